@@ -1,0 +1,2 @@
+//! Engine benchmarks: random playouts, worst-case legal-action generation.
+fn main() {}

@@ -1,0 +1,5 @@
+//! Local commands of the `thaayam` binary: `moves`, `simulate`, and the
+//! other tools that call the libraries without Discord.
+
+pub mod moves;
+pub mod simulate;

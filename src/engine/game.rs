@@ -1,0 +1,364 @@
+//! The whole turn cycle as a state machine fed by events: the starting
+//! throws, series of throws (with rule 7), the move phase, captures and
+//! extra series, the end of the game and the placing of all players.
+//!
+//! A [`Game`] is `Copy`; [`Record`] adds the event log, and replaying a
+//! log from the start reproduces the game exactly.
+
+use super::action::Action;
+use super::movegen::MoveGen;
+use super::position::Position;
+use super::seat::{Seat, SeatSet};
+use super::throw::{SeriesFull, Throw};
+use super::unit::Unit;
+use super::variant::{CaptureReward, Ruleset};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One entry of the action log: a throw of the dice or a player's action.
+/// Who threw or acted follows from the state, so it is not stored.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "e", rename_all = "kebab-case")]
+pub enum Event {
+    Throw { t: Throw },
+    Act { action: Action },
+}
+
+/// Where the game is in its turn cycle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Everyone throws once for the first turn; ties for the highest throw
+    /// again among themselves.
+    Opening { contenders: SeatSet, thrown: [Option<Throw>; 4] },
+    /// The player on turn throws until a series ends. `discarding`: rule 7
+    /// is discarding throws until the first 1.
+    Throwing { discarding: bool },
+    /// The player on turn uses the throws. `captured`: she has captured in
+    /// this series and will throw another.
+    Moving { captured: bool },
+    /// Game over: `places[seat]` is 1 for the winner, 0 for empty seats.
+    Finished { places: [u8; 4] },
+}
+
+/// Why an event was refused. The game is unchanged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// A throw while the player must move, or an action while someone must throw.
+    WrongPhase,
+    /// The game is over.
+    GameOver,
+    /// The action is not among the legal ones.
+    IllegalAction(Action),
+    /// The variant's dice cannot produce that throw.
+    ImpossibleThrow(Throw),
+    /// The series is longer than the engine holds.
+    SeriesTooLong,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::WrongPhase => f.write_str("that is not possible at this point of the turn"),
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::IllegalAction(a) => write!(f, "the action `{a}` is not legal here"),
+            PlayError::ImpossibleThrow(t) => write!(f, "these dice cannot throw {t}"),
+            PlayError::SeriesTooLong => f.write_str("the series is longer than the engine holds"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<SeriesFull> for PlayError {
+    fn from(_: SeriesFull) -> Self {
+        PlayError::SeriesTooLong
+    }
+}
+
+/// What applying one event did, for presenters and logs.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Enemy pieces captured by this action.
+    pub captured: u8,
+    /// Throws lost because they could not be used (turn or series ended).
+    pub lost: u8,
+    /// The throw was discarded by rule 7.
+    pub discarded: bool,
+}
+
+/// A game in progress: a position plus the phase of the turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    pos: Position,
+    phase: Phase,
+}
+
+impl Game {
+    /// A new game: all pieces off the board, everyone to throw for the start.
+    pub fn new(ruleset: Ruleset, seats: SeatSet) -> Game {
+        Game { pos: Position::start(ruleset, seats), phase: Phase::Opening { contenders: seats, thrown: [None; 4] } }
+    }
+
+    /// A game continuing from a position: in the move phase if it has
+    /// throws, else with the player on turn about to throw a series.
+    pub fn from_position(pos: Position) -> Game {
+        let mut g = Game { pos, phase: Phase::Moving { captured: false } };
+        if pos.winner().is_some() {
+            g.phase = Phase::Finished { places: places(&pos) };
+        } else if pos.throws.is_empty() {
+            g.phase = g.series_start();
+        } else {
+            g.settle(&mut MoveGen::new());
+        }
+        g
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn is_finished(&self) -> bool {
+        matches!(self.phase, Phase::Finished { .. })
+    }
+
+    /// The seat expected to throw or act now (`None` when finished).
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Opening { contenders, thrown } => contenders.iter().find(|s| thrown[s.index()].is_none()),
+            Phase::Throwing { .. } | Phase::Moving { .. } => Some(self.pos.turn),
+            Phase::Finished { .. } => None,
+        }
+    }
+
+    /// Whether the next event must be a throw.
+    pub fn wants_throw(&self) -> bool {
+        matches!(self.phase, Phase::Opening { .. } | Phase::Throwing { .. })
+    }
+
+    /// The legal actions now (empty unless in the move phase).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_with(&mut MoveGen::new(), &mut out);
+        out
+    }
+
+    /// [`Game::legal_actions`] with reusable scratch space.
+    pub fn legal_actions_with(&self, mg: &mut MoveGen, out: &mut Vec<Action>) {
+        out.clear();
+        if let Phase::Moving { .. } = self.phase {
+            let army = self.pos.army(self.pos.turn);
+            mg.legal(army, self.pos.throws.bag(), self.pos.rules(), out);
+        }
+    }
+
+    /// Applies one event, or explains why not (leaving the game unchanged).
+    pub fn apply(&mut self, event: Event) -> Result<Outcome, PlayError> {
+        match event {
+            Event::Throw { t } => self.throw(t),
+            Event::Act { action } => self.act(action, &mut MoveGen::new()),
+        }
+    }
+
+    /// Applies a throw of the dice.
+    pub fn throw(&mut self, t: Throw) -> Result<Outcome, PlayError> {
+        if !self.pos.rules().dice.can_produce(t) {
+            return Err(PlayError::ImpossibleThrow(t));
+        }
+        match self.phase {
+            Phase::Opening { contenders, mut thrown } => {
+                let seat = self.to_act().ok_or(PlayError::WrongPhase)?;
+                thrown[seat.index()] = Some(t);
+                self.phase = Phase::Opening { contenders, thrown };
+                if contenders.iter().all(|s| thrown[s.index()].is_some()) {
+                    self.resolve_opening(contenders, thrown);
+                }
+                Ok(Outcome::default())
+            }
+            Phase::Throwing { discarding } => {
+                let dice = self.pos.rules().dice;
+                let discard = discarding && t != Throw::One;
+                if !discard {
+                    self.pos.throws.push(t)?;
+                }
+                self.phase = Phase::Throwing { discarding: discard };
+                let mut out = Outcome { discarded: discard, ..Outcome::default() };
+                if !dice.throws_again(t) {
+                    self.phase = Phase::Moving { captured: false };
+                    out.lost = self.settle(&mut MoveGen::new());
+                }
+                Ok(out)
+            }
+            Phase::Moving { .. } => Err(PlayError::WrongPhase),
+            Phase::Finished { .. } => Err(PlayError::GameOver),
+        }
+    }
+
+    /// Applies an action of the player on turn, checked against the legal ones.
+    pub fn act(&mut self, action: Action, mg: &mut MoveGen) -> Result<Outcome, PlayError> {
+        match self.phase {
+            Phase::Moving { .. } => {}
+            Phase::Finished { .. } => return Err(PlayError::GameOver),
+            _ => return Err(PlayError::WrongPhase),
+        }
+        let mut legal = Vec::new();
+        self.legal_actions_with(mg, &mut legal);
+        if !legal.contains(&action) {
+            return Err(PlayError::IllegalAction(action));
+        }
+        Ok(self.act_unchecked(action, mg, false))
+    }
+
+    /// Applies an action known to be legal (from [`Game::legal_actions`]).
+    /// `defer_extra`: treat an immediate extra series (`bell1979`) as due
+    /// after the remaining throws, as the `moves` enumeration needs.
+    pub fn act_unchecked(&mut self, action: Action, mg: &mut MoveGen, defer_extra: bool) -> Outcome {
+        let Phase::Moving { captured } = self.phase else {
+            return Outcome::default();
+        };
+        if action == Action::Pass {
+            let lost = self.pos.throws.len() as u8;
+            self.end_series(captured);
+            return Outcome { lost, ..Outcome::default() };
+        }
+        self.pos.throws.remove_bag(action.throws());
+        let got = self.pos.play_pieces(action).unwrap_or(0);
+        let mut out = Outcome { captured: got, ..Outcome::default() };
+        if self.pos.winner().is_some() {
+            self.phase = Phase::Finished { places: places(&self.pos) };
+            return out;
+        }
+        let captured = captured || got > 0;
+        let immediate = self.pos.rules().capture_reward == CaptureReward::Immediate;
+        if got > 0 && immediate && !defer_extra {
+            // The new series' throws join the remaining ones.
+            self.phase = Phase::Throwing { discarding: false };
+            return out;
+        }
+        self.phase = Phase::Moving { captured };
+        out.lost = self.settle(mg);
+        out
+    }
+
+    /// In the move phase: if no throw can be used, end the series.
+    /// Returns the number of throws lost.
+    fn settle(&mut self, mg: &mut MoveGen) -> u8 {
+        let Phase::Moving { captured } = self.phase else { return 0 };
+        let mut legal = Vec::new();
+        self.legal_actions_with(mg, &mut legal);
+        let only_pass = legal.iter().all(|a| *a == Action::Pass);
+        if only_pass {
+            let lost = self.pos.throws.len() as u8;
+            self.end_series(captured);
+            return lost;
+        }
+        0
+    }
+
+    fn end_series(&mut self, captured: bool) {
+        let pos = &mut self.pos;
+        pos.throws.clear();
+        pos.armies[pos.turn.index()].clear_moved();
+        if !captured {
+            pos.turn = pos.seats.next_after(pos.turn);
+        }
+        self.phase = self.series_start();
+    }
+
+    /// The phase at the start of a series of the player on turn (rule 7).
+    fn series_start(&self) -> Phase {
+        let on_board = self.pos.army(self.pos.turn).has_piece_on_board();
+        Phase::Throwing { discarding: !on_board }
+    }
+
+    fn resolve_opening(&mut self, contenders: SeatSet, thrown: [Option<Throw>; 4]) {
+        let value = |s: Seat| thrown[s.index()].map_or(0, Throw::value);
+        let best = contenders.iter().map(value).max().unwrap_or(0);
+        let mut tied = SeatSet::EMPTY;
+        for s in contenders.iter().filter(|&s| value(s) == best) {
+            tied.insert(s);
+        }
+        if tied.len() == 1 {
+            self.pos.turn = tied.iter().next().unwrap_or(Seat::S);
+            self.phase = self.series_start();
+        } else {
+            self.phase = Phase::Opening { contenders: tied, thrown: [None; 4] };
+        }
+    }
+}
+
+/// The places of all seated players by progress: pieces borne off, then
+/// pieces in the keep, then the sum of their pieces' steps (twins count
+/// twice), equal progress sharing a place. Empty seats get 0.
+pub fn places(pos: &Position) -> [u8; 4] {
+    let goal = pos.rules().goal();
+    let score = |seat: Seat| -> (u8, u8, u32) {
+        let army = pos.army(seat);
+        let keep = army.units().iter().filter(|u| u.step() == Some(goal)).map(|u| u.pieces()).sum();
+        let steps = army.units().iter().map(|u| u32::from(u.step().unwrap_or(0)) * u32::from(u.pieces())).sum();
+        (army.borne_off(), keep, steps)
+    };
+    let mut out = [0u8; 4];
+    for seat in pos.seats.iter() {
+        let mine = score(seat);
+        let better = pos.seats.iter().filter(|&o| score(o) > mine).count();
+        out[seat.index()] = better as u8 + 1;
+    }
+    out
+}
+
+/// A game with its event log. Replaying `events` on `Game::new(ruleset,
+/// seats)` reproduces `game` exactly.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub ruleset: Ruleset,
+    pub seats: SeatSet,
+    pub events: Vec<Event>,
+    game: Game,
+}
+
+impl Record {
+    pub fn new(ruleset: Ruleset, seats: SeatSet) -> Record {
+        Record { ruleset, seats, events: Vec::new(), game: Game::new(ruleset, seats) }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Applies an event and logs it if it was accepted.
+    pub fn apply(&mut self, event: Event) -> Result<Outcome, PlayError> {
+        let out = self.game.apply(event)?;
+        self.events.push(event);
+        Ok(out)
+    }
+
+    /// Rebuilds a record from a log; fails at the first refused event
+    /// (with its index).
+    pub fn replay(ruleset: Ruleset, seats: SeatSet, events: &[Event]) -> Result<Record, (usize, PlayError)> {
+        let mut r = Record::new(ruleset, seats);
+        for (i, &e) in events.iter().enumerate() {
+            r.apply(e).map_err(|err| (i, err))?;
+        }
+        Ok(r)
+    }
+}
+
+/// The unit an action moves and where it ends, for presenters.
+pub fn destination(pos: &Position, action: Action) -> Option<(Unit, u8)> {
+    let rules = pos.rules();
+    match action {
+        Action::Enter => Some((Unit::Single(0), 0)),
+        Action::EnterTwins => Some((Unit::Twins(0), 0)),
+        Action::Advance { from, twins, throws } => {
+            let d = super::position::distance(rules, twins, throws.sum());
+            let dest = from + d;
+            let unit = if twins { Unit::Twins(from) } else { Unit::Single(from) };
+            Some((unit, dest))
+        }
+        _ => None,
+    }
+}

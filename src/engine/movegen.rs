@@ -1,0 +1,191 @@
+//! Legal-action generation, including the "use as many throws as possible"
+//! rule (RULES.md section 4).
+//!
+//! Whether a throw can be used depends only on the player's own pieces and
+//! the remaining throws (enemies never block), so the maximum number of
+//! throws that can still be used is a function of (own army, throw bag).
+//! [`MoveGen`] computes it by depth-first search over actions, memoised on
+//! that pair and cut short as soon as a line uses every throw. An action is
+//! offered only if spending it still lets the maximum be reached.
+
+use super::action::Action;
+use super::position::{army_after, distance};
+use super::throw::{Throw, ThrowBag};
+use super::unit::{Army, Unit};
+use super::variant::{Movement, Rules};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Every action the rules allow on its own (the maximum-use rule aside),
+/// without duplicates, appended to `out`. `Pass` is not included.
+pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
+    if bag.is_empty() {
+        return;
+    }
+    let goal = rules.goal();
+    let ones = bag.count(Throw::One);
+    if ones >= 1 && army.find(Unit::Off).is_some() {
+        out.push(Action::Enter);
+    }
+    if ones >= 2 && army.find(Unit::TwinsOff).is_some() {
+        out.push(Action::EnterTwins);
+    }
+    if ones >= 1 && all_home(army, goal) {
+        out.push(Action::BearOff);
+    }
+    if army.count(Unit::Single(rules.twins_step)) >= 2 {
+        out.push(Action::Twins);
+    }
+    let once = rules.movement == Movement::SumOnce;
+    for i in 0..army.len() {
+        let u = army.unit(i);
+        let Some(step) = u.step() else { continue };
+        if step >= goal || (once && army.is_moved(i)) {
+            continue;
+        }
+        let dup = (0..i).any(|j| army.unit(j) == u && (!once || army.is_moved(j) == army.is_moved(i)));
+        if dup {
+            continue;
+        }
+        let twins = u.is_twins();
+        let room = goal - step;
+        let mut push = |throws: ThrowBag| {
+            let d = distance(rules, twins, throws.sum());
+            if d >= 1 && d <= room {
+                out.push(Action::Advance { from: step, twins, throws });
+            }
+        };
+        match rules.movement {
+            Movement::SumOnce => bag.non_empty_subsets().for_each(&mut push),
+            Movement::EachThrow => {
+                Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0).for_each(|t| push(ThrowBag::of(&[t])))
+            }
+        }
+    }
+}
+
+/// All non-borne pieces stand in the keep (as singles) and there is one.
+fn all_home(army: &Army, goal: u8) -> bool {
+    let mut any = false;
+    for &u in army.units() {
+        match u {
+            Unit::Borne => {}
+            Unit::Single(s) if s == goal => any = true,
+            _ => return false,
+        }
+    }
+    any
+}
+
+#[derive(Default)]
+struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+}
+
+type Memo = HashMap<u128, u8, BuildHasherDefault<FoldHasher>>;
+
+/// Reusable scratch space for move generation (keep one per thread in hot
+/// loops; a fresh one per call is also fine).
+#[derive(Default)]
+pub struct MoveGen {
+    memo: Memo,
+    bufs: Vec<Vec<Action>>,
+}
+
+impl MoveGen {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The legal actions for a player with `army` and the throws in `bag`.
+    /// Empty when no throw can be used (the series is over).
+    pub fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
+        out.clear();
+        self.memo.clear();
+        let mut cands = self.take_buf(0);
+        candidates(army, bag, rules, &mut cands);
+        if !rules.must_use_max {
+            out.extend_from_slice(&cands);
+            if !cands.is_empty() {
+                out.push(Action::Pass);
+            }
+        } else {
+            let best = self.max_use_at(army, bag, rules, 1);
+            if best > 0 {
+                for &a in &cands {
+                    if self.keeps_max(army, bag, rules, a, best) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        self.bufs[0] = cands;
+    }
+
+    /// The most throws of `bag` that can still be used.
+    pub fn max_use(&mut self, army: &Army, bag: ThrowBag, rules: &Rules) -> u8 {
+        self.memo.clear();
+        self.max_use_at(army, bag, rules, 0)
+    }
+
+    fn keeps_max(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, a: Action, best: u8) -> bool {
+        let used = a.throws();
+        let (Some(next), Some(rest)) = (army_after(army, a, rules), bag.minus(used)) else {
+            return false;
+        };
+        used.len() as u8 + self.max_use_at(&next, rest, rules, 1) == best
+    }
+
+    fn take_buf(&mut self, depth: usize) -> Vec<Action> {
+        while self.bufs.len() <= depth {
+            self.bufs.push(Vec::new());
+        }
+        let mut b = std::mem::take(&mut self.bufs[depth]);
+        b.clear();
+        b
+    }
+
+    fn max_use_at(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, depth: usize) -> u8 {
+        let total = bag.len() as u8;
+        if total == 0 {
+            return 0;
+        }
+        let key = (u128::from(army.code()) << 64) | u128::from(bag.code());
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut cands = self.take_buf(depth);
+        candidates(army, bag, rules, &mut cands);
+        let mut best = 0;
+        for &a in &cands {
+            let used = a.throws();
+            let (Some(next), Some(rest)) = (army_after(army, a, rules), bag.minus(used)) else {
+                continue;
+            };
+            let v = used.len() as u8 + self.max_use_at(&next, rest, rules, depth + 1);
+            best = best.max(v);
+            if best == total {
+                break;
+            }
+        }
+        self.bufs[depth] = cands;
+        self.memo.insert(key, best);
+        best
+    }
+}

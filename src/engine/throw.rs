@@ -1,0 +1,390 @@
+//! Throws, the dice models that produce them (as data), and the two
+//! containers the rules need: the ordered series and the unordered bag.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One throw of the dice, of any dice model this crate knows.
+///
+/// Thaayam's cowries give 1, 2, 3, 4 or 8; Tayam Sonalu's long dice give
+/// 0–6 or 8, where a 4 made of 0 + 4 is the special *Sonal*. Each dice model
+/// says which of these it can produce, so a position of a given variant
+/// never holds a throw its dice cannot make.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Throw {
+    Zero = 0,
+    One = 1,
+    Two = 2,
+    Three = 3,
+    Four = 4,
+    Sonal = 5,
+    Five = 6,
+    Six = 7,
+    Eight = 8,
+}
+
+/// How many different throws exist across all dice models.
+pub const THROW_KINDS: usize = 9;
+
+impl Throw {
+    pub const ALL: [Throw; THROW_KINDS] = [
+        Throw::Zero,
+        Throw::One,
+        Throw::Two,
+        Throw::Three,
+        Throw::Four,
+        Throw::Sonal,
+        Throw::Five,
+        Throw::Six,
+        Throw::Eight,
+    ];
+
+    /// Dense index 0–8, for bags and tables.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn from_index(i: usize) -> Throw {
+        Throw::ALL[i]
+    }
+
+    /// The number of squares the throw is worth.
+    pub const fn value(self) -> u8 {
+        match self {
+            Throw::Zero => 0,
+            Throw::One => 1,
+            Throw::Two => 2,
+            Throw::Three => 3,
+            Throw::Four | Throw::Sonal => 4,
+            Throw::Five => 5,
+            Throw::Six => 6,
+            Throw::Eight => 8,
+        }
+    }
+
+    /// The token used in notation: the value, or `s` for Sonal.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Throw::Zero => "0",
+            Throw::One => "1",
+            Throw::Two => "2",
+            Throw::Three => "3",
+            Throw::Four => "4",
+            Throw::Sonal => "s",
+            Throw::Five => "5",
+            Throw::Six => "6",
+            Throw::Eight => "8",
+        }
+    }
+
+    pub fn from_token(s: &str) -> Option<Throw> {
+        Throw::ALL.into_iter().find(|t| t.token().eq_ignore_ascii_case(s))
+    }
+}
+
+impl fmt::Display for Throw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+/// A dice model as data: the outcomes with their weights, which throws
+/// throw again and which end a series.
+#[derive(Debug)]
+pub struct DiceModel {
+    pub name: &'static str,
+    /// Outcomes and their weights out of `total`.
+    pub outcomes: &'static [(Throw, u32)],
+    pub total: u32,
+    /// Throws after which the player throws again (others end the series).
+    pub again: &'static [Throw],
+}
+
+impl DiceModel {
+    pub fn can_produce(&self, t: Throw) -> bool {
+        self.outcomes.iter().any(|(o, _)| *o == t)
+    }
+
+    pub fn throws_again(&self, t: Throw) -> bool {
+        self.again.contains(&t)
+    }
+
+    /// The probability of a throw.
+    pub fn probability(&self, t: Throw) -> f64 {
+        let w = self.outcomes.iter().find(|(o, _)| *o == t).map_or(0, |(_, w)| *w);
+        f64::from(w) / f64::from(self.total)
+    }
+
+    /// Maps a number in `0..total` to a throw (for throw sources).
+    pub fn throw_for(&self, mut r: u32) -> Throw {
+        for &(t, w) in self.outcomes {
+            if r < w {
+                return t;
+            }
+            r -= w;
+        }
+        self.outcomes[self.outcomes.len() - 1].0
+    }
+}
+
+/// Four cowries: the number of mouths up, none up scoring 8.
+pub static COWRIES: DiceModel = DiceModel {
+    name: "four cowries",
+    outcomes: &[(Throw::One, 4), (Throw::Two, 6), (Throw::Three, 4), (Throw::Four, 1), (Throw::Eight, 1)],
+    total: 16,
+    again: &[Throw::One, Throw::Four, Throw::Eight],
+};
+
+/// The most throws a series may hold. A series grows only while throws
+/// that throw again come (probability 6/16 each), so 32 of them in a row
+/// has a probability below 10⁻¹³; a longer series is refused as an error
+/// rather than silently truncated.
+pub const MAX_SERIES: usize = 32;
+
+/// The throws of a series still to be used, in the order thrown.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct ThrowList {
+    items: [Throw; MAX_SERIES],
+    len: u8,
+}
+
+impl Default for ThrowList {
+    fn default() -> Self {
+        ThrowList { items: [Throw::Zero; MAX_SERIES], len: 0 }
+    }
+}
+
+impl fmt::Debug for ThrowList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// The series is longer than [`MAX_SERIES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeriesFull;
+
+impl ThrowList {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn from_slice(throws: &[Throw]) -> Result<Self, SeriesFull> {
+        let mut l = Self::new();
+        for &t in throws {
+            l.push(t)?;
+        }
+        Ok(l)
+    }
+
+    pub fn as_slice(&self) -> &[Throw] {
+        &self.items[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn push(&mut self, t: Throw) -> Result<(), SeriesFull> {
+        if self.len() == MAX_SERIES {
+            return Err(SeriesFull);
+        }
+        self.items[self.len()] = t;
+        self.len += 1;
+        Ok(())
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Removes one throw of each kind in `bag` (earliest first).
+    /// Returns false, leaving the list unchanged, if the bag is not a part of the list.
+    pub fn remove_bag(&mut self, bag: ThrowBag) -> bool {
+        if !bag.is_subset_of(self.bag()) {
+            return false;
+        }
+        let mut need = bag;
+        let mut out = ThrowList::new();
+        for &t in self.as_slice() {
+            if need.count(t) > 0 {
+                need.take(t);
+            } else {
+                out.items[out.len()] = t;
+                out.len += 1;
+            }
+        }
+        *self = out;
+        true
+    }
+
+    /// The throws as an unordered bag.
+    pub fn bag(&self) -> ThrowBag {
+        let mut b = ThrowBag::EMPTY;
+        for &t in self.as_slice() {
+            b.add(t);
+        }
+        b
+    }
+}
+
+/// A multiset of throws: how many of each kind. Advances use a bag.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ThrowBag([u8; THROW_KINDS]);
+
+impl fmt::Debug for ThrowBag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl fmt::Display for ThrowBag {
+    /// Comma-separated, largest first: `8,4,1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for t in self.iter_desc() {
+            if !first {
+                f.write_str(",")?;
+            }
+            first = false;
+            f.write_str(t.token())?;
+        }
+        Ok(())
+    }
+}
+
+impl ThrowBag {
+    pub const EMPTY: ThrowBag = ThrowBag([0; THROW_KINDS]);
+
+    pub fn of(throws: &[Throw]) -> ThrowBag {
+        let mut b = ThrowBag::EMPTY;
+        for &t in throws {
+            b.add(t);
+        }
+        b
+    }
+
+    pub fn count(&self, t: Throw) -> u8 {
+        self.0[t.index()]
+    }
+
+    pub fn add(&mut self, t: Throw) {
+        self.0[t.index()] = self.0[t.index()].saturating_add(1);
+    }
+
+    /// Removes one `t`; false if there is none.
+    pub fn take(&mut self, t: Throw) -> bool {
+        let c = &mut self.0[t.index()];
+        if *c == 0 {
+            return false;
+        }
+        *c -= 1;
+        true
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|&c| usize::from(c)).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&c| c == 0)
+    }
+
+    /// The sum of the throws' values.
+    pub fn sum(&self) -> u32 {
+        Throw::ALL.iter().map(|t| u32::from(t.value()) * u32::from(self.count(*t))).sum()
+    }
+
+    pub fn is_subset_of(&self, other: ThrowBag) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a <= b)
+    }
+
+    /// `self − other`; `None` if `other` is not a part of `self`.
+    pub fn minus(&self, other: ThrowBag) -> Option<ThrowBag> {
+        let mut out = *self;
+        for i in 0..THROW_KINDS {
+            out.0[i] = self.0[i].checked_sub(other.0[i])?;
+        }
+        Some(out)
+    }
+
+    /// The throws, largest first.
+    pub fn iter_desc(&self) -> impl Iterator<Item = Throw> + '_ {
+        Throw::ALL.iter().rev().flat_map(move |t| std::iter::repeat_n(*t, usize::from(self.count(*t))))
+    }
+
+    /// Every non-empty sub-multiset, each exactly once.
+    pub fn non_empty_subsets(&self) -> SubBags {
+        SubBags { full: *self, cur: ThrowBag::EMPTY, done: self.is_empty() }
+    }
+
+    /// A dense number for hashing (counts above 15 share a code, which is
+    /// only a hash collision, never a wrong answer).
+    pub fn code(&self) -> u64 {
+        self.0.iter().fold(0u64, |acc, &c| (acc << 5) | u64::from(c.min(31)))
+    }
+}
+
+/// Iterator over the non-empty sub-multisets of a bag (odometer order).
+pub struct SubBags {
+    full: ThrowBag,
+    cur: ThrowBag,
+    done: bool,
+}
+
+impl Iterator for SubBags {
+    type Item = ThrowBag;
+    fn next(&mut self) -> Option<ThrowBag> {
+        if self.done {
+            return None;
+        }
+        for i in 0..THROW_KINDS {
+            if self.cur.0[i] < self.full.0[i] {
+                self.cur.0[i] += 1;
+                return Some(self.cur);
+            }
+            self.cur.0[i] = 0;
+        }
+        self.done = true;
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cowrie_probabilities_sum_to_one() {
+        let total: f64 = COWRIES.outcomes.iter().map(|(t, _)| COWRIES.probability(*t)).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        assert_eq!(COWRIES.probability(Throw::Two), 6.0 / 16.0);
+        assert_eq!(COWRIES.throw_for(0), Throw::One);
+        assert_eq!(COWRIES.throw_for(15), Throw::Eight);
+    }
+
+    #[test]
+    fn subsets_are_each_counted_once() {
+        let b = ThrowBag::of(&[Throw::Eight, Throw::Eight, Throw::One, Throw::Two]);
+        let subs: Vec<_> = b.non_empty_subsets().collect();
+        assert_eq!(subs.len(), 3 * 2 * 2 - 1);
+        let mut dedup = subs.clone();
+        dedup.sort();
+        dedup.dedup();
+        assert_eq!(dedup.len(), subs.len());
+        assert!(subs.iter().all(|s| s.is_subset_of(b) && !s.is_empty()));
+    }
+
+    #[test]
+    fn list_removes_earliest_of_each_kind() {
+        let mut l = ThrowList::from_slice(&[Throw::One, Throw::Four, Throw::One, Throw::Two]).unwrap();
+        assert!(l.remove_bag(ThrowBag::of(&[Throw::One, Throw::Two])));
+        assert_eq!(l.as_slice(), &[Throw::Four, Throw::One]);
+        assert!(!l.remove_bag(ThrowBag::of(&[Throw::Eight])));
+        assert_eq!(l.len(), 2);
+    }
+}

@@ -1,0 +1,157 @@
+//! The rulesets (variants) as data: each variant is a [`Rules`] value that
+//! the move generator reads, never an `if variant == …` in the rules code.
+
+use super::board::{Board, THAAYAM_BOARD};
+use super::throw::{COWRIES, DiceModel};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A selectable ruleset.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// Bell's rules (the default): sums of throws, one jump per unit per series.
+    #[default]
+    Bell,
+    /// Bell 1979 as Ludii plays it: each throw moves a unit on its own.
+    Bell1979,
+    /// "Le thayyam": using throws is optional; captured twins stay twins.
+    Francais,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::Bell, Variant::Bell1979, Variant::Francais];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Bell => "bell",
+            Variant::Bell1979 => "bell1979",
+            Variant::Francais => "francais",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| format!("unknown variant `{s}` (expected bell, bell1979 or francais)"))
+    }
+}
+
+/// A variant plus its options: everything that selects a ruleset.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Ruleset {
+    pub variant: Variant,
+    /// `francais` only: captured twins come back as singles (`twins-return=singles`).
+    #[serde(default)]
+    pub twins_return_singles: bool,
+}
+
+impl Ruleset {
+    pub const fn new(variant: Variant) -> Self {
+        Ruleset { variant, twins_return_singles: false }
+    }
+
+    /// The rules this ruleset plays by.
+    pub fn rules(self) -> &'static Rules {
+        match (self.variant, self.twins_return_singles) {
+            (Variant::Bell, _) => &BELL,
+            (Variant::Bell1979, _) => &BELL1979,
+            (Variant::Francais, false) => &FRANCAIS,
+            (Variant::Francais, true) => &FRANCAIS_SINGLES,
+        }
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.variant.name())?;
+        if self.twins_return_singles {
+            f.write_str(" twins-return=singles")?;
+        }
+        Ok(())
+    }
+}
+
+/// How a unit uses throws.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Movement {
+    /// Any non-empty set of the remaining throws, summed, in one jump; a
+    /// unit advances at most once per series.
+    SumOnce,
+    /// Exactly one throw per move; a unit may move again with another throw.
+    EachThrow,
+}
+
+/// What a capture earns.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CaptureReward {
+    /// Another series once this one's throws are used.
+    NextSeries,
+    /// Another series at once; its throws join the remaining ones.
+    Immediate,
+}
+
+/// The rules of one variant, as data.
+#[derive(Debug)]
+pub struct Rules {
+    pub board: &'static Board,
+    pub dice: &'static DiceModel,
+    pub movement: Movement,
+    /// Whether the player must use as many throws as possible (else she may pass).
+    pub must_use_max: bool,
+    pub twins_capture_singles: bool,
+    pub capture_reward: CaptureReward,
+    /// Captured twins stay twins off the board (else they split).
+    pub captured_twins_stay: bool,
+    /// The step where two singles may be joined into twins.
+    pub twins_step: u8,
+}
+
+impl Rules {
+    pub fn goal(&self) -> u8 {
+        self.board.goal_step()
+    }
+
+    /// How far twins move for a total of `sum` (half, rounded down).
+    pub fn twins_distance(&self, sum: u32) -> u32 {
+        sum / 2
+    }
+}
+
+static BELL: Rules = BELL_BASE;
+
+static BELL1979: Rules = Rules {
+    movement: Movement::EachThrow,
+    twins_capture_singles: false,
+    capture_reward: CaptureReward::Immediate,
+    ..BELL_BASE
+};
+
+static FRANCAIS: Rules = FRANCAIS_BASE;
+
+static FRANCAIS_SINGLES: Rules = Rules { captured_twins_stay: false, ..FRANCAIS_BASE };
+
+const BELL_BASE: Rules = Rules {
+    board: &THAAYAM_BOARD,
+    dice: &COWRIES,
+    movement: Movement::SumOnce,
+    must_use_max: true,
+    twins_capture_singles: true,
+    capture_reward: CaptureReward::NextSeries,
+    captured_twins_stay: false,
+    twins_step: 8,
+};
+
+const FRANCAIS_BASE: Rules =
+    Rules { must_use_max: false, twins_capture_singles: false, captured_twins_stay: true, ..BELL_BASE };

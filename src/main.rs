@@ -1,0 +1,70 @@
+//! The `thaayam` binary: parses the command line and hands each command to
+//! the library. Errors are one line on stderr with exit code 2.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use thaayam::cli;
+use thaayam::engine::{Ruleset, Variant};
+
+/// Thaayam, the South Indian race game: rules engine tools and the Discord bot.
+#[derive(Parser)]
+#[command(name = "thaayam", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print every position reachable by a complete legal use of the throws
+    /// of a TPN position (one canonical TPN line each, sorted).
+    Moves {
+        /// A position in TPN with throws, e.g. "bell S=5,o,o,o N=o,o,o,o turn=S throws=4,2".
+        tpn: String,
+    },
+    /// Play random games with seeded throws and choices; print a JSON summary.
+    Simulate {
+        /// bell, bell1979 or francais.
+        #[arg(long, default_value = "bell")]
+        variant: Variant,
+        /// francais only: captured twins come back as two singles.
+        #[arg(long)]
+        twins_return_singles: bool,
+        /// Number of players: 2, 3 or 4.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed for throws and choices (same seed, same games).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("thaayam: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Moves { tpn } => {
+            for line in cli::moves::run(&tpn)? {
+                println!("{line}");
+            }
+        }
+        Command::Simulate { variant, twins_return_singles, players, games, seed } => {
+            let ruleset = Ruleset { variant, twins_return_singles };
+            let summary = cli::simulate::run(ruleset, players, games, seed)?;
+            println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,87 @@
+//! Random playouts: a seeded throw source and uniformly random legal
+//! actions, for `simulate`, benchmarks, property tests and replays.
+
+use crate::dice::ThrowSource;
+use crate::engine::{Action, Event, Game, MoveGen, Record, Ruleset, SeatSet};
+use rand::RngExt;
+
+/// A game stops being played after this many events (none has come near
+/// it: a 4-player game takes a few hundred).
+pub const MAX_EVENTS: usize = 200_000;
+
+/// Counters of one playout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    pub actions: u64,
+    pub series: u64,
+    pub throws: u64,
+}
+
+/// Plays one game with random legal actions, returning the record.
+pub fn random_game(
+    ruleset: Ruleset,
+    seats: SeatSet,
+    src: &mut ThrowSource,
+    mg: &mut MoveGen,
+) -> (Record, PlayoutStats) {
+    let mut rec = Record::new(ruleset, seats);
+    let mut stats = PlayoutStats::default();
+    let mut legal = Vec::new();
+    while !rec.game().is_finished() && rec.events.len() < MAX_EVENTS {
+        let event = next_event(rec.game(), src, mg, &mut legal, &mut stats);
+        if rec.apply(event).is_err() {
+            break;
+        }
+    }
+    (rec, stats)
+}
+
+/// Plays one game without keeping the log (the fast path for benchmarks).
+pub fn random_playout(
+    ruleset: Ruleset,
+    seats: SeatSet,
+    src: &mut ThrowSource,
+    mg: &mut MoveGen,
+) -> (Game, PlayoutStats) {
+    let mut game = Game::new(ruleset, seats);
+    let mut stats = PlayoutStats::default();
+    let mut legal = Vec::new();
+    let mut events = 0;
+    while !game.is_finished() && events < MAX_EVENTS {
+        match next_event(&game, src, mg, &mut legal, &mut stats) {
+            Event::Throw { t } => {
+                if game.throw(t).is_err() {
+                    break;
+                }
+            }
+            Event::Act { action } => {
+                game.act_unchecked(action, mg, false);
+            }
+        }
+        events += 1;
+    }
+    (game, stats)
+}
+
+fn next_event(
+    game: &Game,
+    src: &mut ThrowSource,
+    mg: &mut MoveGen,
+    legal: &mut Vec<Action>,
+    stats: &mut PlayoutStats,
+) -> Event {
+    if game.wants_throw() {
+        let t = src.next_throw();
+        stats.throws += 1;
+        if matches!(game.phase(), crate::engine::Phase::Throwing { .. })
+            && !game.position().rules().dice.throws_again(t)
+        {
+            stats.series += 1;
+        }
+        return Event::Throw { t };
+    }
+    game.legal_actions_with(mg, legal);
+    stats.actions += 1;
+    let i = src.rng().random_range(0..legal.len().max(1));
+    Event::Act { action: legal.get(i).copied().unwrap_or(Action::Pass) }
+}
