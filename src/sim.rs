@@ -55,7 +55,7 @@ pub fn random_playout(
                 }
             }
             Event::Act { action } => {
-                game.act_unchecked(action, mg, false);
+                game.act_unchecked(action, false);
             }
         }
         events += 1;

@@ -6,7 +6,7 @@
 //! log from the start reproduces the game exactly.
 
 use super::action::Action;
-use super::movegen::MoveGen;
+use super::movegen::{MoveGen, any_usable};
 use super::position::Position;
 use super::seat::{Seat, SeatSet};
 use super::throw::{SeriesFull, Throw};
@@ -108,7 +108,7 @@ impl Game {
         } else if pos.throws.is_empty() {
             g.phase = g.series_start();
         } else {
-            g.settle(&mut MoveGen::new());
+            g.settle();
         }
         g
     }
@@ -188,7 +188,7 @@ impl Game {
                 let mut out = Outcome { discarded: discard, ..Outcome::default() };
                 if !dice.throws_again(t) {
                     self.phase = Phase::Moving { captured: false };
-                    out.lost = self.settle(&mut MoveGen::new());
+                    out.lost = self.settle();
                 }
                 Ok(out)
             }
@@ -209,13 +209,13 @@ impl Game {
         if !legal.contains(&action) {
             return Err(PlayError::IllegalAction(action));
         }
-        Ok(self.act_unchecked(action, mg, false))
+        Ok(self.act_unchecked(action, false))
     }
 
     /// Applies an action known to be legal (from [`Game::legal_actions`]).
     /// `defer_extra`: treat an immediate extra series (`bell1979`) as due
     /// after the remaining throws, as the `moves` enumeration needs.
-    pub fn act_unchecked(&mut self, action: Action, mg: &mut MoveGen, defer_extra: bool) -> Outcome {
+    pub fn act_unchecked(&mut self, action: Action, defer_extra: bool) -> Outcome {
         let Phase::Moving { captured } = self.phase else {
             return Outcome::default();
         };
@@ -239,18 +239,16 @@ impl Game {
             return out;
         }
         self.phase = Phase::Moving { captured };
-        out.lost = self.settle(mg);
+        out.lost = self.settle();
         out
     }
 
     /// In the move phase: if no throw can be used, end the series.
     /// Returns the number of throws lost.
-    fn settle(&mut self, mg: &mut MoveGen) -> u8 {
+    fn settle(&mut self) -> u8 {
         let Phase::Moving { captured } = self.phase else { return 0 };
-        let mut legal = Vec::new();
-        self.legal_actions_with(mg, &mut legal);
-        let only_pass = legal.iter().all(|a| *a == Action::Pass);
-        if only_pass {
+        let army = self.pos.army(self.pos.turn);
+        if !any_usable(army, self.pos.throws.bag(), self.pos.rules()) {
             let lost = self.pos.throws.len() as u8;
             self.end_series(captured);
             return lost;
@@ -297,8 +295,8 @@ pub fn places(pos: &Position) -> [u8; 4] {
     let goal = pos.rules().goal();
     let score = |seat: Seat| -> (u8, u8, u32) {
         let army = pos.army(seat);
-        let keep = army.units().iter().filter(|u| u.step() == Some(goal)).map(|u| u.pieces()).sum();
-        let steps = army.units().iter().map(|u| u32::from(u.step().unwrap_or(0)) * u32::from(u.pieces())).sum();
+        let keep = army.units().filter(|u| u.step() == Some(goal)).map(|u| u.pieces()).sum();
+        let steps = army.units().map(|u| u32::from(u.step().unwrap_or(0)) * u32::from(u.pieces())).sum();
         (army.borne_off(), keep, steps)
     };
     let mut out = [0u8; 4];

@@ -64,10 +64,68 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
     }
 }
 
+/// A sufficient condition, checked in O(units), for every throw of `bag`
+/// being usable: one single piece that may still move (or a piece entered
+/// with a 1) can take the whole sum without passing the goal. Each throw
+/// is then used by that piece alone, in one jump or throw by throw.
+fn all_usable_at_once(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
+    let goal = u32::from(rules.goal());
+    let sum = bag.sum();
+    if bag.count(Throw::Zero) > 0 {
+        return false;
+    }
+    let once = rules.movement == Movement::SumOnce;
+    let fits = (0..army.len()).any(|i| match army.unit(i) {
+        Unit::Single(s) => u32::from(s) + sum <= goal && u32::from(s) < goal && !(once && army.is_moved(i)),
+        _ => false,
+    });
+    fits || (bag.count(Throw::One) > 0 && army.find(Unit::Off).is_some() && sum - 1 <= goal)
+}
+
+/// Whether any throw of `bag` can be used (else the series is over),
+/// without search: some action that spends a throw exists. (Declaring twins
+/// spends none, but the two singles it needs could move on their own.)
+pub fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
+    if bag.is_empty() {
+        return false;
+    }
+    let goal = rules.goal();
+    let ones = bag.count(Throw::One);
+    if ones >= 1 && (army.find(Unit::Off).is_some() || all_home(army, goal)) {
+        return true;
+    }
+    if ones >= 2 && army.find(Unit::TwinsOff).is_some() {
+        return true;
+    }
+    let once = rules.movement == Movement::SumOnce;
+    let smallest = |min_value: u8| Throw::ALL.into_iter().find(|t| t.value() >= min_value && bag.count(*t) > 0);
+    (0..army.len()).any(|i| {
+        let u = army.unit(i);
+        let Some(step) = u.step() else { return false };
+        if step >= goal || (once && army.is_moved(i)) {
+            return false;
+        }
+        let room = u32::from(goal - step);
+        if !u.is_twins() {
+            return smallest(1).is_some_and(|t| u32::from(t.value()) <= room);
+        }
+        // Twins move half the sum: the smallest usable total is the smallest
+        // throw of 2 or more, or (summing) two 1s.
+        let single = smallest(2).map(|t| u32::from(t.value()));
+        let least = match (once && ones >= 2, single) {
+            (true, Some(v)) => v.min(2),
+            (true, None) => 2,
+            (false, Some(v)) => v,
+            (false, None) => return false,
+        };
+        least / 2 <= room
+    })
+}
+
 /// All non-borne pieces stand in the keep (as singles) and there is one.
 fn all_home(army: &Army, goal: u8) -> bool {
     let mut any = false;
-    for &u in army.units() {
+    for u in army.units() {
         match u {
             Unit::Borne => {}
             Unit::Single(s) if s == goal => any = true,
@@ -117,7 +175,9 @@ impl MoveGen {
     /// Empty when no throw can be used (the series is over).
     pub fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
         out.clear();
-        self.memo.clear();
+        if self.memo.len() > 4096 {
+            self.memo.clear();
+        }
         let mut cands = self.take_buf(0);
         candidates(army, bag, rules, &mut cands);
         if !rules.must_use_max {
@@ -140,7 +200,9 @@ impl MoveGen {
 
     /// The most throws of `bag` that can still be used.
     pub fn max_use(&mut self, army: &Army, bag: ThrowBag, rules: &Rules) -> u8 {
-        self.memo.clear();
+        if self.memo.len() > 4096 {
+            self.memo.clear();
+        }
         self.max_use_at(army, bag, rules, 0)
     }
 
@@ -165,6 +227,9 @@ impl MoveGen {
         let total = bag.len() as u8;
         if total == 0 {
             return 0;
+        }
+        if all_usable_at_once(army, bag, rules) {
+            return total;
         }
         let key = (u128::from(army.code()) << 64) | u128::from(bag.code());
         if let Some(&v) = self.memo.get(&key) {

@@ -44,7 +44,7 @@ pub fn format_tpn(pos: &Position, with_throws: bool) -> String {
         out.push(seat.letter());
         out.push('=');
         let army = pos.army(seat);
-        let tokens: Vec<String> = army.units().iter().map(|&u| unit_token(u)).collect();
+        let tokens: Vec<String> = army.units().map(unit_token).collect();
         out.push_str(&tokens.join(","));
     }
     out.push_str(" turn=");

@@ -25,7 +25,7 @@ pub fn series_outcomes(pos: &Position) -> Vec<String> {
             g.legal_actions_with(&mut mg, &mut legal);
             for &a in &legal {
                 let mut next = g;
-                next.act_unchecked(a, &mut mg, true);
+                next.act_unchecked(a, true);
                 stack.push(next);
             }
         } else {

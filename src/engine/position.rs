@@ -57,7 +57,7 @@ impl Position {
     pub fn units_on_board(&self) -> impl Iterator<Item = (Seat, Unit, u8)> + '_ {
         let board = self.rules().board;
         self.seats.iter().flat_map(move |seat| {
-            self.army(seat).units().iter().filter_map(move |&u| u.step().map(|s| (seat, u, board.cell(seat, s))))
+            self.army(seat).units().filter_map(move |u| u.step().map(|s| (seat, u, board.cell(seat, s))))
         })
     }
 

@@ -79,7 +79,7 @@ impl Setup {
     pub fn from_position(pos: &Position) -> Setup {
         let mut armies: [Option<Vec<Unit>>; 4] = Default::default();
         for seat in pos.seats().iter() {
-            armies[seat.index()] = Some(pos.army(seat).units().to_vec());
+            armies[seat.index()] = Some(pos.army(seat).units().collect());
         }
         Setup { ruleset: pos.ruleset(), armies, turn: pos.turn(), throws: pos.throws().as_slice().to_vec() }
     }

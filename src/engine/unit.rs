@@ -53,32 +53,41 @@ impl Unit {
             Unit::Off => 0x2001,
         }
     }
-
-    /// A 9-bit code for hashing.
-    const fn code(self) -> u32 {
-        match self {
-            Unit::Borne => 0,
-            Unit::Twins(s) => 4 + (s as u32) * 2,
-            Unit::Single(s) => 5 + (s as u32) * 2,
-            Unit::TwinsOff => 1,
-            Unit::Off => 2,
-        }
-    }
 }
 
 /// A player's pieces: up to four units (four singles at most), in canonical
 /// order, each with a flag saying whether it has advanced in this series.
+///
+/// Each unit is stored as its sort key with the moved flag in the lowest
+/// bit, so keeping the canonical order is a sort of four small integers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Army {
-    units: [Unit; 4],
-    moved: [bool; 4],
+    keys: [u16; 4],
     len: u8,
+}
+
+const OFF_KEY: u16 = Unit::Off.sort_key() << 1;
+
+fn encode(u: Unit, moved: bool) -> u16 {
+    (u.sort_key() << 1) | u16::from(moved)
+}
+
+fn decode(key: u16) -> Unit {
+    match key >> 1 {
+        0 => Unit::Borne,
+        0x2000 => Unit::TwinsOff,
+        0x2001 => Unit::Off,
+        k => {
+            let step = (255 - (k - 1) / 2) as u8;
+            if (k - 1) % 2 == 0 { Unit::Twins(step) } else { Unit::Single(step) }
+        }
+    }
 }
 
 impl Default for Army {
     /// Four pieces off the board: the start of the game.
     fn default() -> Self {
-        Army { units: [Unit::Off; 4], moved: [false; 4], len: 4 }
+        Army { keys: [OFF_KEY; 4], len: 4 }
     }
 }
 
@@ -86,9 +95,9 @@ impl Army {
     /// An army from units whose pieces must add up to four (checked by the
     /// caller, see `Setup`).
     pub fn from_units(units: &[Unit]) -> Army {
-        let mut a = Army { units: [Unit::Off; 4], moved: [false; 4], len: 0 };
+        let mut a = Army { keys: [OFF_KEY; 4], len: 0 };
         for &u in units.iter().take(4) {
-            a.units[a.len()] = u;
+            a.keys[a.len()] = encode(u, false);
             a.len += 1;
         }
         a.sort();
@@ -103,39 +112,43 @@ impl Army {
         self.len == 0
     }
 
-    pub fn units(&self) -> &[Unit] {
-        &self.units[..self.len()]
+    /// The units in canonical order.
+    pub fn units(&self) -> impl ExactSizeIterator<Item = Unit> + Clone + '_ {
+        self.keys[..self.len()].iter().map(|&k| decode(k))
     }
 
     pub fn unit(&self, i: usize) -> Unit {
-        self.units[i]
+        decode(self.keys[i])
     }
 
     pub fn is_moved(&self, i: usize) -> bool {
-        self.moved[i]
+        self.keys[i] & 1 == 1
     }
 
     /// The number of pieces (always four in a valid position).
     pub fn pieces(&self) -> u8 {
-        self.units().iter().map(|u| u.pieces()).sum()
+        self.units().map(|u| u.pieces()).sum()
     }
 
     pub fn count(&self, u: Unit) -> usize {
-        self.units().iter().filter(|&&x| x == u).count()
+        let k = encode(u, false);
+        self.keys[..self.len()].iter().filter(|&&x| x | 1 == k | 1).count()
     }
 
     pub fn find(&self, u: Unit) -> Option<usize> {
-        self.units().iter().position(|&x| x == u)
+        let k = encode(u, false);
+        self.keys[..self.len()].iter().position(|&x| x | 1 == k | 1)
     }
 
     /// The index of a unit equal to `u` that has not advanced this series.
     pub fn find_unmoved(&self, u: Unit) -> Option<usize> {
-        (0..self.len()).find(|&i| self.units[i] == u && !self.moved[i])
+        let k = encode(u, false);
+        self.keys[..self.len()].iter().position(|&x| x == k)
     }
 
     /// Whether any piece stands on the board (steps 0 to the goal).
     pub fn has_piece_on_board(&self) -> bool {
-        self.units().iter().any(|u| u.step().is_some())
+        self.units().any(|u| u.step().is_some())
     }
 
     pub fn borne_off(&self) -> u8 {
@@ -144,32 +157,32 @@ impl Army {
 
     /// Replaces unit `i` (keeps canonical order).
     pub fn set(&mut self, i: usize, u: Unit, moved: bool) {
-        self.units[i] = u;
-        self.moved[i] = moved;
+        self.keys[i] = encode(u, moved);
         self.sort();
     }
 
     /// Removes unit `i`.
     pub fn remove(&mut self, i: usize) {
-        for j in i..self.len() - 1 {
-            self.units[j] = self.units[j + 1];
-            self.moved[j] = self.moved[j + 1];
-        }
+        let n = self.len();
+        self.keys.copy_within(i + 1..n, i);
+        self.keys[n - 1] = OFF_KEY;
         self.len -= 1;
     }
 
-    /// Adds a unit (there is room: four pieces make at most four units).
+    /// Adds a unit. There is room when the pieces add up to four; a fifth
+    /// unit would replace the last one (callers remove before they push).
     pub fn push(&mut self, u: Unit, moved: bool) {
         let i = self.len().min(3);
-        self.units[i] = u;
-        self.moved[i] = moved;
+        self.keys[i] = encode(u, moved);
         self.len = (i + 1) as u8;
         self.sort();
     }
 
     /// Forgets which units advanced (a new series begins).
     pub fn clear_moved(&mut self) {
-        self.moved = [false; 4];
+        for k in &mut self.keys {
+            *k &= !1;
+        }
         self.sort();
     }
 
@@ -177,29 +190,16 @@ impl Army {
         let n = self.len();
         for i in 1..n {
             let mut j = i;
-            while j > 0 && self.key(j - 1) > self.key(j) {
-                self.units.swap(j - 1, j);
-                self.moved.swap(j - 1, j);
+            while j > 0 && self.keys[j - 1] > self.keys[j] {
+                self.keys.swap(j - 1, j);
                 j -= 1;
             }
         }
-        for k in n..4 {
-            self.units[k] = Unit::Off;
-            self.moved[k] = false;
-        }
-    }
-
-    fn key(&self, i: usize) -> u32 {
-        (u32::from(self.units[i].sort_key()) << 1) | u32::from(self.moved[i])
     }
 
     /// A compact code of the whole army, moved flags included (for memo keys).
     pub fn code(&self) -> u64 {
-        let mut c = u64::from(self.len);
-        for i in 0..self.len() {
-            c = (c << 10) | u64::from(self.units[i].code() << 1 | u32::from(self.moved[i]));
-        }
-        c
+        self.keys[..self.len()].iter().fold(u64::from(self.len), |c, &k| (c << 15) ^ u64::from(k))
     }
 }
 
@@ -210,9 +210,9 @@ mod tests {
     #[test]
     fn canonical_order() {
         let a = Army::from_units(&[Unit::Off, Unit::Single(3), Unit::Borne]);
-        assert_eq!(a.units(), &[Unit::Borne, Unit::Single(3), Unit::Off]);
+        assert_eq!(a.units().collect::<Vec<_>>(), [Unit::Borne, Unit::Single(3), Unit::Off]);
         let b = Army::from_units(&[Unit::Single(8), Unit::Twins(8), Unit::TwinsOff]);
-        assert_eq!(b.units(), &[Unit::Twins(8), Unit::Single(8), Unit::TwinsOff]);
+        assert_eq!(b.units().collect::<Vec<_>>(), [Unit::Twins(8), Unit::Single(8), Unit::TwinsOff]);
     }
 
     #[test]
@@ -221,7 +221,28 @@ mod tests {
         a.remove(0);
         a.remove(0);
         a.push(Unit::Twins(8), false);
-        assert_eq!(a.units(), &[Unit::Twins(8), Unit::Off, Unit::Off]);
+        assert_eq!(a.units().collect::<Vec<_>>(), [Unit::Twins(8), Unit::Off, Unit::Off]);
         assert_eq!(a.pieces(), 4);
+    }
+}
+
+#[cfg(test)]
+mod code_tests {
+    use super::*;
+
+    #[test]
+    fn keys_decode_to_the_same_unit() {
+        let mut all = vec![Unit::Borne, Unit::TwinsOff, Unit::Off];
+        for s in 0..=84 {
+            all.push(Unit::Single(s));
+            all.push(Unit::Twins(s));
+        }
+        for u in all {
+            for moved in [false, true] {
+                let k = encode(u, moved);
+                assert_eq!(decode(k), u);
+                assert_eq!(k & 1 == 1, moved);
+            }
+        }
     }
 }
