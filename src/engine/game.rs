@@ -228,6 +228,10 @@ impl Game {
         let got = self.pos.play_pieces(action).unwrap_or(0);
         let mut out = Outcome { captured: got, ..Outcome::default() };
         if self.pos.winner().is_some() {
+            // Throws left when the last piece is borne off are of no use.
+            out.lost = self.pos.throws.len() as u8;
+            self.pos.throws.clear();
+            self.pos.armies[self.pos.turn.index()].clear_moved();
             self.phase = Phase::Finished { places: places(&self.pos) };
             return out;
         }

@@ -127,6 +127,14 @@ pub(crate) fn distance(rules: &Rules, twins: bool, sum: u32) -> u8 {
     d.min(255) as u8
 }
 
+impl Army {
+    /// This army after one of its own actions (captures of enemies aside);
+    /// `None` if the action names a unit it does not have or overshoots.
+    pub fn after(&self, action: Action, rules: &Rules) -> Option<Army> {
+        army_after(self, action, rules)
+    }
+}
+
 /// The player's own army after an action (captures aside). `None` if the
 /// action names a unit she does not have.
 pub(crate) fn army_after(army: &Army, action: Action, rules: &Rules) -> Option<Army> {

@@ -142,7 +142,7 @@ pub static COWRIES: DiceModel = DiceModel {
 pub const MAX_SERIES: usize = 32;
 
 /// The throws of a series still to be used, in the order thrown.
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone)]
 pub struct ThrowList {
     items: [Throw; MAX_SERIES],
     len: u8,
@@ -151,6 +151,22 @@ pub struct ThrowList {
 impl Default for ThrowList {
     fn default() -> Self {
         ThrowList { items: [Throw::Zero; MAX_SERIES], len: 0 }
+    }
+}
+
+/// Equality and hashing look only at the throws held, never at the spare
+/// slots behind them.
+impl PartialEq for ThrowList {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for ThrowList {}
+
+impl std::hash::Hash for ThrowList {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
     }
 }
 
@@ -377,6 +393,17 @@ mod tests {
         dedup.dedup();
         assert_eq!(dedup.len(), subs.len());
         assert!(subs.iter().all(|s| s.is_subset_of(b) && !s.is_empty()));
+    }
+
+    #[test]
+    fn lists_with_the_same_throws_are_equal_whatever_was_removed() {
+        let mut a = ThrowList::from_slice(&[Throw::Four, Throw::Two]).unwrap();
+        a.remove_bag(ThrowBag::of(&[Throw::Four]));
+        let mut b = ThrowList::from_slice(&[Throw::Eight, Throw::Two]).unwrap();
+        b.remove_bag(ThrowBag::of(&[Throw::Eight]));
+        assert_eq!(a, b);
+        a.clear();
+        assert_eq!(a, ThrowList::new());
     }
 
     #[test]

@@ -1,0 +1,154 @@
+//! Property tests over random games, for every variant and player count:
+//! pieces conserved, every reachable position valid, every offered action
+//! legal and applicable, the maximum-use rule checked against a brute-force
+//! oracle, notation round-trips, replays reproduce the game, games end.
+
+use thaayam::dice::ThrowSource;
+use thaayam::engine::{
+    Action, Army, Event, Game, MoveGen, Phase, Position, Record, Rules, Ruleset, SeatSet, Setup, ThrowBag, Variant,
+    candidates, format_tpn, parse_tpn,
+};
+use thaayam::sim::{MAX_EVENTS, random_game};
+
+fn rulesets() -> Vec<Ruleset> {
+    let mut v: Vec<Ruleset> = Variant::ALL.into_iter().map(Ruleset::new).collect();
+    v.push(Ruleset { variant: Variant::Francais, twins_return_singles: true });
+    v
+}
+
+/// The most throws usable, by exhaustive search without memo or shortcuts.
+fn naive_best(army: &Army, bag: ThrowBag, rules: &Rules) -> usize {
+    let mut cands = Vec::new();
+    candidates(army, bag, rules, &mut cands);
+    cands
+        .iter()
+        .filter_map(|&a| {
+            let next = army.after(a, rules)?;
+            let rest = bag.minus(a.throws())?;
+            Some(a.throws().len() + naive_best(&next, rest, rules))
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The actions the maximum-use rule allows, by brute force.
+fn oracle_legal(pos: &Position) -> Vec<Action> {
+    let (army, bag, rules) = (pos.army(pos.turn()), pos.throws().bag(), pos.rules());
+    let mut cands = Vec::new();
+    candidates(army, bag, rules, &mut cands);
+    if !rules.must_use_max {
+        if !cands.is_empty() {
+            cands.push(Action::Pass);
+        }
+        return cands;
+    }
+    let best = naive_best(army, bag, rules);
+    cands
+        .into_iter()
+        .filter(|&a| {
+            let next = army.after(a, rules).expect("candidate applies");
+            let rest = bag.minus(a.throws()).expect("candidate throws present");
+            a.throws().len() + naive_best(&next, rest, rules) == best
+        })
+        .collect()
+}
+
+fn check_position(game: &Game, ctx: &str) {
+    let pos = game.position();
+    for seat in pos.seats().iter() {
+        assert_eq!(pos.army(seat).pieces(), 4, "{ctx}: {seat} lost or gained a piece");
+    }
+    // Every reachable position is one Setup accepts (steps on the track,
+    // twins where they can stand, no two enemies that should have captured).
+    let setup = Setup::from_position(pos);
+    if let Err(e) = setup.validate() {
+        panic!("{ctx}: reachable position is invalid: {e}: {}", format_tpn(pos, true));
+    }
+    // Notation round-trips; at the start of a series nothing is lost at all.
+    let text = format_tpn(pos, true);
+    let back = parse_tpn(&text).unwrap_or_else(|e| panic!("{ctx}: {text}: {e}"));
+    assert_eq!(format_tpn(&back, true), text, "{ctx}");
+    if matches!(game.phase(), Phase::Throwing { .. }) {
+        assert_eq!(&back, pos, "{ctx}: {text}");
+    }
+}
+
+fn check_actions(game: &Game, mg: &mut MoveGen, oracle: bool, ctx: &str) {
+    let legal = game.legal_actions();
+    assert!(!legal.is_empty(), "{ctx}: move phase with nothing legal: {}", format_tpn(game.position(), true));
+    let mut copy = *game;
+    copy.act(legal[0], mg).unwrap_or_else(|e| panic!("{ctx}: offered {} refused: {e}", legal[0]));
+    if !oracle {
+        return;
+    }
+    for &a in &legal {
+        let mut copy = *game;
+        copy.act_unchecked(a, false);
+        check_position(&copy, &format!("{ctx} after offered {a}"));
+    }
+    if game.position().throws().len() <= 6 {
+        let mut want = oracle_legal(game.position());
+        let mut got = legal.clone();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{ctx}: maximum-use rule: {}", format_tpn(game.position(), true));
+    }
+}
+
+fn play_and_check(ruleset: Ruleset, players: usize, games: u64, oracle: bool) {
+    let seats = SeatSet::for_players(players).expect("2-4");
+    let mut src = ThrowSource::from_u64(players as u64 * 1000 + ruleset.variant as u64, ruleset.rules().dice);
+    let mut mg = MoveGen::new();
+    for i in 0..games {
+        let (rec, _) = random_game(ruleset, seats, &mut src, &mut mg);
+        let ctx = format!("{ruleset} {players}p game {i}");
+        assert!(rec.game().is_finished(), "{ctx}: not finished after {} events", rec.events.len());
+        assert!(rec.events.len() < MAX_EVENTS);
+        // Walk the log again, checking every state on the way.
+        let mut game = Game::new(ruleset, seats);
+        for (k, &e) in rec.events.iter().enumerate() {
+            let ctx = format!("{ctx} event {k}");
+            if matches!(game.phase(), Phase::Moving { .. }) {
+                check_actions(&game, &mut mg, oracle, &ctx);
+            }
+            game.apply(e).unwrap_or_else(|err| panic!("{ctx}: {err}"));
+            check_position(&game, &ctx);
+        }
+        assert_eq!(&game, rec.game(), "{ctx}: replay differs");
+        let replayed = Record::replay(ruleset, seats, &rec.events).expect("replay");
+        assert_eq!(replayed.game(), rec.game());
+        let Phase::Finished { places } = game.phase() else { unreachable!() };
+        let winner = game.position().winner().expect("a winner");
+        assert_eq!(places[winner.index()], 1);
+        assert_eq!(places.iter().filter(|&&p| p == 1).count(), 1, "{ctx}: one winner");
+        assert!(matches!(rec.events.last(), Some(Event::Act { action: Action::BearOff })));
+    }
+}
+
+#[test]
+fn random_games_keep_every_invariant_with_the_oracle() {
+    for ruleset in rulesets() {
+        for players in 2..=4 {
+            play_and_check(ruleset, players, 120, true);
+        }
+    }
+}
+
+#[test]
+fn thousands_of_random_games_keep_every_invariant() {
+    for ruleset in rulesets() {
+        for players in 2..=4 {
+            play_and_check(ruleset, players, 250, false);
+        }
+    }
+}
+
+#[test]
+fn simulate_is_deterministic_for_a_seed() {
+    let run = |seed| {
+        let s = thaayam::cli::simulate::run(Ruleset::default(), 3, 50, seed).expect("simulate");
+        (s.wins, s.avg_actions_per_game, s.avg_series_per_game)
+    };
+    assert_eq!(run(9), run(9));
+    assert_ne!(run(9), run(10));
+}
