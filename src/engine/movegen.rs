@@ -64,22 +64,48 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
     }
 }
 
-/// A sufficient condition, checked in O(units), for every throw of `bag`
-/// being usable: one single piece that may still move (or a piece entered
-/// with a 1) can take the whole sum without passing the goal. Each throw
-/// is then used by that piece alone, in one jump or throw by throw.
-fn all_usable_at_once(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
-    let goal = u32::from(rules.goal());
-    let sum = bag.sum();
+/// A sufficient condition for every throw of `bag` being usable, checked
+/// without search: pack the throws, largest first, into the room left
+/// before the goal by the single pieces that may still move, each taking
+/// the piece with the most room (a throw of 1 may first enter a piece off
+/// the board, which then has the whole track). Each piece's share is one
+/// legal advance (one jump of its sum, or throw by throw), so success
+/// proves the maximum; failure proves nothing and the search decides.
+fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     if bag.count(Throw::Zero) > 0 {
         return false;
     }
+    let goal = u32::from(rules.goal());
     let once = rules.movement == Movement::SumOnce;
-    let fits = (0..army.len()).any(|i| match army.unit(i) {
-        Unit::Single(s) => u32::from(s) + sum <= goal && u32::from(s) < goal && !(once && army.is_moved(i)),
-        _ => false,
-    });
-    fits || (bag.count(Throw::One) > 0 && army.find(Unit::Off).is_some() && sum - 1 <= goal)
+    let mut rooms = [0u32; 4];
+    let mut n = 0;
+    for i in 0..army.len() {
+        if let Unit::Single(s) = army.unit(i)
+            && u32::from(s) < goal
+            && !(once && army.is_moved(i))
+        {
+            rooms[n] = goal - u32::from(s);
+            n += 1;
+        }
+    }
+    let mut rest = bag;
+    let entries = army.count(Unit::Off).min(usize::from(bag.count(Throw::One)));
+    for _ in 0..entries {
+        rest.take(Throw::One);
+        rooms[n] = goal;
+        n += 1;
+    }
+    let rooms = &mut rooms[..n];
+    rest.iter_desc().all(|t| {
+        let v = u32::from(t.value());
+        match rooms.iter_mut().max() {
+            Some(room) if *room >= v => {
+                *room -= v;
+                true
+            }
+            _ => false,
+        }
+    })
 }
 
 /// Whether any throw of `bag` can be used (else the series is over),
@@ -228,7 +254,7 @@ impl MoveGen {
         if total == 0 {
             return 0;
         }
-        if all_usable_at_once(army, bag, rules) {
+        if all_usable_by_packing(army, bag, rules) {
             return total;
         }
         let key = (u128::from(army.code()) << 64) | u128::from(bag.code());
