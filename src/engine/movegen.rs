@@ -213,9 +213,12 @@ impl MoveGen {
             }
         } else {
             let best = self.max_use_at(army, bag, rules, 1);
+            let total = bag.len() as u8;
             if best > 0 {
                 for &a in &cands {
-                    if self.keeps_max(army, bag, rules, a, best) {
+                    // An action that spends every throw reaches any maximum.
+                    let spends_all = best == total && a.throws().len() as u8 == total;
+                    if spends_all || self.keeps_max(army, bag, rules, a, best) {
                         out.push(a);
                     }
                 }
