@@ -24,7 +24,7 @@ enum Command {
     },
     /// Play random games with seeded throws and choices; print a JSON summary.
     Simulate {
-        /// bell, bell1979 or francais.
+        /// bell, bell1979, francais or tayam-sonalu.
         #[arg(long, default_value = "bell")]
         variant: Variant,
         /// francais only: captured twins come back as two singles.

@@ -1,6 +1,6 @@
 //! The actions a player can take while using the throws of a series.
 
-use super::throw::ThrowBag;
+use super::throw::{Throw, ThrowBag};
 use super::unit::Unit;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -13,6 +13,10 @@ pub enum Action {
     Enter,
     /// Two throws of 1 bring captured twins back onto her palace (`francais`).
     EnterTwins,
+    /// An entering throw other than 1 (Tayam Sonalu's 5 or Sonal) enters a piece.
+    EnterWith { throw: Throw },
+    /// One entering throw brings a captured pair back as two pieces (Tayam Sonalu).
+    EnterPair { throw: Throw },
     /// A unit advances by the throws in `throws` (summed, or halved for twins).
     Advance { from: u8, twins: bool, throws: ThrowBag },
     /// Join two singles on the palace opposite hers into twins (no throw).
@@ -26,8 +30,8 @@ pub enum Action {
 impl Action {
     /// The throws this action spends.
     pub fn throws(&self) -> ThrowBag {
-        use super::throw::Throw;
         match *self {
+            Action::EnterWith { throw } | Action::EnterPair { throw } => ThrowBag::of(&[throw]),
             Action::Enter | Action::BearOff => ThrowBag::of(&[Throw::One]),
             Action::EnterTwins => ThrowBag::of(&[Throw::One, Throw::One]),
             Action::Advance { throws, .. } => throws,
@@ -52,6 +56,8 @@ impl fmt::Display for Action {
         match self {
             Action::Enter => f.write_str("enter"),
             Action::EnterTwins => f.write_str("enter-twins"),
+            Action::EnterWith { throw } => write!(f, "enter+{throw}"),
+            Action::EnterPair { throw } => write!(f, "enter-pair+{throw}"),
             Action::Advance { from, twins, throws } => {
                 write!(f, "{}{from}+{throws}", if *twins { "t" } else { "" })
             }

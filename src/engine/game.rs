@@ -235,9 +235,9 @@ impl Game {
             self.phase = Phase::Finished { places: places(&self.pos) };
             return out;
         }
-        let captured = captured || got > 0;
-        let immediate = self.pos.rules().capture_reward == CaptureReward::Immediate;
-        if got > 0 && immediate && !defer_extra {
+        let reward = self.pos.rules().capture_reward;
+        let captured = captured || (got > 0 && reward != CaptureReward::Nothing);
+        if got > 0 && reward == CaptureReward::Immediate && !defer_extra {
             // The new series' throws join the remaining ones.
             self.phase = Phase::Throwing { discarding: false };
             return out;
@@ -272,8 +272,9 @@ impl Game {
 
     /// The phase at the start of a series of the player on turn (rule 7).
     fn series_start(&self) -> Phase {
+        let rule7 = self.pos.rules().discard_before_first_one;
         let on_board = self.pos.army(self.pos.turn).has_piece_on_board();
-        Phase::Throwing { discarding: !on_board }
+        Phase::Throwing { discarding: rule7 && !on_board }
     }
 
     fn resolve_opening(&mut self, contenders: SeatSet, thrown: [Option<Throw>; 4]) {

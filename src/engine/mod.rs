@@ -4,6 +4,7 @@
 
 mod action;
 mod board;
+mod cross;
 mod game;
 mod movegen;
 pub mod notation;
@@ -17,6 +18,7 @@ mod variant;
 
 pub use action::Action;
 pub use board::{Board, Cell, CellInfo, THAAYAM_BOARD, parse_square, square, square_name};
+pub use cross::{CENTRE, CROSS_BOARD, cross_cell};
 pub use game::{Event, Game, Outcome, Phase, PlayError, Record, destination, places};
 pub use movegen::{MoveGen, candidates};
 pub use notation::{TpnError, format_tpn, parse_tpn};
@@ -24,6 +26,6 @@ pub use outcomes::series_outcomes;
 pub use position::Position;
 pub use seat::{Seat, SeatSet};
 pub use setup::{Setup, SetupError};
-pub use throw::{COWRIES, DiceModel, MAX_SERIES, THROW_KINDS, Throw, ThrowBag, ThrowList};
+pub use throw::{COWRIES, DiceModel, LONG_DICE, MAX_SERIES, THROW_KINDS, Throw, ThrowBag, ThrowList};
 pub use unit::{Army, Unit};
-pub use variant::{CaptureReward, Movement, Rules, Ruleset, Variant};
+pub use variant::{CaptureReward, Entry, Movement, PairEntry, Rules, Ruleset, Variant};

@@ -12,7 +12,7 @@ use super::action::Action;
 use super::position::{army_after, distance};
 use super::throw::{Throw, ThrowBag};
 use super::unit::{Army, Unit};
-use super::variant::{Movement, Rules};
+use super::variant::{Movement, PairEntry, Rules};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -24,16 +24,22 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
     }
     let goal = rules.goal();
     let ones = bag.count(Throw::One);
-    if ones >= 1 && army.find(Unit::Off).is_some() {
-        out.push(Action::Enter);
+    let (off, pair_off) = (army.find(Unit::Off).is_some(), army.find(Unit::TwinsOff).is_some());
+    for &t in rules.entry.throws(army.entered()).iter().filter(|t| bag.count(**t) > 0) {
+        if off {
+            out.push(if t == Throw::One { Action::Enter } else { Action::EnterWith { throw: t } });
+        }
+        if pair_off && rules.pair_entry == PairEntry::SinglesForOneThrow {
+            out.push(Action::EnterPair { throw: t });
+        }
     }
-    if ones >= 2 && army.find(Unit::TwinsOff).is_some() {
+    if ones >= 2 && pair_off && rules.pair_entry == PairEntry::TwinsForTwoOnes {
         out.push(Action::EnterTwins);
     }
-    if ones >= 1 && all_home(army, goal) {
+    if ones >= 1 && !rules.home_on_goal && all_home(army, goal) {
         out.push(Action::BearOff);
     }
-    if army.count(Unit::Single(rules.twins_step)) >= 2 {
+    if rules.twins_step.is_some_and(|s| army.count(Unit::Single(s)) >= 2) {
         out.push(Action::Twins);
     }
     let once = rules.movement == Movement::SumOnce;
@@ -72,9 +78,6 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
 /// legal advance (one jump of its sum, or throw by throw), so success
 /// proves the maximum; failure proves nothing and the search decides.
 fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
-    if bag.count(Throw::Zero) > 0 {
-        return false;
-    }
     let goal = u32::from(rules.goal());
     let once = rules.movement == Movement::SumOnce;
     let mut rooms = [0u32; 4];
@@ -89,10 +92,12 @@ fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
         }
     }
     let mut rest = bag;
-    let entries = army.count(Unit::Off).min(usize::from(bag.count(Throw::One)));
+    while rest.take(Throw::Zero) {}
+    let entering_one = rules.entry.throws(army.entered()).contains(&Throw::One);
+    let entries = if entering_one { army.count(Unit::Off).min(usize::from(bag.count(Throw::One))) } else { 0 };
     for _ in 0..entries {
         rest.take(Throw::One);
-        rooms[n] = goal;
+        rooms[n] = goal - u32::from(rules.entry.step);
         n += 1;
     }
     let rooms = &mut rooms[..n];
@@ -117,10 +122,16 @@ pub fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     }
     let goal = rules.goal();
     let ones = bag.count(Throw::One);
-    if ones >= 1 && (army.find(Unit::Off).is_some() || all_home(army, goal)) {
+    let (off, pair_off) = (army.find(Unit::Off).is_some(), army.find(Unit::TwinsOff).is_some());
+    let can_enter = rules.entry.throws(army.entered()).iter().any(|t| bag.count(*t) > 0);
+    let pair_enters = match rules.pair_entry {
+        PairEntry::SinglesForOneThrow => can_enter,
+        PairEntry::TwinsForTwoOnes => ones >= 2,
+    };
+    if (off && can_enter) || (pair_off && pair_enters) {
         return true;
     }
-    if ones >= 2 && army.find(Unit::TwinsOff).is_some() {
+    if ones >= 1 && !rules.home_on_goal && all_home(army, goal) {
         return true;
     }
     let once = rules.movement == Movement::SumOnce;
@@ -213,7 +224,7 @@ impl MoveGen {
             }
         } else {
             let best = self.max_use_at(army, bag, rules, 1);
-            let total = bag.len() as u8;
+            let total = (bag.len() - usize::from(bag.count(Throw::Zero))) as u8;
             if best > 0 {
                 for &a in &cands {
                     // An action that spends every throw reaches any maximum.
@@ -253,7 +264,8 @@ impl MoveGen {
     }
 
     fn max_use_at(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, depth: usize) -> u8 {
-        let total = bag.len() as u8;
+        // A throw of 0 moves nothing and can never be used.
+        let total = (bag.len() - usize::from(bag.count(Throw::Zero))) as u8;
         if total == 0 {
             return 0;
         }

@@ -42,6 +42,9 @@ pub fn format_tpn(pos: &Position, with_throws: bool) -> String {
     for seat in pos.seats().iter() {
         out.push(' ');
         out.push(seat.letter());
+        if pos.army(seat).entered() {
+            out.push('+');
+        }
         out.push('=');
         let army = pos.army(seat);
         let tokens: Vec<String> = army.units().map(unit_token).collect();
@@ -123,7 +126,10 @@ pub fn parse_tpn(line: &str) -> Result<Position, TpnError> {
                 _ => return Err(err(tok, "twins-return is an option of francais only")),
             },
             _ => {
-                let seat = parse_seat_key(tok, key)?;
+                let (seat, entered) = parse_seat_key(tok, key)?;
+                if entered {
+                    setup.entered.insert(seat);
+                }
                 if !seat_tokens[seat.index()].is_empty() {
                     return Err(err(tok, format!("seat {seat} is given twice")));
                 }
@@ -152,7 +158,11 @@ pub fn parse_tpn(line: &str) -> Result<Position, TpnError> {
             SetupError::PieceCount { seat, .. }
             | SetupError::StepOutOfRange { seat, .. }
             | SetupError::TwinsStep { seat, .. }
-            | SetupError::TwinsOffNotAllowed { seat } => seat_tokens[seat.index()].to_string(),
+            | SetupError::TwinsOffNotAllowed { seat }
+            | SetupError::NoTwins { seat }
+            | SetupError::SingleStep { seat, .. }
+            | SetupError::EnteredNotUsed { seat }
+            | SetupError::NotEntered { seat } => seat_tokens[seat.index()].to_string(),
             SetupError::TurnNotSeated(_) => turn_tok.to_string(),
             SetupError::Throw(_) | SetupError::TooManyThrows(_) | SetupError::ThrowsAfterWin(_) => {
                 throws_token.unwrap_or_default().to_string()
@@ -163,11 +173,12 @@ pub fn parse_tpn(line: &str) -> Result<Position, TpnError> {
     })
 }
 
-fn parse_seat_key(tok: &str, key: &str) -> Result<Seat, TpnError> {
+/// A seat key: `S`, or `S+` for a seat that has entered a piece.
+fn parse_seat_key(tok: &str, key: &str) -> Result<(Seat, bool), TpnError> {
     let mut chars = key.chars();
-    match (chars.next().and_then(Seat::from_letter), chars.next()) {
-        (Some(s), None) => Ok(s),
-        (Some(_), Some('+')) => Err(err(tok, "`+` (entered) is only used in tayam-sonalu")),
+    match (chars.next().and_then(Seat::from_letter), chars.next(), chars.next()) {
+        (Some(s), None, _) => Ok((s, false)),
+        (Some(s), Some('+'), None) => Ok((s, true)),
         _ => Err(err(tok, format!("unknown seat or key `{key}` (seats are S, W, N, E)"))),
     }
 }
@@ -178,7 +189,7 @@ fn parse_throws(tok: &str, value: &str) -> Result<Vec<Throw>, TpnError> {
     }
     value
         .split(',')
-        .map(|t| Throw::from_token(t).ok_or_else(|| err(tok, format!("`{t}` is not a throw (1, 2, 3, 4 or 8)"))))
+        .map(|t| Throw::from_token(t).ok_or_else(|| err(tok, format!("`{t}` is not a throw (0–6, 8, or s for Sonal)"))))
         .collect()
 }
 
@@ -222,5 +233,35 @@ mod tests {
         assert_eq!(e.token, "chess");
         let e = parse_tpn("bell S=to,o,o N=o,o,o,o turn=S").unwrap_err();
         assert!(e.reason.contains("francais"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod tayam_sonalu_tests {
+    use super::*;
+
+    #[test]
+    fn entered_seats_are_marked_and_round_trip() {
+        let line = "tayam-sonalu S+=40,3,o,o N=o,o,o,o turn=S throws=s,5,2";
+        let p = parse_tpn(line).unwrap();
+        assert!(p.army(Seat::S).entered());
+        assert_eq!(format_tpn(&p, true), line);
+    }
+
+    #[test]
+    fn tayam_sonalu_errors_name_the_token() {
+        let e = parse_tpn("tayam-sonalu S=40,o,o,o N=o,o,o,o turn=S").unwrap_err();
+        assert_eq!(e.token, "S=40,o,o,o");
+        assert!(e.reason.contains("S+="), "{e}");
+        let e = parse_tpn("tayam-sonalu S+=t40,o,o N=o,o,o,o turn=S").unwrap_err();
+        assert!(e.reason.contains("no twins") || e.reason.contains("has none"), "{e}");
+        let e = parse_tpn("tayam-sonalu S+=84,o,o,o N=o,o,o,o turn=S").unwrap_err();
+        assert_eq!(e.token, "S+=84,o,o,o");
+        let e = parse_tpn("tayam-sonalu S+=85,o,o,o N=o,o,o,o turn=S").unwrap_err();
+        assert!(e.reason.contains("step 85"), "{e}");
+        let e = parse_tpn("bell S+=3,o,o,o N=o,o,o,o turn=S").unwrap_err();
+        assert_eq!(e.token, "S+=3,o,o,o");
+        let e = parse_tpn("bell S=3,o,o,o N=o,o,o,o turn=S throws=s,2").unwrap_err();
+        assert_eq!(e.token, "throws=s,2");
     }
 }

@@ -92,14 +92,15 @@ impl Position {
         let mut captured = 0;
         for enemy in self.seats.iter().filter(|&s| s != seat) {
             let army = &mut self.armies[enemy.index()];
+            let mut singles = 0;
             let mut i = 0;
             while i < army.len() {
                 let u = army.unit(i);
                 let here = u.step().is_some_and(|s| board.cell(enemy, s) == cell);
                 match u {
                     Unit::Single(_) if here && hits_singles => {
-                        army.set(i, Unit::Off, false);
-                        captured += 1;
+                        army.remove(i);
+                        singles += 1;
                         i = 0;
                     }
                     Unit::Twins(_) if here && twins => {
@@ -115,6 +116,14 @@ impl Position {
                     }
                     _ => i += 1,
                 }
+            }
+            captured += singles;
+            let pairs = if rules.captured_singles_pair { singles / 2 } else { 0 };
+            for _ in 0..pairs {
+                army.push(Unit::TwinsOff, false);
+            }
+            for _ in 0..singles - 2 * pairs {
+                army.push(Unit::Off, false);
             }
         }
         captured
@@ -140,28 +149,35 @@ impl Army {
 pub(crate) fn army_after(army: &Army, action: Action, rules: &Rules) -> Option<Army> {
     let mut a = *army;
     let goal = rules.goal();
+    let entry = rules.entry.step;
     match action {
-        Action::Enter => {
+        Action::Enter | Action::EnterWith { .. } => {
             let i = a.find(Unit::Off)?;
-            a.set(i, Unit::Single(0), false);
+            a.set(i, Unit::Single(entry), false);
+        }
+        Action::EnterPair { .. } => {
+            let i = a.find(Unit::TwinsOff)?;
+            a.remove(i);
+            a.push(Unit::Single(entry), false);
+            a.push(Unit::Single(entry), false);
         }
         Action::EnterTwins => {
             let i = a.find(Unit::TwinsOff)?;
-            a.set(i, Unit::Twins(0), false);
+            a.set(i, Unit::Twins(entry), false);
         }
         Action::BearOff => {
             let i = a.find(Unit::Single(goal))?;
             a.set(i, Unit::Borne, false);
         }
         Action::Twins => {
-            let at = Unit::Single(rules.twins_step);
+            let at = Unit::Single(rules.twins_step?);
             let i = a.find(at)?;
             let first_moved = a.is_moved(i);
             a.remove(i);
             let j = a.find(at)?;
             let moved = first_moved || a.is_moved(j);
             a.remove(j);
-            a.push(Unit::Twins(rules.twins_step), moved);
+            a.push(Unit::Twins(rules.twins_step?), moved);
         }
         Action::Advance { from, twins, throws } => {
             let unit = if twins { Unit::Twins(from) } else { Unit::Single(from) };
@@ -171,7 +187,12 @@ pub(crate) fn army_after(army: &Army, action: Action, rules: &Rules) -> Option<A
             if dest > goal {
                 return None;
             }
-            if twins && dest == goal {
+            if dest == goal && rules.home_on_goal {
+                a.remove(i);
+                for _ in 0..unit.pieces() {
+                    a.push(Unit::Borne, false);
+                }
+            } else if twins && dest == goal {
                 a.remove(i);
                 a.push(Unit::Single(goal), once);
                 a.push(Unit::Single(goal), once);
@@ -181,6 +202,11 @@ pub(crate) fn army_after(army: &Army, action: Action, rules: &Rules) -> Option<A
             }
         }
         Action::Pass => {}
+    }
+    if rules.entry.first_is_special()
+        && matches!(action, Action::Enter | Action::EnterWith { .. } | Action::EnterPair { .. })
+    {
+        a.set_entered(true);
     }
     Some(a)
 }

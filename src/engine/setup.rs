@@ -16,6 +16,8 @@ pub struct Setup {
     pub armies: [Option<Vec<Unit>>; 4],
     pub turn: Seat,
     pub throws: Vec<Throw>,
+    /// Seats that have entered a piece (Tayam Sonalu's `S+=`).
+    pub entered: SeatSet,
 }
 
 /// One reason a setup is not a legal position.
@@ -37,6 +39,14 @@ pub enum SetupError {
     Throw(Throw),
     /// More throws than a series can hold.
     TooManyThrows(usize),
+    /// Twins in a variant without twins.
+    NoTwins { seat: Seat },
+    /// A single on a step where it cannot stand (the start, or home).
+    SingleStep { seat: Seat, step: u8 },
+    /// A seat marked as entered where the variant does not mark entries.
+    EnteredNotUsed { seat: Seat },
+    /// A seat with pieces in play that is not marked as entered.
+    NotEntered { seat: Seat },
     /// Pieces of two players that would have captured each other.
     EnemiesShare { cell: u8, a: Seat, b: Seat },
     /// The game is already won by a seat, yet there are throws to use.
@@ -58,6 +68,16 @@ impl fmt::Display for SetupError {
             }
             SetupError::TwinsOffNotAllowed { seat } => {
                 write!(f, "{seat} has captured twins off the board (`to`), which only francais keeps")
+            }
+            SetupError::NoTwins { seat } => write!(f, "{seat} has twins, but this variant has none"),
+            SetupError::SingleStep { seat, step } => {
+                write!(f, "{seat} has a piece on step {step}, where no piece stands (off is `o`, home is `x`)")
+            }
+            SetupError::EnteredNotUsed { seat } => {
+                write!(f, "{seat}+ marks a first entry, which only tayam-sonalu records")
+            }
+            SetupError::NotEntered { seat } => {
+                write!(f, "{seat} has pieces in play, so it has entered: write {seat}+=")
             }
             SetupError::TurnNotSeated(s) => write!(f, "turn {s} is not a seated player"),
             SetupError::Throw(t) => write!(f, "throw {t} cannot be made with this variant's dice"),
@@ -81,7 +101,11 @@ impl Setup {
         for seat in pos.seats().iter() {
             armies[seat.index()] = Some(pos.army(seat).units().collect());
         }
-        Setup { ruleset: pos.ruleset(), armies, turn: pos.turn(), throws: pos.throws().as_slice().to_vec() }
+        let mut entered = SeatSet::EMPTY;
+        for seat in pos.seats().iter().filter(|s| pos.army(*s).entered()) {
+            entered.insert(seat);
+        }
+        Setup { ruleset: pos.ruleset(), armies, turn: pos.turn(), throws: pos.throws().as_slice().to_vec(), entered }
     }
 
     /// Checks everything and builds the position.
@@ -98,7 +122,17 @@ impl Setup {
         for seat in seats.iter() {
             let units = self.armies[seat.index()].as_deref().unwrap_or(&[]);
             check_units(seat, units, self.ruleset)?;
-            pos.armies[seat.index()] = Army::from_units(units);
+            let mut army = Army::from_units(units);
+            let entered = self.entered.contains(seat);
+            if entered && !rules.entry.first_is_special() {
+                return Err(SetupError::EnteredNotUsed { seat });
+            }
+            let in_play = units.iter().any(|u| !matches!(u, Unit::Off));
+            if rules.entry.first_is_special() && in_play && !entered {
+                return Err(SetupError::NotEntered { seat });
+            }
+            army.set_entered(entered);
+            pos.armies[seat.index()] = army;
         }
         if !seats.contains(self.turn) {
             return Err(SetupError::TurnNotSeated(self.turn));
@@ -129,13 +163,17 @@ pub fn check_units(seat: Seat, units: &[Unit], ruleset: Ruleset) -> Result<(), S
             Unit::Single(step) | Unit::Twins(step) if step > last => {
                 return Err(SetupError::StepOutOfRange { seat, step, last });
             }
+            Unit::Twins(_) if rules.twins_step.is_none() => return Err(SetupError::NoTwins { seat }),
             Unit::Twins(step) => {
-                let first = if rules.captured_twins_stay { 0 } else { rules.twins_step };
+                let first = if rules.captured_twins_stay { rules.entry.step } else { rules.twins_step.unwrap_or(0) };
                 if step < first || step >= last {
                     return Err(SetupError::TwinsStep { seat, step });
                 }
             }
-            Unit::TwinsOff if !rules.captured_twins_stay => {
+            Unit::Single(step) if step < rules.entry.step || (step == last && rules.home_on_goal) => {
+                return Err(SetupError::SingleStep { seat, step });
+            }
+            Unit::TwinsOff if !rules.captured_twins_stay && !rules.captured_singles_pair => {
                 return Err(SetupError::TwinsOffNotAllowed { seat });
             }
             _ => {}

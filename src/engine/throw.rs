@@ -135,6 +135,26 @@ pub static COWRIES: DiceModel = DiceModel {
     again: &[Throw::One, Throw::Four, Throw::Eight],
 };
 
+/// Two four-sided long dice with faces 0, 1, 2, 4, summed (Tayam Sonalu).
+/// A 1 can only be 0 + 1 (Tayam); Sonal is a 4 made of 0 + 4 (2 of the 3
+/// ways to make 4). 1, 5 and Sonal throw again.
+pub static LONG_DICE: DiceModel = DiceModel {
+    name: "two long dice (0, 1, 2, 4)",
+    outcomes: &[
+        (Throw::Zero, 1),
+        (Throw::One, 2),
+        (Throw::Two, 3),
+        (Throw::Three, 2),
+        (Throw::Four, 1),
+        (Throw::Sonal, 2),
+        (Throw::Five, 2),
+        (Throw::Six, 2),
+        (Throw::Eight, 1),
+    ],
+    total: 16,
+    again: &[Throw::One, Throw::Five, Throw::Sonal],
+};
+
 /// The most throws a series may hold. A series grows only while throws
 /// that throw again come (probability 6/16 each), so 32 of them in a row
 /// has a probability below 10⁻¹³; a longer series is refused as an error
@@ -381,6 +401,25 @@ mod tests {
         assert_eq!(COWRIES.probability(Throw::Two), 6.0 / 16.0);
         assert_eq!(COWRIES.throw_for(0), Throw::One);
         assert_eq!(COWRIES.throw_for(15), Throw::Eight);
+    }
+
+    #[test]
+    fn long_dice_match_the_sixteen_face_pairs() {
+        let faces = [0u8, 1, 2, 4];
+        let mut counts = [0u32; 9];
+        for a in faces {
+            for b in faces {
+                let t = match (a, b) {
+                    (0, 4) | (4, 0) => Throw::Sonal,
+                    _ => Throw::ALL.into_iter().find(|t| *t != Throw::Sonal && t.value() == a + b).unwrap(),
+                };
+                counts[t.index()] += 1;
+            }
+        }
+        for &(t, w) in LONG_DICE.outcomes {
+            assert_eq!(counts[t.index()], w, "{t}");
+        }
+        assert_eq!(LONG_DICE.outcomes.iter().map(|(_, w)| w).sum::<u32>(), LONG_DICE.total);
     }
 
     #[test]

@@ -64,6 +64,8 @@ impl Unit {
 pub struct Army {
     keys: [u16; 4],
     len: u8,
+    /// She has entered a piece (kept only where the first entry is special).
+    entered: bool,
 }
 
 const OFF_KEY: u16 = Unit::Off.sort_key() << 1;
@@ -87,7 +89,7 @@ fn decode(key: u16) -> Unit {
 impl Default for Army {
     /// Four pieces off the board: the start of the game.
     fn default() -> Self {
-        Army { keys: [OFF_KEY; 4], len: 4 }
+        Army { keys: [OFF_KEY; 4], len: 4, entered: false }
     }
 }
 
@@ -95,7 +97,7 @@ impl Army {
     /// An army from units whose pieces must add up to four (checked by the
     /// caller, see `Setup`).
     pub fn from_units(units: &[Unit]) -> Army {
-        let mut a = Army { keys: [OFF_KEY; 4], len: 0 };
+        let mut a = Army { keys: [OFF_KEY; 4], len: 0, entered: false };
         for &u in units.iter().take(4) {
             a.keys[a.len()] = encode(u, false);
             a.len += 1;
@@ -106,6 +108,16 @@ impl Army {
 
     pub fn len(&self) -> usize {
         usize::from(self.len)
+    }
+
+    /// Whether she has entered a piece (tracked where the first entry is
+    /// special: Tayam Sonalu).
+    pub fn entered(&self) -> bool {
+        self.entered
+    }
+
+    pub fn set_entered(&mut self, entered: bool) {
+        self.entered = entered;
     }
 
     pub fn is_empty(&self) -> bool {
@@ -199,7 +211,8 @@ impl Army {
 
     /// A compact code of the whole army, moved flags included (for memo keys).
     pub fn code(&self) -> u64 {
-        self.keys[..self.len()].iter().fold(u64::from(self.len), |c, &k| (c << 15) ^ u64::from(k))
+        let start = u64::from(self.len) | (u64::from(self.entered) << 3);
+        self.keys[..self.len()].iter().fold(start, |c, &k| (c << 15) ^ u64::from(k))
     }
 }
 

@@ -2,7 +2,8 @@
 //! the move generator reads, never an `if variant == …` in the rules code.
 
 use super::board::{Board, THAAYAM_BOARD};
-use super::throw::{COWRIES, DiceModel};
+use super::cross::CROSS_BOARD;
+use super::throw::{COWRIES, DiceModel, LONG_DICE, Throw};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -18,16 +19,21 @@ pub enum Variant {
     Bell1979,
     /// "Le thayyam": using throws is optional; captured twins stay twins.
     Francais,
+    /// The Sri Lankan relative on a cross-shaped board with two long dice.
+    TayamSonalu,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::Bell, Variant::Bell1979, Variant::Francais];
+    pub const ALL: [Variant; 4] = [Variant::Bell, Variant::Bell1979, Variant::Francais, Variant::TayamSonalu];
+    /// The variants played on Thaayam's 5 × 5 board.
+    pub const THAAYAM: [Variant; 3] = [Variant::Bell, Variant::Bell1979, Variant::Francais];
 
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Bell => "bell",
             Variant::Bell1979 => "bell1979",
             Variant::Francais => "francais",
+            Variant::TayamSonalu => "tayam-sonalu",
         }
     }
 }
@@ -44,7 +50,7 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == s)
-            .ok_or_else(|| format!("unknown variant `{s}` (expected bell, bell1979 or francais)"))
+            .ok_or_else(|| format!("unknown variant `{s}` (expected bell, bell1979, francais or tayam-sonalu)"))
     }
 }
 
@@ -69,6 +75,7 @@ impl Ruleset {
             (Variant::Bell1979, _) => &BELL1979,
             (Variant::Francais, false) => &FRANCAIS,
             (Variant::Francais, true) => &FRANCAIS_SINGLES,
+            (Variant::TayamSonalu, _) => &TAYAM_SONALU,
         }
     }
 }
@@ -96,10 +103,44 @@ pub enum Movement {
 /// What a capture earns.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CaptureReward {
+    /// Nothing more than the capture itself.
+    Nothing,
     /// Another series once this one's throws are used.
     NextSeries,
     /// Another series at once; its throws join the remaining ones.
     Immediate,
+}
+
+/// How pieces come onto the board.
+#[derive(Debug)]
+pub struct Entry {
+    /// The step a piece enters on.
+    pub step: u8,
+    /// The throws that may enter a player's very first piece.
+    pub first: &'static [Throw],
+    /// The throws that enter a piece once she has entered one.
+    pub later: &'static [Throw],
+}
+
+impl Entry {
+    /// Whether the first entry is special (TPN then marks entered seats).
+    pub fn first_is_special(&self) -> bool {
+        self.first != self.later
+    }
+
+    /// The throws that may enter a piece now.
+    pub fn throws(&self, entered: bool) -> &'static [Throw] {
+        if entered { self.later } else { self.first }
+    }
+}
+
+/// How a pair waiting off the board (`to`) comes back.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PairEntry {
+    /// As twins on the entry step, for two throws of 1 (`francais`).
+    TwinsForTwoOnes,
+    /// As two single pieces, for one entering throw (Tayam Sonalu).
+    SinglesForOneThrow,
 }
 
 /// The rules of one variant, as data.
@@ -112,10 +153,19 @@ pub struct Rules {
     pub must_use_max: bool,
     pub twins_capture_singles: bool,
     pub capture_reward: CaptureReward,
-    /// Captured twins stay twins off the board (else they split).
+    /// Captured twins stay together off the board (else they split).
     pub captured_twins_stay: bool,
-    /// The step where two singles may be joined into twins.
-    pub twins_step: u8,
+    /// Two singles of one player captured together wait off the board as a pair.
+    pub captured_singles_pair: bool,
+    /// How a waiting pair re-enters.
+    pub pair_entry: PairEntry,
+    /// The step where two singles may be joined into twins (none: no twins).
+    pub twins_step: Option<u8>,
+    pub entry: Entry,
+    /// Rule 7: with no piece on the board, throws before the first 1 are discarded.
+    pub discard_before_first_one: bool,
+    /// Reaching the goal finishes a piece (else it waits there to bear off with a 1).
+    pub home_on_goal: bool,
 }
 
 impl Rules {
@@ -150,8 +200,33 @@ const BELL_BASE: Rules = Rules {
     twins_capture_singles: true,
     capture_reward: CaptureReward::NextSeries,
     captured_twins_stay: false,
-    twins_step: 8,
+    captured_singles_pair: false,
+    pair_entry: PairEntry::TwinsForTwoOnes,
+    twins_step: Some(8),
+    entry: Entry { step: 0, first: &[Throw::One], later: &[Throw::One] },
+    discard_before_first_one: true,
+    home_on_goal: false,
 };
 
 const FRANCAIS_BASE: Rules =
     Rules { must_use_max: false, twins_capture_singles: false, captured_twins_stay: true, ..BELL_BASE };
+
+/// Tayam Sonalu (RULES.md section 8, Parker's reading): each throw moves a
+/// piece on its own, the first entry needs Tayam, later ones 1, 5 or Sonal,
+/// no safe squares, no twins, captured pairs re-enter with one throw, a
+/// piece that reaches the centre is home.
+static TAYAM_SONALU: Rules = Rules {
+    board: &CROSS_BOARD,
+    dice: &LONG_DICE,
+    movement: Movement::EachThrow,
+    must_use_max: true,
+    twins_capture_singles: false,
+    capture_reward: CaptureReward::Nothing,
+    captured_twins_stay: false,
+    captured_singles_pair: true,
+    pair_entry: PairEntry::SinglesForOneThrow,
+    twins_step: None,
+    entry: Entry { step: 1, first: &[Throw::One], later: &[Throw::One, Throw::Five, Throw::Sonal] },
+    discard_before_first_one: false,
+    home_on_goal: true,
+};
