@@ -227,7 +227,8 @@ impl Game {
         self.pos.throws.remove_bag(action.throws());
         let got = self.pos.play_pieces(action).unwrap_or(0);
         let mut out = Outcome { captured: got, ..Outcome::default() };
-        if self.pos.winner().is_some() {
+        let may_finish = matches!(action, Action::BearOff | Action::Advance { .. });
+        if may_finish && self.pos.winner().is_some() {
             // Throws left when the last piece is borne off are of no use.
             out.lost = self.pos.throws.len() as u8;
             self.pos.throws.clear();

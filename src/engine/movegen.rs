@@ -223,8 +223,20 @@ impl MoveGen {
                 out.push(Action::Pass);
             }
         } else {
-            let best = self.max_use_at(army, bag, rules, 1);
             let total = (bag.len() - usize::from(bag.count(Throw::Zero))) as u8;
+            if total == 1 {
+                // One usable throw (the common case): every action that
+                // spends it is legal; joining twins only if it stays usable.
+                for &a in &cands {
+                    let keeps = a != Action::Twins || army.after(a, rules).is_some_and(|n| any_usable(&n, bag, rules));
+                    if keeps {
+                        out.push(a);
+                    }
+                }
+                self.bufs[0] = cands;
+                return;
+            }
+            let best = self.max_use_at(army, bag, rules, 1);
             if best > 0 {
                 for &a in &cands {
                     // An action that spends every throw reaches any maximum.
