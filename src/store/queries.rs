@@ -1,0 +1,141 @@
+//! Reading games back: the channel's active game, every unfinished game
+//! with its log (resuming after a restart), a game's full log (replays)
+//! and a channel's history.
+
+use super::Store;
+use super::error::{SqlContext, StoreError};
+use super::games::{EVENT_V1, active_game_id, corrupt, game_columns, game_from_row, read_game, read_seats};
+use super::types::{GameId, GameInfo, GameSummary, Placing, Timestamp};
+use crate::engine::{Event, Record, Ruleset};
+use rusqlite::{Connection, Row};
+use std::collections::HashMap;
+
+/// A game with its whole event log.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    pub info: GameInfo,
+    pub events: Vec<Event>,
+}
+
+impl LoadedGame {
+    /// Rebuilds the game by replaying the log with the engine.
+    pub fn replay(&self) -> Result<Record, StoreError> {
+        Record::replay(self.info.ruleset, self.info.seat_set(), &self.events).map_err(|(index, e)| StoreError::Replay {
+            game: self.info.id,
+            index,
+            reason: e.to_string(),
+        })
+    }
+}
+
+const ACTIVE: &str = "('lobby', 'playing')";
+
+impl Store {
+    /// The channel's game in the lobby or in play.
+    pub fn active_game(&self, channel: u64) -> Result<Option<GameInfo>, StoreError> {
+        match active_game_id(&self.conn, channel)? {
+            Some(id) => read_game(&self.conn, id),
+            None => Ok(None),
+        }
+    }
+
+    /// A game with its log (any state: replays use finished ones).
+    pub fn load(&self, id: GameId) -> Result<Option<LoadedGame>, StoreError> {
+        let Some(info) = read_game(&self.conn, id)? else { return Ok(None) };
+        let events = self.events(id)?;
+        Ok(Some(LoadedGame { info, events }))
+    }
+
+    /// A game's events in order.
+    pub fn events(&self, id: GameId) -> Result<Vec<Event>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT v, body FROM events WHERE game_id = ?1 ORDER BY idx")
+            .ctx("select events")?;
+        let mut rows = st.query([id]).ctx("select events")?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next().ctx("select events")? {
+            out.push(decode_event(id, r, 0)?);
+        }
+        Ok(out)
+    }
+
+    /// Every game in the lobby or in play, with its log, for resuming
+    /// after a restart. Three scans, no per-game queries.
+    pub fn unfinished_games(&self) -> Result<Vec<LoadedGame>, StoreError> {
+        let sql = format!("SELECT {} FROM games WHERE state IN {ACTIVE} ORDER BY id", game_columns());
+        let mut st = self.conn.prepare(&sql).ctx("select unfinished games")?;
+        let infos: Vec<GameInfo> = st
+            .query_map([], game_from_row)
+            .ctx("select unfinished games")?
+            .map(|r| r.ctx("select unfinished games")?)
+            .collect::<Result<_, _>>()?;
+        let mut games: Vec<LoadedGame> =
+            infos.into_iter().map(|info| LoadedGame { info, events: Vec::new() }).collect();
+        let index: HashMap<GameId, usize> = games.iter().enumerate().map(|(i, g)| (g.info.id, i)).collect();
+        for g in &mut games {
+            g.info.seats = read_seats(&self.conn, g.info.id)?;
+        }
+        load_active_events(&self.conn, &mut games, &index)?;
+        Ok(games)
+    }
+
+    /// The channel's most recent finished games, newest first.
+    pub fn channel_history(&self, channel: u64, limit: u32) -> Result<Vec<GameSummary>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached(
+                "SELECT id, ruleset, finished_at FROM games WHERE channel_id = ?1 AND state = 'finished' \
+                 ORDER BY finished_at DESC, id DESC LIMIT ?2",
+            )
+            .ctx("select history")?;
+        let rows: Vec<(GameId, String, Timestamp)> = st
+            .query_map(rusqlite::params![channel as i64, limit], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .ctx("select history")?
+            .collect::<Result<_, _>>()
+            .ctx("select history")?;
+        rows.into_iter().map(|(id, ruleset, at)| summary(&self.conn, id, &ruleset, at)).collect()
+    }
+}
+
+fn summary(conn: &Connection, id: GameId, ruleset: &str, finished_at: Timestamp) -> Result<GameSummary, StoreError> {
+    let ruleset: Ruleset = serde_json::from_str(ruleset).map_err(|e| corrupt(Some(id), e))?;
+    let mut placings: Vec<Placing> = read_seats(conn, id)?
+        .into_iter()
+        .map(|s| Placing { seat: s.seat, occupant: s.occupant, place: s.place.unwrap_or(0) })
+        .collect();
+    placings.sort_by_key(|p| (p.place, p.seat));
+    Ok(GameSummary { id, ruleset, finished_at, placings })
+}
+
+fn load_active_events(
+    conn: &Connection,
+    games: &mut [LoadedGame],
+    index: &HashMap<GameId, usize>,
+) -> Result<(), StoreError> {
+    let sql = format!(
+        "SELECT e.v, e.body, e.game_id FROM games g JOIN events e ON e.game_id = g.id \
+         WHERE g.state IN {ACTIVE} ORDER BY e.game_id, e.idx"
+    );
+    let mut st = conn.prepare(&sql).ctx("select unfinished events")?;
+    let mut rows = st.query([]).ctx("select unfinished events")?;
+    while let Some(r) = rows.next().ctx("select unfinished events")? {
+        let id: GameId = r.get(2).ctx("select unfinished events")?;
+        let event = decode_event(id, r, 0)?;
+        if let Some(&i) = index.get(&id) {
+            games[i].events.push(event);
+        }
+    }
+    Ok(())
+}
+
+/// Decodes the `(v, body)` columns starting at `col`.
+fn decode_event(id: GameId, r: &Row<'_>, col: usize) -> Result<Event, StoreError> {
+    let v: i64 = r.get(col).ctx("read event")?;
+    let body = r.get_ref(col + 1).ctx("read event")?;
+    let text = body.as_str().map_err(|e| corrupt(Some(id), e))?;
+    match v {
+        EVENT_V1 => serde_json::from_str(text).map_err(|e| corrupt(Some(id), format!("event `{text}`: {e}"))),
+        _ => Err(corrupt(Some(id), format!("event encoding v{v} is unknown to this program"))),
+    }
+}
