@@ -36,7 +36,7 @@ pub use error::StoreError;
 pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
 pub use games::{Activity, Commit};
 pub use handle::StoreHandle;
-pub use queries::LoadedGame;
+pub use queries::{LoadedGame, replay_all};
 pub use ratings::{PlayerRating, RATING_CONFIG};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,

@@ -139,3 +139,18 @@ fn decode_event(id: GameId, r: &Row<'_>, col: usize) -> Result<Event, StoreError
         _ => Err(corrupt(Some(id), format!("event encoding v{v} is unknown to this program"))),
     }
 }
+
+/// Replays many games at once on all cores (start-up resume), results in
+/// the same order as `games`.
+pub fn replay_all(games: &[LoadedGame]) -> Vec<Result<Record, StoreError>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).max(1);
+    let chunk = games.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            games.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(LoadedGame::replay).collect())).collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(StoreError::Closed)]))
+            .collect::<Vec<_>>()
+    })
+}
