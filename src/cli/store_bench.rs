@@ -73,7 +73,12 @@ fn sample_logs(n: u64) -> Vec<(Ruleset, SeatSet, Vec<Event>)> {
         .collect()
 }
 
-fn playing_game(store: &mut Store, channel: u64, ruleset: Ruleset, players: usize) -> Result<(GameId, u64), StoreError> {
+fn playing_game(
+    store: &mut Store,
+    channel: u64,
+    ruleset: Ruleset,
+    players: usize,
+) -> Result<(GameId, u64), StoreError> {
     let new = NewGame {
         guild: 1,
         channel,

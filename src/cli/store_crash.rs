@@ -39,7 +39,8 @@ pub fn run(db: &Path, max_actions: Option<u64>) -> Result<(), String> {
         let commit = next_commit(live, &mut rng);
         live.seq = store.commit(live.id, live.seq, &commit).map_err(|e| e.to_string())?;
         let last = live.record.events.last().map(|e| serde_json::to_string(e).unwrap_or_default()).unwrap_or_default();
-        writeln!(out, "ack {} {} {} {last}", live.id.0, live.seq, live.record.events.len()).map_err(|e| e.to_string())?;
+        writeln!(out, "ack {} {} {} {last}", live.id.0, live.seq, live.record.events.len())
+            .map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
         if live.record.game().is_finished() {
             pool.swap_remove(i);

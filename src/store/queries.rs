@@ -6,9 +6,8 @@ use super::Store;
 use super::error::{SqlContext, StoreError};
 use super::games::{EVENT_V1, active_game_id, corrupt, game_columns, game_from_row, read_game, read_seats};
 use super::types::{GameId, GameInfo, GameSummary, Placing, Timestamp};
-use crate::engine::{Event, Record, Ruleset};
+use crate::engine::{Event, Game, MoveGen, PlayError, Record, Ruleset};
 use rusqlite::{Connection, Row};
-use std::collections::HashMap;
 
 /// A game with its whole event log.
 #[derive(Clone, Debug)]
@@ -20,11 +19,27 @@ pub struct LoadedGame {
 impl LoadedGame {
     /// Rebuilds the game by replaying the log with the engine.
     pub fn replay(&self) -> Result<Record, StoreError> {
-        Record::replay(self.info.ruleset, self.info.seat_set(), &self.events).map_err(|(index, e)| StoreError::Replay {
-            game: self.info.id,
-            index,
-            reason: e.to_string(),
-        })
+        Record::replay(self.info.ruleset, self.info.seat_set(), &self.events)
+            .map_err(|(index, e)| self.replay_error(index, e))
+    }
+
+    /// [`LoadedGame::replay`] without keeping the log, with reusable move
+    /// generation scratch: the fast path for resuming many games. Every
+    /// event is still checked by the engine.
+    pub fn replay_game(&self, mg: &mut MoveGen) -> Result<Game, StoreError> {
+        let mut game = Game::new(self.info.ruleset, self.info.seat_set());
+        for (i, event) in self.events.iter().enumerate() {
+            let applied = match *event {
+                Event::Throw { t } => game.throw(t),
+                Event::Act { action } => game.act(action, mg),
+            };
+            applied.map_err(|e| self.replay_error(i, e))?;
+        }
+        Ok(game)
+    }
+
+    fn replay_error(&self, index: usize, e: PlayError) -> StoreError {
+        StoreError::Replay { game: self.info.id, index, reason: e.to_string() }
     }
 }
 
@@ -61,22 +76,23 @@ impl Store {
     }
 
     /// Every game in the lobby or in play, with its log, for resuming
-    /// after a restart. Three scans, no per-game queries.
+    /// after a restart. Read in one transaction (a consistent snapshot);
+    /// each log is one range scan of the events' primary key.
     pub fn unfinished_games(&self) -> Result<Vec<LoadedGame>, StoreError> {
+        let tx = self.conn.unchecked_transaction().ctx("BEGIN read")?;
         let sql = format!("SELECT {} FROM games WHERE state IN {ACTIVE} ORDER BY id", game_columns());
-        let mut st = self.conn.prepare(&sql).ctx("select unfinished games")?;
+        let mut st = tx.prepare(&sql).ctx("select unfinished games")?;
         let infos: Vec<GameInfo> = st
             .query_map([], game_from_row)
             .ctx("select unfinished games")?
             .map(|r| r.ctx("select unfinished games")?)
             .collect::<Result<_, _>>()?;
-        let mut games: Vec<LoadedGame> =
-            infos.into_iter().map(|info| LoadedGame { info, events: Vec::new() }).collect();
-        let index: HashMap<GameId, usize> = games.iter().enumerate().map(|(i, g)| (g.info.id, i)).collect();
-        for g in &mut games {
-            g.info.seats = read_seats(&self.conn, g.info.id)?;
+        let mut games = Vec::with_capacity(infos.len());
+        for mut info in infos {
+            info.seats = read_seats(&tx, info.id)?;
+            let events = self.events(info.id)?;
+            games.push(LoadedGame { info, events });
         }
-        load_active_events(&self.conn, &mut games, &index)?;
         Ok(games)
     }
 
@@ -108,27 +124,6 @@ fn summary(conn: &Connection, id: GameId, ruleset: &str, finished_at: Timestamp)
     Ok(GameSummary { id, ruleset, finished_at, placings })
 }
 
-fn load_active_events(
-    conn: &Connection,
-    games: &mut [LoadedGame],
-    index: &HashMap<GameId, usize>,
-) -> Result<(), StoreError> {
-    let sql = format!(
-        "SELECT e.v, e.body, e.game_id FROM games g JOIN events e ON e.game_id = g.id \
-         WHERE g.state IN {ACTIVE} ORDER BY e.game_id, e.idx"
-    );
-    let mut st = conn.prepare(&sql).ctx("select unfinished events")?;
-    let mut rows = st.query([]).ctx("select unfinished events")?;
-    while let Some(r) = rows.next().ctx("select unfinished events")? {
-        let id: GameId = r.get(2).ctx("select unfinished events")?;
-        let event = decode_event(id, r, 0)?;
-        if let Some(&i) = index.get(&id) {
-            games[i].events.push(event);
-        }
-    }
-    Ok(())
-}
-
 /// Decodes the `(v, body)` columns starting at `col`.
 fn decode_event(id: GameId, r: &Row<'_>, col: usize) -> Result<Event, StoreError> {
     let v: i64 = r.get(col).ctx("read event")?;
@@ -142,15 +137,19 @@ fn decode_event(id: GameId, r: &Row<'_>, col: usize) -> Result<Event, StoreError
 
 /// Replays many games at once on all cores (start-up resume), results in
 /// the same order as `games`.
-pub fn replay_all(games: &[LoadedGame]) -> Vec<Result<Record, StoreError>> {
+pub fn replay_all(games: &[LoadedGame]) -> Vec<Result<Game, StoreError>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).max(1);
     let chunk = games.len().div_ceil(threads).max(1);
     std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            games.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(LoadedGame::replay).collect())).collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(StoreError::Closed)]))
-            .collect::<Vec<_>>()
+        let handles: Vec<_> = games
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut mg = MoveGen::new();
+                    part.iter().map(|g| g.replay_game(&mut mg)).collect()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(StoreError::Closed)])).collect::<Vec<_>>()
     })
 }
