@@ -179,3 +179,47 @@ pub fn migrate(conn: &Connection) -> Result<(), StoreError> {
     }
     tx.commit().ctx("COMMIT migrate")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sha2::{Digest, Sha256};
+
+    /// SHA-256 of every released migration: editing one fails this test.
+    /// Add the hash of a new migration when appending it.
+    const RELEASED: &[&str] = &["2bd180d691a84d1209661b50616bf074efb287b303f0cbce69e0f09a41c4872d"];
+
+    #[test]
+    fn released_migrations_are_never_edited() {
+        let hashes: Vec<String> = MIGRATIONS.iter().map(|m| hex::encode(Sha256::digest(m.as_bytes()))).collect();
+        assert_eq!(hashes, RELEASED, "a released migration changed; append a new one instead");
+    }
+
+    #[test]
+    fn migrations_run_on_an_empty_database_and_leave_it_consistent() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        conn.execute_batch("PRAGMA foreign_keys = ON;").expect("pragma");
+        migrate(&conn).expect("migrate");
+        assert_eq!(user_version(&conn).expect("version"), latest_version());
+        let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("check");
+        assert_eq!(check, "ok");
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+            .expect("tables");
+        assert_eq!(tables, ["computers", "events", "games", "guild_settings", "ratings", "seats"]);
+        // Running again is a no-op.
+        migrate(&conn).expect("migrate twice");
+        assert_eq!(user_version(&conn).expect("version"), latest_version());
+    }
+
+    #[test]
+    fn a_failed_migration_leaves_the_version_alone() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        conn.execute_batch("CREATE TABLE games (x);").expect("clash");
+        assert!(migrate(&conn).is_err());
+        assert_eq!(user_version(&conn).expect("version"), 0);
+        let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).expect("count");
+        assert_eq!(n, 1, "the migration's other tables were rolled back");
+    }
+}
