@@ -69,7 +69,10 @@ fn a_newer_schema_is_refused() {
         .execute_batch(&format!("PRAGMA user_version = {newer};"))
         .expect("bump");
     let msg = message(Store::open(&path));
-    assert_eq!(msg, format!("schema version {newer} is newer than this program ({}); upgrade the bot", latest_version()));
+    assert_eq!(
+        msg,
+        format!("schema version {newer} is newer than this program ({}); upgrade the bot", latest_version())
+    );
 }
 
 #[test]

@@ -31,12 +31,10 @@ fn the_winner_goes_up_and_the_last_goes_down() {
     assert!(r[3].rating < 25.0, "last {r:?}");
     assert!(r[0].rating > r[1].rating && r[1].rating > r[2].rating && r[2].rating > r[3].rating);
     assert!(r.iter().all(|p| p.uncertainty < 25.0 / 3.0 && p.games == 1));
-    assert_eq!(r.iter().map(|p| (p.wins, p.place_sum, p.streak)).collect::<Vec<_>>(), vec![
-        (1, 1, 1),
-        (0, 2, 0),
-        (0, 3, 0),
-        (0, 4, 0)
-    ]);
+    assert_eq!(
+        r.iter().map(|p| (p.wins, p.place_sum, p.streak)).collect::<Vec<_>>(),
+        vec![(1, 1, 1), (0, 2, 0), (0, 3, 0), (0, 4, 0)]
+    );
 }
 
 #[test]
