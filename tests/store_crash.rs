@@ -86,6 +86,10 @@ fn every_acknowledged_action_survives_kills() {
         assert_eq!(loaded.events[n - 1], last, "game {game}: event {n} differs");
     }
     let finished = check_all_games_replay(&store, acks.len());
+    for resumed in store.resume_games().expect("resume") {
+        let full = store.load(resumed.info.id).expect("load").expect("exists").replay().expect("replays");
+        assert_eq!(resumed.game.as_ref().expect("rebuilt"), full.game(), "snapshot of game {}", resumed.info.id);
+    }
     eprintln!("{KILLS} kills, {total} acknowledged commits, {} games, {finished} finished", acks.len());
 }
 

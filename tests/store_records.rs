@@ -123,7 +123,7 @@ fn commits_set_deadlines_timeouts_and_finish() {
         events: head.to_vec(),
         deadline: Some(Some(Timestamp(8_000))),
         activity: Some((Seat::N, Activity::TimedOut)),
-        finish: None,
+        ..Commit::default()
     };
     let seq = store.commit(id, seq, &c).expect("commit");
     let seq = store
@@ -259,4 +259,33 @@ fn a_log_that_no_longer_replays_is_reported_with_its_index() {
     store.apply(id, seq, &[pass]).expect("the store does not check rules");
     let loaded = store.load(id).expect("load").expect("exists");
     assert!(matches!(loaded.replay(), Err(StoreError::Replay { index: 0, .. })));
+}
+
+#[test]
+fn resuming_from_snapshots_matches_the_full_replay() {
+    let dir = Scratch::new("snapshots");
+    let path = dir.path("s.db");
+    let mut store = Store::open(&path).expect("open");
+    let (id, mut seq, seats) = playing_game(&mut store, 1, &humans(4));
+    let record = random_log(Ruleset::default(), seats, 21);
+    let mut rec = thaayam::engine::Record::new(Ruleset::default(), seats);
+    let mut checked = 0;
+    for (i, e) in record.events[..record.events.len() * 2 / 3].iter().enumerate() {
+        rec.apply(*e).expect("legal");
+        let commit = Commit { events: vec![*e], state: Some(*rec.game()), ..Commit::default() };
+        seq = store.commit(id, seq, &commit).expect("commit");
+        if i % 37 == 0 {
+            let resumed = store.resume_games().expect("resume");
+            assert_eq!(resumed.len(), 1);
+            assert_eq!(resumed[0].game.as_ref().expect("rebuilt"), rec.game(), "after event {i}");
+            checked += 1;
+        }
+    }
+    let sqlite = rusqlite::Connection::open(&path).expect("sqlite");
+    let idx: i64 =
+        sqlite.query_row("SELECT idx FROM snapshots WHERE game_id = ?1", [id.0], |r| r.get(0)).expect("a snapshot");
+    assert!(idx > 0 && checked > 3);
+    // Without its snapshot the game is rebuilt from the whole log.
+    sqlite.execute("DELETE FROM snapshots", []).expect("delete");
+    assert_eq!(store.resume_games().expect("resume")[0].game.as_ref().expect("rebuilt"), rec.game());
 }

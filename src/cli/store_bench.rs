@@ -3,9 +3,9 @@
 //! (open, load every log, replay it), on a scratch database file.
 
 use crate::dice::ThrowSource;
-use crate::engine::{Event, MoveGen, Ruleset, SeatSet, Variant};
+use crate::engine::{Event, Game, MoveGen, Ruleset, SeatSet, Variant};
 use crate::sim::random_game;
-use crate::store::{GameId, NewGame, Occupant, Store, StoreError};
+use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError};
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
@@ -20,9 +20,12 @@ pub struct Figures {
     pub spread_commits_per_sec: f64,
     pub resume_games: u64,
     pub resume_events: u64,
-    pub resume_load_secs: f64,
-    pub resume_replay_secs: f64,
-    pub resume_total_secs: f64,
+    /// Start-up as the bot does it: open, read, snapshot + tail replay.
+    pub resume_with_snapshots_secs: f64,
+    /// The fallback: every whole log loaded, then replayed on all cores.
+    pub full_replay_load_secs: f64,
+    pub full_replay_replay_secs: f64,
+    pub full_replay_total_secs: f64,
 }
 
 /// Runs the benchmark in `dir` (files are created there and removed).
@@ -46,10 +49,11 @@ pub fn run(dir: &Path, commits: u64, resume_games: u64) -> Result<Figures, Strin
         spread_commits: commits,
         spread_commits_per_sec: spread,
         resume_games,
-        resume_events: resume.0,
-        resume_load_secs: resume.1,
-        resume_replay_secs: resume.2,
-        resume_total_secs: resume.1 + resume.2,
+        resume_events: resume.events,
+        resume_with_snapshots_secs: resume.snapshot_secs,
+        full_replay_load_secs: resume.load,
+        full_replay_replay_secs: resume.replay,
+        full_replay_total_secs: resume.load + resume.replay,
     })
 }
 
@@ -122,26 +126,30 @@ fn commits_per_sec(
     Ok(commits as f64 / start.elapsed().as_secs_f64().max(1e-9))
 }
 
-/// Fills `games` unfinished games with random prefixes of real logs, then
-/// times opening, loading and replaying them. Returns (events, load s, replay s).
-fn resume_bench(
-    path: &Path,
-    logs: &[(Ruleset, SeatSet, Vec<Event>)],
-    games: u64,
-) -> Result<(u64, f64, f64), StoreError> {
+/// Fills `games` unfinished games with random prefixes of real logs (as
+/// play would: a snapshot at the last series start), then times a
+/// start-up both ways: snapshots plus tails, and full logs replayed.
+fn resume_bench(path: &Path, logs: &[(Ruleset, SeatSet, Vec<Event>)], games: u64) -> Result<Resume, StoreError> {
     let mut store = Store::open(path)?;
     let mut events = 0;
     for g in 0..games {
         let (rs, seats, log) = &logs[g as usize % logs.len()];
         let (id, seq) = playing_game(&mut store, g + 1, *rs, seats.len())?;
         let cut = (g as usize * 7919) % log.len().max(1);
-        store.apply(id, seq, &log[..cut])?;
+        let (snap, state) = last_series_start(*rs, *seats, &log[..cut]);
+        let seq = store.commit(id, seq, &Commit { events: log[..snap].to_vec(), state, ..Commit::default() })?;
+        store.apply(id, seq, &log[snap..cut])?;
         events += cut as u64;
     }
     drop(store);
     let start = Instant::now();
-    let store = Store::open(path)?;
-    let loaded = store.unfinished_games()?;
+    let resumed = Store::open(path)?.resume_games()?;
+    let snapshot_secs = start.elapsed().as_secs_f64();
+    if let Some(r) = resumed.into_iter().find(|r| r.game.is_err()) {
+        return Err(StoreError::Corrupt { game: Some(r.info.id), what: format!("{:?}", r.game.err()) });
+    }
+    let start = Instant::now();
+    let loaded = Store::open(path)?.unfinished_games()?;
     let load = start.elapsed().as_secs_f64();
     let start = Instant::now();
     let replayed = crate::store::replay_all(&loaded);
@@ -149,5 +157,27 @@ fn resume_bench(
     if let Some(Err(e)) = replayed.into_iter().find(Result::is_err) {
         return Err(e);
     }
-    Ok((events, load, replay))
+    Ok(Resume { events, snapshot_secs, load, replay })
+}
+
+struct Resume {
+    events: u64,
+    snapshot_secs: f64,
+    load: f64,
+    replay: f64,
+}
+
+/// The index of the last series start in `events` and the game there.
+fn last_series_start(rs: Ruleset, seats: SeatSet, events: &[Event]) -> (usize, Option<Game>) {
+    let mut game = Game::new(rs, seats);
+    let mut last = (0, None);
+    for (i, e) in events.iter().enumerate() {
+        if game.apply(*e).is_err() {
+            break;
+        }
+        if game.wants_throw() && game.position().throws().is_empty() {
+            last = (i + 1, Some(game));
+        }
+    }
+    last
 }

@@ -52,8 +52,15 @@ pub fn run(db: &Path, max_actions: Option<u64>) -> Result<(), String> {
 
 fn resume(store: &Store) -> Result<Vec<Live>, StoreError> {
     let mut pool = Vec::new();
-    for loaded in store.unfinished_games()? {
+    let fast = store.resume_games()?;
+    for (loaded, resumed) in store.unfinished_games()?.into_iter().zip(fast) {
         let record = loaded.replay()?;
+        if resumed.game? != *record.game() {
+            return Err(StoreError::Corrupt {
+                game: Some(loaded.info.id),
+                what: "snapshot differs from the log".into(),
+            });
+        }
         let src = store.throw_source(loaded.info.id)?;
         pool.push(Live { id: loaded.info.id, seq: loaded.info.seq, record, src });
     }
@@ -100,6 +107,7 @@ fn next_commit(live: &mut Live, rng: &mut impl rand::Rng) -> Commit {
     if let Phase::Finished { places } = live.record.game().phase() {
         commit.finish = Some(places);
     }
+    commit.state = Some(*live.record.game());
     commit.activity = live.record.game().to_act().filter(|s| *s == Seat::S).map(|s| (s, crate::store::Activity::Acted));
     commit
 }

@@ -9,11 +9,11 @@ use super::types::{
 };
 use super::{Store, ratings};
 use crate::dice::ThrowSource;
-use crate::engine::{Event, Ruleset, Seat};
+use crate::engine::{Event, Game, Ruleset, Seat};
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 
 /// The version tag of the event encoding written today (engine JSON).
-pub(crate) const EVENT_V1: i64 = 1;
+const EVENT_V1: i64 = 1;
 
 /// What a seat did in a committed action, for the timeout counter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,6 +34,9 @@ pub struct Commit {
     /// The game ended: places by seat index (engine `Phase::Finished`),
     /// 0 for empty seats. Records places and ratings in the same transaction.
     pub finish: Option<[u8; 4]>,
+    /// The game after these events, if the caller has it: at the start of
+    /// a series the store keeps its position as a resume snapshot.
+    pub state: Option<Game>,
 }
 
 impl Commit {
@@ -109,6 +112,8 @@ impl Store {
         }
         if let Some(places) = commit.finish {
             finish(&tx, id, places, now)?;
+        } else if let Some(game) = &commit.state {
+            super::snapshot::save(&tx, id, game)?;
         }
         tx.commit().ctx("COMMIT apply")?;
         Ok(seq)
@@ -375,4 +380,15 @@ pub(crate) fn to_seed(game: Option<GameId>, bytes: &[u8]) -> Result<[u8; 32], St
 
 pub(crate) fn corrupt(game: Option<GameId>, what: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt { game, what: what.to_string() }
+}
+
+/// Decodes an event from a row whose first columns are `v, body`.
+pub(crate) fn decode_event_row(id: GameId, r: &Row<'_>) -> Result<Event, StoreError> {
+    let v: i64 = r.get(0).ctx("read event")?;
+    let body = r.get_ref(1).ctx("read event")?;
+    let text = body.as_str().map_err(|e| corrupt(Some(id), e))?;
+    match v {
+        EVENT_V1 => serde_json::from_str(text).map_err(|e| corrupt(Some(id), format!("event `{text}`: {e}"))),
+        _ => Err(corrupt(Some(id), format!("event encoding v{v} is unknown to this program"))),
+    }
 }

@@ -86,6 +86,11 @@ impl StoreHandle {
         self.call(|s| s.unfinished_games()).await
     }
 
+    /// [`Store::resume_games`].
+    pub async fn resume_games(&self) -> Result<Vec<super::ResumedGame>, StoreError> {
+        self.call(|s| s.resume_games()).await
+    }
+
     /// An online backup to `dest`. For a file database it runs on a
     /// blocking-pool thread with its own read connection (WAL readers do
     /// not stop the store thread); in memory it runs on the store thread.

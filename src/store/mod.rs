@@ -30,6 +30,7 @@ mod lobby;
 mod queries;
 mod ratings;
 pub mod schema;
+mod snapshot;
 mod types;
 
 pub use error::StoreError;
@@ -38,6 +39,7 @@ pub use games::{Activity, Commit};
 pub use handle::StoreHandle;
 pub use queries::{LoadedGame, replay_all};
 pub use ratings::{PlayerRating, RATING_CONFIG};
+pub use snapshot::ResumedGame;
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
     Timestamp,

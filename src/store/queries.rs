@@ -4,10 +4,10 @@
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
-use super::games::{EVENT_V1, active_game_id, corrupt, game_columns, game_from_row, read_game, read_seats};
+use super::games::{active_game_id, corrupt, decode_event_row, game_columns, game_from_row, read_game, read_seats};
 use super::types::{GameId, GameInfo, GameSummary, Placing, Timestamp};
 use crate::engine::{Event, Game, MoveGen, PlayError, Record, Ruleset};
-use rusqlite::{Connection, Row};
+use rusqlite::Connection;
 
 /// A game with its whole event log.
 #[derive(Clone, Debug)]
@@ -70,7 +70,7 @@ impl Store {
         let mut rows = st.query([id]).ctx("select events")?;
         let mut out = Vec::new();
         while let Some(r) = rows.next().ctx("select events")? {
-            out.push(decode_event(id, r, 0)?);
+            out.push(decode_event_row(id, r)?);
         }
         Ok(out)
     }
@@ -122,17 +122,6 @@ fn summary(conn: &Connection, id: GameId, ruleset: &str, finished_at: Timestamp)
         .collect();
     placings.sort_by_key(|p| (p.place, p.seat));
     Ok(GameSummary { id, ruleset, finished_at, placings })
-}
-
-/// Decodes the `(v, body)` columns starting at `col`.
-fn decode_event(id: GameId, r: &Row<'_>, col: usize) -> Result<Event, StoreError> {
-    let v: i64 = r.get(col).ctx("read event")?;
-    let body = r.get_ref(col + 1).ctx("read event")?;
-    let text = body.as_str().map_err(|e| corrupt(Some(id), e))?;
-    match v {
-        EVENT_V1 => serde_json::from_str(text).map_err(|e| corrupt(Some(id), format!("event `{text}`: {e}"))),
-        _ => Err(corrupt(Some(id), format!("event encoding v{v} is unknown to this program"))),
-    }
 }
 
 /// Replays many games at once on all cores (start-up resume), results in

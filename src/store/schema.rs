@@ -95,6 +95,15 @@ CREATE TABLE ratings (
     PRIMARY KEY (guild_id, variant, player)
 ) WITHOUT ROWID;
 "#,
+    // 2: resume snapshots (the position at the start of a series, in TPN,
+    // after `idx` events), so start-up replays only the log's tail.
+    r#"
+CREATE TABLE snapshots (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    idx     INTEGER NOT NULL,
+    tpn     TEXT    NOT NULL
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -207,7 +216,7 @@ mod tests {
             .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
             .expect("tables");
-        assert_eq!(tables, ["computers", "events", "games", "guild_settings", "ratings", "seats"]);
+        assert_eq!(tables, ["computers", "events", "games", "guild_settings", "ratings", "seats", "snapshots"]);
         // Running again is a no-op.
         migrate(&conn).expect("migrate twice");
         assert_eq!(user_version(&conn).expect("version"), latest_version());
