@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 use thaayam::engine::Event;
-use thaayam::store::{GameId, GameState, Store, verify_throws};
+use thaayam::store::{GameId, GameState, Store, same_game, verify_throws};
 
 const KILLS: usize = 60;
 
@@ -37,7 +37,7 @@ fn run_and_kill(db: &std::path::Path, lines: usize, delay: Option<Duration>) -> 
         .args(["store-crash-worker", "--db"])
         .arg(db)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("spawn worker");
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
@@ -55,6 +55,9 @@ fn run_and_kill(db: &std::path::Path, lines: usize, delay: Option<Duration>) -> 
     // Whatever was printed before the kill was acknowledged too.
     let mut rest = String::new();
     let _ = out.read_to_string(&mut rest);
+    let mut errors = String::new();
+    let _ = child.stderr.take().expect("stderr").read_to_string(&mut errors);
+    assert!(errors.is_empty(), "the worker failed: {errors}");
     seen.extend(rest.split_inclusive('\n').map(str::to_owned));
     seen.into_iter().filter(|l| l.ends_with('\n')).map(|l| l.trim_end().to_owned()).collect()
 }
@@ -88,7 +91,8 @@ fn every_acknowledged_action_survives_kills() {
     let finished = check_all_games_replay(&store, acks.len());
     for resumed in store.resume_games().expect("resume") {
         let full = store.load(resumed.info.id).expect("load").expect("exists").replay().expect("replays");
-        assert_eq!(resumed.game.as_ref().expect("rebuilt"), full.game(), "snapshot of game {}", resumed.info.id);
+        let game = resumed.game.as_ref().expect("rebuilt");
+        assert!(same_game(game, full.game()), "snapshot of game {}:\n{game:?}\n{:?}", resumed.info.id, full.game());
     }
     eprintln!("{KILLS} kills, {total} acknowledged commits, {} games, {finished} finished", acks.len());
 }

@@ -8,7 +8,7 @@ use common::{Scratch, humans, new_game, playing_game, random_log};
 use thaayam::engine::{Event, Phase, Ruleset, Seat, SeatSet, Variant};
 use thaayam::store::{
     Activity, Commit, EndPermission, GameState, GuildSettings, Occupant, Store, StoreError, Timestamp, commitment,
-    verify_seed, verify_throws,
+    same_game, verify_seed, verify_throws,
 };
 
 fn clocked(at: i64) -> Store {
@@ -277,15 +277,16 @@ fn resuming_from_snapshots_matches_the_full_replay() {
         if i % 37 == 0 {
             let resumed = store.resume_games().expect("resume");
             assert_eq!(resumed.len(), 1);
-            assert_eq!(resumed[0].game.as_ref().expect("rebuilt"), rec.game(), "after event {i}");
+            assert!(same_game(resumed[0].game.as_ref().expect("rebuilt"), rec.game()), "after event {i}");
             checked += 1;
         }
     }
     let sqlite = rusqlite::Connection::open(&path).expect("sqlite");
     let idx: i64 =
         sqlite.query_row("SELECT idx FROM snapshots WHERE game_id = ?1", [id.0], |r| r.get(0)).expect("a snapshot");
-    assert!(idx > 0 && checked > 3);
+    assert!(idx as usize > record.events.len() / 2, "a recent snapshot was kept (idx {idx})");
+    assert!(checked > 3);
     // Without its snapshot the game is rebuilt from the whole log.
     sqlite.execute("DELETE FROM snapshots", []).expect("delete");
-    assert_eq!(store.resume_games().expect("resume")[0].game.as_ref().expect("rebuilt"), rec.game());
+    assert!(same_game(store.resume_games().expect("resume")[0].game.as_ref().expect("rebuilt"), rec.game()));
 }

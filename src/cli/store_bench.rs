@@ -22,6 +22,10 @@ pub struct Figures {
     pub resume_events: u64,
     /// Start-up as the bot does it: open, read, snapshot + tail replay.
     pub resume_with_snapshots_secs: f64,
+    /// CPU time of the process (all threads) for the same: on a shared
+    /// machine the wall-clock figures include waiting for a core.
+    pub resume_with_snapshots_cpu_secs: f64,
+    pub full_replay_cpu_secs: f64,
     /// The fallback: every whole log loaded, then replayed on all cores.
     pub full_replay_load_secs: f64,
     pub full_replay_replay_secs: f64,
@@ -51,6 +55,8 @@ pub fn run(dir: &Path, commits: u64, resume_games: u64) -> Result<Figures, Strin
         resume_games,
         resume_events: resume.events,
         resume_with_snapshots_secs: resume.snapshot_secs,
+        resume_with_snapshots_cpu_secs: resume.snapshot_cpu,
+        full_replay_cpu_secs: resume.full_cpu,
         full_replay_load_secs: resume.load,
         full_replay_replay_secs: resume.replay,
         full_replay_total_secs: resume.load + resume.replay,
@@ -142,27 +148,31 @@ fn resume_bench(path: &Path, logs: &[(Ruleset, SeatSet, Vec<Event>)], games: u64
         events += cut as u64;
     }
     drop(store);
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_secs());
     let resumed = Store::open(path)?.resume_games()?;
     let snapshot_secs = start.elapsed().as_secs_f64();
+    let snapshot_cpu = cpu_secs() - cpu;
     if let Some(r) = resumed.into_iter().find(|r| r.game.is_err()) {
         return Err(StoreError::Corrupt { game: Some(r.info.id), what: format!("{:?}", r.game.err()) });
     }
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_secs());
     let loaded = Store::open(path)?.unfinished_games()?;
     let load = start.elapsed().as_secs_f64();
     let start = Instant::now();
     let replayed = crate::store::replay_all(&loaded);
     let replay = start.elapsed().as_secs_f64();
+    let full_cpu = cpu_secs() - cpu;
     if let Some(Err(e)) = replayed.into_iter().find(Result::is_err) {
         return Err(e);
     }
-    Ok(Resume { events, snapshot_secs, load, replay })
+    Ok(Resume { events, snapshot_secs, snapshot_cpu, load, replay, full_cpu })
 }
 
 struct Resume {
     events: u64,
     snapshot_secs: f64,
+    snapshot_cpu: f64,
+    full_cpu: f64,
     load: f64,
     replay: f64,
 }
@@ -180,4 +190,15 @@ fn last_series_start(rs: Ruleset, seats: SeatSet, events: &[Event]) -> (usize, O
         }
     }
     last
+}
+
+/// User + system CPU seconds of this process so far (Linux; 0 elsewhere).
+fn cpu_secs() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which is in parentheses): utime is the
+    // 12th and stime the 13th, in clock ticks of 1/100 s.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
 }

@@ -196,7 +196,10 @@ mod tests {
 
     /// SHA-256 of every released migration: editing one fails this test.
     /// Add the hash of a new migration when appending it.
-    const RELEASED: &[&str] = &["2bd180d691a84d1209661b50616bf074efb287b303f0cbce69e0f09a41c4872d"];
+    const RELEASED: &[&str] = &[
+        "2bd180d691a84d1209661b50616bf074efb287b303f0cbce69e0f09a41c4872d",
+        "1bc09a4c92ec687d464707c102fb71c586a0ffeaa033812e079dfcaaf8bf3d3f",
+    ];
 
     #[test]
     fn released_migrations_are_never_edited() {
@@ -230,5 +233,18 @@ mod tests {
         assert_eq!(user_version(&conn).expect("version"), 0);
         let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).expect("count");
         assert_eq!(n, 1, "the migration's other tables were rolled back");
+    }
+
+    #[test]
+    fn an_older_database_is_upgraded_with_its_data() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        conn.execute_batch(MIGRATIONS[0]).expect("version 1");
+        conn.execute_batch("PRAGMA user_version = 1; INSERT INTO guild_settings VALUES (5, '{}', 60, 'host');")
+            .expect("data");
+        migrate(&conn).expect("upgrade");
+        assert_eq!(user_version(&conn).expect("version"), latest_version());
+        let n: i64 = conn.query_row("SELECT count(*) FROM guild_settings", [], |r| r.get(0)).expect("count");
+        let snaps: i64 = conn.query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).expect("new table");
+        assert_eq!((n, snaps), (1, 0));
     }
 }
