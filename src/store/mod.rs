@@ -15,9 +15,11 @@
 //! timeout of 10 s absorbs short lock waits.
 //!
 //! Performance: one connection with cached prepared statements; an action
-//! is one small transaction (a row update and a few inserts). Under tokio,
-//! [`StoreHandle`] runs the store on one dedicated thread so no SQLite call
-//! blocks an async worker.
+//! is one small transaction (a row update and a few inserts). Start-up
+//! rebuilds unfinished games from resume snapshots (the position at the
+//! last series start, see `snapshot`) plus the log's tail, not whole logs.
+//! Under tokio, [`StoreHandle`] runs the store on one dedicated thread so
+//! no SQLite call blocks an async worker.
 //!
 //! Compatibility: see [`schema`]. Events are stored as engine JSON with a
 //! version tag (`v = 1`), so a future encoding can be read beside the old.
@@ -109,8 +111,9 @@ impl Store {
 /// read connection: in WAL mode it reads one snapshot while the bot keeps
 /// writing through its own connection.
 pub fn backup_file(src: &Path, dest: &Path) -> Result<(), StoreError> {
-    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(src, flags).ctx("open backup source")?;
+    // Read-write flags although it only reads: a read-only connection
+    // cannot open a WAL database whose -shm file does not exist yet.
+    let conn = Connection::open(src).ctx("open backup source")?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
     backup_conn(&conn, dest)
 }
