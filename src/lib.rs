@@ -10,3 +10,4 @@ pub mod cli;
 pub mod dice;
 pub mod engine;
 pub mod sim;
+pub mod store;

@@ -40,6 +40,26 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Measure the store: commits per second and resuming unfinished games.
+    StoreBench {
+        /// Scratch directory for the database files.
+        #[arg(long, default_value = "target/store-bench")]
+        dir: std::path::PathBuf,
+        /// Commits per measurement.
+        #[arg(long, default_value_t = 5000)]
+        commits: u64,
+        /// Unfinished games to resume.
+        #[arg(long, default_value_t = 10_000)]
+        resume_games: u64,
+    },
+    /// Test helper: play random games through the store until killed.
+    #[command(hide = true)]
+    StoreCrashWorker {
+        #[arg(long)]
+        db: std::path::PathBuf,
+        #[arg(long)]
+        max_actions: Option<u64>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -65,6 +85,11 @@ fn run(command: Command) -> Result<(), String> {
             let summary = cli::simulate::run(ruleset, players, games, seed)?;
             println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
         }
+        Command::StoreBench { dir, commits, resume_games } => {
+            let figures = cli::store_bench::run(&dir, commits, resume_games)?;
+            println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
+        }
+        Command::StoreCrashWorker { db, max_actions } => cli::store_crash::run(&db, max_actions)?,
     }
     Ok(())
 }

@@ -3,3 +3,5 @@
 
 pub mod moves;
 pub mod simulate;
+pub mod store_bench;
+pub mod store_crash;

@@ -1,0 +1,93 @@
+//! The store's error type: one variant per thing a caller can react to,
+//! and SQL failures that name the statement that failed.
+
+use super::types::{GameId, GameState};
+use std::fmt;
+use std::path::PathBuf;
+
+/// Why a store operation failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The game's action counter moved on since the caller read it (another
+    /// click won the race, or the button is old). Nothing was written.
+    Stale { current: u64 },
+    /// No game with this id.
+    NoSuchGame(GameId),
+    /// The operation does not fit the game's state (e.g. joining a game
+    /// that has started).
+    WrongState { game: GameId, state: GameState },
+    /// The channel already has a game in the lobby or in play.
+    ChannelBusy { channel: u64, game: GameId },
+    /// The lobby has no free seat.
+    TableFull(GameId),
+    /// This user already has a seat in the game.
+    AlreadySeated { game: GameId, user: u64 },
+    /// This user (or seat) is not in the game.
+    NotSeated(GameId),
+    /// A game cannot start with this many players (2 to 4).
+    BadTable { game: GameId, players: usize },
+    /// The file exists but is not a Thaayam database.
+    NotThaayam { path: PathBuf, reason: String },
+    /// The database was written by a newer program.
+    TooNew { found: u32, supported: u32 },
+    /// A stored value cannot be decoded (hand-edited or damaged data).
+    Corrupt { game: Option<GameId>, what: String },
+    /// A stored log no longer replays.
+    Replay { game: GameId, index: usize, reason: String },
+    /// SQLite failed while running `statement`.
+    Sql { statement: &'static str, source: rusqlite::Error },
+    /// The store thread behind a [`super::StoreHandle`] is gone.
+    Closed,
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Stale { current } => write!(f, "the game has moved on (action {current})"),
+            StoreError::NoSuchGame(g) => write!(f, "there is no game {g}"),
+            StoreError::WrongState { game, state } => write!(f, "game {game} is {state}"),
+            StoreError::ChannelBusy { channel, game } => {
+                write!(f, "channel {channel} already has an unfinished game ({game})")
+            }
+            StoreError::TableFull(g) => write!(f, "game {g} has no free seat"),
+            StoreError::AlreadySeated { game, user } => write!(f, "user {user} already sits at game {game}"),
+            StoreError::NotSeated(g) => write!(f, "not a player of game {g}"),
+            StoreError::BadTable { game, players } => {
+                write!(f, "game {game} cannot start with {players} players (2 to 4)")
+            }
+            StoreError::NotThaayam { path, reason } => {
+                write!(f, "{} is not a Thaayam database ({reason})", path.display())
+            }
+            StoreError::TooNew { found, supported } => {
+                write!(f, "schema version {found} is newer than this program ({supported}); upgrade the bot")
+            }
+            StoreError::Corrupt { game: Some(g), what } => write!(f, "damaged data in game {g}: {what}"),
+            StoreError::Corrupt { game: None, what } => write!(f, "damaged data: {what}"),
+            StoreError::Replay { game, index, reason } => {
+                write!(f, "the log of game {game} fails to replay at event {index}: {reason}")
+            }
+            StoreError::Sql { statement, source } => write!(f, "database error in `{statement}`: {source}"),
+            StoreError::Closed => f.write_str("the store thread has stopped"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Sql { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// Attaches the failing statement's name to a rusqlite error.
+pub(crate) trait SqlContext<T> {
+    fn ctx(self, statement: &'static str) -> Result<T, StoreError>;
+}
+
+impl<T> SqlContext<T> for Result<T, rusqlite::Error> {
+    fn ctx(self, statement: &'static str) -> Result<T, StoreError> {
+        self.map_err(|source| StoreError::Sql { statement, source })
+    }
+}

@@ -1,0 +1,144 @@
+//! Reading games back: the channel's active game, every unfinished game
+//! with its log (resuming after a restart), a game's full log (replays)
+//! and a channel's history.
+
+use super::Store;
+use super::error::{SqlContext, StoreError};
+use super::games::{active_game_id, corrupt, decode_event_row, game_columns, game_from_row, read_game, read_seats};
+use super::types::{GameId, GameInfo, GameSummary, Placing, Timestamp};
+use crate::engine::{Event, Game, MoveGen, PlayError, Record, Ruleset};
+use rusqlite::Connection;
+
+/// A game with its whole event log.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    pub info: GameInfo,
+    pub events: Vec<Event>,
+}
+
+impl LoadedGame {
+    /// Rebuilds the game by replaying the log with the engine.
+    pub fn replay(&self) -> Result<Record, StoreError> {
+        Record::replay(self.info.ruleset, self.info.seat_set(), &self.events)
+            .map_err(|(index, e)| self.replay_error(index, e))
+    }
+
+    /// [`LoadedGame::replay`] without keeping the log, with reusable move
+    /// generation scratch: the fast path for resuming many games. Every
+    /// event is still checked by the engine.
+    pub fn replay_game(&self, mg: &mut MoveGen) -> Result<Game, StoreError> {
+        let mut game = Game::new(self.info.ruleset, self.info.seat_set());
+        for (i, event) in self.events.iter().enumerate() {
+            let applied = match *event {
+                Event::Throw { t } => game.throw(t),
+                Event::Act { action } => game.act(action, mg),
+            };
+            applied.map_err(|e| self.replay_error(i, e))?;
+        }
+        Ok(game)
+    }
+
+    fn replay_error(&self, index: usize, e: PlayError) -> StoreError {
+        StoreError::Replay { game: self.info.id, index, reason: e.to_string() }
+    }
+}
+
+const ACTIVE: &str = "('lobby', 'playing')";
+
+impl Store {
+    /// The channel's game in the lobby or in play.
+    pub fn active_game(&self, channel: u64) -> Result<Option<GameInfo>, StoreError> {
+        match active_game_id(&self.conn, channel)? {
+            Some(id) => read_game(&self.conn, id),
+            None => Ok(None),
+        }
+    }
+
+    /// A game with its log (any state: replays use finished ones).
+    pub fn load(&self, id: GameId) -> Result<Option<LoadedGame>, StoreError> {
+        let Some(info) = read_game(&self.conn, id)? else { return Ok(None) };
+        let events = self.events(id)?;
+        Ok(Some(LoadedGame { info, events }))
+    }
+
+    /// A game's events in order.
+    pub fn events(&self, id: GameId) -> Result<Vec<Event>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT v, body FROM events WHERE game_id = ?1 ORDER BY idx")
+            .ctx("select events")?;
+        let mut rows = st.query([id]).ctx("select events")?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next().ctx("select events")? {
+            out.push(decode_event_row(id, r)?);
+        }
+        Ok(out)
+    }
+
+    /// Every game in the lobby or in play, with its log, for resuming
+    /// after a restart. Read in one transaction (a consistent snapshot);
+    /// each log is one range scan of the events' primary key.
+    pub fn unfinished_games(&self) -> Result<Vec<LoadedGame>, StoreError> {
+        let tx = self.conn.unchecked_transaction().ctx("BEGIN read")?;
+        let sql = format!("SELECT {} FROM games WHERE state IN {ACTIVE} ORDER BY id", game_columns());
+        let mut st = tx.prepare(&sql).ctx("select unfinished games")?;
+        let infos: Vec<GameInfo> = st
+            .query_map([], game_from_row)
+            .ctx("select unfinished games")?
+            .map(|r| r.ctx("select unfinished games")?)
+            .collect::<Result<_, _>>()?;
+        let mut games = Vec::with_capacity(infos.len());
+        for mut info in infos {
+            info.seats = read_seats(&tx, info.id)?;
+            let events = self.events(info.id)?;
+            games.push(LoadedGame { info, events });
+        }
+        Ok(games)
+    }
+
+    /// The channel's most recent finished games, newest first.
+    pub fn channel_history(&self, channel: u64, limit: u32) -> Result<Vec<GameSummary>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached(
+                "SELECT id, ruleset, finished_at FROM games WHERE channel_id = ?1 AND state = 'finished' \
+                 ORDER BY finished_at DESC, id DESC LIMIT ?2",
+            )
+            .ctx("select history")?;
+        let rows: Vec<(GameId, String, Timestamp)> = st
+            .query_map(rusqlite::params![channel as i64, limit], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .ctx("select history")?
+            .collect::<Result<_, _>>()
+            .ctx("select history")?;
+        rows.into_iter().map(|(id, ruleset, at)| summary(&self.conn, id, &ruleset, at)).collect()
+    }
+}
+
+fn summary(conn: &Connection, id: GameId, ruleset: &str, finished_at: Timestamp) -> Result<GameSummary, StoreError> {
+    let ruleset: Ruleset = serde_json::from_str(ruleset).map_err(|e| corrupt(Some(id), e))?;
+    let mut placings: Vec<Placing> = read_seats(conn, id)?
+        .into_iter()
+        .map(|s| Placing { seat: s.seat, occupant: s.occupant, place: s.place.unwrap_or(0) })
+        .collect();
+    placings.sort_by_key(|p| (p.place, p.seat));
+    Ok(GameSummary { id, ruleset, finished_at, placings })
+}
+
+/// Replays many games at once on all cores (start-up resume), results in
+/// the same order as `games`.
+pub fn replay_all(games: &[LoadedGame]) -> Vec<Result<Game, StoreError>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).max(1);
+    let chunk = games.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = games
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut mg = MoveGen::new();
+                    part.iter().map(|g| g.replay_game(&mut mg)).collect()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(StoreError::Closed)])).collect::<Vec<_>>()
+    })
+}

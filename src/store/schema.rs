@@ -1,0 +1,250 @@
+//! The schema as an append-only list of migrations, and opening a file:
+//! recognising a Thaayam database, refusing foreign or newer ones, and
+//! setting the connection's pragmas.
+//!
+//! Compatibility: the schema version lives in `PRAGMA user_version` and
+//! equals the number of migrations applied. A released migration is never
+//! edited (a test pins their hashes); changes are new entries at the end.
+//! A database newer than the program is refused rather than misread.
+
+use super::error::{SqlContext, StoreError};
+use rusqlite::{Connection, ErrorCode, TransactionBehavior};
+use std::path::Path;
+
+/// `PRAGMA application_id` of a Thaayam database: "THAY" in ASCII.
+pub const APPLICATION_ID: i32 = 0x5448_4159;
+
+/// The migrations, oldest first. Append only.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: the first schema.
+    r#"
+CREATE TABLE guild_settings (
+    guild_id          INTEGER PRIMARY KEY,
+    default_ruleset   TEXT    NOT NULL,
+    turn_timeout_secs INTEGER NOT NULL CHECK (turn_timeout_secs > 0),
+    end_permission    TEXT    NOT NULL CHECK (end_permission IN ('host', 'moderators'))
+);
+
+CREATE TABLE games (
+    id                INTEGER PRIMARY KEY,
+    guild_id          INTEGER NOT NULL,
+    channel_id        INTEGER NOT NULL,
+    board_message_id  INTEGER,
+    board_posted_at   INTEGER,
+    host_id           INTEGER NOT NULL,
+    variant           TEXT    NOT NULL,
+    ruleset           TEXT    NOT NULL,
+    max_players       INTEGER NOT NULL CHECK (max_players BETWEEN 2 AND 4),
+    state             TEXT    NOT NULL CHECK (state IN ('lobby', 'playing', 'finished', 'abandoned')),
+    created_at        INTEGER NOT NULL,
+    updated_at        INTEGER NOT NULL,
+    finished_at       INTEGER,
+    turn_timeout_secs INTEGER NOT NULL,
+    seq               INTEGER NOT NULL DEFAULT 0,
+    seed              BLOB    NOT NULL CHECK (length(seed) = 32),
+    commitment        TEXT    NOT NULL,
+    throws_drawn      INTEGER NOT NULL DEFAULT 0,
+    deadline          INTEGER,
+    events            INTEGER NOT NULL DEFAULT 0
+);
+-- One game in the lobby or in play per channel.
+CREATE UNIQUE INDEX games_active_channel ON games (channel_id) WHERE state IN ('lobby', 'playing');
+CREATE INDEX games_channel_history ON games (channel_id, finished_at) WHERE state = 'finished';
+
+CREATE TABLE seats (
+    game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    user_id   INTEGER,
+    computer  TEXT,
+    joined_at INTEGER NOT NULL,
+    place     INTEGER,
+    timeouts  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat),
+    CHECK ((user_id IS NULL) <> (computer IS NULL))
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX seats_user_once ON seats (game_id, user_id) WHERE user_id IS NOT NULL;
+CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+-- The append-only log; `v` is the encoding of `body` (1: engine Event as JSON).
+CREATE TABLE events (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    idx     INTEGER NOT NULL,
+    v       INTEGER NOT NULL,
+    body    TEXT    NOT NULL,
+    PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+
+-- Computer levels get negative pseudo player ids (-id) in `ratings`.
+CREATE TABLE computers (
+    id    INTEGER PRIMARY KEY,
+    level TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE ratings (
+    guild_id    INTEGER NOT NULL,
+    variant     TEXT    NOT NULL,
+    player      INTEGER NOT NULL,
+    rating      REAL    NOT NULL,
+    uncertainty REAL    NOT NULL,
+    games       INTEGER NOT NULL,
+    wins        INTEGER NOT NULL,
+    place_sum   INTEGER NOT NULL,
+    streak      INTEGER NOT NULL,
+    best_streak INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, variant, player)
+) WITHOUT ROWID;
+"#,
+    // 2: resume snapshots (the position at the start of a series, in TPN,
+    // after `idx` events), so start-up replays only the log's tail.
+    r#"
+CREATE TABLE snapshots (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    idx     INTEGER NOT NULL,
+    tpn     TEXT    NOT NULL
+);
+"#,
+];
+
+/// The schema version this program writes.
+pub fn latest_version() -> u32 {
+    MIGRATIONS.len() as u32
+}
+
+/// Opens (creating if missing) and migrates a database file.
+pub fn open(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path).ctx("open")?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
+    check_identity(&conn, path)?;
+    set_pragmas(&conn, path)?;
+    migrate(&conn)?;
+    Ok(conn)
+}
+
+/// Refuses files that are not SQLite, belong to another program, or are newer.
+fn check_identity(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let not_ours = |reason: String| StoreError::NotThaayam { path: path.to_path_buf(), reason };
+    let app_id: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
+        Ok(id) => id,
+        Err(e) if is_not_a_database(&e) => return Err(not_ours("file is not a database".into())),
+        Err(e) => return Err(StoreError::Sql { statement: "PRAGMA application_id", source: e }),
+    };
+    if app_id == 0 {
+        let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).ctx("count tables")?;
+        if tables > 0 {
+            return Err(not_ours("an SQLite database of another program".into()));
+        }
+    } else if app_id != APPLICATION_ID {
+        return Err(not_ours(format!("application id {app_id:#x}")));
+    }
+    let found = user_version(conn)?;
+    if found > latest_version() {
+        return Err(StoreError::TooNew { found, supported: latest_version() });
+    }
+    Ok(())
+}
+
+fn is_not_a_database(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(ErrorCode::NotADatabase))
+}
+
+fn set_pragmas(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(|e| {
+        if is_not_a_database(&e) {
+            StoreError::NotThaayam { path: path.to_path_buf(), reason: "file is not a database".into() }
+        } else {
+            StoreError::Sql { statement: "PRAGMA journal_mode", source: e }
+        }
+    })?;
+    if mode != "wal" && mode != "memory" {
+        return Err(StoreError::Corrupt { game: None, what: format!("cannot switch to WAL (journal mode {mode})") });
+    }
+    conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;").ctx("PRAGMA foreign_keys")?;
+    Ok(())
+}
+
+fn user_version(conn: &Connection) -> Result<u32, StoreError> {
+    let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).ctx("PRAGMA user_version")?;
+    Ok(u32::try_from(v).unwrap_or(u32::MAX))
+}
+
+/// Applies the missing migrations in one transaction. The version is read
+/// inside the (immediate) transaction so two processes cannot both migrate.
+pub fn migrate(conn: &Connection) -> Result<(), StoreError> {
+    let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate).ctx("BEGIN migrate")?;
+    let found = user_version(&tx)?;
+    if found > latest_version() {
+        return Err(StoreError::TooNew { found, supported: latest_version() });
+    }
+    for sql in &MIGRATIONS[found as usize..] {
+        tx.execute_batch(sql).ctx("migration")?;
+    }
+    if found < latest_version() {
+        tx.execute_batch(&format!(
+            "PRAGMA user_version = {}; PRAGMA application_id = {APPLICATION_ID};",
+            latest_version()
+        ))
+        .ctx("PRAGMA user_version")?;
+    }
+    tx.commit().ctx("COMMIT migrate")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sha2::{Digest, Sha256};
+
+    /// SHA-256 of every released migration: editing one fails this test.
+    /// Add the hash of a new migration when appending it.
+    const RELEASED: &[&str] = &[
+        "2bd180d691a84d1209661b50616bf074efb287b303f0cbce69e0f09a41c4872d",
+        "1bc09a4c92ec687d464707c102fb71c586a0ffeaa033812e079dfcaaf8bf3d3f",
+    ];
+
+    #[test]
+    fn released_migrations_are_never_edited() {
+        let hashes: Vec<String> = MIGRATIONS.iter().map(|m| hex::encode(Sha256::digest(m.as_bytes()))).collect();
+        assert_eq!(hashes, RELEASED, "a released migration changed; append a new one instead");
+    }
+
+    #[test]
+    fn migrations_run_on_an_empty_database_and_leave_it_consistent() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        conn.execute_batch("PRAGMA foreign_keys = ON;").expect("pragma");
+        migrate(&conn).expect("migrate");
+        assert_eq!(user_version(&conn).expect("version"), latest_version());
+        let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("check");
+        assert_eq!(check, "ok");
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+            .expect("tables");
+        assert_eq!(tables, ["computers", "events", "games", "guild_settings", "ratings", "seats", "snapshots"]);
+        // Running again is a no-op.
+        migrate(&conn).expect("migrate twice");
+        assert_eq!(user_version(&conn).expect("version"), latest_version());
+    }
+
+    #[test]
+    fn a_failed_migration_leaves_the_version_alone() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        conn.execute_batch("CREATE TABLE games (x);").expect("clash");
+        assert!(migrate(&conn).is_err());
+        assert_eq!(user_version(&conn).expect("version"), 0);
+        let n: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).expect("count");
+        assert_eq!(n, 1, "the migration's other tables were rolled back");
+    }
+
+    #[test]
+    fn an_older_database_is_upgraded_with_its_data() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        conn.execute_batch(MIGRATIONS[0]).expect("version 1");
+        conn.execute_batch("PRAGMA user_version = 1; INSERT INTO guild_settings VALUES (5, '{}', 60, 'host');")
+            .expect("data");
+        migrate(&conn).expect("upgrade");
+        assert_eq!(user_version(&conn).expect("version"), latest_version());
+        let n: i64 = conn.query_row("SELECT count(*) FROM guild_settings", [], |r| r.get(0)).expect("count");
+        let snaps: i64 = conn.query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).expect("new table");
+        assert_eq!((n, snaps), (1, 0));
+    }
+}

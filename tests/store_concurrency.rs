@@ -1,0 +1,82 @@
+//! Two clicks at once never both apply: many threads (each with its own
+//! connection, like two bot processes) and many tokio tasks (through one
+//! `StoreHandle`) race with the same seq; exactly one wins each round.
+
+mod common;
+
+use common::{Scratch, humans, playing_game};
+use std::sync::{Arc, Barrier};
+use thaayam::engine::{Event, Throw};
+use thaayam::store::{Store, StoreError, StoreHandle};
+
+const THROW: Event = Event::Throw { t: Throw::Two };
+
+#[test]
+fn racing_connections_one_winner_per_round() {
+    let dir = Scratch::new("race");
+    let path = dir.path("race.db");
+    let (id, start) = {
+        let mut store = Store::open(&path).expect("open");
+        let (id, seq, _) = playing_game(&mut store, 1, &humans(2));
+        (id, seq)
+    };
+    let (threads, rounds) = (8, 25u64);
+    let barrier = Arc::new(Barrier::new(threads));
+    let handles: Vec<_> = (0..threads)
+        .map(|_| {
+            let (path, barrier) = (path.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                let mut store = Store::open(&path).expect("open");
+                let mut wins = Vec::new();
+                for round in 0..rounds {
+                    barrier.wait();
+                    match store.apply(id, start + round, &[THROW]) {
+                        Ok(seq) => wins.push((round, seq)),
+                        Err(StoreError::Stale { current }) => assert_eq!(current, start + round + 1),
+                        Err(e) => panic!("unexpected error: {e}"),
+                    }
+                    barrier.wait();
+                }
+                wins
+            })
+        })
+        .collect();
+    let mut wins: Vec<(u64, u64)> = handles.into_iter().flat_map(|h| h.join().expect("thread")).collect();
+    wins.sort();
+    let expected: Vec<(u64, u64)> = (0..rounds).map(|r| (r, start + r + 1)).collect();
+    assert_eq!(wins, expected, "exactly one winner per round");
+    let store = Store::open(&path).expect("open");
+    assert_eq!(store.events(id).expect("events").len() as u64, rounds);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_tasks_through_the_handle() {
+    let mut store = Store::open_in_memory().expect("open");
+    let (id, start, _) = playing_game(&mut store, 1, &humans(3));
+    let handle = StoreHandle::spawn(store).expect("spawn");
+    for round in 0..20u64 {
+        let tasks: Vec<_> = (0..10)
+            .map(|_| {
+                let h = handle.clone();
+                tokio::spawn(async move { h.apply(id, start + round, vec![THROW]).await })
+            })
+            .collect();
+        let mut ok = 0;
+        for t in tasks {
+            match t.await.expect("task") {
+                Ok(seq) => {
+                    ok += 1;
+                    assert_eq!(seq, start + round + 1);
+                }
+                Err(StoreError::Stale { current }) => assert_eq!(current, start + round + 1),
+                Err(e) => panic!("unexpected error: {e}"),
+            }
+        }
+        assert_eq!(ok, 1, "round {round}");
+    }
+    let game = handle.game(id).await.expect("read").expect("exists");
+    assert_eq!((game.seq, game.events), (start + 20, 20));
+    let backup = Scratch::new("handle-backup");
+    handle.backup_to(backup.path("b.db")).await.expect("backup");
+    assert_eq!(Store::open(backup.path("b.db")).expect("open").events(id).expect("events").len(), 20);
+}

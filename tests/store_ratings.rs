@@ -1,0 +1,73 @@
+//! Ratings: a finished game moves the winner up and the last down; the
+//! leaderboard hides players under the minimum and computers; streaks and
+//! average places add up.
+
+mod common;
+
+use common::playing_game;
+use thaayam::engine::{Ruleset, Variant};
+use thaayam::store::{Commit, Occupant, PlayerRating, Store};
+
+/// Plays a finished game with the given places (by seat S, W, N, E).
+fn finish(store: &mut Store, channel: u64, occupants: &[Occupant], places: [u8; 4]) {
+    let (id, seq, _) = playing_game(store, channel, occupants);
+    store.commit(id, seq, &Commit { finish: Some(places), ..Commit::default() }).expect("finish");
+}
+
+fn rating(store: &Store, user: u64) -> Option<PlayerRating> {
+    store.player_stats(7, user).expect("stats").into_iter().find(|r| r.variant == Variant::Bell)
+}
+
+fn four() -> Vec<Occupant> {
+    (100..104).map(Occupant::Human).collect()
+}
+
+#[test]
+fn the_winner_goes_up_and_the_last_goes_down() {
+    let mut store = Store::open_in_memory().expect("open");
+    finish(&mut store, 1, &four(), [1, 2, 3, 4]);
+    let r: Vec<PlayerRating> = (100..104).map(|u| rating(&store, u).expect("rated")).collect();
+    assert!(r[0].rating > 25.0, "winner {r:?}");
+    assert!(r[3].rating < 25.0, "last {r:?}");
+    assert!(r[0].rating > r[1].rating && r[1].rating > r[2].rating && r[2].rating > r[3].rating);
+    assert!(r.iter().all(|p| p.uncertainty < 25.0 / 3.0 && p.games == 1));
+    assert_eq!(
+        r.iter().map(|p| (p.wins, p.place_sum, p.streak)).collect::<Vec<_>>(),
+        vec![(1, 1, 1), (0, 2, 0), (0, 3, 0), (0, 4, 0)]
+    );
+}
+
+#[test]
+fn leaderboard_hides_players_under_the_minimum_and_computers() {
+    let mut store = Store::open_in_memory().expect("open");
+    // 100 and 101 play three games; 102 joins only the last one with a computer.
+    finish(&mut store, 1, &[Occupant::Human(100), Occupant::Human(101)], [1, 0, 2, 0]);
+    finish(&mut store, 1, &[Occupant::Human(100), Occupant::Human(101)], [1, 0, 2, 0]);
+    let table = [Occupant::Human(100), Occupant::Human(101), Occupant::Human(102), Occupant::Computer("hard".into())];
+    finish(&mut store, 1, &table, [2, 3, 1, 4]);
+    let board = store.leaderboard(7, Variant::Bell, 2, 10).expect("board");
+    assert_eq!(board.iter().map(|r| r.user).collect::<Vec<_>>(), vec![100, 101]);
+    let all = store.leaderboard(7, Variant::Bell, 1, 10).expect("board");
+    assert_eq!(all.len(), 3, "computers are never listed: {all:?}");
+    assert!(all.windows(2).all(|w| w[0].ordinal() >= w[1].ordinal()));
+    assert!(store.leaderboard(7, Variant::Francais, 0, 10).expect("board").is_empty());
+    assert!(store.leaderboard(8, Variant::Bell, 0, 10).expect("board").is_empty());
+    let p100 = rating(&store, 100).expect("rated");
+    assert_eq!((p100.games, p100.wins, p100.streak, p100.best_streak), (3, 2, 0, 2));
+    assert!((p100.average_place() - 4.0 / 3.0).abs() < 1e-9);
+}
+
+#[test]
+fn ratings_are_per_variant_and_abandoned_games_are_unrated() {
+    let mut store = Store::open_in_memory().expect("open");
+    let id = store.create_game(&common::new_game(3, Ruleset::new(Variant::Francais), 2)).expect("create");
+    let (_, seq) = store.join(id, 0, &Occupant::Human(100)).expect("join");
+    let (_, seq) = store.join(id, seq, &Occupant::Human(101)).expect("join");
+    let (_, seq) = store.start(id, seq, None).expect("start");
+    store.commit(id, seq, &Commit { finish: Some([2, 0, 1, 0]), ..Commit::default() }).expect("finish");
+    let (id, seq, _) = playing_game(&mut store, 4, &[Occupant::Human(100), Occupant::Human(101)]);
+    store.abandon(id, Some(seq)).expect("abandon");
+    let stats = store.player_stats(7, 101).expect("stats");
+    assert_eq!(stats.iter().map(|r| (r.variant, r.games, r.wins)).collect::<Vec<_>>(), vec![(Variant::Francais, 1, 1)]);
+    assert_eq!(store.game(id).expect("read").expect("exists").seats.iter().filter_map(|s| s.place).count(), 0);
+}
