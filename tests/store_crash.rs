@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 use thaayam::engine::Event;
-use thaayam::store::{GameId, GameState, Store, same_game, verify_throws};
+use thaayam::store::{GameId, GameState, Store, verify_throws};
 
 const KILLS: usize = 60;
 
@@ -92,7 +92,7 @@ fn every_acknowledged_action_survives_kills() {
     for resumed in store.resume_games().expect("resume") {
         let full = store.load(resumed.info.id).expect("load").expect("exists").replay().expect("replays");
         let game = resumed.game.as_ref().expect("rebuilt");
-        assert!(same_game(game, full.game()), "snapshot of game {}:\n{game:?}\n{:?}", resumed.info.id, full.game());
+        assert!(game == full.game(), "snapshot of game {}:\n{game:?}\n{:?}", resumed.info.id, full.game());
     }
     eprintln!("{KILLS} kills, {total} acknowledged commits, {} games, {finished} finished", acks.len());
 }

@@ -75,7 +75,7 @@ fn sample_logs(n: u64) -> Vec<(Ruleset, SeatSet, Vec<Event>)> {
     let mut mg = MoveGen::new();
     (0..n)
         .map(|i| {
-            let ruleset = Ruleset::new(Variant::ALL[(i % 3) as usize]);
+            let ruleset = Ruleset::new(Variant::ALL[i as usize % Variant::ALL.len()]);
             let seats = SeatSet::for_players(2 + (i % 3) as usize).unwrap_or_default();
             let (record, _) = random_game(ruleset, seats, &mut src, &mut mg);
             (ruleset, seats, record.events)

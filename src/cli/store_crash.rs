@@ -8,7 +8,7 @@
 
 use crate::dice::ThrowSource;
 use crate::engine::{Event, Game, MoveGen, Phase, Record, Ruleset, Seat, Variant};
-use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError, new_seed, same_game};
+use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError, new_seed};
 use rand::RngExt;
 use std::io::Write;
 use std::path::Path;
@@ -55,7 +55,7 @@ fn resume(store: &Store) -> Result<Vec<Live>, StoreError> {
     let fast = store.resume_games()?;
     for (loaded, resumed) in store.unfinished_games()?.into_iter().zip(fast) {
         let record = loaded.replay()?;
-        if !same_game(&resumed.game?, record.game()) {
+        if resumed.game? != *record.game() {
             return Err(StoreError::Corrupt {
                 game: Some(loaded.info.id),
                 what: "snapshot differs from the log".into(),
@@ -68,7 +68,7 @@ fn resume(store: &Store) -> Result<Vec<Live>, StoreError> {
 }
 
 fn new_game(store: &mut Store, rng: &mut impl rand::Rng) -> Result<Live, StoreError> {
-    let ruleset = Ruleset::new(Variant::ALL[rng.random_range(0..3)]);
+    let ruleset = Ruleset::new(Variant::ALL[rng.random_range(0..Variant::ALL.len())]);
     let players = rng.random_range(2..=4u8);
     let new = NewGame {
         guild: 1,

@@ -41,7 +41,7 @@ pub use games::{Activity, Commit};
 pub use handle::StoreHandle;
 pub use queries::{LoadedGame, replay_all};
 pub use ratings::{PlayerRating, RATING_CONFIG};
-pub use snapshot::{ResumedGame, same_game};
+pub use snapshot::ResumedGame;
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
     Timestamp,

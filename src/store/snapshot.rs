@@ -3,7 +3,7 @@
 //! from its snapshot plus the events after it instead of the whole log.
 //!
 //! A snapshot is only written when it reproduces the game exactly
-//! ([`same_game`] of `Game::from_position(parse_tpn(tpn))` and the game), which holds at series
+//! (`Game::from_position(parse_tpn(tpn))` equals the game), which holds at series
 //! starts; the log stays the source of truth ([`super::LoadedGame::replay`]
 //! replays it whole, and resuming falls back to it without a snapshot).
 
@@ -29,7 +29,7 @@ pub(crate) fn save(tx: &Connection, id: GameId, game: &Game) -> Result<(), Store
         return Ok(());
     }
     let tpn = format_tpn(game.position(), true);
-    let exact = parse_tpn(&tpn).is_ok_and(|pos| same_game(&Game::from_position(pos), game));
+    let exact = parse_tpn(&tpn).is_ok_and(|pos| Game::from_position(pos) == *game);
     if !exact {
         return Ok(());
     }
@@ -39,14 +39,6 @@ pub(crate) fn save(tx: &Connection, id: GameId, game: &Game) -> Result<(), Store
     .and_then(|mut st| st.execute(params![id, tpn]))
     .ctx("save snapshot")?;
     Ok(())
-}
-
-/// Whether two games are the same game. The engine's derived `==` on
-/// `Game` also compares the stale slots of its throw list past its length
-/// (so equal games can differ); the `Debug` rendering shows only the live
-/// throws and every other field, so it is compared instead.
-pub fn same_game(a: &Game, b: &Game) -> bool {
-    a.phase() == b.phase() && format!("{:?}", a.position()) == format!("{:?}", b.position())
 }
 
 impl Store {
