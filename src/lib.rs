@@ -9,4 +9,5 @@
 pub mod cli;
 pub mod dice;
 pub mod engine;
+pub mod render;
 pub mod sim;

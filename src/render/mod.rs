@@ -1,0 +1,202 @@
+//! The board renderer: engine types in, encoded bytes out (PNG pictures of
+//! a position or of a seat's route, GIF replays of a game). No I/O.
+//!
+//! Drawing uses tiny-skia (anti-aliased paths) and ab_glyph (text with the
+//! embedded DejaVu fonts); `image` encodes PNG and the `gif` crate writes
+//! replays with one shared palette and only the changed rectangle per
+//! frame. See RENDERING.md for the measurements behind these choices.
+
+mod draw;
+mod layout;
+mod replay;
+mod route;
+mod strip;
+mod text;
+mod theme;
+
+pub use layout::{Layout, Token, stack};
+pub use replay::{ReplayOptions, frame_views, replay_gif};
+pub use route::render_route;
+pub use text::clean_name;
+
+use crate::engine::{Action, Board, Cell, Position, Seat, Throw, Unit, destination};
+use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use std::fmt;
+use tiny_skia::Pixmap;
+
+/// The default long side of a picture, in pixels.
+pub const DEFAULT_SIZE: u32 = 768;
+/// Sizes outside this range are refused.
+pub const MIN_SIZE: u32 = 200;
+pub const MAX_SIZE: u32 = 4096;
+
+/// Why a picture could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RenderError {
+    /// The size is outside `MIN_SIZE..=MAX_SIZE`.
+    Size(u32),
+    /// The event log does not replay: the index of the refused event.
+    Replay(usize, String),
+    /// The encoder failed.
+    Encode(String),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::Size(s) => write!(f, "size {s} is outside {MIN_SIZE}..={MAX_SIZE}"),
+            RenderError::Replay(i, e) => write!(f, "event {i} does not replay: {e}"),
+            RenderError::Encode(e) => write!(f, "encoding failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// One throw of the current series and whether it has been used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeriesThrow {
+    pub throw: Throw,
+    pub used: bool,
+}
+
+/// The last action, to be marked on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastAction {
+    /// Where the unit started (`None` when it entered from off the board).
+    pub from: Option<Cell>,
+    /// Where it landed (`None` when it was borne off).
+    pub to: Option<Cell>,
+    /// Enemy pieces captured where it landed.
+    pub captured: u8,
+}
+
+impl LastAction {
+    /// The squares of `action`, played by the seat on turn in `before`.
+    pub fn of(before: &Position, action: Action, captured: u8) -> Option<LastAction> {
+        let board = before.rules().board;
+        let seat = before.turn();
+        let goal = before.rules().goal();
+        let at = |step: u8| Some(board.cell(seat, step.min(goal)));
+        match action {
+            Action::BearOff => Some(LastAction { from: at(goal), to: None, captured }),
+            Action::Twins => Some(LastAction { from: None, to: at(before.rules().twins_step), captured }),
+            Action::Pass => None,
+            _ => {
+                let (unit, dest) = destination(before, action)?;
+                let from = unit.step().filter(|_| !matches!(action, Action::Enter | Action::EnterTwins));
+                Some(LastAction { from: from.and_then(at), to: at(dest), captured })
+            }
+        }
+    }
+}
+
+/// Everything a board picture shows.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    pub position: Position,
+    /// Display names by seat index; empty means the seat's name ("South").
+    pub names: [String; 4],
+    pub last: Option<LastAction>,
+    /// Squares to mark as possible destinations.
+    pub destinations: Vec<Cell>,
+    /// The current series of throws, in the order thrown.
+    pub series: Vec<SeriesThrow>,
+    /// Replaces the header's "X to play" (e.g. "Move 12: S 5+8").
+    pub note: Option<String>,
+}
+
+impl BoardView {
+    /// A view of a position with default names, no highlights, and its
+    /// remaining throws as the (all unused) series.
+    pub fn new(position: Position) -> BoardView {
+        let series = position.throws().as_slice().iter().map(|&throw| SeriesThrow { throw, used: false }).collect();
+        BoardView { position, names: Default::default(), last: None, destinations: Vec::new(), series, note: None }
+    }
+
+    /// The name shown for a seat, cleaned of what the font cannot draw.
+    pub fn name(&self, seat: Seat) -> String {
+        clean_name(&self.names[seat.index()], seat.name())
+    }
+}
+
+/// Checks a size and makes the layout for `rows` strip rows.
+fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout, RenderError> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(RenderError::Size(size));
+    }
+    Ok(Layout::new(size, board, rows))
+}
+
+/// Draws a board picture (not encoded).
+pub fn render_pixmap(view: &BoardView, size: u32) -> Result<Pixmap, RenderError> {
+    let pos = &view.position;
+    let board = pos.rules().board;
+    let l = layout_for(size, board, pos.seats().len())?;
+    let mut pm = draw::background(&l, board, pos.seats());
+    for &cell in &view.destinations {
+        draw::destination(&mut pm, &l, board, cell);
+    }
+    if let Some(last) = view.last {
+        if let Some(from) = last.from.filter(|f| Some(*f) != last.to) {
+            draw::move_outline(&mut pm, &l, board, from, true);
+        }
+        if let Some(to) = last.to {
+            draw::move_outline(&mut pm, &l, board, to, false);
+        }
+    }
+    pieces(&mut pm, &l, pos);
+    if let Some(LastAction { from: Some(from), to: Some(to), .. }) = view.last {
+        draw::arrow(&mut pm, &l, l.centre(board, from), l.centre(board, to));
+    }
+    if let Some(LastAction { to: Some(to), captured, .. }) = view.last
+        && captured > 0
+    {
+        draw::capture_mark(&mut pm, &l, board, to, captured);
+    }
+    strip::paint(&mut pm, &l, view);
+    Ok(pm)
+}
+
+/// Draws every stack of the position.
+fn pieces(pm: &mut Pixmap, l: &Layout, pos: &Position) {
+    let board = pos.rules().board;
+    let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
+    for (seat, unit, cell) in pos.units_on_board() {
+        if let Some(v) = by_cell.get_mut(usize::from(cell)) {
+            v.push((seat, unit));
+        }
+    }
+    for (cell, units) in by_cell.iter().enumerate().filter(|(_, u)| !u.is_empty()) {
+        let (cx, cy) = l.centre(board, cell as Cell);
+        for t in stack(units, l.cell) {
+            draw::token(pm, cx, cy, &t);
+        }
+    }
+}
+
+/// A board picture as PNG bytes.
+pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
+    encode_png(&render_pixmap(view, size)?)
+}
+
+/// Encodes an opaque pixmap as an RGB PNG. Default compression without
+/// filtering is the smallest for flat-colour pictures (RENDERING.md).
+pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    let rgb = to_rgb(pm);
+    let mut out = Vec::with_capacity(64 * 1024);
+    PngEncoder::new_with_quality(&mut out, CompressionType::Default, FilterType::NoFilter)
+        .write_image(&rgb, pm.width(), pm.height(), image::ExtendedColorType::Rgb8)
+        .map_err(|e| RenderError::Encode(e.to_string()))?;
+    Ok(out)
+}
+
+/// The RGB bytes of an opaque pixmap (alpha dropped).
+pub fn to_rgb(pm: &Pixmap) -> Vec<u8> {
+    let mut rgb = Vec::with_capacity(pm.pixels().len() * 3);
+    for p in pm.pixels() {
+        rgb.extend_from_slice(&[p.red(), p.green(), p.blue()]);
+    }
+    rgb
+}

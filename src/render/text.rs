@@ -1,0 +1,198 @@
+//! Text: DejaVu Sans and DejaVu Sans Bold embedded in the binary (licence in
+//! assets/fonts/LICENSE-DejaVu.txt), parsed once, drawn with ab_glyph onto
+//! tiny-skia pixmaps; plus cleaning of player names (no emoji or other
+//! characters the font has no glyph for) and fitting them to a width.
+
+use super::theme::Rgb;
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
+use std::sync::OnceLock;
+use tiny_skia::{Pixmap, PremultipliedColorU8};
+
+static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+struct Fonts {
+    regular: FontRef<'static>,
+    bold: FontRef<'static>,
+    /// Height of a capital letter per pixel of scale.
+    cap: f32,
+}
+
+fn fonts() -> &'static Fonts {
+    static FONTS: OnceLock<Fonts> = OnceLock::new();
+    FONTS.get_or_init(|| {
+        // Both files are part of the binary and checked by a test.
+        let regular = FontRef::try_from_slice(REGULAR).expect("embedded DejaVuSans.ttf parses");
+        let bold = FontRef::try_from_slice(BOLD).expect("embedded DejaVuSans-Bold.ttf parses");
+        let h = regular.glyph_id('H').with_scale_and_position(100.0, point(0.0, 0.0));
+        let cap = regular.outline_glyph(h).map_or(62.6, |g| g.px_bounds().height()) / 100.0;
+        Fonts { regular, bold, cap }
+    })
+}
+
+fn font(bold: bool) -> &'static FontRef<'static> {
+    let f = fonts();
+    if bold { &f.bold } else { &f.regular }
+}
+
+/// A text style: size in pixels (ab_glyph's scale), weight and colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub px: f32,
+    pub bold: bool,
+    pub colour: Rgb,
+}
+
+impl Style {
+    pub fn new(px: f32, bold: bool, colour: Rgb) -> Style {
+        Style { px, bold, colour }
+    }
+
+    /// Height of a capital letter in pixels.
+    pub fn cap_height(&self) -> f32 {
+        fonts().cap * self.px
+    }
+}
+
+/// The advance width of `text` in `style`.
+pub fn width(text: &str, style: Style) -> f32 {
+    let f = font(style.bold).as_scaled(PxScale::from(style.px));
+    let mut w = 0.0;
+    let mut prev = None;
+    for c in text.chars() {
+        let id = f.glyph_id(c);
+        if let Some(p) = prev {
+            w += f.kern(p, id);
+        }
+        w += f.h_advance(id);
+        prev = Some(id);
+    }
+    w
+}
+
+/// Draws `text` with its baseline starting at (x, y); returns the end x.
+pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
+    let font = font(style.bold);
+    let scale = PxScale::from(style.px);
+    let f = font.as_scaled(scale);
+    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    let pixels = pixmap.pixels_mut();
+    let mut caret = x;
+    let mut prev = None;
+    for c in text.chars() {
+        let id = f.glyph_id(c);
+        if let Some(p) = prev {
+            caret += f.kern(p, id);
+        }
+        let glyph = id.with_scale_and_position(scale, point(caret, y));
+        caret += f.h_advance(id);
+        prev = Some(id);
+        let Some(outline) = font.outline_glyph(glyph) else { continue };
+        let b = outline.px_bounds();
+        outline.draw(|gx, gy, cov| {
+            let (px, py) = (b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
+            if px >= 0 && py >= 0 && px < w && py < h {
+                let i = (py * w + px) as usize;
+                pixels[i] = blend(pixels[i], style.colour, cov);
+            }
+        });
+    }
+    caret
+}
+
+/// Draws `text` centred on (cx, cy): horizontally on its advance width,
+/// vertically on the height of a capital letter.
+pub fn draw_centred(pixmap: &mut Pixmap, text: &str, cx: f32, cy: f32, style: Style) {
+    let x = cx - width(text, style) / 2.0;
+    draw(pixmap, text, x, cy + style.cap_height() / 2.0, style);
+}
+
+/// Draws `text` ending at `right`, baseline `y`.
+pub fn draw_right(pixmap: &mut Pixmap, text: &str, right: f32, y: f32, style: Style) {
+    draw(pixmap, text, right - width(text, style), y, style);
+}
+
+fn blend(dst: PremultipliedColorU8, c: Rgb, coverage: f32) -> PremultipliedColorU8 {
+    let a = coverage.clamp(0.0, 1.0);
+    let mix = |s: u8, d: u8| (f32::from(s) * a + f32::from(d) * (1.0 - a)).round() as u8;
+    let alpha = mix(255, dst.alpha());
+    // Premultiplied: each channel stays at or below alpha.
+    let ch = |s: u8, d: u8| mix(s, d).min(alpha);
+    PremultipliedColorU8::from_rgba(ch(c.0, dst.red()), ch(c.1, dst.green()), ch(c.2, dst.blue()), alpha).unwrap_or(dst)
+}
+
+/// A display name with what the font cannot draw removed (emoji, control
+/// and zero-width characters, unknown scripts) and spaces collapsed;
+/// `fallback` when nothing drawable is left.
+pub fn clean_name(name: &str, fallback: &str) -> String {
+    let f = font(false);
+    let kept: String = name
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| c == ' ' || (!c.is_control() && !is_invisible(c) && f.glyph_id(c).0 != 0))
+        .collect();
+    let collapsed = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.is_empty() { fallback.to_string() } else { collapsed }
+}
+
+/// Zero-width and formatting characters that have glyphs but no ink.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{206F}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}')
+}
+
+/// `text`, shortened with an ellipsis if needed to fit in `max` pixels.
+pub fn fit(text: &str, max: f32, style: Style) -> String {
+    if width(text, style) <= max {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+        if width(&candidate, style) <= max {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_fonts_parse_and_have_the_symbols_we_draw() {
+        for c in ['·', '…', '▶', '★', '✓', '×'] {
+            assert_ne!(font(false).glyph_id(c).0, 0, "{c}");
+            assert_ne!(font(true).glyph_id(c).0, 0, "{c}");
+        }
+        let cap = Style::new(100.0, false, Rgb(0, 0, 0)).cap_height();
+        assert!((55.0..70.0).contains(&cap), "cap height {cap}");
+    }
+
+    #[test]
+    fn names_lose_emoji_and_invisible_characters() {
+        assert_eq!(clean_name("Meena 🎲🔥", "South"), "Meena");
+        assert_eq!(clean_name("Ra\u{200D}vi\u{FE0F}  K.", "South"), "Ravi K.");
+        assert_eq!(clean_name("🐍🐍", "North"), "North");
+        assert_eq!(clean_name("Zoë · Ünal", "E"), "Zoë · Ünal");
+    }
+
+    #[test]
+    fn long_names_are_cut_with_an_ellipsis() {
+        let style = Style::new(20.0, true, Rgb(0, 0, 0));
+        let name = "Bartholomew the Magnificent of Thanjavur";
+        let cut = fit(name, 150.0, style);
+        assert!(cut.ends_with('…') && width(&cut, style) <= 150.0, "{cut}");
+        assert_eq!(fit("Meena", 150.0, style), "Meena");
+    }
+
+    #[test]
+    fn drawing_text_inks_pixels() {
+        let mut p = Pixmap::new(60, 30).expect("pixmap");
+        p.fill(tiny_skia::Color::WHITE);
+        draw(&mut p, "Hi", 5.0, 22.0, Style::new(20.0, false, Rgb(0, 0, 0)));
+        let dark = p.pixels().iter().filter(|c| c.red() < 100).count();
+        assert!(dark > 20, "{dark} dark pixels");
+    }
+}
