@@ -199,7 +199,7 @@ fn paint_labels(pm: &mut Pixmap, l: &Layout) {
 pub fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
     let (x, y) = (cx + t.dx, cy + t.dy);
     if let Some(gap) = t.twin_gap {
-        let pad = t.r * 0.18;
+        let pad = t.r * 0.16;
         let shadow = Color::from_rgba8(0, 0, 0, 50);
         line(pm, (x, y + t.r * 0.12), (x + gap, y + t.r * 0.12), 2.0 * (t.r + pad), shadow);
         line(pm, (x, y), (x + gap, y), 2.0 * (t.r + pad), theme::OUTLINE.skia());
@@ -269,7 +269,9 @@ pub fn arrow(pm: &mut Pixmap, l: &Layout, from: (f32, f32), to: (f32, f32)) {
         return;
     }
     let (ux, uy) = (dx / len, dy / len);
-    let (start, end) = (l.cell * 0.15, l.cell * 0.34);
+    // Short moves start at the centre so that the arrow stays visible.
+    let start = if len < 1.5 * l.cell { 0.0 } else { l.cell * 0.15 };
+    let end = l.cell * 0.34;
     let head = l.cell * 0.24;
     let a = (from.0 + ux * start, from.1 + uy * start);
     let tip = (to.0 - ux * end, to.1 - uy * end);

@@ -134,7 +134,7 @@ fn individual(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
     }
     rows.extend(singles.chunks(2).map(|c| c.to_vec()));
     let alone = units.len() == 1 && !units[0].1.is_twins();
-    let r = if alone { 0.30 * cell } else { 0.205 * cell };
+    let r = if alone { 0.30 * cell } else { 0.2 * cell };
     let mut out = Vec::new();
     let n = rows.len() as f32;
     for (i, row) in rows.iter().enumerate() {
@@ -176,10 +176,12 @@ fn grouped(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
             let in_row = if row == 0 { per_row.min(n) } else { n - per_row };
             let dx = (col as f32 - (in_row as f32 - 1.0) / 2.0) * 0.5 * cell;
             let dy = (row as f32 - (nrows - 1.0) / 2.0) * 0.5 * cell;
-            let gap = 0.13 * cell;
+            // Twins shrink to a small capsule that still fits its slot.
+            let gap = 0.2 * cell;
             let (dx, r, twin_gap) =
-                if twins { (dx - gap / 2.0, 0.165 * cell, Some(gap)) } else { (dx, 0.19 * cell, None) };
-            Token { seat, dx, dy, r, twin_gap, count: (count > 1).then_some(count) }
+                if twins { (dx - gap / 2.0, 0.125 * cell, Some(gap)) } else { (dx, 0.2 * cell, None) };
+            let shown = if twins { 2 } else { 1 };
+            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count) }
         })
         .collect()
 }
@@ -226,6 +228,21 @@ mod tests {
         t.dx - t.r >= -h && right + t.r <= h && t.dy - t.r >= -h && t.dy + t.r <= h
     }
 
+    /// No disc of one token overlaps a disc of another.
+    fn apart(tokens: &[Token]) -> bool {
+        let discs: Vec<(usize, f32, f32, f32)> = tokens
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| {
+                let second = t.twin_gap.map(|g| (i, t.dx + g, t.dy, t.r));
+                std::iter::once((i, t.dx, t.dy, t.r)).chain(second)
+            })
+            .collect();
+        discs.iter().all(|a| {
+            discs.iter().filter(|b| b.0 != a.0).all(|b| ((a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt() >= a.3 + b.3)
+        })
+    }
+
     #[test]
     fn a_lone_piece_is_centred_and_large() {
         let t = stack(&[(Seat::S, Unit::Single(3))], 100.0);
@@ -241,6 +258,7 @@ mod tests {
         let pos: Vec<(f32, f32)> = t.iter().map(|t| (t.dx, t.dy)).collect();
         assert_eq!(pos, [(-25.0, -25.0), (25.0, -25.0), (-25.0, 25.0), (25.0, 25.0)]);
         assert!(t.iter().all(|t| inside(t, 100.0) && t.count.is_none()));
+        assert!(apart(&t));
     }
 
     #[test]
@@ -251,7 +269,7 @@ mod tests {
         assert!(t[0].twin_gap.is_some());
         assert_eq!(t[0].dy, -25.0);
         assert_eq!((t[1].dx, t[1].dy), (0.0, 25.0));
-        assert!(t.iter().all(|t| inside(t, 100.0)));
+        assert!(t.iter().all(|t| inside(t, 100.0)) && apart(&t));
     }
 
     #[test]
@@ -260,9 +278,10 @@ mod tests {
         units.extend([(Seat::W, Unit::Single(24)), (Seat::W, Unit::Single(24)), (Seat::E, Unit::Twins(10))]);
         let t = stack(&units, 100.0);
         assert_eq!(t.len(), 3);
-        assert_eq!(t.iter().map(|t| t.count).collect::<Vec<_>>(), [Some(4), Some(2), Some(2)]);
+        // East's twins need no badge: the capsule says two.
+        assert_eq!(t.iter().map(|t| t.count).collect::<Vec<_>>(), [Some(4), Some(2), None]);
         assert!(t[2].twin_gap.is_some());
-        assert!(t.iter().all(|t| inside(t, 100.0)));
+        assert!(t.iter().all(|t| inside(t, 100.0)) && apart(&t));
     }
 
     #[test]
@@ -270,6 +289,14 @@ mod tests {
         let units: Vec<(Seat, Unit)> = Seat::ALL.iter().flat_map(|&s| [(s, Unit::Single(24)); 4]).collect();
         let t = stack(&units, 100.0);
         assert_eq!(t.len(), 4);
-        assert!(t.iter().all(|t| t.count == Some(4) && inside(t, 100.0)));
+        assert!(t.iter().all(|t| t.count == Some(4) && inside(t, 100.0)) && apart(&t));
+    }
+
+    #[test]
+    fn grouped_twins_of_two_seats_side_by_side_stay_apart() {
+        let units = [(Seat::S, Unit::Twins(8)), (Seat::W, Unit::Twins(12)), (Seat::E, Unit::Single(4))];
+        let t = stack(&units, 100.0);
+        assert_eq!(t.len(), 3);
+        assert!(t.iter().all(|t| inside(t, 100.0)) && apart(&t));
     }
 }
