@@ -5,6 +5,7 @@
 //! To regenerate after an intended change, then look at every image:
 //! `UPDATE_GOLDEN=1 cargo test --test render_golden`
 
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::PathBuf;
 use thaayam::engine::{Seat, Throw, parse_square, parse_tpn};
 use thaayam::render::{BoardView, DEFAULT_SIZE, LastAction, SeriesThrow, render_png, render_route};
@@ -41,7 +42,11 @@ fn check(name: &str, png: &[u8]) {
     assert!(png.len() < 150_000, "{name}: {} bytes", png.len());
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
-        std::fs::write(&path, png).expect("write golden");
+        // Stored smaller than served: the pixels are what count.
+        let img = image::load_from_memory(png).expect("decode output").to_rgb8();
+        let file = std::fs::File::create(&path).expect("create golden");
+        let enc = PngEncoder::new_with_quality(file, CompressionType::Best, FilterType::NoFilter);
+        img.write_with_encoder(enc).expect("write golden");
         return;
     }
     let got = image::load_from_memory(png).expect("decode output").to_rgb8();

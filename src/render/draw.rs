@@ -8,8 +8,10 @@ use super::text::{self, Style};
 use super::theme;
 use crate::engine::{Board, Cell, Seat, SeatSet};
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-use tiny_skia::{Color, FillRule, LineCap, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform};
+use std::sync::{Arc, Mutex, OnceLock};
+use tiny_skia::{
+    Color, FillRule, LineCap, Paint, Path, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke, StrokeDash, Transform,
+};
 
 // ---------------------------------------------------------------------------
 // Primitives.
@@ -218,8 +220,39 @@ pub fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
 }
 
 /// A piece: shadow, coloured disc with a dark rim and a soft inner ring,
-/// and the seat letter so colour is never the only cue.
+/// and the seat letter so colour is never the only cue. Drawn once per
+/// seat, size and shadow into a cached sprite, then blitted with its
+/// centre on the nearest pixel.
 pub fn disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
+    let sprite = disc_sprite(seat, (r * 4.0).round() / 4.0, shadow);
+    let half = (sprite.width() / 2) as i32;
+    let (left, top) = (x.round() as i32 - half, y.round() as i32 - half);
+    pm.draw_pixmap(left, top, Pixmap::as_ref(&sprite), &PixmapPaint::default(), Transform::identity(), None);
+}
+
+fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Pixmap> {
+    type Key = (usize, u32, bool);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Pixmap>>>> = OnceLock::new();
+    let key = (seat.index(), (r * 4.0) as u32, shadow);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return p;
+    }
+    let side = (r * 2.6).ceil() as u32 + 4;
+    let half = (side / 2) as f32;
+    let mut sprite = Pixmap::new(side, side).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
+    paint_disc(&mut sprite, half, half, r, seat, shadow);
+    let sprite = Arc::new(sprite);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= 256 {
+            m.clear();
+        }
+        m.insert(key, sprite.clone());
+    }
+    sprite
+}
+
+fn paint_disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
     if shadow {
         circle(pm, x + r * 0.06, y + r * 0.14, r * 1.02, Color::from_rgba8(40, 25, 10, 60));
     }

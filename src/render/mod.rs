@@ -181,12 +181,14 @@ pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
     encode_png(&render_pixmap(view, size)?)
 }
 
-/// Encodes an opaque pixmap as an RGB PNG. Default compression without
-/// filtering is the smallest for flat-colour pictures (RENDERING.md).
+/// Encodes an opaque pixmap as an RGB PNG. Deflate level 1 without
+/// filtering: measured on the default 533 × 762 board, level 1 takes ~3 ms
+/// for 64 KB, `Default` (level 6) ~14–22 ms for 47–52 KB, `Fast` with
+/// adaptive filtering ~2 ms for 84 KB; filters only hurt flat colours.
 pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
     let rgb = to_rgb(pm);
     let mut out = Vec::with_capacity(64 * 1024);
-    PngEncoder::new_with_quality(&mut out, CompressionType::Default, FilterType::NoFilter)
+    PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::NoFilter)
         .write_image(&rgb, pm.width(), pm.height(), image::ExtendedColorType::Rgb8)
         .map_err(|e| RenderError::Encode(e.to_string()))?;
     Ok(out)

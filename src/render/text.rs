@@ -5,7 +5,8 @@
 
 use super::theme::Rgb;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{Pixmap, PremultipliedColorU8};
 
 static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -72,11 +73,10 @@ pub fn width(text: &str, style: Style) -> f32 {
 
 /// Draws `text` with its baseline starting at (x, y); returns the end x.
 pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
-    let font = font(style.bold);
-    let scale = PxScale::from(style.px);
-    let f = font.as_scaled(scale);
+    let f = font(style.bold).as_scaled(PxScale::from(style.px));
     let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
     let pixels = pixmap.pixels_mut();
+    let base_y = y.round() as i32;
     let mut caret = x;
     let mut prev = None;
     for c in text.chars() {
@@ -84,20 +84,72 @@ pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f3
         if let Some(p) = prev {
             caret += f.kern(p, id);
         }
-        let glyph = id.with_scale_and_position(scale, point(caret, y));
+        let whole = caret.floor();
+        let quarter = ((caret - whole) * SUBPIXELS).round() as u8;
         caret += f.h_advance(id);
         prev = Some(id);
-        let Some(outline) = font.outline_glyph(glyph) else { continue };
-        let b = outline.px_bounds();
-        outline.draw(|gx, gy, cov| {
-            let (px, py) = (b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
-            if px >= 0 && py >= 0 && px < w && py < h {
-                let i = (py * w + px) as usize;
-                pixels[i] = blend(pixels[i], style.colour, cov);
+        let Some(g) = glyph(style, id, quarter) else { continue };
+        let (ox, oy) = (whole as i32 + g.left, base_y + g.top);
+        for gy in 0..g.h {
+            for gx in 0..g.w {
+                let cov = g.cov[(gy * g.w + gx) as usize];
+                let (px, py) = (ox + gx, oy + gy);
+                if cov > 0 && px >= 0 && py >= 0 && px < w && py < h {
+                    let i = (py * w + px) as usize;
+                    pixels[i] = blend(pixels[i], style.colour, f32::from(cov) / 255.0);
+                }
             }
-        });
+        }
     }
     caret
+}
+
+/// Horizontal glyph positions are rounded to quarter pixels.
+const SUBPIXELS: f32 = 4.0;
+
+/// A rasterised glyph: coverage bytes and the offset of its top-left
+/// corner from the pen position on the baseline.
+struct GlyphBitmap {
+    left: i32,
+    top: i32,
+    w: i32,
+    h: i32,
+    cov: Vec<u8>,
+}
+
+/// Rasterising outlines dominates text cost; glyphs repeat a lot (labels,
+/// counts, names on every frame of a replay), so they are cached by font,
+/// glyph, size and quarter-pixel offset.
+fn glyph(style: Style, id: ab_glyph::GlyphId, quarter: u8) -> Option<Arc<GlyphBitmap>> {
+    type Key = (bool, u16, u32, u8);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Option<Arc<GlyphBitmap>>>>> = OnceLock::new();
+    let key = (style.bold, id.0, (style.px * 64.0).round() as u32, quarter);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(g) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return g;
+    }
+    let g = rasterise(style, id, quarter).map(Arc::new);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= 8192 {
+            m.clear();
+        }
+        m.insert(key, g.clone());
+    }
+    g
+}
+
+fn rasterise(style: Style, id: ab_glyph::GlyphId, quarter: u8) -> Option<GlyphBitmap> {
+    let glyph = id.with_scale_and_position(PxScale::from(style.px), point(f32::from(quarter) / SUBPIXELS, 0.0));
+    let outline = font(style.bold).outline_glyph(glyph)?;
+    let b = outline.px_bounds();
+    let (w, h) = (b.width() as i32, b.height() as i32);
+    let mut cov = vec![0u8; (w.max(0) * h.max(0)) as usize];
+    outline.draw(|x, y, c| {
+        if let Some(v) = cov.get_mut((y as i32 * w + x as i32) as usize) {
+            *v = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+        }
+    });
+    Some(GlyphBitmap { left: b.min.x as i32, top: b.min.y as i32, w, h, cov })
 }
 
 /// Draws `text` centred on (cx, cy): horizontally on its advance width,
