@@ -67,3 +67,24 @@ pub fn replay(ruleset: Ruleset, players: usize, seed: u64, size: u32) -> Result<
     let gif = render::replay_gif(ruleset, seats, &record.events, &opts).map_err(|e| e.to_string())?;
     Ok((gif, record.events.len()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn highlights_parse_moves_captures_and_squares() {
+        let (c1, e3) = (parse_square("c1"), parse_square("e3"));
+        assert_eq!(parse_highlight("c1-e3"), Ok(LastAction { from: c1, to: e3, captured: 0 }));
+        assert_eq!(parse_highlight("c1xe3"), Ok(LastAction { from: c1, to: e3, captured: 1 }));
+        assert_eq!(parse_highlight("e3"), Ok(LastAction { from: None, to: e3, captured: 0 }));
+        assert!(parse_highlight("c1-z9").is_err());
+    }
+
+    #[test]
+    fn route_wants_one_seat_letter() {
+        assert!(route("S", 400).is_ok());
+        assert!(route("SW", 400).is_err());
+        assert!(route("Q", 400).is_err());
+    }
+}

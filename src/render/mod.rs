@@ -202,3 +202,57 @@ pub fn to_rgb(pm: &Pixmap) -> Vec<u8> {
     }
     rgb
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{ThrowBag, parse_square, parse_tpn};
+
+    fn sq(s: &str) -> Option<Cell> {
+        parse_square(s)
+    }
+
+    #[test]
+    fn last_action_squares_follow_the_movers_track() {
+        let pos = parse_tpn("bell S=1,o,o,o N=3,o,o,o turn=N throws=2,1").expect("tpn");
+        let adv = Action::Advance { from: 3, twins: false, throws: ThrowBag::of(&[Throw::Two]) };
+        // North's step 3 is a4, step 5 is a2.
+        assert_eq!(LastAction::of(&pos, adv, 1), Some(LastAction { from: sq("a4"), to: sq("a2"), captured: 1 }));
+        let enter = LastAction { from: None, to: sq("c5"), captured: 0 };
+        assert_eq!(LastAction::of(&pos, Action::Enter, 0), Some(enter));
+        assert_eq!(LastAction::of(&pos, Action::Pass, 0), None);
+    }
+
+    #[test]
+    fn bearing_off_marks_the_keep_only() {
+        let pos = parse_tpn("bell S=24,o,o,o N=o,o,o,o turn=S throws=1").expect("tpn");
+        let bear = LastAction { from: sq("c3"), to: None, captured: 0 };
+        assert_eq!(LastAction::of(&pos, Action::BearOff, 0), Some(bear));
+    }
+
+    #[test]
+    fn names_default_to_seat_names_and_lose_emoji() {
+        let pos = parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn");
+        let mut v = BoardView::new(pos);
+        v.names[0] = "Meena 🎲".into();
+        assert_eq!(v.name(Seat::S), "Meena");
+        assert_eq!(v.name(Seat::N), "North");
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused() {
+        let v = BoardView::new(parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn"));
+        assert_eq!(render_png(&v, 50).err(), Some(RenderError::Size(50)));
+        assert!(render_png(&v, MAX_SIZE + 1).is_err());
+    }
+
+    #[test]
+    fn board_png_is_rgb_portrait_and_small() {
+        let pos = parse_tpn("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1").expect("tpn");
+        let png = render_png(&BoardView::new(pos), DEFAULT_SIZE).expect("png");
+        let img = image::load_from_memory(&png).expect("decode");
+        assert_eq!(img.color(), image::ColorType::Rgb8);
+        assert!(img.height() > img.width() && img.height() <= DEFAULT_SIZE);
+        assert!(png.len() < 150_000, "{} bytes", png.len());
+    }
+}

@@ -22,13 +22,14 @@ fn header(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
     let u = l.u;
     let style = Style::new((46.0 * u).round(), true, theme::TEXT);
     let baseline = l.strip_y + l.head_h / 2.0 + style.cap_height() / 2.0;
-    let chips_w = series_width(l, &view.series);
-    let left = l.board_x;
-    let right = l.board_x + l.board_size().0;
+    let (left, right) = (l.board_x, l.board_x + l.board_size().0);
     let status = status_text(view);
-    let status = text::fit(&status, right - left - chips_w - 20.0 * u, style);
+    // The status keeps at least half the width; long series get narrower chips.
+    let status_w = text::width(&status, style).min((right - left) / 2.0);
+    let chips = Chips::fit(l, view.series.len(), right - left - status_w - 24.0 * u);
+    let status = text::fit(&status, right - left - chips.total(view.series.len()) - 24.0 * u, style);
     text::draw(pm, &status, left, baseline, style);
-    series(pm, l, &view.series, right, l.strip_y + l.head_h / 2.0);
+    series(pm, l, &chips, &view.series, right, l.strip_y + l.head_h / 2.0);
 }
 
 /// "Meena to play", "Meena to throw", "Meena wins".
@@ -44,43 +45,48 @@ fn status_text(view: &BoardView) -> String {
     format!("▶ {} {verb}", view.name(pos.turn()))
 }
 
-fn chip_size(l: &Layout) -> (f32, f32) {
-    ((52.0 * l.u).round(), (58.0 * l.u).round())
+/// Size of the throw chips: full size when they fit, narrower for a long
+/// series (down to a minimum that keeps the digit readable).
+struct Chips {
+    w: f32,
+    h: f32,
+    gap: f32,
 }
 
-fn series_width(l: &Layout, series: &[SeriesThrow]) -> f32 {
-    let (w, gap) = (chip_size(l).0, 14.0 * l.u);
-    series.len() as f32 * (w + gap)
+impl Chips {
+    fn fit(l: &Layout, n: usize, room: f32) -> Chips {
+        let (full, gap) = (52.0 * l.u, 14.0 * l.u);
+        let w = if n == 0 { full } else { (room / n as f32 - gap).clamp(34.0 * l.u, full) };
+        Chips { w: w.round(), h: (58.0 * l.u).round(), gap }
+    }
+
+    fn total(&self, n: usize) -> f32 {
+        n as f32 * (self.w + self.gap)
+    }
 }
 
 /// Throw chips, right-aligned at `right`: unused ones white with a dark
 /// rim, used ones faded and struck through.
-fn series(pm: &mut Pixmap, l: &Layout, series: &[SeriesThrow], right: f32, cy: f32) {
-    let (w, h) = chip_size(l);
-    let gap = 14.0 * l.u;
-    let mut x = right - series_width(l, series) + gap;
+fn series(pm: &mut Pixmap, l: &Layout, c: &Chips, series: &[SeriesThrow], right: f32, cy: f32) {
+    let (w, h) = (c.w, c.h);
+    let mut x = right - c.total(series.len()) + c.gap;
+    let digit = (40.0 * l.u).min(w * 0.8);
     for st in series {
         let y = cy - h / 2.0;
         let label = st.throw.token();
+        let path = draw::rounded(x, y, w, h, 10.0 * l.u);
         if st.used {
-            let path = draw::rounded(x, y, w, h, 10.0 * l.u);
             draw::stroke_path(pm, path, theme::DIM.skia_alpha(160), &draw::stroke((3.0 * l.u).max(1.0)));
-            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(36.0 * l.u, true, theme::DIM));
+            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit * 0.9, true, theme::DIM));
             let k = w * 0.3;
-            draw::line(
-                pm,
-                (x + w / 2.0 - k, cy + k),
-                (x + w / 2.0 + k, cy - k),
-                (4.0 * l.u).max(1.0),
-                theme::DIM.skia(),
-            );
+            let stroke = (4.0 * l.u).max(1.0);
+            draw::line(pm, (x + w / 2.0 - k, cy + k), (x + w / 2.0 + k, cy - k), stroke, theme::DIM.skia());
         } else {
-            draw::fill_path(pm, draw::rounded(x, y, w, h, 10.0 * l.u), theme::WHITE.skia());
-            let path = draw::rounded(x, y, w, h, 10.0 * l.u);
+            draw::fill_path(pm, path.clone(), theme::WHITE.skia());
             draw::stroke_path(pm, path, theme::OUTLINE.skia(), &draw::stroke((4.0 * l.u).max(1.5)));
-            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(40.0 * l.u, true, theme::TEXT));
+            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit, true, theme::TEXT));
         }
-        x += w + gap;
+        x += w + c.gap;
     }
 }
 
