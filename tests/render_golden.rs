@@ -131,3 +131,11 @@ fn route_south() {
 fn route_east() {
     check("route_east", &render_route(Seat::E, DEFAULT_SIZE).expect("route"));
 }
+
+#[test]
+fn tamil_names() {
+    // Shaped with rustybuzz: vowel signs on the correct side, ligatures.
+    let mut v = view("bell S=3,o,o,o W=o,o,o,o N=12,o,o,o turn=W");
+    names(&mut v, &["மீனா", "Ravi ரவி", "கொற்றவை செல்வி"]);
+    check("tamil_names", &board(&v));
+}

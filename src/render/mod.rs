@@ -7,6 +7,7 @@
 //! frame. See RENDERING.md for the measurements behind these choices.
 
 mod draw;
+mod fonts;
 mod layout;
 mod replay;
 mod route;

@@ -1,40 +1,13 @@
-//! Text: DejaVu Sans and DejaVu Sans Bold embedded in the binary (licence in
-//! assets/fonts/LICENSE-DejaVu.txt), parsed once, drawn with ab_glyph onto
-//! tiny-skia pixmaps; plus cleaning of player names (no emoji or other
-//! characters the font has no glyph for) and fitting them to a width.
+//! Text drawn onto tiny-skia pixmaps from the glyphs [`super::fonts`] lays
+//! out (rasterised once and cached); cleaning of player names (no emoji or
+//! other characters no embedded font can draw) and fitting them to a width.
 
+use super::fonts::{self, FontId};
 use super::theme::Rgb;
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
+use ab_glyph::{Font, PxScale, point};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{Pixmap, PremultipliedColorU8};
-
-static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
-
-struct Fonts {
-    regular: FontRef<'static>,
-    bold: FontRef<'static>,
-    /// Height of a capital letter per pixel of scale.
-    cap: f32,
-}
-
-fn fonts() -> &'static Fonts {
-    static FONTS: OnceLock<Fonts> = OnceLock::new();
-    FONTS.get_or_init(|| {
-        // Both files are part of the binary and checked by a test.
-        let regular = FontRef::try_from_slice(REGULAR).expect("embedded DejaVuSans.ttf parses");
-        let bold = FontRef::try_from_slice(BOLD).expect("embedded DejaVuSans-Bold.ttf parses");
-        let h = regular.glyph_id('H').with_scale_and_position(100.0, point(0.0, 0.0));
-        let cap = regular.outline_glyph(h).map_or(62.6, |g| g.px_bounds().height()) / 100.0;
-        Fonts { regular, bold, cap }
-    })
-}
-
-fn font(bold: bool) -> &'static FontRef<'static> {
-    let f = fonts();
-    if bold { &f.bold } else { &f.regular }
-}
 
 /// A text style: size in pixels (ab_glyph's scale), weight and colour.
 #[derive(Clone, Copy, Debug)]
@@ -51,45 +24,26 @@ impl Style {
 
     /// Height of a capital letter in pixels.
     pub fn cap_height(&self) -> f32 {
-        fonts().cap * self.px
+        fonts::cap_ratio() * self.px
     }
 }
 
 /// The advance width of `text` in `style`.
 pub fn width(text: &str, style: Style) -> f32 {
-    let f = font(style.bold).as_scaled(PxScale::from(style.px));
-    let mut w = 0.0;
-    let mut prev = None;
-    for c in text.chars() {
-        let id = f.glyph_id(c);
-        if let Some(p) = prev {
-            w += f.kern(p, id);
-        }
-        w += f.h_advance(id);
-        prev = Some(id);
-    }
-    w
+    fonts::layout(text, style.px, style.bold).1
 }
 
 /// Draws `text` with its baseline starting at (x, y); returns the end x.
 pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
-    let f = font(style.bold).as_scaled(PxScale::from(style.px));
+    let (glyphs, advance) = fonts::layout(text, style.px, style.bold);
     let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
     let pixels = pixmap.pixels_mut();
-    let base_y = y.round() as i32;
-    let mut caret = x;
-    let mut prev = None;
-    for c in text.chars() {
-        let id = f.glyph_id(c);
-        if let Some(p) = prev {
-            caret += f.kern(p, id);
-        }
-        let whole = caret.floor();
-        let quarter = ((caret - whole) * SUBPIXELS).round() as u8;
-        caret += f.h_advance(id);
-        prev = Some(id);
-        let Some(g) = glyph(style, id, quarter) else { continue };
-        let (ox, oy) = (whole as i32 + g.left, base_y + g.top);
+    for p in glyphs {
+        let pen = x + p.x;
+        let whole = pen.floor();
+        let quarter = ((pen - whole) * SUBPIXELS).round() as u8;
+        let Some(g) = glyph(p.font, style.px, p.id, quarter) else { continue };
+        let (ox, oy) = (whole as i32 + g.left, (y + p.dy).round() as i32 + g.top);
         for gy in 0..g.h {
             for gx in 0..g.w {
                 let cov = g.cov[(gy * g.w + gx) as usize];
@@ -101,7 +55,7 @@ pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f3
             }
         }
     }
-    caret
+    x + advance
 }
 
 /// Horizontal glyph positions are rounded to quarter pixels.
@@ -120,15 +74,15 @@ struct GlyphBitmap {
 /// Rasterising outlines dominates text cost; glyphs repeat a lot (labels,
 /// counts, names on every frame of a replay), so they are cached by font,
 /// glyph, size and quarter-pixel offset.
-fn glyph(style: Style, id: ab_glyph::GlyphId, quarter: u8) -> Option<Arc<GlyphBitmap>> {
-    type Key = (bool, u16, u32, u8);
+fn glyph(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Option<Arc<GlyphBitmap>> {
+    type Key = (FontId, u16, u32, u8);
     static CACHE: OnceLock<Mutex<HashMap<Key, Option<Arc<GlyphBitmap>>>>> = OnceLock::new();
-    let key = (style.bold, id.0, (style.px * 64.0).round() as u32, quarter);
+    let key = (font, id.0, (px * 64.0).round() as u32, quarter);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(g) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
         return g;
     }
-    let g = rasterise(style, id, quarter).map(Arc::new);
+    let g = rasterise(font, px, id, quarter).map(Arc::new);
     if let Ok(mut m) = cache.lock() {
         if m.len() >= 8192 {
             m.clear();
@@ -138,9 +92,10 @@ fn glyph(style: Style, id: ab_glyph::GlyphId, quarter: u8) -> Option<Arc<GlyphBi
     g
 }
 
-fn rasterise(style: Style, id: ab_glyph::GlyphId, quarter: u8) -> Option<GlyphBitmap> {
-    let glyph = id.with_scale_and_position(PxScale::from(style.px), point(f32::from(quarter) / SUBPIXELS, 0.0));
-    let outline = font(style.bold).outline_glyph(glyph)?;
+fn rasterise(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Option<GlyphBitmap> {
+    let scale = PxScale::from(fonts::scale(font, px));
+    let glyph = id.with_scale_and_position(scale, point(f32::from(quarter) / SUBPIXELS, 0.0));
+    let outline = fonts::font(font).outline_glyph(glyph)?;
     let b = outline.px_bounds();
     let (w, h) = (b.width() as i32, b.height() as i32);
     let mut cov = vec![0u8; (w.max(0) * h.max(0)) as usize];
@@ -177,11 +132,10 @@ fn blend(dst: PremultipliedColorU8, c: Rgb, coverage: f32) -> PremultipliedColor
 /// and zero-width characters, unknown scripts) and spaces collapsed;
 /// `fallback` when nothing drawable is left.
 pub fn clean_name(name: &str, fallback: &str) -> String {
-    let f = font(false);
     let kept: String = name
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
-        .filter(|&c| c == ' ' || (!c.is_control() && !is_invisible(c) && f.glyph_id(c).0 != 0))
+        .filter(|&c| c == ' ' || (!c.is_control() && !is_invisible(c) && fonts::has_glyph(c)))
         .collect();
     let collapsed = kept.split_whitespace().collect::<Vec<_>>().join(" ");
     if collapsed.is_empty() { fallback.to_string() } else { collapsed }
@@ -214,9 +168,8 @@ mod tests {
 
     #[test]
     fn embedded_fonts_parse_and_have_the_symbols_we_draw() {
-        for c in ['·', '…', '▶', '★', '✓', '×'] {
-            assert_ne!(font(false).glyph_id(c).0, 0, "{c}");
-            assert_ne!(font(true).glyph_id(c).0, 0, "{c}");
+        for c in ['·', '…', '▶', '★', '✓', '×', 'ம'] {
+            assert!(fonts::has_glyph(c), "{c}");
         }
         let cap = Style::new(100.0, false, Rgb(0, 0, 0)).cap_height();
         assert!((55.0..70.0).contains(&cap), "cap height {cap}");
@@ -228,6 +181,7 @@ mod tests {
         assert_eq!(clean_name("Ra\u{200D}vi\u{FE0F}  K.", "South"), "Ravi K.");
         assert_eq!(clean_name("🐍🐍", "North"), "North");
         assert_eq!(clean_name("Zoë · Ünal", "E"), "Zoë · Ünal");
+        assert_eq!(clean_name("மீனா 🎲", "S"), "மீனா");
     }
 
     #[test]
