@@ -9,7 +9,7 @@ use std::time::Duration;
 use thaayam::dice::ThrowSource;
 use thaayam::engine::{Event, MoveGen, Ruleset, SeatSet, Throw, parse_square, parse_tpn};
 use thaayam::render::{
-    BoardView, DEFAULT_SIZE, LastAction, ReplayOptions, SeriesThrow, render_pixmap, render_png, replay_gif,
+    BoardView, DEFAULT_SIZE, LastAction, ReplayOptions, SeriesThrow, encode_png, render_pixmap, render_png, replay_gif,
 };
 use thaayam::sim::random_game;
 
@@ -48,6 +48,8 @@ fn board(c: &mut Criterion) {
     eprintln!("board PNG at size {DEFAULT_SIZE}: {} bytes", png.len());
     c.bench_function("board_render_png_768", |b| b.iter(|| render_png(black_box(&v), DEFAULT_SIZE)));
     c.bench_function("board_render_only_768", |b| b.iter(|| render_pixmap(black_box(&v), DEFAULT_SIZE)));
+    let pm = render_pixmap(&v, DEFAULT_SIZE).expect("render");
+    c.bench_function("board_png_encode_only_768", |b| b.iter(|| encode_png(black_box(&pm))));
 }
 
 fn replay(c: &mut Criterion) {
