@@ -9,5 +9,6 @@
 pub mod cli;
 pub mod dice;
 pub mod engine;
+pub mod render;
 pub mod sim;
 pub mod store;

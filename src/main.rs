@@ -60,6 +60,48 @@ enum Command {
         #[arg(long)]
         max_actions: Option<u64>,
     },
+    /// Draw a position (TPN) or a seat's route as a PNG picture.
+    Render {
+        /// A position in TPN, e.g. "bell S=5,o,o,o N=o,o,o,o turn=S throws=4,2".
+        #[arg(required_unless_present = "route")]
+        tpn: Option<String>,
+        /// Draw this seat's route (S, W, N or E) instead of a position.
+        #[arg(long, conflicts_with = "tpn")]
+        route: Option<String>,
+        /// The PNG file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Long side of the picture in pixels.
+        #[arg(long, default_value_t = thaayam::render::DEFAULT_SIZE)]
+        size: u32,
+        /// The last move: `c1-e3`, `c1xe3` (it captured) or a square.
+        #[arg(long)]
+        highlight: Option<String>,
+        /// Player names in seat order S,W,N,E, comma-separated.
+        #[arg(long)]
+        names: Option<String>,
+        /// Squares to mark as destinations, comma-separated.
+        #[arg(long)]
+        dests: Option<String>,
+    },
+    /// Play a seeded random game and write its animated GIF replay.
+    Replay {
+        /// bell, bell1979, francais or tayam-sonalu.
+        #[arg(long, default_value = "bell")]
+        variant: Variant,
+        /// Number of players: 2, 3 or 4.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Seed for throws and choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The GIF file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Long side of a frame in pixels.
+        #[arg(long, default_value_t = 600)]
+        size: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -90,6 +132,26 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_actions } => cli::store_crash::run(&db, max_actions)?,
+        Command::Render { tpn, route, out, size, highlight, names, dests } => {
+            let png = match (route, tpn) {
+                (Some(seat), _) => cli::render::route(&seat, size)?,
+                (None, Some(tpn)) => {
+                    cli::render::board(&tpn, size, highlight.as_deref(), names.as_deref(), dests.as_deref())?
+                }
+                (None, None) => return Err("give a TPN position or --route".into()),
+            };
+            write(&out, &png)?;
+        }
+        Command::Replay { variant, players, seed, out, size } => {
+            let ruleset = Ruleset { variant, twins_return_singles: false };
+            let (gif, events) = cli::render::replay(ruleset, players, seed, size)?;
+            write(&out, &gif)?;
+            println!("{events} events, {} bytes", gif.len());
+        }
     }
     Ok(())
+}
+
+fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }

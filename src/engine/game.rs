@@ -354,9 +354,10 @@ impl Record {
 /// The unit an action moves and where it ends, for presenters.
 pub fn destination(pos: &Position, action: Action) -> Option<(Unit, u8)> {
     let rules = pos.rules();
+    let entry = rules.entry.step;
     match action {
-        Action::Enter => Some((Unit::Single(0), 0)),
-        Action::EnterTwins => Some((Unit::Twins(0), 0)),
+        Action::Enter | Action::EnterWith { .. } | Action::EnterPair { .. } => Some((Unit::Single(entry), entry)),
+        Action::EnterTwins => Some((Unit::Twins(entry), entry)),
         Action::Advance { from, twins, throws } => {
             let d = super::position::distance(rules, twins, throws.sum());
             let dest = from + d;

@@ -1,0 +1,347 @@
+//! Drawing on a tiny-skia pixmap: the static board (squares, palace tints,
+//! crosses, grid, margin labels), cached per size and seating; pieces,
+//! twins and count badges; last-move arrows, capture marks and destination
+//! hints.
+
+use super::layout::{Layout, Token};
+use super::text::{self, Style};
+use super::theme;
+use crate::engine::{Board, Cell, Seat, SeatSet};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use tiny_skia::{
+    Color, FillRule, LineCap, Paint, Path, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke, StrokeDash, Transform,
+};
+
+// ---------------------------------------------------------------------------
+// Primitives.
+
+fn paint(c: Color) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(c);
+    p.anti_alias = true;
+    p
+}
+
+pub fn fill_path(pm: &mut Pixmap, path: Option<Path>, c: Color) {
+    if let Some(path) = path {
+        pm.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
+    }
+}
+
+pub fn stroke_path(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &Stroke) {
+    if let Some(path) = path {
+        pm.stroke_path(&path, &paint(c), stroke, Transform::identity(), None);
+    }
+}
+
+pub fn stroke(width: f32) -> Stroke {
+    Stroke { width, line_cap: LineCap::Round, ..Stroke::default() }
+}
+
+pub fn circle(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, c: Color) {
+    fill_path(pm, PathBuilder::from_circle(cx, cy, r), c);
+}
+
+pub fn ring(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, width: f32, c: Color) {
+    stroke_path(pm, PathBuilder::from_circle(cx, cy, r), c, &stroke(width));
+}
+
+pub fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, c: Color) {
+    let mut pb = PathBuilder::new();
+    pb.move_to(a.0, a.1);
+    pb.line_to(b.0, b.1);
+    stroke_path(pm, pb.finish(), c, &stroke(width));
+}
+
+pub fn rect(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Color) {
+    if let Some(r) = Rect::from_xywh(x, y, w, h) {
+        pm.fill_rect(r, &paint(c), Transform::identity(), None);
+    }
+}
+
+pub fn rect_outline(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, s: &Stroke, c: Color) {
+    if let Some(r) = Rect::from_xywh(x, y, w, h) {
+        let mut s = s.clone();
+        s.line_cap = LineCap::Square;
+        stroke_path(pm, Some(PathBuilder::from_rect(r)), c, &s);
+    }
+}
+
+/// A rectangle with rounded corners of radius `r`.
+pub fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
+    let r = r.min(w / 2.0).min(h / 2.0);
+    let k = 0.5523 * r;
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.cubic_to(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.cubic_to(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.cubic_to(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
+    pb.close();
+    pb.finish()
+}
+
+/// Odd line widths sit on half pixels to stay crisp.
+fn crisp(v: f32, width: f32) -> f32 {
+    if (width.round() as i32) % 2 == 1 { v.round() + 0.5 } else { v.round() }
+}
+
+// ---------------------------------------------------------------------------
+// The static board.
+
+/// The background for a layout and seating: the board with everything that
+/// never changes during a game. Cached (a clone costs ~0.1 ms).
+pub fn background(layout: &Layout, board: &'static Board, seats: SeatSet) -> Pixmap {
+    type Key = (u32, u32, usize, u8);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Pixmap>>> = OnceLock::new();
+    let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
+    let key = (layout.width, layout.height, board as *const Board as usize, mask);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Ok(map) = cache.lock()
+        && let Some(p) = map.get(&key)
+    {
+        return p.clone();
+    }
+    let p = paint_background(layout, board, seats);
+    if let Ok(mut map) = cache.lock() {
+        if map.len() >= 32 {
+            map.clear();
+        }
+        map.insert(key, p.clone());
+    }
+    p
+}
+
+fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
+    let mut pm = Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
+    pm.fill(theme::PAGE.skia());
+    let (bw, bh) = l.board_size();
+    let shadow = (6.0 * l.u).round();
+    fill_path(
+        &mut pm,
+        rounded(l.board_x + shadow, l.board_y + shadow, bw, bh, 4.0 * l.u),
+        Color::from_rgba8(60, 40, 20, 40),
+    );
+    for cell in 0..board.cells.len() as Cell {
+        paint_square(&mut pm, l, board, cell, seats);
+    }
+    paint_grid(&mut pm, l, board);
+    paint_labels(&mut pm, l);
+    pm
+}
+
+/// The seat whose palace (step 0) a cell is.
+pub fn palace_owner(board: &Board, cell: Cell) -> Option<Seat> {
+    Seat::ALL.into_iter().find(|&s| board.cell(s, 0) == cell)
+}
+
+fn paint_square(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, seats: SeatSet) {
+    let (x, y, side) = l.cell_rect(board, cell);
+    let keep = board.cell(Seat::S, board.goal_step()) == cell;
+    let owner = palace_owner(board, cell).filter(|s| seats.contains(*s));
+    let fill = match owner {
+        Some(s) => theme::seat_tint(s, 0.34),
+        None if keep => theme::SQUARE.mix(theme::KEEP, 0.55),
+        None => theme::SQUARE,
+    };
+    rect(pm, x, y, side, side, fill.skia());
+    if board.is_safe(cell) {
+        let w = (3.0 * l.u).max(1.5);
+        let c = theme::CROSS.skia_alpha(200);
+        line(pm, (x, y), (x + side, y + side), w, c);
+        line(pm, (x + side, y), (x, y + side), w, c);
+    }
+    if let Some(s) = owner {
+        let px = (40.0 * l.u).round();
+        let style = Style::new(px, true, theme::seat_colour(s).mix(theme::INK, 0.55));
+        text::draw(pm, &s.letter().to_string(), x + 7.0 * l.u, y + 7.0 * l.u + style.cap_height(), style);
+    }
+}
+
+fn paint_grid(pm: &mut Pixmap, l: &Layout, board: &Board) {
+    let w = (3.0 * l.u).round().max(1.0);
+    let (bw, bh) = l.board_size();
+    let c = theme::INK.skia();
+    for i in 1..board.grid_cols {
+        let x = crisp(l.board_x + f32::from(i) * l.cell, w);
+        line(pm, (x, l.board_y), (x, l.board_y + bh), w, c);
+    }
+    for i in 1..board.grid_rows {
+        let y = crisp(l.board_y + f32::from(i) * l.cell, w);
+        line(pm, (l.board_x, y), (l.board_x + bw, y), w, c);
+    }
+    let frame = (6.0 * l.u).round().max(2.0);
+    rect_outline(pm, l.board_x, l.board_y, bw, bh, &stroke(frame), c);
+}
+
+fn paint_labels(pm: &mut Pixmap, l: &Layout) {
+    let style = Style::new((40.0 * l.u).round(), true, theme::INK.mix(theme::PAGE, 0.25));
+    let (_, bh) = l.board_size();
+    for i in 0..l.cols {
+        let file = char::from(b'a' + i).to_string();
+        let cx = l.board_x + (f32::from(i) + 0.5) * l.cell;
+        text::draw_centred(pm, &file, cx, l.board_y + bh + 32.0 * l.u, style);
+    }
+    for i in 0..l.rows {
+        let rank = (i + 1).to_string();
+        let cy = l.board_y + (f32::from(l.rows - i) - 0.5) * l.cell;
+        text::draw_centred(pm, &rank, l.board_x - 30.0 * l.u, cy, style);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Pieces.
+
+/// Draws one token of a stack whose square is centred on (cx, cy).
+pub fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
+    let (x, y) = (cx + t.dx, cy + t.dy);
+    if let Some(gap) = t.twin_gap {
+        let pad = t.r * 0.16;
+        let shadow = Color::from_rgba8(0, 0, 0, 50);
+        line(pm, (x, y + t.r * 0.12), (x + gap, y + t.r * 0.12), 2.0 * (t.r + pad), shadow);
+        line(pm, (x, y), (x + gap, y), 2.0 * (t.r + pad), theme::OUTLINE.skia());
+        disc(pm, x + gap, y, t.r, t.seat, false);
+        disc(pm, x, y, t.r, t.seat, false);
+    } else {
+        disc(pm, x, y, t.r, t.seat, true);
+    }
+    if let Some(n) = t.count {
+        let (bx, by) = (x + t.twin_gap.unwrap_or(0.0) + t.r * 0.78, y + t.r * 0.78);
+        let br = t.r * 0.52;
+        circle(pm, bx, by, br, theme::OUTLINE.skia());
+        ring(pm, bx, by, br, (t.r * 0.08).max(1.0), theme::WHITE.skia());
+        text::draw_centred(pm, &n.to_string(), bx, by, Style::new(br * 1.45, true, theme::WHITE));
+    }
+}
+
+/// A piece: shadow, coloured disc with a dark rim and a soft inner ring,
+/// and the seat letter so colour is never the only cue. Drawn once per
+/// seat, size and shadow into a cached sprite, then blitted with its
+/// centre on the nearest pixel.
+pub fn disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
+    let sprite = disc_sprite(seat, (r * 4.0).round() / 4.0, shadow);
+    let half = (sprite.width() / 2) as i32;
+    let (left, top) = (x.round() as i32 - half, y.round() as i32 - half);
+    pm.draw_pixmap(left, top, Pixmap::as_ref(&sprite), &PixmapPaint::default(), Transform::identity(), None);
+}
+
+fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Pixmap> {
+    type Key = (usize, u32, bool);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Pixmap>>>> = OnceLock::new();
+    let key = (seat.index(), (r * 4.0) as u32, shadow);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return p;
+    }
+    let side = (r * 2.6).ceil() as u32 + 4;
+    let half = (side / 2) as f32;
+    let mut sprite = Pixmap::new(side, side).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
+    paint_disc(&mut sprite, half, half, r, seat, shadow);
+    let sprite = Arc::new(sprite);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= 256 {
+            m.clear();
+        }
+        m.insert(key, sprite.clone());
+    }
+    sprite
+}
+
+fn paint_disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
+    if shadow {
+        circle(pm, x + r * 0.06, y + r * 0.14, r * 1.02, Color::from_rgba8(40, 25, 10, 60));
+    }
+    let rim = (r * 0.1).max(1.2);
+    circle(pm, x, y, r, theme::seat_colour(seat).skia());
+    ring(pm, x, y, r * 0.76, (r * 0.07).max(0.8), Color::from_rgba8(255, 255, 255, 70));
+    ring(pm, x, y, r - rim / 2.0, rim, theme::OUTLINE.skia());
+    let style = Style::new(r * 1.12, true, theme::seat_ink(seat));
+    text::draw_centred(pm, &seat.letter().to_string(), x, y, style);
+}
+
+// ---------------------------------------------------------------------------
+// Highlights.
+
+/// Corner brackets and a dot: a square the player can move to.
+pub fn destination(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell) {
+    let (x, y, s) = l.cell_rect(board, cell);
+    let c = theme::HINT.skia_alpha(170);
+    let (inset, arm, w) = (s * 0.08, s * 0.2, (6.0 * l.u).max(2.0));
+    for (cx, cy, sx, sy) in [(x, y, 1.0, 1.0), (x + s, y, -1.0, 1.0), (x, y + s, 1.0, -1.0), (x + s, y + s, -1.0, -1.0)]
+    {
+        let corner = (cx + sx * inset, cy + sy * inset);
+        line(pm, corner, (corner.0 + sx * arm, corner.1), w, c);
+        line(pm, corner, (corner.0, corner.1 + sy * arm), w, c);
+    }
+    circle(pm, x + s / 2.0, y + s / 2.0, s * 0.1, theme::HINT.skia_alpha(70));
+}
+
+/// The outline of a square of the last move: solid where the piece landed,
+/// dashed where it came from.
+pub fn move_outline(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, dashed: bool) {
+    let (x, y, s) = l.cell_rect(board, cell);
+    let w = (8.0 * l.u).round().max(2.0);
+    let mut st = stroke(w);
+    if dashed {
+        st.dash = StrokeDash::new(vec![w * 2.0, w * 1.5], 0.0);
+    }
+    let inset = w / 2.0 + 2.0 * l.u;
+    rect_outline(pm, x + inset, y + inset, s - 2.0 * inset, s - 2.0 * inset, &st, theme::MOVE.skia_alpha(230));
+}
+
+/// A translucent arrow between two square centres, stopping short of both.
+pub fn arrow(pm: &mut Pixmap, l: &Layout, from: (f32, f32), to: (f32, f32)) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    // Short moves start at the centre so that the arrow stays visible.
+    let start = if len < 1.5 * l.cell { 0.0 } else { l.cell * 0.15 };
+    let end = l.cell * 0.34;
+    let head = l.cell * 0.24;
+    let a = (from.0 + ux * start, from.1 + uy * start);
+    let tip = (to.0 - ux * end, to.1 - uy * end);
+    let base = (tip.0 - ux * head, tip.1 - uy * head);
+    let c = theme::MOVE.skia_alpha(200);
+    line(pm, a, base, l.cell * 0.08, c);
+    let mut pb = PathBuilder::new();
+    pb.move_to(tip.0, tip.1);
+    pb.line_to(base.0 - uy * head * 0.6, base.1 + ux * head * 0.6);
+    pb.line_to(base.0 + uy * head * 0.6, base.1 - ux * head * 0.6);
+    pb.close();
+    fill_path(pm, pb.finish(), c);
+}
+
+/// A dark burst with a white cross in the top-right corner of a square
+/// where pieces were captured, with the count when more than one.
+pub fn capture_mark(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, captured: u8) {
+    let (x, y, s) = l.cell_rect(board, cell);
+    let (cx, cy) = (x + s * 0.78, y + s * 0.22);
+    let (outer, inner) = (s * 0.21, s * 0.145);
+    let mut pb = PathBuilder::new();
+    for i in 0..20 {
+        let r = if i % 2 == 0 { outer } else { inner };
+        let a = std::f32::consts::PI * i as f32 / 10.0;
+        let p = (cx + r * a.cos(), cy + r * a.sin());
+        if i == 0 { pb.move_to(p.0, p.1) } else { pb.line_to(p.0, p.1) }
+    }
+    pb.close();
+    let path = pb.finish();
+    fill_path(pm, path.clone(), theme::CAPTURE.skia());
+    stroke_path(pm, path, theme::WHITE.skia(), &stroke((2.0 * l.u).max(1.0)));
+    if captured > 1 {
+        text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(s * 0.16, true, theme::WHITE));
+    } else {
+        let k = s * 0.06;
+        let w = (s * 0.04).max(1.5);
+        line(pm, (cx - k, cy - k), (cx + k, cy + k), w, theme::WHITE.skia());
+        line(pm, (cx + k, cy - k), (cx - k, cy + k), w, theme::WHITE.skia());
+    }
+}

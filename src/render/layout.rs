@@ -1,0 +1,302 @@
+//! Geometry of the picture: where the board, its squares, the margin labels
+//! and the player strip go for a given size, and where the pieces of a
+//! stack sit inside a square. Pure arithmetic, unit-tested.
+//!
+//! The picture is portrait (board above, strip below) so that a phone,
+//! which shows it at the width of the screen, gives the board the most
+//! pixels; Android's square crop of previews cannot hide the strip behind a
+//! square board either. Every length derives from the width `w` (text never
+//! goes below 40/1000 of it, the smallest that stays readable at 360 px).
+//! Cell size and origins are whole pixels so that grid lines stay crisp.
+
+use crate::engine::{Board, Cell, Seat, Unit};
+
+/// The picture's height over its width when four players are seated.
+const ASPECT: f32 = 1.44;
+
+/// Where everything goes in a picture of a given size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub width: u32,
+    pub height: u32,
+    /// Side of one square, whole pixels.
+    pub cell: f32,
+    /// Top-left corner of the board, whole pixels.
+    pub board_x: f32,
+    pub board_y: f32,
+    pub cols: u8,
+    pub rows: u8,
+    /// Top of the strip, its header height and the height of a player row.
+    pub strip_y: f32,
+    pub head_h: f32,
+    pub row_h: f32,
+    /// The base unit: a thousandth of the width.
+    pub u: f32,
+}
+
+impl Layout {
+    /// A layout whose long side (the height with four rows) is about `size`
+    /// pixels, with `rows` player rows in the strip.
+    pub fn new(size: u32, board: &Board, rows: usize) -> Layout {
+        let width = (size.max(200) as f32 / ASPECT).round();
+        let u = width / 1000.0;
+        let (left, right, top) = ((60.0 * u).round(), (30.0 * u).round(), (30.0 * u).round());
+        let cols = board.grid_cols.max(1);
+        let grid_rows = board.grid_rows.max(1);
+        let cell = ((width - left - right) / f32::from(cols)).floor();
+        let board_x = (left + (width - left - right - cell * f32::from(cols)) / 2.0).round();
+        let board_y = top;
+        let strip_y = (board_y + cell * f32::from(grid_rows) + 62.0 * u).round();
+        let head_h = (88.0 * u).round();
+        let row_h = (78.0 * u).round();
+        let height = (strip_y + head_h + row_h * rows as f32 + 24.0 * u).round();
+        Layout {
+            width: width as u32,
+            height: height as u32,
+            cell,
+            board_x,
+            board_y,
+            cols,
+            rows: grid_rows,
+            strip_y,
+            head_h,
+            row_h,
+            u,
+        }
+    }
+
+    /// Top-left corner of a grid position (column from the left, row from
+    /// the bottom as South sees the board).
+    pub fn grid_origin(&self, col: u8, row: u8) -> (f32, f32) {
+        let x = self.board_x + f32::from(col) * self.cell;
+        let y = self.board_y + f32::from(self.rows - 1 - row.min(self.rows - 1)) * self.cell;
+        (x, y)
+    }
+
+    /// Top-left corner and size of a cell.
+    pub fn cell_rect(&self, board: &Board, cell: Cell) -> (f32, f32, f32) {
+        let info = board.cells[usize::from(cell)];
+        let (x, y) = self.grid_origin(info.col, info.row + info.height - 1);
+        (x, y, self.cell * f32::from(info.width.max(1)))
+    }
+
+    /// The centre of a cell.
+    pub fn centre(&self, board: &Board, cell: Cell) -> (f32, f32) {
+        let (x, y, side) = self.cell_rect(board, cell);
+        (x + side / 2.0, y + side / 2.0)
+    }
+
+    /// Board width and height in pixels.
+    pub fn board_size(&self) -> (f32, f32) {
+        (self.cell * f32::from(self.cols), self.cell * f32::from(self.rows))
+    }
+
+    /// Top of player row `i` of the strip.
+    pub fn row_y(&self, i: usize) -> f32 {
+        self.strip_y + self.head_h + self.row_h * i as f32
+    }
+}
+
+/// One thing drawn in a square: a single piece, a pair of twins, or (when
+/// more than four pieces share the square) all of one seat's pieces there,
+/// shown as one disc with a count.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Token {
+    pub seat: Seat,
+    /// Centre of the (first) disc, relative to the square's centre.
+    pub dx: f32,
+    pub dy: f32,
+    pub r: f32,
+    /// Twins: the second disc's centre is `dx + twin_gap`.
+    pub twin_gap: Option<f32>,
+    /// The count badge (grouped pieces), when more than one.
+    pub count: Option<u8>,
+}
+
+/// Slots in a square (2 × 2) before pieces are grouped by colour.
+pub const SLOTS: usize = 4;
+
+/// Lays out the units standing on one square of side `cell`. Units come
+/// in any order; the result follows seat order, twins first.
+pub fn stack(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
+    let mut sorted: Vec<(Seat, Unit)> = units.to_vec();
+    sorted.sort_by_key(|&(s, u)| (s.index(), !u.is_twins()));
+    let slots: usize = sorted.iter().map(|(_, u)| usize::from(u.pieces())).sum();
+    if slots <= SLOTS { individual(&sorted, cell) } else { grouped(&sorted, cell) }
+}
+
+/// Each unit on its own: twins fill a row, singles go two to a row.
+fn individual(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
+    let mut rows: Vec<Vec<(Seat, Unit)>> = Vec::new();
+    let mut singles: Vec<(Seat, Unit)> = Vec::new();
+    for &(s, u) in units {
+        if u.is_twins() { rows.push(vec![(s, u)]) } else { singles.push((s, u)) }
+    }
+    rows.extend(singles.chunks(2).map(|c| c.to_vec()));
+    let alone = units.len() == 1 && !units[0].1.is_twins();
+    let r = if alone { 0.30 * cell } else { 0.2 * cell };
+    let mut out = Vec::new();
+    let n = rows.len() as f32;
+    for (i, row) in rows.iter().enumerate() {
+        let dy = (i as f32 - (n - 1.0) / 2.0) * 0.5 * cell;
+        let m = row.len() as f32;
+        for (j, &(seat, u)) in row.iter().enumerate() {
+            if u.is_twins() {
+                let gap = 0.42 * cell;
+                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None });
+            } else {
+                let dx = (j as f32 - (m - 1.0) / 2.0) * 0.5 * cell;
+                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None });
+            }
+        }
+    }
+    out
+}
+
+/// One token per seat with a count badge, on a 2 × 2 grid.
+fn grouped(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
+    let mut groups: Vec<(Seat, u8, bool)> = Vec::new();
+    for &(s, u) in units {
+        match groups.last_mut() {
+            Some(g) if g.0 == s => {
+                g.1 += u.pieces();
+                g.2 |= u.is_twins();
+            }
+            _ => groups.push((s, u.pieces(), u.is_twins())),
+        }
+    }
+    let n = groups.len();
+    let per_row = if n <= 2 { n } else { 2 };
+    let nrows = n.div_ceil(per_row.max(1)) as f32;
+    groups
+        .iter()
+        .enumerate()
+        .map(|(i, &(seat, count, twins))| {
+            let (row, col) = (i / 2, i % 2);
+            let in_row = if row == 0 { per_row.min(n) } else { n - per_row };
+            let dx = (col as f32 - (in_row as f32 - 1.0) / 2.0) * 0.5 * cell;
+            let dy = (row as f32 - (nrows - 1.0) / 2.0) * 0.5 * cell;
+            // Twins shrink to a small capsule that still fits its slot.
+            let gap = 0.2 * cell;
+            let (dx, r, twin_gap) =
+                if twins { (dx - gap / 2.0, 0.125 * cell, Some(gap)) } else { (dx, 0.2 * cell, None) };
+            let shown = if twins { 2 } else { 1 };
+            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count) }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{THAAYAM_BOARD, parse_square};
+
+    fn sq(s: &str) -> Cell {
+        parse_square(s).expect("square")
+    }
+
+    #[test]
+    fn default_size_is_about_768_tall_and_portrait() {
+        let l = Layout::new(768, &THAAYAM_BOARD, 4);
+        assert!((740..=790).contains(&l.height), "height {}", l.height);
+        assert!(l.width < l.height && l.width > 500, "width {}", l.width);
+        assert_eq!(l.cell, l.cell.round());
+        assert!(l.board_x + 5.0 * l.cell <= l.width as f32);
+    }
+
+    #[test]
+    fn square_centres_follow_files_and_ranks() {
+        let l = Layout::new(768, &THAAYAM_BOARD, 4);
+        let (ax, ay) = l.centre(&THAAYAM_BOARD, sq("a1"));
+        assert_eq!((ax, ay), (l.board_x + l.cell / 2.0, l.board_y + 4.5 * l.cell));
+        let (ex, ey) = l.centre(&THAAYAM_BOARD, sq("e5"));
+        assert_eq!((ex, ey), (l.board_x + 4.5 * l.cell, l.board_y + l.cell / 2.0));
+        let (cx, cy) = l.centre(&THAAYAM_BOARD, sq("c3"));
+        assert_eq!((cx, cy), ((ax + ex) / 2.0, (ay + ey) / 2.0));
+    }
+
+    #[test]
+    fn strip_sits_below_the_board() {
+        let l = Layout::new(768, &THAAYAM_BOARD, 2);
+        assert!(l.strip_y > l.board_y + 5.0 * l.cell);
+        assert!(l.row_y(1) + l.row_h <= l.height as f32);
+    }
+
+    fn inside(t: &Token, cell: f32) -> bool {
+        let right = t.dx + t.twin_gap.unwrap_or(0.0);
+        let h = cell / 2.0;
+        t.dx - t.r >= -h && right + t.r <= h && t.dy - t.r >= -h && t.dy + t.r <= h
+    }
+
+    /// No disc of one token overlaps a disc of another.
+    fn apart(tokens: &[Token]) -> bool {
+        let discs: Vec<(usize, f32, f32, f32)> = tokens
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| {
+                let second = t.twin_gap.map(|g| (i, t.dx + g, t.dy, t.r));
+                std::iter::once((i, t.dx, t.dy, t.r)).chain(second)
+            })
+            .collect();
+        discs.iter().all(|a| {
+            discs.iter().filter(|b| b.0 != a.0).all(|b| ((a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt() >= a.3 + b.3)
+        })
+    }
+
+    #[test]
+    fn a_lone_piece_is_centred_and_large() {
+        let t = stack(&[(Seat::S, Unit::Single(3))], 100.0);
+        assert_eq!(t.len(), 1);
+        assert_eq!((t[0].dx, t[0].dy), (0.0, 0.0));
+        assert!(t[0].r > 25.0);
+    }
+
+    #[test]
+    fn four_singles_fill_a_two_by_two_grid() {
+        let units = [Seat::S, Seat::W, Seat::N, Seat::E].map(|s| (s, Unit::Single(24)));
+        let t = stack(&units, 100.0);
+        let pos: Vec<(f32, f32)> = t.iter().map(|t| (t.dx, t.dy)).collect();
+        assert_eq!(pos, [(-25.0, -25.0), (25.0, -25.0), (-25.0, 25.0), (25.0, 25.0)]);
+        assert!(t.iter().all(|t| inside(t, 100.0) && t.count.is_none()));
+        assert!(apart(&t));
+    }
+
+    #[test]
+    fn twins_take_a_whole_row_and_stay_in_the_square() {
+        let units = [(Seat::N, Unit::Single(5)), (Seat::S, Unit::Twins(8))];
+        let t = stack(&units, 100.0);
+        assert_eq!(t[0].seat, Seat::S);
+        assert!(t[0].twin_gap.is_some());
+        assert_eq!(t[0].dy, -25.0);
+        assert_eq!((t[1].dx, t[1].dy), (0.0, 25.0));
+        assert!(t.iter().all(|t| inside(t, 100.0)) && apart(&t));
+    }
+
+    #[test]
+    fn more_than_four_pieces_are_grouped_by_colour_with_counts() {
+        let mut units = vec![(Seat::S, Unit::Single(24)); 4];
+        units.extend([(Seat::W, Unit::Single(24)), (Seat::W, Unit::Single(24)), (Seat::E, Unit::Twins(10))]);
+        let t = stack(&units, 100.0);
+        assert_eq!(t.len(), 3);
+        // East's twins need no badge: the capsule says two.
+        assert_eq!(t.iter().map(|t| t.count).collect::<Vec<_>>(), [Some(4), Some(2), None]);
+        assert!(t[2].twin_gap.is_some());
+        assert!(t.iter().all(|t| inside(t, 100.0)) && apart(&t));
+    }
+
+    #[test]
+    fn sixteen_pieces_in_the_keep_show_four_groups() {
+        let units: Vec<(Seat, Unit)> = Seat::ALL.iter().flat_map(|&s| [(s, Unit::Single(24)); 4]).collect();
+        let t = stack(&units, 100.0);
+        assert_eq!(t.len(), 4);
+        assert!(t.iter().all(|t| t.count == Some(4) && inside(t, 100.0)) && apart(&t));
+    }
+
+    #[test]
+    fn grouped_twins_of_two_seats_side_by_side_stay_apart() {
+        let units = [(Seat::S, Unit::Twins(8)), (Seat::W, Unit::Twins(12)), (Seat::E, Unit::Single(4))];
+        let t = stack(&units, 100.0);
+        assert_eq!(t.len(), 3);
+        assert!(t.iter().all(|t| inside(t, 100.0)) && apart(&t));
+    }
+}

@@ -1,0 +1,263 @@
+//! The board renderer: engine types in, encoded bytes out (PNG pictures of
+//! a position or of a seat's route, GIF replays of a game). No I/O.
+//!
+//! Drawing uses tiny-skia (anti-aliased paths) and ab_glyph (text with the
+//! embedded DejaVu fonts); `image` encodes PNG and the `gif` crate writes
+//! replays with one shared palette and only the changed rectangle per
+//! frame. See RENDERING.md for the measurements behind these choices.
+
+mod draw;
+mod fonts;
+mod layout;
+mod replay;
+mod route;
+mod strip;
+mod text;
+mod theme;
+
+pub use layout::{Layout, Token, stack};
+pub use replay::{ReplayOptions, frame_views, replay_gif};
+pub use route::render_route;
+pub use text::clean_name;
+
+use crate::engine::{Action, Board, Cell, Position, Seat, Throw, Unit, destination};
+use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use std::fmt;
+use tiny_skia::Pixmap;
+
+/// The default long side of a picture, in pixels.
+pub const DEFAULT_SIZE: u32 = 768;
+/// Sizes outside this range are refused.
+pub const MIN_SIZE: u32 = 200;
+pub const MAX_SIZE: u32 = 4096;
+
+/// Why a picture could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RenderError {
+    /// The size is outside `MIN_SIZE..=MAX_SIZE`.
+    Size(u32),
+    /// The event log does not replay: the index of the refused event.
+    Replay(usize, String),
+    /// The encoder failed.
+    Encode(String),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::Size(s) => write!(f, "size {s} is outside {MIN_SIZE}..={MAX_SIZE}"),
+            RenderError::Replay(i, e) => write!(f, "event {i} does not replay: {e}"),
+            RenderError::Encode(e) => write!(f, "encoding failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// One throw of the current series and whether it has been used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeriesThrow {
+    pub throw: Throw,
+    pub used: bool,
+}
+
+/// The last action, to be marked on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastAction {
+    /// Where the unit started (`None` when it entered from off the board).
+    pub from: Option<Cell>,
+    /// Where it landed (`None` when it was borne off).
+    pub to: Option<Cell>,
+    /// Enemy pieces captured where it landed.
+    pub captured: u8,
+}
+
+impl LastAction {
+    /// The squares of `action`, played by the seat on turn in `before`.
+    pub fn of(before: &Position, action: Action, captured: u8) -> Option<LastAction> {
+        let board = before.rules().board;
+        let seat = before.turn();
+        let goal = before.rules().goal();
+        let at = |step: u8| Some(board.cell(seat, step.min(goal)));
+        match action {
+            Action::BearOff => Some(LastAction { from: at(goal), to: None, captured }),
+            Action::Twins => Some(LastAction { from: None, to: at(before.rules().twins_step?), captured }),
+            Action::Pass => None,
+            _ => {
+                let (unit, dest) = destination(before, action)?;
+                let entering = matches!(
+                    action,
+                    Action::Enter | Action::EnterTwins | Action::EnterWith { .. } | Action::EnterPair { .. }
+                );
+                let from = unit.step().filter(|_| !entering);
+                Some(LastAction { from: from.and_then(at), to: at(dest), captured })
+            }
+        }
+    }
+}
+
+/// Everything a board picture shows.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    pub position: Position,
+    /// Display names by seat index; empty means the seat's name ("South").
+    pub names: [String; 4],
+    pub last: Option<LastAction>,
+    /// Squares to mark as possible destinations.
+    pub destinations: Vec<Cell>,
+    /// The current series of throws, in the order thrown.
+    pub series: Vec<SeriesThrow>,
+    /// Replaces the header's "X to play" (e.g. "Move 12: S 5+8").
+    pub note: Option<String>,
+}
+
+impl BoardView {
+    /// A view of a position with default names, no highlights, and its
+    /// remaining throws as the (all unused) series.
+    pub fn new(position: Position) -> BoardView {
+        let series = position.throws().as_slice().iter().map(|&throw| SeriesThrow { throw, used: false }).collect();
+        BoardView { position, names: Default::default(), last: None, destinations: Vec::new(), series, note: None }
+    }
+
+    /// The name shown for a seat, cleaned of what the font cannot draw.
+    pub fn name(&self, seat: Seat) -> String {
+        clean_name(&self.names[seat.index()], seat.name())
+    }
+}
+
+/// Checks a size and makes the layout for `rows` strip rows.
+fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout, RenderError> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(RenderError::Size(size));
+    }
+    Ok(Layout::new(size, board, rows))
+}
+
+/// Draws a board picture (not encoded).
+pub fn render_pixmap(view: &BoardView, size: u32) -> Result<Pixmap, RenderError> {
+    let pos = &view.position;
+    let board = pos.rules().board;
+    let l = layout_for(size, board, pos.seats().len())?;
+    let mut pm = draw::background(&l, board, pos.seats());
+    for &cell in &view.destinations {
+        draw::destination(&mut pm, &l, board, cell);
+    }
+    if let Some(last) = view.last {
+        if let Some(from) = last.from.filter(|f| Some(*f) != last.to) {
+            draw::move_outline(&mut pm, &l, board, from, true);
+        }
+        if let Some(to) = last.to {
+            draw::move_outline(&mut pm, &l, board, to, false);
+        }
+    }
+    pieces(&mut pm, &l, pos);
+    if let Some(LastAction { from: Some(from), to: Some(to), .. }) = view.last {
+        draw::arrow(&mut pm, &l, l.centre(board, from), l.centre(board, to));
+    }
+    if let Some(LastAction { to: Some(to), captured, .. }) = view.last
+        && captured > 0
+    {
+        draw::capture_mark(&mut pm, &l, board, to, captured);
+    }
+    strip::paint(&mut pm, &l, view);
+    Ok(pm)
+}
+
+/// Draws every stack of the position.
+fn pieces(pm: &mut Pixmap, l: &Layout, pos: &Position) {
+    let board = pos.rules().board;
+    let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
+    for (seat, unit, cell) in pos.units_on_board() {
+        if let Some(v) = by_cell.get_mut(usize::from(cell)) {
+            v.push((seat, unit));
+        }
+    }
+    for (cell, units) in by_cell.iter().enumerate().filter(|(_, u)| !u.is_empty()) {
+        let (cx, cy) = l.centre(board, cell as Cell);
+        for t in stack(units, l.cell) {
+            draw::token(pm, cx, cy, &t);
+        }
+    }
+}
+
+/// A board picture as PNG bytes.
+pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
+    encode_png(&render_pixmap(view, size)?)
+}
+
+/// Encodes an opaque pixmap as an RGB PNG. Deflate level 1 without
+/// filtering: measured on the default 533 × 762 board, level 1 takes ~3 ms
+/// for 64 KB, `Default` (level 6) ~14–22 ms for 47–52 KB, `Fast` with
+/// adaptive filtering ~2 ms for 84 KB; filters only hurt flat colours.
+pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    let rgb = to_rgb(pm);
+    let mut out = Vec::with_capacity(64 * 1024);
+    PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::NoFilter)
+        .write_image(&rgb, pm.width(), pm.height(), image::ExtendedColorType::Rgb8)
+        .map_err(|e| RenderError::Encode(e.to_string()))?;
+    Ok(out)
+}
+
+/// The RGB bytes of an opaque pixmap (alpha dropped).
+pub fn to_rgb(pm: &Pixmap) -> Vec<u8> {
+    let mut rgb = Vec::with_capacity(pm.pixels().len() * 3);
+    for p in pm.pixels() {
+        rgb.extend_from_slice(&[p.red(), p.green(), p.blue()]);
+    }
+    rgb
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{ThrowBag, parse_square, parse_tpn};
+
+    fn sq(s: &str) -> Option<Cell> {
+        parse_square(s)
+    }
+
+    #[test]
+    fn last_action_squares_follow_the_movers_track() {
+        let pos = parse_tpn("bell S=1,o,o,o N=3,o,o,o turn=N throws=2,1").expect("tpn");
+        let adv = Action::Advance { from: 3, twins: false, throws: ThrowBag::of(&[Throw::Two]) };
+        // North's step 3 is a4, step 5 is a2.
+        assert_eq!(LastAction::of(&pos, adv, 1), Some(LastAction { from: sq("a4"), to: sq("a2"), captured: 1 }));
+        let enter = LastAction { from: None, to: sq("c5"), captured: 0 };
+        assert_eq!(LastAction::of(&pos, Action::Enter, 0), Some(enter));
+        assert_eq!(LastAction::of(&pos, Action::Pass, 0), None);
+    }
+
+    #[test]
+    fn bearing_off_marks_the_keep_only() {
+        let pos = parse_tpn("bell S=24,o,o,o N=o,o,o,o turn=S throws=1").expect("tpn");
+        let bear = LastAction { from: sq("c3"), to: None, captured: 0 };
+        assert_eq!(LastAction::of(&pos, Action::BearOff, 0), Some(bear));
+    }
+
+    #[test]
+    fn names_default_to_seat_names_and_lose_emoji() {
+        let pos = parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn");
+        let mut v = BoardView::new(pos);
+        v.names[0] = "Meena 🎲".into();
+        assert_eq!(v.name(Seat::S), "Meena");
+        assert_eq!(v.name(Seat::N), "North");
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused() {
+        let v = BoardView::new(parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn"));
+        assert_eq!(render_png(&v, 50).err(), Some(RenderError::Size(50)));
+        assert!(render_png(&v, MAX_SIZE + 1).is_err());
+    }
+
+    #[test]
+    fn board_png_is_rgb_portrait_and_small() {
+        let pos = parse_tpn("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1").expect("tpn");
+        let png = render_png(&BoardView::new(pos), DEFAULT_SIZE).expect("png");
+        let img = image::load_from_memory(&png).expect("decode");
+        assert_eq!(img.color(), image::ColorType::Rgb8);
+        assert!(img.height() > img.width() && img.height() <= DEFAULT_SIZE);
+        assert!(png.len() < 150_000, "{} bytes", png.len());
+    }
+}

@@ -1,0 +1,297 @@
+//! Animated GIF replays: the event log is replayed with `Game`, one frame
+//! per action (with the series of throws in the strip), encoded with the
+//! `gif` crate using one shared palette and, after the first frame, only
+//! the rectangle that changed, unchanged pixels left transparent. Long
+//! games are sampled down until the file fits the size cap.
+
+use super::{BoardView, LastAction, RenderError, SeriesThrow, render_pixmap, to_rgb};
+use crate::engine::{Action, Event, Game, Phase, Ruleset, SeatSet, Throw, ThrowBag, square_name};
+use gif::{DisposalMethod, Encoder, Frame, Repeat};
+use std::borrow::Cow;
+
+/// How a replay is drawn.
+#[derive(Clone, Debug)]
+pub struct ReplayOptions {
+    /// Long side of a frame in pixels.
+    pub size: u32,
+    /// The GIF is sampled down until it is at most this many bytes.
+    pub max_bytes: usize,
+    /// At most this many frames before any size check.
+    pub max_frames: usize,
+    /// Time per action frame, in hundredths of a second.
+    pub frame_cs: u16,
+    /// Display names by seat index (empty: the seat's name).
+    pub names: [String; 4],
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions { size: 600, max_bytes: 8_000_000, max_frames: 400, frame_cs: 80, names: Default::default() }
+    }
+}
+
+/// The replay of a game as GIF bytes.
+pub fn replay_gif(
+    ruleset: Ruleset,
+    seats: SeatSet,
+    events: &[Event],
+    opts: &ReplayOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let views = frame_views(ruleset, seats, events, &opts.names)?;
+    let mut limit = opts.max_frames.max(2);
+    loop {
+        let picked = sample(&views, limit);
+        let gif = encode(&picked, opts)?;
+        if gif.len() <= opts.max_bytes || limit <= 2 {
+            return Ok(gif);
+        }
+        limit = (picked.len() / 2).max(2);
+    }
+}
+
+/// One view per action, plus the start; each shows the series of the
+/// player who acted with the throws used so far dimmed.
+pub fn frame_views(
+    ruleset: Ruleset,
+    seats: SeatSet,
+    events: &[Event],
+    names: &[String; 4],
+) -> Result<Vec<BoardView>, RenderError> {
+    let mut game = Game::new(ruleset, seats);
+    let mut thrown: Vec<Throw> = Vec::new();
+    let mut start = BoardView::new(*game.position());
+    start.names = names.clone();
+    let mut views = vec![start];
+    for (i, &event) in events.iter().enumerate() {
+        let before = *game.position();
+        let new_series = matches!(game.phase(), Phase::Throwing { .. }) && before.throws().is_empty();
+        if new_series || matches!(game.phase(), Phase::Opening { .. }) {
+            thrown.clear();
+        }
+        let out = game.apply(event).map_err(|e| RenderError::Replay(i, format!("{e:?}")))?;
+        match event {
+            Event::Throw { t } if !matches!(game.phase(), Phase::Opening { .. }) => thrown.push(t),
+            Event::Throw { .. } => {}
+            Event::Act { action } => {
+                let mut v = BoardView::new(*game.position());
+                v.names = names.clone();
+                v.series = series_of(&thrown, game.position().throws().bag());
+                v.last = LastAction::of(&before, action, out.captured);
+                v.note = Some(describe(&v, &before, action, out.captured));
+                views.push(v);
+            }
+        }
+    }
+    Ok(views)
+}
+
+/// The throws of a series in order, the ones no longer remaining marked used.
+fn series_of(thrown: &[Throw], mut remaining: ThrowBag) -> Vec<SeriesThrow> {
+    let mut out: Vec<SeriesThrow> = thrown.iter().map(|&throw| SeriesThrow { throw, used: true }).collect();
+    // The remaining throws are the latest of each kind still unused.
+    for st in out.iter_mut().rev() {
+        if remaining.take(st.throw) {
+            st.used = false;
+        }
+    }
+    out
+}
+
+/// "South: c1 → e3", "North enters", "East bears off", "… ✕2".
+fn describe(v: &BoardView, before: &crate::engine::Position, action: Action, captured: u8) -> String {
+    let who = v.name(before.turn());
+    let last = LastAction::of(before, action, captured);
+    let mut s = match (action, last) {
+        (Action::Enter | Action::EnterTwins, _) => format!("{who} enters"),
+        (Action::BearOff, _) => format!("{who} bears off"),
+        (Action::Twins, _) => format!("{who} forms twins"),
+        (Action::Pass, _) => format!("{who} passes"),
+        (_, Some(LastAction { from: Some(f), to: Some(t), .. })) => {
+            format!("{who}: {} → {}", square_name(f), square_name(t))
+        }
+        _ => format!("{who}: {action}"),
+    };
+    if captured > 0 {
+        s.push_str(&format!(" ✕{captured}"));
+    }
+    s
+}
+
+/// At most `limit` views, evenly spread, always keeping the first and last.
+fn sample(views: &[BoardView], limit: usize) -> Vec<&BoardView> {
+    let n = views.len();
+    if n <= limit {
+        return views.iter().collect();
+    }
+    let mut out: Vec<&BoardView> = (0..limit).map(|k| &views[k * (n - 1) / (limit - 1)]).collect();
+    out.dedup_by(|a, b| std::ptr::eq(*a, *b));
+    out
+}
+
+/// Six bits per channel: the key of the palette lookup table.
+fn key(r: u8, g: u8, b: u8) -> usize {
+    (usize::from(r >> 2) << 12) | (usize::from(g >> 2) << 6) | usize::from(b >> 2)
+}
+
+const TRANSPARENT: u8 = 255;
+
+/// A shared palette (255 colours + transparency) and a lazy lookup table.
+struct Palette {
+    colours: Vec<[u8; 3]>,
+    lut: Vec<u16>,
+}
+
+impl Palette {
+    /// The most frequent colours of some frames (means of 6-bit bins).
+    fn from_frames(frames: &[&[u8]]) -> Palette {
+        let mut count = vec![0u32; 1 << 18];
+        let mut sum = vec![[0u64; 3]; 1 << 18];
+        for rgb in frames {
+            for p in rgb.chunks_exact(3) {
+                let k = key(p[0], p[1], p[2]);
+                count[k] += 1;
+                for c in 0..3 {
+                    sum[k][c] += u64::from(p[c]);
+                }
+            }
+        }
+        let mut bins: Vec<usize> = (0..count.len()).filter(|&k| count[k] > 0).collect();
+        bins.sort_by_key(|&k| std::cmp::Reverse(count[k]));
+        let mean = |k: usize| {
+            let n = u64::from(count[k]);
+            [(sum[k][0] / n) as u8, (sum[k][1] / n) as u8, (sum[k][2] / n) as u8]
+        };
+        let colours = bins.iter().take(usize::from(TRANSPARENT)).map(|&k| mean(k)).collect();
+        Palette { colours, lut: vec![u16::MAX; 1 << 18] }
+    }
+
+    fn index(&mut self, r: u8, g: u8, b: u8) -> u8 {
+        let k = key(r, g, b);
+        if self.lut[k] == u16::MAX {
+            self.lut[k] = u16::from(self.nearest(r, g, b));
+        }
+        self.lut[k] as u8
+    }
+
+    fn nearest(&self, r: u8, g: u8, b: u8) -> u8 {
+        let d = |c: &[u8; 3]| {
+            let (dr, dg, db) =
+                (i32::from(c[0]) - i32::from(r), i32::from(c[1]) - i32::from(g), i32::from(c[2]) - i32::from(b));
+            2 * dr * dr + 4 * dg * dg + 3 * db * db
+        };
+        self.colours.iter().enumerate().min_by_key(|(_, c)| d(c)).map_or(0, |(i, _)| i as u8)
+    }
+
+    /// 256 RGB triples for the GIF's global colour table.
+    fn table(&self) -> Vec<u8> {
+        let mut t: Vec<u8> = self.colours.iter().flatten().copied().collect();
+        t.resize(256 * 3, 0);
+        t
+    }
+}
+
+fn encode(views: &[&BoardView], opts: &ReplayOptions) -> Result<Vec<u8>, RenderError> {
+    let rendered: Vec<(u32, u32, Vec<u8>)> = views
+        .iter()
+        .map(|v| render_pixmap(v, opts.size).map(|p| (p.width(), p.height(), to_rgb(&p))))
+        .collect::<Result<_, _>>()?;
+    let Some((w, h, _)) = rendered.first().map(|r| (r.0, r.1, ())) else {
+        return Err(RenderError::Encode("no frames".into()));
+    };
+    let n = rendered.len();
+    let spread: Vec<&[u8]> = [0, n / 4, n / 2, 3 * n / 4, n - 1].iter().map(|&i| rendered[i].2.as_slice()).collect();
+    let mut palette = Palette::from_frames(&spread);
+    let enc_err = |e: gif::EncodingError| RenderError::Encode(e.to_string());
+    let mut out = Vec::new();
+    {
+        let mut enc = Encoder::new(&mut out, w as u16, h as u16, &palette.table()).map_err(enc_err)?;
+        enc.set_repeat(Repeat::Infinite).map_err(enc_err)?;
+        let mut prev: Option<Vec<u8>> = None;
+        for (i, (_, _, rgb)) in rendered.iter().enumerate() {
+            let idx: Vec<u8> = rgb.chunks_exact(3).map(|p| palette.index(p[0], p[1], p[2])).collect();
+            let delay = if i == 0 {
+                150
+            } else if i + 1 == n {
+                500
+            } else {
+                opts.frame_cs
+            };
+            let frame = delta_frame(prev.as_deref(), &idx, w as usize, h as usize, delay);
+            enc.write_frame(&frame).map_err(enc_err)?;
+            prev = Some(idx);
+        }
+    }
+    Ok(out)
+}
+
+/// The part of `cur` that differs from `prev` (the whole picture first),
+/// with unchanged pixels transparent.
+fn delta_frame<'a>(prev: Option<&[u8]>, cur: &'a [u8], w: usize, h: usize, delay: u16) -> Frame<'a> {
+    let base = Frame { delay, dispose: DisposalMethod::Keep, ..Frame::default() };
+    let Some(prev) = prev else {
+        return Frame { width: w as u16, height: h as u16, buffer: Cow::Borrowed(cur), ..base };
+    };
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for y in 0..h {
+        let row = y * w..(y + 1) * w;
+        if prev[row.clone()] == cur[row.clone()] {
+            continue;
+        }
+        let changed = |x: &usize| prev[y * w + x] != cur[y * w + x];
+        let first = (0..w).find(changed).unwrap_or(0);
+        let last = (0..w).rev().find(changed).unwrap_or(0);
+        (x0, x1, y0, y1) = (x0.min(first), x1.max(last), y0.min(y), y1.max(y));
+    }
+    if x0 > x1 {
+        (x0, y0, x1, y1) = (0, 0, 0, 0);
+    }
+    let mut buf = Vec::with_capacity((x1 - x0 + 1) * (y1 - y0 + 1));
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let i = y * w + x;
+            buf.push(if prev[i] == cur[i] { TRANSPARENT } else { cur[i] });
+        }
+    }
+    Frame {
+        left: x0 as u16,
+        top: y0 as u16,
+        width: (x1 - x0 + 1) as u16,
+        height: (y1 - y0 + 1) as u16,
+        transparent: Some(TRANSPARENT),
+        buffer: Cow::Owned(buf),
+        ..base
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Throw;
+
+    #[test]
+    fn used_throws_are_the_ones_no_longer_remaining() {
+        let thrown = [Throw::One, Throw::Four, Throw::Two];
+        let s = series_of(&thrown, ThrowBag::of(&[Throw::Two, Throw::One]));
+        assert_eq!(s.iter().map(|t| t.used).collect::<Vec<_>>(), [false, true, false]);
+    }
+
+    #[test]
+    fn sampling_keeps_the_ends() {
+        let pos = crate::engine::Position::start(Ruleset::default(), SeatSet::for_players(2).unwrap_or_default());
+        let views: Vec<BoardView> = (0..10).map(|_| BoardView::new(pos)).collect();
+        let s = sample(&views, 4);
+        assert_eq!(s.len(), 4);
+        assert!(std::ptr::eq(s[0], &views[0]) && std::ptr::eq(s[3], &views[9]));
+    }
+
+    #[test]
+    fn unchanged_pixels_become_transparent_inside_the_changed_box() {
+        let prev = vec![1u8; 16];
+        let mut cur = prev.clone();
+        cur[5] = 2;
+        cur[10] = 3;
+        let f = delta_frame(Some(&prev), &cur, 4, 4, 10);
+        assert_eq!((f.left, f.top, f.width, f.height), (1, 1, 2, 2));
+        assert_eq!(&*f.buffer, &[2, TRANSPARENT, TRANSPARENT, 3]);
+    }
+}

@@ -1,0 +1,128 @@
+//! The strip below the board: a header saying whose turn it is with the
+//! current series of throws (used ones dimmed), then one row per player
+//! with her colour, name and pieces off / on / borne off.
+
+use super::draw;
+use super::layout::Layout;
+use super::text::{self, Style};
+use super::theme;
+use super::{BoardView, SeriesThrow};
+use crate::engine::{Position, Seat, Unit};
+use tiny_skia::Pixmap;
+
+/// Draws the header and the player rows.
+pub fn paint(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
+    header(pm, l, view);
+    for (i, seat) in view.position.seats().iter().enumerate() {
+        row(pm, l, view, seat, i);
+    }
+}
+
+fn header(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
+    let u = l.u;
+    let style = Style::new((46.0 * u).round(), true, theme::TEXT);
+    let baseline = l.strip_y + l.head_h / 2.0 + style.cap_height() / 2.0;
+    let (left, right) = (l.board_x, l.board_x + l.board_size().0);
+    let status = status_text(view);
+    // The status keeps at least half the width; long series get narrower chips.
+    let status_w = text::width(&status, style).min((right - left) / 2.0);
+    let chips = Chips::fit(l, view.series.len(), right - left - status_w - 24.0 * u);
+    let status = text::fit(&status, right - left - chips.total(view.series.len()) - 24.0 * u, style);
+    text::draw(pm, &status, left, baseline, style);
+    series(pm, l, &chips, &view.series, right, l.strip_y + l.head_h / 2.0);
+}
+
+/// "Meena to play", "Meena to throw", "Meena wins".
+fn status_text(view: &BoardView) -> String {
+    let pos = &view.position;
+    if let Some(w) = pos.winner() {
+        return format!("★ {} wins", view.name(w));
+    }
+    if let Some(note) = &view.note {
+        return note.clone();
+    }
+    let verb = if pos.throws().is_empty() && view.series.is_empty() { "to throw" } else { "to play" };
+    format!("▶ {} {verb}", view.name(pos.turn()))
+}
+
+/// Size of the throw chips: full size when they fit, narrower for a long
+/// series (down to a minimum that keeps the digit readable).
+struct Chips {
+    w: f32,
+    h: f32,
+    gap: f32,
+}
+
+impl Chips {
+    fn fit(l: &Layout, n: usize, room: f32) -> Chips {
+        let (full, gap) = (52.0 * l.u, 14.0 * l.u);
+        let w = if n == 0 { full } else { (room / n as f32 - gap).clamp(34.0 * l.u, full) };
+        Chips { w: w.round(), h: (58.0 * l.u).round(), gap }
+    }
+
+    fn total(&self, n: usize) -> f32 {
+        n as f32 * (self.w + self.gap)
+    }
+}
+
+/// Throw chips, right-aligned at `right`: unused ones white with a dark
+/// rim, used ones faded and struck through.
+fn series(pm: &mut Pixmap, l: &Layout, c: &Chips, series: &[SeriesThrow], right: f32, cy: f32) {
+    let (w, h) = (c.w, c.h);
+    let mut x = right - c.total(series.len()) + c.gap;
+    let digit = (40.0 * l.u).min(w * 0.8);
+    for st in series {
+        let y = cy - h / 2.0;
+        let label = st.throw.token();
+        let path = draw::rounded(x, y, w, h, 10.0 * l.u);
+        if st.used {
+            draw::stroke_path(pm, path, theme::DIM.skia_alpha(160), &draw::stroke((3.0 * l.u).max(1.0)));
+            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit * 0.9, true, theme::DIM));
+            let k = w * 0.3;
+            let stroke = (4.0 * l.u).max(1.0);
+            draw::line(pm, (x + w / 2.0 - k, cy + k), (x + w / 2.0 + k, cy - k), stroke, theme::DIM.skia());
+        } else {
+            draw::fill_path(pm, path.clone(), theme::WHITE.skia());
+            draw::stroke_path(pm, path, theme::OUTLINE.skia(), &draw::stroke((4.0 * l.u).max(1.5)));
+            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit, true, theme::TEXT));
+        }
+        x += w + c.gap;
+    }
+}
+
+/// Pieces not yet entered (or captured), on the board, borne off.
+pub fn piece_counts(pos: &Position, seat: Seat) -> (u8, u8, u8) {
+    let army = pos.army(seat);
+    let off = army.units().filter(|u| matches!(u, Unit::Off | Unit::TwinsOff)).map(|u| u.pieces()).sum();
+    let on = army.units().filter(|u| u.step().is_some()).map(|u| u.pieces()).sum();
+    (off, on, army.borne_off())
+}
+
+fn row(pm: &mut Pixmap, l: &Layout, view: &BoardView, seat: Seat, i: usize) {
+    let pos = &view.position;
+    let u = l.u;
+    let y = l.row_y(i);
+    let (left, right) = (l.board_x, l.board_x + l.board_size().0);
+    let on_turn = pos.turn() == seat && pos.winner().is_none();
+    if on_turn {
+        let path = draw::rounded(left - 12.0 * u, y + 4.0 * u, right - left + 24.0 * u, l.row_h - 8.0 * u, 14.0 * u);
+        draw::fill_path(pm, path, theme::seat_tint(seat, 0.35).skia());
+    }
+    let cy = y + l.row_h / 2.0;
+    let r = 24.0 * u;
+    draw::disc(pm, left + r + 4.0 * u, cy, r, seat, true);
+    let (off, on, done) = piece_counts(pos, seat);
+    let counts = format!("off {off} · on {on} · home {done}");
+    let small = Style::new((40.0 * u).round(), false, theme::TEXT.mix(theme::PAGE, 0.25));
+    let baseline = cy + small.cap_height() / 2.0;
+    text::draw_right(pm, &counts, right, baseline, small);
+    let name_x = left + 2.0 * r + 22.0 * u;
+    let name_style = Style::new((42.0 * u).round(), on_turn, theme::TEXT);
+    let max = right - text::width(&counts, small) - 24.0 * u - name_x;
+    let mut name = view.name(seat);
+    if pos.winner() == Some(seat) {
+        name = format!("★ {name}");
+    }
+    let name = text::fit(&name, max, name_style);
+    text::draw(pm, &name, name_x, cy + name_style.cap_height() / 2.0, name_style);
+}

@@ -1,0 +1,204 @@
+//! Text drawn onto tiny-skia pixmaps from the glyphs [`super::fonts`] lays
+//! out (rasterised once and cached); cleaning of player names (no emoji or
+//! other characters no embedded font can draw) and fitting them to a width.
+
+use super::fonts::{self, FontId};
+use super::theme::Rgb;
+use ab_glyph::{Font, PxScale, point};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use tiny_skia::{Pixmap, PremultipliedColorU8};
+
+/// A text style: size in pixels (ab_glyph's scale), weight and colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub px: f32,
+    pub bold: bool,
+    pub colour: Rgb,
+}
+
+impl Style {
+    pub fn new(px: f32, bold: bool, colour: Rgb) -> Style {
+        Style { px, bold, colour }
+    }
+
+    /// Height of a capital letter in pixels.
+    pub fn cap_height(&self) -> f32 {
+        fonts::cap_ratio() * self.px
+    }
+}
+
+/// The advance width of `text` in `style`.
+pub fn width(text: &str, style: Style) -> f32 {
+    fonts::layout(text, style.px, style.bold).1
+}
+
+/// Draws `text` with its baseline starting at (x, y); returns the end x.
+pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
+    let (glyphs, advance) = fonts::layout(text, style.px, style.bold);
+    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    let pixels = pixmap.pixels_mut();
+    for p in glyphs {
+        let pen = x + p.x;
+        let whole = pen.floor();
+        let quarter = ((pen - whole) * SUBPIXELS).round() as u8;
+        let Some(g) = glyph(p.font, style.px, p.id, quarter) else { continue };
+        let (ox, oy) = (whole as i32 + g.left, (y + p.dy).round() as i32 + g.top);
+        for gy in 0..g.h {
+            for gx in 0..g.w {
+                let cov = g.cov[(gy * g.w + gx) as usize];
+                let (px, py) = (ox + gx, oy + gy);
+                if cov > 0 && px >= 0 && py >= 0 && px < w && py < h {
+                    let i = (py * w + px) as usize;
+                    pixels[i] = blend(pixels[i], style.colour, f32::from(cov) / 255.0);
+                }
+            }
+        }
+    }
+    x + advance
+}
+
+/// Horizontal glyph positions are rounded to quarter pixels.
+const SUBPIXELS: f32 = 4.0;
+
+/// A rasterised glyph: coverage bytes and the offset of its top-left
+/// corner from the pen position on the baseline.
+struct GlyphBitmap {
+    left: i32,
+    top: i32,
+    w: i32,
+    h: i32,
+    cov: Vec<u8>,
+}
+
+/// Rasterising outlines dominates text cost; glyphs repeat a lot (labels,
+/// counts, names on every frame of a replay), so they are cached by font,
+/// glyph, size and quarter-pixel offset.
+fn glyph(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Option<Arc<GlyphBitmap>> {
+    type Key = (FontId, u16, u32, u8);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Option<Arc<GlyphBitmap>>>>> = OnceLock::new();
+    let key = (font, id.0, (px * 64.0).round() as u32, quarter);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(g) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return g;
+    }
+    let g = rasterise(font, px, id, quarter).map(Arc::new);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= 8192 {
+            m.clear();
+        }
+        m.insert(key, g.clone());
+    }
+    g
+}
+
+fn rasterise(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Option<GlyphBitmap> {
+    let scale = PxScale::from(fonts::scale(font, px));
+    let glyph = id.with_scale_and_position(scale, point(f32::from(quarter) / SUBPIXELS, 0.0));
+    let outline = fonts::font(font).outline_glyph(glyph)?;
+    let b = outline.px_bounds();
+    let (w, h) = (b.width() as i32, b.height() as i32);
+    let mut cov = vec![0u8; (w.max(0) * h.max(0)) as usize];
+    outline.draw(|x, y, c| {
+        if let Some(v) = cov.get_mut((y as i32 * w + x as i32) as usize) {
+            *v = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+        }
+    });
+    Some(GlyphBitmap { left: b.min.x as i32, top: b.min.y as i32, w, h, cov })
+}
+
+/// Draws `text` centred on (cx, cy): horizontally on its advance width,
+/// vertically on the height of a capital letter.
+pub fn draw_centred(pixmap: &mut Pixmap, text: &str, cx: f32, cy: f32, style: Style) {
+    let x = cx - width(text, style) / 2.0;
+    draw(pixmap, text, x, cy + style.cap_height() / 2.0, style);
+}
+
+/// Draws `text` ending at `right`, baseline `y`.
+pub fn draw_right(pixmap: &mut Pixmap, text: &str, right: f32, y: f32, style: Style) {
+    draw(pixmap, text, right - width(text, style), y, style);
+}
+
+fn blend(dst: PremultipliedColorU8, c: Rgb, coverage: f32) -> PremultipliedColorU8 {
+    let a = coverage.clamp(0.0, 1.0);
+    let mix = |s: u8, d: u8| (f32::from(s) * a + f32::from(d) * (1.0 - a)).round() as u8;
+    let alpha = mix(255, dst.alpha());
+    // Premultiplied: each channel stays at or below alpha.
+    let ch = |s: u8, d: u8| mix(s, d).min(alpha);
+    PremultipliedColorU8::from_rgba(ch(c.0, dst.red()), ch(c.1, dst.green()), ch(c.2, dst.blue()), alpha).unwrap_or(dst)
+}
+
+/// A display name with what the font cannot draw removed (emoji, control
+/// and zero-width characters, unknown scripts) and spaces collapsed;
+/// `fallback` when nothing drawable is left.
+pub fn clean_name(name: &str, fallback: &str) -> String {
+    let kept: String = name
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| c == ' ' || (!c.is_control() && !is_invisible(c) && fonts::has_glyph(c)))
+        .collect();
+    let collapsed = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.is_empty() { fallback.to_string() } else { collapsed }
+}
+
+/// Zero-width and formatting characters that have glyphs but no ink.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{206F}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}')
+}
+
+/// `text`, shortened with an ellipsis if needed to fit in `max` pixels.
+pub fn fit(text: &str, max: f32, style: Style) -> String {
+    if width(text, style) <= max {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+        if width(&candidate, style) <= max {
+            return candidate;
+        }
+    }
+    String::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_fonts_parse_and_have_the_symbols_we_draw() {
+        for c in ['·', '…', '▶', '★', '✓', '×', 'ம'] {
+            assert!(fonts::has_glyph(c), "{c}");
+        }
+        let cap = Style::new(100.0, false, Rgb(0, 0, 0)).cap_height();
+        assert!((55.0..70.0).contains(&cap), "cap height {cap}");
+    }
+
+    #[test]
+    fn names_lose_emoji_and_invisible_characters() {
+        assert_eq!(clean_name("Meena 🎲🔥", "South"), "Meena");
+        assert_eq!(clean_name("Ra\u{200D}vi\u{FE0F}  K.", "South"), "Ravi K.");
+        assert_eq!(clean_name("🐍🐍", "North"), "North");
+        assert_eq!(clean_name("Zoë · Ünal", "E"), "Zoë · Ünal");
+        assert_eq!(clean_name("மீனா 🎲", "S"), "மீனா");
+    }
+
+    #[test]
+    fn long_names_are_cut_with_an_ellipsis() {
+        let style = Style::new(20.0, true, Rgb(0, 0, 0));
+        let name = "Bartholomew the Magnificent of Thanjavur";
+        let cut = fit(name, 150.0, style);
+        assert!(cut.ends_with('…') && width(&cut, style) <= 150.0, "{cut}");
+        assert_eq!(fit("Meena", 150.0, style), "Meena");
+    }
+
+    #[test]
+    fn drawing_text_inks_pixels() {
+        let mut p = Pixmap::new(60, 30).expect("pixmap");
+        p.fill(tiny_skia::Color::WHITE);
+        draw(&mut p, "Hi", 5.0, 22.0, Style::new(20.0, false, Rgb(0, 0, 0)));
+        let dark = p.pixels().iter().filter(|c| c.red() < 100).count();
+        assert!(dark > 20, "{dark} dark pixels");
+    }
+}

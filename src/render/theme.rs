@@ -1,0 +1,153 @@
+//! Colours of the board picture. The four seat colours come from the
+//! Okabe–Ito palette (vermillion, blue, yellow, bluish green: the classic
+//! race-game colours) and stay apart under deuteranopia and protanopia; a
+//! unit test checks that with the Machado (2009) simulation matrices.
+
+use crate::engine::Seat;
+
+/// An opaque sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `self` mixed with `other` (`t` = 0 gives `self`, 1 gives `other`).
+    pub fn mix(self, other: Rgb, t: f32) -> Rgb {
+        let m = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+        Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
+    }
+
+    pub fn skia(self) -> tiny_skia::Color {
+        tiny_skia::Color::from_rgba8(self.0, self.1, self.2, 255)
+    }
+
+    pub fn skia_alpha(self, alpha: u8) -> tiny_skia::Color {
+        tiny_skia::Color::from_rgba8(self.0, self.1, self.2, alpha)
+    }
+}
+
+/// The page around the board and behind the strip.
+pub const PAGE: Rgb = Rgb(0xF7, 0xF1, 0xE3);
+/// The squares: chalk-on-floor sand.
+pub const SQUARE: Rgb = Rgb(0xEC, 0xDC, 0xB9);
+/// Grid lines, frame and margin labels.
+pub const INK: Rgb = Rgb(0x5A, 0x43, 0x2E);
+/// The diagonals of the marked squares.
+pub const CROSS: Rgb = Rgb(0x8E, 0x6E, 0x4E);
+/// The keep (c3) tint.
+pub const KEEP: Rgb = Rgb(0xE4, 0xC2, 0x72);
+/// Main text of the strip.
+pub const TEXT: Rgb = Rgb(0x2A, 0x22, 0x1A);
+/// Secondary text (labels, used throws).
+pub const DIM: Rgb = Rgb(0x9A, 0x8C, 0x7A);
+/// Piece outlines and the twins capsule.
+pub const OUTLINE: Rgb = Rgb(0x26, 0x20, 0x1A);
+/// Last-move arrow and outline: a dark plum that no seat colour comes
+/// near, even for red-green colour-blind players (a violet would look
+/// like West's blue to them).
+pub const MOVE: Rgb = Rgb(0x5B, 0x1A, 0x60);
+/// Capture mark.
+pub const CAPTURE: Rgb = Rgb(0x1E, 0x1A, 0x16);
+/// Destination hints.
+pub const HINT: Rgb = Rgb(0x30, 0x30, 0x30);
+/// White, for text on dark fills.
+pub const WHITE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
+
+/// The colour of a seat's pieces.
+pub const fn seat_colour(seat: Seat) -> Rgb {
+    match seat {
+        Seat::S => Rgb(0xD5, 0x5E, 0x00),
+        Seat::W => Rgb(0x00, 0x72, 0xB2),
+        Seat::N => Rgb(0xF0, 0xE4, 0x42),
+        Seat::E => Rgb(0x00, 0x9E, 0x73),
+    }
+}
+
+/// The letter colour on a seat's disc (whichever contrasts more).
+pub const fn seat_ink(seat: Seat) -> Rgb {
+    match seat {
+        Seat::W => WHITE,
+        _ => Rgb(0x14, 0x10, 0x0C),
+    }
+}
+
+/// A light tint of a seat's colour, for its palace and its strip row.
+pub fn seat_tint(seat: Seat, strength: f32) -> Rgb {
+    SQUARE.mix(seat_colour(seat), strength)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Matrix = [[f64; 3]; 3];
+
+    /// Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
+    const PROTANOPIA: Matrix =
+        [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]];
+    const DEUTERANOPIA: Matrix =
+        [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]];
+    const NORMAL: Matrix = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+
+    fn to_linear(c: u8) -> f64 {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+    }
+
+    fn simulate(m: &Matrix, c: Rgb) -> [f64; 3] {
+        let l = [to_linear(c.0), to_linear(c.1), to_linear(c.2)];
+        let row = |r: &[f64; 3]| (r[0] * l[0] + r[1] * l[1] + r[2] * l[2]).clamp(0.0, 1.0);
+        [row(&m[0]), row(&m[1]), row(&m[2])]
+    }
+
+    /// CIE L*a*b* (D65) of a linear RGB colour.
+    fn lab(l: [f64; 3]) -> [f64; 3] {
+        let x = (0.4124 * l[0] + 0.3576 * l[1] + 0.1805 * l[2]) / 0.95047;
+        let y = 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+        let z = (0.0193 * l[0] + 0.1192 * l[1] + 0.9505 * l[2]) / 1.08883;
+        let f = |t: f64| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+        [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
+    }
+
+    fn delta_e(m: &Matrix, a: Rgb, b: Rgb) -> f64 {
+        let (p, q) = (lab(simulate(m, a)), lab(simulate(m, b)));
+        ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt()
+    }
+
+    fn min_pairwise(m: &Matrix, colours: &[Rgb]) -> f64 {
+        let mut min = f64::MAX;
+        for (i, &a) in colours.iter().enumerate() {
+            for &b in &colours[i + 1..] {
+                min = min.min(delta_e(m, a, b));
+            }
+        }
+        min
+    }
+
+    const MIN_DELTA_E: f64 = 30.0;
+
+    #[test]
+    fn seat_colours_stay_apart_for_deuteranopes_and_protanopes() {
+        let colours = Seat::ALL.map(seat_colour);
+        for (name, m) in [("normal", NORMAL), ("deuteranopia", DEUTERANOPIA), ("protanopia", PROTANOPIA)] {
+            let d = min_pairwise(&m, &colours);
+            assert!(d >= MIN_DELTA_E, "{name}: closest seat colours are only ΔE {d:.1} apart");
+        }
+    }
+
+    #[test]
+    fn simulation_merges_red_and_green_for_deuteranopes() {
+        // The check above can fail: pure red and green collapse together.
+        let (red, green) = (Rgb(0xC0, 0x30, 0x20), Rgb(0x40, 0x90, 0x20));
+        assert!(delta_e(&NORMAL, red, green) > 60.0);
+        assert!(delta_e(&DEUTERANOPIA, red, green) < MIN_DELTA_E);
+    }
+
+    #[test]
+    fn last_move_colour_differs_from_every_seat() {
+        for m in [NORMAL, DEUTERANOPIA, PROTANOPIA] {
+            for seat in Seat::ALL {
+                assert!(delta_e(&m, MOVE, seat_colour(seat)) >= 20.0, "{seat}");
+            }
+        }
+    }
+}

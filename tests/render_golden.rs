@@ -1,0 +1,141 @@
+//! Golden images: each kind of picture is rendered and its DECODED pixels
+//! compared, with a small tolerance, against tests/golden/<name>.png (PNG
+//! bytes may change between encoder versions; pixels must not).
+//!
+//! To regenerate after an intended change, then look at every image:
+//! `UPDATE_GOLDEN=1 cargo test --test render_golden`
+
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use std::path::PathBuf;
+use thaayam::engine::{Seat, Throw, parse_square, parse_tpn};
+use thaayam::render::{BoardView, DEFAULT_SIZE, LastAction, SeriesThrow, render_png, render_route};
+
+/// A channel differing by more than this counts the pixel as different.
+const CHANNEL_TOLERANCE: u8 = 24;
+/// At most this fraction of pixels may differ (anti-aliasing noise).
+const MAX_DIFFERENT: f64 = 0.002;
+
+fn view(tpn: &str) -> BoardView {
+    BoardView::new(parse_tpn(tpn).expect("valid TPN"))
+}
+
+fn sq(s: &str) -> u8 {
+    parse_square(s).expect("square")
+}
+
+fn names(v: &mut BoardView, names: &[&str]) {
+    for (seat, n) in Seat::ALL.iter().zip(names) {
+        v.names[seat.index()] = n.to_string();
+    }
+}
+
+fn series(v: &mut BoardView, throws: &[(Throw, bool)]) {
+    v.series = throws.iter().map(|&(throw, used)| SeriesThrow { throw, used }).collect();
+}
+
+fn board(v: &BoardView) -> Vec<u8> {
+    render_png(v, DEFAULT_SIZE).expect("render")
+}
+
+fn check(name: &str, png: &[u8]) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("{name}.png"));
+    assert!(png.len() < 150_000, "{name}: {} bytes", png.len());
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
+        // Stored smaller than served: the pixels are what count.
+        let img = image::load_from_memory(png).expect("decode output").to_rgb8();
+        let file = std::fs::File::create(&path).expect("create golden");
+        let enc = PngEncoder::new_with_quality(file, CompressionType::Best, FilterType::NoFilter);
+        img.write_with_encoder(enc).expect("write golden");
+        return;
+    }
+    let got = image::load_from_memory(png).expect("decode output").to_rgb8();
+    let want = image::open(&path).unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 creates it)", path.display()));
+    let want = want.to_rgb8();
+    assert_eq!(got.dimensions(), want.dimensions(), "{name}: size changed");
+    let different = got
+        .pixels()
+        .zip(want.pixels())
+        .filter(|(a, b)| a.0.iter().zip(b.0.iter()).any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE))
+        .count();
+    let share = different as f64 / f64::from(got.width() * got.height());
+    assert!(share <= MAX_DIFFERENT, "{name}: {different} pixels ({:.2}%) differ from the golden image", share * 100.0);
+}
+
+#[test]
+fn empty_board() {
+    check("empty_board", &board(&view("bell S=o,o,o,o W=o,o,o,o N=o,o,o,o E=o,o,o,o turn=S")));
+}
+
+#[test]
+fn crowded_keep() {
+    // 15 pieces in the keep (grouped with counts), four singles sharing c2.
+    let mut v = view("bell S=24,24,24,24 W=24,24,24,22 N=24,24,24,24 E=24,24,24,x turn=E throws=1");
+    v.last = Some(LastAction { from: Some(sq("b3")), to: Some(sq("c3")), captured: 0 });
+    check("crowded_keep", &board(&v));
+}
+
+#[test]
+fn four_on_a_square() {
+    let v = view("bell S=0,23,23,o W=4,o,o,o N=8,o,o,o E=12,o,o,o turn=W throws=2");
+    check("four_on_a_square", &board(&v));
+}
+
+#[test]
+fn twins() {
+    // Twins alone, twins sharing with a single, and twins in a crowded square.
+    let v = view("bell S=t8,t12 W=t12,18,18 N=t10,3,o E=t8,4,o turn=N throws=8,4");
+    check("twins", &board(&v));
+}
+
+#[test]
+fn two_players() {
+    let mut v = view("bell S=x,14,3,o N=20,9,t10 turn=N throws=8,4,2");
+    names(&mut v, &["Meena", "", "Ravi 🎲"]);
+    series(&mut v, &[(Throw::Eight, true), (Throw::Four, false), (Throw::Two, false)]);
+    check("two_players", &board(&v));
+}
+
+#[test]
+fn three_players() {
+    let mut v = view("bell S=24,11,6,o W=x,x,19,2 N=o,o,o,o turn=W");
+    names(&mut v, &["Kavya", "Arul", "Bartholomew the Magnificent of Thanjavur"]);
+    check("three_players", &board(&v));
+}
+
+#[test]
+fn four_players() {
+    let mut v = view("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1");
+    names(&mut v, &["Meena", "Ravi", "Selvi", "Kavya"]);
+    series(&mut v, &[(Throw::Four, false), (Throw::Two, true), (Throw::One, false)]);
+    check("four_players", &board(&v));
+}
+
+#[test]
+fn highlights() {
+    // South moved d1 → e2 (steps 1 → 3) and captured a West single there;
+    // her remaining 3 can take that piece on to e5.
+    let mut v = view("bell S=3,o,o,o W=o,o,x,x N=10,o,o,o E=o,o,o,o turn=S throws=3");
+    v.last = Some(LastAction { from: Some(sq("d1")), to: Some(sq("e2")), captured: 1 });
+    v.destinations = vec![sq("e5")];
+    series(&mut v, &[(Throw::Two, true), (Throw::Three, false)]);
+    check("highlights", &board(&v));
+}
+
+#[test]
+fn route_south() {
+    check("route_south", &render_route(Seat::S, DEFAULT_SIZE).expect("route"));
+}
+
+#[test]
+fn route_east() {
+    check("route_east", &render_route(Seat::E, DEFAULT_SIZE).expect("route"));
+}
+
+#[test]
+fn tamil_names() {
+    // Shaped with rustybuzz: vowel signs on the correct side, ligatures.
+    let mut v = view("bell S=3,o,o,o W=o,o,o,o N=12,o,o,o turn=W");
+    names(&mut v, &["மீனா", "Ravi ரவி", "கொற்றவை செல்வி"]);
+    check("tamil_names", &board(&v));
+}
