@@ -8,5 +8,6 @@
 
 pub mod cli;
 pub mod dice;
+pub mod discord;
 pub mod engine;
 pub mod sim;

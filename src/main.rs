@@ -40,6 +40,19 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Run the Discord bot (token from DISCORD_TOKEN or the config file).
+    Run {
+        /// The configuration file (see config.example.toml).
+        #[arg(long, default_value = "config.toml")]
+        config: std::path::PathBuf,
+    },
+    /// Time the bot's click handling (session + presenter) over whole games;
+    /// prints p50/p99 per click.
+    BotBench {
+        /// Number of games to play.
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -65,6 +78,11 @@ fn run(command: Command) -> Result<(), String> {
             let summary = cli::simulate::run(ruleset, players, games, seed)?;
             println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
         }
+        Command::Run { config } => {
+            let config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;
+            thaayam::discord::bot::run(config)?;
+        }
+        Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
     }
     Ok(())
 }
