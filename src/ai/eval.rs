@@ -33,6 +33,8 @@ pub struct Weights {
     pub tempo: f64,
     /// Worth per square of throws not used yet in the current series.
     pub unused: f64,
+    /// Penalty for having no piece on the board (rule 7 discards throws).
+    pub no_board: f64,
     /// Share of the best opponent (the rest: the average opponent).
     pub best_share: f64,
 }
@@ -48,6 +50,7 @@ impl Weights {
         tempo: 3.0,
         unused: 0.9,
         best_share: 0.5,
+        no_board: 0.0,
     };
 }
 
@@ -89,7 +92,8 @@ pub fn scores(game: &Game, w: &Weights) -> [f64; 4] {
         let progress: f64 = army.units().iter().map(|&u| unit_value(u, rules, w)).sum();
         let risk = risk(pos, seat, tbl, w);
         let factor = if seat == next { w.next_risk } else { 1.0 };
-        out[seat.index()] = progress - w.risk * factor * risk;
+        let idle = if army.has_piece_on_board() { 0.0 } else { w.no_board };
+        out[seat.index()] = progress - w.risk * factor * risk - idle;
     }
     out[next.index()] += w.tempo;
     out[pos.turn().index()] += w.unused * f64::from(pos.throws().bag().sum());

@@ -12,6 +12,7 @@
 
 pub mod arena;
 pub mod eval;
+mod fxhash;
 mod greedy;
 pub mod plans;
 mod random;

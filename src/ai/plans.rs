@@ -4,8 +4,8 @@
 //! depth-first walk with a node budget shared fairly among the first
 //! actions, so a huge series still yields a plan for every first action.
 
+use super::fxhash::{FxHashSet, GameKey};
 use crate::engine::{Action, Game, MoveGen, Phase};
-use std::collections::HashSet;
 
 /// A complete use of the throws: the actions in order and the end.
 #[derive(Clone, Debug)]
@@ -24,8 +24,8 @@ fn in_series(g: &Game, start: &Game) -> bool {
 pub fn plans(game: &Game, mg: &mut MoveGen, budget: usize) -> Vec<Plan> {
     let mut roots = Vec::new();
     game.legal_actions_with(mg, &mut roots);
-    let mut seen: HashSet<Game> = HashSet::new();
-    let mut ends: HashSet<Game> = HashSet::new();
+    let mut seen: FxHashSet<GameKey> = FxHashSet::default();
+    let mut ends: FxHashSet<GameKey> = FxHashSet::default();
     let mut out = Vec::new();
     let per_root = (budget / roots.len().max(1)).max(8);
     let mut legal = Vec::new();
@@ -36,19 +36,19 @@ pub fn plans(game: &Game, mg: &mut MoveGen, budget: usize) -> Vec<Plan> {
         let mut visited = 0;
         while let Some((g, path)) = stack.pop() {
             if !in_series(&g, game) {
-                if ends.insert(g) {
+                if ends.insert(GameKey(g)) {
                     out.push(Plan { path, end: g });
                 }
                 continue;
             }
-            if !seen.insert(g) {
+            if !seen.insert(GameKey(g)) {
                 continue;
             }
             visited += 1;
             if visited > per_root {
                 // Out of budget: finish this line with its first legal actions.
                 if let Some(p) = finish_greedily(g, path, mg, game) {
-                    if ends.insert(p.end) {
+                    if ends.insert(GameKey(p.end)) {
                         out.push(p);
                     }
                 }
