@@ -15,7 +15,7 @@ fn player(kind: &str, w: Weights) -> Box<dyn Strategy + Send> {
             w,
         )),
         "hb" => Box::new(Lookahead::with_weights(
-            thaayam::ai::search::Budget { candidates: 10, sequences: 20, ..HARD_BUDGET },
+            thaayam::ai::search::Budget { candidates: 6, sequences: 10, ..HARD_BUDGET },
             w,
         )),
         "e" => Box::new(Greedy::with_weights(w)),

@@ -193,10 +193,10 @@ mod tests {
     #[test]
     fn danger_is_measured_on_the_enemy_track() {
         // S on d4 (her step 20). N on d5 (N's 15) is one square behind d4 on N's track.
-        let threatened = score_of("bell S=20,o,o,o N=15,o,o,o turn=N", Seat::S);
+        let threatened = score_of("bell S=20,o,o,o N=15,x,x,x turn=N", Seat::S);
         // N on c4 stands one square behind d4 on S's track, but on N's track c4
         // (23) is past d4 (16): no danger.
-        let clear = score_of("bell S=20,o,o,o N=23,o,o,o turn=N", Seat::S);
+        let clear = score_of("bell S=20,o,o,o N=23,x,x,x turn=N", Seat::S);
         assert_eq!(clear, 24.0);
         assert!(threatened < clear - 4.0, "{threatened} vs {clear}");
     }

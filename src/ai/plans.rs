@@ -47,10 +47,10 @@ pub fn plans(game: &Game, mg: &mut MoveGen, budget: usize) -> Vec<Plan> {
             visited += 1;
             if visited > per_root {
                 // Out of budget: finish this line with its first legal actions.
-                if let Some(p) = finish_greedily(g, path, mg, game) {
-                    if ends.insert(GameKey(p.end)) {
-                        out.push(p);
-                    }
+                if let Some(p) = finish_greedily(g, path, mg, game)
+                    && ends.insert(GameKey(p.end))
+                {
+                    out.push(p);
                 }
                 continue;
             }
