@@ -6,6 +6,7 @@
 //! randomness: throws are inputs); [`dice`] is the seedable throw source
 //! that lives outside it.
 
+pub mod ai;
 pub mod cli;
 pub mod dice;
 pub mod discord;

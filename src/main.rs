@@ -53,6 +53,30 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         games: u64,
     },
+    /// Computer players against each other; print a JSON summary.
+    Tournament {
+        /// bell, bell1979 or francais.
+        #[arg(long, default_value = "bell")]
+        variant: Variant,
+        /// francais only: captured twins come back as two singles.
+        #[arg(long)]
+        twins_return_singles: bool,
+        /// Number of players: 2, 3 or 4.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed for the throws and the players' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Levels (random, easy, medium, hard), cycled over the seats; rotated every game.
+        #[arg(long, default_value = "hard,easy")]
+        ai: String,
+        /// Threads to play on.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -83,6 +107,13 @@ fn run(command: Command) -> Result<(), String> {
             thaayam::discord::bot::run(config)?;
         }
         Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
+        Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads } => {
+            let ruleset = Ruleset { variant, twins_return_singles };
+            let ais = cli::tournament::parse_ais(&ai)?;
+            let opts = cli::tournament::Options { ruleset, players, games, seed, ais, threads };
+            let summary = cli::tournament::run(&opts)?;
+            println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);
+        }
     }
     Ok(())
 }

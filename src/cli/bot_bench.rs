@@ -36,7 +36,7 @@ fn play(g: u64, times: &mut Vec<Duration>) -> Result<(), String> {
     seed[..8].copy_from_slice(&g.to_le_bytes());
     let mut t = Table::new(g as i64 + 1, 1, 2, 10, Ruleset::new(Variant::Bell), 3, seed);
     let host = Actor { user: 10, moderator: false };
-    let setup = [Intent::AddComputer(Level::Random), Intent::Start];
+    let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).map_err(|e| e.to_string())?;
     for intent in setup {
         session::handle(&mut t, host, intent, None, 0).map_err(|e| e.to_string())?;

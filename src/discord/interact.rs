@@ -159,7 +159,9 @@ pub fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
         loop {
             tokio::time::sleep(COMPUTER_PAUSE).await;
             let mut table = game.lock().await;
-            let Some(notes) = session::computer_step(&mut table, unix_now()) else {
+            // Harder levels search for a while: keep the runtime's other tasks moving.
+            let step = tokio::task::block_in_place(|| session::computer_step(&mut table, unix_now()));
+            let Some(notes) = step else {
                 // Released under the game's lock, so a click that makes a
                 // computer due again always finds the slot free.
                 data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);

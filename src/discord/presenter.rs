@@ -80,7 +80,7 @@ fn computer_select(t: &Table) -> Select {
         .map(|l| SelectOption {
             label: format!("Computer: {l}"),
             value: l.name().into(),
-            description: l.describe().into(),
+            description: super::computer::describe(*l).into(),
         })
         .collect();
     Select {

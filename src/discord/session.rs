@@ -143,7 +143,7 @@ pub fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
     table.draft = Default::default();
     table.absences[seat.index()] += 1;
     let mut notes = vec![format!("<@{user}> ran out of time; the computer plays this turn.")];
-    notes.extend(play_for(table, seat, Level::Random, true));
+    notes.extend(play_for(table, seat, Level::Easy, true));
     if table.absences[seat.index()] >= 3 && table.is_open() {
         replace_by_computer(table, user);
         notes.push(format!("<@{user}> missed three turns in a row and forfeits; a computer takes the seat."));
@@ -279,7 +279,7 @@ fn resign(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
 /// left the game ends.
 fn replace_by_computer(table: &mut Table, user: UserId) {
     for p in table.lineup.iter_mut().filter(|p| **p == Player::Human(user)) {
-        *p = Player::Computer(Level::Random);
+        *p = Player::Computer(Level::Easy);
     }
     if let Some(seat) = table.seat_of(user) {
         table.absences[seat.index()] = 0;

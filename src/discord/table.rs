@@ -18,7 +18,7 @@ pub type UserId = u64;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Player {
     Human(UserId),
-    Computer(Level),
+    Computer(#[serde(with = "super::computer::by_name")] Level),
 }
 
 /// Where the game is in its life.
