@@ -1,8 +1,11 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`, and the
+//! Local commands of the `thaayam` binary: `moves`, `simulate`, `tournament`, `bot-bench`, and the
 //! other tools that call the libraries without Discord.
 
+pub mod bot_bench;
 pub mod moves;
 pub mod render;
 pub mod simulate;
 pub mod store_bench;
 pub mod store_crash;
+pub mod tournament;
