@@ -156,11 +156,13 @@ fn attack_chance(pos: &Position, enemy: Seat, cell: u8, target_twins: bool, tbl:
     let Some(at) = rules.board.step_of(enemy, cell) else { return 0.0 };
     let (mut single, mut twins, mut enter) = (0u64, 0u64, 0u64);
     let army = pos.army(enemy);
+    // Bit d: distance d (longer distances, possible on bigger boards, are ignored).
+    let bit = |d: u8| 1u64.checked_shl(u32::from(d)).unwrap_or(0);
     for &u in army.units() {
         match u {
-            Unit::Single(e) if e < at && !target_twins => single |= 1 << (at - e),
-            Unit::Twins(e) if e < at && (target_twins || rules.twins_capture_singles) => twins |= 1 << (at - e),
-            Unit::Off if !target_twins => enter |= 1 << at,
+            Unit::Single(e) if e < at && !target_twins => single |= bit(at - e),
+            Unit::Twins(e) if e < at && (target_twins || rules.twins_capture_singles) => twins |= bit(at - e),
+            Unit::Off if !target_twins => enter |= bit(at),
             _ => {}
         }
     }
