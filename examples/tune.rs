@@ -14,6 +14,10 @@ fn player(kind: &str, w: Weights) -> Box<dyn Strategy + Send> {
             thaayam::ai::search::Budget { candidates: 4, sequences: 8, depth: 2, ..HARD_BUDGET },
             w,
         )),
+        "h3" => Box::new(Lookahead::with_weights(
+            thaayam::ai::search::Budget { candidates: 4, sequences: 4, depth: 3, ..HARD_BUDGET },
+            w,
+        )),
         "hb" => Box::new(Lookahead::with_weights(
             thaayam::ai::search::Budget { candidates: 6, sequences: 10, ..HARD_BUDGET },
             w,
@@ -42,6 +46,7 @@ fn main() {
             "unused" => w.unused = v,
             "best_share" => w.best_share = v,
             "no_board" => w.no_board = v,
+            "hit_extra" => w.hit_extra = v,
             _ => panic!("unknown weight {k}"),
         }
     }

@@ -33,6 +33,8 @@ pub struct Weights {
     pub tempo: f64,
     /// Worth per square of throws not used yet in the current series.
     pub unused: f64,
+    /// Added to a unit's worth when it is captured (the captor's extra series).
+    pub hit_extra: f64,
     /// Penalty for having no piece on the board (rule 7 discards throws).
     pub no_board: f64,
     /// Share of the best opponent (the rest: the average opponent).
@@ -51,6 +53,7 @@ impl Weights {
         unused: 0.9,
         best_share: 0.5,
         no_board: 0.0,
+        hit_extra: 0.0,
     };
 }
 
@@ -141,7 +144,7 @@ fn risk(pos: &Position, seat: Seat, tbl: &SeriesTable, w: &Weights) -> f64 {
         for enemy in pos.seats().iter().filter(|&e| e != seat) {
             safe *= 1.0 - attack_chance(pos, enemy, cell, u.is_twins(), tbl);
         }
-        total += (1.0 - safe) * unit_value(u, rules, w);
+        total += (1.0 - safe) * (unit_value(u, rules, w) + w.hit_extra);
     }
     total
 }
@@ -153,11 +156,13 @@ fn attack_chance(pos: &Position, enemy: Seat, cell: u8, target_twins: bool, tbl:
     let Some(at) = rules.board.step_of(enemy, cell) else { return 0.0 };
     let (mut single, mut twins, mut enter) = (0u64, 0u64, 0u64);
     let army = pos.army(enemy);
+    // Bit d: distance d (longer distances, possible on bigger boards, are ignored).
+    let bit = |d: u8| 1u64.checked_shl(u32::from(d)).unwrap_or(0);
     for u in army.units() {
         match u {
-            Unit::Single(e) if e < at && !target_twins => single |= 1 << (at - e),
-            Unit::Twins(e) if e < at && (target_twins || rules.twins_capture_singles) => twins |= 1 << (at - e),
-            Unit::Off if !target_twins => enter |= 1 << at,
+            Unit::Single(e) if e < at && !target_twins => single |= bit(at - e),
+            Unit::Twins(e) if e < at && (target_twins || rules.twins_capture_singles) => twins |= bit(at - e),
+            Unit::Off if !target_twins => enter |= bit(at),
             _ => {}
         }
     }

@@ -28,10 +28,12 @@ pub use greedy::Greedy;
 pub use random::RandomPlayer;
 pub use search::{Lookahead, PlanSearch};
 
-/// A computer player.
+/// A computer player. Keep one instance per seat for a whole game: the
+/// searching levels remember the rest of a chosen plan between the actions
+/// of a series.
 pub trait Strategy {
-    /// One legal action for the player on turn. `game` must be in the
-    /// Moving phase with at least one legal action.
+    /// One legal action for the player on turn, when `game` is in the
+    /// Moving phase (outside it there is none: the answer is `Pass`).
     fn choose(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Action;
 }
 
@@ -106,5 +108,17 @@ mod tests {
         }
         assert!("grandmaster".parse::<Level>().is_err());
         assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+    }
+
+    #[test]
+    fn outside_the_move_phase_every_level_answers_pass() {
+        use crate::engine::{Ruleset, SeatSet, Variant};
+        use rand::SeedableRng;
+        let seats = SeatSet::for_players(2).expect("2 players");
+        let game = Game::new(Ruleset::new(Variant::Bell), seats);
+        for l in Level::ALL {
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            assert_eq!(l.strategy().choose(&game, &mut rng), Action::Pass, "{l}");
+        }
     }
 }

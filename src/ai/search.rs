@@ -32,9 +32,10 @@ pub struct Budget {
 }
 
 /// The budget of the `hard` level.
-pub const HARD_BUDGET: Budget = Budget { own_nodes: 20_000, candidates: 4, sequences: 8, reply_nodes: 1_500, depth: 2 };
+pub const HARD_BUDGET: Budget =
+    Budget { own_nodes: 20_000, candidates: 6, sequences: 10, reply_nodes: 1_500, depth: 2 };
 
-/// The budget of [`MEDIUM`]-level plan enumeration.
+/// The node budget of the `medium` level's plan enumeration.
 pub const MEDIUM_NODES: usize = 20_000;
 
 /// Remembers the rest of a chosen plan: state reached → next action.
