@@ -139,3 +139,9 @@ fn tamil_names() {
     names(&mut v, &["மீனா", "Ravi ரவி", "கொற்றவை செல்வி"]);
     check("tamil_names", &board(&v));
 }
+
+#[test]
+fn tayam_sonalu_cross() {
+    let v = view("tayam-sonalu S+=12,40,o,o W+=30,30,o,o N+=70,o,o,o E=o,o,o,o turn=S throws=5,2");
+    check("tayam_sonalu_cross", &board(&v));
+}

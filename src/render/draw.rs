@@ -120,6 +120,17 @@ pub fn background(layout: &Layout, board: &'static Board, seats: SeatSet) -> Pix
 fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
     let mut pm = Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
     pm.fill(theme::PAGE.skia());
+    if is_sparse(board) {
+        // A board that does not fill its grid (Tayam Sonalu's cross): each
+        // cell is drawn and outlined on its own, with no grid or labels.
+        for cell in 0..board.cells.len() as Cell {
+            paint_square(&mut pm, l, board, cell, seats);
+            let (x, y, side) = l.cell_rect(board, cell);
+            let w = (2.0 * l.u).round().max(1.0);
+            rect_outline(&mut pm, x, y, side, side, &stroke(w), theme::INK.skia());
+        }
+        return pm;
+    }
     let (bw, bh) = l.board_size();
     let shadow = (6.0 * l.u).round();
     fill_path(
@@ -135,9 +146,18 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
     pm
 }
 
-/// The seat whose palace (step 0) a cell is.
+/// Whether the board's cells leave parts of its grid empty.
+fn is_sparse(board: &Board) -> bool {
+    let covered: usize = board.cells.iter().map(|c| usize::from(c.width) * usize::from(c.height)).sum();
+    covered < usize::from(board.grid_cols) * usize::from(board.grid_rows)
+}
+
+/// The seat whose palace (her own start square) a cell is: step 0, or step 1
+/// where every track starts in one shared centre (Tayam Sonalu).
 pub fn palace_owner(board: &Board, cell: Cell) -> Option<Seat> {
-    Seat::ALL.into_iter().find(|&s| board.cell(s, 0) == cell)
+    let shared_start = board.cell(Seat::S, 0) == board.cell(Seat::N, 0);
+    let start = u8::from(shared_start);
+    Seat::ALL.into_iter().find(|&s| board.cell(s, start) == cell)
 }
 
 fn paint_square(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, seats: SeatSet) {
