@@ -1,9 +1,11 @@
 //! `thaayam bot-bench`: times what the bot does for each click (the session
 //! layer applying it, then the presenter building and checking the
-//! message) over whole scripted games, and prints the percentiles.
+//! message, then drawing the board PNG) over whole scripted games, and
+//! prints the percentiles.
 
 use crate::discord::computer::Level;
 use crate::discord::message;
+use crate::discord::picture;
 use crate::discord::presenter::{self, Outro};
 use crate::discord::script::next_intent;
 use crate::discord::session::{self, Actor, Intent};
@@ -14,24 +16,28 @@ use std::time::{Duration, Instant};
 /// Plays `games` games (two humans and a computer) and reports per-click times.
 pub fn run(games: u64) -> Result<String, String> {
     let mut times = Vec::new();
+    let mut renders = Vec::new();
     for g in 0..games {
-        play(g, &mut times)?;
+        play(g, &mut times, &mut renders)?;
     }
-    if times.is_empty() {
+    if times.is_empty() || renders.is_empty() {
         return Err("no clicks were timed".into());
     }
-    times.sort();
-    let pct = |p: usize| times[(times.len() * p / 100).min(times.len() - 1)];
     Ok(format!(
-        "{} clicks in {games} games: p50 {:?}, p99 {:?}, max {:?} (session + presenter + limit check; no render, no store)",
+        "{} clicks in {games} games: session + presenter + limit check {}; board PNG {} (no store)",
         times.len(),
-        pct(50),
-        pct(99),
-        times[times.len() - 1]
+        summary(&mut times),
+        summary(&mut renders)
     ))
 }
 
-fn play(g: u64, times: &mut Vec<Duration>) -> Result<(), String> {
+fn summary(times: &mut [Duration]) -> String {
+    times.sort();
+    let pct = |p: usize| times[(times.len() * p / 100).min(times.len() - 1)];
+    format!("p50 {:?}, p99 {:?}, max {:?}", pct(50), pct(99), times[times.len() - 1])
+}
+
+fn play(g: u64, times: &mut Vec<Duration>, renders: &mut Vec<Duration>) -> Result<(), String> {
     let mut seed = [0u8; 32];
     seed[..8].copy_from_slice(&g.to_le_bytes());
     let mut t = Table::new(g as i64 + 1, 1, 2, 10, Ruleset::new(Variant::Bell), 3, seed);
@@ -58,6 +64,11 @@ fn play(g: u64, times: &mut Vec<Duration>) -> Result<(), String> {
         let msg = presenter::table_message(&t, &notes, &Outro::default());
         message::check(&msg)?;
         times.push(start.elapsed());
+        let start = Instant::now();
+        if let Some(view) = picture::board_view(&t).filter(|_| msg.board_image) {
+            crate::render::render_png(&view, picture::BOARD_SIZE).map_err(|e| e.to_string())?;
+            renders.push(start.elapsed());
+        }
     }
     Ok(())
 }

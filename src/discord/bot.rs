@@ -27,6 +27,18 @@ pub struct Data {
     pub computers: Arc<Mutex<HashSet<i64>>>,
 }
 
+/// Where the bot connects. Only [`Endpoint::Discord`] is reachable from
+/// the configuration; the sandbox is for tests that drive the bot through
+/// a fake Discord on loopback (see FAKE_DISCORD.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// The real Discord (what `thaayam run` uses).
+    Discord,
+    /// A fake Discord: REST at `http_base` (e.g. `http://127.0.0.1:PORT`),
+    /// the gateway URL is whatever its `GET /api/v10/gateway` answers.
+    Sandbox { http_base: String },
+}
+
 /// Runs the bot until SIGINT/SIGTERM. Errors are one line.
 pub fn run(config: Config) -> Result<(), String> {
     init_logging(&config.log_level);
@@ -34,7 +46,23 @@ pub fn run(config: Config) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(serve(config))
+    runtime.block_on(run_with_endpoint(config, Endpoint::Discord))
+}
+
+/// Runs the bot against an endpoint inside an existing tokio runtime
+/// (multi-threaded: computer moves use `block_in_place`).
+pub async fn run_with_endpoint(config: Config, endpoint: Endpoint) -> Result<(), String> {
+    serve(config, endpoint).await
+}
+
+fn http_for(token: &str, endpoint: &Endpoint) -> serenity::Http {
+    match endpoint {
+        Endpoint::Discord => serenity::Http::new(token),
+        // serenity ignores the proxy while its rate limiter is on.
+        Endpoint::Sandbox { http_base } => {
+            serenity::HttpBuilder::new(token).proxy(http_base.clone()).ratelimiter_disabled(true).build()
+        }
+    }
 }
 
 fn init_logging(level: &str) {
@@ -43,7 +71,7 @@ fn init_logging(level: &str) {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
-async fn serve(config: Config) -> Result<(), String> {
+async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
     let data = Data {
         hub: Arc::new(Hub::new()),
         config: Arc::new(config.clone()),
@@ -68,7 +96,8 @@ async fn serve(config: Config) -> Result<(), String> {
         })
         .build();
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new(&config.token, intents)
+    let http = http_for(&config.token, &endpoint);
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
         .map_err(|e| format!("cannot create the Discord client: {e}"))?;

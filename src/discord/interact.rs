@@ -9,7 +9,8 @@ use super::components::{ComponentId, Control};
 use super::computer::Level;
 use super::hub::Shared;
 use super::message::Message;
-use super::outgoing;
+use super::outgoing::{self, Png};
+use super::picture;
 use super::presenter::{self, Outro};
 use super::session::{self, Actor, Intent, Refusal};
 use super::table::{BoardMessage, Table};
@@ -54,9 +55,13 @@ pub async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInt
             refuse(ctx, click, &refusal.to_string(), outdated).await;
         }
         Ok(notes) => {
+            if table.humans().contains(&actor.user) {
+                table.names.insert(actor.user, click.user.display_name().to_string());
+            }
             data.hub.saved(&table);
             let msg = presenter::table_message(&table, &notes, &Outro::default());
-            answer_with_board(ctx, click, &mut table, &msg).await;
+            let png = picture::board_png(&table).await;
+            answer_with_board(ctx, click, &mut table, &msg, png).await;
             drop(table);
             spawn_computer(ctx.http.clone(), data.clone(), game);
         }
@@ -90,7 +95,7 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
 /// A private answer; `strip` also removes the clicked message's controls
 /// (it belongs to a finished game or an outdated board).
 async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str, strip: bool) {
-    let reply = outgoing::response(&presenter::private(text), true);
+    let reply = outgoing::response(&presenter::private(text), true, None);
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Message(reply)).await {
         tracing::warn!("could not answer a click: {e:?}");
     }
@@ -104,10 +109,16 @@ async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &st
 
 /// Answers a successful click: update the clicked board in place while it
 /// is young, else acknowledge and post a fresh board.
-async fn answer_with_board(ctx: &serenity::Context, click: &ComponentInteraction, table: &mut Table, msg: &Message) {
+async fn answer_with_board(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    table: &mut Table,
+    msg: &Message,
+    png: Png,
+) {
     let young = table.board.is_some_and(|b| unix_now() - b.posted_at < BOARD_MAX_AGE);
     if young && is_board(table, click) {
-        let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false));
+        let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png));
         if let Err(e) = click.create_response(&ctx.http, update).await {
             tracing::warn!("could not update the board of game {}: {e:?}", table.id);
         }
@@ -116,28 +127,28 @@ async fn answer_with_board(ctx: &serenity::Context, click: &ComponentInteraction
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, msg).await;
+    repost(&ctx.http, table, msg, png).await;
 }
 
 /// Shows a new state on the board message: edit while young, else re-post.
-pub async fn publish(http: &Http, table: &mut Table, msg: &Message) {
+pub async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png) {
     match table.board {
         Some(b) if unix_now() - b.posted_at < BOARD_MAX_AGE => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
             let id = serenity::MessageId::new(b.message.max(1));
-            if let Err(e) = channel.edit_message(http, id, outgoing::edit(msg)).await {
+            if let Err(e) = channel.edit_message(http, id, outgoing::edit(msg, png.clone())).await {
                 tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
-                repost(http, table, msg).await;
+                repost(http, table, msg, png).await;
             }
         }
-        _ => repost(http, table, msg).await,
+        _ => repost(http, table, msg, png).await,
     }
 }
 
 /// Posts a fresh board message and removes the old one's controls.
-pub async fn repost(http: &Http, table: &mut Table, msg: &Message) {
+pub async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png) {
     let channel = serenity::ChannelId::new(table.channel.max(1));
-    match channel.send_message(http, outgoing::create(msg)).await {
+    match channel.send_message(http, outgoing::create(msg, png)).await {
         Ok(posted) => {
             if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
                 let edit = serenity::EditMessage::new().components(Vec::new());
@@ -169,7 +180,8 @@ pub fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             };
             data.hub.saved(&table);
             let msg = presenter::table_message(&table, &notes, &Outro::default());
-            publish(&http, &mut table, &msg).await;
+            let png = picture::board_png(&table).await;
+            publish(&http, &mut table, &msg, png).await;
         }
     });
 }

@@ -14,6 +14,7 @@ pub mod hub;
 pub mod interact;
 pub mod message;
 pub mod outgoing;
+pub mod picture;
 pub mod presenter;
 pub mod script;
 pub mod session;

@@ -3,12 +3,20 @@
 //! limited to the users the message names, never @everyone or roles.
 
 use super::message::{Button, Message, Row, Select, Style};
+use super::picture::BOARD_FILE;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateEmbedFooter,
-    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditMessage, UserId,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
+    CreateEmbedFooter, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, EditAttachments, EditMessage, UserId,
 };
+
+/// The board picture of a message, if one was drawn.
+pub type Png = Option<Vec<u8>>;
+
+fn attachment(png: Vec<u8>) -> CreateAttachment {
+    CreateAttachment::bytes(png, BOARD_FILE)
+}
 
 fn button(b: &Button) -> CreateButton {
     let style = match b.style {
@@ -70,30 +78,47 @@ pub fn mentions(m: &Message) -> CreateAllowedMentions {
     CreateAllowedMentions::new().users(m.mentions.iter().map(|&u| UserId::new(u.max(1))))
 }
 
-/// An interaction response (reply or update).
-pub fn response(m: &Message, ephemeral: bool) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
+/// An interaction response (reply or update). An update replaces the
+/// message's attachments with the new board (Discord drops them otherwise).
+pub fn response(m: &Message, ephemeral: bool, png: Png) -> CreateInteractionResponseMessage {
+    let with_image = m.board_image && png.is_some();
+    let r = CreateInteractionResponseMessage::new()
         .content(m.content.clone())
-        .embeds(embeds(m, None))
+        .embeds(embeds(m, with_image.then_some(BOARD_FILE)))
         .components(rows(m))
         .allowed_mentions(mentions(m))
-        .ephemeral(ephemeral)
+        .ephemeral(ephemeral);
+    match png.filter(|_| m.board_image) {
+        Some(png) => r.files([attachment(png)]),
+        None => r.files([]),
+    }
 }
 
 /// A new channel message.
-pub fn create(m: &Message) -> CreateMessage {
-    CreateMessage::new()
+pub fn create(m: &Message, png: Png) -> CreateMessage {
+    let with_image = m.board_image && png.is_some();
+    let c = CreateMessage::new()
         .content(m.content.clone())
-        .embeds(embeds(m, None))
+        .embeds(embeds(m, with_image.then_some(BOARD_FILE)))
         .components(rows(m))
-        .allowed_mentions(mentions(m))
+        .allowed_mentions(mentions(m));
+    match png.filter(|_| m.board_image) {
+        Some(png) => c.add_file(attachment(png)),
+        None => c,
+    }
 }
 
-/// An edit of an existing message.
-pub fn edit(m: &Message) -> EditMessage {
+/// An edit of an existing message; the old picture is replaced.
+pub fn edit(m: &Message, png: Png) -> EditMessage {
+    let with_image = m.board_image && png.is_some();
+    let files = match png.filter(|_| m.board_image) {
+        Some(png) => EditAttachments::new().add(attachment(png)),
+        None => EditAttachments::new(),
+    };
     EditMessage::new()
         .content(m.content.clone())
-        .embeds(embeds(m, None))
+        .embeds(embeds(m, with_image.then_some(BOARD_FILE)))
         .components(rows(m))
         .allowed_mentions(mentions(m))
+        .attachments(files)
 }

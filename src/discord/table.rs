@@ -88,6 +88,9 @@ pub struct Table {
     /// The live message that shows this game (edited in place while young).
     #[serde(default)]
     pub board: Option<BoardMessage>,
+    /// Display names of the humans seen so far (drawn on the board).
+    #[serde(default)]
+    pub names: std::collections::BTreeMap<UserId, String>,
     #[serde(skip)]
     cache: Option<Game>,
 }
@@ -124,6 +127,7 @@ impl Table {
             left: Vec::new(),
             started_at: 0,
             board: None,
+            names: Default::default(),
             cache: None,
         }
     }

@@ -50,7 +50,8 @@ async fn tick(http: &Arc<Http>, data: &Data) {
         if let Some(notes) = session::timeout(&mut table, now) {
             data.hub.saved(&table);
             let msg = presenter::table_message(&table, &notes, &Outro::default());
-            publish(http, &mut table, &msg).await;
+            let png = crate::discord::picture::board_png(&table).await;
+            publish(http, &mut table, &msg, png).await;
             drop(table);
             spawn_computer(http.clone(), data.clone(), game);
         }

@@ -6,6 +6,7 @@ use crate::discord::bot::{Context, Error};
 use crate::discord::config::parse_duration;
 use crate::discord::hub::NewGame;
 use crate::discord::interact::{repost, spawn_computer, unix_now};
+use crate::discord::picture;
 use crate::discord::presenter::{self, Outro};
 use crate::discord::session::{self, Actor, Intent};
 use crate::engine::{Ruleset, Variant};
@@ -45,8 +46,9 @@ pub async fn new_game(
         }
     };
     let mut table = game.lock().await;
+    table.names.insert(ctx.author().id.get(), ctx.author().display_name().to_string());
     let msg = presenter::table_message(&table, &[], &Outro::default());
-    repost(ctx.http(), &mut table, &msg).await;
+    repost(ctx.http(), &mut table, &msg, None).await;
     let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
     drop(table);
     private(ctx, text).await
@@ -68,7 +70,8 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     };
     let mut table = game.lock().await;
     let msg = presenter::table_message(&table, &[], &Outro::default());
-    repost(ctx.http(), &mut table, &msg).await;
+    let png = picture::board_png(&table).await;
+    repost(ctx.http(), &mut table, &msg, png).await;
     drop(table);
     private(ctx, "Here is the board again.").await
 }
@@ -103,7 +106,8 @@ async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
         Ok(notes) => {
             ctx.data().hub.saved(&table);
             let msg = presenter::table_message(&table, &notes, &Outro::default());
-            repost(ctx.http(), &mut table, &msg).await;
+            let png = picture::board_png(&table).await;
+            repost(ctx.http(), &mut table, &msg, png).await;
             drop(table);
             spawn_computer(ctx.serenity_context().http.clone(), ctx.data().clone(), game);
             private(ctx, "Done.").await

@@ -1,8 +1,11 @@
 //! `/thaayam rules`: the rules in a few lines, per variant.
 
-use super::{VariantChoice, private};
+use super::VariantChoice;
 use crate::discord::bot::{Context, Error};
+use crate::discord::picture;
+use crate::engine::Seat;
 use crate::engine::Variant;
+use poise::serenity_prelude as serenity;
 
 const COMMON: &str = "**Thaayam** is a race game from South India for 2–4 players on a 5 × 5 board. \
 Each player has four pieces that enter on their *palace* (the middle square of their side), \
@@ -46,14 +49,29 @@ pub async fn rules(
         None => Variant::ALL.to_vec(),
     };
     let mut text = String::from(COMMON);
-    for v in variants {
+    for &v in &variants {
         text.push_str("\n\n");
         text.push_str(variant_text(v));
     }
     text.push_str(
         "\n\nStart a game with `/thaayam new`; during your turn press **Throw**, then pick a piece and its throws.",
     );
-    private(ctx, text).await
+    // Drawing the routes may take longer than Discord's 3 s for a first answer.
+    ctx.defer_ephemeral().await?;
+    let board_variants = variants.iter().any(|&v| v != Variant::TayamSonalu);
+    let routes = if board_variants { picture::route_pngs(Seat::ALL.to_vec()).await } else { Vec::new() };
+    if !routes.is_empty() {
+        text.push_str("\n\nThe pictures show each player's route on the 5 × 5 board, from the palace to the keep.");
+    }
+    let mut reply = poise::CreateReply::default()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    for (name, png) in routes {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(png, name));
+    }
+    ctx.send(reply).await?;
+    Ok(())
 }
 
 #[cfg(test)]
