@@ -1,0 +1,3 @@
+//! Shared test support: the fake Discord on loopback.
+#![allow(dead_code)]
+pub mod fake_discord;
