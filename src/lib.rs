@@ -6,7 +6,9 @@
 //! randomness: throws are inputs); [`dice`] is the seedable throw source
 //! that lives outside it.
 
+pub mod ai;
 pub mod cli;
 pub mod dice;
+pub mod discord;
 pub mod engine;
 pub mod sim;

@@ -40,6 +40,43 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Run the Discord bot (token from DISCORD_TOKEN or the config file).
+    Run {
+        /// The configuration file (see config.example.toml).
+        #[arg(long, default_value = "config.toml")]
+        config: std::path::PathBuf,
+    },
+    /// Time the bot's click handling (session + presenter) over whole games;
+    /// prints p50/p99 per click.
+    BotBench {
+        /// Number of games to play.
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+    },
+    /// Computer players against each other; print a JSON summary.
+    Tournament {
+        /// bell, bell1979 or francais.
+        #[arg(long, default_value = "bell")]
+        variant: Variant,
+        /// francais only: captured twins come back as two singles.
+        #[arg(long)]
+        twins_return_singles: bool,
+        /// Number of players: 2, 3 or 4.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed for the throws and the players' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Levels (random, easy, medium, hard), cycled over the seats; rotated every game.
+        #[arg(long, default_value = "hard,easy")]
+        ai: String,
+        /// Threads to play on.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -64,6 +101,18 @@ fn run(command: Command) -> Result<(), String> {
             let ruleset = Ruleset { variant, twins_return_singles };
             let summary = cli::simulate::run(ruleset, players, games, seed)?;
             println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
+        }
+        Command::Run { config } => {
+            let config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;
+            thaayam::discord::bot::run(config)?;
+        }
+        Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
+        Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads } => {
+            let ruleset = Ruleset { variant, twins_return_singles };
+            let ais = cli::tournament::parse_ais(&ai)?;
+            let opts = cli::tournament::Options { ruleset, players, games, seed, ais, threads };
+            let summary = cli::tournament::run(&opts)?;
+            println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);
         }
     }
     Ok(())

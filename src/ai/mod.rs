@@ -1,0 +1,110 @@
+//! Computer players: strategies behind one [`Strategy`] trait, chosen by
+//! [`Level`]. Every strategy takes its randomness from the seeded generator
+//! it is handed, so the same game and seed give the same decision.
+//!
+//! - `random`: a uniformly random legal action (the baseline).
+//! - `easy`: one-action greedy on the heuristic of [`eval`].
+//! - `medium`: enumerates every complete use of the series' throws
+//!   ([`plans`]) and picks the best end position by the heuristic.
+//! - `hard`: like `medium`, then looks one series further ([`search`]):
+//!   the best plans are scored by expectimax over the next player's
+//!   likeliest throw sequences, that player answering with its best plan.
+
+pub mod arena;
+pub mod eval;
+mod fxhash;
+mod greedy;
+pub mod plans;
+mod random;
+pub mod search;
+pub mod series;
+
+use crate::engine::{Action, Game};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::str::FromStr;
+
+pub use greedy::Greedy;
+pub use random::RandomPlayer;
+pub use search::{Lookahead, PlanSearch};
+
+/// A computer player.
+pub trait Strategy {
+    /// One legal action for the player on turn. `game` must be in the
+    /// Moving phase with at least one legal action.
+    fn choose(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Action;
+}
+
+/// The strength levels offered to users.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Random,
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// A fresh player of this level.
+    pub fn strategy(self) -> Box<dyn Strategy + Send> {
+        match self {
+            Level::Random => Box::new(RandomPlayer),
+            Level::Easy => Box::new(Greedy::new()),
+            Level::Medium => Box::new(PlanSearch::new()),
+            Level::Hard => Box::new(Lookahead::new(search::HARD_BUDGET)),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown level `{s}` (expected random, easy, medium or hard)"))
+    }
+}
+
+/// Picks uniformly among the indices whose score is within `eps` of the best.
+pub(crate) fn pick_best(scores: &[f64], rng: &mut ChaCha8Rng) -> usize {
+    use rand::RngExt;
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ties: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] >= best - 1e-9).collect();
+    match ties.len() {
+        0 => 0,
+        1 => ties[0],
+        n => ties[rng.random_range(0..n)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_round_trip_through_text() {
+        for l in Level::ALL {
+            assert_eq!(l.to_string().parse::<Level>(), Ok(l));
+        }
+        assert!("grandmaster".parse::<Level>().is_err());
+        assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+    }
+}

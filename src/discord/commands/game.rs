@@ -1,0 +1,112 @@
+//! The commands that open, show and end games: `new`, `board`, `resign`,
+//! `end`, `kick`.
+
+use super::{VariantChoice, is_moderator, private};
+use crate::discord::bot::{Context, Error};
+use crate::discord::config::parse_duration;
+use crate::discord::hub::NewGame;
+use crate::discord::interact::{repost, spawn_computer, unix_now};
+use crate::discord::presenter::{self, Outro};
+use crate::discord::session::{self, Actor, Intent};
+use crate::engine::{Ruleset, Variant};
+use poise::serenity_prelude as serenity;
+
+/// Open a game in this channel; players join with the buttons
+#[poise::command(slash_command, guild_only, rename = "new")]
+pub async fn new_game(
+    ctx: Context<'_>,
+    #[description = "Which rules (default: the server's default, normally bell)"] variant: Option<VariantChoice>,
+    #[description = "Number of players, 2 to 4 (default 2); computers can fill seats"]
+    #[min = 2]
+    #[max = 4]
+    players: Option<u8>,
+    #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"] timeout: Option<String>,
+) -> Result<(), Error> {
+    let config = ctx.data().config.clone();
+    let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
+        Ok(t) => t.unwrap_or(config.turn_timeout),
+        Err(e) => return private(ctx, format!("The timeout did not work: {e}.")).await,
+    };
+    let variant = variant.map(Variant::from).unwrap_or(config.default_variant);
+    let new = NewGame {
+        guild: ctx.guild_id().map(|g| g.get()).unwrap_or(0),
+        channel: ctx.channel_id().get(),
+        host: ctx.author().id.get(),
+        ruleset: Ruleset::new(variant),
+        players: players.unwrap_or(2).clamp(2, 4),
+        turn_timeout,
+    };
+    let game = match ctx.data().hub.create(new) {
+        Ok(game) => game,
+        Err(existing) => {
+            let t = existing.lock().await;
+            let link = t.board.map(|b| link(t.guild, t.channel, b.message)).unwrap_or_default();
+            return private(ctx, format!("A game is already running in this channel: {link}")).await;
+        }
+    };
+    let mut table = game.lock().await;
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    repost(ctx.http(), &mut table, &msg).await;
+    let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
+    drop(table);
+    private(ctx, text).await
+}
+
+fn link(guild: u64, channel: u64, message: u64) -> String {
+    format!("https://discord.com/channels/{guild}/{channel}/{message}")
+}
+
+fn link_of(t: &crate::discord::table::Table) -> String {
+    t.board.map(|b| link(t.guild, t.channel, b.message)).unwrap_or_default()
+}
+
+/// Post the board of this channel's game again (as the newest message)
+#[poise::command(slash_command, guild_only)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
+        return private(ctx, "No game is running in this channel. Start one with /thaayam new.").await;
+    };
+    let mut table = game.lock().await;
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    repost(ctx.http(), &mut table, &msg).await;
+    drop(table);
+    private(ctx, "Here is the board again.").await
+}
+
+/// Give up your seat in this channel's game (a computer plays on for you)
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    apply(ctx, Intent::Resign).await
+}
+
+/// End this channel's game early, without ratings (host or Manage Messages)
+#[poise::command(slash_command, guild_only)]
+pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    apply(ctx, Intent::End).await
+}
+
+/// Remove a player from this channel's game; a computer takes the seat (host or Manage Messages)
+#[poise::command(slash_command, guild_only)]
+pub async fn kick(ctx: Context<'_>, #[description = "The player to remove"] user: serenity::User) -> Result<(), Error> {
+    apply(ctx, Intent::Kick(user.id.get())).await
+}
+
+/// Applies a command's intent to the channel's game and shows the result.
+async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
+    let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
+        return private(ctx, "No game is running in this channel.").await;
+    };
+    let actor = Actor { user: ctx.author().id.get(), moderator: is_moderator(ctx) };
+    let mut table = game.lock().await;
+    match session::handle(&mut table, actor, intent, None, unix_now()) {
+        Err(refusal) => private(ctx, refusal.to_string()).await,
+        Ok(notes) => {
+            ctx.data().hub.saved(&table);
+            let msg = presenter::table_message(&table, &notes, &Outro::default());
+            repost(ctx.http(), &mut table, &msg).await;
+            drop(table);
+            spawn_computer(ctx.serenity_context().http.clone(), ctx.data().clone(), game);
+            private(ctx, "Done.").await
+        }
+    }
+}

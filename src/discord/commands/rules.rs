@@ -1,0 +1,63 @@
+//! `/thaayam rules`: the rules in a few lines, per variant.
+
+use super::{VariantChoice, private};
+use crate::discord::bot::{Context, Error};
+use crate::engine::Variant;
+
+const COMMON: &str = "**Thaayam** is a race game from South India for 2–4 players on a 5 × 5 board. \
+Each player has four pieces that enter on their *palace* (the middle square of their side), \
+run round the board and spiral inwards to the centre square, the *keep*, and are then borne off. \
+The dice are four cowrie shells: the number of shells mouth-up gives 1, 2, 3 or 4, and none up gives 8. \
+A 1, 4 or 8 lets you throw again; a series ends with a 2 or a 3. \
+A piece enters with a throw of 1. Landing on an opponent's piece on an unmarked square captures it \
+(it goes back off the board) and earns another series. Marked squares are safe. \
+Two of your pieces can travel together as *twins*. The first to bear off all four pieces wins.";
+
+fn variant_text(v: Variant) -> &'static str {
+    match v {
+        Variant::Bell => {
+            "**bell** (R. C. Bell): a piece moves by the sum of any of the throws, once per series; \
+you must use as many throws as you can."
+        }
+        Variant::Bell1979 => {
+            "**bell1979**: each throw moves a piece on its own, and a piece may move again \
+with another throw; a capture gives a new series at once."
+        }
+        Variant::Francais => {
+            "**francais**: using the throws is optional (you may stop), and captured twins \
+stay together off the board."
+        }
+    }
+}
+
+/// How to play Thaayam (the rules in short, for each variant)
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which rules to explain (default: all three)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    let variants: Vec<Variant> = match variant {
+        Some(v) => vec![v.into()],
+        None => Variant::ALL.to_vec(),
+    };
+    let mut text = String::from(COMMON);
+    for v in variants {
+        text.push_str("\n\n");
+        text.push_str(variant_text(v));
+    }
+    text.push_str(
+        "\n\nStart a game with `/thaayam new`; during your turn press **Throw**, then pick a piece and its throws.",
+    );
+    private(ctx, text).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_fit_one_message() {
+        let all: usize = Variant::ALL.iter().map(|&v| variant_text(v).chars().count() + 2).sum();
+        assert!(COMMON.chars().count() + all + 200 < 2000);
+    }
+}

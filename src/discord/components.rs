@@ -1,0 +1,229 @@
+//! The `custom_id` of every button and select the bot sends, as a typed
+//! value. Encoded as `t1:<game>:<control>:<arg>:<seq>` (version, game id,
+//! what was clicked, an optional argument, the game's action counter), so a
+//! click can be routed after a restart from the id alone and checked
+//! against the stored game. Parsing never panics: anything else is a
+//! [`ParseError`].
+
+use std::fmt;
+
+/// The version tag every id starts with; bump it when the layout changes.
+const VERSION: &str = "t1";
+
+/// What a button or select does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Control {
+    /// Lobby: take a free seat.
+    Join,
+    /// Lobby: give one's seat back.
+    Leave,
+    /// Lobby (host): a select of computer levels; the level is the chosen value.
+    AddComputer,
+    /// Lobby (host): start the game with the seats taken.
+    Start,
+    /// Lobby (host): close the lobby.
+    Cancel,
+    /// The player on turn throws the cowries.
+    Throw,
+    /// Select: which unit (piece, twins, enter, bear off) to move next.
+    ChooseUnit,
+    /// Multi-select: which throws the chosen unit uses.
+    ChooseThrows,
+    /// Commit the actions chosen this turn.
+    Confirm,
+    /// Take back the last uncommitted choice.
+    Undo,
+    /// Show another page of a select with more than 25 options.
+    Page(u8),
+}
+
+impl Control {
+    fn code(self) -> (&'static str, Option<u8>) {
+        match self {
+            Control::Join => ("join", None),
+            Control::Leave => ("leave", None),
+            Control::AddComputer => ("cpu", None),
+            Control::Start => ("start", None),
+            Control::Cancel => ("cancel", None),
+            Control::Throw => ("throw", None),
+            Control::ChooseUnit => ("unit", None),
+            Control::ChooseThrows => ("throws", None),
+            Control::Confirm => ("ok", None),
+            Control::Undo => ("undo", None),
+            Control::Page(p) => ("page", Some(p)),
+        }
+    }
+
+    fn from_code(name: &str, arg: &str) -> Result<Control, ParseError> {
+        let no_arg = |c: Control| if arg.is_empty() { Ok(c) } else { Err(ParseError::BadArgument) };
+        match name {
+            "join" => no_arg(Control::Join),
+            "leave" => no_arg(Control::Leave),
+            "cpu" => no_arg(Control::AddComputer),
+            "start" => no_arg(Control::Start),
+            "cancel" => no_arg(Control::Cancel),
+            "throw" => no_arg(Control::Throw),
+            "unit" => no_arg(Control::ChooseUnit),
+            "throws" => no_arg(Control::ChooseThrows),
+            "ok" => no_arg(Control::Confirm),
+            "undo" => no_arg(Control::Undo),
+            "page" => parse_number(arg).map(Control::Page),
+            _ => Err(ParseError::UnknownControl),
+        }
+    }
+}
+
+/// A parsed `custom_id`: which game, what, and at which action counter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ComponentId {
+    pub game: i64,
+    pub control: Control,
+    pub seq: u32,
+}
+
+/// Why a `custom_id` is not one of ours (or not any more).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// Not `t1:` followed by exactly four fields.
+    Malformed,
+    /// An older or newer layout.
+    UnknownVersion,
+    /// The control name is not known.
+    UnknownControl,
+    /// The argument does not fit the control.
+    BadArgument,
+    /// The game id or counter is not a number.
+    BadNumber,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ParseError::Malformed => "not a Thaayam component id",
+            ParseError::UnknownVersion => "a component id from another version of the bot",
+            ParseError::UnknownControl => "an unknown control",
+            ParseError::BadArgument => "a control with a wrong argument",
+            ParseError::BadNumber => "a component id with a bad number",
+        })
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl ComponentId {
+    pub fn new(game: i64, control: Control, seq: u32) -> ComponentId {
+        ComponentId { game, control, seq }
+    }
+
+    /// The `custom_id` text (at most 44 characters: well under Discord's 100).
+    pub fn encode(&self) -> String {
+        let (name, arg) = self.control.code();
+        let arg = arg.map(|a| a.to_string()).unwrap_or_default();
+        format!("{VERSION}:{}:{name}:{arg}:{}", self.game, self.seq)
+    }
+
+    /// Parses a `custom_id`; never panics.
+    pub fn parse(s: &str) -> Result<ComponentId, ParseError> {
+        let fields: Vec<&str> = s.split(':').collect();
+        let [version, game, name, arg, seq] = fields.as_slice() else {
+            return Err(ParseError::Malformed);
+        };
+        if *version != VERSION {
+            return Err(if version.starts_with('t') { ParseError::UnknownVersion } else { ParseError::Malformed });
+        }
+        let control = Control::from_code(name, arg)?;
+        Ok(ComponentId { game: parse_number(game)?, control, seq: parse_number(seq)? })
+    }
+}
+
+/// A plain decimal number (no sign, no leading `+`, no spaces).
+fn parse_number<T: std::str::FromStr>(s: &str) -> Result<T, ParseError> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::BadNumber);
+    }
+    s.parse().map_err(|_| ParseError::BadNumber)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    const ALL: [Control; 12] = [
+        Control::Join,
+        Control::Leave,
+        Control::AddComputer,
+        Control::Start,
+        Control::Cancel,
+        Control::Throw,
+        Control::ChooseUnit,
+        Control::ChooseThrows,
+        Control::Confirm,
+        Control::Undo,
+        Control::Page(0),
+        Control::Page(255),
+    ];
+
+    #[test]
+    fn every_control_round_trips_within_the_length_limit() {
+        for control in ALL {
+            let id = ComponentId::new(i64::MAX, control, u32::MAX);
+            let text = id.encode();
+            assert!(text.len() <= 100, "{text}");
+            assert_eq!(ComponentId::parse(&text), Ok(id), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_encoding_is_the_documented_one() {
+        assert_eq!(ComponentId::new(12, Control::Throw, 7).encode(), "t1:12:throw::7");
+        assert_eq!(ComponentId::new(3, Control::Page(2), 9).encode(), "t1:3:page:2:9");
+    }
+
+    #[test]
+    fn forged_ids_are_typed_errors() {
+        let cases = [
+            ("", ParseError::Malformed),
+            ("t1:1:throw:", ParseError::Malformed),
+            ("t1:1:throw::1:extra", ParseError::Malformed),
+            ("t2:1:throw::1", ParseError::UnknownVersion),
+            ("x1:1:throw::1", ParseError::Malformed),
+            ("t1:1:fly::1", ParseError::UnknownControl),
+            ("t1:1:throw:3:1", ParseError::BadArgument),
+            ("t1:1:page::1", ParseError::BadNumber),
+            ("t1:1:page:256:1", ParseError::BadNumber),
+            ("t1:-1:throw::1", ParseError::BadNumber),
+            ("t1:1:throw::+1", ParseError::BadNumber),
+            ("t1:1:throw::99999999999", ParseError::BadNumber),
+        ];
+        for (text, want) in cases {
+            assert_eq!(ComponentId::parse(text), Err(want), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn random_strings_never_panic_and_valid_parses_round_trip() {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let alphabet: Vec<char> = "t1:0925pageunithrowsk-+é ".chars().collect();
+        let mut parsed = 0;
+        for _ in 0..20_000 {
+            let len = rng.random_range(0..24);
+            let s: String = (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
+            if let Ok(id) = ComponentId::parse(&s) {
+                parsed += 1;
+                assert_eq!(ComponentId::parse(&id.encode()), Ok(id));
+            }
+        }
+        // Mutations of valid ids must also parse or fail cleanly.
+        for control in ALL {
+            let text = ComponentId::new(5, control, 1).encode();
+            for i in 0..text.len() {
+                let mut bytes = text.clone().into_bytes();
+                bytes[i] = b':';
+                let _ = ComponentId::parse(&String::from_utf8_lossy(&bytes));
+            }
+        }
+        assert!(parsed < 20_000);
+    }
+}

@@ -1,0 +1,175 @@
+//! Button and select clicks, routed by their `custom_id`: parse it, lock the
+//! game, apply the click through the session layer and answer within
+//! Discord's 3 s: the board message is updated in place while young, or
+//! re-posted when old; refusals are private. Also the board publishing and
+//! the computer-turn task shared with commands and timeouts.
+
+use super::bot::Data;
+use super::components::{ComponentId, Control};
+use super::computer::Level;
+use super::hub::Shared;
+use super::message::Message;
+use super::outgoing;
+use super::presenter::{self, Outro};
+use super::session::{self, Actor, Intent, Refusal};
+use super::table::{BoardMessage, Table};
+use poise::serenity_prelude as serenity;
+use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, Http};
+use std::sync::{Arc, PoisonError};
+use std::time::Duration;
+
+/// A board message older than this is re-posted instead of edited
+/// (Discord rate-limits edits of messages older than an hour hard).
+const BOARD_MAX_AGE: i64 = 50 * 60;
+
+/// The pause before a computer's move, so people can follow.
+const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
+
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// Handles one click; every path answers the interaction exactly once.
+pub async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let id = match ComponentId::parse(&click.data.custom_id) {
+        Ok(id) => id,
+        Err(e) => {
+            tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
+            return refuse(ctx, click, "This control is not one of this bot's (any more).", true).await;
+        }
+    };
+    let Some(game) = data.hub.get(id.game) else {
+        return refuse(ctx, click, "This game is not running any more.", true).await;
+    };
+    let intent = match intent_of(id.control, &click.data.kind) {
+        Some(i) => i,
+        None => return refuse(ctx, click, "That choice could not be read.", false).await,
+    };
+    let moderator = click.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_messages());
+    let actor = Actor { user: click.user.id.get(), moderator };
+    let mut table = game.lock().await;
+    match session::handle(&mut table, actor, intent, Some(id.seq), unix_now()) {
+        Err(refusal) => {
+            let outdated = matches!(refusal, Refusal::Stale | Refusal::Closed) && !is_board(&table, click);
+            refuse(ctx, click, &refusal.to_string(), outdated).await;
+        }
+        Ok(notes) => {
+            data.hub.saved(&table);
+            let msg = presenter::table_message(&table, &notes, &Outro::default());
+            answer_with_board(ctx, click, &mut table, &msg).await;
+            drop(table);
+            spawn_computer(ctx.http.clone(), data.clone(), game);
+        }
+    }
+}
+
+fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
+    table.board.is_some_and(|b| b.message == click.message.id.get())
+}
+
+fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<Intent> {
+    let values = match kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    };
+    Some(match control {
+        Control::Join => Intent::Join,
+        Control::Leave => Intent::Leave,
+        Control::AddComputer => Intent::AddComputer(values.first()?.parse::<Level>().ok()?),
+        Control::Start => Intent::Start,
+        Control::Cancel => Intent::Cancel,
+        Control::Throw => Intent::Throw,
+        Control::ChooseUnit => Intent::ChooseUnit(values.first()?.clone()),
+        Control::ChooseThrows => Intent::ChooseThrows(values),
+        Control::Confirm => Intent::Confirm,
+        Control::Undo => Intent::Undo,
+        Control::Page(p) => Intent::Page(p),
+    })
+}
+
+/// A private answer; `strip` also removes the clicked message's controls
+/// (it belongs to a finished game or an outdated board).
+async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str, strip: bool) {
+    let reply = outgoing::response(&presenter::private(text), true);
+    if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Message(reply)).await {
+        tracing::warn!("could not answer a click: {e:?}");
+    }
+    if strip {
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
+            tracing::debug!("could not remove old controls: {e:?}");
+        }
+    }
+}
+
+/// Answers a successful click: update the clicked board in place while it
+/// is young, else acknowledge and post a fresh board.
+async fn answer_with_board(ctx: &serenity::Context, click: &ComponentInteraction, table: &mut Table, msg: &Message) {
+    let young = table.board.is_some_and(|b| unix_now() - b.posted_at < BOARD_MAX_AGE);
+    if young && is_board(table, click) {
+        let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false));
+        if let Err(e) = click.create_response(&ctx.http, update).await {
+            tracing::warn!("could not update the board of game {}: {e:?}", table.id);
+        }
+        return;
+    }
+    if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+        tracing::warn!("could not acknowledge a click: {e:?}");
+    }
+    repost(&ctx.http, table, msg).await;
+}
+
+/// Shows a new state on the board message: edit while young, else re-post.
+pub async fn publish(http: &Http, table: &mut Table, msg: &Message) {
+    match table.board {
+        Some(b) if unix_now() - b.posted_at < BOARD_MAX_AGE => {
+            let channel = serenity::ChannelId::new(table.channel.max(1));
+            let id = serenity::MessageId::new(b.message.max(1));
+            if let Err(e) = channel.edit_message(http, id, outgoing::edit(msg)).await {
+                tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
+                repost(http, table, msg).await;
+            }
+        }
+        _ => repost(http, table, msg).await,
+    }
+}
+
+/// Posts a fresh board message and removes the old one's controls.
+pub async fn repost(http: &Http, table: &mut Table, msg: &Message) {
+    let channel = serenity::ChannelId::new(table.channel.max(1));
+    match channel.send_message(http, outgoing::create(msg)).await {
+        Ok(posted) => {
+            if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
+                let edit = serenity::EditMessage::new().components(Vec::new());
+                let _ = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await;
+            }
+        }
+        Err(e) => tracing::warn!("could not post the board of game {}: {e:?}", table.id),
+    }
+}
+
+/// Plays the computer seats of a game, one readable step at a time, until
+/// a human is to act or the game ends. One task per game at most.
+pub fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
+    tokio::spawn(async move {
+        let id = game.lock().await.id;
+        if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {
+            return;
+        }
+        loop {
+            tokio::time::sleep(COMPUTER_PAUSE).await;
+            let mut table = game.lock().await;
+            // Harder levels search for a while: keep the runtime's other tasks moving.
+            let step = tokio::task::block_in_place(|| session::computer_step(&mut table, unix_now()));
+            let Some(notes) = step else {
+                // Released under the game's lock, so a click that makes a
+                // computer due again always finds the slot free.
+                data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+                break;
+            };
+            data.hub.saved(&table);
+            let msg = presenter::table_message(&table, &notes, &Outro::default());
+            publish(&http, &mut table, &msg).await;
+        }
+    });
+}

@@ -1,0 +1,218 @@
+//! A Discord message as plain data (content, one embed, component rows, an
+//! optional board image), independent of serenity so presenters can be
+//! unit-tested, and the check of every documented Discord limit on it.
+
+/// Discord's documented limits (API v10), see DISCORD.md.
+pub mod limits {
+    pub const CONTENT: usize = 2000;
+    pub const ROWS: usize = 5;
+    pub const BUTTONS_PER_ROW: usize = 5;
+    pub const CUSTOM_ID: usize = 100;
+    pub const BUTTON_LABEL: usize = 80;
+    pub const SELECT_OPTIONS: usize = 25;
+    pub const OPTION_TEXT: usize = 100;
+    pub const PLACEHOLDER: usize = 150;
+    pub const EMBED_TITLE: usize = 256;
+    pub const EMBED_DESCRIPTION: usize = 4096;
+    pub const EMBED_FIELDS: usize = 25;
+    pub const FIELD_NAME: usize = 256;
+    pub const FIELD_VALUE: usize = 1024;
+    pub const FOOTER: usize = 2048;
+    pub const EMBED_TOTAL: usize = 6000;
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub id: String,
+    pub label: String,
+    pub style: Style,
+    pub disabled: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    pub label: String,
+    pub value: String,
+    pub description: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Select {
+    pub id: String,
+    pub placeholder: String,
+    pub options: Vec<SelectOption>,
+    pub min: u8,
+    pub max: u8,
+}
+
+/// One action row: up to five buttons, or one select.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    Buttons(Vec<Button>),
+    Select(Select),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Embed {
+    pub title: String,
+    pub description: String,
+    pub fields: Vec<(String, String)>,
+    pub footer: String,
+    pub colour: u32,
+}
+
+/// Everything one bot message holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Message {
+    pub content: String,
+    pub embed: Option<Embed>,
+    pub rows: Vec<Row>,
+    /// Attach the current board picture (and show it in the embed).
+    pub board_image: bool,
+    /// The only users this message may ping.
+    pub mentions: Vec<u64>,
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn at_most(what: &str, s: &str, max: usize) -> Result<(), String> {
+    if chars(s) > max { Err(format!("{what} has {} characters (max {max}): {s:?}", chars(s))) } else { Ok(()) }
+}
+
+/// Checks a message against every limit Discord enforces; the error names
+/// the first violation.
+pub fn check(m: &Message) -> Result<(), String> {
+    use limits::*;
+    at_most("content", &m.content, CONTENT)?;
+    if m.rows.len() > ROWS {
+        return Err(format!("{} action rows (max {ROWS})", m.rows.len()));
+    }
+    let mut ids = Vec::new();
+    for row in &m.rows {
+        check_row(row, &mut ids)?;
+    }
+    if let Some(e) = &m.embed {
+        check_embed(e)?;
+    }
+    Ok(())
+}
+
+fn check_id(id: &str, ids: &mut Vec<String>) -> Result<(), String> {
+    if id.is_empty() || chars(id) > limits::CUSTOM_ID {
+        return Err(format!("custom_id {id:?} is not 1–100 characters"));
+    }
+    if ids.iter().any(|i| i == id) {
+        return Err(format!("custom_id {id:?} is used twice"));
+    }
+    ids.push(id.to_string());
+    Ok(())
+}
+
+fn check_row(row: &Row, ids: &mut Vec<String>) -> Result<(), String> {
+    use limits::*;
+    match row {
+        Row::Buttons(buttons) => {
+            if buttons.is_empty() || buttons.len() > BUTTONS_PER_ROW {
+                return Err(format!("a row of {} buttons", buttons.len()));
+            }
+            for b in buttons {
+                check_id(&b.id, ids)?;
+                at_most("button label", &b.label, BUTTON_LABEL)?;
+            }
+        }
+        Row::Select(s) => {
+            check_id(&s.id, ids)?;
+            at_most("placeholder", &s.placeholder, PLACEHOLDER)?;
+            if s.options.is_empty() || s.options.len() > SELECT_OPTIONS {
+                return Err(format!("a select with {} options", s.options.len()));
+            }
+            if s.min < 1 || usize::from(s.max) > s.options.len() || s.min > s.max {
+                return Err(format!("select values {}–{} of {} options", s.min, s.max, s.options.len()));
+            }
+            let mut values = Vec::new();
+            for o in &s.options {
+                at_most("option label", &o.label, OPTION_TEXT)?;
+                at_most("option value", &o.value, OPTION_TEXT)?;
+                at_most("option description", &o.description, OPTION_TEXT)?;
+                if o.label.is_empty() || o.value.is_empty() || values.contains(&&o.value) {
+                    return Err(format!("option {o:?} is empty or repeated"));
+                }
+                values.push(&o.value);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_embed(e: &Embed) -> Result<(), String> {
+    use limits::*;
+    at_most("embed title", &e.title, EMBED_TITLE)?;
+    at_most("embed description", &e.description, EMBED_DESCRIPTION)?;
+    at_most("embed footer", &e.footer, FOOTER)?;
+    if e.fields.len() > EMBED_FIELDS {
+        return Err(format!("{} embed fields", e.fields.len()));
+    }
+    for (name, value) in &e.fields {
+        at_most("field name", name, FIELD_NAME)?;
+        at_most("field value", value, FIELD_VALUE)?;
+        if name.is_empty() || value.is_empty() {
+            return Err("an empty embed field".into());
+        }
+    }
+    let total = chars(&e.title)
+        + chars(&e.description)
+        + chars(&e.footer)
+        + e.fields.iter().map(|(n, v)| chars(n) + chars(v)).sum::<usize>();
+    if total > EMBED_TOTAL {
+        return Err(format!("embed totals {total} characters (max {EMBED_TOTAL})"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn button(id: &str) -> Button {
+        Button { id: id.into(), label: "x".into(), style: Style::Primary, disabled: false }
+    }
+
+    #[test]
+    fn each_limit_is_caught() {
+        let ok = Message { content: "hi".into(), rows: vec![Row::Buttons(vec![button("a")])], ..Default::default() };
+        assert_eq!(check(&ok), Ok(()));
+        let long = Message { content: "x".repeat(2001), ..Default::default() };
+        assert!(check(&long).is_err());
+        let rows = Message { rows: (0..6).map(|i| Row::Buttons(vec![button(&i.to_string())])).collect(), ..ok.clone() };
+        assert!(check(&rows).is_err());
+        let six = Message { rows: vec![Row::Buttons((0..6).map(|i| button(&i.to_string())).collect())], ..ok.clone() };
+        assert!(check(&six).is_err());
+        let dup = Message { rows: vec![Row::Buttons(vec![button("a"), button("a")])], ..ok.clone() };
+        assert!(check(&dup).is_err());
+        let option = |i: usize| SelectOption { label: i.to_string(), value: i.to_string(), description: String::new() };
+        let select = Select {
+            id: "s".into(),
+            placeholder: String::new(),
+            options: (0..26).map(option).collect(),
+            min: 1,
+            max: 1,
+        };
+        assert!(check(&Message { rows: vec![Row::Select(select)], ..ok.clone() }).is_err());
+        let embed = Embed {
+            description: "é".repeat(4000),
+            fields: vec![("n".into(), "v".repeat(1024)); 2],
+            ..Default::default()
+        };
+        assert!(check(&Message { embed: Some(embed), ..ok }).is_err());
+    }
+}

@@ -1,0 +1,99 @@
+//! Converts the plain [`Message`] of the presenter into serenity builders:
+//! interaction responses, new channel messages and edits. Mentions are
+//! limited to the users the message names, never @everyone or roles.
+
+use super::message::{Button, Message, Row, Select, Style};
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed, CreateEmbedFooter,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditMessage, UserId,
+};
+
+fn button(b: &Button) -> CreateButton {
+    let style = match b.style {
+        Style::Primary => ButtonStyle::Primary,
+        Style::Secondary => ButtonStyle::Secondary,
+        Style::Success => ButtonStyle::Success,
+        Style::Danger => ButtonStyle::Danger,
+    };
+    CreateButton::new(b.id.clone()).label(b.label.clone()).style(style).disabled(b.disabled)
+}
+
+fn select(s: &Select) -> CreateSelectMenu {
+    let options = s
+        .options
+        .iter()
+        .map(|o| {
+            let opt = CreateSelectMenuOption::new(o.label.clone(), o.value.clone());
+            if o.description.is_empty() { opt } else { opt.description(o.description.clone()) }
+        })
+        .collect();
+    CreateSelectMenu::new(s.id.clone(), CreateSelectMenuKind::String { options })
+        .placeholder(s.placeholder.clone())
+        .min_values(s.min)
+        .max_values(s.max)
+}
+
+/// The component rows.
+pub fn rows(m: &Message) -> Vec<CreateActionRow> {
+    m.rows
+        .iter()
+        .map(|r| match r {
+            Row::Buttons(bs) => CreateActionRow::Buttons(bs.iter().map(button).collect()),
+            Row::Select(s) => CreateActionRow::SelectMenu(select(s)),
+        })
+        .collect()
+}
+
+/// The embeds (zero or one), showing the board picture when attached.
+pub fn embeds(m: &Message, image: Option<&str>) -> Vec<CreateEmbed> {
+    let Some(e) = &m.embed else { return Vec::new() };
+    let mut embed = CreateEmbed::new().title(e.title.clone()).colour(e.colour);
+    if !e.description.is_empty() {
+        embed = embed.description(e.description.clone());
+    }
+    for (name, value) in &e.fields {
+        embed = embed.field(name.clone(), value.clone(), true);
+    }
+    if !e.footer.is_empty() {
+        embed = embed.footer(CreateEmbedFooter::new(e.footer.clone()));
+    }
+    if let Some(file) = image {
+        embed = embed.attachment(file);
+    }
+    vec![embed]
+}
+
+/// Only the named users may be pinged.
+pub fn mentions(m: &Message) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(m.mentions.iter().map(|&u| UserId::new(u.max(1))))
+}
+
+/// An interaction response (reply or update).
+pub fn response(m: &Message, ephemeral: bool) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(m.content.clone())
+        .embeds(embeds(m, None))
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+        .ephemeral(ephemeral)
+}
+
+/// A new channel message.
+pub fn create(m: &Message) -> CreateMessage {
+    CreateMessage::new()
+        .content(m.content.clone())
+        .embeds(embeds(m, None))
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+}
+
+/// An edit of an existing message.
+pub fn edit(m: &Message) -> EditMessage {
+    EditMessage::new()
+        .content(m.content.clone())
+        .embeds(embeds(m, None))
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+}

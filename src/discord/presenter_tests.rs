@@ -1,0 +1,86 @@
+//! Every message the presenter builds over whole games, checked against
+//! Discord's limits, and the controls shown to the player on turn.
+
+use super::components::{ComponentId, Control};
+use super::computer::Level;
+use super::message::{self, Row};
+use super::presenter::{self, Outro};
+use super::session::{self, Actor, Intent};
+use super::session_tests::next_intent;
+use super::table::{Stage, Table};
+use crate::engine::{Ruleset, Variant};
+
+fn checked(t: &Table, notes: &[String]) -> message::Message {
+    let m = presenter::table_message(t, notes, &Outro { ratings: vec!["<@1>: 1500 → 1520 (+20)".into()] });
+    if let Err(e) = message::check(&m) {
+        panic!("limit broken at seq {}: {e}\n{m:#?}", t.seq);
+    }
+    m
+}
+
+fn controls(m: &message::Message) -> Vec<Control> {
+    let mut out = Vec::new();
+    for row in &m.rows {
+        match row {
+            Row::Buttons(bs) => out.extend(bs.iter().map(|b| ComponentId::parse(&b.id).expect("our id").control)),
+            Row::Select(s) => out.push(ComponentId::parse(&s.id).expect("our id").control),
+        }
+    }
+    out
+}
+
+#[test]
+fn every_message_of_whole_games_respects_the_limits() {
+    for (players, variant) in [(2, Variant::Bell), (4, Variant::Bell1979), (3, Variant::Francais)] {
+        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(variant), players, [3; 32]);
+        let lobby = checked(&t, &[]);
+        assert!(controls(&lobby).contains(&Control::Join));
+        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+        while t.lineup.len() < usize::from(players) {
+            let add = Intent::AddComputer(Level::Random);
+            session::handle(&mut t, Actor { user: 10, moderator: false }, add, None, 0).expect("add");
+        }
+        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+        let mut steps = 0;
+        while t.stage == Stage::Playing && steps < 50_000 {
+            steps += 1;
+            let notes = match session::computer_step(&mut t, 0) {
+                Some(notes) => notes,
+                None => {
+                    let user = t.human_to_act().expect("a human on turn");
+                    let m = checked(&t, &[]);
+                    let intent = next_intent(&t);
+                    let wanted = match intent {
+                        Intent::Throw => Control::Throw,
+                        Intent::ChooseUnit(_) => Control::ChooseUnit,
+                        Intent::ChooseThrows(_) => Control::ChooseThrows,
+                        _ => Control::Confirm,
+                    };
+                    assert!(controls(&m).contains(&wanted), "{wanted:?} not offered: {m:#?}");
+                    assert_eq!(m.mentions, vec![user]);
+                    let seq = t.seq;
+                    session::handle(&mut t, Actor { user, moderator: false }, intent, Some(seq), 0).expect("click")
+                }
+            };
+            checked(&t, &notes);
+        }
+        let end = checked(&t, &["done".into()]);
+        assert!(end.rows.is_empty(), "a finished game has no controls");
+        assert!(end.embed.expect("embed").description.contains(&t.seed_hex()));
+    }
+}
+
+#[test]
+fn ended_games_are_not_rated_and_lose_their_controls() {
+    let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+    session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Cancel, None, 0).expect("cancel");
+    let m = checked(&t, &[]);
+    assert!(m.rows.is_empty());
+    assert!(m.content.contains("not rated"));
+}
+
+#[test]
+fn long_notes_are_clipped_to_the_content_limit() {
+    let t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+    checked(&t, &vec!["x".repeat(300); 20]);
+}

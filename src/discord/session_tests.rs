@@ -1,0 +1,203 @@
+//! Tests of the session layer: whole games driven through `handle` as
+//! players would click, and the clicks that must change nothing.
+
+use super::computer::Level;
+pub(crate) use super::script::next_intent;
+use super::session::{self, Actor, Intent, Refusal};
+use super::table::{Player, Stage, Table};
+use crate::engine::{Phase, Ruleset, Variant};
+
+const HOST: u64 = 101;
+const GUEST: u64 = 202;
+const STRANGER: u64 = 303;
+
+fn actor(user: u64) -> Actor {
+    Actor { user, moderator: false }
+}
+
+fn lobby(players: u8, variant: Variant) -> Table {
+    Table::new(7, 1, 2, HOST, Ruleset::new(variant), players, [9; 32])
+}
+
+fn act(t: &mut Table, user: u64, intent: Intent) -> Result<Vec<String>, Refusal> {
+    let seq = t.seq;
+    session::handle(t, actor(user), intent, Some(seq), 1_000)
+}
+
+/// Plays until the game ends (or a step limit), every seat clicking.
+pub(crate) fn play_out(t: &mut Table) -> usize {
+    let mut clicks = 0;
+    while t.stage == Stage::Playing && clicks < 20_000 {
+        if session::computer_step(t, 1_000).is_some() {
+            continue;
+        }
+        let user = t.human_to_act().expect("a human is to act");
+        let intent = next_intent(t);
+        act(t, user, intent.clone()).unwrap_or_else(|e| panic!("{intent:?} refused: {e}"));
+        clicks += 1;
+    }
+    clicks
+}
+
+fn started(players: u8, variant: Variant) -> Table {
+    let mut t = lobby(players, variant);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    t
+}
+
+#[test]
+fn a_two_player_game_is_played_to_the_end_by_clicks() {
+    for variant in Variant::ALL {
+        let mut t = started(2, variant);
+        let clicks = play_out(&mut t);
+        assert_eq!(t.stage, Stage::Finished, "{variant}: {clicks} clicks");
+        assert!(t.game().is_finished());
+        assert!(t.deadline.is_none());
+        // The log replays from the seed alone: same throws, same order.
+        let mut src = crate::dice::ThrowSource::from_seed(t.seed, t.ruleset.rules().dice);
+        for e in &t.events {
+            if let crate::engine::Event::Throw { t: thrown } = e {
+                assert_eq!(*thrown, src.next_throw());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_with_a_computer_finishes() {
+    let mut t = lobby(3, Variant::Bell);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::AddComputer(Level::Random)).expect("computer");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    play_out(&mut t);
+    assert_eq!(t.stage, Stage::Finished);
+}
+
+#[test]
+fn stale_clicks_change_nothing() {
+    let mut t = started(2, Variant::Bell);
+    let user = t.human_to_act().expect("someone to throw");
+    let old = t.seq.wrapping_sub(1);
+    let events = t.events.len();
+    let err = session::handle(&mut t, actor(user), Intent::Throw, Some(old), 1_000);
+    assert_eq!(err, Err(Refusal::Stale));
+    assert_eq!(t.events.len(), events);
+}
+
+#[test]
+fn clicks_by_others_are_refused_without_change() {
+    let mut t = started(2, Variant::Bell);
+    let on_turn = t.human_to_act().expect("someone to throw");
+    let other = if on_turn == HOST { GUEST } else { HOST };
+    let seq = t.seq;
+    assert_eq!(act(&mut t, other, Intent::Throw), Err(Refusal::NotYourTurn));
+    assert_eq!(act(&mut t, STRANGER, Intent::Throw), Err(Refusal::NotSeated));
+    assert_eq!(act(&mut t, STRANGER, Intent::End), Err(Refusal::NotHost));
+    assert_eq!(t.seq, seq);
+    let moderator = Actor { user: STRANGER, moderator: true };
+    assert!(session::handle(&mut t, moderator, Intent::End, None, 1_000).is_ok());
+    assert_eq!(t.stage, Stage::Ended);
+    assert_eq!(act(&mut t, on_turn, Intent::Throw), Err(Refusal::Closed));
+}
+
+#[test]
+fn forged_choices_are_refused() {
+    let mut t = started(2, Variant::Bell);
+    let mut guard = 0;
+    while !matches!(t.draft_game().phase(), Phase::Moving { .. }) || t.human_to_act().is_none() {
+        let user = t.human_to_act().expect("human");
+        let intent = next_intent(&t);
+        act(&mut t, user, intent).expect("scripted click");
+        guard += 1;
+        assert!(guard < 500);
+    }
+    let user = t.human_to_act().expect("human");
+    let seq = t.seq;
+    assert!(matches!(act(&mut t, user, Intent::ChooseUnit("p99".into())), Err(Refusal::BadChoice(_))));
+    assert!(matches!(act(&mut t, user, Intent::ChooseUnit("<script>".into())), Err(Refusal::BadChoice(_))));
+    assert!(matches!(act(&mut t, user, Intent::ChooseThrows(vec!["0".into()])), Err(Refusal::WrongMoment(_))));
+    assert!(matches!(act(&mut t, user, Intent::Confirm), Err(Refusal::WrongMoment(_))));
+    assert_eq!(t.seq, seq);
+}
+
+#[test]
+fn undo_takes_back_an_uncommitted_choice() {
+    let mut t = started(2, Variant::Bell);
+    let mut guard = 0;
+    while t.draft.actions.is_empty() {
+        let user = t.human_to_act().expect("human");
+        let intent = next_intent(&t);
+        act(&mut t, user, intent).expect("scripted click");
+        guard += 1;
+        assert!(guard < 500);
+    }
+    let user = t.human_to_act().expect("human");
+    let events = t.events.len();
+    act(&mut t, user, Intent::Undo).expect("undo");
+    assert!(t.draft.actions.is_empty());
+    assert_eq!(t.events.len(), events, "nothing was committed");
+}
+
+#[test]
+fn the_draft_survives_a_save_and_load() {
+    let mut t = started(2, Variant::Bell);
+    while t.draft.actions.is_empty() && t.draft.unit.is_none() {
+        let user = t.human_to_act().expect("human");
+        let intent = next_intent(&t);
+        act(&mut t, user, intent).expect("scripted click");
+    }
+    let json = serde_json::to_string(&t).expect("serialise");
+    let back: Table = serde_json::from_str(&json).expect("deserialise");
+    assert_eq!(back.draft, t.draft);
+    assert_eq!(back.seq, t.seq);
+    assert_eq!(back.game_now(), t.game_now());
+}
+
+#[test]
+fn timeouts_play_for_the_absent_and_three_forfeit() {
+    let mut t = started(2, Variant::Bell);
+    let absent = t.human_to_act().expect("human");
+    let mut now = 1_000;
+    let mut timeouts = 0;
+    while t.lineup.contains(&Player::Human(absent)) && t.stage == Stage::Playing {
+        now += 100_000;
+        if t.human_to_act() == Some(absent) {
+            assert!(session::timeout(&mut t, now).is_some());
+            timeouts += 1;
+        } else if session::computer_step(&mut t, now).is_none() {
+            let user = t.human_to_act().expect("human");
+            let (intent, seq) = (next_intent(&t), t.seq);
+            session::handle(&mut t, actor(user), intent, Some(seq), now).expect("click");
+        }
+    }
+    assert!(t.stage != Stage::Playing || timeouts == 3, "{timeouts} timeouts");
+    if t.stage == Stage::Playing {
+        assert!(t.left.contains(&absent));
+    }
+}
+
+#[test]
+fn no_timeout_before_the_deadline_and_one_reminder() {
+    let mut t = started(2, Variant::Bell);
+    let deadline = t.deadline.expect("a deadline");
+    assert!(session::timeout(&mut t, deadline - 1).is_none());
+    let start = deadline - t.turn_timeout as i64;
+    assert!(session::reminder_due(&mut t, start).is_none());
+    assert!(session::reminder_due(&mut t, deadline - 10).is_some());
+    assert!(session::reminder_due(&mut t, deadline - 5).is_none());
+}
+
+#[test]
+fn lobby_rules() {
+    let mut t = lobby(2, Variant::Bell);
+    assert_eq!(act(&mut t, HOST, Intent::Start), Err(Refusal::TooFewPlayers));
+    assert_eq!(act(&mut t, HOST, Intent::Join), Err(Refusal::AlreadySeated));
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    assert_eq!(act(&mut t, STRANGER, Intent::Join), Err(Refusal::LobbyFull));
+    assert_eq!(act(&mut t, GUEST, Intent::Start), Err(Refusal::NotHost));
+    act(&mut t, GUEST, Intent::Leave).expect("leave");
+    assert_eq!(t.lineup.len(), 1);
+    act(&mut t, HOST, Intent::Cancel).expect("cancel");
+    assert_eq!(t.stage, Stage::Ended);
+}

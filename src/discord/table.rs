@@ -1,0 +1,233 @@
+//! Everything the bot knows about one game in one channel: the lobby, the
+//! players behind the seats, the engine record, the fair-dice seed and how
+//! many throws were drawn from it, the uncommitted choices of the current
+//! turn, the action counter that every component id carries, and the turn
+//! deadline. Serialisable as a whole, so the uncommitted turn survives a
+//! restart together with the game.
+
+use super::computer::Level;
+use super::turn::{self, UnitKey};
+use crate::dice::ThrowSource;
+use crate::engine::{Action, Game, Record, Ruleset, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+/// A Discord user id (snowflake).
+pub type UserId = u64;
+
+/// Who sits on a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    Human(UserId),
+    Computer(#[serde(with = "super::computer::by_name")] Level),
+}
+
+/// Where the game is in its life.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    Lobby,
+    Playing,
+    /// Played to the end: places count for ratings.
+    Finished,
+    /// Cancelled in the lobby or ended early by the host or a moderator.
+    Ended,
+}
+
+/// The uncommitted part of the current turn (kept until Confirm).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnDraft {
+    /// The unit chosen in the first select, waiting for its throws.
+    pub unit: Option<UnitKey>,
+    /// Actions chosen but not yet committed to the log (Undo pops them).
+    pub actions: Vec<Action>,
+    /// The page shown of a select with more than 25 options.
+    pub page: u8,
+}
+
+/// The message that currently shows a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardMessage {
+    pub message: u64,
+    /// Unix time it was posted (old messages are re-posted, not edited).
+    pub posted_at: i64,
+}
+
+/// One game of the bot.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Table {
+    pub id: i64,
+    pub guild: u64,
+    pub channel: u64,
+    pub host: UserId,
+    pub ruleset: Ruleset,
+    /// Seats wanted (2–4).
+    pub players: u8,
+    /// Seconds a player has for a turn.
+    pub turn_timeout: u64,
+    /// Players in joining order; the i-th takes the i-th seat of the table.
+    pub lineup: Vec<Player>,
+    pub stage: Stage,
+    pub events: Vec<crate::engine::Event>,
+    /// The fair-dice seed (revealed when the game is over).
+    pub seed: [u8; 32],
+    /// Throws drawn from the seed so far.
+    pub drawn: u32,
+    pub draft: TurnDraft,
+    /// The action counter: bumped by every change, carried by every component.
+    pub seq: u32,
+    /// Unix time when the player to act runs out of time.
+    pub deadline: Option<i64>,
+    /// Whether the half-time reminder for the current deadline was sent.
+    pub reminded: bool,
+    /// Timeouts in a row per seat.
+    pub absences: [u8; 4],
+    /// Humans who left a running game (resigned, kicked, forfeited): a
+    /// computer plays their seat; they are placed last.
+    pub left: Vec<UserId>,
+    /// Unix time of the start (0 while in the lobby).
+    pub started_at: i64,
+    /// The live message that shows this game (edited in place while young).
+    #[serde(default)]
+    pub board: Option<BoardMessage>,
+    #[serde(skip)]
+    cache: Option<Game>,
+}
+
+impl Table {
+    /// A new lobby with the host in the first seat.
+    pub fn new(
+        id: i64,
+        guild: u64,
+        channel: u64,
+        host: UserId,
+        ruleset: Ruleset,
+        players: u8,
+        seed: [u8; 32],
+    ) -> Table {
+        Table {
+            id,
+            guild,
+            channel,
+            host,
+            ruleset,
+            players: players.clamp(2, 4),
+            turn_timeout: 24 * 3600,
+            lineup: vec![Player::Human(host)],
+            stage: Stage::Lobby,
+            events: Vec::new(),
+            seed,
+            drawn: 0,
+            draft: TurnDraft::default(),
+            seq: 0,
+            deadline: None,
+            reminded: false,
+            absences: [0; 4],
+            left: Vec::new(),
+            started_at: 0,
+            board: None,
+            cache: None,
+        }
+    }
+
+    /// The seats of the table.
+    pub fn seats(&self) -> SeatSet {
+        SeatSet::for_players(usize::from(self.players)).unwrap_or(SeatSet::EMPTY)
+    }
+
+    /// Who plays a seat.
+    pub fn player(&self, seat: Seat) -> Option<Player> {
+        let i = self.seats().iter().position(|s| s == seat)?;
+        self.lineup.get(i).copied()
+    }
+
+    /// The seat of a human player still in the game.
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.seats().iter().find(|&s| self.player(s) == Some(Player::Human(user)))
+    }
+
+    /// The committed game (replayed from the log, then cached).
+    pub fn game(&mut self) -> Game {
+        if let Some(g) = self.cache {
+            return g;
+        }
+        let g = self.replayed().game().to_owned();
+        self.cache = Some(g);
+        g
+    }
+
+    /// The committed game without caching (for shared references).
+    pub fn game_now(&self) -> Game {
+        self.cache.unwrap_or_else(|| *self.replayed().game())
+    }
+
+    /// The game with this turn's uncommitted actions applied.
+    pub fn draft_game(&self) -> Game {
+        turn::scratch(&self.game_now(), &self.draft.actions)
+    }
+
+    fn replayed(&self) -> Record {
+        let mut rec = Record::new(self.ruleset, self.seats());
+        for &e in &self.events {
+            if rec.apply(e).is_err() {
+                break;
+            }
+        }
+        rec
+    }
+
+    /// Appends an event to the log (already checked by the caller's game).
+    pub fn push_event(&mut self, event: crate::engine::Event, after: Game) {
+        self.events.push(event);
+        self.cache = Some(after);
+    }
+
+    /// The throw source of this game, resumed after the throws drawn so far.
+    pub fn dice(&self) -> ThrowSource {
+        let mut src = ThrowSource::from_seed(self.seed, self.ruleset.rules().dice);
+        for _ in 0..self.drawn {
+            src.next_throw();
+        }
+        src
+    }
+
+    /// The seat expected to act in the committed game.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.stage != Stage::Playing {
+            return None;
+        }
+        self.game_now().to_act()
+    }
+
+    /// The human expected to act, if a human is on turn.
+    pub fn human_to_act(&self) -> Option<UserId> {
+        match self.player(self.to_act()?)? {
+            Player::Human(u) => Some(u),
+            Player::Computer(_) => None,
+        }
+    }
+
+    /// Whether a computer must act now.
+    pub fn computer_to_act(&self) -> bool {
+        self.to_act().and_then(|s| self.player(s)).is_some_and(|p| matches!(p, Player::Computer(_)))
+    }
+
+    /// Human users still seated.
+    pub fn humans(&self) -> Vec<UserId> {
+        self.lineup
+            .iter()
+            .filter_map(|p| match p {
+                Player::Human(u) => Some(*u),
+                Player::Computer(_) => None,
+            })
+            .collect()
+    }
+
+    /// The seed in hex, for the reveal at the end.
+    pub fn seed_hex(&self) -> String {
+        self.seed.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Whether the game is still open (lobby or playing).
+    pub fn is_open(&self) -> bool {
+        matches!(self.stage, Stage::Lobby | Stage::Playing)
+    }
+}

@@ -1,0 +1,58 @@
+//! The turn-timeout scheduler: one ticker that looks at every open game
+//! twice a minute, pings the player on turn at half time, and at the
+//! deadline lets the computer play that turn (the third timeout in a row
+//! gives the seat to the computer). Deadlines live in the table, so after a
+//! restart the ticker simply finds them again: nothing to re-arm by hand.
+
+use super::bot::Data;
+use super::interact::{publish, spawn_computer, unix_now};
+use super::presenter::{self, Outro};
+use super::session;
+use poise::serenity_prelude as serenity;
+use serenity::{CreateAllowedMentions, CreateMessage, Http};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+const TICK: Duration = Duration::from_secs(30);
+
+/// Starts the ticker (and resumes computer turns of every open game).
+pub fn spawn_ticker(http: Arc<Http>, data: Data) {
+    for game in data.hub.open_games() {
+        spawn_computer(http.clone(), data.clone(), game);
+    }
+    tokio::spawn(async move {
+        let mut interval = tokio::time::interval(TICK);
+        loop {
+            interval.tick().await;
+            if data.stopping.load(Ordering::Relaxed) {
+                break;
+            }
+            tick(&http, &data).await;
+        }
+    });
+}
+
+async fn tick(http: &Arc<Http>, data: &Data) {
+    let now = unix_now();
+    for game in data.hub.open_games() {
+        let mut table = game.lock().await;
+        if let Some(user) = session::reminder_due(&mut table, now) {
+            let deadline = table.deadline.unwrap_or(now);
+            let text = format!("<@{user}>, it is your turn in the Thaayam game here: time runs out <t:{deadline}:R>.");
+            let msg = CreateMessage::new()
+                .content(text)
+                .allowed_mentions(CreateAllowedMentions::new().users([serenity::UserId::new(user.max(1))]));
+            if let Err(e) = serenity::ChannelId::new(table.channel.max(1)).send_message(http, msg).await {
+                tracing::warn!("could not send a reminder for game {}: {e:?}", table.id);
+            }
+        }
+        if let Some(notes) = session::timeout(&mut table, now) {
+            data.hub.saved(&table);
+            let msg = presenter::table_message(&table, &notes, &Outro::default());
+            publish(http, &mut table, &msg).await;
+            drop(table);
+            spawn_computer(http.clone(), data.clone(), game);
+        }
+    }
+}

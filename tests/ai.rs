@@ -1,0 +1,108 @@
+//! Computer players: small seeded tournaments with loose but meaningful
+//! expectations, legality of every decision across variants and player
+//! counts, reproducibility, and an obvious capture taken by every level.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use thaayam::ai::arena::{GameResult, mix, play_game};
+use thaayam::ai::search::Budget;
+use thaayam::ai::{Level, Lookahead, Strategy};
+use thaayam::engine::{Action, Game, Ruleset, Seat, SeatSet, Throw, ThrowBag, Variant, parse_tpn};
+
+/// A `hard` player with a tiny budget, for tests that need many decisions.
+fn small_hard() -> Box<dyn Strategy + Send> {
+    Box::new(Lookahead::new(Budget { own_nodes: 2_000, candidates: 2, sequences: 3, reply_nodes: 200, depth: 2 }))
+}
+
+fn make(level: Level) -> Box<dyn Strategy + Send> {
+    if level == Level::Hard { small_hard() } else { level.strategy() }
+}
+
+/// Plays `games` 2-player games of `a` against `b`, swapping seats every
+/// game; returns `a`'s wins.
+fn duel(ruleset: Ruleset, a: Level, b: Level, games: u64, seed: u64) -> u64 {
+    let seats = SeatSet::for_players(2).expect("2 players");
+    let mut wins = 0;
+    for i in 0..games {
+        let a_seat = if i % 2 == 0 { Seat::S } else { Seat::N };
+        let mut players: [Box<dyn Strategy + Send>; 4] =
+            std::array::from_fn(|k| if k == a_seat.index() { make(a) } else { make(b) });
+        let r = play_game(ruleset, seats, &mut players, mix(seed + i)).expect("every choice is legal");
+        assert!(r.winner.is_some(), "game {i} did not finish");
+        wins += u64::from(r.winner == Some(a_seat));
+    }
+    wins
+}
+
+#[test]
+fn easy_beats_random() {
+    let wins = duel(Ruleset::new(Variant::Bell), Level::Easy, Level::Random, 200, 1);
+    assert!(wins > 120, "easy won only {wins} of 200 against random");
+}
+
+#[test]
+fn medium_beats_random() {
+    let wins = duel(Ruleset::new(Variant::Bell), Level::Medium, Level::Random, 100, 2);
+    assert!(wins > 65, "medium won only {wins} of 100 against random");
+}
+
+#[test]
+fn hard_beats_random_even_on_a_small_budget() {
+    let wins = duel(Ruleset::new(Variant::Bell), Level::Hard, Level::Random, 40, 3);
+    assert!(wins > 26, "hard won only {wins} of 40 against random");
+}
+
+#[test]
+fn every_decision_is_legal_in_every_variant_and_table() {
+    let rulesets = [
+        Ruleset::new(Variant::Bell),
+        Ruleset::new(Variant::Bell1979),
+        Ruleset::new(Variant::Francais),
+        Ruleset { variant: Variant::Francais, twins_return_singles: true },
+    ];
+    let mut decisions = [0usize; 4];
+    let mut game_no = 0;
+    for ruleset in rulesets {
+        for n in 2..=4 {
+            let seats = SeatSet::for_players(n).expect("2-4 players");
+            for rotation in 0..4 {
+                game_no += 1;
+                let mut players: [Box<dyn Strategy + Send>; 4] =
+                    std::array::from_fn(|k| make(Level::ALL[(k + rotation) % 4]));
+                let r: GameResult = play_game(ruleset, seats, &mut players, mix(100 + game_no))
+                    .unwrap_or_else(|e| panic!("{ruleset}, {n} players: {e}"));
+                assert!(r.winner.is_some(), "{ruleset}, {n} players: unfinished");
+                for (seat, _) in &r.decisions {
+                    decisions[Level::ALL[(seat.index() + rotation) % 4] as usize] += 1;
+                }
+            }
+        }
+    }
+    for level in Level::ALL {
+        assert!(decisions[level as usize] > 1_000, "{level}: only {} decisions", decisions[level as usize]);
+    }
+}
+
+#[test]
+fn the_same_seed_replays_the_same_game() {
+    let seats = SeatSet::for_players(3).expect("3 players");
+    let run = || {
+        let mut players: [Box<dyn Strategy + Send>; 4] = std::array::from_fn(|k| make(Level::ALL[k]));
+        let r = play_game(Ruleset::new(Variant::Bell), seats, &mut players, 42).expect("legal");
+        (r.places, r.winner, r.decisions.len())
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn every_level_but_random_takes_an_obvious_capture() {
+    // S's 14 (a1) + 2 lands on b2, where N's piece (N's step 20) stands.
+    let pos = parse_tpn("bell S=14,3,o,o N=20,o,o,o turn=S throws=2").expect("valid tpn");
+    let game = Game::from_position(pos);
+    let capture = Action::Advance { from: 14, twins: false, throws: ThrowBag::of(&[Throw::Two]) };
+    assert!(game.legal_actions().contains(&capture));
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        assert_eq!(level.strategy().choose(&game, &mut rng), capture, "{level}");
+    }
+}
