@@ -251,6 +251,13 @@ impl FakeDiscord {
         inner.message(original).cloned()
     }
 
+    /// How many interactions were answered by updating message `id` (type 7).
+    pub fn updates_of(&self, id: u64) -> u64 {
+        let inner = self.shared.lock();
+        let updates = inner.interactions.values().filter(|r| r.message_id == Some(id));
+        updates.filter(|r| r.response.as_ref().is_some_and(|a| a.kind == 7)).count() as u64
+    }
+
     /// Latencies INTERACTION_CREATE → first response, of every answered interaction.
     pub fn latencies(&self) -> Vec<Duration> {
         let inner = self.shared.lock();
