@@ -88,23 +88,22 @@ async fn step(fake: &FakeDiscord, msg: &StoredMessage, player: &FakeUser) {
             .filter_map(|o| o["value"].as_str().map(String::from))
             .collect();
         let multi = select["max_values"].as_u64().unwrap_or(1) > 1;
-        let mut tries: Vec<Vec<&str>> = values.iter().map(|v| vec![v.as_str()]).collect();
-        if multi {
-            tries.push(values.iter().map(String::as_str).collect());
-            for a in 0..values.len() {
-                for b in a + 1..values.len() {
-                    tries.push(vec![&values[a], &values[b]]);
-                }
-            }
-        }
-        for choice in tries {
+        let max = if multi { values.len().min(10) } else { 1 };
+        let mut masks: Vec<u32> =
+            (1..1u32 << values.len().min(10)).filter(|m| m.count_ones() as usize <= max).collect();
+        masks.sort_by_key(|m| m.count_ones());
+        let mut refusal = String::new();
+        for mask in masks {
+            let choice: Vec<&str> =
+                values.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, v)| v.as_str()).collect();
             let i = fake.select(player, msg.channel_id, msg.id, &id, &choice).await;
-            let (kind, _) = answer(fake, i).await;
+            let (kind, text) = answer(fake, i).await;
             if kind != 4 {
                 return;
             }
+            refusal = text;
         }
-        panic!("no choice of select {id} was accepted: {}", msg.text());
+        panic!("no choice of select {id} was accepted ({refusal}): {}", msg.text());
     }
     let (kind, text) = click_label(fake, player, msg, "Confirm").await;
     assert_ne!(kind, 4, "Confirm was refused: {text}");
