@@ -25,18 +25,8 @@ pub struct Data {
     pub stopping: Arc<AtomicBool>,
     /// Games whose computer seats are being played by a task right now.
     pub computers: Arc<Mutex<HashSet<i64>>>,
-}
-
-/// Where the bot connects. Only [`Endpoint::Discord`] is reachable from
-/// the configuration; the sandbox is for tests that drive the bot through
-/// a fake Discord on loopback (see FAKE_DISCORD.md).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Endpoint {
-    /// The real Discord (what `thaayam run` uses).
-    Discord,
-    /// A fake Discord: REST at `http_base` (e.g. `http://127.0.0.1:PORT`),
-    /// the gateway URL is whatever its `GET /api/v10/gateway` answers.
-    Sandbox { http_base: String },
+    /// The pause before each computer move.
+    pub computer_pause: Duration,
 }
 
 /// Runs the bot until SIGINT/SIGTERM. Errors are one line.
@@ -46,23 +36,7 @@ pub fn run(config: Config) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(run_with_endpoint(config, Endpoint::Discord))
-}
-
-/// Runs the bot against an endpoint inside an existing tokio runtime
-/// (multi-threaded: computer moves use `block_in_place`).
-pub async fn run_with_endpoint(config: Config, endpoint: Endpoint) -> Result<(), String> {
-    serve(config, endpoint).await
-}
-
-fn http_for(token: &str, endpoint: &Endpoint) -> serenity::Http {
-    match endpoint {
-        Endpoint::Discord => serenity::Http::new(token),
-        // serenity ignores the proxy while its rate limiter is on.
-        Endpoint::Sandbox { http_base } => {
-            serenity::HttpBuilder::new(token).proxy(http_base.clone()).ratelimiter_disabled(true).build()
-        }
-    }
+    runtime.block_on(serve(config))
 }
 
 fn init_logging(level: &str) {
@@ -71,12 +45,59 @@ fn init_logging(level: &str) {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
-async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
+/// Where the bot connects. Production ([`run`]) always uses `Discord`;
+/// `Sandbox` (a fake Discord on loopback, see tests/support/fake_discord)
+/// exists for end-to-end tests and the load test and is reachable only from
+/// code, never from the config file or the environment.
+#[derive(Clone, Debug)]
+pub enum Endpoint {
+    Discord,
+    /// REST at `http_base` (e.g. "http://127.0.0.1:PORT"; the gateway URL comes
+    /// from its GET /api/v10/gateway), with `computer_pause` between computer moves.
+    Sandbox {
+        http_base: String,
+        computer_pause: Duration,
+    },
+}
+
+/// A bot started by [`start`].
+pub struct RunningBot {
+    shards: Arc<serenity::ShardManager>,
+    data: Data,
+    task: tokio::task::JoinHandle<Result<(), String>>,
+}
+
+impl RunningBot {
+    /// Stops like on SIGTERM (in-flight clicks finish) and waits for the end.
+    pub async fn stop(self) -> Result<(), String> {
+        shut_down(&self.shards, &self.data).await;
+        self.wait().await
+    }
+
+    /// Waits until the client stops.
+    pub async fn wait(self) -> Result<(), String> {
+        self.task.await.map_err(|e| format!("the bot task failed: {e}"))?
+    }
+}
+
+async fn serve(config: Config) -> Result<(), String> {
+    let bot = start(config, Endpoint::Discord).await?;
+    spawn_shutdown(bot.shards.clone(), bot.data.clone());
+    bot.wait().await
+}
+
+/// Connects the bot to `endpoint` and runs it in a task.
+pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, String> {
+    let computer_pause = match &endpoint {
+        Endpoint::Discord => interact::COMPUTER_PAUSE,
+        Endpoint::Sandbox { computer_pause, .. } => *computer_pause,
+    };
     let data = Data {
         hub: Arc::new(Hub::new()),
         config: Arc::new(config.clone()),
         stopping: Arc::new(AtomicBool::new(false)),
         computers: Arc::new(Mutex::new(HashSet::new())),
+        computer_pause,
     };
     let setup_data = data.clone();
     let framework = poise::Framework::builder()
@@ -96,13 +117,19 @@ async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
         })
         .build();
     let intents = serenity::GatewayIntents::GUILDS;
-    let http = http_for(&config.token, &endpoint);
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
-        .framework(framework)
-        .await
-        .map_err(|e| format!("cannot create the Discord client: {e}"))?;
-    spawn_shutdown(client.shard_manager.clone(), data);
-    client.start().await.map_err(|e| format!("the Discord connection failed: {e}"))
+    let builder = match endpoint {
+        Endpoint::Discord => serenity::ClientBuilder::new(&config.token, intents),
+        Endpoint::Sandbox { http_base, .. } => {
+            let http = serenity::HttpBuilder::new(&config.token).proxy(http_base).ratelimiter_disabled(true).build();
+            serenity::ClientBuilder::new_with_http(http, intents)
+        }
+    };
+    let mut client =
+        builder.framework(framework).await.map_err(|e| format!("cannot create the Discord client: {e}"))?;
+    let shards = client.shard_manager.clone();
+    let task =
+        tokio::spawn(async move { client.start().await.map_err(|e| format!("the Discord connection failed: {e}")) });
+    Ok(RunningBot { shards, data, task })
 }
 
 async fn register(
@@ -133,16 +160,20 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
 fn spawn_shutdown(shards: Arc<serenity::ShardManager>, data: Data) {
     tokio::spawn(async move {
         wait_for_signal().await;
-        tracing::info!("shutting down");
-        data.stopping.store(true, Ordering::Relaxed);
-        for _ in 0..100 {
-            if !data.hub.busy().await {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        shards.shutdown_all().await;
+        shut_down(&shards, &data).await;
     });
+}
+
+async fn shut_down(shards: &serenity::ShardManager, data: &Data) {
+    tracing::info!("shutting down");
+    data.stopping.store(true, Ordering::Relaxed);
+    for _ in 0..100 {
+        if !data.hub.busy().await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    shards.shutdown_all().await;
 }
 
 #[cfg(unix)]

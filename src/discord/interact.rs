@@ -24,7 +24,7 @@ use std::time::Duration;
 const BOARD_MAX_AGE: i64 = 50 * 60;
 
 /// The pause before a computer's move, so people can follow.
-const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
+pub const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
 
 pub fn unix_now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
@@ -168,7 +168,7 @@ pub fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             return;
         }
         loop {
-            tokio::time::sleep(COMPUTER_PAUSE).await;
+            tokio::time::sleep(data.computer_pause).await;
             let mut table = game.lock().await;
             // Harder levels search for a while: keep the runtime's other tasks moving.
             let step = tokio::task::block_in_place(|| session::computer_step(&mut table, unix_now()));

@@ -1,0 +1,69 @@
+//! End-to-end: whole games of the real bot through the fake Discord, every
+//! choice read from the messages the bot sent.
+
+mod support;
+
+use support::fake_discord::{FakeDiscord, FakeUser, Opt};
+use support::play::{self, TempDir, WAIT};
+
+const CHANNEL: u64 = 1_300_000_000_000_000_101;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_bell_to_the_end() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("bell");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+
+    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![Opt::int("players", 2)]).await;
+    assert!(lobby.text().contains(&alice.mention()), "the host is seated: {}", lobby.text());
+    let (kind, text) = play::click_label(&fake, &bob, &lobby, "Join").await;
+    assert_eq!(kind, 7, "Join updates the lobby in place: {text}");
+    let lobby = fake.message(lobby.id).expect("lobby");
+    assert!(lobby.text().contains(&bob.mention()), "bob is seated: {}", lobby.text());
+    let (kind, text) = play::click_label(&fake, &alice, &lobby, "Start").await;
+    assert_eq!(kind, 7, "Start turns the lobby into the board: {text}");
+    let board = fake.message(lobby.id).expect("board");
+    assert!(board.button("Throw").is_some(), "the board offers Throw: {}", board.text());
+
+    let players = [alice.clone(), bob.clone()];
+    let (last, clicks) = play::play_to_end(&fake, CHANNEL, &players, 4000).await;
+    assert!(clicks > 10, "a real game takes many clicks ({clicks})");
+    let places = last.embed_text();
+    let first = places
+        .lines()
+        .find(|l| l.trim_start_matches("Places: ").starts_with("1. "))
+        .unwrap_or_else(|| panic!("no winner in: {places}"));
+    assert!(
+        first.contains(&alice.mention()) || first.contains(&bob.mention()),
+        "the final message names the winner: {first}"
+    );
+    assert!(last.components().is_empty(), "no controls after the end");
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_seat_moves_by_itself() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("computer");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let alice = FakeUser::new(1, "alice");
+
+    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![]).await;
+    let select = lobby.selects().into_iter().next().expect("the add-computer menu");
+    let id = select["custom_id"].as_str().expect("custom_id").to_string();
+    let level = select["options"][0]["value"].as_str().expect("a level").to_string();
+    let i = fake.select(&alice, CHANNEL, lobby.id, &id, &[&level]).await;
+    let (kind, text) = play::answer(&fake, i).await;
+    assert_eq!(kind, 7, "adding a computer updates the lobby: {text}");
+    let lobby = fake.message(lobby.id).expect("lobby");
+    assert!(lobby.text().contains("computer"), "the computer is seated: {}", lobby.text());
+    play::click_label(&fake, &alice, &lobby, "Start").await;
+
+    let (last, _) = play::play_to_end(&fake, CHANNEL, std::slice::from_ref(&alice), 4000).await;
+    assert!(last.embed_text().contains("1. "), "places are listed: {}", last.embed_text());
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+    let _ = WAIT;
+}

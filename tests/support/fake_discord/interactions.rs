@@ -1,0 +1,166 @@
+//! Building INTERACTION_CREATE payloads the way a real client would: a slash
+//! command must match a registered command and its options; a click or a
+//! selection must name a live, enabled component of a message the user sees.
+
+use super::payloads::{self, FakeUser, GUILD_ID};
+use super::state::{Inner, StoredMessage, id_of};
+use serde_json::{Value, json};
+
+/// A slash command option value.
+#[derive(Clone, Debug)]
+pub enum Opt {
+    Str(String, String),
+    Int(String, i64),
+    Bool(String, bool),
+    User(String, FakeUser),
+}
+
+impl Opt {
+    pub fn str(name: &str, v: &str) -> Opt {
+        Opt::Str(name.into(), v.into())
+    }
+    pub fn int(name: &str, v: i64) -> Opt {
+        Opt::Int(name.into(), v)
+    }
+    pub fn bool(name: &str, v: bool) -> Opt {
+        Opt::Bool(name.into(), v)
+    }
+    pub fn user(name: &str, u: &FakeUser) -> Opt {
+        Opt::User(name.into(), u.clone())
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            Opt::Str(n, _) | Opt::Int(n, _) | Opt::Bool(n, _) | Opt::User(n, _) => n,
+        }
+    }
+
+    /// Discord's option type number.
+    fn kind(&self) -> u64 {
+        match self {
+            Opt::Str(..) => 3,
+            Opt::Int(..) => 4,
+            Opt::Bool(..) => 5,
+            Opt::User(..) => 6,
+        }
+    }
+
+    fn json(&self) -> Value {
+        let value = match self {
+            Opt::Str(_, v) => json!(v),
+            Opt::Int(_, v) => json!(v),
+            Opt::Bool(_, v) => json!(v),
+            Opt::User(_, u) => json!(u.id.to_string()),
+        };
+        json!({"name": self.name(), "type": self.kind(), "value": value})
+    }
+}
+
+/// The `data` of a slash command interaction, checked against the registered commands.
+pub fn slash_data(inner: &Inner, command: &str, sub: &str, options: &[Opt]) -> Result<Value, String> {
+    let registered = inner.guild_commands.iter().chain(&inner.global_commands).find(|c| c["name"] == command);
+    let cmd = registered.ok_or_else(|| format!("/{command} is not registered"))?;
+    let subs = cmd["options"].as_array().cloned().unwrap_or_default();
+    let decl = subs
+        .iter()
+        .find(|o| o["name"] == sub && o["type"] == 1)
+        .ok_or_else(|| format!("/{command} has no subcommand {sub:?}"))?;
+    let declared = decl["options"].as_array().cloned().unwrap_or_default();
+    for o in options {
+        let d = declared.iter().find(|d| d["name"] == o.name());
+        let d = d.ok_or_else(|| format!("/{command} {sub} has no option {:?}", o.name()))?;
+        if d["type"] != o.kind() {
+            return Err(format!("option {:?} is declared as type {}, given {}", o.name(), d["type"], o.kind()));
+        }
+        if let Some(choices) = d["choices"].as_array().filter(|c| !c.is_empty()) {
+            let v = o.json()["value"].clone();
+            if !choices.iter().any(|c| c["value"] == v) {
+                return Err(format!("option {:?} = {v} is not one of its choices", o.name()));
+            }
+        }
+    }
+    for d in declared.iter().filter(|d| d["required"] == true) {
+        if !options.iter().any(|o| d["name"] == o.name()) {
+            return Err(format!("/{command} {sub} requires option {}", d["name"]));
+        }
+    }
+    let mut resolved = json!({});
+    for o in options {
+        if let Opt::User(_, u) = o {
+            resolved["users"][u.id.to_string()] = payloads::user(u);
+            resolved["members"][u.id.to_string()] = payloads::member(u, false);
+        }
+    }
+    let opts: Vec<Value> = options.iter().map(Opt::json).collect();
+    Ok(json!({
+        "id": cmd["id"], "name": command, "type": 1, "guild_id": GUILD_ID.to_string(), "resolved": resolved,
+        "options": [{"name": sub, "type": 1, "options": opts}]
+    }))
+}
+
+/// The component with `custom_id` on a message, if any.
+pub fn find_component<'a>(msg: &'a StoredMessage, custom_id: &str) -> Option<&'a Value> {
+    msg.json["components"]
+        .as_array()?
+        .iter()
+        .flat_map(|row| row["components"].as_array().map(Vec::as_slice).unwrap_or(&[]))
+        .find(|c| c["custom_id"] == custom_id)
+}
+
+/// The message a user can interact with, or why not.
+fn visible<'a>(inner: &'a Inner, user: &FakeUser, channel: u64, message: u64) -> Result<&'a StoredMessage, String> {
+    let msg = inner.message(message).ok_or_else(|| format!("message {message} does not exist"))?;
+    if msg.deleted || msg.channel_id != channel {
+        return Err(format!("message {message} is deleted or not in channel {channel}"));
+    }
+    if msg.ephemeral_for.is_some_and(|u| u != user.id) {
+        return Err(format!("message {message} is ephemeral for someone else"));
+    }
+    Ok(msg)
+}
+
+/// The `data` of a button click (`values` None) or a select choice.
+pub fn component_data(
+    inner: &Inner,
+    user: &FakeUser,
+    channel: u64,
+    message: u64,
+    custom_id: &str,
+    values: Option<&[&str]>,
+) -> Result<(Value, Value), String> {
+    let msg = visible(inner, user, channel, message)?;
+    let c =
+        find_component(msg, custom_id).ok_or_else(|| format!("message {message} has no component {custom_id:?}"))?;
+    if c["disabled"] == true {
+        return Err(format!("component {custom_id:?} is disabled"));
+    }
+    let data = match (c["type"].as_u64(), values) {
+        (Some(2), None) => json!({"custom_id": custom_id, "component_type": 2}),
+        (Some(3), Some(values)) => {
+            check_choice(c, values)?;
+            json!({"custom_id": custom_id, "component_type": 3, "values": values})
+        }
+        (t, v) => return Err(format!("component {custom_id:?} has type {t:?}; values given: {}", v.is_some())),
+    };
+    Ok((data, msg.json.clone()))
+}
+
+fn check_choice(select: &Value, values: &[&str]) -> Result<(), String> {
+    let min = select["min_values"].as_u64().unwrap_or(1) as usize;
+    let max = select["max_values"].as_u64().unwrap_or(1) as usize;
+    if values.len() < min || values.len() > max {
+        return Err(format!("{} values chosen, the select allows {min}–{max}", values.len()));
+    }
+    let options = select["options"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    for v in values {
+        if !options.iter().any(|o| o["value"] == *v) {
+            return Err(format!("{v:?} is not an option of select {}", select["custom_id"]));
+        }
+    }
+    Ok(())
+}
+
+/// The id of the component message an interaction payload carries.
+pub fn message_id(interaction: &Value) -> Option<u64> {
+    id_of(&interaction["message"]["id"])
+}

@@ -1,0 +1,363 @@
+//! A fake Discord on loopback for end-to-end tests of the real bot: REST
+//! under /api/v10 (axum) and a gateway WebSocket, both on 127.0.0.1 with
+//! ephemeral ports inside the test process. Everything it sends is checked
+//! with serenity's own types; everything the bot sends is checked against
+//! Discord's limits. Breaches are collected as violations.
+//!
+//! ```ignore
+//! let fake = FakeDiscord::start().await;
+//! // point the bot at fake.http_base() (the gateway URL comes from GET /gateway)
+//! fake.wait_ready(Duration::from_secs(10)).await;
+//! let i = fake.send_slash(&alice, CHANNEL, "thaayam", "new", vec![]).await;
+//! let reply = fake.wait_response(i, Duration::from_secs(3)).await;
+//! fake.assert_no_violations();
+//! ```
+
+mod gateway;
+pub mod interactions;
+pub mod payloads;
+mod rest;
+pub mod state;
+pub mod validate;
+
+pub use interactions::Opt;
+pub use payloads::{FakeUser, GUILD_ID};
+pub use state::{InteractionRec, Response, StoredMessage};
+
+use serde_json::{Value, json};
+use state::{InteractionRec as Rec, Shared};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+
+/// A running fake Discord. Dropping it stops its servers.
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+    }
+}
+
+/// How long the helpers wait for the bot to connect.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
+
+impl FakeDiscord {
+    /// Starts the REST server and the gateway on 127.0.0.1 (ephemeral ports).
+    pub async fn start() -> FakeDiscord {
+        let http = TcpListener::bind("127.0.0.1:0").await.expect("bind fake REST port");
+        let gw = TcpListener::bind("127.0.0.1:0").await.expect("bind fake gateway port");
+        let http_base = format!("http://{}", http.local_addr().expect("REST address"));
+        let gateway_url = format!("ws://{}", gw.local_addr().expect("gateway address"));
+        let shared = Arc::new(Shared::new(http_base, gateway_url));
+        let app = rest::router(shared.clone());
+        let rest_task = tokio::spawn(async move {
+            if let Err(e) = axum::serve(http, app).await {
+                eprintln!("fake Discord REST server stopped: {e}");
+            }
+        });
+        let gw_task = tokio::spawn(gateway::serve(gw, shared.clone()));
+        FakeDiscord { shared, tasks: vec![rest_task, gw_task] }
+    }
+
+    /// The base URL to give serenity's `HttpBuilder::proxy` ("http://127.0.0.1:PORT").
+    pub fn http_base(&self) -> String {
+        self.shared.http_base.clone()
+    }
+
+    /// The gateway URL that GET /api/v10/gateway returns.
+    pub fn gateway_url(&self) -> String {
+        self.shared.gateway_url.clone()
+    }
+
+    /// Waits until a bot session has identified and registered its commands.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        let ok = self
+            .shared
+            .wait_until(timeout, |i| {
+                let registered = !i.global_commands.is_empty() || !i.guild_commands.is_empty();
+                (registered && !i.sessions.is_empty()).then_some(())
+            })
+            .await;
+        if ok.is_none() {
+            panic!("the bot did not connect and register its commands within {timeout:?}; {}", self.summary());
+        }
+    }
+
+    /// Waits until no gateway session is connected (the bot has stopped).
+    pub async fn wait_disconnected(&self, timeout: Duration) -> bool {
+        self.shared.wait_until(timeout, |i| i.sessions.is_empty().then_some(())).await.is_some()
+    }
+
+    /// Sends `/command sub options…` as `user` in `channel`; returns the interaction id.
+    pub async fn send_slash(&self, user: &FakeUser, channel: u64, command: &str, sub: &str, options: Vec<Opt>) -> u64 {
+        let data = {
+            let inner = self.shared.lock();
+            interactions::slash_data(&inner, command, sub, &options)
+        };
+        let data = data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
+        self.dispatch_interaction(2, user, channel, data, None, None).await
+    }
+
+    /// Clicks a button; panics if a real client could not (no such button, disabled…).
+    pub async fn click(&self, user: &FakeUser, channel: u64, message: u64, custom_id: &str) -> u64 {
+        self.try_click(user, channel, message, custom_id).await.unwrap_or_else(|e| panic!("cannot click: {e}"))
+    }
+
+    /// Clicks a button, or says why a real client could not.
+    pub async fn try_click(&self, user: &FakeUser, channel: u64, message: u64, custom_id: &str) -> Result<u64, String> {
+        self.component(user, channel, message, custom_id, None).await
+    }
+
+    /// Chooses `values` in a select menu; panics if a real client could not.
+    pub async fn select(&self, user: &FakeUser, channel: u64, message: u64, custom_id: &str, values: &[&str]) -> u64 {
+        self.component(user, channel, message, custom_id, Some(values))
+            .await
+            .unwrap_or_else(|e| panic!("cannot select: {e}"))
+    }
+
+    async fn component(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message: u64,
+        custom_id: &str,
+        values: Option<&[&str]>,
+    ) -> Result<u64, String> {
+        let built = {
+            let inner = self.shared.lock();
+            interactions::component_data(&inner, user, channel, message, custom_id, values)
+        };
+        let (data, msg) = built?;
+        Ok(self.dispatch_interaction(3, user, channel, data, Some(msg), Some(custom_id.to_string())).await)
+    }
+
+    async fn dispatch_interaction(
+        &self,
+        kind: u8,
+        user: &FakeUser,
+        channel: u64,
+        data: Value,
+        message: Option<Value>,
+        custom_id: Option<String>,
+    ) -> u64 {
+        self.wait_for_session().await;
+        let (id, token) = {
+            let mut inner = self.shared.lock();
+            let id = inner.next_id();
+            (id, format!("fake-token-{id}-{}", inner.next_id()))
+        };
+        let mut d = payloads::interaction_base(id, kind, &token, user, channel, data);
+        if let Some(m) = message {
+            d["message"] = m;
+        }
+        let frame = json!({"op": 0, "s": 1, "t": "INTERACTION_CREATE", "d": d});
+        if let Err(e) = payloads::check_gateway_frame(&frame) {
+            panic!("the fake built an interaction serenity would drop: {e}\n{frame}");
+        }
+        let rec = Rec {
+            id,
+            token: token.clone(),
+            user_id: user.id,
+            channel_id: channel,
+            message_id: interactions::message_id(&d),
+            custom_id,
+            sent_at: Instant::now(),
+            response: None,
+            original: None,
+            followups: Vec::new(),
+        };
+        {
+            let mut inner = self.shared.lock();
+            inner.tokens.insert(token, id);
+            inner.interactions.insert(id, rec);
+        }
+        if !gateway::dispatch(&self.shared, "INTERACTION_CREATE", d) {
+            panic!("no gateway session to send the interaction to");
+        }
+        id
+    }
+
+    async fn wait_for_session(&self) {
+        let ok = self.shared.wait_until(CONNECT_TIMEOUT, |i| (!i.sessions.is_empty()).then_some(())).await;
+        if ok.is_none() {
+            panic!("no bot is connected to the fake gateway; {}", self.summary());
+        }
+    }
+
+    /// The first response to an interaction, waiting up to `timeout`; panics if none.
+    pub async fn wait_response(&self, interaction: u64, timeout: Duration) -> Response {
+        let found = self
+            .shared
+            .wait_until(timeout, |i| i.interactions.get(&interaction).and_then(|r| r.response.clone()))
+            .await;
+        found.unwrap_or_else(|| {
+            panic!("no response to interaction {interaction} within {timeout:?}; {}", self.summary())
+        })
+    }
+
+    /// The newest live message matching `pred`, waiting up to `timeout`; panics if none.
+    pub async fn wait_for_message(&self, pred: impl Fn(&StoredMessage) -> bool, timeout: Duration) -> StoredMessage {
+        self.try_wait_for_message(pred, timeout)
+            .await
+            .unwrap_or_else(|| panic!("no matching message within {timeout:?}; {}", self.summary()))
+    }
+
+    /// Like [`Self::wait_for_message`] but `None` on timeout.
+    pub async fn try_wait_for_message(
+        &self,
+        pred: impl Fn(&StoredMessage) -> bool,
+        timeout: Duration,
+    ) -> Option<StoredMessage> {
+        self.shared.wait_until(timeout, |i| i.messages.iter().rev().find(|m| !m.deleted && pred(m)).cloned()).await
+    }
+
+    /// Waits until `check` over the fake's state returns `Some`.
+    pub async fn wait_until<T>(&self, timeout: Duration, check: impl FnMut(&state::Inner) -> Option<T>) -> Option<T> {
+        self.shared.wait_until(timeout, check).await
+    }
+
+    /// A stored message by id (also deleted ones).
+    pub fn message(&self, id: u64) -> Option<StoredMessage> {
+        self.shared.lock().message(id).cloned()
+    }
+
+    /// The live messages of a channel, oldest first (ephemeral ones included).
+    pub fn messages(&self, channel: u64) -> Vec<StoredMessage> {
+        let inner = self.shared.lock();
+        inner.messages.iter().filter(|m| m.channel_id == channel && !m.deleted).cloned().collect()
+    }
+
+    /// Every message ever stored, oldest first.
+    pub fn all_messages(&self) -> Vec<StoredMessage> {
+        self.shared.lock().messages.clone()
+    }
+
+    /// An interaction and what happened to it.
+    pub fn interaction(&self, id: u64) -> Option<InteractionRec> {
+        self.shared.lock().interactions.get(&id).cloned()
+    }
+
+    /// The message `@original` of an interaction refers to (after its response).
+    pub fn response_message(&self, interaction: u64) -> Option<StoredMessage> {
+        let inner = self.shared.lock();
+        let original = inner.interactions.get(&interaction)?.original?;
+        inner.message(original).cloned()
+    }
+
+    /// How many interactions were answered by updating message `id` (type 7).
+    pub fn updates_of(&self, id: u64) -> u64 {
+        let inner = self.shared.lock();
+        let updates = inner.interactions.values().filter(|r| r.message_id == Some(id));
+        updates.filter(|r| r.response.as_ref().is_some_and(|a| a.kind == 7)).count() as u64
+    }
+
+    /// Latencies INTERACTION_CREATE → first response, of every answered interaction.
+    pub fn latencies(&self) -> Vec<Duration> {
+        let inner = self.shared.lock();
+        inner.interactions.values().filter_map(|r| r.response.as_ref().map(|a| a.latency)).collect()
+    }
+
+    /// Number of IDENTIFYs and heartbeats received.
+    pub fn gateway_counts(&self) -> (u32, u32) {
+        let inner = self.shared.lock();
+        (inner.identifies, inner.heartbeats)
+    }
+
+    /// How often some routes were called.
+    pub fn request_count(&self, route: &str) -> u64 {
+        self.shared.lock().requests.get(route).copied().unwrap_or(0)
+    }
+
+    /// Everything the bot did that Discord would have rejected.
+    pub fn violations(&self) -> Vec<String> {
+        self.shared.lock().violations.clone()
+    }
+
+    /// Panics with every violation, if any.
+    pub fn assert_no_violations(&self) {
+        let v = self.violations();
+        assert!(v.is_empty(), "Discord would have rejected {} request(s):\n  {}", v.len(), v.join("\n  "));
+    }
+
+    /// A short account of the state, for failure messages.
+    pub fn summary(&self) -> String {
+        let inner = self.shared.lock();
+        let last: Vec<String> = inner
+            .messages
+            .iter()
+            .rev()
+            .take(5)
+            .map(|m| format!("[{} v{}] {:?}", m.id, m.version, m.json["content"].as_str().unwrap_or("")))
+            .collect();
+        format!(
+            "sessions: {}, messages: {}, violations: {:?}, newest messages: {}",
+            inner.sessions.len(),
+            inner.messages.len(),
+            inner.violations,
+            last.join(" | ")
+        )
+    }
+}
+
+impl StoredMessage {
+    /// The message text.
+    pub fn content(&self) -> &str {
+        self.json["content"].as_str().unwrap_or("")
+    }
+
+    /// Every component (buttons and selects) of every row.
+    pub fn components(&self) -> Vec<Value> {
+        let rows = self.json["components"].as_array().cloned().unwrap_or_default();
+        rows.iter().flat_map(|r| r["components"].as_array().cloned().unwrap_or_default()).collect()
+    }
+
+    /// Buttons as (custom_id, label, disabled).
+    pub fn buttons(&self) -> Vec<(String, String, bool)> {
+        let s = |v: &Value| v.as_str().unwrap_or("").to_string();
+        let list = self.components().into_iter().filter(|c| c["type"] == 2);
+        list.map(|c| (s(&c["custom_id"]), s(&c["label"]), c["disabled"] == true)).collect()
+    }
+
+    /// The custom_id of the enabled button whose label contains `label`.
+    pub fn button(&self, label: &str) -> Option<String> {
+        self.buttons().into_iter().find(|(_, l, d)| !d && l.contains(label)).map(|(id, _, _)| id)
+    }
+
+    /// Select menus (type 3) as JSON.
+    pub fn selects(&self) -> Vec<Value> {
+        self.components().into_iter().filter(|c| c["type"] == 3).collect()
+    }
+
+    /// Titles, descriptions and fields of the embeds, as one text.
+    pub fn embed_text(&self) -> String {
+        let embeds = self.json["embeds"].as_array().cloned().unwrap_or_default();
+        let mut out = String::new();
+        for e in embeds {
+            for part in [&e["title"], &e["description"], &e["footer"]["text"]] {
+                out.push_str(part.as_str().unwrap_or(""));
+                out.push('\n');
+            }
+            for f in e["fields"].as_array().cloned().unwrap_or_default() {
+                out.push_str(&format!("{}: {}\n", f["name"].as_str().unwrap_or(""), f["value"].as_str().unwrap_or("")));
+            }
+        }
+        out
+    }
+
+    /// Content and embeds together.
+    pub fn text(&self) -> String {
+        format!("{}\n{}", self.content(), self.embed_text())
+    }
+
+    /// Whether a user other than `user` cannot see it.
+    pub fn is_ephemeral(&self) -> bool {
+        self.ephemeral_for.is_some()
+    }
+}

@@ -1,0 +1,192 @@
+//! JSON the fake sends (users, members, messages, interactions, READY,
+//! GUILD_CREATE), each checked by deserialising it with serenity's own types.
+
+use serde_json::{Value, json};
+use serenity::all::{GatewayEvent, Guild, Interaction, Message, Ready};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The application id, which Discord also uses as the bot user's id.
+pub const APP_ID: u64 = 1_100_000_000_000_000_001;
+/// The one guild the fake serves.
+pub const GUILD_ID: u64 = 1_100_000_000_000_000_002;
+/// Largest upload an interaction allows (25 MiB), sent as `attachment_size_limit`.
+pub const ATTACHMENT_SIZE_LIMIT: u32 = 25 * 1024 * 1024;
+
+/// Permissions of an ordinary member: view, send, read history, use commands.
+pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31);
+/// `MANAGE_MESSAGES`.
+pub const MANAGE_MESSAGES: u64 = 1 << 13;
+
+/// A human the tests play with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeUser {
+    pub id: u64,
+    pub name: String,
+    pub permissions: u64,
+}
+
+impl FakeUser {
+    /// An ordinary member (no moderation rights). `n` makes the id.
+    pub fn new(n: u64, name: &str) -> Self {
+        FakeUser { id: 1_200_000_000_000_000_000 + n, name: name.to_string(), permissions: MEMBER_PERMISSIONS }
+    }
+
+    /// The same user with Manage Messages (a channel moderator).
+    pub fn moderator(mut self) -> Self {
+        self.permissions |= MANAGE_MESSAGES;
+        self
+    }
+
+    /// `<@id>`, how Discord mentions the user.
+    pub fn mention(&self) -> String {
+        format!("<@{}>", self.id)
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+/// An RFC 3339 timestamp for `ms` since the Unix epoch.
+pub fn timestamp(ms: u64) -> String {
+    let secs = ms / 1000;
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}000+00:00",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        ms % 1000
+    )
+}
+
+/// The bot's own user object.
+pub fn bot_user() -> Value {
+    json!({
+        "id": APP_ID.to_string(), "username": "thaayam-test", "discriminator": "0", "global_name": null,
+        "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0
+    })
+}
+
+/// A user object.
+pub fn user(u: &FakeUser) -> Value {
+    json!({
+        "id": u.id.to_string(), "username": u.name, "discriminator": "0", "global_name": u.name,
+        "avatar": null, "bot": false, "public_flags": 0
+    })
+}
+
+/// A guild member object (with `user` unless `with_user` is false, as in `resolved`).
+pub fn member(u: &FakeUser, with_user: bool) -> Value {
+    let mut m = json!({
+        "nick": null, "avatar": null, "roles": [], "joined_at": timestamp(1_600_000_000_000), "premium_since": null,
+        "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": u.permissions.to_string(),
+        "communication_disabled_until": null
+    });
+    if with_user {
+        m["user"] = user(u);
+    }
+    m
+}
+
+/// The fields every interaction carries.
+pub fn interaction_base(id: u64, kind: u8, token: &str, u: &FakeUser, channel: u64, data: Value) -> Value {
+    json!({
+        "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "token": token, "version": 1,
+        "data": data, "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
+        "channel": {"id": channel.to_string(), "type": 0, "name": format!("game-{channel}"),
+                    "permissions": u.permissions.to_string(), "guild_id": GUILD_ID.to_string()},
+        "member": member(u, true), "app_permissions": "2251799813685247", "locale": "en-US",
+        "guild_locale": "en-US", "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID.to_string()}, "context": 0,
+        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT
+    })
+}
+
+/// READY for a new session.
+pub fn ready(session: &str, gateway_url: &str) -> Value {
+    json!({
+        "v": 10, "user": bot_user(), "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "session_id": session, "resume_gateway_url": gateway_url, "shard": [0, 1],
+        "application": {"id": APP_ID.to_string(), "flags": 0}, "private_channels": [], "presences": []
+    })
+}
+
+/// GUILD_CREATE's guild: one text channel per test channel id is not needed;
+/// the guild itself, its @everyone role and the bot as a member.
+pub fn guild() -> Value {
+    let mut g = json!({
+        "id": GUILD_ID.to_string(), "name": "Thaayam test guild", "icon": null, "icon_hash": null, "splash": null,
+        "discovery_splash": null, "owner_id": "1200000000000000999", "afk_channel_id": null, "afk_timeout": 300,
+        "widget_enabled": false, "widget_channel_id": null, "verification_level": 0,
+        "default_message_notifications": 0, "explicit_content_filter": 0,
+        "roles": [{"id": GUILD_ID.to_string(), "name": "@everyone", "color": 0,
+                   "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+                   "hoist": false, "icon": null, "unicode_emoji": null, "position": 0,
+                   "permissions": MEMBER_PERMISSIONS.to_string(), "managed": false, "mentionable": false,
+                   "flags": 0}],
+        "emojis": [], "features": [], "mfa_level": 0, "application_id": null, "system_channel_id": null,
+        "system_channel_flags": 0, "rules_channel_id": null, "max_presences": null, "max_members": 500000,
+        "vanity_url_code": null, "description": null, "banner": null, "premium_tier": 0,
+        "premium_subscription_count": 0
+    });
+    let rest = json!({
+        "preferred_locale": "en-US", "public_updates_channel_id": null,
+        "max_video_channel_users": 25, "max_stage_video_channel_users": 50, "nsfw_level": 0, "stickers": [],
+        "premium_progress_bar_enabled": false, "safety_alerts_channel_id": null,
+        "joined_at": timestamp(1_600_000_000_000), "large": false, "unavailable": false, "member_count": 1,
+        "voice_states": [], "members": [], "channels": [], "threads": [], "presences": [],
+        "stage_instances": [], "guild_scheduled_events": [], "incidents_data": null
+    });
+    if let (Some(g), Value::Object(rest)) = (g.as_object_mut(), rest) {
+        g.extend(rest);
+    }
+    g
+}
+
+/// Checks a gateway frame the fake is about to send with serenity's types:
+/// the envelope as [`GatewayEvent`] (not `Unknown`), and the dispatch data as
+/// its specific type, since serenity silently drops a known event that fails.
+pub fn check_gateway_frame(frame: &Value) -> Result<(), String> {
+    let event: GatewayEvent =
+        serde_json::from_value(frame.clone()).map_err(|e| format!("gateway frame does not parse: {e}"))?;
+    if let GatewayEvent::Dispatch(_, serenity::all::Event::Unknown(_)) = &event {
+        return Err(format!("serenity would drop this dispatch as unknown: {}", frame["t"]));
+    }
+    let d = frame["d"].clone();
+    let specific = match frame["t"].as_str() {
+        Some("READY") => serde_json::from_value::<Ready>(d).map(|_| ()),
+        Some("GUILD_CREATE") => serde_json::from_value::<Guild>(d).map(|_| ()),
+        Some("INTERACTION_CREATE") => serde_json::from_value::<Interaction>(d).map(|_| ()),
+        _ => Ok(()),
+    };
+    specific.map_err(|e| format!("{} does not parse as serenity's type: {e}", frame["t"]))
+}
+
+/// Checks a message the fake returns or embeds in an interaction.
+pub fn check_message(message: &Value) -> Result<(), String> {
+    serde_json::from_value::<Message>(message.clone())
+        .map(|_| ())
+        .map_err(|e| format!("stored message does not parse as serenity's Message: {e}; message: {message}"))
+}
+
+/// Width and height of a PNG from its IHDR chunk, if `bytes` is a PNG.
+pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    if bytes.len() < 24 || bytes[..8] != SIGNATURE || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    Some((be(&bytes[16..20]), be(&bytes[20..24])))
+}

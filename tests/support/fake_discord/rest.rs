@@ -1,0 +1,413 @@
+//! The REST API under /api/v10: gateway discovery, application and command
+//! registration, interaction callbacks, webhooks (`@original`, follow-ups)
+//! and channel messages. Unknown routes are violations.
+
+use super::payloads::{self, APP_ID};
+use super::state::{NewMessage, Response as Answer, Shared};
+use super::validate::{self, Upload};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State};
+use axum::http::{Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+type St = State<Arc<Shared>>;
+
+/// Interaction tokens stay valid this long for edits and follow-ups.
+const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+/// The first response must come within this.
+const RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/api/v10/gateway", get(gateway))
+        .route("/api/v10/gateway/bot", get(gateway))
+        .route("/api/v10/oauth2/applications/@me", get(application))
+        .route("/api/v10/users/@me", get(|| async { Json(payloads::bot_user()) }))
+        .route("/api/v10/applications/{app}/commands", put(put_global).get(get_global))
+        .route("/api/v10/applications/{app}/guilds/{guild}/commands", put(put_guild).get(get_guild))
+        .route("/api/v10/interactions/{id}/{token}/callback", post(callback))
+        .route("/api/v10/webhooks/{app}/{token}", post(followup))
+        .route("/api/v10/webhooks/{app}/{token}/messages/{mid}", get(hook_get).patch(hook_edit).delete(hook_delete))
+        .route("/api/v10/channels/{ch}/messages", post(channel_post).get(channel_list))
+        .route("/api/v10/channels/{ch}/messages/{mid}", get(channel_get).patch(channel_edit).delete(channel_delete))
+        .route("/attachments/{ch}/{id}/{name}", get(attachment))
+        .fallback(unknown)
+        .layer(DefaultBodyLimit::max(64 * 1024 * 1024))
+        .with_state(shared)
+}
+
+struct Json(Value);
+
+impl IntoResponse for Json {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.0.to_string()).into_response()
+    }
+}
+
+/// A Discord error answer.
+struct Refusal {
+    status: StatusCode,
+    code: u32,
+    message: &'static str,
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let body = json!({"code": self.code, "message": self.message, "errors": {}});
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// What most handlers answer.
+type Reply = Result<Response, Refusal>;
+
+fn error(status: StatusCode, code: u32, message: &'static str) -> Refusal {
+    Refusal { status, code, message }
+}
+
+fn count(st: &Shared, route: &str) {
+    *st.lock().requests.entry(route.to_string()).or_default() += 1;
+}
+
+async fn unknown(State(st): St, method: Method, uri: Uri) -> Refusal {
+    st.lock().violation(format!("the bot called a route the fake does not know: {method} {uri}"));
+    st.changed();
+    error(StatusCode::NOT_FOUND, 0, "404: Not Found (unknown route in the fake)")
+}
+
+async fn gateway(State(st): St) -> Json {
+    count(&st, "GET gateway");
+    Json(json!({"url": st.gateway_url, "shards": 1,
+        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}))
+}
+
+async fn application(State(st): St) -> Json {
+    count(&st, "GET application");
+    Json(json!({
+        "id": APP_ID.to_string(), "name": "thaayam-test", "icon": null, "description": "", "rpc_origins": [],
+        "bot_public": true, "bot_require_code_grant": false, "verify_key": "00", "team": null, "flags": 0,
+        "owner": {"id": "1200000000000000999", "username": "owner", "discriminator": "0", "avatar": null},
+        "summary": "", "tags": []
+    }))
+}
+
+/// Stores a command list and answers like Discord (with ids).
+fn register(st: &Shared, list: Value, guild: Option<u64>) -> Reply {
+    let problems = validate::commands(&list);
+    let mut inner = st.lock();
+    if !problems.is_empty() {
+        inner.violation(format!("command registration: {}", problems.join("; ")));
+        drop(inner);
+        st.changed();
+        return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"));
+    }
+    let mut out = Vec::new();
+    for mut c in list.as_array().cloned().unwrap_or_default() {
+        c["id"] = json!(inner.next_id().to_string());
+        c["application_id"] = json!(APP_ID.to_string());
+        c["version"] = json!(inner.next_id().to_string());
+        c["type"] = c.get("type").cloned().unwrap_or(json!(1));
+        c["default_member_permissions"] = c.get("default_member_permissions").cloned().unwrap_or(Value::Null);
+        if let Some(g) = guild {
+            c["guild_id"] = json!(g.to_string());
+        }
+        out.push(c);
+    }
+    let back: Result<Vec<serenity::all::Command>, _> = serde_json::from_value(json!(out));
+    if let Err(e) = back {
+        inner.violation(format!("the fake's command answer does not parse as serenity's Command: {e}"));
+    }
+    *inner.requests.entry("PUT commands".into()).or_default() += 1;
+    match guild {
+        Some(_) => inner.guild_commands = out.clone(),
+        None => inner.global_commands = out.clone(),
+    }
+    drop(inner);
+    st.changed();
+    Ok(Json(json!(out)).into_response())
+}
+
+async fn put_global(State(st): St, body: Bytes) -> Reply {
+    let list = serde_json::from_slice(&body).map_err(|e| bad_json(&st, e))?;
+    register(&st, list, None)
+}
+
+async fn put_guild(State(st): St, Path((_app, guild)): Path<(String, String)>, body: Bytes) -> Reply {
+    let list = serde_json::from_slice(&body).map_err(|e| bad_json(&st, e))?;
+    register(&st, list, guild.parse().ok())
+}
+
+async fn get_global(State(st): St) -> Json {
+    Json(json!(st.lock().global_commands))
+}
+
+async fn get_guild(State(st): St) -> Json {
+    Json(json!(st.lock().guild_commands))
+}
+
+fn bad_json(st: &Shared, e: impl std::fmt::Display) -> Refusal {
+    st.lock().violation(format!("the bot sent a body that is not valid JSON: {e}"));
+    st.changed();
+    error(StatusCode::BAD_REQUEST, 50109, "The request body contains invalid JSON.")
+}
+
+/// The JSON payload and the uploaded files of a request (JSON or multipart).
+async fn read_payload(req: Request) -> Result<(Value, Vec<Upload>), String> {
+    let ct = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    if !ct.starts_with("multipart/form-data") {
+        let body = Bytes::from_request(req, &()).await.map_err(|e| e.to_string())?;
+        if body.is_empty() {
+            return Ok((Value::Null, Vec::new()));
+        }
+        return serde_json::from_slice(&body).map(|v| (v, Vec::new())).map_err(|e| format!("invalid JSON: {e}"));
+    }
+    let mut form = Multipart::from_request(req, &()).await.map_err(|e| e.to_string())?;
+    let (mut payload, mut uploads) = (Value::Null, Vec::new());
+    while let Some(field) = form.next_field().await.map_err(|e| e.to_string())? {
+        let name = field.name().unwrap_or("").to_string();
+        let filename = field.file_name().unwrap_or("").to_string();
+        let content_type = field.content_type().map(str::to_string);
+        let bytes = field.bytes().await.map_err(|e| e.to_string())?;
+        if name == "payload_json" {
+            payload = serde_json::from_slice(&bytes).map_err(|e| format!("invalid payload_json: {e}"))?;
+        } else if let Some(index) = name.strip_prefix("files[").and_then(|r| r.strip_suffix(']')) {
+            let index = index.parse().map_err(|_| format!("bad file field name {name:?}"))?;
+            uploads.push(Upload { index, filename, content_type, bytes: bytes.to_vec() });
+        } else {
+            return Err(format!("unexpected multipart field {name:?}"));
+        }
+    }
+    Ok((payload, uploads))
+}
+
+/// Reads a payload; a malformed one is a violation answered with 400.
+async fn payload_or_400(st: &Shared, req: Request) -> Result<(Value, Vec<Upload>), Refusal> {
+    read_payload(req).await.map_err(|e| bad_json(st, e))
+}
+
+/// Validates a message payload; problems are violations answered with 400.
+fn check(st: &Shared, what: &str, payload: &Value, uploads: &[Upload], creating: bool) -> Result<(), Refusal> {
+    let problems = validate::message(payload, uploads, creating);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    st.lock().violation(format!("{what}: {}", problems.join("; ")));
+    st.changed();
+    Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"))
+}
+
+/// The stored message as Discord returns it, checked with serenity's Message.
+fn message_response(st: &Shared, id: u64) -> Reply {
+    let mut inner = st.lock();
+    let json = inner.message(id).filter(|m| !m.deleted).map(|m| m.json.clone()).ok_or_else(unknown_message)?;
+    if let Err(e) = payloads::check_message(&json) {
+        inner.violation(e);
+    }
+    Ok(Json(json).into_response())
+}
+
+fn unknown_message() -> Refusal {
+    error(StatusCode::NOT_FOUND, 10008, "Unknown Message")
+}
+
+async fn callback(State(st): St, Path((id, token)): Path<(u64, String)>, req: Request) -> Reply {
+    let (payload, uploads) = payload_or_400(&st, req).await?;
+    let outcome = respond(&st, id, &token, &payload, uploads);
+    st.changed();
+    outcome.map(|()| StatusCode::NO_CONTENT.into_response())
+}
+
+/// Applies the first response to an interaction.
+fn respond(st: &Shared, id: u64, token: &str, payload: &Value, uploads: Vec<Upload>) -> Result<(), Refusal> {
+    let mut inner = st.lock();
+    let Some(rec) = inner.interactions.get(&id).filter(|r| r.token == token).cloned() else {
+        inner.violation(format!("callback for unknown interaction {id} (10062)"));
+        return Err(error(StatusCode::NOT_FOUND, 10062, "Unknown interaction"));
+    };
+    let what = format!("response to interaction {id} ({})", rec.custom_id.as_deref().unwrap_or("slash command"));
+    if rec.response.is_some() {
+        inner.violation(format!("{what}: a second response (40060 already acknowledged)"));
+        return Err(error(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged."));
+    }
+    let latency = rec.sent_at.elapsed();
+    if latency > RESPONSE_DEADLINE {
+        inner.violation(format!("{what}: came after {latency:?} (> 3 s: \"This interaction failed\")"));
+        return Err(error(StatusCode::NOT_FOUND, 10062, "Unknown interaction"));
+    }
+    let kind = payload["type"].as_u64().unwrap_or(0);
+    let data = payload.get("data").cloned().unwrap_or(json!({}));
+    let files = uploads.len();
+    let is_component = rec.message_id.is_some();
+    let original = match (kind, rec.message_id) {
+        (4, _) => {
+            drop(inner);
+            check(st, &what, &data, &uploads, true)?;
+            inner = st.lock();
+            let eph = data["flags"].as_u64().unwrap_or(0) & 64;
+            let ctx = new_message(rec.channel_id, eph, rec.user_id, Some(id));
+            Some(inner.create_message(ctx, &data, uploads, &st.http_base))
+        }
+        (5, _) => {
+            let eph = data["flags"].as_u64().unwrap_or(0) & 64;
+            let ctx = new_message(rec.channel_id, eph | 128, rec.user_id, Some(id));
+            Some(inner.create_message(ctx, &json!({}), Vec::new(), &st.http_base))
+        }
+        (6, Some(m)) => Some(m),
+        (7, Some(m)) => {
+            drop(inner);
+            check(st, &what, &data, &uploads, false)?;
+            inner = st.lock();
+            inner.edit_message(m, &data, uploads, &st.http_base);
+            Some(m)
+        }
+        (8 | 9, _) => None,
+        _ => {
+            inner.violation(format!("{what}: response type {kind} is invalid here (component: {is_component})"));
+            return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"));
+        }
+    };
+    if let Some(rec) = inner.interactions.get_mut(&id) {
+        rec.response = Some(Answer { kind, data, latency, files });
+        rec.original = original;
+    }
+    Ok(())
+}
+
+fn new_message(channel_id: u64, flags: u64, user: u64, interaction: Option<u64>) -> NewMessage {
+    let ephemeral_for = (flags & 64 != 0).then_some(user);
+    NewMessage { channel_id, flags, ephemeral_for, interaction_id: interaction }
+}
+
+/// The interaction of a webhook token, if the token is known, acknowledged and young.
+fn hook(st: &Shared, token: &str, what: &str) -> Result<super::state::InteractionRec, Refusal> {
+    let mut inner = st.lock();
+    let Some(rec) = inner.by_token(token).and_then(|id| inner.interactions.get(&id)).cloned() else {
+        inner.violation(format!("{what}: unknown webhook token (10015)"));
+        return Err(error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook"));
+    };
+    if rec.sent_at.elapsed() > TOKEN_LIFETIME {
+        inner.violation(format!("{what}: interaction token older than 15 minutes"));
+        return Err(error(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token"));
+    }
+    if rec.response.is_none() {
+        inner.violation(format!("{what}: the interaction was not acknowledged yet"));
+        return Err(error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook"));
+    }
+    Ok(rec)
+}
+
+/// The message id a webhook path names (`@original` or a follow-up).
+fn hook_message(rec: &super::state::InteractionRec, mid: &str) -> Option<u64> {
+    if mid == "@original" { rec.original } else { mid.parse().ok().filter(|m| rec.followups.contains(m)) }
+}
+
+async fn hook_get(State(st): St, Path((_app, token, mid)): Path<(String, String, String)>) -> Reply {
+    let rec = hook(&st, &token, "GET webhook message")?;
+    message_response(&st, hook_message(&rec, &mid).ok_or_else(unknown_message)?)
+}
+
+async fn hook_edit(State(st): St, Path((_app, token, mid)): Path<(String, String, String)>, req: Request) -> Reply {
+    let what = format!("PATCH webhook message {mid}");
+    let rec = hook(&st, &token, &what)?;
+    edit(&st, hook_message(&rec, &mid).ok_or_else(unknown_message)?, &what, req).await
+}
+
+async fn edit(st: &Shared, m: u64, what: &str, req: Request) -> Reply {
+    let (payload, uploads) = payload_or_400(st, req).await?;
+    check(st, what, &payload, &uploads, false)?;
+    if st.lock().message(m).is_none_or(|msg| msg.deleted) {
+        return Err(unknown_message());
+    }
+    st.lock().edit_message(m, &payload, uploads, &st.http_base);
+    st.changed();
+    message_response(st, m)
+}
+
+async fn hook_delete(State(st): St, Path((_app, token, mid)): Path<(String, String, String)>) -> Reply {
+    let rec = hook(&st, &token, "DELETE webhook message")?;
+    delete(&st, hook_message(&rec, &mid).ok_or_else(unknown_message)?)
+}
+
+fn delete(st: &Shared, m: u64) -> Reply {
+    let mut inner = st.lock();
+    let msg = inner.message_mut(m).filter(|msg| !msg.deleted).ok_or_else(unknown_message)?;
+    msg.deleted = true;
+    drop(inner);
+    st.changed();
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+async fn followup(State(st): St, Path((_app, token)): Path<(String, String)>, req: Request) -> Reply {
+    let rec = hook(&st, &token, "follow-up")?;
+    let (payload, uploads) = payload_or_400(&st, req).await?;
+    check(&st, &format!("follow-up to interaction {}", rec.id), &payload, &uploads, true)?;
+    let eph = payload["flags"].as_u64().unwrap_or(0) & 64;
+    let ctx = new_message(rec.channel_id, eph, rec.user_id, Some(rec.id));
+    let id = {
+        let mut inner = st.lock();
+        let id = inner.create_message(ctx, &payload, uploads, &st.http_base);
+        if let Some(r) = inner.interactions.get_mut(&rec.id) {
+            r.followups.push(id);
+        }
+        id
+    };
+    st.changed();
+    message_response(&st, id)
+}
+
+async fn channel_post(State(st): St, Path(ch): Path<u64>, req: Request) -> Reply {
+    count(&st, "POST channel message");
+    let (payload, uploads) = payload_or_400(&st, req).await?;
+    check(&st, &format!("POST message in channel {ch}"), &payload, &uploads, true)?;
+    let ctx = new_message(ch, 0, 0, None);
+    let id = st.lock().create_message(ctx, &payload, uploads, &st.http_base);
+    st.changed();
+    message_response(&st, id)
+}
+
+async fn channel_list(State(st): St, Path(ch): Path<u64>) -> Json {
+    let inner = st.lock();
+    let list: Vec<Value> = inner
+        .messages
+        .iter()
+        .rev()
+        .filter(|m| m.channel_id == ch && !m.deleted && m.ephemeral_for.is_none())
+        .take(50)
+        .map(|m| m.json.clone())
+        .collect();
+    Json(json!(list))
+}
+
+/// The message, if it is a live, public message of channel `ch`.
+fn in_channel(st: &Shared, ch: u64, mid: u64) -> Result<u64, Refusal> {
+    let inner = st.lock();
+    let ok = inner.message(mid).is_some_and(|m| m.channel_id == ch && !m.deleted && m.ephemeral_for.is_none());
+    if ok { Ok(mid) } else { Err(unknown_message()) }
+}
+
+async fn channel_get(State(st): St, Path((ch, mid)): Path<(u64, u64)>) -> Reply {
+    message_response(&st, in_channel(&st, ch, mid)?)
+}
+
+async fn channel_edit(State(st): St, Path((ch, mid)): Path<(u64, u64)>, req: Request) -> Reply {
+    count(&st, "PATCH channel message");
+    edit(&st, in_channel(&st, ch, mid)?, &format!("PATCH message {mid}"), req).await
+}
+
+async fn channel_delete(State(st): St, Path((ch, mid)): Path<(u64, u64)>) -> Reply {
+    delete(&st, in_channel(&st, ch, mid)?)
+}
+
+async fn attachment(State(st): St, Path((_ch, id, _name)): Path<(u64, u64, String)>) -> Response {
+    let inner = st.lock();
+    let file = inner.messages.iter().flat_map(|m| &m.files).find(|f| f.id == id).map(|f| f.bytes.to_vec());
+    match file {
+        Some(bytes) => bytes.into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}

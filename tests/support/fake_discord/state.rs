@@ -1,0 +1,262 @@
+//! The fake's model: channels' messages (components, attachment bytes),
+//! interactions and their responses, registered commands, gateway sessions
+//! and the violations found so far.
+
+use super::payloads::{self, APP_ID, GUILD_ID};
+use super::validate::Upload;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, watch};
+
+/// A file attached to a stored message.
+#[derive(Clone, Debug)]
+pub struct StoredFile {
+    pub id: u64,
+    pub filename: String,
+    pub bytes: Arc<Vec<u8>>,
+}
+
+/// A message as the fake stores it (`json` is a complete Discord Message).
+#[derive(Clone, Debug)]
+pub struct StoredMessage {
+    pub id: u64,
+    pub channel_id: u64,
+    pub json: Value,
+    pub files: Vec<StoredFile>,
+    /// Visible only to this user (an ephemeral interaction response).
+    pub ephemeral_for: Option<u64>,
+    pub deleted: bool,
+    /// 0 when created, +1 on every edit.
+    pub version: u32,
+    /// The interaction this message answers (response or follow-up).
+    pub interaction_id: Option<u64>,
+}
+
+/// The first response to an interaction.
+#[derive(Clone, Debug)]
+pub struct Response {
+    /// 4 reply, 5 deferred reply, 6 deferred update, 7 update message, 9 modal.
+    pub kind: u64,
+    pub data: Value,
+    pub latency: Duration,
+    pub files: usize,
+}
+
+/// An interaction the fake dispatched.
+#[derive(Clone, Debug)]
+pub struct InteractionRec {
+    pub id: u64,
+    pub token: String,
+    pub user_id: u64,
+    pub channel_id: u64,
+    /// The message a component belongs to.
+    pub message_id: Option<u64>,
+    pub custom_id: Option<String>,
+    pub sent_at: Instant,
+    pub response: Option<Response>,
+    /// The message `@original` refers to.
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+}
+
+/// A connected, identified gateway session.
+pub struct Session {
+    pub id: u64,
+    pub tx: mpsc::UnboundedSender<Value>,
+}
+
+/// Everything behind the lock.
+#[derive(Default)]
+pub struct Inner {
+    last_id: u64,
+    pub global_commands: Vec<Value>,
+    pub guild_commands: Vec<Value>,
+    pub messages: Vec<StoredMessage>,
+    index: HashMap<u64, usize>,
+    pub interactions: HashMap<u64, InteractionRec>,
+    pub tokens: HashMap<String, u64>,
+    pub violations: Vec<String>,
+    pub sessions: Vec<Session>,
+    pub identifies: u32,
+    pub heartbeats: u32,
+    pub requests: HashMap<String, u64>,
+}
+
+impl Inner {
+    /// A fresh snowflake: time-based like Discord's, strictly increasing.
+    pub fn next_id(&mut self) -> u64 {
+        let stamp = (payloads::now_ms().saturating_sub(1_420_070_400_000)) << 22;
+        self.last_id = stamp.max(self.last_id + 1);
+        self.last_id
+    }
+
+    pub fn violation(&mut self, what: String) {
+        eprintln!("FAKE DISCORD VIOLATION: {what}");
+        self.violations.push(what);
+    }
+
+    pub fn message(&self, id: u64) -> Option<&StoredMessage> {
+        self.index.get(&id).map(|&i| &self.messages[i])
+    }
+
+    pub fn message_mut(&mut self, id: u64) -> Option<&mut StoredMessage> {
+        self.index.get(&id).map(|&i| &mut self.messages[i])
+    }
+
+    /// Stores a new bot message built from `payload` (already validated).
+    pub fn create_message(&mut self, ctx: NewMessage, payload: &Value, uploads: Vec<Upload>, base: &str) -> u64 {
+        let id = self.next_id();
+        let mut json = json!({
+            "id": id.to_string(), "channel_id": ctx.channel_id.to_string(), "guild_id": GUILD_ID.to_string(),
+            "author": payloads::bot_user(), "content": "", "timestamp": payloads::timestamp(payloads::now_ms()),
+            "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+            "mention_roles": [], "attachments": [], "embeds": [], "components": [], "pinned": false,
+            "type": if ctx.interaction_id.is_some() { 20 } else { 0 }, "flags": ctx.flags,
+            "application_id": APP_ID.to_string(),
+        });
+        if ctx.interaction_id.is_some() {
+            json["webhook_id"] = json!(APP_ID.to_string());
+        }
+        let mut msg = StoredMessage {
+            id,
+            channel_id: ctx.channel_id,
+            json,
+            files: Vec::new(),
+            ephemeral_for: ctx.ephemeral_for,
+            deleted: false,
+            version: 0,
+            interaction_id: ctx.interaction_id,
+        };
+        apply_fields(&mut msg, payload);
+        let new_files = self.new_files(uploads);
+        set_attachments(&mut msg, None, new_files, base);
+        self.index.insert(id, self.messages.len());
+        self.messages.push(msg);
+        id
+    }
+
+    /// Applies an edit (PATCH or UPDATE_MESSAGE) to a stored message.
+    pub fn edit_message(&mut self, id: u64, payload: &Value, uploads: Vec<Upload>, base: &str) {
+        let new_files = self.new_files(uploads);
+        let Some(msg) = self.message_mut(id) else { return };
+        apply_fields(msg, payload);
+        let keep = payload.get("attachments").and_then(Value::as_array).map(|list| {
+            list.iter().filter(|a| a.get("filename").is_none()).filter_map(|a| id_of(&a["id"])).collect::<Vec<_>>()
+        });
+        set_attachments(msg, keep, new_files, base);
+        msg.version += 1;
+        let flags = msg.json["flags"].as_u64().unwrap_or(0);
+        msg.json["flags"] = json!(flags & !128); // an edit ends "is thinking…"
+        msg.json["edited_timestamp"] = json!(payloads::timestamp(payloads::now_ms()));
+    }
+
+    fn new_files(&mut self, uploads: Vec<Upload>) -> Vec<StoredFile> {
+        uploads
+            .into_iter()
+            .map(|u| StoredFile { id: self.next_id(), filename: u.filename, bytes: Arc::new(u.bytes) })
+            .collect()
+    }
+
+    /// The interaction a webhook token belongs to.
+    pub fn by_token(&self, token: &str) -> Option<u64> {
+        self.tokens.get(token).copied()
+    }
+}
+
+/// Where a new message goes and who sees it.
+pub struct NewMessage {
+    pub channel_id: u64,
+    pub flags: u64,
+    pub ephemeral_for: Option<u64>,
+    pub interaction_id: Option<u64>,
+}
+
+/// A snowflake given as a JSON string or number.
+pub fn id_of(v: &Value) -> Option<u64> {
+    v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+}
+
+fn apply_fields(msg: &mut StoredMessage, payload: &Value) {
+    for key in ["content", "embeds", "components"] {
+        if let Some(v) = payload.get(key) {
+            msg.json[key] = if key == "components" { normalise_components(v) } else { v.clone() };
+        }
+    }
+}
+
+/// Components as Discord echoes them: explicit `disabled`, ids on rows absent.
+fn normalise_components(rows: &Value) -> Value {
+    let mut rows = rows.clone();
+    if let Some(list) = rows.as_array_mut() {
+        for row in list {
+            if let Some(items) = row["components"].as_array_mut() {
+                for c in items {
+                    if c.get("disabled").is_none() {
+                        c["disabled"] = json!(false);
+                    }
+                }
+            }
+        }
+    }
+    rows
+}
+
+fn set_attachments(msg: &mut StoredMessage, keep: Option<Vec<u64>>, new_files: Vec<StoredFile>, base: &str) {
+    if let Some(keep) = keep {
+        msg.files.retain(|f| keep.contains(&f.id));
+    }
+    msg.files.extend(new_files);
+    let list: Vec<Value> = msg.files.iter().map(|f| attachment_json(msg.channel_id, f, base)).collect();
+    msg.json["attachments"] = json!(list);
+}
+
+fn attachment_json(channel: u64, f: &StoredFile, base: &str) -> Value {
+    let url = format!("{base}/attachments/{channel}/{}/{}", f.id, f.filename);
+    let size = payloads::png_size(&f.bytes);
+    json!({
+        "id": f.id.to_string(), "filename": f.filename, "size": f.bytes.len(), "url": url, "proxy_url": url,
+        "content_type": if size.is_some() { Some("image/png") } else { None },
+        "width": size.map(|s| s.0), "height": size.map(|s| s.1)
+    })
+}
+
+/// The lock plus the change counter that waiting helpers watch.
+pub struct Shared {
+    inner: Mutex<Inner>,
+    changes: watch::Sender<u64>,
+    pub http_base: String,
+    pub gateway_url: String,
+}
+
+impl Shared {
+    pub fn new(http_base: String, gateway_url: String) -> Self {
+        Shared { inner: Mutex::new(Inner::default()), changes: watch::channel(0).0, http_base, gateway_url }
+    }
+
+    /// The state (a poisoned lock is still usable: the data is plain).
+    pub fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Wakes every waiting helper.
+    pub fn changed(&self) {
+        self.changes.send_modify(|n| *n += 1);
+    }
+
+    /// Waits until `check` returns `Some`, or `timeout` passes.
+    pub async fn wait_until<T>(&self, timeout: Duration, mut check: impl FnMut(&Inner) -> Option<T>) -> Option<T> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut rx = self.changes.subscribe();
+        loop {
+            rx.borrow_and_update();
+            if let Some(t) = check(&self.lock()) {
+                return Some(t);
+            }
+            if tokio::time::timeout_at(deadline, rx.changed()).await.is_err() {
+                return None;
+            }
+        }
+    }
+}
