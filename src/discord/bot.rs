@@ -6,6 +6,7 @@
 use super::config::Config;
 use super::hub::Hub;
 use super::{commands, interact, timeouts};
+use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,6 +22,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 #[derive(Clone)]
 pub struct Data {
     pub hub: Arc<Hub>,
+    /// The database: every change of a game is saved here before it is shown.
+    pub store: StoreHandle,
     pub config: Arc<Config>,
     pub stopping: Arc<AtomicBool>,
     /// Games whose computer seats are being played by a task right now.
@@ -92,8 +95,12 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         Endpoint::Discord => interact::COMPUTER_PAUSE,
         Endpoint::Sandbox { computer_pause, .. } => *computer_pause,
     };
+    let store = StoreHandle::open(&config.database)
+        .await
+        .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
     let data = Data {
         hub: Arc::new(Hub::new()),
+        store,
         config: Arc::new(config.clone()),
         stopping: Arc::new(AtomicBool::new(false)),
         computers: Arc::new(Mutex::new(HashSet::new())),
