@@ -174,6 +174,12 @@ impl Store {
 
     /// A guild's settings (the defaults if never set).
     pub fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
+        Ok(self.saved_guild_settings(guild)?.unwrap_or_default())
+    }
+
+    /// A guild's settings if an admin ever saved them (`None`: the bot's
+    /// configured defaults apply).
+    pub fn saved_guild_settings(&self, guild: u64) -> Result<Option<GuildSettings>, StoreError> {
         let row: Option<(String, u32, EndPermission)> = self
             .conn
             .query_row(
@@ -183,9 +189,9 @@ impl Store {
             )
             .optional()
             .ctx("select guild settings")?;
-        let Some((ruleset, turn_timeout_secs, end_permission)) = row else { return Ok(GuildSettings::default()) };
+        let Some((ruleset, turn_timeout_secs, end_permission)) = row else { return Ok(None) };
         let default_ruleset = serde_json::from_str(&ruleset).map_err(|e| corrupt(None, e))?;
-        Ok(GuildSettings { default_ruleset, turn_timeout_secs, end_permission })
+        Ok(Some(GuildSettings { default_ruleset, turn_timeout_secs, end_permission }))
     }
 
     pub fn set_guild_settings(&mut self, guild: u64, settings: &GuildSettings) -> Result<(), StoreError> {

@@ -3,8 +3,16 @@
 //! doc comments are the descriptions Discord shows, written for people who
 //! have never heard of Thaayam.
 
+mod answer;
 mod game;
+mod records;
+#[cfg(test)]
+mod records_tests;
+mod replay;
 mod rules;
+pub mod settings;
+
+pub use settings::guild_defaults;
 
 use super::bot::{Context, Data, Error};
 use crate::engine::Variant;
@@ -38,7 +46,19 @@ impl From<VariantChoice> for Variant {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("game::new_game", "game::board", "game::resign", "game::end", "game::kick", "rules::rules"),
+    subcommands(
+        "game::new_game",
+        "game::board",
+        "game::resign",
+        "game::end",
+        "game::kick",
+        "rules::rules",
+        "records::leaderboard",
+        "records::stats",
+        "records::history",
+        "replay::replay",
+        "settings::settings"
+    ),
     subcommand_required
 )]
 pub async fn thaayam(_ctx: Context<'_>) -> Result<(), Error> {

@@ -1,0 +1,256 @@
+//! Tests of the record commands' messages (leaderboard, stats, history,
+//! replay) built from an in-memory store filled through its public API:
+//! what they show, that they ping no one, empty results, and Discord's
+//! limits with many rows.
+
+use super::records::{
+    HISTORY_GAMES, LEADERBOARD_ROWS, MIN_GAMES, RATING_MEANING, history_message, leaderboard_message, stats_message,
+};
+use super::replay::{MAX_GIF_BYTES, draw, file_name, parse_game_id, refusal, replay_message};
+use crate::dice::ThrowSource;
+use crate::discord::message::{Message, check};
+use crate::engine::{MoveGen, Phase, Record, Ruleset, SeatSet, Variant};
+use crate::sim::random_game;
+use crate::store::{Commit, GameId, NewGame, Occupant, PlayerRating, Store, Timestamp};
+use std::sync::atomic::{AtomicI64, Ordering};
+
+pub const GUILD: u64 = 7;
+const START_MS: i64 = 1_700_000_000_000;
+
+/// A store whose clock advances a minute per reading.
+pub fn store() -> Store {
+    let now = AtomicI64::new(START_MS);
+    Store::open_in_memory().expect("open").with_clock(move || Timestamp(now.fetch_add(60_000, Ordering::Relaxed)))
+}
+
+fn humans(users: &[u64]) -> Vec<Occupant> {
+    users.iter().map(|&u| Occupant::Human(u)).collect()
+}
+
+/// A started game of `variant` in `channel` of `guild`; returns id, seq, seats.
+fn started(store: &mut Store, guild: u64, channel: u64, variant: Variant, who: &[Occupant]) -> (GameId, u64, SeatSet) {
+    let new = NewGame {
+        guild,
+        channel,
+        host: who.iter().find_map(Occupant::user).unwrap_or(1),
+        ruleset: Ruleset::new(variant),
+        max_players: who.len() as u8,
+        turn_timeout_secs: 120,
+        seed: [3; 32],
+    };
+    let id = store.create_game(&new).expect("create");
+    let mut seq = 0;
+    for o in who {
+        seq = store.join(id, seq, o).expect("join").1;
+    }
+    let (seats, seq) = store.start(id, seq, None).expect("start");
+    (id, seq, seats)
+}
+
+/// A finished game without events, places by seat index (S, W, N, E).
+fn finished(store: &mut Store, channel: u64, variant: Variant, who: &[Occupant], places: [u8; 4]) -> GameId {
+    let (id, seq, _) = started(store, GUILD, channel, variant, who);
+    store.commit(id, seq, &Commit { finish: Some(places), ..Commit::default() }).expect("finish");
+    id
+}
+
+fn random_log(seats: SeatSet, seed: u64) -> Record {
+    let ruleset = Ruleset::new(Variant::Bell);
+    let mut src = ThrowSource::from_u64(seed, ruleset.rules().dice);
+    random_game(ruleset, seats, &mut src, &mut MoveGen::new()).0
+}
+
+/// A 2-player bell game played to the end by random moves.
+fn played(store: &mut Store, channel: u64, who: &[Occupant], seed: u64) -> GameId {
+    let (id, seq, seats) = started(store, GUILD, channel, Variant::Bell, who);
+    let record = random_log(seats, seed);
+    let Phase::Finished { places } = record.game().phase() else { panic!("random games finish") };
+    let commit = Commit { events: record.events.clone(), finish: Some(places), ..Commit::default() };
+    store.commit(id, seq, &commit).expect("finish");
+    id
+}
+
+fn description(m: &Message) -> &str {
+    &m.embed.as_ref().expect("an embed").description
+}
+
+fn assert_sendable(m: &Message) {
+    assert_eq!(check(m), Ok(()), "{m:#?}");
+    assert!(m.mentions.is_empty(), "record messages ping no one");
+}
+
+#[test]
+fn the_leaderboard_ranks_rated_humans_and_explains_the_number() {
+    let mut s = store();
+    // 100 beats 101 three times; 102 plays once; computers never show.
+    for _ in 0..MIN_GAMES {
+        finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
+    }
+    finished(&mut s, 1, Variant::Bell, &[Occupant::Human(102), Occupant::Computer("easy".into())], [1, 0, 2, 0]);
+    let rows = s.leaderboard(GUILD, Variant::Bell, MIN_GAMES, LEADERBOARD_ROWS).expect("leaderboard");
+    let m = leaderboard_message(Variant::Bell, &rows);
+    assert_sendable(&m);
+    let text = description(&m);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("**1.** <@100>") && lines[0].contains("3 games · 3 wins · average place 1.00"));
+    assert!(lines[1].starts_with("**2.** <@101>") && lines[1].contains("0 wins · average place 2.00"));
+    assert!(!text.contains("102") && !text.contains("computer"), "{text}");
+    let embed = m.embed.as_ref().expect("embed");
+    assert_eq!(embed.title, "Leaderboard: bell");
+    assert!(embed.footer.contains(RATING_MEANING));
+    // Another variant has its own table.
+    let other = s.leaderboard(GUILD, Variant::Francais, MIN_GAMES, LEADERBOARD_ROWS).expect("leaderboard");
+    let empty = leaderboard_message(Variant::Francais, &other);
+    assert_sendable(&empty);
+    assert!(description(&empty).starts_with("No one on this server"), "{}", description(&empty));
+}
+
+fn rating(user: u64) -> PlayerRating {
+    PlayerRating {
+        user: u64::MAX - user,
+        variant: Variant::TayamSonalu,
+        rating: 30.0 - user as f64 / 100.0,
+        uncertainty: 1.5,
+        games: 1000 + user as u32,
+        wins: 999,
+        place_sum: 1999,
+        streak: 3,
+        best_streak: 12,
+    }
+}
+
+#[test]
+fn a_long_leaderboard_stays_within_discords_limits() {
+    let rows: Vec<PlayerRating> = (0..200).map(rating).collect();
+    let m = leaderboard_message(Variant::TayamSonalu, &rows);
+    assert_sendable(&m);
+    let text = description(&m);
+    assert!(text.lines().count() > 20, "as many rows as fit");
+    assert!(text.ends_with("more"), "the cut is said: {}", text.lines().last().unwrap_or_default());
+    // Through the store the table is cut at LEADERBOARD_ROWS.
+    let mut s = store();
+    for k in 0..(LEADERBOARD_ROWS as u64 + 5) {
+        for _ in 0..MIN_GAMES {
+            finished(&mut s, 1, Variant::Bell, &humans(&[1000 + k, 2000 + k]), [1, 0, 2, 0]);
+        }
+    }
+    let rows = s.leaderboard(GUILD, Variant::Bell, MIN_GAMES, LEADERBOARD_ROWS).expect("leaderboard");
+    let m = leaderboard_message(Variant::Bell, &rows);
+    assert_sendable(&m);
+    assert_eq!(description(&m).lines().count(), LEADERBOARD_ROWS as usize);
+}
+
+#[test]
+fn stats_show_each_variant_with_streaks() {
+    let mut s = store();
+    finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [2, 0, 1, 0]);
+    finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
+    finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
+    finished(&mut s, 2, Variant::Francais, &humans(&[100, 101]), [2, 0, 1, 0]);
+    let stats = s.player_stats(GUILD, 100).expect("stats");
+    let m = stats_message(100, &stats);
+    assert_sendable(&m);
+    let embed = m.embed.as_ref().expect("embed");
+    assert!(embed.description.contains("<@100>'s record on this server: 4 games and 2 wins"), "{}", embed.description);
+    let names: Vec<&str> = embed.fields.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["bell", "francais"]);
+    let bell = &embed.fields[0].1;
+    assert!(bell.contains("3 games · 2 wins (67%)") && bell.contains("Average place 1.33"), "{bell}");
+    assert!(bell.contains("Win streak 2 (best 2)") && !bell.contains("leaderboard after"), "{bell}");
+    assert!(embed.fields[1].1.contains("On the leaderboard after 3 games"), "{}", embed.fields[1].1);
+    // Nobody else's games leak in, and a newcomer gets a plain sentence.
+    let none = stats_message(555, &s.player_stats(GUILD, 555).expect("stats"));
+    assert_sendable(&none);
+    assert!(description(&none).contains("<@555> has not finished a game"));
+    let other_guild = s.player_stats(GUILD + 1, 100).expect("stats");
+    assert!(other_guild.is_empty());
+    let many: Vec<PlayerRating> = (0..40).map(rating).collect();
+    assert_sendable(&stats_message(1, &many));
+}
+
+#[test]
+fn history_lists_the_channels_finished_games_newest_first() {
+    let mut s = store();
+    let mut ids = Vec::new();
+    for k in 0..(HISTORY_GAMES as u64 + 2) {
+        let who = [Occupant::Human(100 + k), Occupant::Computer("random".into())];
+        ids.push(finished(&mut s, 1, Variant::Bell, &who, [2, 0, 1, 0]));
+    }
+    let (abandoned, _, _) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[300, 301]));
+    s.abandon(abandoned, None).expect("abandon");
+    finished(&mut s, 9, Variant::Bell, &humans(&[400, 401]), [1, 0, 2, 0]);
+    let games = s.channel_history(1, HISTORY_GAMES).expect("history");
+    let m = history_message(&games);
+    assert_sendable(&m);
+    let lines: Vec<&str> = description(&m).lines().collect();
+    assert_eq!(lines.len(), HISTORY_GAMES as usize);
+    let newest = ids[ids.len() - 1];
+    assert!(lines[0].starts_with(&format!("`{newest}` <t:")), "{}", lines[0]);
+    assert!(lines[0].contains(":d> bell — won by computer (random); 2. <@111>"), "{}", lines[0]);
+    let all = description(&m);
+    assert!(!all.contains("<@300>") && !all.contains("<@400>"), "abandoned and other channels' games: {all}");
+    assert!(m.embed.as_ref().expect("embed").footer.contains(&format!("game:{}", newest.0)));
+    let empty = history_message(&s.channel_history(5, HISTORY_GAMES).expect("history"));
+    assert_sendable(&empty);
+    assert!(description(&empty).starts_with("No game has been played to the end"));
+}
+
+#[test]
+fn game_numbers_parse_with_or_without_hash() {
+    assert_eq!(parse_game_id("12"), Ok(GameId(12)));
+    assert_eq!(parse_game_id(" #7 "), Ok(GameId(7)));
+    for bad in ["", "0", "-3", "twelve", "#", "99999999999999999999"] {
+        let e = parse_game_id(bad).expect_err(bad);
+        assert!(e.contains("/thaayam history"), "{e}");
+    }
+    let long = parse_game_id(&"x".repeat(500)).expect_err("long");
+    assert!(long.chars().count() < 200, "{long}");
+    assert_eq!(file_name(GameId(12)), "thaayam-game-12.gif");
+}
+
+#[test]
+fn running_and_foreign_games_are_not_replayed() {
+    let mut s = store();
+    let (running, seq, seats) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
+    let info = |s: &Store, id| s.game(id).expect("read");
+    let no = refusal(info(&s, running).as_ref(), GUILD, running).expect("refused");
+    assert!(no.contains("still going on"), "{no}");
+    // A game of another server is not shown to exist.
+    let foreign = refusal(info(&s, running).as_ref(), GUILD + 1, running).expect("refused");
+    let missing = refusal(None, GUILD, GameId(999)).expect("refused");
+    assert!(foreign.starts_with("There is no game") && missing.starts_with("There is no game #999"));
+    // An abandoned game is over: replayable if anything was played.
+    let record = random_log(seats, 1);
+    s.apply(running, seq, &record.events[..20]).expect("apply");
+    s.abandon(running, None).expect("abandon");
+    assert_eq!(refusal(info(&s, running).as_ref(), GUILD, running), None);
+    let (empty, _, _) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
+    s.abandon(empty, None).expect("abandon");
+    let nothing = refusal(info(&s, empty).as_ref(), GUILD, empty).expect("refused");
+    assert!(nothing.contains("nothing to replay"), "{nothing}");
+    let done = played(&mut s, 1, &humans(&[100, 101]), 5);
+    assert_eq!(refusal(info(&s, done).as_ref(), GUILD, done), None);
+    // The early end shows in the text, and a short GIF fits any limit
+    // that can hold a frame; an impossible one is an error, not a panic.
+    let loaded = s.load(running).expect("load").expect("exists");
+    assert!(replay_message(&loaded.info).content.contains("ended early <t:"));
+    let gif = draw(&loaded, Default::default(), MAX_GIF_BYTES).expect("drawn");
+    assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_GIF_BYTES);
+    assert!(draw(&loaded, Default::default(), 500).is_err());
+}
+
+#[test]
+fn a_finished_game_replays_as_a_gif_with_its_places() {
+    let mut s = store();
+    let id = played(&mut s, 1, &[Occupant::Human(100), Occupant::Computer("easy".into())], 9);
+    let loaded = s.load(id).expect("load").expect("exists");
+    let m = replay_message(&loaded.info);
+    assert_sendable(&m);
+    assert!(m.content.starts_with(&format!("Replay of game {id} (bell, 2 players, finished <t:")), "{}", m.content);
+    let first = if loaded.info.seats[0].place == Some(1) { "1. <@100> · 2. computer (easy)" } else { "1. computer" };
+    assert!(m.content.contains(first), "{}", m.content);
+    let names = ["Meena".to_string(), String::new(), "computer (easy)".into(), String::new()];
+    let gif = draw(&loaded, names, MAX_GIF_BYTES).expect("drawn");
+    assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_GIF_BYTES, "{} bytes", gif.len());
+}

@@ -1,0 +1,170 @@
+//! `/thaayam replay game:<id>`: an animated GIF of a game of this server
+//! that has ended. Running games are refused (no spoilers), and so are
+//! other servers' games (they are not shown to exist). The GIF is drawn off
+//! the async workers, one at a time, after deferring the answer, and kept
+//! under Discord's attachment limits by drawing fewer and smaller frames.
+
+use super::answer::{clip, mention, store_failed};
+use super::private;
+use crate::discord::bot::{Context, Error};
+use crate::discord::message::{Message, limits};
+use crate::render::{ReplayOptions, replay_gif};
+use crate::store::{GameId, GameInfo, GameState, LoadedGame, Occupant, SeatRecord};
+use poise::serenity_prelude as serenity;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The largest GIF sent: under Discord's default 10 MiB per file (and far
+/// under 25 MiB per request), so it also fits servers without boosts.
+pub const MAX_GIF_BYTES: usize = 8_000_000;
+/// Frame size and frame count tried in turn until the GIF fits.
+const ATTEMPTS: [(u32, usize); 3] = [(600, 300), (480, 150), (360, 60)];
+/// Replays drawn at the same time (the machine is small; drawing is CPU-bound).
+static DRAWING: Semaphore = Semaphore::const_new(1);
+
+/// A game number as typed: `12` or `#12`.
+pub fn parse_game_id(s: &str) -> Result<GameId, String> {
+    let t = s.trim();
+    let digits = t.strip_prefix('#').unwrap_or(t).trim();
+    match digits.parse::<i64>() {
+        Ok(n) if n > 0 => Ok(GameId(n)),
+        _ => Err(format!(
+            "`{}` is not a game number. `/thaayam history` lists the games of this channel with their numbers.",
+            clip(t, 40)
+        )),
+    }
+}
+
+/// Why a game cannot be replayed here, if it cannot.
+pub fn refusal(info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
+    let Some(info) = info.filter(|i| i.guild == guild) else {
+        return Some(format!("There is no game {id} on this server. `/thaayam history` lists the finished games."));
+    };
+    match info.state {
+        GameState::Lobby | GameState::Playing => {
+            Some(format!("Game {id} is still going on; its replay will be here once it has ended."))
+        }
+        GameState::Abandoned if info.events == 0 => {
+            Some(format!("Game {id} was ended before anyone threw; there is nothing to replay."))
+        }
+        GameState::Finished | GameState::Abandoned => None,
+    }
+}
+
+fn occupant_text(o: &Occupant) -> String {
+    match o {
+        Occupant::Human(u) => mention(*u),
+        Occupant::Computer(level) => format!("computer ({level})"),
+    }
+}
+
+/// The seats best place first (unplaced seats last).
+fn by_place(seats: &[SeatRecord]) -> Vec<&SeatRecord> {
+    let mut sorted: Vec<&SeatRecord> = seats.iter().collect();
+    sorted.sort_by_key(|s| (s.place.filter(|&p| p > 0).unwrap_or(u8::MAX), s.seat));
+    sorted
+}
+
+/// The text sent with the GIF: the game, when it ended, who placed where.
+pub fn replay_message(info: &GameInfo) -> Message {
+    let players: Vec<String> = by_place(&info.seats)
+        .into_iter()
+        .map(|s| match s.place.filter(|&p| p > 0) {
+            Some(p) => format!("{p}. {}", occupant_text(&s.occupant)),
+            None => occupant_text(&s.occupant),
+        })
+        .collect();
+    let when = match (info.state, info.finished_at) {
+        (GameState::Abandoned, Some(t)) => format!(", ended early <t:{}:d>", t.as_secs()),
+        (_, Some(t)) => format!(", finished <t:{}:d>", t.as_secs()),
+        _ => String::new(),
+    };
+    let content = format!(
+        "Replay of game {} ({}, {} players{when}): {}",
+        info.id,
+        info.ruleset,
+        info.seats.len(),
+        players.join(" · ")
+    );
+    Message { content: clip(&content, limits::CONTENT), ..Message::default() }
+}
+
+/// The attachment's file name.
+pub fn file_name(id: GameId) -> String {
+    format!("thaayam-game-{}.gif", id.0)
+}
+
+/// Draws the GIF (blocking, CPU-bound), with fewer and smaller frames
+/// until it is at most `max_bytes`; `names` by seat index.
+pub fn draw(game: &LoadedGame, names: [String; 4], max_bytes: usize) -> Result<Vec<u8>, String> {
+    let seats = game.info.seat_set();
+    let mut sizes = Vec::new();
+    for (size, max_frames) in ATTEMPTS {
+        let opts = ReplayOptions { size, max_bytes, max_frames, names: names.clone(), ..ReplayOptions::default() };
+        let gif = replay_gif(game.info.ruleset, seats, &game.events, &opts).map_err(|e| e.to_string())?;
+        if gif.len() <= max_bytes {
+            return Ok(gif);
+        }
+        sizes.push(gif.len());
+    }
+    Err(format!("every attempt was over {max_bytes} bytes: {sizes:?}"))
+}
+
+/// The names drawn in the GIF: display names of the players (fetched
+/// from Discord; the seat's name if that fails), computers by level.
+async fn names(ctx: Context<'_>, info: &GameInfo) -> [String; 4] {
+    let mut names: [String; 4] = Default::default();
+    for s in &info.seats {
+        names[s.seat.index()] = match &s.occupant {
+            Occupant::Computer(level) => format!("computer ({level})"),
+            Occupant::Human(u) => {
+                let fetch = ctx.http().get_user(serenity::UserId::new((*u).max(1)));
+                match tokio::time::timeout(Duration::from_secs(3), fetch).await {
+                    Ok(Ok(user)) => user.global_name.unwrap_or(user.name),
+                    _ => String::new(),
+                }
+            }
+        };
+    }
+    names
+}
+
+/// Watch a finished game again as an animated picture
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number, as /thaayam history shows it (e.g. 12)"] game: String,
+) -> Result<(), Error> {
+    let id = match parse_game_id(&game) {
+        Ok(id) => id,
+        Err(e) => return private(ctx, e).await,
+    };
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
+        Ok(l) => l,
+        Err(e) => return store_failed(ctx, "loading a game", e).await,
+    };
+    if let Some(no) = refusal(loaded.as_ref().map(|l| &l.info), guild, id) {
+        return private(ctx, no).await;
+    }
+    let Some(loaded) = loaded else { return Ok(()) };
+    // Drawing a long game takes seconds: answer Discord within 3 s first.
+    ctx.defer().await?;
+    let names = names(ctx, &loaded.info).await;
+    let message = replay_message(&loaded.info);
+    let gif = {
+        let _turn = DRAWING.acquire().await?;
+        tokio::task::spawn_blocking(move || draw(&loaded, names, MAX_GIF_BYTES)).await?
+    };
+    let reply = match gif {
+        Ok(gif) => {
+            super::answer::reply(&message, false).attachment(serenity::CreateAttachment::bytes(gif, file_name(id)))
+        }
+        Err(e) => {
+            tracing::error!("drawing the replay of game {id} failed: {e}");
+            poise::CreateReply::default().content(format!("Sorry, the replay of game {id} could not be drawn."))
+        }
+    };
+    ctx.send(reply).await?;
+    Ok(())
+}
