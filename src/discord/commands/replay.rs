@@ -111,21 +111,31 @@ pub fn draw(game: &LoadedGame, names: [String; 4], max_bytes: usize) -> Result<V
 }
 
 /// The names drawn in the GIF: display names of the players (fetched
-/// from Discord; the seat's name if that fails), computers by level.
+/// from Discord at the same time, at most 3 s; the seat's name for those
+/// that fail), computers by level.
 async fn names(ctx: Context<'_>, info: &GameInfo) -> [String; 4] {
     let mut names: [String; 4] = Default::default();
+    let mut fetches = tokio::task::JoinSet::new();
     for s in &info.seats {
-        names[s.seat.index()] = match &s.occupant {
-            Occupant::Computer(level) => format!("computer ({level})"),
+        match &s.occupant {
+            Occupant::Computer(level) => names[s.seat.index()] = format!("computer ({level})"),
             Occupant::Human(u) => {
-                let fetch = ctx.http().get_user(serenity::UserId::new((*u).max(1)));
-                match tokio::time::timeout(Duration::from_secs(3), fetch).await {
-                    Ok(Ok(user)) => user.global_name.unwrap_or(user.name),
-                    _ => String::new(),
-                }
+                let (http, user, seat) =
+                    (ctx.serenity_context().http.clone(), serenity::UserId::new((*u).max(1)), s.seat);
+                fetches.spawn(async move { (seat, http.get_user(user).await) });
             }
-        };
+        }
     }
+    let collect = async {
+        while let Some(done) = fetches.join_next().await {
+            match done {
+                Ok((seat, Ok(user))) => names[seat.index()] = user.global_name.unwrap_or(user.name),
+                Ok((seat, Err(e))) => tracing::debug!("no name for seat {seat:?} of a replay: {e}"),
+                Err(e) => tracing::debug!("a name lookup failed: {e}"),
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(3), collect).await;
     names
 }
 
