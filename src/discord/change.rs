@@ -56,3 +56,88 @@ async fn reload(data: &Data, table: &mut Table) {
         Err(e) => tracing::error!("cannot reload game {id}: {e}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::config::Config;
+    use crate::discord::hub::Hub;
+    use crate::discord::session::{self, Actor, Intent};
+    use crate::engine::{Ruleset, Variant};
+    use crate::store::{Store, StoreHandle};
+    use std::sync::Arc;
+
+    fn data(store: Store) -> Data {
+        let config = Config {
+            token: "t".into(),
+            database: "unused.db".into(),
+            dev_guild: None,
+            default_variant: Variant::Bell,
+            turn_timeout: 60,
+            log_level: "warn".into(),
+        };
+        Data {
+            hub: Arc::new(Hub::new()),
+            store: StoreHandle::spawn(store).expect("store thread"),
+            config: Arc::new(config),
+            stopping: Default::default(),
+            computers: Default::default(),
+            computer_pause: std::time::Duration::ZERO,
+        }
+    }
+
+    async fn lobby(data: &Data) -> Table {
+        let new = crate::discord::hub::NewGame {
+            guild: 1,
+            channel: 2,
+            host: 10,
+            ruleset: Ruleset::new(Variant::Bell),
+            players: 2,
+            turn_timeout: 60,
+        };
+        let mut t = persist::create(&data.store, new).await.expect("create");
+        persist::save(&data.store, &mut t).await.expect("first save");
+        t
+    }
+
+    fn join(user: u64) -> impl FnOnce(&mut Table) -> Result<Vec<String>, Refusal> {
+        move |t| session::handle(t, Actor { user, moderator: false }, Intent::Join, None, 0)
+    }
+
+    #[tokio::test]
+    async fn a_change_is_saved_before_it_counts() {
+        let data = data(Store::open_in_memory().expect("store"));
+        let mut t = lobby(&data).await;
+        let (notes, _) = change(&data, &mut t, join(11)).await.expect("saved");
+        assert!(notes.is_ok());
+        let id = GameId(t.id);
+        let live = data.store.call(move |s| s.live_game(id)).await.expect("read").expect("live");
+        assert_eq!(persist::from_live(live).expect("loads").lineup, t.lineup);
+    }
+
+    #[tokio::test]
+    async fn a_failed_save_puts_the_table_back_as_it_was() {
+        let data = data(Store::open_in_memory().expect("store"));
+        let mut t = lobby(&data).await;
+        let id = GameId(t.id);
+        // The database ends the game behind the bot's back: the save fails.
+        data.store.call(move |s| s.abandon(id, None)).await.expect("abandon");
+        let before = (t.seq, t.lineup.clone());
+        let err = change(&data, &mut t, join(11)).await.expect_err("not saved");
+        assert_eq!(err, Refusal::Unsaved);
+        assert_eq!((t.seq, t.lineup.clone()), before, "what players see is what is saved");
+    }
+
+    #[tokio::test]
+    async fn a_change_made_elsewhere_reloads_the_table_and_answers_stale() {
+        let data = data(Store::open_in_memory().expect("store"));
+        let mut t = lobby(&data).await;
+        let mut elsewhere = t.clone();
+        session::handle(&mut elsewhere, Actor { user: 12, moderator: false }, Intent::Join, None, 0).expect("join");
+        data.store.call(move |s| persist::save_sync(s, &mut elsewhere)).await.expect("other process saves");
+        let err = change(&data, &mut t, join(11)).await.expect_err("stale");
+        assert_eq!(err, Refusal::Stale);
+        assert!(t.humans().contains(&12), "the other process's change is loaded");
+        assert!(!t.humans().contains(&11));
+    }
+}
