@@ -13,6 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// How long a save waits for a database locked by another process before
+/// the player is told to try again (well inside Discord's 3 s).
+pub const STORE_LOCK_WAIT: Duration = Duration::from_millis(1500);
+
 /// The error type of commands and handlers.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The poise context of our commands.
@@ -95,7 +99,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         Endpoint::Discord => interact::COMPUTER_PAUSE,
         Endpoint::Sandbox { computer_pause, .. } => *computer_pause,
     };
-    let store = StoreHandle::open(&config.database)
+    let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
     let hub = Hub::new();

@@ -140,4 +140,24 @@ mod tests {
         assert!(t.humans().contains(&12), "the other process's change is loaded");
         assert!(!t.humans().contains(&11));
     }
+
+    #[tokio::test]
+    async fn a_database_locked_by_another_process_answers_within_the_wait() {
+        let dir = std::env::temp_dir().join(format!("thaayam-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("locked.db");
+        let store = Store::open(&path).expect("open").with_busy_timeout(std::time::Duration::from_millis(200));
+        let data = data(store.expect("busy timeout"));
+        let mut t = lobby(&data).await;
+        let other = rusqlite::Connection::open(&path).expect("second connection");
+        other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
+        let started = std::time::Instant::now();
+        let err = change(&data, &mut t, join(11)).await.expect_err("locked");
+        assert_eq!(err, Refusal::Unsaved);
+        assert!(t.humans() == vec![10], "nothing changed");
+        other.execute_batch("ROLLBACK").expect("release");
+        assert!(started.elapsed() < std::time::Duration::from_secs(3), "answered in time");
+        change(&data, &mut t, join(11)).await.expect("saved once the lock is gone").0.expect("joined");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -87,6 +87,14 @@ impl Store {
         self
     }
 
+    /// How long a write waits for another process's lock before failing
+    /// (10 s by default). The bot uses less, so that a locked database
+    /// gives a clear "try again" within Discord's 3 s instead of silence.
+    pub fn with_busy_timeout(self, wait: std::time::Duration) -> Result<Store, StoreError> {
+        self.conn.busy_timeout(wait).ctx("busy_timeout")?;
+        Ok(self)
+    }
+
     /// The file this store was opened from (`None` in memory).
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
