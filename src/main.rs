@@ -108,8 +108,8 @@ enum Command {
         #[arg(long, default_value = "config.toml")]
         config: std::path::PathBuf,
     },
-    /// Time the bot's click handling (session + presenter) over whole games;
-    /// prints p50/p99 per click.
+    /// Time the bot's click handling (session, SQLite save, presenter, board
+    /// PNG) over whole games; prints p50/p99 per click.
     BotBench {
         /// Number of games to play.
         #[arg(long, default_value_t = 20)]

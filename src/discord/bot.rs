@@ -5,13 +5,17 @@
 
 use super::config::Config;
 use super::hub::Hub;
-use super::{commands, interact, timeouts};
+use super::{commands, interact, persist, timeouts};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// How long a save waits for a database locked by another process before
+/// the player is told to try again (well inside Discord's 3 s).
+pub const STORE_LOCK_WAIT: Duration = Duration::from_millis(1500);
 
 /// The error type of commands and handlers.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -95,11 +99,23 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         Endpoint::Discord => interact::COMPUTER_PAUSE,
         Endpoint::Sandbox { computer_pause, .. } => *computer_pause,
     };
-    let store = StoreHandle::open(&config.database)
+    let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
+    let hub = Hub::new();
+    let tables = persist::load_all(&store).await.map_err(|e| format!("cannot read the unfinished games: {e}"))?;
+    let resumed = tables.len();
+    for table in tables {
+        if let Err(other) = hub.insert(table) {
+            tracing::error!(
+                "game {} already holds its channel; another unfinished game there is left alone",
+                other.lock().await.id
+            );
+        }
+    }
+    tracing::info!("resumed {resumed} unfinished game(s)");
     let data = Data {
-        hub: Arc::new(Hub::new()),
+        hub: Arc::new(hub),
         store,
         config: Arc::new(config.clone()),
         stopping: Arc::new(AtomicBool::new(false)),

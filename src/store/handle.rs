@@ -11,6 +11,7 @@ use super::{GameId, GameInfo, LoadedGame, Store};
 use crate::engine::Event;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
+use std::time::Duration;
 use tokio::sync::oneshot;
 
 type Job = Box<dyn FnOnce(&mut Store) + Send>;
@@ -44,6 +45,14 @@ impl StoreHandle {
     pub async fn open(path: impl AsRef<Path>) -> Result<StoreHandle, StoreError> {
         let path = path.as_ref().to_path_buf();
         let store = tokio::task::spawn_blocking(move || Store::open(path)).await.map_err(|_| StoreError::Closed)??;
+        StoreHandle::spawn(store)
+    }
+
+    /// [`StoreHandle::open`] with a write lock wait of `busy` instead of 10 s.
+    pub async fn open_with_busy_timeout(path: impl AsRef<Path>, busy: Duration) -> Result<StoreHandle, StoreError> {
+        let path = path.as_ref().to_path_buf();
+        let open = move || Store::open(path).and_then(|s| s.with_busy_timeout(busy));
+        let store = tokio::task::spawn_blocking(open).await.map_err(|_| StoreError::Closed)??;
         StoreHandle::spawn(store)
     }
 

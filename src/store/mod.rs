@@ -28,6 +28,7 @@ mod error;
 mod fair;
 mod games;
 mod handle;
+mod live;
 mod lobby;
 mod queries;
 mod ratings;
@@ -39,8 +40,9 @@ pub use error::StoreError;
 pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
 pub use games::{Activity, Commit};
 pub use handle::StoreHandle;
+pub use live::{LiveGame, LiveSave};
 pub use queries::{LoadedGame, replay_all};
-pub use ratings::{PlayerRating, RATING_CONFIG};
+pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
 pub use snapshot::ResumedGame;
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
@@ -83,6 +85,14 @@ impl Store {
     pub fn with_clock(mut self, clock: impl Fn() -> Timestamp + Send + 'static) -> Store {
         self.clock = Box::new(clock);
         self
+    }
+
+    /// How long a write waits for another process's lock before failing
+    /// (10 s by default). The bot uses less, so that a locked database
+    /// gives a clear "try again" within Discord's 3 s instead of silence.
+    pub fn with_busy_timeout(self, wait: std::time::Duration) -> Result<Store, StoreError> {
+        self.conn.busy_timeout(wait).ctx("busy_timeout")?;
+        Ok(self)
     }
 
     /// The file this store was opened from (`None` in memory).

@@ -80,16 +80,9 @@ impl Store {
     /// each log is one range scan of the events' primary key.
     pub fn unfinished_games(&self) -> Result<Vec<LoadedGame>, StoreError> {
         let tx = self.conn.unchecked_transaction().ctx("BEGIN read")?;
-        let sql = format!("SELECT {} FROM games WHERE state IN {ACTIVE} ORDER BY id", game_columns());
-        let mut st = tx.prepare(&sql).ctx("select unfinished games")?;
-        let infos: Vec<GameInfo> = st
-            .query_map([], game_from_row)
-            .ctx("select unfinished games")?
-            .map(|r| r.ctx("select unfinished games")?)
-            .collect::<Result<_, _>>()?;
+        let infos = unfinished_infos(&tx)?;
         let mut games = Vec::with_capacity(infos.len());
-        for mut info in infos {
-            info.seats = read_seats(&tx, info.id)?;
+        for info in infos {
             let events = self.events(info.id)?;
             games.push(LoadedGame { info, events });
         }
@@ -141,4 +134,22 @@ pub fn replay_all(games: &[LoadedGame]) -> Vec<Result<Game, StoreError>> {
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(StoreError::Closed)])).collect::<Vec<_>>()
     })
+}
+
+/// Every game in the lobby or in play, with its seats, oldest first.
+pub(crate) fn unfinished_infos(tx: &rusqlite::Connection) -> Result<Vec<GameInfo>, StoreError> {
+    let sql = format!("SELECT {} FROM games WHERE state IN {ACTIVE} ORDER BY id", game_columns());
+    let mut st = tx.prepare(&sql).ctx("select unfinished games")?;
+    let infos: Vec<GameInfo> = st
+        .query_map([], game_from_row)
+        .ctx("select unfinished games")?
+        .map(|r| r.ctx("select unfinished games")?)
+        .collect::<Result<_, _>>()?;
+    infos
+        .into_iter()
+        .map(|mut info| {
+            info.seats = read_seats(tx, info.id)?;
+            Ok(info)
+        })
+        .collect()
 }

@@ -9,7 +9,7 @@
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
-use super::games::{corrupt, decode_event_row, game_columns, game_from_row, read_seats};
+use super::games::{corrupt, decode_event_row};
 use super::types::{GameId, GameInfo};
 use crate::engine::{Event, Game, MoveGen, format_tpn, parse_tpn};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -47,17 +47,10 @@ impl Store {
     /// path. Read in one transaction.
     pub fn resume_games(&self) -> Result<Vec<ResumedGame>, StoreError> {
         let tx = self.conn.unchecked_transaction().ctx("BEGIN read")?;
-        let sql = format!("SELECT {} FROM games WHERE state IN ('lobby', 'playing') ORDER BY id", game_columns());
-        let mut st = tx.prepare(&sql).ctx("select unfinished games")?;
-        let infos: Vec<GameInfo> = st
-            .query_map([], game_from_row)
-            .ctx("select unfinished games")?
-            .map(|r| r.ctx("select unfinished games")?)
-            .collect::<Result<_, _>>()?;
+        let infos = super::queries::unfinished_infos(&tx)?;
         let mut mg = MoveGen::new();
         let mut out = Vec::with_capacity(infos.len());
-        for mut info in infos {
-            info.seats = read_seats(&tx, info.id)?;
+        for info in infos {
             let game = rebuild(&tx, &info, &mut mg);
             out.push(ResumedGame { info, game });
         }

@@ -1,0 +1,163 @@
+//! One change of a game under its lock: apply it through the session
+//! layer, save it in the store, and put the table back exactly as it was
+//! if the save fails, so what players see is always what is saved.
+
+use super::bot::Data;
+use super::persist;
+use super::presenter::Outro;
+use super::session::Refusal;
+use super::table::Table;
+use crate::store::{GameId, StoreError};
+
+/// Runs `f` on the table and saves what it changed (nothing is written if
+/// nothing changed). A finished game comes back with its rating lines.
+pub async fn change<T>(data: &Data, table: &mut Table, f: impl FnOnce(&mut Table) -> T) -> Result<(T, Outro), Refusal> {
+    let before = table.clone();
+    let out = f(table);
+    match persist::save(&data.store, table).await {
+        Ok(changes) => {
+            data.hub.saved(table);
+            Ok((out, persist::outro(&changes)))
+        }
+        Err(StoreError::Stale { current }) => {
+            tracing::warn!("game {} moved on to action {current} elsewhere; reloading it", table.id);
+            *table = before;
+            reload(data, table).await;
+            Err(Refusal::Stale)
+        }
+        Err(e) => {
+            tracing::error!("could not save game {}: {e}", table.id);
+            *table = before;
+            Err(Refusal::Unsaved)
+        }
+    }
+}
+
+/// Saves a change that is not an action (the board message moved, a
+/// reminder was sent); a failure is only logged.
+pub async fn remember(data: &Data, table: &mut Table) {
+    if let Err(e) = persist::save(&data.store, table).await {
+        tracing::warn!("could not save the board message of game {}: {e}", table.id);
+    }
+}
+
+/// Replaces the table by the store's version (another process changed it).
+async fn reload(data: &Data, table: &mut Table) {
+    let id = GameId(table.id);
+    match data.store.call(move |s| s.live_game(id)).await {
+        Ok(Some(live)) => match persist::from_live(live) {
+            Ok(fresh) => *table = fresh,
+            Err(e) => tracing::error!("cannot reload: {e}"),
+        },
+        Ok(None) => {
+            table.stage = super::table::Stage::Ended;
+            data.hub.saved(table);
+        }
+        Err(e) => tracing::error!("cannot reload game {id}: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::config::Config;
+    use crate::discord::hub::Hub;
+    use crate::discord::session::{self, Actor, Intent};
+    use crate::engine::{Ruleset, Variant};
+    use crate::store::{Store, StoreHandle};
+    use std::sync::Arc;
+
+    fn data(store: Store) -> Data {
+        let config = Config {
+            token: "t".into(),
+            database: "unused.db".into(),
+            dev_guild: None,
+            default_variant: Variant::Bell,
+            turn_timeout: 60,
+            log_level: "warn".into(),
+        };
+        Data {
+            hub: Arc::new(Hub::new()),
+            store: StoreHandle::spawn(store).expect("store thread"),
+            config: Arc::new(config),
+            stopping: Default::default(),
+            computers: Default::default(),
+            computer_pause: std::time::Duration::ZERO,
+        }
+    }
+
+    async fn lobby(data: &Data) -> Table {
+        let new = crate::discord::hub::NewGame {
+            guild: 1,
+            channel: 2,
+            host: 10,
+            ruleset: Ruleset::new(Variant::Bell),
+            players: 2,
+            turn_timeout: 60,
+        };
+        let mut t = persist::create(&data.store, new).await.expect("create");
+        persist::save(&data.store, &mut t).await.expect("first save");
+        t
+    }
+
+    fn join(user: u64) -> impl FnOnce(&mut Table) -> Result<Vec<String>, Refusal> {
+        move |t| session::handle(t, Actor { user, moderator: false }, Intent::Join, None, 0)
+    }
+
+    #[tokio::test]
+    async fn a_change_is_saved_before_it_counts() {
+        let data = data(Store::open_in_memory().expect("store"));
+        let mut t = lobby(&data).await;
+        let (notes, _) = change(&data, &mut t, join(11)).await.expect("saved");
+        assert!(notes.is_ok());
+        let id = GameId(t.id);
+        let live = data.store.call(move |s| s.live_game(id)).await.expect("read").expect("live");
+        assert_eq!(persist::from_live(live).expect("loads").lineup, t.lineup);
+    }
+
+    #[tokio::test]
+    async fn a_failed_save_puts_the_table_back_as_it_was() {
+        let data = data(Store::open_in_memory().expect("store"));
+        let mut t = lobby(&data).await;
+        let id = GameId(t.id);
+        // The database ends the game behind the bot's back: the save fails.
+        data.store.call(move |s| s.abandon(id, None)).await.expect("abandon");
+        let before = (t.seq, t.lineup.clone());
+        let err = change(&data, &mut t, join(11)).await.expect_err("not saved");
+        assert_eq!(err, Refusal::Unsaved);
+        assert_eq!((t.seq, t.lineup.clone()), before, "what players see is what is saved");
+    }
+
+    #[tokio::test]
+    async fn a_change_made_elsewhere_reloads_the_table_and_answers_stale() {
+        let data = data(Store::open_in_memory().expect("store"));
+        let mut t = lobby(&data).await;
+        let mut elsewhere = t.clone();
+        session::handle(&mut elsewhere, Actor { user: 12, moderator: false }, Intent::Join, None, 0).expect("join");
+        data.store.call(move |s| persist::save_sync(s, &mut elsewhere)).await.expect("other process saves");
+        let err = change(&data, &mut t, join(11)).await.expect_err("stale");
+        assert_eq!(err, Refusal::Stale);
+        assert!(t.humans().contains(&12), "the other process's change is loaded");
+        assert!(!t.humans().contains(&11));
+    }
+
+    #[tokio::test]
+    async fn a_database_locked_by_another_process_answers_within_the_wait() {
+        let dir = std::env::temp_dir().join(format!("thaayam-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("locked.db");
+        let store = Store::open(&path).expect("open").with_busy_timeout(std::time::Duration::from_millis(200));
+        let data = data(store.expect("busy timeout"));
+        let mut t = lobby(&data).await;
+        let other = rusqlite::Connection::open(&path).expect("second connection");
+        other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
+        let started = std::time::Instant::now();
+        let err = change(&data, &mut t, join(11)).await.expect_err("locked");
+        assert_eq!(err, Refusal::Unsaved);
+        assert!(t.humans() == vec![10], "nothing changed");
+        other.execute_batch("ROLLBACK").expect("release");
+        assert!(started.elapsed() < std::time::Duration::from_secs(3), "answered in time");
+        change(&data, &mut t, join(11)).await.expect("saved once the lock is gone").0.expect("joined");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
