@@ -53,3 +53,33 @@ async fn records_and_settings_commands() {
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_shows_in_history_stats_and_replay() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("replay");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![Opt::int("players", 2)]).await;
+    play::click_label(&fake, &bob, &lobby, "Join").await;
+    let lobby = fake.message(lobby.id).expect("lobby");
+    play::click_label(&fake, &alice, &lobby, "Start").await;
+    play::play_to_end(&fake, CHANNEL, &[alice.clone(), bob.clone()], 4000).await;
+
+    let (_, text, private) = ask(&fake, &bob, "history", vec![]).await;
+    assert!(!private && text.contains("won by"), "{text}");
+    assert!(text.contains(&alice.mention()) && text.contains(&bob.mention()), "{text}");
+    let id: String = text.split("`#").nth(1).expect("a game number").chars().take_while(char::is_ascii_digit).collect();
+    let (_, text, _) = ask(&fake, &alice, "stats", vec![]).await;
+    assert!(text.contains("1 game") && text.contains("bell"), "{text}");
+
+    let i = fake.send_slash(&bob, CHANNEL, "thaayam", "replay", vec![Opt::str("game", &id)]).await;
+    assert_eq!(fake.wait_response(i, WAIT).await.kind, 5, "the replay is deferred while it is drawn");
+    let gif = |m: &support::fake_discord::StoredMessage| m.files.iter().any(|f| f.filename.ends_with(".gif"));
+    let posted = fake.wait_for_message(|m| m.channel_id == CHANNEL && gif(m), WAIT * 3).await;
+    assert!(posted.content().starts_with(&format!("Replay of game #{id} (bell, 2 players, finished <t:")));
+    let file = posted.files.iter().find(|f| f.filename.ends_with(".gif")).expect("the GIF");
+    assert!(file.bytes.starts_with(b"GIF89a") && file.bytes.len() < 8_000_000);
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}

@@ -28,6 +28,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/gateway/bot", get(gateway))
         .route("/api/v10/oauth2/applications/@me", get(application))
         .route("/api/v10/users/@me", get(|| async { Json(payloads::bot_user()) }))
+        .route("/api/v10/users/{id}", get(user))
         .route("/api/v10/applications/{app}/commands", put(put_global).get(get_global))
         .route("/api/v10/applications/{app}/guilds/{guild}/commands", put(put_guild).get(get_guild))
         .route("/api/v10/interactions/{id}/{token}/callback", post(callback))
@@ -84,6 +85,17 @@ async fn gateway(State(st): St) -> Json {
     count(&st, "GET gateway");
     Json(json!({"url": st.gateway_url, "shards": 1,
         "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}))
+}
+
+/// A user by id (replays look up display names). The name comes from the
+/// id's number, as [`payloads::FakeUser::new`] makes ids from numbers.
+async fn user(State(st): St, Path(id): Path<u64>) -> Json {
+    count(&st, "GET user");
+    let name = format!("user{}", id.saturating_sub(1_200_000_000_000_000_000));
+    Json(json!({
+        "id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
+        "avatar": null, "bot": false, "public_flags": 0
+    }))
 }
 
 async fn application(State(st): St) -> Json {
