@@ -94,6 +94,7 @@ mod tests {
             ruleset: Ruleset::new(Variant::Bell),
             players: 2,
             turn_timeout: 60,
+            moderators_end: false,
         };
         let mut t = persist::create(&data.store, new).await.expect("create");
         persist::save(&data.store, &mut t).await.expect("first save");

@@ -22,6 +22,8 @@ pub struct NewGame {
     pub ruleset: Ruleset,
     pub players: u8,
     pub turn_timeout: u64,
+    /// Only moderators may end the game once it runs (the server's setting).
+    pub moderators_end: bool,
 }
 
 /// The registry of games.

@@ -37,6 +37,7 @@ pub async fn create(store: &StoreHandle, new: super::hub::NewGame) -> Result<Tab
     let id = store.call(move |s| s.create_game(&row)).await?;
     let mut table = Table::new(id.0, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
     table.turn_timeout = new.turn_timeout;
+    table.moderators_end = new.moderators_end;
     table.stored = Some(Stored::default());
     Ok(table)
 }

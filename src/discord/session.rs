@@ -249,6 +249,9 @@ fn start(table: &mut Table, actor: Actor, now: i64) -> Result<Notes, Refusal> {
 
 fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     may_moderate(table, actor)?;
+    if table.stage == Stage::Playing && table.moderators_end && !actor.moderator {
+        return Err(Refusal::WrongMoment("On this server only moderators (Manage Messages) can end a running game."));
+    }
     table.stage = Stage::Ended;
     table.deadline = None;
     Ok(vec![format!("<@{}> ended the game.", actor.user)])

@@ -203,3 +203,18 @@ fn lobby_rules() {
     act(&mut t, HOST, Intent::Cancel).expect("cancel");
     assert_eq!(t.stage, Stage::Ended);
 }
+
+#[test]
+fn a_server_can_reserve_ending_a_running_game_to_moderators() {
+    let mut t = lobby(2, Variant::Bell);
+    t.moderators_end = true;
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    let refused = act(&mut t, HOST, Intent::End).expect_err("the host alone may not end it");
+    assert!(refused.to_string().contains("only moderators"), "{refused}");
+    assert_eq!(t.stage, Stage::Playing);
+    let seq = t.seq;
+    session::handle(&mut t, Actor { user: STRANGER, moderator: true }, Intent::End, Some(seq), 1_000)
+        .expect("a moderator may");
+    assert_eq!(t.stage, Stage::Ended);
+}

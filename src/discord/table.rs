@@ -63,6 +63,10 @@ pub struct Table {
     pub players: u8,
     /// Seconds a player has for a turn.
     pub turn_timeout: u64,
+    /// Only moderators (Manage Messages) may end the game once it runs,
+    /// not the host (the server's `end_permission` setting).
+    #[serde(default)]
+    pub moderators_end: bool,
     /// Players in joining order; the i-th takes the i-th seat of the table.
     pub lineup: Vec<Player>,
     pub stage: Stage,
@@ -124,6 +128,7 @@ impl Table {
             ruleset,
             players: players.clamp(2, 4),
             turn_timeout: 24 * 3600,
+            moderators_end: false,
             lineup: vec![Player::Human(host)],
             stage: Stage::Lobby,
             events: Vec::new(),

@@ -1,7 +1,7 @@
 //! The commands that open, show and end games: `new`, `board`, `resign`,
 //! `end`, `kick`.
 
-use super::{VariantChoice, is_moderator, private};
+use super::{VariantChoice, guild_defaults, is_moderator, private};
 use crate::discord::bot::{Context, Data, Error};
 use crate::discord::change::{change, remember};
 use crate::discord::config::parse_duration;
@@ -14,7 +14,7 @@ use crate::discord::presenter::{self, Outro};
 use crate::discord::session::{self, Actor, Intent};
 use crate::discord::table::Table;
 use crate::engine::{Ruleset, Variant};
-use crate::store::{GameId, StoreError};
+use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude as serenity;
 
 /// Open a game in this channel; players join with the buttons
@@ -28,19 +28,20 @@ pub async fn new_game(
     players: Option<u8>,
     #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"] timeout: Option<String>,
 ) -> Result<(), Error> {
-    let config = ctx.data().config.clone();
+    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+    let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
-        Ok(t) => t.unwrap_or(config.turn_timeout),
+        Ok(t) => t.unwrap_or(u64::from(defaults.turn_timeout_secs)),
         Err(e) => return private(ctx, format!("The timeout did not work: {e}.")).await,
     };
-    let variant = variant.map(Variant::from).unwrap_or(config.default_variant);
     let new = NewGame {
-        guild: ctx.guild_id().map(|g| g.get()).unwrap_or(0),
+        guild,
         channel: ctx.channel_id().get(),
         host: ctx.author().id.get(),
-        ruleset: Ruleset::new(variant),
+        ruleset: variant.map(|v| Ruleset::new(Variant::from(v))).unwrap_or(defaults.default_ruleset),
         players: players.unwrap_or(2).clamp(2, 4),
         turn_timeout,
+        moderators_end: defaults.end_permission == EndPermission::Moderators,
     };
     let data = ctx.data();
     if let Some(existing) = data.hub.in_channel(new.channel) {

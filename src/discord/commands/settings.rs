@@ -143,17 +143,17 @@ pub async fn effective_settings(store: &StoreHandle, guild: u64, config: &Config
     Ok(saved.unwrap_or_else(|| config_settings(config)))
 }
 
-/// The rules and turn timeout (seconds) a new game of this server starts
-/// with. A store failure is logged and the configured defaults are used.
-pub async fn guild_defaults(store: &StoreHandle, guild: u64, config: &Config) -> (Ruleset, u64) {
-    let s = match effective_settings(store, guild, config).await {
+/// The settings a new game of this server starts with (rules, turn
+/// timeout, who may end it). A store failure is logged and the configured
+/// defaults are used.
+pub async fn guild_defaults(store: &StoreHandle, guild: u64, config: &Config) -> GuildSettings {
+    match effective_settings(store, guild, config).await {
         Ok(s) => s,
         Err(e) => {
             tracing::error!("reading the settings of guild {guild} failed: {e}");
             config_settings(config)
         }
-    };
-    (s.default_ruleset, u64::from(s.turn_timeout_secs))
+    }
 }
 
 fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
@@ -274,7 +274,8 @@ mod tests {
     async fn new_games_use_saved_settings_else_the_config() {
         let store = StoreHandle::spawn(Store::open_in_memory().expect("open")).expect("spawn");
         let c = config();
-        assert_eq!(guild_defaults(&store, 7, &c).await, (Ruleset::new(Variant::Bell1979), 12 * 3600));
+        let s = guild_defaults(&store, 7, &c).await;
+        assert_eq!((s.default_ruleset, s.turn_timeout_secs), (Ruleset::new(Variant::Bell1979), 12 * 3600));
         let saved = GuildSettings {
             default_ruleset: Ruleset::new(Variant::Bell),
             turn_timeout_secs: 300,
@@ -282,8 +283,9 @@ mod tests {
         };
         store.call(move |s| s.set_guild_settings(7, &saved)).await.expect("save");
         // Saved values win even when they equal the store's own defaults.
-        assert_eq!(guild_defaults(&store, 7, &c).await, (Ruleset::new(Variant::Bell), 300));
+        let s = guild_defaults(&store, 7, &c).await;
+        assert_eq!((s.default_ruleset, s.turn_timeout_secs), (Ruleset::new(Variant::Bell), 300));
         assert_eq!(effective_settings(&store, 7, &c).await.expect("read"), saved);
-        assert_eq!(guild_defaults(&store, 8, &c).await.1, 12 * 3600, "other servers keep the config");
+        assert_eq!(guild_defaults(&store, 8, &c).await.turn_timeout_secs, 12 * 3600, "other servers keep the config");
     }
 }
