@@ -3,7 +3,7 @@
 //! twins and count badges; last-move arrows, capture marks and destination
 //! hints.
 
-use super::layout::{Layout, Token};
+use super::layout::{Layout, Token, is_sparse};
 use super::text::{self, Style};
 use super::theme;
 use crate::engine::{Board, Cell, Seat, SeatSet};
@@ -144,12 +144,6 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
     paint_grid(&mut pm, l, board);
     paint_labels(&mut pm, l);
     pm
-}
-
-/// Whether the board's cells leave parts of its grid empty.
-fn is_sparse(board: &Board) -> bool {
-    let covered: usize = board.cells.iter().map(|c| usize::from(c.width) * usize::from(c.height)).sum();
-    covered < usize::from(board.grid_cols) * usize::from(board.grid_rows)
 }
 
 /// The seat whose palace (her own start square) a cell is: step 0, or step 1
