@@ -226,7 +226,7 @@ pub fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
     }
     if let Some(n) = t.count {
         let (bx, by) = (x + t.twin_gap.unwrap_or(0.0) + t.r * 0.78, y + t.r * 0.78);
-        let br = t.r * 0.52;
+        let br = t.r * t.badge;
         circle(pm, bx, by, br, theme::OUTLINE.skia());
         ring(pm, bx, by, br, (t.r * 0.08).max(1.0), theme::WHITE.skia());
         text::draw_centred(pm, &n.to_string(), bx, by, Style::new(br * 1.45, true, theme::WHITE));

@@ -124,6 +124,8 @@ pub struct Token {
     pub twin_gap: Option<f32>,
     /// The count badge (grouped pieces), when more than one.
     pub count: Option<u8>,
+    /// The count badge's radius over `r`.
+    pub badge: f32,
 }
 
 /// Slots in a square (2 × 2) before pieces are grouped by colour.
@@ -149,7 +151,8 @@ pub fn stack(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
         // One large disc (with a count when more than one piece).
         let count = u8::try_from(slots).unwrap_or(u8::MAX);
         let r = LARGE_DISC * cell;
-        vec![Token { seat: sorted[0].0, dx: 0.0, dy: 0.0, r, twin_gap: None, count: (count > 1).then_some(count) }]
+        let count = (count > 1).then_some(count);
+        vec![Token { seat: sorted[0].0, dx: 0.0, dy: 0.0, r, twin_gap: None, count, badge: 0.62 }]
     } else if slots <= SLOTS && cell >= SMALL_SQUARE {
         individual(&sorted, cell)
     } else {
@@ -175,10 +178,10 @@ fn individual(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
         for (j, &(seat, u)) in row.iter().enumerate() {
             if u.is_twins() {
                 let gap = 0.42 * cell;
-                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None });
+                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None, badge: 0.52 });
             } else {
                 let dx = (j as f32 - (m - 1.0) / 2.0) * 0.5 * cell;
-                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None });
+                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None, badge: 0.52 });
             }
         }
     }
@@ -213,7 +216,7 @@ fn grouped(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
             let (dx, r, twin_gap) =
                 if twins { (dx - gap / 2.0, 0.125 * cell, Some(gap)) } else { (dx, 0.2 * cell, None) };
             let shown = if twins { 2 } else { 1 };
-            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count) }
+            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count), badge: 0.52 }
         })
         .collect()
 }

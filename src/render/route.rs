@@ -38,7 +38,7 @@ const DENSE: Look =
 /// The cross: small squares, so thicker lines, larger arrows and badges,
 /// and a number every eighth step (the length of an arm).
 const SPARSE: Look =
-    Look { outline: 0.26, line: 0.15, chevron: 0.24, badge: 0.5, big: 1.15, rim: 0.07, every: 8, lane: 0.25 };
+    Look { outline: 0.26, line: 0.15, chevron: 0.2, badge: 0.5, big: 1.15, rim: 0.07, every: 8, lane: 0.3 };
 
 fn look(board: &Board) -> &'static Look {
     if is_sparse(board) { &SPARSE } else { &DENSE }
