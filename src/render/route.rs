@@ -192,22 +192,19 @@ mod tests {
     use super::*;
     use crate::engine::{CROSS_BOARD, Cell, THAAYAM_BOARD};
 
-    /// The cells whose inner part (the middle 60 %) shows the seat's colour.
+    /// The cells whose inner part (the middle 60 %) the route drew on: a
+    /// pixel there differs from the bare board.
     fn marked_cells(board: &'static Board, seat: Seat) -> Vec<bool> {
         let pm = route_pixmap(board, seat, 768).expect("route");
         let l = Layout::new(768, board, legend_lines(board).len());
-        let theme::Rgb(r, g, b) = theme::seat_colour(seat);
+        let mut one = SeatSet::EMPTY;
+        one.insert(seat);
+        let bare = draw::background(&l, board, one);
         (0..board.cells.len() as Cell)
             .map(|cell| {
                 let (x, y, side) = l.cell_rect(board, cell);
                 let inner = |v: f32| (v + side * 0.2) as u32..(v + side * 0.8) as u32;
-                inner(y).any(|py| {
-                    inner(x).any(|px| {
-                        pm.pixel(px, py).is_some_and(|p| {
-                            p.red().abs_diff(r) < 8 && p.green().abs_diff(g) < 8 && p.blue().abs_diff(b) < 8
-                        })
-                    })
-                })
+                inner(y).any(|py| inner(x).any(|px| pm.pixel(px, py) != bare.pixel(px, py)))
             })
             .collect()
     }
