@@ -68,6 +68,9 @@ enum Command {
         /// Draw this seat's route (S, W, N or E) instead of a position.
         #[arg(long, conflicts_with = "tpn")]
         route: Option<String>,
+        /// With --route: the variant whose board to draw it on.
+        #[arg(long, default_value = "bell")]
+        variant: Variant,
         /// The PNG file to write.
         #[arg(long)]
         out: std::path::PathBuf,
@@ -169,9 +172,9 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_actions } => cli::store_crash::run(&db, max_actions)?,
-        Command::Render { tpn, route, out, size, highlight, names, dests } => {
+        Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {
-                (Some(seat), _) => cli::render::route(&seat, size)?,
+                (Some(seat), _) => cli::render::route(&seat, variant, size)?,
                 (None, Some(tpn)) => {
                     cli::render::board(&tpn, size, highlight.as_deref(), names.as_deref(), dests.as_deref())?
                 }

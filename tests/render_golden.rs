@@ -7,7 +7,7 @@
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::PathBuf;
-use thaayam::engine::{Seat, Throw, parse_square, parse_tpn};
+use thaayam::engine::{CROSS_BOARD, Seat, THAAYAM_BOARD, Throw, parse_square, parse_tpn};
 use thaayam::render::{BoardView, DEFAULT_SIZE, LastAction, SeriesThrow, render_png, render_route};
 
 /// A channel differing by more than this counts the pixel as different.
@@ -124,12 +124,22 @@ fn highlights() {
 
 #[test]
 fn route_south() {
-    check("route_south", &render_route(Seat::S, DEFAULT_SIZE).expect("route"));
+    check("route_south", &render_route(&THAAYAM_BOARD, Seat::S, DEFAULT_SIZE).expect("route"));
 }
 
 #[test]
 fn route_east() {
-    check("route_east", &render_route(Seat::E, DEFAULT_SIZE).expect("route"));
+    check("route_east", &render_route(&THAAYAM_BOARD, Seat::E, DEFAULT_SIZE).expect("route"));
+}
+
+#[test]
+fn cross_route_south() {
+    check("cross_route_south", &render_route(&CROSS_BOARD, Seat::S, DEFAULT_SIZE).expect("route"));
+}
+
+#[test]
+fn cross_route_east() {
+    check("cross_route_east", &render_route(&CROSS_BOARD, Seat::E, DEFAULT_SIZE).expect("route"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! and GIF replays of seeded random games, written to files.
 
 use crate::dice::ThrowSource;
-use crate::engine::{MoveGen, Ruleset, Seat, SeatSet, parse_square, parse_tpn};
+use crate::engine::{MoveGen, Ruleset, Seat, SeatSet, Variant, parse_square, parse_tpn};
 use crate::render::{self, BoardView, LastAction, ReplayOptions};
 use crate::sim::random_game;
 
@@ -47,14 +47,15 @@ pub fn parse_highlight(h: &str) -> Result<LastAction, String> {
     Ok(LastAction { from: None, to: Some(square(h)?), captured: 0 })
 }
 
-/// The route picture of a seat given by its letter.
-pub fn route(seat: &str, size: u32) -> Result<Vec<u8>, String> {
+/// The route picture of a seat given by its letter, on the variant's board.
+pub fn route(seat: &str, variant: Variant, size: u32) -> Result<Vec<u8>, String> {
     let mut chars = seat.chars();
     let seat = match (chars.next().and_then(Seat::from_letter), chars.next()) {
         (Some(s), None) => s,
         _ => return Err(format!("`{seat}` is not a seat (S, W, N or E)")),
     };
-    render::render_route(seat, size).map_err(|e| e.to_string())
+    let board = Ruleset::new(variant).rules().board;
+    render::render_route(board, seat, size).map_err(|e| e.to_string())
 }
 
 /// Plays a seeded random game and returns its GIF replay with the number
@@ -83,8 +84,9 @@ mod tests {
 
     #[test]
     fn route_wants_one_seat_letter() {
-        assert!(route("S", 400).is_ok());
-        assert!(route("SW", 400).is_err());
-        assert!(route("Q", 400).is_err());
+        assert!(route("S", Variant::Bell, 400).is_ok());
+        assert!(route("E", Variant::TayamSonalu, 400).is_ok());
+        assert!(route("SW", Variant::Bell, 400).is_err());
+        assert!(route("Q", Variant::Bell, 400).is_err());
     }
 }

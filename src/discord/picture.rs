@@ -5,7 +5,7 @@
 
 use super::table::{Player, Stage, Table};
 use super::turn;
-use crate::engine::{Action, Cell, Event, Game, Seat, ThrowBag, destination};
+use crate::engine::{Action, Board, CROSS_BOARD, Cell, Event, Game, Ruleset, Seat, ThrowBag, Variant, destination};
 use crate::render::{self, BoardView, LastAction, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
@@ -103,16 +103,29 @@ pub async fn board_png(t: &Table) -> Option<Vec<u8>> {
     render_png(board_view(t)?).await
 }
 
-/// The route pictures of every seat of a variant's board (for `/rules`).
-pub async fn route_pngs(seats: Vec<Seat>) -> Vec<(String, Vec<u8>)> {
+/// The route pictures of every seat on each board the variants use (for
+/// `/rules`), named `route-s.png` on the 5 × 5 board, `cross-route-s.png`
+/// on Tayam Sonalu's cross (drawn larger: its squares are small).
+pub async fn route_pngs(variants: Vec<Variant>, seats: Vec<Seat>) -> Vec<(String, Vec<u8>)> {
+    let mut boards: Vec<&'static Board> = Vec::new();
+    for v in variants {
+        let board = Ruleset::new(v).rules().board;
+        if !boards.iter().any(|b| std::ptr::eq(*b, board)) {
+            boards.push(board);
+        }
+    }
     let task = tokio::task::spawn_blocking(move || {
-        seats
-            .into_iter()
-            .filter_map(|s| {
-                let png = render::render_route(s, 400).ok()?;
-                Some((format!("route-{}.png", s.letter().to_ascii_lowercase()), png))
-            })
-            .collect::<Vec<_>>()
+        let mut out = Vec::new();
+        for board in boards {
+            let cross = std::ptr::eq(board, &CROSS_BOARD);
+            let (prefix, size) = if cross { ("cross-route", render::DEFAULT_SIZE) } else { ("route", 400) };
+            for &s in &seats {
+                if let Ok(png) = render::render_route(board, s, size) {
+                    out.push((format!("{prefix}-{}.png", s.letter().to_ascii_lowercase()), png));
+                }
+            }
+        }
+        out
     });
     task.await.unwrap_or_default()
 }

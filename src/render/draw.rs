@@ -3,7 +3,7 @@
 //! twins and count badges; last-move arrows, capture marks and destination
 //! hints.
 
-use super::layout::{Layout, Token};
+use super::layout::{Layout, Token, is_sparse};
 use super::text::{self, Style};
 use super::theme;
 use crate::engine::{Board, Cell, Seat, SeatSet};
@@ -146,12 +146,6 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
     pm
 }
 
-/// Whether the board's cells leave parts of its grid empty.
-fn is_sparse(board: &Board) -> bool {
-    let covered: usize = board.cells.iter().map(|c| usize::from(c.width) * usize::from(c.height)).sum();
-    covered < usize::from(board.grid_cols) * usize::from(board.grid_rows)
-}
-
 /// The seat whose palace (her own start square) a cell is: step 0, or step 1
 /// where every track starts in one shared centre (Tayam Sonalu).
 pub fn palace_owner(board: &Board, cell: Cell) -> Option<Seat> {
@@ -232,7 +226,7 @@ pub fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
     }
     if let Some(n) = t.count {
         let (bx, by) = (x + t.twin_gap.unwrap_or(0.0) + t.r * 0.78, y + t.r * 0.78);
-        let br = t.r * 0.52;
+        let br = t.r * t.badge;
         circle(pm, bx, by, br, theme::OUTLINE.skia());
         ring(pm, bx, by, br, (t.r * 0.08).max(1.0), theme::WHITE.skia());
         text::draw_centred(pm, &n.to_string(), bx, by, Style::new(br * 1.45, true, theme::WHITE));

@@ -40,7 +40,13 @@ impl Layout {
     pub fn new(size: u32, board: &Board, rows: usize) -> Layout {
         let width = (size.max(200) as f32 / ASPECT).round();
         let u = width / 1000.0;
-        let (left, right, top) = ((60.0 * u).round(), (30.0 * u).round(), (30.0 * u).round());
+        // A sparse board (the cross) has no margin labels: its 19 columns
+        // take nearly the whole width so that its squares stay large.
+        let (left, right, top) = if is_sparse(board) {
+            ((10.0 * u).round(), (10.0 * u).round(), (10.0 * u).round())
+        } else {
+            ((60.0 * u).round(), (30.0 * u).round(), (30.0 * u).round())
+        };
         let cols = board.grid_cols.max(1);
         let grid_rows = board.grid_rows.max(1);
         let cell = ((width - left - right) / f32::from(cols)).floor();
@@ -97,6 +103,13 @@ impl Layout {
     }
 }
 
+/// Whether the board's cells leave parts of its grid empty (Tayam Sonalu's
+/// cross): such a board is drawn cell by cell, without grid or labels.
+pub fn is_sparse(board: &Board) -> bool {
+    let covered: usize = board.cells.iter().map(|c| usize::from(c.width) * usize::from(c.height)).sum();
+    covered < usize::from(board.grid_cols) * usize::from(board.grid_rows)
+}
+
 /// One thing drawn in a square: a single piece, a pair of twins, or (when
 /// more than four pieces share the square) all of one seat's pieces there,
 /// shown as one disc with a count.
@@ -111,10 +124,21 @@ pub struct Token {
     pub twin_gap: Option<f32>,
     /// The count badge (grouped pieces), when more than one.
     pub count: Option<u8>,
+    /// The count badge's radius over `r`.
+    pub badge: f32,
 }
 
 /// Slots in a square (2 × 2) before pieces are grouped by colour.
 pub const SLOTS: usize = 4;
+
+/// Squares narrower than this many pixels (the cross's 27 px at the default
+/// size) are too small for a 2 × 2 grid of readable discs: one seat's
+/// single pieces there are one large disc with a count, and several seats'
+/// pieces are grouped by colour.
+pub const SMALL_SQUARE: f32 = 40.0;
+
+/// The radius of that large disc, in squares (a lone piece elsewhere: 0.3).
+const LARGE_DISC: f32 = 0.43;
 
 /// Lays out the units standing on one square of side `cell`. Units come
 /// in any order; the result follows seat order, twins first.
@@ -122,7 +146,18 @@ pub fn stack(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
     let mut sorted: Vec<(Seat, Unit)> = units.to_vec();
     sorted.sort_by_key(|&(s, u)| (s.index(), !u.is_twins()));
     let slots: usize = sorted.iter().map(|(_, u)| usize::from(u.pieces())).sum();
-    if slots <= SLOTS { individual(&sorted, cell) } else { grouped(&sorted, cell) }
+    let one_seat_singles = sorted.iter().all(|&(s, u)| s == sorted[0].0 && !u.is_twins());
+    if cell < SMALL_SQUARE && one_seat_singles && !sorted.is_empty() {
+        // One large disc (with a count when more than one piece).
+        let count = u8::try_from(slots).unwrap_or(u8::MAX);
+        let r = LARGE_DISC * cell;
+        let count = (count > 1).then_some(count);
+        vec![Token { seat: sorted[0].0, dx: 0.0, dy: 0.0, r, twin_gap: None, count, badge: 0.62 }]
+    } else if slots <= SLOTS && cell >= SMALL_SQUARE {
+        individual(&sorted, cell)
+    } else {
+        grouped(&sorted, cell)
+    }
 }
 
 /// Each unit on its own: twins fill a row, singles go two to a row.
@@ -143,10 +178,10 @@ fn individual(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
         for (j, &(seat, u)) in row.iter().enumerate() {
             if u.is_twins() {
                 let gap = 0.42 * cell;
-                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None });
+                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None, badge: 0.52 });
             } else {
                 let dx = (j as f32 - (m - 1.0) / 2.0) * 0.5 * cell;
-                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None });
+                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None, badge: 0.52 });
             }
         }
     }
@@ -181,7 +216,7 @@ fn grouped(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
             let (dx, r, twin_gap) =
                 if twins { (dx - gap / 2.0, 0.125 * cell, Some(gap)) } else { (dx, 0.2 * cell, None) };
             let shown = if twins { 2 } else { 1 };
-            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count) }
+            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count), badge: 0.52 }
         })
         .collect()
 }
@@ -290,6 +325,21 @@ mod tests {
         let t = stack(&units, 100.0);
         assert_eq!(t.len(), 4);
         assert!(t.iter().all(|t| t.count == Some(4) && inside(t, 100.0)) && apart(&t));
+    }
+
+    #[test]
+    fn on_a_small_square_one_seats_pieces_are_one_large_disc() {
+        let cell = 27.0;
+        let t = stack(&[(Seat::E, Unit::Single(40))], cell);
+        assert_eq!(t.len(), 1);
+        assert!(2.0 * t[0].r >= 22.0 && inside(&t[0], cell), "diameter {}", 2.0 * t[0].r);
+        assert_eq!(t[0].count, None);
+        let t = stack(&[(Seat::W, Unit::Single(30)); 3], cell);
+        assert_eq!((t.len(), t[0].count), (1, Some(3)));
+        // Two seats (Thaayam's safe squares at tiny sizes) are grouped.
+        let t = stack(&[(Seat::S, Unit::Single(4)), (Seat::N, Unit::Single(12))], cell);
+        assert_eq!(t.len(), 2);
+        assert!(t.iter().all(|t| inside(t, cell)) && apart(&t));
     }
 
     #[test]

@@ -17,7 +17,7 @@ mod theme;
 
 pub use layout::{Layout, Token, stack};
 pub use replay::{ReplayOptions, frame_views, replay_gif};
-pub use route::render_route;
+pub use route::{render_route, route_pixmap};
 pub use text::clean_name;
 
 use crate::engine::{Action, Board, Cell, Position, Seat, Throw, Unit, destination};

@@ -58,10 +58,12 @@ pub async fn rules(
     );
     // Drawing the routes may take longer than Discord's 3 s for a first answer.
     ctx.defer_ephemeral().await?;
-    let board_variants = variants.iter().any(|&v| v != Variant::TayamSonalu);
-    let routes = if board_variants { picture::route_pngs(Seat::ALL.to_vec()).await } else { Vec::new() };
-    if !routes.is_empty() {
+    let routes = picture::route_pngs(variants.clone(), Seat::ALL.to_vec()).await;
+    if routes.iter().any(|(name, _)| name.starts_with("route-")) {
         text.push_str("\n\nThe pictures show each player's route on the 5 × 5 board, from the palace to the keep.");
+    }
+    if routes.iter().any(|(name, _)| name.starts_with("cross-")) {
+        text.push_str("\n\nThe cross pictures show each player's route from the centre, out and round, back home.");
     }
     let mut reply = poise::CreateReply::default()
         .content(text)
