@@ -1,33 +1,53 @@
 //! `thaayam bot-bench`: times what the bot does for each click (the session
-//! layer applying it, then the presenter building and checking the
-//! message, then drawing the board PNG) over whole scripted games, and
-//! prints the percentiles.
+//! layer applying it, saving it in an SQLite file, the presenter building
+//! and checking the message, drawing the board PNG) over whole scripted
+//! games, and prints the percentiles of each part and of the whole.
 
 use crate::discord::computer::Level;
 use crate::discord::message;
+use crate::discord::persist;
 use crate::discord::picture;
-use crate::discord::presenter::{self, Outro};
+use crate::discord::presenter;
 use crate::discord::script::next_intent;
 use crate::discord::session::{self, Actor, Intent};
 use crate::discord::table::{Stage, Table};
 use crate::engine::{Ruleset, Variant};
+use crate::store::{NewGame, Store};
 use std::time::{Duration, Instant};
+
+/// Per-click durations of each part of the handler.
+#[derive(Default)]
+struct Times {
+    logic: Vec<Duration>,
+    store: Vec<Duration>,
+    render: Vec<Duration>,
+    total: Vec<Duration>,
+}
 
 /// Plays `games` games (two humans and a computer) and reports per-click times.
 pub fn run(games: u64) -> Result<String, String> {
-    let mut times = Vec::new();
-    let mut renders = Vec::new();
-    for g in 0..games {
-        play(g, &mut times, &mut renders)?;
+    let path = std::env::temp_dir().join(format!("thaayam-bot-bench-{}.db", std::process::id()));
+    let mut store = Store::open(&path).map_err(|e| e.to_string())?;
+    let mut times = Times::default();
+    let result = (0..games).try_for_each(|g| play(&mut store, g, &mut times));
+    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    drop(store);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
-    if times.is_empty() || renders.is_empty() {
+    result?;
+    if times.total.is_empty() || times.render.is_empty() {
         return Err("no clicks were timed".into());
     }
     Ok(format!(
-        "{} clicks in {games} games: session + presenter + limit check {}; board PNG {} (no store)",
-        times.len(),
-        summary(&mut times),
-        summary(&mut renders)
+        "{} clicks in {games} games (database file {} KB)\n  session + presenter + limit check: {}\n  \
+         store save (SQLite file, WAL): {}\n  board PNG: {}\n  whole handler: {}",
+        times.total.len(),
+        size / 1024,
+        summary(&mut times.logic),
+        summary(&mut times.store),
+        summary(&mut times.render),
+        summary(&mut times.total)
     ))
 }
 
@@ -37,16 +57,21 @@ fn summary(times: &mut [Duration]) -> String {
     format!("p50 {:?}, p99 {:?}, max {:?}", pct(50), pct(99), times[times.len() - 1])
 }
 
-fn play(g: u64, times: &mut Vec<Duration>, renders: &mut Vec<Duration>) -> Result<(), String> {
+fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     let mut seed = [0u8; 32];
     seed[..8].copy_from_slice(&g.to_le_bytes());
-    let mut t = Table::new(g as i64 + 1, 1, 2, 10, Ruleset::new(Variant::Bell), 3, seed);
+    let ruleset = Ruleset::new(Variant::Bell);
+    let new = NewGame { guild: 1, channel: g + 1, host: 10, ruleset, max_players: 3, turn_timeout_secs: 60, seed };
+    let id = store.create_game(&new).map_err(|e| e.to_string())?;
+    let mut t = Table::new(id.0, 1, g + 1, 10, ruleset, 3, seed);
+    t.stored = Some(Default::default());
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).map_err(|e| e.to_string())?;
     for intent in setup {
         session::handle(&mut t, host, intent, None, 0).map_err(|e| e.to_string())?;
     }
+    persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
     let mut guard = 0;
     while t.stage == Stage::Playing && guard < 100_000 {
         guard += 1;
@@ -61,14 +86,20 @@ fn play(g: u64, times: &mut Vec<Duration>, renders: &mut Vec<Duration>) -> Resul
                     .map_err(|e| e.to_string())?
             }
         };
-        let msg = presenter::table_message(&t, &notes, &Outro::default());
+        let logic = start.elapsed();
+        let saved = Instant::now();
+        let changes = persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
+        times.store.push(saved.elapsed());
+        let shown = Instant::now();
+        let msg = presenter::table_message(&t, &notes, &persist::outro(&changes));
         message::check(&msg)?;
-        times.push(start.elapsed());
-        let start = Instant::now();
+        times.logic.push(logic + shown.elapsed());
+        let drawn = Instant::now();
         if let Some(view) = picture::board_view(&t).filter(|_| msg.board_image) {
             crate::render::render_png(&view, picture::BOARD_SIZE).map_err(|e| e.to_string())?;
-            renders.push(start.elapsed());
+            times.render.push(drawn.elapsed());
         }
+        times.total.push(start.elapsed());
     }
     Ok(())
 }

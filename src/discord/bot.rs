@@ -5,7 +5,7 @@
 
 use super::config::Config;
 use super::hub::Hub;
-use super::{commands, interact, timeouts};
+use super::{commands, interact, persist, timeouts};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
 use std::collections::HashSet;
@@ -98,8 +98,20 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     let store = StoreHandle::open(&config.database)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
+    let hub = Hub::new();
+    let tables = persist::load_all(&store).await.map_err(|e| format!("cannot read the unfinished games: {e}"))?;
+    let resumed = tables.len();
+    for table in tables {
+        if let Err(other) = hub.insert(table) {
+            tracing::error!(
+                "game {} already holds its channel; another unfinished game there is left alone",
+                other.lock().await.id
+            );
+        }
+    }
+    tracing::info!("resumed {resumed} unfinished game(s)");
     let data = Data {
-        hub: Arc::new(Hub::new()),
+        hub: Arc::new(hub),
         store,
         config: Arc::new(config.clone()),
         stopping: Arc::new(AtomicBool::new(false)),

@@ -2,14 +2,12 @@
 //! clicks on the same game are applied one after the other while different
 //! games never wait for each other. One open game per channel.
 //!
-//! Persistence: the registry is in memory in this version (the SQLite store
-//! is not wired in yet), so games do not survive a restart.
+//! The registry is a cache of the store: every change is saved there first
+//! (see `persist`), and start-up fills the registry from it.
 
 use super::table::{Stage, Table, UserId};
 use crate::engine::Ruleset;
-use rand::RngExt;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A game behind its lock.
@@ -31,12 +29,11 @@ pub struct NewGame {
 pub struct Hub {
     games: Mutex<HashMap<i64, Shared>>,
     channels: Mutex<HashMap<u64, i64>>,
-    next_id: AtomicI64,
 }
 
 impl Hub {
     pub fn new() -> Hub {
-        Hub { next_id: AtomicI64::new(1), ..Hub::default() }
+        Hub::default()
     }
 
     /// The game with this id.
@@ -50,29 +47,31 @@ impl Hub {
         self.get(id)
     }
 
-    /// Opens a lobby, or returns the game already open in the channel.
-    pub fn create(&self, new: NewGame) -> Result<Shared, Shared> {
+    /// Adds a game (a new lobby, or one resumed from the store), or returns
+    /// the game already open in its channel.
+    pub fn insert(&self, table: Table) -> Result<Shared, Shared> {
         let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(existing) = channels.get(&new.channel).and_then(|id| self.get(*id)) {
+        if let Some(existing) = channels.get(&table.channel).and_then(|id| self.get(*id)) {
             return Err(existing);
         }
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let seed: [u8; 32] = rand::rng().random();
-        let mut table = Table::new(id, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
-        table.turn_timeout = new.turn_timeout;
+        let (id, channel, open) = (table.id, table.channel, table.is_open());
         let shared = Arc::new(tokio::sync::Mutex::new(table));
-        channels.insert(new.channel, id);
+        if open {
+            channels.insert(channel, id);
+        }
         self.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id, shared.clone());
         Ok(shared)
     }
 
-    /// Called after every change: a closed game frees its channel.
+    /// Called after every change: a closed game frees its channel and
+    /// leaves the registry (its old buttons are answered from the id alone).
     pub fn saved(&self, table: &Table) {
         if !table.is_open() {
             let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
             if channels.get(&table.channel) == Some(&table.id) {
                 channels.remove(&table.channel);
             }
+            self.games.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
         }
     }
 
@@ -103,21 +102,22 @@ mod tests {
     use super::*;
     use crate::engine::Variant;
 
-    fn new_game(channel: u64) -> NewGame {
-        NewGame { guild: 1, channel, host: 5, ruleset: Ruleset::new(Variant::Bell), players: 2, turn_timeout: 60 }
+    fn table(id: i64, channel: u64) -> Table {
+        Table::new(id, 1, channel, 5, Ruleset::new(Variant::Bell), 2, [0; 32])
     }
 
     #[tokio::test]
     async fn one_open_game_per_channel() {
         let hub = Hub::new();
-        let first = hub.create(new_game(10)).expect("first game");
-        let again = hub.create(new_game(10)).expect_err("second game refused");
+        let first = hub.insert(table(1, 10)).expect("first game");
+        let again = hub.insert(table(2, 10)).expect_err("second game refused");
         assert!(Arc::ptr_eq(&first, &again), "the running game is returned");
-        assert!(hub.create(new_game(11)).is_ok(), "other channels are free");
+        assert!(hub.insert(table(3, 11)).is_ok(), "other channels are free");
         let mut t = first.lock().await;
         t.stage = Stage::Ended;
         hub.saved(&t);
         drop(t);
-        assert!(hub.create(new_game(10)).is_ok(), "a closed game frees the channel");
+        assert!(hub.insert(table(4, 10)).is_ok(), "a closed game frees the channel");
+        assert!(hub.get(1).is_none(), "a closed game leaves the registry");
     }
 }

@@ -5,13 +5,14 @@
 //! the computer-turn task shared with commands and timeouts.
 
 use super::bot::Data;
+use super::change::{change, remember};
 use super::components::{ComponentId, Control};
 use super::computer::Level;
 use super::hub::Shared;
 use super::message::Message;
 use super::outgoing::{self, Png};
 use super::picture;
-use super::presenter::{self, Outro};
+use super::presenter;
 use super::session::{self, Actor, Intent, Refusal};
 use super::table::{BoardMessage, Table};
 use poise::serenity_prelude as serenity;
@@ -48,20 +49,27 @@ pub async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInt
     };
     let moderator = click.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_messages());
     let actor = Actor { user: click.user.id.get(), moderator };
+    let name = click.user.display_name().to_string();
     let mut table = game.lock().await;
-    match session::handle(&mut table, actor, intent, Some(id.seq), unix_now()) {
+    let now = unix_now();
+    let applied = change(data, &mut table, |t| {
+        let notes = session::handle(t, actor, intent, Some(id.seq), now)?;
+        if t.humans().contains(&actor.user) {
+            t.names.insert(actor.user, name);
+        }
+        Ok(notes)
+    })
+    .await;
+    match applied.and_then(|(notes, outro)| notes.map(|n| (n, outro))) {
         Err(refusal) => {
             let outdated = matches!(refusal, Refusal::Stale | Refusal::Closed) && !is_board(&table, click);
             refuse(ctx, click, &refusal.to_string(), outdated).await;
         }
-        Ok(notes) => {
-            if table.humans().contains(&actor.user) {
-                table.names.insert(actor.user, click.user.display_name().to_string());
-            }
-            data.hub.saved(&table);
-            let msg = presenter::table_message(&table, &notes, &Outro::default());
+        Ok((notes, outro)) => {
+            let msg = presenter::table_message(&table, &notes, &outro);
             let png = picture::board_png(&table).await;
             answer_with_board(ctx, click, &mut table, &msg, png).await;
+            remember(data, &mut table).await;
             drop(table);
             spawn_computer(ctx.http.clone(), data.clone(), game);
         }
@@ -167,21 +175,36 @@ pub fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
         if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {
             return;
         }
+        let mut failures = 0;
         loop {
             tokio::time::sleep(data.computer_pause).await;
             let mut table = game.lock().await;
             // Harder levels search for a while: keep the runtime's other tasks moving.
-            let step = tokio::task::block_in_place(|| session::computer_step(&mut table, unix_now()));
-            let Some(notes) = step else {
-                // Released under the game's lock, so a click that makes a
-                // computer due again always finds the slot free.
-                data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
-                break;
+            let step =
+                change(&data, &mut table, |t| tokio::task::block_in_place(|| session::computer_step(t, unix_now())))
+                    .await;
+            let (notes, outro) = match step {
+                Ok((Some(notes), outro)) => (notes, outro),
+                Ok((None, _)) => {
+                    // Released under the game's lock, so a click that makes a
+                    // computer due again always finds the slot free.
+                    data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+                    break;
+                }
+                Err(refusal) => {
+                    failures += 1;
+                    tracing::warn!("computer move {failures} in game {id} not saved: {refusal}");
+                    if failures < 5 {
+                        continue;
+                    }
+                    data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+                    break;
+                }
             };
-            data.hub.saved(&table);
-            let msg = presenter::table_message(&table, &notes, &Outro::default());
+            let msg = presenter::table_message(&table, &notes, &outro);
             let png = picture::board_png(&table).await;
             publish(&http, &mut table, &msg, png).await;
+            remember(&data, &mut table).await;
         }
     });
 }

@@ -6,6 +6,7 @@
 //! checked against Discord's limits; the poise/serenity glue stays thin.
 
 pub mod bot;
+pub mod change;
 pub mod commands;
 pub mod components;
 pub mod computer;
@@ -14,6 +15,7 @@ pub mod hub;
 pub mod interact;
 pub mod message;
 pub mod outgoing;
+pub mod persist;
 pub mod picture;
 pub mod presenter;
 pub mod script;
@@ -22,6 +24,8 @@ pub mod table;
 pub mod timeouts;
 pub mod turn;
 
+#[cfg(test)]
+mod persist_tests;
 #[cfg(test)]
 mod presenter_tests;
 #[cfg(test)]

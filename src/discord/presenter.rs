@@ -47,12 +47,14 @@ fn player_name(p: Player) -> String {
 pub fn lobby(t: &Table, notes: &[String]) -> Message {
     let seated: Vec<String> = t.lineup.iter().map(|&p| player_name(p)).collect();
     let description = format!(
-        "A game of **Thaayam** ({}) for {} players. Press **Join** to take a seat.\nSeated ({}/{}): {}",
+        "A game of **Thaayam** ({}) for {} players. Press **Join** to take a seat.\nSeated ({}/{}): {}\n\
+         Fair dice: the throws come from a secret seed with SHA-256 `{}`; it is revealed when the game ends.",
         t.ruleset,
         t.players,
         t.lineup.len(),
         t.players,
-        seated.join(", ")
+        seated.join(", "),
+        t.commitment()
     );
     let full = t.lineup.len() >= usize::from(t.players);
     let buttons = vec![
@@ -244,10 +246,7 @@ fn page_buttons(t: &Table, pages: usize) -> Vec<Button> {
 /// The final message: places, rating changes, the seed reveal; no controls.
 pub fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
     let mut lines: Vec<String> = notes.to_vec();
-    let places = match t.game_now().phase() {
-        Phase::Finished { places } if t.stage == Stage::Finished => Some(places),
-        _ => None,
-    };
+    let places = t.final_places();
     lines.push(match places {
         Some(_) => "**The game is over.**".into(),
         None => "**The game was ended before its end; it is not rated.**".into(),
@@ -259,7 +258,11 @@ pub fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
         let text = order
             .iter()
             .map(|&s| {
-                format!("{}. {} ({})", places[s.index()], t.player(s).map(player_name).unwrap_or_default(), s.name())
+                let name = match t.left_seats[s.index()] {
+                    Some(user) => format!("<@{user}> (left; a computer played on)"),
+                    None => t.player(s).map(player_name).unwrap_or_default(),
+                };
+                format!("{}. {name} ({})", places[s.index()], s.name())
             })
             .collect::<Vec<_>>()
             .join("\n");

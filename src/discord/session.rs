@@ -55,6 +55,8 @@ pub enum Refusal {
     WrongMoment(&'static str),
     /// A choice that is not among the legal ones.
     BadChoice(String),
+    /// The database refused the change; the game is as it was before.
+    Unsaved,
 }
 
 impl fmt::Display for Refusal {
@@ -72,6 +74,9 @@ impl fmt::Display for Refusal {
             Refusal::TooFewPlayers => f.write_str("At least two players are needed to start."),
             Refusal::WrongMoment(why) => f.write_str(why),
             Refusal::BadChoice(why) => write!(f, "That choice is not possible: {why}."),
+            Refusal::Unsaved => {
+                f.write_str("The game could not be saved just now, so nothing changed. Please try again in a moment.")
+            }
         }
     }
 }
@@ -278,6 +283,9 @@ fn resign(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
 /// A human leaves a running game: a computer plays on; with no human
 /// left the game ends.
 fn replace_by_computer(table: &mut Table, user: UserId) {
+    if let Some(seat) = table.seat_of(user) {
+        table.left_seats[seat.index()] = Some(user);
+    }
     for p in table.lineup.iter_mut().filter(|p| **p == Player::Human(user)) {
         *p = Player::Computer(Level::Easy);
     }

@@ -8,7 +8,7 @@
 use super::computer::Level;
 use super::turn::{self, UnitKey};
 use crate::dice::ThrowSource;
-use crate::engine::{Action, Game, Record, Ruleset, Seat, SeatSet};
+use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// A Discord user id (snowflake).
@@ -66,6 +66,9 @@ pub struct Table {
     /// Players in joining order; the i-th takes the i-th seat of the table.
     pub lineup: Vec<Player>,
     pub stage: Stage,
+    /// The engine log. Not in the JSON: the store keeps the log itself and
+    /// gives it back when the game is loaded.
+    #[serde(skip)]
     pub events: Vec<crate::engine::Event>,
     /// The fair-dice seed (revealed when the game is over).
     pub seed: [u8; 32],
@@ -83,6 +86,10 @@ pub struct Table {
     /// Humans who left a running game (resigned, kicked, forfeited): a
     /// computer plays their seat; they are placed last.
     pub left: Vec<UserId>,
+    /// The human who held each seat before leaving a running game (a
+    /// computer plays it on); ratings count the game for them, placed last.
+    #[serde(default)]
+    pub left_seats: [Option<UserId>; 4],
     /// Unix time of the start (0 while in the lobby).
     pub started_at: i64,
     /// The live message that shows this game (edited in place while young).
@@ -93,6 +100,9 @@ pub struct Table {
     pub names: std::collections::BTreeMap<UserId, String>,
     #[serde(skip)]
     cache: Option<Game>,
+    /// What the store holds of this game (set by `persist`).
+    #[serde(skip)]
+    pub stored: Option<super::persist::Stored>,
 }
 
 impl Table {
@@ -125,10 +135,12 @@ impl Table {
             reminded: false,
             absences: [0; 4],
             left: Vec::new(),
+            left_seats: [None; 4],
             started_at: 0,
             board: None,
             names: Default::default(),
             cache: None,
+            stored: None,
         }
     }
 
@@ -228,6 +240,28 @@ impl Table {
     /// The seed in hex, for the reveal at the end.
     pub fn seed_hex(&self) -> String {
         self.seed.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The places of a game played to the end, by seat index (0 for empty
+    /// seats): the engine's order, except that players who left the game
+    /// (resigned, kicked, forfeited) come after everyone who stayed.
+    pub fn final_places(&self) -> Option<[u8; 4]> {
+        let Phase::Finished { places } = self.game_now().phase() else { return None };
+        if self.stage != Stage::Finished {
+            return None;
+        }
+        let mut order: Vec<Seat> = self.seats().iter().filter(|s| places[s.index()] > 0).collect();
+        order.sort_by_key(|s| (self.left_seats[s.index()].is_some(), places[s.index()]));
+        let mut out = [0; 4];
+        for (i, s) in order.iter().enumerate() {
+            out[s.index()] = i as u8 + 1;
+        }
+        Some(out)
+    }
+
+    /// The public commitment to the dice seed (SHA-256, hex).
+    pub fn commitment(&self) -> String {
+        crate::store::commitment(&self.seed)
     }
 
     /// Whether the game is still open (lobby or playing).

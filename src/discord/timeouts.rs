@@ -5,8 +5,9 @@
 //! restart the ticker simply finds them again: nothing to re-arm by hand.
 
 use super::bot::Data;
+use super::change::{change, remember};
 use super::interact::{publish, spawn_computer, unix_now};
-use super::presenter::{self, Outro};
+use super::presenter;
 use super::session;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateAllowedMentions, CreateMessage, Http};
@@ -38,6 +39,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
     for game in data.hub.open_games() {
         let mut table = game.lock().await;
         if let Some(user) = session::reminder_due(&mut table, now) {
+            remember(data, &mut table).await;
             let deadline = table.deadline.unwrap_or(now);
             let text = format!("<@{user}>, it is your turn in the Thaayam game here: time runs out <t:{deadline}:R>.");
             let msg = CreateMessage::new()
@@ -47,13 +49,17 @@ async fn tick(http: &Arc<Http>, data: &Data) {
                 tracing::warn!("could not send a reminder for game {}: {e:?}", table.id);
             }
         }
-        if let Some(notes) = session::timeout(&mut table, now) {
-            data.hub.saved(&table);
-            let msg = presenter::table_message(&table, &notes, &Outro::default());
-            let png = crate::discord::picture::board_png(&table).await;
-            publish(http, &mut table, &msg, png).await;
-            drop(table);
-            spawn_computer(http.clone(), data.clone(), game);
+        match change(data, &mut table, |t| session::timeout(t, now)).await {
+            Ok((Some(notes), outro)) => {
+                let msg = presenter::table_message(&table, &notes, &outro);
+                let png = crate::discord::picture::board_png(&table).await;
+                publish(http, &mut table, &msg, png).await;
+                remember(data, &mut table).await;
+                drop(table);
+                spawn_computer(http.clone(), data.clone(), game);
+            }
+            Ok((None, _)) => {}
+            Err(refusal) => tracing::warn!("timeout of game {} not saved: {refusal}", table.id),
         }
     }
 }

@@ -244,7 +244,7 @@ pub(crate) fn bump(tx: &Connection, id: GameId, now: Timestamp) -> Result<u64, S
     Ok(seq.max(0) as u64)
 }
 
-fn append_events(tx: &Connection, id: GameId, events: &[Event], now: Timestamp) -> Result<u64, StoreError> {
+pub(crate) fn append_events(tx: &Connection, id: GameId, events: &[Event], now: Timestamp) -> Result<u64, StoreError> {
     let throws = events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
     let (seq, end): (i64, i64) = tx
         .prepare_cached(
@@ -276,7 +276,12 @@ fn record_activity(tx: &Connection, id: GameId, seat: Seat, activity: Activity) 
 }
 
 /// Marks the game finished, stores the places and updates the ratings.
-fn finish(tx: &Connection, id: GameId, places: [u8; 4], now: Timestamp) -> Result<(), StoreError> {
+pub(crate) fn finish(
+    tx: &Connection,
+    id: GameId,
+    places: [u8; 4],
+    now: Timestamp,
+) -> Result<Vec<ratings::RatingChange>, StoreError> {
     tx.execute(
         "UPDATE games SET state = 'finished', finished_at = ?2, deadline = NULL WHERE id = ?1",
         params![id, now],

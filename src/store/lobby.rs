@@ -127,7 +127,13 @@ fn seats_by_join(tx: &Connection, id: GameId) -> Result<Vec<(Seat, Occupant, Tim
     rows.collect::<Result<_, _>>().ctx("select seats")
 }
 
-fn insert_seat(tx: &Connection, id: GameId, seat: Seat, occupant: &Occupant, at: Timestamp) -> Result<(), StoreError> {
+pub(crate) fn insert_seat(
+    tx: &Connection,
+    id: GameId,
+    seat: Seat,
+    occupant: &Occupant,
+    at: Timestamp,
+) -> Result<(), StoreError> {
     let (user, computer) = match occupant {
         Occupant::Human(u) => (Some(*u as i64), None),
         Occupant::Computer(level) => (None, Some(level.as_str())),

@@ -28,6 +28,7 @@ mod error;
 mod fair;
 mod games;
 mod handle;
+mod live;
 mod lobby;
 mod queries;
 mod ratings;
@@ -39,8 +40,9 @@ pub use error::StoreError;
 pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
 pub use games::{Activity, Commit};
 pub use handle::StoreHandle;
+pub use live::{LiveGame, LiveSave};
 pub use queries::{LoadedGame, replay_all};
-pub use ratings::{PlayerRating, RATING_CONFIG};
+pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
 pub use snapshot::ResumedGame;
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,

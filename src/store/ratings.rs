@@ -103,14 +103,32 @@ struct Entry {
     old: Option<(WengLinRating, [u32; 5])>,
 }
 
-/// Rates a game that has just been marked finished (places set).
-pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result<(), StoreError> {
+/// How a human's rating moved with one game.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    pub user: u64,
+    pub place: u8,
+    /// μ and σ before the game (the defaults for a first game).
+    pub before: (f64, f64),
+    pub after: (f64, f64),
+}
+
+impl RatingChange {
+    /// The conservative estimate μ − 3σ before and after.
+    pub fn ordinals(&self) -> (f64, f64) {
+        (self.before.0 - 3.0 * self.before.1, self.after.0 - 3.0 * self.after.1)
+    }
+}
+
+/// Rates a game that has just been marked finished (places set); returns
+/// the humans' changes in seat order.
+pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
     let (guild, variant): (i64, String) = tx
         .query_row("SELECT guild_id, variant FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
         .ctx("select game for rating")?;
     let mut entries = participants(tx, id)?;
     if entries.len() < 2 {
-        return Ok(());
+        return Ok(Vec::new());
     }
     for e in &mut entries {
         e.old = load_rating(tx, guild, &variant, e.player)?;
@@ -120,11 +138,20 @@ pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result
     let ranked: Vec<_> =
         teams.iter().zip(&entries).map(|(t, e)| (&t[..], MultiTeamOutcome::new(usize::from(e.place)))).collect();
     let new = weng_lin_multi_team(&ranked, &RATING_CONFIG);
-    for (e, team) in entries.iter().zip(new) {
+    let mut changes = Vec::new();
+    for ((e, team), old) in entries.iter().zip(new).zip(&teams) {
         let rating = team.first().copied().unwrap_or_default();
         save_rating(tx, guild, &variant, e, rating, now)?;
+        if e.player > 0 {
+            changes.push(RatingChange {
+                user: e.player as u64,
+                place: e.place,
+                before: (old[0].rating, old[0].uncertainty),
+                after: (rating.rating, rating.uncertainty),
+            });
+        }
     }
-    Ok(())
+    Ok(changes)
 }
 
 /// The placed seats, computers mapped to their pseudo-player ids.

@@ -104,6 +104,12 @@ CREATE TABLE snapshots (
     tpn     TEXT    NOT NULL
 );
 "#,
+    // 3: the front end's live state of an unfinished game (the uncommitted
+    // turn, who is reminded, the board message…), as opaque JSON saved in
+    // the same transaction as each action. Cleared when the game is over.
+    r#"
+ALTER TABLE games ADD COLUMN live TEXT;
+"#,
 ];
 
 /// The schema version this program writes.
@@ -199,6 +205,7 @@ mod tests {
     const RELEASED: &[&str] = &[
         "2bd180d691a84d1209661b50616bf074efb287b303f0cbce69e0f09a41c4872d",
         "1bc09a4c92ec687d464707c102fb71c586a0ffeaa033812e079dfcaaf8bf3d3f",
+        "300ac27bdbb168acaaac919948c6cf7616a1824769dbf240f78b1f6b06c3c0f8",
     ];
 
     #[test]
@@ -246,5 +253,7 @@ mod tests {
         let n: i64 = conn.query_row("SELECT count(*) FROM guild_settings", [], |r| r.get(0)).expect("count");
         let snaps: i64 = conn.query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).expect("new table");
         assert_eq!((n, snaps), (1, 0));
+        let live: i64 = conn.query_row("SELECT count(live) FROM games", [], |r| r.get(0)).expect("new column");
+        assert_eq!(live, 0);
     }
 }

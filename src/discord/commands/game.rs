@@ -2,14 +2,19 @@
 //! `end`, `kick`.
 
 use super::{VariantChoice, is_moderator, private};
-use crate::discord::bot::{Context, Error};
+use crate::discord::bot::{Context, Data, Error};
+use crate::discord::change::{change, remember};
 use crate::discord::config::parse_duration;
 use crate::discord::hub::NewGame;
+use crate::discord::hub::Shared;
 use crate::discord::interact::{repost, spawn_computer, unix_now};
+use crate::discord::persist;
 use crate::discord::picture;
 use crate::discord::presenter::{self, Outro};
 use crate::discord::session::{self, Actor, Intent};
+use crate::discord::table::Table;
 use crate::engine::{Ruleset, Variant};
+use crate::store::{GameId, StoreError};
 use poise::serenity_prelude as serenity;
 
 /// Open a game in this channel; players join with the buttons
@@ -37,28 +42,62 @@ pub async fn new_game(
         players: players.unwrap_or(2).clamp(2, 4),
         turn_timeout,
     };
-    let game = match ctx.data().hub.create(new) {
-        Ok(game) => game,
-        Err(existing) => {
-            let t = existing.lock().await;
-            let link = t.board.map(|b| link(t.guild, t.channel, b.message)).unwrap_or_default();
-            return private(ctx, format!("A game is already running in this channel: {link}")).await;
+    let data = ctx.data();
+    if let Some(existing) = data.hub.in_channel(new.channel) {
+        return already_running(ctx, &existing).await;
+    }
+    let mut table = match open_lobby(data, new).await {
+        Ok(table) => table,
+        Err(e) => {
+            tracing::error!("could not open a game in channel {}: {e}", new.channel);
+            return private(ctx, "The game could not be opened just now (database trouble); please try again.").await;
         }
     };
-    let mut table = game.lock().await;
     table.names.insert(ctx.author().id.get(), ctx.author().display_name().to_string());
+    let game = match data.hub.insert(table) {
+        Ok(game) => game,
+        Err(existing) => return already_running(ctx, &existing).await,
+    };
+    let mut table = game.lock().await;
     let msg = presenter::table_message(&table, &[], &Outro::default());
     repost(ctx.http(), &mut table, &msg, None).await;
+    remember(data, &mut table).await;
     let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
     drop(table);
     private(ctx, text).await
+}
+
+async fn already_running(ctx: Context<'_>, existing: &Shared) -> Result<(), Error> {
+    let link = link_of(&*existing.lock().await);
+    private(ctx, format!("A game is already running in this channel: {link}")).await
+}
+
+/// Creates the game in the store and saves its first state. A game the
+/// store still has open in this channel but the bot does not run (it could
+/// not be resumed, or the bot stopped between two writes) would block the
+/// channel forever: it is abandoned, logged, and the lobby opened.
+async fn open_lobby(data: &Data, new: NewGame) -> Result<Table, StoreError> {
+    let mut table = match persist::create(&data.store, new).await {
+        Err(StoreError::ChannelBusy { game, .. }) => {
+            tracing::warn!("channel {} had game {game} that is not running; abandoning it", new.channel);
+            data.store.call(move |s| s.abandon(game, None)).await?;
+            persist::create(&data.store, new).await?
+        }
+        other => other?,
+    };
+    if let Err(e) = persist::save(&data.store, &mut table).await {
+        let id = GameId(table.id);
+        let _ = data.store.call(move |s| s.abandon(id, None)).await;
+        return Err(e);
+    }
+    Ok(table)
 }
 
 fn link(guild: u64, channel: u64, message: u64) -> String {
     format!("https://discord.com/channels/{guild}/{channel}/{message}")
 }
 
-fn link_of(t: &crate::discord::table::Table) -> String {
+fn link_of(t: &Table) -> String {
     t.board.map(|b| link(t.guild, t.channel, b.message)).unwrap_or_default()
 }
 
@@ -72,6 +111,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let msg = presenter::table_message(&table, &[], &Outro::default());
     let png = picture::board_png(&table).await;
     repost(ctx.http(), &mut table, &msg, png).await;
+    remember(ctx.data(), &mut table).await;
     drop(table);
     private(ctx, "Here is the board again.").await
 }
@@ -101,13 +141,15 @@ async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
     };
     let actor = Actor { user: ctx.author().id.get(), moderator: is_moderator(ctx) };
     let mut table = game.lock().await;
-    match session::handle(&mut table, actor, intent, None, unix_now()) {
+    let now = unix_now();
+    let applied = change(ctx.data(), &mut table, |t| session::handle(t, actor, intent, None, now)).await;
+    match applied.and_then(|(notes, outro)| notes.map(|n| (n, outro))) {
         Err(refusal) => private(ctx, refusal.to_string()).await,
-        Ok(notes) => {
-            ctx.data().hub.saved(&table);
-            let msg = presenter::table_message(&table, &notes, &Outro::default());
+        Ok((notes, outro)) => {
+            let msg = presenter::table_message(&table, &notes, &outro);
             let png = picture::board_png(&table).await;
             repost(ctx.http(), &mut table, &msg, png).await;
+            remember(ctx.data(), &mut table).await;
             drop(table);
             spawn_computer(ctx.serenity_context().http.clone(), ctx.data().clone(), game);
             private(ctx, "Done.").await

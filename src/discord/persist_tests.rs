@@ -1,0 +1,161 @@
+//! Tests of saving tables in the store: every click of whole games saved
+//! and loaded back identical, a restart in the middle of a turn, stale
+//! saves refused, ratings on finish, and players who left placed last.
+
+use super::persist::{self, from_live, save_sync};
+use super::session::{self, Intent};
+use super::session_tests::{GUEST, HOST, act, lobby, next_intent};
+use super::table::{Stage, Table};
+use crate::engine::Variant;
+use crate::store::{GameId, GameState, Store, StoreError};
+
+/// A lobby created in the store (as `/thaayam new` does) and saved.
+fn saved_lobby(store: &mut Store, variant: Variant) -> Table {
+    let mut t = lobby(2, variant);
+    let new = crate::store::NewGame {
+        guild: t.guild,
+        channel: t.channel,
+        host: t.host,
+        ruleset: t.ruleset,
+        max_players: t.players,
+        turn_timeout_secs: 60,
+        seed: t.seed,
+    };
+    t.id = store.create_game(&new).expect("create").0;
+    t.stored = Some(Default::default());
+    save_sync(store, &mut t).expect("save lobby");
+    t
+}
+
+fn reload(store: &Store, t: &Table) -> Table {
+    let live = store.live_game(GameId(t.id)).expect("read").expect("unfinished");
+    from_live(live).expect("loads")
+}
+
+fn assert_same(a: &Table, b: &Table) {
+    assert_eq!((a.seq, a.stage, a.drawn, &a.draft, &a.lineup), (b.seq, b.stage, b.drawn, &b.draft, &b.lineup));
+    assert_eq!(a.events, b.events);
+    assert_eq!(a.game_now(), b.game_now());
+    assert_eq!((a.deadline, a.absences, a.board), (b.deadline, b.absences, b.board));
+}
+
+#[test]
+fn every_click_of_a_game_is_saved_and_loads_back_identical() {
+    for variant in [Variant::Bell, Variant::TayamSonalu] {
+        let mut store = Store::open_in_memory().expect("store");
+        let mut t = saved_lobby(&mut store, variant);
+        act(&mut t, GUEST, Intent::Join).expect("join");
+        save_sync(&mut store, &mut t).expect("save join");
+        act(&mut t, HOST, Intent::Start).expect("start");
+        save_sync(&mut store, &mut t).expect("save start");
+        let mut clicks = 0;
+        let mut changes = Vec::new();
+        while t.stage == Stage::Playing {
+            let user = t.human_to_act().expect("a human is to act");
+            let intent = next_intent(&t);
+            act(&mut t, user, intent).expect("scripted click");
+            changes = save_sync(&mut store, &mut t).expect("save click");
+            if t.stage == Stage::Playing {
+                assert_same(&reload(&store, &t), &t);
+            }
+            clicks += 1;
+        }
+        assert_eq!(t.stage, Stage::Finished, "{variant} after {clicks} clicks");
+        let info = store.game(GameId(t.id)).expect("read").expect("game");
+        assert_eq!(info.state, GameState::Finished);
+        assert_eq!(info.events as usize, t.events.len());
+        assert_eq!(info.throws_drawn, u64::from(t.drawn));
+        assert_eq!(store.events(GameId(t.id)).expect("log"), t.events, "{variant}: the store's log is the game's");
+        let seed = info.revealed_seed.expect("seed revealed");
+        assert!(crate::store::verify_throws(seed, t.ruleset, &t.events), "the dice came from the committed seed");
+        assert_eq!(changes.len(), 2, "both humans rated");
+        let winner = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
+        let winner = t.player(winner).expect("player");
+        let won = changes.iter().find(|c| c.place == 1).expect("a first place");
+        assert_eq!(winner, super::table::Player::Human(won.user));
+        assert!(won.after.0 > won.before.0);
+        assert!(store.live_game(GameId(t.id)).expect("read").is_none(), "no live state once finished");
+        let board = store.leaderboard(t.guild, variant, 1, 10).expect("leaderboard");
+        assert_eq!(board.len(), 2);
+        assert_eq!(board[0].user, won.user, "the winner leads");
+    }
+}
+
+#[test]
+fn a_restart_in_the_middle_of_a_turn_keeps_the_uncommitted_choices() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    save_sync(&mut store, &mut t).expect("save");
+    while t.draft.actions.is_empty() && t.draft.unit.is_none() {
+        let user = t.human_to_act().expect("human");
+        let intent = next_intent(&t);
+        act(&mut t, user, intent).expect("click");
+        save_sync(&mut store, &mut t).expect("save");
+    }
+    let tables: Vec<Table> = store.live_games().expect("read").into_iter().map(|g| from_live(g).expect("ok")).collect();
+    assert_eq!(tables.len(), 1);
+    let mut back = tables.into_iter().next().expect("one");
+    assert_same(&back, &t);
+    // The old board's buttons carry the saved seq: they still work.
+    let user = back.human_to_act().expect("human");
+    let intent = next_intent(&back);
+    act(&mut back, user, intent).expect("an old button after the restart");
+    save_sync(&mut store, &mut back).expect("saved after the restart");
+}
+
+#[test]
+fn a_second_writer_with_an_old_copy_is_refused_and_nothing_is_written() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    let mut other = reload(&store, &t);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    save_sync(&mut store, &mut t).expect("first writer");
+    act(&mut other, 999, Intent::Join).expect("join elsewhere");
+    let err = save_sync(&mut store, &mut other).expect_err("second writer");
+    assert!(matches!(err, StoreError::Stale { .. }), "{err}");
+    assert_eq!(reload(&store, &t).lineup, t.lineup, "the first writer's change stands");
+}
+
+#[test]
+fn nothing_changed_writes_nothing() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    let before = store.game(GameId(t.id)).expect("read").expect("game").updated_at;
+    let stored = t.stored.clone();
+    save_sync(&mut store, &mut t).expect("no-op save");
+    assert_eq!(t.stored, stored);
+    assert_eq!(store.game(GameId(t.id)).expect("read").expect("game").updated_at, before);
+}
+
+#[test]
+fn a_player_who_resigned_is_rated_last() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    t.players = 3;
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, 303, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    save_sync(&mut store, &mut t).expect("save");
+    session::handle(&mut t, session::Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
+        .expect("resign");
+    save_sync(&mut store, &mut t).expect("save resign");
+    let mut changes = Vec::new();
+    while t.stage == Stage::Playing {
+        if session::computer_step(&mut t, 1_000).is_none() {
+            let user = t.human_to_act().expect("human");
+            let intent = next_intent(&t);
+            act(&mut t, user, intent).expect("click");
+        }
+        changes = save_sync(&mut store, &mut t).expect("save");
+    }
+    let places = t.final_places().expect("finished");
+    let guest_seat = t.left_seats.iter().position(|u| *u == Some(GUEST)).expect("guest's seat");
+    assert_eq!(places[guest_seat], 3, "the resigned player is last whatever the computer did");
+    let guest = changes.iter().find(|c| c.user == GUEST).expect("the resigned player is rated");
+    assert_eq!(guest.place, 3);
+    let seats = store.game(GameId(t.id)).expect("read").expect("game").seats;
+    assert!(seats.iter().any(|s| s.occupant == crate::store::Occupant::Human(GUEST) && s.place == Some(3)));
+    assert_eq!(persist::occupants(&t).len(), 3);
+}

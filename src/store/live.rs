@@ -1,0 +1,227 @@
+//! A front end's whole game state saved with every change, in one
+//! transaction: the seats, the new events of the log, the game's state
+//! (finishing rates it), the deadline, the board message, and an opaque
+//! JSON of what only the front end understands (the uncommitted turn, the
+//! reminder flag…). Loading it back is how the bot resumes after a restart.
+//!
+//! The counter `seq` is the front end's own action counter (it also counts
+//! changes without events, such as choosing a piece); the store only checks
+//! that the caller saw the latest one, so a stale click or a second process
+//! gets [`StoreError::Stale`] and nothing is written.
+
+use super::Store;
+use super::error::{SqlContext, StoreError};
+use super::games::{append_events, begin, corrupt, finish, lock_game, read_game};
+use super::lobby::insert_seat;
+use super::ratings::RatingChange;
+use super::types::{GameId, GameInfo, GameState, Occupant, Timestamp};
+use crate::engine::{Event, Seat};
+use rusqlite::{OptionalExtension, params};
+
+/// One change of a game, as the front end saves it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveSave {
+    /// The counter the caller read the game at.
+    pub expected_seq: u64,
+    /// The counter after this change.
+    pub seq: u64,
+    /// `Finished` records places and ratings; `Abandoned` ends unrated.
+    pub state: GameState,
+    /// Every seat, when they changed (replaces the stored seats).
+    pub seats: Option<Vec<(Seat, Occupant)>>,
+    /// The index in the log of the first of `events`.
+    pub first_event: u64,
+    /// Events not stored yet.
+    pub events: Vec<Event>,
+    pub deadline: Option<Timestamp>,
+    /// The live board message and when it was posted.
+    pub board: Option<(u64, Timestamp)>,
+    /// Places by seat index (0 for empty seats), required with `Finished`.
+    pub places: Option<[u8; 4]>,
+    /// The front end's own state (JSON); dropped once the game is over.
+    pub live: String,
+}
+
+/// An unfinished game as saved by [`Store::save_live`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveGame {
+    pub info: GameInfo,
+    pub live: String,
+    pub events: Vec<Event>,
+}
+
+impl Store {
+    /// Saves one change (see [`LiveSave`]); returns the humans' rating
+    /// changes when the game finished.
+    pub fn save_live(&mut self, id: GameId, save: &LiveSave) -> Result<Vec<RatingChange>, StoreError> {
+        let now = self.now();
+        let tx = begin(&mut self.conn)?;
+        lock_game(&tx, id, Some(save.expected_seq), &[GameState::Lobby, GameState::Playing])?;
+        let stored: i64 = tx
+            .prepare_cached("SELECT events FROM games WHERE id = ?1")
+            .and_then(|mut st| st.query_row([id], |r| r.get(0)))
+            .ctx("select event count")?;
+        if stored.max(0) as u64 != save.first_event {
+            return Err(corrupt(Some(id), format!("log has {stored} events, the caller {}", save.first_event)));
+        }
+        if !save.events.is_empty() {
+            append_events(&tx, id, &save.events, now)?;
+        }
+        if let Some(seats) = &save.seats {
+            tx.execute("DELETE FROM seats WHERE game_id = ?1", [id]).ctx("reseat")?;
+            for (seat, occupant) in seats {
+                insert_seat(&tx, id, *seat, occupant, now)?;
+            }
+        }
+        let live = save.state.is_active().then_some(save.live.as_str());
+        let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m as i64), Some(t)));
+        tx.prepare_cached(
+            "UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, board_posted_at = ?6, \
+             live = ?7, updated_at = ?8 WHERE id = ?1",
+        )
+        .and_then(|mut st| {
+            let state = if save.state == GameState::Finished { GameState::Playing } else { save.state };
+            st.execute(params![id, save.seq as i64, state, save.deadline, board, posted, live, now])
+        })
+        .ctx("save live game")?;
+        let changes = match save.state {
+            GameState::Finished => {
+                let places = save.places.ok_or_else(|| corrupt(Some(id), "a finished game without places"))?;
+                finish(&tx, id, places, now)?
+            }
+            GameState::Abandoned => {
+                tx.execute("UPDATE games SET finished_at = ?2, deadline = NULL WHERE id = ?1", params![id, now])
+                    .ctx("abandon game")?;
+                Vec::new()
+            }
+            GameState::Lobby | GameState::Playing => Vec::new(),
+        };
+        tx.commit().ctx("COMMIT save live")?;
+        Ok(changes)
+    }
+
+    /// A game saved with [`Store::save_live`], if it is still unfinished.
+    pub fn live_game(&self, id: GameId) -> Result<Option<LiveGame>, StoreError> {
+        let live: Option<Option<String>> = self
+            .conn
+            .prepare_cached("SELECT live FROM games WHERE id = ?1 AND state IN ('lobby', 'playing')")
+            .and_then(|mut st| st.query_row([id], |r| r.get(0)).optional())
+            .ctx("select live game")?;
+        let Some(Some(live)) = live else { return Ok(None) };
+        let info = read_game(&self.conn, id)?.ok_or(StoreError::NoSuchGame(id))?;
+        let events = self.events(id)?;
+        Ok(Some(LiveGame { info, live, events }))
+    }
+
+    /// Every unfinished game saved with [`Store::save_live`], oldest first.
+    pub fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
+        let ids: Vec<GameId> = self
+            .conn
+            .prepare_cached("SELECT id FROM games WHERE state IN ('lobby', 'playing') AND live IS NOT NULL ORDER BY id")
+            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+            .ctx("select live games")?;
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            games.extend(self.live_game(id)?);
+        }
+        Ok(games)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Ruleset, Throw, Variant};
+    use crate::store::NewGame;
+
+    fn store_with_lobby() -> (Store, GameId) {
+        let mut store = Store::open_in_memory().expect("store");
+        let new = NewGame {
+            guild: 1,
+            channel: 2,
+            host: 10,
+            ruleset: Ruleset::new(Variant::Bell),
+            max_players: 2,
+            turn_timeout_secs: 60,
+            seed: [7; 32],
+        };
+        let id = store.create_game(&new).expect("create");
+        (store, id)
+    }
+
+    fn save(expected_seq: u64, seq: u64, state: GameState) -> LiveSave {
+        LiveSave {
+            expected_seq,
+            seq,
+            state,
+            seats: None,
+            first_event: 0,
+            events: Vec::new(),
+            deadline: None,
+            board: None,
+            places: None,
+            live: format!("{{\"seq\":{seq}}}"),
+        }
+    }
+
+    fn two_humans() -> Option<Vec<(Seat, Occupant)>> {
+        Some(vec![(Seat::S, Occupant::Human(10)), (Seat::N, Occupant::Human(11))])
+    }
+
+    #[test]
+    fn saves_load_back_and_stale_saves_change_nothing() {
+        let (mut store, id) = store_with_lobby();
+        store.save_live(id, &LiveSave { seats: two_humans(), ..save(0, 1, GameState::Lobby) }).expect("lobby");
+        let throw = Event::Throw { t: Throw::Four };
+        let first = LiveSave { events: vec![throw], deadline: Some(Timestamp(99)), ..save(1, 2, GameState::Playing) };
+        store.save_live(id, &first).expect("throw");
+        let err = store.save_live(id, &LiveSave { first_event: 1, ..save(1, 3, GameState::Playing) });
+        assert!(matches!(err, Err(StoreError::Stale { current: 2 })), "{err:?}");
+        let live = store.live_game(id).expect("load").expect("unfinished");
+        assert_eq!(live.live, "{\"seq\":2}");
+        assert_eq!(live.events, vec![throw]);
+        assert_eq!((live.info.seq, live.info.state, live.info.deadline), (2, GameState::Playing, Some(Timestamp(99))));
+        assert_eq!(live.info.throws_drawn, 1);
+        assert_eq!(live.info.seats.len(), 2);
+        assert_eq!(store.live_games().expect("all").len(), 1);
+    }
+
+    #[test]
+    fn a_caller_out_of_step_with_the_log_is_refused() {
+        let (mut store, id) = store_with_lobby();
+        let wrong = LiveSave { first_event: 3, ..save(0, 1, GameState::Lobby) };
+        assert!(matches!(store.save_live(id, &wrong), Err(StoreError::Corrupt { .. })));
+        assert_eq!(store.game(id).expect("read").expect("game").seq, 0, "nothing written");
+    }
+
+    #[test]
+    fn finishing_rates_the_humans_and_drops_the_live_state() {
+        let (mut store, id) = store_with_lobby();
+        store.save_live(id, &LiveSave { seats: two_humans(), ..save(0, 1, GameState::Playing) }).expect("start");
+        let end = LiveSave { places: Some([2, 0, 1, 0]), ..save(1, 2, GameState::Finished) };
+        let changes = store.save_live(id, &end).expect("finish");
+        assert_eq!(changes.len(), 2);
+        let winner = changes.iter().find(|c| c.user == 11).expect("winner");
+        let loser = changes.iter().find(|c| c.user == 10).expect("loser");
+        assert_eq!((winner.place, loser.place), (1, 2));
+        assert!(winner.after.0 > winner.before.0 && loser.after.0 < loser.before.0);
+        let info = store.game(id).expect("read").expect("game");
+        assert_eq!(info.state, GameState::Finished);
+        assert!(info.revealed_seed.is_some());
+        assert!(store.live_game(id).expect("load").is_none());
+        assert_eq!(store.leaderboard(1, Variant::Bell, 1, 10).expect("board").len(), 2);
+        let again = store.save_live(id, &save(2, 3, GameState::Playing));
+        assert!(matches!(again, Err(StoreError::WrongState { .. })));
+    }
+
+    #[test]
+    fn abandoning_ends_unrated_and_frees_the_channel() {
+        let (mut store, id) = store_with_lobby();
+        store.save_live(id, &LiveSave { seats: two_humans(), ..save(0, 1, GameState::Playing) }).expect("start");
+        let changes = store.save_live(id, &save(1, 2, GameState::Abandoned)).expect("end");
+        assert!(changes.is_empty());
+        assert_eq!(store.game(id).expect("read").expect("game").state, GameState::Abandoned);
+        assert!(store.active_game(2).expect("channel").is_none());
+        assert!(store.leaderboard(1, Variant::Bell, 0, 10).expect("board").is_empty());
+    }
+}
