@@ -4,8 +4,9 @@
 //! clicks as soon as the bot has answered the previous click (or after a
 //! pause of MS, to measure latency at a lighter load). Prints clicks/s,
 //! latency INTERACTION_CREATE → callback (p50, p99, max), RSS, database size,
-//! and checks that no click was lost or applied twice (each accepted click
-//! edits its board exactly once).
+//! and checks that no click was lost or applied twice: each accepted click
+//! edits its board exactly once, and every game's log in the database
+//! replays and has as many events as its newest board shows.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -16,6 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use support::fake_discord::{FakeDiscord, FakeUser};
 use support::play::{self, Progress, TempDir};
+use support::store_check;
 
 const BASE_CHANNEL: u64 = 1_400_000_000_000_000_000;
 
@@ -236,8 +238,16 @@ async fn main() -> Result<(), String> {
     }
     let check = check_no_lost_or_doubled(&fake);
     match &check {
-        Ok(()) => println!("lost or doubled clicks: none"),
+        Ok(()) => println!("lost or doubled clicks: none (every accepted click edited its board once)"),
         Err(e) => println!("lost or doubled clicks: {e}"),
+    }
+    let stored = store_check::compare(&fake, &dir.0.join("thaayam.db"));
+    match &stored {
+        Ok(c) => println!(
+            "database vs boards: {} games, {} events, {} finished: every log replays and matches its board's move",
+            c.games, c.events, c.finished
+        ),
+        Err(e) => println!("database vs boards: {e}"),
     }
     if !violations.is_empty() {
         return Err("Discord would have rejected some requests".into());
@@ -248,5 +258,6 @@ async fn main() -> Result<(), String> {
     if unanswered > 0 {
         return Err(format!("{unanswered} interactions were never answered"));
     }
-    check
+    check?;
+    stored.map(|_| ())
 }
