@@ -1,26 +1,35 @@
 //! Load test of the real bot through the fake Discord on loopback:
-//! `cargo run --release --example loadtest -- --games 100 [--seconds 20]`.
-//! N two-player games at once, every click sent as soon as the bot has
-//! answered the previous one; prints clicks/s, latency INTERACTION_CREATE →
-//! callback (p50, p99, max), RSS, and checks that no click was lost or
-//! applied twice (each accepted click edits its board exactly once).
+//! `cargo run --release --example loadtest -- --games 100 [--seconds 20]
+//! [--clicks N] [--think-ms MS]`. N two-player games at once; each player
+//! clicks as soon as the bot has answered the previous click (or after a
+//! pause of MS, to measure latency at a lighter load). Prints clicks/s,
+//! latency INTERACTION_CREATE → callback (p50, p99, max), RSS, database size,
+//! and checks that no click was lost or applied twice: each accepted click
+//! edits its board exactly once, and every game's log in the database
+//! replays and has as many events as its newest board shows.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use support::fake_discord::{FakeDiscord, FakeUser};
 use support::play::{self, Progress, TempDir};
+use support::store_check;
 
 const BASE_CHANNEL: u64 = 1_400_000_000_000_000_000;
 
 struct Args {
     games: u64,
     seconds: u64,
+    clicks: u64,
+    think: Duration,
 }
 
 fn args() -> Result<Args, String> {
-    let mut out = Args { games: 100, seconds: 20 };
+    let mut out = Args { games: 100, seconds: 20, clicks: u64::MAX, think: Duration::ZERO };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -28,31 +37,69 @@ fn args() -> Result<Args, String> {
         match flag.as_str() {
             "--games" => out.games = n,
             "--seconds" => out.seconds = n,
-            _ => return Err(format!("unknown flag {flag} (use --games N, --seconds S)")),
+            "--clicks" => out.clicks = n,
+            "--think-ms" => out.think = Duration::from_millis(n),
+            _ => return Err(format!("unknown flag {flag} (use --games N, --seconds S, --clicks N, --think-ms MS)")),
         }
     }
     Ok(out)
 }
 
-fn rss_kib() -> u64 {
+/// A field of /proc/self/status in KiB ("VmRSS", "VmHWM").
+fn status_kib(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or("");
+    let line = status.lines().find(|l| l.starts_with(field)).unwrap_or("");
     line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
-/// One game: lobby, join, start, then clicks until the end or the deadline.
+/// CPU time used by the process so far (user + system), from /proc/self/stat.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends with ')'): utime and stime are 14 and 15.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let ticks: u64 = rest.split_whitespace().skip(11).take(2).filter_map(|n| n.parse::<u64>().ok()).sum();
+    Duration::from_millis(ticks * 10)
+}
+
+/// The total size of the files in `dir` (the database with its WAL).
+fn dir_bytes(dir: &std::path::Path) -> u64 {
+    let entries = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    entries.filter_map(|e| e.metadata().ok()).map(|m| m.len()).sum()
+}
+
+/// What the game tasks share: the click budget, and when to stop.
+struct Budget {
+    deadline: Instant,
+    clicks_left: AtomicU64,
+    think: Duration,
+}
+
+impl Budget {
+    fn take(&self) -> bool {
+        Instant::now() < self.deadline
+            && self.clicks_left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1)).is_ok()
+    }
+}
+
+/// One game: lobby, join, start, then clicks until the end or the budget is spent.
 /// Returns (steps, finished).
-async fn game(fake: &FakeDiscord, n: u64, deadline: Instant) -> (u64, bool) {
+/// With a think time, games start spread over one think time and wait that
+/// long before each click, so the load offered is about games / think.
+async fn game(fake: &FakeDiscord, n: u64, games: u64, budget: &Budget) -> (u64, bool) {
     let channel = BASE_CHANNEL + n;
     let alice = FakeUser::new(10_000 + 2 * n, &format!("a{n}"));
     let bob = FakeUser::new(10_001 + 2 * n, &format!("b{n}"));
+    tokio::time::sleep(budget.think.mul_f64(n as f64 / games as f64)).await;
     let lobby = play::open_lobby(fake, &alice, channel, vec![]).await;
+    tokio::time::sleep(budget.think).await;
     play::click_label(fake, &bob, &lobby, "Join").await;
     let lobby = fake.message(lobby.id).expect("lobby");
+    tokio::time::sleep(budget.think).await;
     play::click_label(fake, &alice, &lobby, "Start").await;
     let players = [alice, bob];
     let mut steps = 0;
-    while Instant::now() < deadline {
+    while budget.take() {
+        tokio::time::sleep(budget.think).await;
         match play::advance(fake, channel, &players).await {
             Progress::Over => return (steps, true),
             Progress::Clicked => steps += 1,
@@ -69,67 +116,148 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
 /// Every accepted update (type 7) of a board must show as exactly one edit.
 fn check_no_lost_or_doubled(fake: &FakeDiscord) -> Result<(), String> {
-    let messages = fake.all_messages();
-    for m in messages.iter().filter(|m| !m.is_ephemeral() && m.interaction_id.is_none()) {
-        let updates = fake.updates_of(m.id);
-        if u64::from(m.version) != updates {
-            return Err(format!("board {} has {} edits but {updates} accepted clicks", m.id, m.version));
+    let mut updates: HashMap<u64, u64> = HashMap::new();
+    for r in fake.interactions() {
+        if let (Some(m), Some(a)) = (r.message_id, r.response.as_ref()) {
+            *updates.entry(m).or_default() += u64::from(a.kind == 7);
+        }
+    }
+    let boards = fake.all_messages().into_iter().filter(|m| !m.is_ephemeral() && m.interaction_id.is_none());
+    for m in boards {
+        let accepted = updates.get(&m.id).copied().unwrap_or(0);
+        if u64::from(m.version) != accepted {
+            return Err(format!("board {} has {} edits but {accepted} accepted clicks", m.id, m.version));
         }
     }
     Ok(())
 }
 
+/// Prints the latency figures; returns how many interactions were unanswered and answered.
+fn report_latency(fake: &FakeDiscord, elapsed: Duration) -> (usize, usize) {
+    let records = fake.interactions();
+    let clicks: Vec<_> = records.iter().filter(|r| r.custom_id.is_some()).collect();
+    let refused = clicks.iter().filter(|r| r.response.as_ref().is_some_and(|a| a.kind == 4)).count();
+    let unanswered = records.iter().filter(|r| r.response.is_none()).count();
+    let mut all: Vec<Duration> = records.iter().filter_map(|r| r.response.as_ref().map(|a| a.latency)).collect();
+    all.sort();
+    println!(
+        "interactions: {} sent, {} answered ({} clicks, {refused} refused privately), {unanswered} unanswered",
+        records.len(),
+        all.len(),
+        clicks.len()
+    );
+    println!("throughput: {:.0} interactions/s", all.len() as f64 / elapsed.as_secs_f64());
+    println!(
+        "latency INTERACTION_CREATE -> callback: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        ms(percentile(&all, 0.5)),
+        ms(percentile(&all, 0.9)),
+        ms(percentile(&all, 0.99)),
+        ms(all.last().copied().unwrap_or_default())
+    );
+    (unanswered, all.len())
+}
+
+/// Prints the first few panics of game tasks only (a thousand alike help nobody).
+fn quiet_panics() {
+    let count = AtomicU64::new(0);
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if count.fetch_add(1, Ordering::Relaxed) < 3 {
+            default(info);
+        }
+    }));
+}
+
 #[tokio::main]
 async fn main() -> Result<(), String> {
     let args = args()?;
-    let fake = FakeDiscord::start().await;
+    quiet_panics();
+    let fake = Arc::new(FakeDiscord::start().await);
     let dir = TempDir::new("loadtest");
+    let rss_before = status_kib("VmRSS:");
     let bot = play::start_bot(&fake, &dir.0).await;
     let started = Instant::now();
-    let deadline = started + Duration::from_secs(args.seconds);
-    let fake = std::sync::Arc::new(fake);
-    let tasks: Vec<_> = (0..args.games)
+    let cpu_before = cpu_time();
+    let budget = Arc::new(Budget {
+        deadline: started + Duration::from_secs(args.seconds),
+        clicks_left: AtomicU64::new(args.clicks),
+        think: args.think,
+    });
+    let games = args.games;
+    let tasks: Vec<_> = (0..games)
         .map(|n| {
-            let fake = fake.clone();
-            tokio::spawn(async move { game(&fake, n, deadline).await })
+            let (fake, budget) = (fake.clone(), budget.clone());
+            tokio::spawn(async move { game(&fake, n, games, &budget).await })
         })
         .collect();
-    let (mut steps, mut finished) = (0, 0);
+    let (mut steps, mut finished, mut failed) = (0, 0, 0);
     for t in tasks {
-        let (s, f) = t.await.map_err(|e| format!("a game task failed: {e}"))?;
-        steps += s;
-        finished += u64::from(f);
+        match t.await {
+            Ok((s, f)) => {
+                steps += s;
+                finished += u64::from(f);
+            }
+            Err(_) => failed += 1,
+        }
     }
     let elapsed = started.elapsed();
-    let mut latencies = fake.latencies();
-    latencies.sort();
-    let rss = rss_kib();
+    let cpu = cpu_time().saturating_sub(cpu_before);
+    let (rss, hwm) = (status_kib("VmRSS:"), status_kib("VmHWM:"));
     bot.stop().await?;
-    let violations = fake.violations();
-    let check = check_no_lost_or_doubled(&fake);
-    println!("games: {} ({finished} finished) in {:.1} s", args.games, elapsed.as_secs_f64());
-    println!("interactions answered: {} ({steps} game steps)", latencies.len());
-    println!("interactions/s: {:.0}", latencies.len() as f64 / elapsed.as_secs_f64());
+    let think = if args.think.is_zero() { String::new() } else { format!(", think {} ms", args.think.as_millis()) };
     println!(
-        "latency INTERACTION_CREATE -> callback: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
-        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        "games: {} ({finished} finished, {failed} failed, {steps} game steps) in {:.1} s{think}",
+        args.games,
+        elapsed.as_secs_f64()
     );
-    println!("RSS (bot + fake in one process): {} MiB", rss / 1024);
-    println!("database: none yet (the bot keeps games in memory in this version)");
+    let (unanswered, answered) = report_latency(&fake, elapsed);
+    println!(
+        "CPU (bot + fake): {:.1} s = {:.0}% of one core, {:.1} ms per answered interaction",
+        cpu.as_secs_f64(),
+        100.0 * cpu.as_secs_f64() / elapsed.as_secs_f64(),
+        ms(cpu) / answered.max(1) as f64
+    );
+    println!(
+        "memory (bot + fake in one process): RSS {} MiB at the end ({} MiB before the bot), peak {} MiB",
+        rss / 1024,
+        rss_before / 1024,
+        hwm / 1024
+    );
+    println!("of which the fake's model of Discord (messages, files, interactions): {} MiB", fake.model_bytes() >> 20);
+    println!("database: {:.1} KiB ({})", dir_bytes(&dir.0) as f64 / 1024.0, dir.0.display());
+    let violations = fake.violations();
     println!("violations: {}", violations.len());
     for v in violations.iter().take(5) {
         println!("  {v}");
     }
+    let check = check_no_lost_or_doubled(&fake);
     match &check {
-        Ok(()) => println!("lost or doubled clicks: none"),
+        Ok(()) => println!("lost or doubled clicks: none (every accepted click edited its board once)"),
         Err(e) => println!("lost or doubled clicks: {e}"),
+    }
+    let stored = store_check::compare(&fake, &dir.0.join("thaayam.db"));
+    match &stored {
+        Ok(c) => println!(
+            "database vs boards: {} games, {} events, {} finished: every log replays and matches its board's move",
+            c.games, c.events, c.finished
+        ),
+        Err(e) => println!("database vs boards: {e}"),
     }
     if !violations.is_empty() {
         return Err("Discord would have rejected some requests".into());
     }
-    check
+    if failed > 0 {
+        return Err(format!("{failed} game tasks failed (see their panics above)"));
+    }
+    if unanswered > 0 {
+        return Err(format!("{unanswered} interactions were never answered"));
+    }
+    check?;
+    stored.map(|_| ())
 }

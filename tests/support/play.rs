@@ -30,8 +30,7 @@ pub async fn start_bot(fake: &FakeDiscord, dir: &Path) -> RunningBot {
 
 /// The newest public message of a channel (the live board or lobby).
 pub fn board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
-    let list = fake.messages(channel);
-    list.into_iter().rev().find(|m| !m.is_ephemeral()).expect("a public message in the channel")
+    fake.newest_public(channel).expect("a public message in the channel")
 }
 
 /// The user mentioned as the one to act on a board, if a human is to act.
@@ -50,7 +49,8 @@ pub async fn open_lobby(fake: &FakeDiscord, host: &FakeUser, channel: u64, optio
     let i = fake.send_slash(host, channel, "thaayam", "new", options).await;
     let reply = fake.wait_response(i, WAIT).await;
     assert_eq!(reply.kind, 4, "/thaayam new is answered");
-    let lobby = fake.wait_for_message(|m| m.channel_id == channel && m.button("Join").is_some(), WAIT).await;
+    let lobby = fake.wait_for_channel_message(channel, |m| m.button("Join").is_some(), WAIT).await;
+    let lobby = lobby.unwrap_or_else(|| panic!("no lobby in channel {channel}; {}", fake.summary()));
     assert!(lobby.text().contains("lobby"), "the lobby message: {}", lobby.text());
     lobby
 }
@@ -130,10 +130,7 @@ pub async fn advance(fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> 
     }
     let (id, v) = (msg.id, msg.version);
     let changed = fake
-        .wait_until(WAIT, |i| {
-            let newest = i.messages.iter().rev().find(|m| m.channel_id == channel && m.ephemeral_for.is_none());
-            newest.filter(|m| m.id != id || m.version != v).map(|_| ())
-        })
+        .wait_channel(channel, WAIT, |i| i.newest_public(channel).filter(|m| m.id != id || m.version != v).map(|_| ()))
         .await;
     assert!(changed.is_some(), "the board did not move on: {}", msg.text());
     Progress::Waited

@@ -193,9 +193,10 @@ impl FakeDiscord {
 
     /// The first response to an interaction, waiting up to `timeout`; panics if none.
     pub async fn wait_response(&self, interaction: u64, timeout: Duration) -> Response {
+        let channel = self.shared.lock().interactions.get(&interaction).map(|r| r.channel_id).unwrap_or(0);
         let found = self
             .shared
-            .wait_until(timeout, |i| i.interactions.get(&interaction).and_then(|r| r.response.clone()))
+            .wait_channel(channel, timeout, |i| i.interactions.get(&interaction).and_then(|r| r.response.clone()))
             .await;
         found.unwrap_or_else(|| {
             panic!("no response to interaction {interaction} within {timeout:?}; {}", self.summary())
@@ -223,6 +224,32 @@ impl FakeDiscord {
         self.shared.wait_until(timeout, check).await
     }
 
+    /// Like [`Self::wait_until`], but woken only by changes in `channel` (scales to many games).
+    pub async fn wait_channel<T>(
+        &self,
+        channel: u64,
+        timeout: Duration,
+        check: impl FnMut(&state::Inner) -> Option<T>,
+    ) -> Option<T> {
+        self.shared.wait_channel(channel, timeout, check).await
+    }
+
+    /// The newest live message of `channel` matching `pred`, waiting up to `timeout`.
+    pub async fn wait_for_channel_message(
+        &self,
+        channel: u64,
+        pred: impl Fn(&StoredMessage) -> bool,
+        timeout: Duration,
+    ) -> Option<StoredMessage> {
+        let found = |i: &state::Inner| i.channel_messages(channel).rev().find(|m| !m.deleted && pred(m)).cloned();
+        self.shared.wait_channel(channel, timeout, found).await
+    }
+
+    /// The newest live public message of a channel (its lobby or board).
+    pub fn newest_public(&self, channel: u64) -> Option<StoredMessage> {
+        self.shared.lock().newest_public(channel).cloned()
+    }
+
     /// A stored message by id (also deleted ones).
     pub fn message(&self, id: u64) -> Option<StoredMessage> {
         self.shared.lock().message(id).cloned()
@@ -231,7 +258,7 @@ impl FakeDiscord {
     /// The live messages of a channel, oldest first (ephemeral ones included).
     pub fn messages(&self, channel: u64) -> Vec<StoredMessage> {
         let inner = self.shared.lock();
-        inner.messages.iter().filter(|m| m.channel_id == channel && !m.deleted).cloned().collect()
+        inner.channel_messages(channel).filter(|m| !m.deleted).cloned().collect()
     }
 
     /// Every message ever stored, oldest first.
@@ -242,6 +269,27 @@ impl FakeDiscord {
     /// An interaction and what happened to it.
     pub fn interaction(&self, id: u64) -> Option<InteractionRec> {
         self.shared.lock().interactions.get(&id).cloned()
+    }
+
+    /// Every interaction dispatched so far, in no particular order.
+    pub fn interactions(&self) -> Vec<InteractionRec> {
+        self.shared.lock().interactions.values().cloned().collect()
+    }
+
+    /// Roughly how many bytes the fake holds (message JSON, files, responses).
+    pub fn model_bytes(&self) -> usize {
+        let inner = self.shared.lock();
+        let messages: usize = inner
+            .messages
+            .iter()
+            .map(|m| m.json.to_string().len() + m.files.iter().map(|f| f.bytes.len()).sum::<usize>())
+            .sum();
+        let responses: usize = inner
+            .interactions
+            .values()
+            .map(|r| 200 + r.response.as_ref().map_or(0, |a| a.data.to_string().len()))
+            .sum();
+        messages + responses
     }
 
     /// The message `@original` of an interaction refers to (after its response).

@@ -287,6 +287,7 @@ fn respond(st: &Shared, id: u64, token: &str, payload: &Value, uploads: Vec<Uplo
         rec.response = Some(Answer { kind, data, latency, files });
         rec.original = original;
     }
+    inner.dirty.push(rec.channel_id);
     Ok(())
 }
 

@@ -75,6 +75,10 @@ pub struct Inner {
     pub guild_commands: Vec<Value>,
     pub messages: Vec<StoredMessage>,
     index: HashMap<u64, usize>,
+    /// Positions in `messages` of each channel's messages, oldest first.
+    by_channel: HashMap<u64, Vec<usize>>,
+    /// Channels changed since the last [`Shared::changed`] (their waiters are woken).
+    pub dirty: Vec<u64>,
     pub interactions: HashMap<u64, InteractionRec>,
     pub tokens: HashMap<String, u64>,
     pub violations: Vec<String>,
@@ -102,7 +106,21 @@ impl Inner {
     }
 
     pub fn message_mut(&mut self, id: u64) -> Option<&mut StoredMessage> {
-        self.index.get(&id).map(|&i| &mut self.messages[i])
+        let i = *self.index.get(&id)?;
+        let msg = &mut self.messages[i];
+        self.dirty.push(msg.channel_id);
+        Some(msg)
+    }
+
+    /// The messages of a channel, oldest first (also deleted and ephemeral ones).
+    pub fn channel_messages(&self, channel: u64) -> impl DoubleEndedIterator<Item = &StoredMessage> {
+        let list = self.by_channel.get(&channel).map(Vec::as_slice).unwrap_or(&[]);
+        list.iter().map(|&i| &self.messages[i])
+    }
+
+    /// The newest live public message of a channel (its board or lobby).
+    pub fn newest_public(&self, channel: u64) -> Option<&StoredMessage> {
+        self.channel_messages(channel).rev().find(|m| !m.deleted && m.ephemeral_for.is_none())
     }
 
     /// Stores a new bot message built from `payload` (already validated).
@@ -133,6 +151,8 @@ impl Inner {
         let new_files = self.new_files(uploads);
         set_attachments(&mut msg, None, new_files, base);
         self.index.insert(id, self.messages.len());
+        self.by_channel.entry(ctx.channel_id).or_default().push(self.messages.len());
+        self.dirty.push(ctx.channel_id);
         self.messages.push(msg);
         id
     }
@@ -222,17 +242,21 @@ fn attachment_json(channel: u64, f: &StoredFile, base: &str) -> Value {
     })
 }
 
-/// The lock plus the change counter that waiting helpers watch.
+/// The lock plus the change counters that waiting helpers watch: one for
+/// any change, one per channel (so that a thousand games waiting on their
+/// own channels are not all woken by every change).
 pub struct Shared {
     inner: Mutex<Inner>,
     changes: watch::Sender<u64>,
+    channels: Mutex<HashMap<u64, watch::Sender<u64>>>,
     pub http_base: String,
     pub gateway_url: String,
 }
 
 impl Shared {
     pub fn new(http_base: String, gateway_url: String) -> Self {
-        Shared { inner: Mutex::new(Inner::default()), changes: watch::channel(0).0, http_base, gateway_url }
+        let channels = Mutex::new(HashMap::new());
+        Shared { inner: Mutex::new(Inner::default()), changes: watch::channel(0).0, channels, http_base, gateway_url }
     }
 
     /// The state (a poisoned lock is still usable: the data is plain).
@@ -240,15 +264,52 @@ impl Shared {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Wakes every waiting helper.
+    /// Wakes the helpers waiting on any change and those waiting on a changed channel.
     pub fn changed(&self) {
+        let mut dirty = std::mem::take(&mut self.lock().dirty);
+        dirty.sort_unstable();
+        dirty.dedup();
+        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        for ch in dirty {
+            if let Some(tx) = channels.get(&ch) {
+                tx.send_modify(|n| *n += 1);
+            }
+        }
+        drop(channels);
         self.changes.send_modify(|n| *n += 1);
     }
 
+    /// Marks a channel changed (for changes that touch no message, like a response).
+    pub fn touch(&self, channel: u64) {
+        self.lock().dirty.push(channel);
+    }
+
+    /// Like [`Self::wait_until`], woken only by changes of `channel`.
+    pub async fn wait_channel<T>(
+        &self,
+        channel: u64,
+        timeout: Duration,
+        check: impl FnMut(&Inner) -> Option<T>,
+    ) -> Option<T> {
+        let rx = {
+            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+            channels.entry(channel).or_insert_with(|| watch::channel(0).0).subscribe()
+        };
+        self.wait_on(rx, timeout, check).await
+    }
+
     /// Waits until `check` returns `Some`, or `timeout` passes.
-    pub async fn wait_until<T>(&self, timeout: Duration, mut check: impl FnMut(&Inner) -> Option<T>) -> Option<T> {
+    pub async fn wait_until<T>(&self, timeout: Duration, check: impl FnMut(&Inner) -> Option<T>) -> Option<T> {
+        self.wait_on(self.changes.subscribe(), timeout, check).await
+    }
+
+    async fn wait_on<T>(
+        &self,
+        mut rx: watch::Receiver<u64>,
+        timeout: Duration,
+        mut check: impl FnMut(&Inner) -> Option<T>,
+    ) -> Option<T> {
         let deadline = tokio::time::Instant::now() + timeout;
-        let mut rx = self.changes.subscribe();
         loop {
             rx.borrow_and_update();
             if let Some(t) = check(&self.lock()) {

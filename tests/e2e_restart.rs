@@ -1,0 +1,55 @@
+//! End-to-end: the bot is stopped in the middle of a game and a new bot is
+//! started on the same database against the same fake Discord; the players
+//! go on clicking the buttons of the board message the old bot posted, to
+//! the end of the game, and the database matches what the boards showed.
+
+mod support;
+
+use support::fake_discord::{FakeDiscord, FakeUser};
+use support::play::{self, Progress, TempDir, WAIT};
+use support::store_check;
+
+const CHANNEL: u64 = 1_300_000_000_000_000_301;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_goes_on_after_a_restart_with_the_old_buttons() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("restart");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![]).await;
+    play::click_label(&fake, &bob, &lobby, "Join").await;
+    let lobby = fake.message(lobby.id).expect("lobby");
+    play::click_label(&fake, &alice, &lobby, "Start").await;
+    let players = [alice.clone(), bob.clone()];
+    let mut clicks = 0;
+    while clicks < 12 {
+        match play::advance(&fake, CHANNEL, &players).await {
+            Progress::Over => panic!("the game ended before the restart"),
+            Progress::Clicked => clicks += 1,
+            Progress::Waited => {}
+        }
+    }
+    let before = play::board(&fake, CHANNEL);
+    assert!(!before.components().is_empty(), "the board has controls: {}", before.text());
+
+    bot.stop().await.expect("clean stop");
+    assert!(fake.wait_disconnected(WAIT).await, "the old bot left the gateway");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    assert_eq!(fake.gateway_counts().0, 2, "the new bot identified afresh");
+
+    // The first click after the restart uses the old bot's board message.
+    assert_eq!(play::board(&fake, CHANNEL).id, before.id, "no new board was posted at start-up");
+    assert!(play::to_act(&before, &players).is_some(), "a human is to act: {}", before.text());
+    assert_eq!(play::advance(&fake, CHANNEL, &players).await, Progress::Clicked);
+    let after = fake.message(before.id).expect("board");
+    assert!(after.version > before.version, "the new bot updated the old message: {}", after.text());
+    assert_eq!(play::board(&fake, CHANNEL).id, before.id, "updated in place, not re-posted");
+
+    let (last, _) = play::play_to_end(&fake, CHANNEL, &players, 4000).await;
+    assert!(last.embed_text().contains("1. "), "places are listed: {}", last.embed_text());
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+    let check = store_check::compare(&fake, &dir.0.join("thaayam.db")).expect("the database matches the boards");
+    assert_eq!((check.games, check.finished), (1, 1), "{check:?}");
+}
