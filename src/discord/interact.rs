@@ -126,9 +126,12 @@ async fn answer_with_board(
 ) {
     let young = table.board.is_some_and(|b| unix_now() - b.posted_at < BOARD_MAX_AGE);
     if young && is_board(table, click) {
-        let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png));
+        let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png.clone()));
         if let Err(e) = click.create_response(&ctx.http, update).await {
-            tracing::warn!("could not update the board of game {}: {e:?}", table.id);
+            // The change is saved: the board must show it even if the
+            // interaction answer failed (e.g. it came too late).
+            tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
+            publish(&ctx.http, table, msg, png).await;
         }
         return;
     }

@@ -83,8 +83,17 @@ fn destinations(t: &Table, draft: &Game) -> Vec<Cell> {
     cells
 }
 
+/// At most one board drawing per core at a time: more only adds threads
+/// and memory (each drawing holds its own pixel buffers), not speed.
+fn render_slots() -> &'static tokio::sync::Semaphore {
+    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    SLOTS
+        .get_or_init(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)))
+}
+
 /// Renders a view to PNG off the async workers; `None` (logged) on failure.
 pub async fn render_png(view: BoardView) -> Option<Vec<u8>> {
+    let Ok(_slot) = render_slots().acquire().await else { return None };
     match tokio::task::spawn_blocking(move || render::render_png(&view, BOARD_SIZE)).await {
         Ok(Ok(png)) => Some(png),
         Ok(Err(e)) => {

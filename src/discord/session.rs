@@ -215,11 +215,10 @@ fn join(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     Ok(vec![format!("<@{}> joined.", actor.user)])
 }
 
+/// Anyone seated may leave the lobby, the host too: she stays the host
+/// (Start, Cancel, Add computer) and may watch a game of computers.
 fn leave(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     in_lobby(table)?;
-    if actor.user == table.host {
-        return Err(Refusal::WrongMoment("The host cannot leave the lobby; use Cancel instead."));
-    }
     let i = table.lineup.iter().position(|p| *p == Player::Human(actor.user)).ok_or(Refusal::NotSeated)?;
     table.lineup.remove(i);
     Ok(vec![format!("<@{}> left.", actor.user)])

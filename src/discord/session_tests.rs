@@ -218,3 +218,21 @@ fn a_server_can_reserve_ending_a_running_game_to_moderators() {
         .expect("a moderator may");
     assert_eq!(t.stage, Stage::Ended);
 }
+
+#[test]
+fn the_host_can_leave_the_lobby_and_watch_computers_play_to_the_end() {
+    let mut t = lobby(2, Variant::Bell);
+    act(&mut t, HOST, Intent::Leave).expect("the host leaves her seat");
+    assert!(t.lineup.is_empty());
+    assert_eq!(act(&mut t, GUEST, Intent::AddComputer(Level::Easy)), Err(Refusal::NotHost), "still her lobby");
+    act(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("computer");
+    act(&mut t, HOST, Intent::AddComputer(Level::Random)).expect("computer");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    let mut steps = 0;
+    while session::computer_step(&mut t, 1_000).is_some() {
+        steps += 1;
+        assert!(t.deadline.is_none(), "no clock runs without humans");
+    }
+    assert_eq!(t.stage, Stage::Finished, "the computers finished the game alone in {steps} steps");
+    assert!(t.final_places().is_some());
+}

@@ -2,10 +2,8 @@
 //! through the fake Discord: non-players, players out of turn, double and
 //! simultaneous clicks, outdated boards, and the commands' error paths.
 
-mod support;
-
-use support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
-use support::play::{self, TempDir, WAIT};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
+use crate::support::play::{self, TempDir, WAIT};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_201;
 
@@ -25,6 +23,7 @@ fn assert_private(kind: u64, text: &str, what: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_players_double_and_simultaneous_clicks() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("clicks");
     let bot = play::start_bot(&fake, &dir.0).await;
@@ -71,6 +70,7 @@ async fn wrong_players_double_and_simultaneous_clicks() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn commands_and_their_error_paths() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("commands");
     let bot = play::start_bot(&fake, &dir.0).await;

@@ -2,9 +2,7 @@
 //! leaderboard hides players under the minimum and computers; streaks and
 //! average places add up.
 
-mod common;
-
-use common::playing_game;
+use crate::common::playing_game;
 use thaayam::engine::{Ruleset, Variant};
 use thaayam::store::{Commit, Occupant, PlayerRating, Store};
 
@@ -60,7 +58,7 @@ fn leaderboard_hides_players_under_the_minimum_and_computers() {
 #[test]
 fn ratings_are_per_variant_and_abandoned_games_are_unrated() {
     let mut store = Store::open_in_memory().expect("open");
-    let id = store.create_game(&common::new_game(3, Ruleset::new(Variant::Francais), 2)).expect("create");
+    let id = store.create_game(&crate::common::new_game(3, Ruleset::new(Variant::Francais), 2)).expect("create");
     let (_, seq) = store.join(id, 0, &Occupant::Human(100)).expect("join");
     let (_, seq) = store.join(id, seq, &Occupant::Human(101)).expect("join");
     let (_, seq) = store.start(id, seq, None).expect("start");

@@ -3,16 +3,15 @@
 //! go on clicking the buttons of the board message the old bot posted, to
 //! the end of the game, and the database matches what the boards showed.
 
-mod support;
-
-use support::fake_discord::{FakeDiscord, FakeUser};
-use support::play::{self, Progress, TempDir, WAIT};
-use support::store_check;
+use crate::support::fake_discord::{FakeDiscord, FakeUser};
+use crate::support::play::{self, Progress, TempDir, WAIT};
+use crate::support::store_check;
 
 const CHANNEL: u64 = 1_300_000_000_000_000_301;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_goes_on_after_a_restart_with_the_old_buttons() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("restart");
     let bot = play::start_bot(&fake, &dir.0).await;

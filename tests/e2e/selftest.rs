@@ -3,12 +3,10 @@
 //! setting, proves slash → reply → click → update works end to end, and that
 //! payloads Discord would reject are caught as violations.
 
-mod support;
-
+use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
-use support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 type Ctx<'a> = poise::Context<'a, (), Error>;
@@ -146,6 +144,7 @@ async fn start_bot(fake: &FakeDiscord) -> Bot {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slash_reply_click_update() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let bot = start_bot(&fake).await;
     let alice = FakeUser::new(1, "alice");
@@ -192,6 +191,7 @@ async fn slash_reply_click_update() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn violations_are_detected() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let bot = start_bot(&fake).await;
     let bob = FakeUser::new(2, "bob");
@@ -215,6 +215,7 @@ async fn violations_are_detected() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unregistered_commands_and_missing_buttons_are_refused() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let bot = start_bot(&fake).await;
     let carol = FakeUser::new(3, "carol");

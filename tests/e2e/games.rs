@@ -1,15 +1,14 @@
 //! End-to-end: whole games of the real bot through the fake Discord, every
 //! choice read from the messages the bot sent.
 
-mod support;
-
-use support::fake_discord::{FakeDiscord, FakeUser, Opt};
-use support::play::{self, TempDir, WAIT};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt};
+use crate::support::play::{self, TempDir, WAIT};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_101;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_bell_to_the_end() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("bell");
     let bot = play::start_bot(&fake, &dir.0).await;
@@ -45,6 +44,7 @@ async fn two_players_play_bell_to_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computer_seat_moves_by_itself() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("computer");
     let bot = play::start_bot(&fake, &dir.0).await;
@@ -66,4 +66,34 @@ async fn computer_seat_moves_by_itself() {
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
     let _ = WAIT;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_watches_a_game_of_computers_play_itself_to_the_end() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("computers");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let alice = FakeUser::new(1, "alice");
+
+    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![Opt::int("players", 2)]).await;
+    let (kind, text) = play::click_label(&fake, &alice, &lobby, "Leave").await;
+    assert_eq!(kind, 7, "the host leaves her seat: {text}");
+    for _ in 0..2 {
+        let lobby = fake.message(lobby.id).expect("lobby");
+        let select = lobby.selects().into_iter().next().expect("the add-computer menu");
+        let id = select["custom_id"].as_str().expect("custom_id").to_string();
+        let i = fake.select(&alice, CHANNEL, lobby.id, &id, &["random"]).await;
+        let (kind, text) = play::answer(&fake, i).await;
+        assert_eq!(kind, 7, "a computer joins: {text}");
+    }
+    let lobby = fake.message(lobby.id).expect("lobby");
+    assert!(!lobby.text().contains(&alice.mention()), "the host is not seated: {}", lobby.text());
+    play::click_label(&fake, &alice, &lobby, "Start").await;
+
+    let (last, clicks) = play::play_to_end(&fake, CHANNEL, &[], 20_000).await;
+    assert_eq!(clicks, 0, "nobody clicked");
+    assert!(last.embed_text().contains("1. "), "places are listed: {}", last.embed_text());
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
 }

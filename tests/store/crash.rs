@@ -4,9 +4,7 @@
 //! Every acknowledged action must be in the database afterwards, and every
 //! log must replay to a valid game.
 
-mod common;
-
-use common::Scratch;
+use crate::common::Scratch;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};

@@ -2,9 +2,7 @@
 //! database or a newer schema are refused with a clear message; the
 //! pragmas are set; online backups open as the same database.
 
-mod common;
-
-use common::{Scratch, humans, playing_game};
+use crate::common::{Scratch, humans, playing_game};
 use rand::{Rng, SeedableRng};
 use thaayam::store::schema::{APPLICATION_ID, latest_version};
 use thaayam::store::{Store, StoreError};

@@ -2,10 +2,8 @@
 //! through the fake Discord: empty leaderboard, stats and history, replay
 //! refusals, and settings changed only by a member with Manage Server.
 
-mod support;
-
-use support::fake_discord::{FakeDiscord, FakeUser, Opt};
-use support::play::{self, TempDir, WAIT};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt};
+use crate::support::play::{self, TempDir, WAIT};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_301;
 const MANAGE_GUILD: u64 = 1 << 5;
@@ -21,6 +19,7 @@ async fn ask(fake: &FakeDiscord, user: &FakeUser, sub: &str, options: Vec<Opt>) 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn records_and_settings_commands() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("records");
     let bot = play::start_bot(&fake, &dir.0).await;
@@ -56,6 +55,7 @@ async fn records_and_settings_commands() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_shows_in_history_stats_and_replay() {
+    let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("replay");
     let bot = play::start_bot(&fake, &dir.0).await;
@@ -75,7 +75,7 @@ async fn a_finished_game_shows_in_history_stats_and_replay() {
 
     let i = fake.send_slash(&bob, CHANNEL, "thaayam", "replay", vec![Opt::str("game", &id)]).await;
     assert_eq!(fake.wait_response(i, WAIT).await.kind, 5, "the replay is deferred while it is drawn");
-    let gif = |m: &support::fake_discord::StoredMessage| m.files.iter().any(|f| f.filename.ends_with(".gif"));
+    let gif = |m: &crate::support::fake_discord::StoredMessage| m.files.iter().any(|f| f.filename.ends_with(".gif"));
     let posted = fake.wait_for_message(|m| m.channel_id == CHANNEL && gif(m), WAIT * 3).await;
     assert!(posted.content().starts_with(&format!("Replay of game #{id} (bell, 2 players, finished <t:")));
     let file = posted.files.iter().find(|f| f.filename.ends_with(".gif")).expect("the GIF");

@@ -2,9 +2,7 @@
 //! connection, like two bot processes) and many tokio tasks (through one
 //! `StoreHandle`) race with the same seq; exactly one wins each round.
 
-mod common;
-
-use common::{Scratch, humans, playing_game};
+use crate::common::{Scratch, humans, playing_game};
 use std::sync::{Arc, Barrier};
 use thaayam::engine::{Event, Throw};
 use thaayam::store::{Store, StoreError, StoreHandle};

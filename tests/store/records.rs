@@ -2,9 +2,7 @@
 //! seats, the event log, board messages, deadlines, timeouts, abandoning,
 //! history and resuming.
 
-mod common;
-
-use common::{Scratch, humans, new_game, playing_game, random_log};
+use crate::common::{Scratch, humans, new_game, playing_game, random_log};
 use thaayam::engine::{Event, Phase, Ruleset, Seat, SeatSet, Variant};
 use thaayam::store::{
     Activity, Commit, EndPermission, GameState, GuildSettings, Occupant, Store, StoreError, Timestamp, commitment,
@@ -108,7 +106,7 @@ fn the_event_log_round_trips_and_counts_throws() {
     let loaded = store.load(id).expect("load").expect("exists");
     assert_eq!(loaded.events, record.events);
     assert_eq!(loaded.info.events, record.events.len() as u64);
-    assert_eq!(loaded.info.throws_drawn, common::throws(&record.events) as u64);
+    assert_eq!(loaded.info.throws_drawn, crate::common::throws(&record.events) as u64);
     assert_eq!(loaded.info.seq, seq);
     assert_eq!(loaded.replay().expect("replays").game(), record.game());
 }

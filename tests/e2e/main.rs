@@ -1,0 +1,13 @@
+//! End-to-end tests of the real bot through the fake Discord on loopback,
+//! in one test binary (the bot and serenity are linked once, not five times).
+//! Each test takes `support::serial()` first: bots in parallel on a 2-core
+//! machine would make the fake's 3-second answer check flaky.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod clicks;
+mod games;
+mod records;
+mod restart;
+mod selftest;

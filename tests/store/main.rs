@@ -1,0 +1,10 @@
+//! Tests of the SQLite store through its public API, in one test binary.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod concurrency;
+mod crash;
+mod open;
+mod ratings;
+mod records;
