@@ -38,6 +38,15 @@ async fn two_players_play_bell_to_the_end() {
         "the final message names the winner: {first}"
     );
     assert!(last.components().is_empty(), "no controls after the end");
+    assert!(last.embed_text().contains("Ratings"), "rating changes are shown: {}", last.embed_text());
+
+    // The leaderboard then shows both players' ratings.
+    let i = fake.send_slash(&bob, CHANNEL, "thaayam", "leaderboard", vec![]).await;
+    fake.wait_response(i, WAIT).await;
+    let board = fake.response_message(i).expect("the leaderboard");
+    let text = board.embed_text();
+    assert!(text.contains("Not ranked yet"), "after one game both are provisional: {text}");
+    assert!(text.contains(&alice.mention()) && text.contains(&bob.mention()), "{text}");
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }

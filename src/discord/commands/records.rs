@@ -33,15 +33,23 @@ fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// The leaderboard of a variant, best first (as the store sorts it).
+/// The leaderboard of a variant from the store's rows (best first): players
+/// with [`MIN_GAMES`] games are ranked; newer players are named on one line
+/// below, with their provisional rating, so a first game already shows up.
 pub fn leaderboard_message(variant: Variant, rows: &[PlayerRating]) -> Message {
-    let description = if rows.is_empty() {
-        format!(
+    let ranked: Vec<&PlayerRating> = rows.iter().filter(|r| r.games >= MIN_GAMES).collect();
+    let newcomers: Vec<String> = rows
+        .iter()
+        .filter(|r| r.games < MIN_GAMES)
+        .map(|r| format!("{} {} ({})", mention(r.user), rating_text(r), plural(r.games, "game", "games")))
+        .collect();
+    let mut lines: Vec<String> = if ranked.is_empty() {
+        vec![format!(
             "No one on this server has finished {MIN_GAMES} rated games of {variant} yet. \
              Start one with `/thaayam new`."
-        )
+        )]
     } else {
-        let lines: Vec<String> = rows
+        ranked
             .iter()
             .enumerate()
             .map(|(i, r)| {
@@ -55,9 +63,12 @@ pub fn leaderboard_message(variant: Variant, rows: &[PlayerRating]) -> Message {
                     r.average_place()
                 )
             })
-            .collect();
-        fit_lines(&lines, limits::EMBED_DESCRIPTION)
+            .collect()
     };
+    if !newcomers.is_empty() {
+        lines.push(format!("Not ranked yet (fewer than {MIN_GAMES} games): {}", newcomers.join(", ")));
+    }
+    let description = fit_lines(&lines, limits::EMBED_DESCRIPTION);
     let footer = format!("{RATING_MEANING} Players are listed after {MIN_GAMES} games.");
     Message {
         embed: Some(Embed {
@@ -186,7 +197,13 @@ pub async fn leaderboard(
             Err(e) => return store_failed(ctx, "reading the settings", e).await,
         },
     };
-    match store.call(move |s| s.leaderboard(guild, variant, MIN_GAMES, LEADERBOARD_ROWS)).await {
+    let rows = move |s: &mut crate::store::Store| {
+        let mut rows = s.leaderboard(guild, variant, MIN_GAMES, LEADERBOARD_ROWS)?;
+        let newcomers = s.leaderboard(guild, variant, 1, 2 * LEADERBOARD_ROWS)?;
+        rows.extend(newcomers.into_iter().filter(|r| r.games < MIN_GAMES));
+        Ok(rows)
+    };
+    match store.call(rows).await {
         Ok(rows) => send(ctx, &leaderboard_message(variant, &rows), false).await,
         Err(e) => store_failed(ctx, "reading the leaderboard", e).await,
     }

@@ -254,3 +254,18 @@ fn a_finished_game_replays_as_a_gif_with_its_places() {
     let gif = draw(&loaded, names, MAX_GIF_BYTES).expect("drawn");
     assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_GIF_BYTES, "{} bytes", gif.len());
 }
+
+#[test]
+fn players_after_one_game_are_named_below_the_ranking() {
+    let mut s = store();
+    finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
+    let mut rows = s.leaderboard(GUILD, Variant::Bell, 1, LEADERBOARD_ROWS).expect("leaderboard");
+    rows.retain(|r| r.games < MIN_GAMES);
+    let m = leaderboard_message(Variant::Bell, &rows);
+    assert_sendable(&m);
+    let text = description(&m);
+    assert!(text.starts_with("No one on this server"), "nobody is ranked after one game: {text}");
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Not ranked yet (fewer than 3 games): "), "{text}");
+    assert!(last.contains("<@100>") && last.contains("<@101>") && last.contains("(1 game)"), "{last}");
+}
