@@ -36,6 +36,10 @@ pub async fn change<T>(data: &Data, table: &mut Table, f: impl FnOnce(&mut Table
 /// Saves a change that is not an action (the board message moved, a
 /// reminder was sent); a failure is only logged.
 pub async fn remember(data: &Data, table: &mut Table) {
+    // A closed game was saved for the last time with its final change.
+    if !table.is_open() {
+        return;
+    }
     if let Err(e) = persist::save(&data.store, table).await {
         tracing::warn!("could not save the board message of game {}: {e}", table.id);
     }
