@@ -5,7 +5,7 @@
 use super::bot::Data;
 use super::persist;
 use super::presenter::Outro;
-use super::session::Refusal;
+use super::session::{Notes, Refusal};
 use super::table::Table;
 use crate::store::{GameId, StoreError};
 
@@ -31,6 +31,16 @@ pub async fn change<T>(data: &Data, table: &mut Table, f: impl FnOnce(&mut Table
             Err(Refusal::Unsaved)
         }
     }
+}
+
+/// [`change`] for a session intent: a refusal and a failed save are one error.
+pub async fn apply_intent(
+    data: &Data,
+    table: &mut Table,
+    f: impl FnOnce(&mut Table) -> Result<Notes, Refusal>,
+) -> Result<(Notes, Outro), Refusal> {
+    let (notes, outro) = change(data, table, f).await?;
+    Ok((notes?, outro))
 }
 
 /// Saves a change that is not an action (the board message moved, a

@@ -5,14 +5,14 @@
 //! the computer-turn task shared with commands and timeouts.
 
 use super::bot::Data;
-use super::change::{change, remember};
+use super::change::{apply_intent, change, remember};
 use super::components::{ComponentId, Control};
 use super::computer::Level;
 use super::hub::Shared;
 use super::message::Message;
 use super::outgoing::{self, Png};
 use super::picture;
-use super::presenter;
+use super::presenter::{self, Outro};
 use super::session::{self, Actor, Intent, Refusal};
 use super::table::{BoardMessage, Table};
 use poise::serenity_prelude as serenity;
@@ -52,7 +52,7 @@ pub async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInt
     let name = click.user.display_name().to_string();
     let mut table = game.lock().await;
     let now = unix_now();
-    let applied = change(data, &mut table, |t| {
+    let applied = apply_intent(data, &mut table, |t| {
         let notes = session::handle(t, actor, intent, Some(id.seq), now)?;
         if t.humans().contains(&actor.user) {
             t.names.insert(actor.user, name);
@@ -60,7 +60,7 @@ pub async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInt
         Ok(notes)
     })
     .await;
-    match applied.and_then(|(notes, outro)| notes.map(|n| (n, outro))) {
+    match applied {
         Err(refusal) => {
             let outdated = matches!(refusal, Refusal::Stale | Refusal::Closed) && !is_board(&table, click);
             refuse(ctx, click, &refusal.to_string(), outdated).await;
@@ -141,6 +141,19 @@ async fn answer_with_board(
     repost(&ctx.http, table, msg, png).await;
 }
 
+/// Shows a table's new state on its board message (`fresh`: as a new
+/// message) and saves where that message now is.
+pub async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[String], outro: &Outro, fresh: bool) {
+    let msg = presenter::table_message(table, notes, outro);
+    let png = picture::board_png(table).await;
+    if fresh {
+        repost(http, table, &msg, png).await;
+    } else {
+        publish(http, table, &msg, png).await;
+    }
+    remember(data, table).await;
+}
+
 /// Shows a new state on the board message: edit while young, else re-post.
 pub async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png) {
     match table.board {
@@ -204,10 +217,7 @@ pub fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                     break;
                 }
             };
-            let msg = presenter::table_message(&table, &notes, &outro);
-            let png = picture::board_png(&table).await;
-            publish(&http, &mut table, &msg, png).await;
-            remember(&data, &mut table).await;
+            show(&http, &data, &mut table, &notes, &outro, false).await;
         }
     });
 }

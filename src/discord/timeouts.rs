@@ -6,8 +6,7 @@
 
 use super::bot::Data;
 use super::change::{change, remember};
-use super::interact::{publish, spawn_computer, unix_now};
-use super::presenter;
+use super::interact::{show, spawn_computer, unix_now};
 use super::session;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateAllowedMentions, CreateMessage, Http};
@@ -51,10 +50,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
         }
         match change(data, &mut table, |t| session::timeout(t, now)).await {
             Ok((Some(notes), outro)) => {
-                let msg = presenter::table_message(&table, &notes, &outro);
-                let png = crate::discord::picture::board_png(&table).await;
-                publish(http, &mut table, &msg, png).await;
-                remember(data, &mut table).await;
+                show(http, data, &mut table, &notes, &outro, false).await;
                 drop(table);
                 spawn_computer(http.clone(), data.clone(), game);
             }

@@ -3,14 +3,13 @@
 
 use super::{VariantChoice, guild_defaults, is_moderator, private};
 use crate::discord::bot::{Context, Data, Error};
-use crate::discord::change::{change, remember};
+use crate::discord::change::apply_intent;
 use crate::discord::config::parse_duration;
 use crate::discord::hub::NewGame;
 use crate::discord::hub::Shared;
-use crate::discord::interact::{repost, spawn_computer, unix_now};
+use crate::discord::interact::{show, spawn_computer, unix_now};
 use crate::discord::persist;
-use crate::discord::picture;
-use crate::discord::presenter::{self, Outro};
+use crate::discord::presenter::Outro;
 use crate::discord::session::{self, Actor, Intent};
 use crate::discord::table::Table;
 use crate::engine::{Ruleset, Variant};
@@ -60,9 +59,7 @@ pub async fn new_game(
         Err(existing) => return already_running(ctx, &existing).await,
     };
     let mut table = game.lock().await;
-    let msg = presenter::table_message(&table, &[], &Outro::default());
-    repost(ctx.http(), &mut table, &msg, None).await;
-    remember(data, &mut table).await;
+    show(ctx.http(), data, &mut table, &[], &Outro::default(), true).await;
     let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
     drop(table);
     private(ctx, text).await
@@ -109,10 +106,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         return private(ctx, "No game is running in this channel. Start one with /thaayam new.").await;
     };
     let mut table = game.lock().await;
-    let msg = presenter::table_message(&table, &[], &Outro::default());
-    let png = picture::board_png(&table).await;
-    repost(ctx.http(), &mut table, &msg, png).await;
-    remember(ctx.data(), &mut table).await;
+    show(ctx.http(), ctx.data(), &mut table, &[], &Outro::default(), true).await;
     drop(table);
     private(ctx, "Here is the board again.").await
 }
@@ -143,14 +137,11 @@ async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
     let actor = Actor { user: ctx.author().id.get(), moderator: is_moderator(ctx) };
     let mut table = game.lock().await;
     let now = unix_now();
-    let applied = change(ctx.data(), &mut table, |t| session::handle(t, actor, intent, None, now)).await;
-    match applied.and_then(|(notes, outro)| notes.map(|n| (n, outro))) {
+    let applied = apply_intent(ctx.data(), &mut table, |t| session::handle(t, actor, intent, None, now)).await;
+    match applied {
         Err(refusal) => private(ctx, refusal.to_string()).await,
         Ok((notes, outro)) => {
-            let msg = presenter::table_message(&table, &notes, &outro);
-            let png = picture::board_png(&table).await;
-            repost(ctx.http(), &mut table, &msg, png).await;
-            remember(ctx.data(), &mut table).await;
+            show(ctx.http(), ctx.data(), &mut table, &notes, &outro, true).await;
             drop(table);
             spawn_computer(ctx.serenity_context().http.clone(), ctx.data().clone(), game);
             private(ctx, "Done.").await
