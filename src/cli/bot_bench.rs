@@ -3,14 +3,13 @@
 //! and checking the message, drawing the board PNG) over whole scripted
 //! games, and prints the percentiles of each part and of the whole.
 
-use crate::discord::computer::Level;
-use crate::discord::message;
-use crate::discord::persist;
-use crate::discord::picture;
-use crate::discord::presenter;
-use crate::discord::script::next_intent;
-use crate::discord::session::{self, Actor, Intent};
-use crate::discord::table::{Stage, Table};
+use crate::discord::game::computer::Level;
+use crate::discord::game::script::next_intent;
+use crate::discord::game::session::{self, Actor, Intent};
+use crate::discord::game::table::{Stage, Table};
+use crate::discord::live::persist;
+use crate::discord::view::refusals::refusal_text;
+use crate::discord::view::{message, picture, presenter};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{NewGame, Store};
 use std::time::{Duration, Instant};
@@ -67,9 +66,9 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     t.stored = Some(Default::default());
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
-    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).map_err(|e| e.to_string())?;
+    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).map_err(|e| refusal_text(&e))?;
     for intent in setup {
-        session::handle(&mut t, host, intent, None, 0).map_err(|e| e.to_string())?;
+        session::handle(&mut t, host, intent, None, 0).map_err(|e| refusal_text(&e))?;
     }
     persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
     let mut guard = 0;
@@ -83,7 +82,7 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
                 let intent = next_intent(&t);
                 let seq = t.seq;
                 session::handle(&mut t, Actor { user, moderator: false }, intent, Some(seq), 0)
-                    .map_err(|e| e.to_string())?
+                    .map_err(|e| refusal_text(&e))?
             }
         };
         let logic = start.elapsed();

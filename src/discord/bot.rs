@@ -4,8 +4,9 @@
 //! graceful shutdown on SIGINT/SIGTERM.
 
 use super::config::Config;
-use super::hub::Hub;
-use super::{commands, interact, persist, timeouts};
+use super::live::hub::Hub;
+use super::live::{clicks, clock, computer, persist};
+use super::{Data, Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
 use std::collections::HashSet;
@@ -16,25 +17,6 @@ use std::time::Duration;
 /// How long a save waits for a database locked by another process before
 /// the player is told to try again (well inside Discord's 3 s).
 pub const STORE_LOCK_WAIT: Duration = Duration::from_millis(1500);
-
-/// The error type of commands and handlers.
-pub type Error = Box<dyn std::error::Error + Send + Sync>;
-/// The poise context of our commands.
-pub type Context<'a> = poise::Context<'a, Data, Error>;
-
-/// What every handler shares (cheap to clone into spawned tasks).
-#[derive(Clone)]
-pub struct Data {
-    pub hub: Arc<Hub>,
-    /// The database: every change of a game is saved here before it is shown.
-    pub store: StoreHandle,
-    pub config: Arc<Config>,
-    pub stopping: Arc<AtomicBool>,
-    /// Games whose computer seats are being played by a task right now.
-    pub computers: Arc<Mutex<HashSet<i64>>>,
-    /// The pause before each computer move.
-    pub computer_pause: Duration,
-}
 
 /// Runs the bot until SIGINT/SIGTERM. Errors are one line.
 pub fn run(config: Config) -> Result<(), String> {
@@ -96,7 +78,7 @@ async fn serve(config: Config) -> Result<(), String> {
 /// Connects the bot to `endpoint` and runs it in a task.
 pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, String> {
     let computer_pause = match &endpoint {
-        Endpoint::Discord => interact::COMPUTER_PAUSE,
+        Endpoint::Discord => computer::COMPUTER_PAUSE,
         Endpoint::Sandbox { computer_pause, .. } => *computer_pause,
     };
     let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
@@ -134,7 +116,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
             Box::pin(async move {
                 register(ctx, framework, setup_data.config.dev_guild).await?;
                 tracing::info!("logged in as {}", ready.user.name);
-                timeouts::spawn_ticker(ctx.http.clone(), setup_data.clone());
+                clock::spawn_ticker(ctx.http.clone(), setup_data.clone());
                 Ok(setup_data)
             })
         })
@@ -173,7 +155,7 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
         if data.stopping.load(Ordering::Relaxed) {
             return Ok(());
         }
-        interact::on_click(ctx, data, click).await;
+        clicks::on_click(ctx, data, click).await;
     }
     Ok(())
 }

@@ -1,32 +1,46 @@
 //! The Discord bot: the only async layer, and the only one that combines
 //! the engine with the computer players, the renderer and the store.
 //!
-//! Game logic lives in plain functions ([`session`], [`turn`]) that tests
-//! drive directly; [`presenter`] turns their result into Discord messages
-//! checked against Discord's limits; the poise/serenity glue stays thin.
+//! Three wings, imports pointing one way: [`game`] ← [`view`] ← [`live`] ←
+//! [`commands`] ← [`bot`].
+//! - [`game`] is pure: what a click or a command does to a table.
+//! - [`view`] is pure: a table becomes plain messages and a picture.
+//! - [`live`] is async: Discord, tokio and the store.
+//! - [`commands`] are the slash commands, thin over the wings; [`bot`]
+//!   starts everything. [`config`] is the bot's configuration.
+//!
+//! `game` and `view` never import serenity, poise, tokio or the store (a
+//! test in `tests/architecture.rs` checks it).
 
 pub mod bot;
-pub mod change;
-pub mod commands;
-pub mod components;
-pub mod computer;
+pub(crate) mod commands;
 pub mod config;
-pub mod hub;
-pub mod interact;
-pub mod message;
-pub mod outgoing;
-pub mod persist;
-pub mod picture;
-pub mod presenter;
-pub mod script;
-pub mod session;
-pub mod table;
-pub mod timeouts;
-pub mod turn;
+pub(crate) mod game;
+pub(crate) mod live;
+pub(crate) mod view;
 
-#[cfg(test)]
-mod persist_tests;
-#[cfg(test)]
-mod presenter_tests;
-#[cfg(test)]
-mod session_tests;
+use config::Config;
+use live::hub::Hub;
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The error type of commands and handlers.
+pub(crate) type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The poise context of our commands.
+pub(crate) type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every handler shares (cheap to clone into spawned tasks).
+#[derive(Clone)]
+pub(crate) struct Data {
+    pub(crate) hub: Arc<Hub>,
+    /// The database: every change of a game is saved here before it is shown.
+    pub(crate) store: crate::store::StoreHandle,
+    pub(crate) config: Arc<Config>,
+    pub(crate) stopping: Arc<AtomicBool>,
+    /// Games whose computer seats are being played by a task right now.
+    pub(crate) computers: Arc<Mutex<HashSet<i64>>>,
+    /// The pause before each computer move.
+    pub(crate) computer_pause: Duration,
+}

@@ -2,16 +2,18 @@
 //! `end`, `kick`.
 
 use super::{VariantChoice, guild_defaults, is_moderator, private};
-use crate::discord::bot::{Context, Data, Error};
-use crate::discord::change::apply_intent;
 use crate::discord::config::parse_duration;
-use crate::discord::hub::NewGame;
-use crate::discord::hub::Shared;
-use crate::discord::interact::{show, spawn_computer, unix_now};
-use crate::discord::persist;
-use crate::discord::presenter::Outro;
-use crate::discord::session::{self, Actor, Intent};
-use crate::discord::table::Table;
+use crate::discord::game::session::{self, Actor, Intent};
+use crate::discord::game::table::{NewGame, Table};
+use crate::discord::live::board::show;
+use crate::discord::live::change::apply_intent;
+use crate::discord::live::clock::unix_now;
+use crate::discord::live::computer::spawn_computer;
+use crate::discord::live::hub::Shared;
+use crate::discord::live::persist;
+use crate::discord::view::presenter::Outro;
+use crate::discord::view::refusals::refusal_text;
+use crate::discord::{Context, Data, Error};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude as serenity;
@@ -139,7 +141,7 @@ async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
     let now = unix_now();
     let applied = apply_intent(ctx.data(), &mut table, |t| session::handle(t, actor, intent, None, now)).await;
     match applied {
-        Err(refusal) => private(ctx, refusal.to_string()).await,
+        Err(refusal) => private(ctx, refusal_text(&refusal)).await,
         Ok((notes, outro)) => {
             show(ctx.http(), ctx.data(), &mut table, &notes, &outro, true).await;
             drop(table);

@@ -14,7 +14,7 @@ pub mod settings;
 
 pub use settings::guild_defaults;
 
-use super::bot::{Context, Data, Error};
+use super::{Context, Data, Error};
 use crate::engine::Variant;
 use poise::serenity_prelude as serenity;
 

@@ -5,12 +5,13 @@
 //! that ping no one.
 
 use super::VariantChoice;
-use super::answer::{COLOUR, fit_lines, mention, send, store_failed};
+use super::answer::{occupant, send, store_failed};
 use super::settings::effective_settings;
-use crate::discord::bot::{Context, Error};
-use crate::discord::message::{Embed, Message, limits};
+use crate::discord::view::message::{Embed, Message, limits};
+use crate::discord::view::words::{COLOUR, fit_lines, mention};
+use crate::discord::{Context, Error};
 use crate::engine::Variant;
-use crate::store::{GameSummary, Occupant, PlayerRating};
+use crate::store::{GameSummary, PlayerRating};
 use poise::serenity_prelude as serenity;
 
 /// Rated games a player needs before the leaderboard lists her.
@@ -128,23 +129,16 @@ fn variant_record(r: &PlayerRating) -> String {
     text
 }
 
-fn occupant_text(o: &Occupant) -> String {
-    match o {
-        Occupant::Human(u) => mention(*u),
-        Occupant::Computer(level) => format!("computer ({level})"),
-    }
-}
-
 /// One finished game in a line: id, date, variant, winner, the others.
 fn history_line(g: &GameSummary) -> String {
-    let winners: Vec<String> = g.winners().map(occupant_text).collect();
+    let winners: Vec<String> = g.winners().map(occupant).collect();
     let others: Vec<String> = g
         .placings
         .iter()
         .filter(|p| p.place != 1)
         .map(|p| match p.place {
-            0 => occupant_text(&p.occupant),
-            place => format!("{place}. {}", occupant_text(&p.occupant)),
+            0 => occupant(&p.occupant),
+            place => format!("{place}. {}", occupant(&p.occupant)),
         })
         .collect();
     let winner = if winners.is_empty() { "no winner".to_string() } else { format!("won by {}", winners.join(", ")) };

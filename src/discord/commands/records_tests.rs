@@ -8,7 +8,7 @@ use super::records::{
 };
 use super::replay::{MAX_GIF_BYTES, draw, file_name, parse_game_id, refusal, replay_message};
 use crate::dice::ThrowSource;
-use crate::discord::message::{Message, check};
+use crate::discord::view::message::{Message, check};
 use crate::engine::{MoveGen, Phase, Record, Ruleset, SeatSet, Variant};
 use crate::sim::random_game;
 use crate::store::{Commit, GameId, NewGame, Occupant, PlayerRating, Store, Timestamp};

@@ -4,10 +4,11 @@
 //! the async workers, one at a time, after deferring the answer, and kept
 //! under Discord's attachment limits by drawing fewer and smaller frames.
 
-use super::answer::{clip, mention, store_failed};
+use super::answer::{occupant, store_failed};
 use super::private;
-use crate::discord::bot::{Context, Error};
-use crate::discord::message::{Message, limits};
+use crate::discord::view::message::{Message, limits};
+use crate::discord::view::words::{clip, computer_name};
+use crate::discord::{Context, Error};
 use crate::render::{ReplayOptions, replay_gif};
 use crate::store::{GameId, GameInfo, GameState, LoadedGame, Occupant, SeatRecord};
 use poise::serenity_prelude as serenity;
@@ -51,13 +52,6 @@ pub fn refusal(info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String
     }
 }
 
-fn occupant_text(o: &Occupant) -> String {
-    match o {
-        Occupant::Human(u) => mention(*u),
-        Occupant::Computer(level) => format!("computer ({level})"),
-    }
-}
-
 /// The seats best place first (unplaced seats last).
 fn by_place(seats: &[SeatRecord]) -> Vec<&SeatRecord> {
     let mut sorted: Vec<&SeatRecord> = seats.iter().collect();
@@ -70,8 +64,8 @@ pub fn replay_message(info: &GameInfo) -> Message {
     let players: Vec<String> = by_place(&info.seats)
         .into_iter()
         .map(|s| match s.place.filter(|&p| p > 0) {
-            Some(p) => format!("{p}. {}", occupant_text(&s.occupant)),
-            None => occupant_text(&s.occupant),
+            Some(p) => format!("{p}. {}", occupant(&s.occupant)),
+            None => occupant(&s.occupant),
         })
         .collect();
     let when = match (info.state, info.finished_at) {
@@ -118,7 +112,7 @@ async fn names(ctx: Context<'_>, info: &GameInfo) -> [String; 4] {
     let mut fetches = tokio::task::JoinSet::new();
     for s in &info.seats {
         match &s.occupant {
-            Occupant::Computer(level) => names[s.seat.index()] = format!("computer ({level})"),
+            Occupant::Computer(level) => names[s.seat.index()] = computer_name(level),
             Occupant::Human(u) => {
                 let (http, user, seat) =
                     (ctx.serenity_context().http.clone(), serenity::UserId::new((*u).max(1)), s.seat);

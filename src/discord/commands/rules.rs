@@ -1,8 +1,8 @@
 //! `/thaayam rules`: the rules in a few lines, per variant.
 
 use super::VariantChoice;
-use crate::discord::bot::{Context, Error};
-use crate::discord::picture;
+use crate::discord::live::pictures;
+use crate::discord::{Context, Error};
 use crate::engine::Seat;
 use crate::engine::Variant;
 use poise::serenity_prelude as serenity;
@@ -58,7 +58,7 @@ pub async fn rules(
     );
     // Drawing the routes may take longer than Discord's 3 s for a first answer.
     ctx.defer_ephemeral().await?;
-    let routes = picture::route_pngs(variants.clone(), Seat::ALL.to_vec()).await;
+    let routes = pictures::route_pngs(variants.clone(), Seat::ALL.to_vec()).await;
     if routes.iter().any(|(name, _)| name.starts_with("route-")) {
         text.push_str("\n\nThe pictures show each player's route on the 5 × 5 board, from the palace to the keep.");
     }

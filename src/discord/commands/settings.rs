@@ -3,11 +3,12 @@
 //! defaults a new game of a server starts with ([`guild_defaults`]). The
 //! checks and the message are plain functions, tested without Discord.
 
-use super::answer::{COLOUR, send, store_failed};
+use super::answer::{send, store_failed};
 use super::{VariantChoice, private};
-use crate::discord::bot::{Context, Error};
 use crate::discord::config::{Config, parse_duration};
-use crate::discord::message::{Embed, Message};
+use crate::discord::view::message::{Embed, Message};
+use crate::discord::view::words::COLOUR;
+use crate::discord::{Context, Error};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{EndPermission, GuildSettings, StoreError, StoreHandle};
 use poise::serenity_prelude as serenity;
@@ -198,7 +199,7 @@ pub async fn settings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::message::check;
+    use crate::discord::view::message::check;
     use crate::store::Store;
     use poise::serenity_prelude::Permissions;
     use std::path::PathBuf;

@@ -4,23 +4,37 @@
 //! every message it builds is checked against Discord's limits in tests.
 
 use super::components::{ComponentId, Control};
-use super::computer::Level;
 use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, limits};
-use super::table::{Player, Stage, Table};
-use super::turn::{self, clip};
-use crate::engine::{Phase, Seat, Unit};
+use super::notes::note_lines;
+use super::words::{COLOUR, clip, level_description, mention, place, player_name, previews, unit_label};
+use crate::discord::game::choices::{self, UnitKey};
+use crate::discord::game::computer::Level;
+use crate::discord::game::notes::Note;
+use crate::discord::game::table::{Stage, Table, UserId};
+use crate::engine::{Game, Phase, Seat, Unit};
 
-const COLOUR: u32 = 0xB5_651D;
-
-/// What the players learn at the end besides the places (rating changes).
+/// What the players learn at the end besides the places: each human's
+/// rating (the conservative skill μ − 3σ the leaderboard sorts by) before
+/// and after the game.
 #[derive(Clone, Debug, Default)]
 pub struct Outro {
-    /// One line per player, e.g. "<@1>: 1510 → 1532 (+22)".
-    pub ratings: Vec<String>,
+    pub ratings: Vec<(UserId, f64, f64)>,
 }
 
-/// The message for a table in any stage.
-pub fn table_message(t: &Table, notes: &[String], outro: &Outro) -> Message {
+impl Outro {
+    /// One line per player, e.g. "<@1>: 0.0 → 2.1 (+2.1)".
+    fn lines(&self) -> Vec<String> {
+        self.ratings
+            .iter()
+            .map(|&(user, before, after)| format!("{}: {before:.1} → {after:.1} ({:+.1})", mention(user), after - before))
+            .collect()
+    }
+}
+
+/// The message for a table in any stage, with the notes of what just happened.
+pub fn table_message(t: &Table, notes: &[Note], outro: &Outro) -> Message {
+    let notes = note_lines(notes);
+    let notes = notes.as_slice();
     match t.stage {
         Stage::Lobby => lobby(t, notes),
         Stage::Playing => board(t, notes),
@@ -34,13 +48,6 @@ fn id(t: &Table, control: Control) -> String {
 
 fn button(t: &Table, control: Control, label: &str, style: Style, disabled: bool) -> Button {
     Button { id: id(t, control), label: label.to_string(), style, disabled }
-}
-
-fn player_name(p: Player) -> String {
-    match p {
-        Player::Human(u) => format!("<@{u}>"),
-        Player::Computer(level) => format!("computer ({level})"),
-    }
 }
 
 /// The lobby: who sits where, and Join / Leave / Start / Cancel / Add computer.
@@ -82,7 +89,7 @@ fn computer_select(t: &Table) -> Select {
         .map(|l| SelectOption {
             label: format!("Computer: {l}"),
             value: l.name().into(),
-            description: super::computer::describe(*l).into(),
+            description: level_description(*l).into(),
         })
         .collect();
     Select {
@@ -155,8 +162,8 @@ fn pieces(t: &Table, seat: Seat) -> String {
     let mut off = 0;
     for u in army.units() {
         match u {
-            Unit::Single(s) => on_board.push(turn::place(pos, seat, s)),
-            Unit::Twins(s) => on_board.push(format!("twins {}", turn::place(pos, seat, s))),
+            Unit::Single(s) => on_board.push(place(pos, seat, s)),
+            Unit::Twins(s) => on_board.push(format!("twins {}", place(pos, seat, s))),
             Unit::Off => off += 1,
             Unit::TwinsOff => off += 2,
             Unit::Borne => {}
@@ -198,20 +205,24 @@ fn turn_rows(t: &Table) -> Vec<Row> {
     rows
 }
 
-fn unit_options(g: &crate::engine::Game) -> Vec<SelectOption> {
-    turn::unit_choices(g)
+fn unit_options(g: &Game) -> Vec<SelectOption> {
+    choices::unit_choices(g)
         .into_iter()
-        .map(|c| SelectOption { label: c.label, value: c.key.encode(), description: c.description })
+        .map(|c| SelectOption {
+            label: unit_label(c.key),
+            value: c.key.encode(),
+            description: clip(&previews(g.position(), &c.actions), limits::OPTION_TEXT),
+        })
         .collect()
 }
 
-fn throw_options(g: &crate::engine::Game, key: turn::UnitKey) -> Vec<SelectOption> {
-    turn::throw_choices(g, key)
+fn throw_options(g: &Game, key: UnitKey) -> Vec<SelectOption> {
+    choices::throw_choices(g, key)
         .into_iter()
         .map(|c| SelectOption {
             label: format!("Throw {}", c.throw.token()),
             value: c.index.to_string(),
-            description: c.description,
+            description: clip(&previews(g.position(), &c.actions), limits::OPTION_TEXT),
         })
         .collect()
 }
@@ -226,7 +237,7 @@ fn page_of(options: &[SelectOption], page: u8) -> (Vec<SelectOption>, usize) {
 
 fn select(t: &Table, multi: bool, options: Vec<SelectOption>) -> Select {
     let (control, placeholder) = if multi {
-        (Control::ChooseThrows, format!("{}: which throws?", t.draft.unit.map(turn::unit_label).unwrap_or_default()))
+        (Control::ChooseThrows, format!("{}: which throws?", t.draft.unit.map(unit_label).unwrap_or_default()))
     } else {
         (Control::ChooseUnit, "Which piece moves?".to_string())
     };
@@ -259,7 +270,7 @@ pub fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
             .iter()
             .map(|&s| {
                 let name = match t.left_seats[s.index()] {
-                    Some(user) => format!("<@{user}> (left; a computer played on)"),
+                    Some(user) => format!("{} (left; a computer played on)", mention(user)),
                     None => t.player(s).map(player_name).unwrap_or_default(),
                 };
                 format!("{}. {name} ({})", places[s.index()], s.name())
@@ -269,7 +280,7 @@ pub fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
         fields.push(("Places".to_string(), clip(&text, limits::FIELD_VALUE)));
     }
     if !outro.ratings.is_empty() {
-        fields.push(("Ratings".to_string(), clip(&outro.ratings.join("\n"), limits::FIELD_VALUE)));
+        fields.push(("Ratings".to_string(), clip(&outro.lines().join("\n"), limits::FIELD_VALUE)));
     }
     let embed = Embed {
         title: format!("Thaayam ({}), game {}: result", t.ruleset, t.id),

@@ -3,28 +3,14 @@
 //! games never wait for each other. One open game per channel.
 //!
 //! The registry is a cache of the store: every change is saved there first
-//! (see `persist`), and start-up fills the registry from it.
+//! (see [`super::persist`]), and start-up fills the registry from it.
 
-use super::table::{Stage, Table, UserId};
-use crate::engine::Ruleset;
+use crate::discord::game::table::Table;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A game behind its lock.
 pub type Shared = Arc<tokio::sync::Mutex<Table>>;
-
-/// The parameters of a new game.
-#[derive(Copy, Clone, Debug)]
-pub struct NewGame {
-    pub guild: u64,
-    pub channel: u64,
-    pub host: UserId,
-    pub ruleset: Ruleset,
-    pub players: u8,
-    pub turn_timeout: u64,
-    /// Only moderators may end the game once it runs (the server's setting).
-    pub moderators_end: bool,
-}
 
 /// The registry of games.
 #[derive(Default)]
@@ -94,15 +80,11 @@ impl Hub {
     }
 }
 
-/// Whether a stage shows controls.
-pub fn is_live(stage: Stage) -> bool {
-    matches!(stage, Stage::Lobby | Stage::Playing)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Variant;
+    use crate::discord::game::table::Stage;
+    use crate::engine::{Ruleset, Variant};
 
     fn table(id: i64, channel: u64) -> Table {
         Table::new(id, 1, channel, 5, Ruleset::new(Variant::Bell), 2, [0; 32])

@@ -8,16 +8,6 @@ use crate::engine::{Action, Game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// A short description of a level for the lobby select.
-pub fn describe(level: Level) -> &'static str {
-    match level {
-        Level::Random => "plays any legal move",
-        Level::Easy => "takes the best-looking move now",
-        Level::Medium => "plans the whole series of throws",
-        Level::Hard => "looks ahead at the opponents' replies",
-    }
-}
-
 /// The action a computer of `level` takes (`None` outside the move phase).
 pub fn choose(game: &Game, level: Level, game_id: i64, seq: u32) -> Option<Action> {
     if game.legal_actions().is_empty() {

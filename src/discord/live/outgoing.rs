@@ -2,8 +2,8 @@
 //! interaction responses, new channel messages and edits. Mentions are
 //! limited to the users the message names, never @everyone or roles.
 
-use super::message::{Button, Message, Row, Select, Style};
-use super::picture::BOARD_FILE;
+use crate::discord::view::message::{Button, Message, Row, Select, Style};
+use crate::discord::view::picture::BOARD_FILE;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,

@@ -5,8 +5,8 @@
 //! deadline. Serialisable as a whole, so the uncommitted turn survives a
 //! restart together with the game.
 
+use super::choices::{self, UnitKey};
 use super::computer::Level;
-use super::turn::{self, UnitKey};
 use crate::dice::ThrowSource;
 use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,31 @@ pub type UserId = u64;
 pub enum Player {
     Human(UserId),
     Computer(#[serde(with = "super::computer::by_name")] Level),
+}
+
+/// The parameters of a new game.
+#[derive(Copy, Clone, Debug)]
+pub struct NewGame {
+    pub guild: u64,
+    pub channel: u64,
+    pub host: UserId,
+    pub ruleset: Ruleset,
+    pub players: u8,
+    pub turn_timeout: u64,
+    /// Only moderators may end the game once it runs (the server's setting).
+    pub moderators_end: bool,
+}
+
+/// What the store holds of a table, so that a save sends only what
+/// changed (kept by the live layer; never serialised).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stored {
+    pub seq: u32,
+    pub events: usize,
+    /// The seats as [`Table::occupants`] gave them.
+    pub seats: Vec<(Seat, Player)>,
+    /// The table's JSON as last saved.
+    pub json: String,
 }
 
 /// Where the game is in its life.
@@ -87,9 +112,6 @@ pub struct Table {
     pub reminded: bool,
     /// Timeouts in a row per seat.
     pub absences: [u8; 4],
-    /// Humans who left a running game (resigned, kicked, forfeited): a
-    /// computer plays their seat; they are placed last.
-    pub left: Vec<UserId>,
     /// The human who held each seat before leaving a running game (a
     /// computer plays it on); ratings count the game for them, placed last.
     #[serde(default)]
@@ -104,9 +126,9 @@ pub struct Table {
     pub names: std::collections::BTreeMap<UserId, String>,
     #[serde(skip)]
     cache: Option<Game>,
-    /// What the store holds of this game (set by `persist`).
+    /// What the store holds of this game (set by the live layer's saves).
     #[serde(skip)]
-    pub stored: Option<super::persist::Stored>,
+    pub stored: Option<Stored>,
 }
 
 impl Table {
@@ -139,7 +161,6 @@ impl Table {
             deadline: None,
             reminded: false,
             absences: [0; 4],
-            left: Vec::new(),
             left_seats: [None; 4],
             started_at: 0,
             board: None,
@@ -182,7 +203,7 @@ impl Table {
 
     /// The game with this turn's uncommitted actions applied.
     pub fn draft_game(&self) -> Game {
-        turn::scratch(&self.game_now(), &self.draft.actions)
+        choices::scratch(&self.game_now(), &self.draft.actions)
     }
 
     fn replayed(&self) -> Record {
@@ -267,6 +288,16 @@ impl Table {
     /// The public commitment to the dice seed (SHA-256, hex).
     pub fn commitment(&self) -> String {
         crate::store::commitment(&self.seed)
+    }
+
+    /// Who each seat counts for: its player, or the human who left it (a
+    /// computer plays on, but the result is theirs).
+    pub fn occupants(&self) -> Vec<(Seat, Player)> {
+        self.seats()
+            .iter()
+            .zip(&self.lineup)
+            .map(|(seat, &player)| (seat, self.left_seats[seat.index()].map_or(player, Player::Human)))
+            .collect()
     }
 
     /// Whether the game is still open (lobby or playing).

@@ -3,9 +3,9 @@
 //! functions over the engine: the choices offered are always derived from
 //! `Game::legal_actions()`, so only moves that keep the best use of all the
 //! throws reachable are ever shown, and every submitted choice is checked
-//! against that same list.
+//! against that same list. Their words are the view's (`view::words`).
 
-use crate::engine::{Action, Game, MoveGen, Position, Seat, Throw, ThrowBag, Unit, destination, square_name};
+use crate::engine::{Action, Game, Throw, ThrowBag};
 use serde::{Deserialize, Serialize};
 
 /// What the player picks in the first select: one entry per unit that has
@@ -77,9 +77,8 @@ impl UnitKey {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitChoice {
     pub key: UnitKey,
-    pub label: String,
-    /// Where it can go: the destination preview.
-    pub description: String,
+    /// Its legal actions (where it can go).
+    pub actions: Vec<Action>,
 }
 
 /// One option of the throws multi-select: a single remaining throw.
@@ -88,7 +87,8 @@ pub struct ThrowChoice {
     /// Index into the remaining throws of the series (the option value).
     pub index: usize,
     pub throw: Throw,
-    pub description: String,
+    /// The unit's legal actions that use this throw.
+    pub actions: Vec<Action>,
 }
 
 /// The game as it would be with the turn's uncommitted actions applied.
@@ -100,24 +100,16 @@ pub fn scratch(game: &Game, pending: &[Action]) -> Game {
     g
 }
 
-/// Whether the pending actions are all legal in sequence (checked on load).
-pub fn pending_is_legal(game: &Game, pending: &[Action]) -> bool {
-    let mut g = *game;
-    let mut mg = MoveGen::new();
-    pending.iter().all(|&a| g.act(a, &mut mg).is_ok())
-}
-
 /// The units the player can move now, in the engine's order.
 pub fn unit_choices(game: &Game) -> Vec<UnitChoice> {
     let legal = game.legal_actions();
     let mut keys: Vec<UnitKey> = legal.iter().map(|&a| UnitKey::of(a)).collect();
     keys.sort();
     keys.dedup();
-    let pos = game.position();
     keys.into_iter()
         .map(|key| {
             let actions: Vec<Action> = legal.iter().copied().filter(|&a| UnitKey::of(a) == key).collect();
-            UnitChoice { key, label: unit_label(key), description: clip(&previews(pos, &actions), 100) }
+            UnitChoice { key, actions }
         })
         .collect()
 }
@@ -140,7 +132,7 @@ pub fn throw_choices(game: &Game, key: UnitKey) -> Vec<ThrowChoice> {
         }
         used.add(t);
         let with: Vec<Action> = actions.iter().copied().filter(|a| a.throws().count(t) > 0).collect();
-        out.push(ThrowChoice { index, throw: t, description: clip(&previews(pos, &with), 100) });
+        out.push(ThrowChoice { index, throw: t, actions: with });
     }
     out
 }
@@ -158,83 +150,6 @@ pub fn action_for(game: &Game, key: UnitKey, indices: &[usize]) -> Option<Action
         bag.add(*throws.get(i)?);
     }
     actions_of(game, key).into_iter().find(|a| a.throws() == bag)
-}
-
-/// A short label for a unit option.
-pub fn unit_label(key: UnitKey) -> String {
-    match key {
-        UnitKey::Enter => "Enter a new piece".into(),
-        UnitKey::EnterTwins => "Bring the twins back in".into(),
-        UnitKey::EnterWith(t) => format!("Enter a new piece with the {t}"),
-        UnitKey::EnterPair(t) => format!("Bring the captured pair back with the {t}"),
-        UnitKey::Piece { from, twins: false } => format!("Piece on step {from}"),
-        UnitKey::Piece { from, twins: true } => format!("Twins on step {from}"),
-        UnitKey::Twins => "Make twins".into(),
-        UnitKey::BearOff => "Bear a piece off".into(),
-        UnitKey::Pass => "Stop here (pass)".into(),
-    }
-}
-
-/// What an action does, in words: "8+1 → c4 (captures)".
-pub fn describe(pos: &Position, action: Action) -> String {
-    let seat = pos.turn();
-    match action {
-        Action::Advance { throws, .. } => {
-            let to = destination(pos, action).map(|(_, step)| place(pos, seat, step)).unwrap_or_default();
-            let hit = if captures(pos, action) { " (captures)" } else { "" };
-            format!("{} → {to}{hit}", plus(throws))
-        }
-        Action::Enter | Action::EnterTwins | Action::EnterWith { .. } | Action::EnterPair { .. } => {
-            let entry = pos.rules().entry.step;
-            format!("{} → {}", plus(action.throws()), place(pos, seat, entry))
-        }
-        Action::Twins => "join two pieces into twins".into(),
-        Action::BearOff => "1 → off the board".into(),
-        Action::Pass => "leave the other throws unused".into(),
-    }
-}
-
-fn previews(pos: &Position, actions: &[Action]) -> String {
-    actions.iter().map(|&a| describe(pos, a)).collect::<Vec<_>>().join("; ")
-}
-
-/// The throws of a bag joined with `+`, largest first.
-pub fn plus(bag: ThrowBag) -> String {
-    bag.iter_desc().map(Throw::token).collect::<Vec<_>>().join("+")
-}
-
-/// A square name for a step of a seat's track, "the keep" for the goal.
-pub fn place(pos: &Position, seat: Seat, step: u8) -> String {
-    let rules = pos.rules();
-    let track = rules.board.tracks[seat.index()];
-    match track.get(usize::from(step)) {
-        Some(&cell) if step == rules.goal() => format!("the keep ({})", square_name(cell)),
-        Some(&cell) => square_name(cell),
-        None => format!("step {step}"),
-    }
-}
-
-/// Whether an advance lands on an enemy unit on an unmarked square.
-fn captures(pos: &Position, action: Action) -> bool {
-    let Some((_, step)) = destination(pos, action) else { return false };
-    let rules = pos.rules();
-    let Some(&cell) = rules.board.tracks[pos.turn().index()].get(usize::from(step)) else { return false };
-    if rules.board.is_safe(cell) {
-        return false;
-    }
-    let cell_of =
-        |seat: Seat, unit: Unit| unit.step().and_then(|s| rules.board.tracks[seat.index()].get(usize::from(s)));
-    pos.seats().iter().filter(|&s| s != pos.turn()).any(|s| pos.army(s).units().any(|u| cell_of(s, u) == Some(&cell)))
-}
-
-/// Cuts a text to at most `max` characters (Discord counts characters).
-pub fn clip(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max - 1).collect();
-    out.push('…');
-    out
 }
 
 #[cfg(test)]
@@ -301,11 +216,5 @@ mod tests {
         let key = UnitKey::Piece { from: 5, twins: false };
         assert_eq!(action_for(&g, key, &[0, 0]), None);
         assert_eq!(action_for(&g, key, &[9]), None);
-    }
-
-    #[test]
-    fn clip_counts_characters() {
-        assert_eq!(clip("abc", 3), "abc");
-        assert_eq!(clip("ééééé", 3).chars().count(), 3);
     }
 }

@@ -2,16 +2,17 @@
 //! Discord's limits, and the controls shown to the player on turn.
 
 use super::components::{ComponentId, Control};
-use super::computer::Level;
 use super::message::{self, Row};
 use super::presenter::{self, Outro};
-use super::session::{self, Actor, Intent};
-use super::session_tests::next_intent;
-use super::table::{Stage, Table};
-use crate::engine::{Ruleset, Variant};
+use crate::discord::game::computer::Level;
+use crate::discord::game::notes::Note;
+use crate::discord::game::script::next_intent;
+use crate::discord::game::session::{self, Actor, Intent};
+use crate::discord::game::table::{Stage, Table};
+use crate::engine::{Ruleset, Seat, Throw, Variant};
 
-fn checked(t: &Table, notes: &[String]) -> message::Message {
-    let m = presenter::table_message(t, notes, &Outro { ratings: vec!["<@1>: 1500 → 1520 (+20)".into()] });
+fn checked(t: &Table, notes: &[Note]) -> message::Message {
+    let m = presenter::table_message(t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)] });
     if let Err(e) = message::check(&m) {
         panic!("limit broken at seq {}: {e}\n{m:#?}", t.seq);
     }
@@ -64,7 +65,7 @@ fn every_message_of_whole_games_respects_the_limits() {
             };
             checked(&t, &notes);
         }
-        let end = checked(&t, &["done".into()]);
+        let end = checked(&t, &[Note::TookBack]);
         assert!(end.rows.is_empty(), "a finished game has no controls");
         assert!(end.embed.expect("embed").description.contains(&t.seed_hex()));
     }
@@ -82,5 +83,7 @@ fn ended_games_are_not_rated_and_lose_their_controls() {
 #[test]
 fn long_notes_are_clipped_to_the_content_limit() {
     let t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
-    checked(&t, &vec!["x".repeat(300); 20]);
+    let throws = vec![(Throw::Eight, false); 40];
+    let m = checked(&t, &vec![Note::Threw { seat: Seat::S, throws }; 20]);
+    assert!(m.content.ends_with('…'), "cut, with a mark");
 }

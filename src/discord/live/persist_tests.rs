@@ -2,10 +2,10 @@
 //! and loaded back identical, a restart in the middle of a turn, stale
 //! saves refused, ratings on finish, and players who left placed last.
 
-use super::persist::{self, from_live, save_sync};
-use super::session::{self, Intent};
-use super::session_tests::{GUEST, HOST, act, lobby, next_intent};
-use super::table::{Stage, Table};
+use super::persist::{from_live, save_sync};
+use crate::discord::game::session::{self, Intent};
+use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
+use crate::discord::game::table::{Player, Stage, Table};
 use crate::engine::Variant;
 use crate::store::{GameId, GameState, Store, StoreError};
 
@@ -72,7 +72,7 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
         let winner = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
         let winner = t.player(winner).expect("player");
         let won = changes.iter().find(|c| c.place == 1).expect("a first place");
-        assert_eq!(winner, super::table::Player::Human(won.user));
+        assert_eq!(winner, Player::Human(won.user));
         assert!(won.after.0 > won.before.0);
         assert!(store.live_game(GameId(t.id)).expect("read").is_none(), "no live state once finished");
         let board = store.leaderboard(t.guild, variant, 1, 10).expect("leaderboard");
@@ -157,5 +157,6 @@ fn a_player_who_resigned_is_rated_last() {
     assert_eq!(guest.place, 3);
     let seats = store.game(GameId(t.id)).expect("read").expect("game").seats;
     assert!(seats.iter().any(|s| s.occupant == crate::store::Occupant::Human(GUEST) && s.place == Some(3)));
-    assert_eq!(persist::occupants(&t).len(), 3);
+    assert_eq!(t.occupants().len(), 3);
+    assert!(t.occupants().contains(&(crate::engine::Seat::ALL[guest_seat], Player::Human(GUEST))));
 }

@@ -4,10 +4,12 @@
 //! gives the seat to the computer). Deadlines live in the table, so after a
 //! restart the ticker simply finds them again: nothing to re-arm by hand.
 
-use super::bot::Data;
+use super::board::show;
 use super::change::{change, remember};
-use super::interact::{show, spawn_computer, unix_now};
-use super::session;
+use super::computer::spawn_computer;
+use crate::discord::Data;
+use crate::discord::game::session;
+use crate::discord::view::words::mention;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateAllowedMentions, CreateMessage, Http};
 use std::sync::Arc;
@@ -15,6 +17,11 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 const TICK: Duration = Duration::from_secs(30);
+
+/// Now, in seconds since the Unix epoch (the time of deadlines).
+pub(crate) fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
 
 /// Starts the ticker (and resumes computer turns of every open game).
 pub fn spawn_ticker(http: Arc<Http>, data: Data) {
@@ -40,7 +47,8 @@ async fn tick(http: &Arc<Http>, data: &Data) {
         if let Some(user) = session::reminder_due(&mut table, now) {
             remember(data, &mut table).await;
             let deadline = table.deadline.unwrap_or(now);
-            let text = format!("<@{user}>, it is your turn in the Thaayam game here: time runs out <t:{deadline}:R>.");
+            let text =
+                format!("{}, it is your turn in the Thaayam game here: time runs out <t:{deadline}:R>.", mention(user));
             let msg = CreateMessage::new()
                 .content(text)
                 .allowed_mentions(CreateAllowedMentions::new().users([serenity::UserId::new(user.max(1))]));
@@ -55,7 +63,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
                 spawn_computer(http.clone(), data.clone(), game);
             }
             Ok((None, _)) => {}
-            Err(refusal) => tracing::warn!("timeout of game {} not saved: {refusal}", table.id),
+            Err(refusal) => tracing::warn!("timeout of game {} not saved: {refusal:?}", table.id),
         }
     }
 }

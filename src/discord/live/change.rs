@@ -2,11 +2,12 @@
 //! layer, save it in the store, and put the table back exactly as it was
 //! if the save fails, so what players see is always what is saved.
 
-use super::bot::Data;
 use super::persist;
-use super::presenter::Outro;
-use super::session::{Notes, Refusal};
-use super::table::Table;
+use crate::discord::Data;
+use crate::discord::game::notes::Notes;
+use crate::discord::game::session::Refusal;
+use crate::discord::game::table::{Stage, Table};
+use crate::discord::view::presenter::Outro;
 use crate::store::{GameId, StoreError};
 
 /// Runs `f` on the table and saves what it changed (nothing is written if
@@ -64,7 +65,7 @@ async fn reload(data: &Data, table: &mut Table) {
             Err(e) => tracing::error!("cannot reload: {e}"),
         },
         Ok(None) => {
-            table.stage = super::table::Stage::Ended;
+            table.stage = Stage::Ended;
             data.hub.saved(table);
         }
         Err(e) => tracing::error!("cannot reload game {id}: {e}"),
@@ -75,8 +76,9 @@ async fn reload(data: &Data, table: &mut Table) {
 mod tests {
     use super::*;
     use crate::discord::config::Config;
-    use crate::discord::hub::Hub;
-    use crate::discord::session::{self, Actor, Intent};
+    use crate::discord::game::session::{self, Actor, Intent};
+    use crate::discord::game::table::NewGame;
+    use crate::discord::live::hub::Hub;
     use crate::engine::{Ruleset, Variant};
     use crate::store::{Store, StoreHandle};
     use std::sync::Arc;
@@ -101,7 +103,7 @@ mod tests {
     }
 
     async fn lobby(data: &Data) -> Table {
-        let new = crate::discord::hub::NewGame {
+        let new = NewGame {
             guild: 1,
             channel: 2,
             host: 10,
@@ -115,7 +117,7 @@ mod tests {
         t
     }
 
-    fn join(user: u64) -> impl FnOnce(&mut Table) -> Result<Vec<String>, Refusal> {
+    fn join(user: u64) -> impl FnOnce(&mut Table) -> Result<Notes, Refusal> {
         move |t| session::handle(t, Actor { user, moderator: false }, Intent::Join, None, 0)
     }
 

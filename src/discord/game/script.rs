@@ -1,9 +1,9 @@
 //! A scripted player for tests and the `bot-bench` command: it always takes
 //! the first choice the bot offers, clicking exactly what a person would.
 
+use super::choices;
 use super::session::Intent;
 use super::table::Table;
-use super::turn;
 use crate::engine::Phase;
 
 /// The intent the player on turn sends next.
@@ -17,12 +17,12 @@ pub fn next_intent(t: &Table) -> Intent {
         return Intent::Throw;
     }
     match t.draft.unit {
-        None => match turn::unit_choices(&g).first() {
+        None => match choices::unit_choices(&g).first() {
             Some(c) => Intent::ChooseUnit(c.key.encode()),
             None => Intent::Confirm,
         },
         Some(key) => {
-            let Some(action) = turn::actions_of(&g, key).first().copied() else { return Intent::Undo };
+            let Some(action) = choices::actions_of(&g, key).first().copied() else { return Intent::Undo };
             let mut need = action.throws();
             let throws = g.position().throws().as_slice();
             let picked = (0..throws.len()).filter(|&i| need.take(throws[i])).map(|i| i.to_string()).collect();

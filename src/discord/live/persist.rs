@@ -3,29 +3,17 @@
 //! table's own JSON go into one store transaction ([`LiveSave`]); a
 //! finished game is rated in that same transaction.
 
-use super::presenter::Outro;
-use super::table::{Player, Stage, Table};
+use crate::discord::game::table::{NewGame, Player, Stage, Stored, Table};
+use crate::discord::view::presenter::Outro;
 use crate::engine::{Event, Record, Seat};
-use crate::store::{
-    GameId, GameState, LiveGame, LiveSave, NewGame, Occupant, RatingChange, Store, StoreError, StoreHandle, Timestamp,
-};
-
-/// What the store holds of a table, to send only what changed.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Stored {
-    pub seq: u32,
-    pub events: usize,
-    pub seats: Vec<(Seat, Occupant)>,
-    /// The table's JSON as last saved.
-    pub json: String,
-}
+use crate::store::{GameId, GameState, LiveGame, LiveSave, Occupant, RatingChange, Store, StoreError, StoreHandle, Timestamp};
 
 /// Creates the game's row (its id and the dice commitment) and returns a
 /// new lobby table for it, not saved yet. Fails with
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
-pub async fn create(store: &StoreHandle, new: super::hub::NewGame) -> Result<Table, StoreError> {
+pub async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreError> {
     let seed = crate::store::new_seed();
-    let row = NewGame {
+    let row = crate::store::NewGame {
         guild: new.guild,
         channel: new.channel,
         host: new.host,
@@ -65,7 +53,7 @@ pub fn save_sync(store: &mut Store, table: &mut Table) -> Result<Vec<RatingChang
 fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
     let json = serde_json::to_string(table)
         .map_err(|e| StoreError::Corrupt { game: Some(GameId(table.id)), what: e.to_string() })?;
-    let seats = occupants(table);
+    let seats = table.occupants();
     let old = table.stored.clone().unwrap_or_default();
     if old.json == json && old.events == table.events.len() && old.seats == seats {
         return Ok(None);
@@ -75,7 +63,7 @@ fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
         expected_seq: u64::from(old.seq),
         seq: u64::from(table.seq),
         state: state_of(table.stage),
-        seats: (old.seats != seats).then(|| seats.clone()),
+        seats: (old.seats != seats).then(|| occupants(&seats)),
         first_event: old.events as u64,
         events: new_events,
         deadline: table.deadline.map(Timestamp),
@@ -95,22 +83,13 @@ fn state_of(stage: Stage) -> GameState {
     }
 }
 
-/// Who the store records in each seat: the player, or the human who left
-/// it (a computer plays it on, but the result is theirs).
-pub fn occupants(table: &Table) -> Vec<(Seat, Occupant)> {
-    table
-        .seats()
-        .iter()
-        .zip(&table.lineup)
-        .map(|(seat, player)| {
-            let occupant = match (table.left_seats[seat.index()], player) {
-                (Some(user), _) => Occupant::Human(user),
-                (None, Player::Human(user)) => Occupant::Human(*user),
-                (None, Player::Computer(level)) => Occupant::Computer(level.to_string()),
-            };
-            (seat, occupant)
-        })
-        .collect()
+/// The seats as the store records them.
+fn occupants(seats: &[(Seat, Player)]) -> Vec<(Seat, Occupant)> {
+    let occupant = |p: Player| match p {
+        Player::Human(user) => Occupant::Human(user),
+        Player::Computer(level) => Occupant::Computer(level.to_string()),
+    };
+    seats.iter().map(|&(seat, p)| (seat, occupant(p))).collect()
 }
 
 /// A table back from the store, checked against the store's own record.
@@ -128,7 +107,7 @@ pub fn from_live(live: LiveGame) -> Result<Table, String> {
         .map_err(|(i, e)| format!("game {id}: the log does not replay at event {i}: {e}"))?;
     let json = serde_json::to_string(&table).map_err(|e| format!("game {id}: {e}"))?;
     table.events = live.events;
-    let seats = occupants(&table);
+    let seats = table.occupants();
     table.stored = Some(Stored { seq: table.seq, events: table.events.len(), seats, json });
     Ok(table)
 }
@@ -148,14 +127,15 @@ pub async fn load_all(store: &StoreHandle) -> Result<Vec<Table>, StoreError> {
     Ok(tables)
 }
 
-/// The closing lines about ratings: the conservative skill μ − 3σ before
-/// and after, the number the leaderboard sorts by.
+/// The rating changes of a finished game as the result message shows
+/// them: the conservative skill μ − 3σ before and after, the number the
+/// leaderboard sorts by.
 pub fn outro(changes: &[RatingChange]) -> Outro {
     let ratings = changes
         .iter()
         .map(|c| {
             let (before, after) = c.ordinals();
-            format!("<@{}>: {before:.1} → {after:.1} ({:+.1})", c.user, after - before)
+            (c.user, before, after)
         })
         .collect();
     Outro { ratings }

@@ -1,11 +1,12 @@
-//! The pictures attached to bot messages: the [`BoardView`] of a table
-//! (display names, the last action highlighted, the current series with the
-//! throws already used, the destinations of the chosen unit) built purely
-//! so tests can check it, and the PNG rendering run off the async workers.
+//! The picture attached to a board message, as data: the [`BoardView`] of a
+//! table (display names, the last action highlighted, the current series
+//! with the throws already used, the destinations of the chosen unit),
+//! built purely so tests can check it. The live layer draws it.
 
-use super::table::{Player, Stage, Table};
-use super::turn;
-use crate::engine::{Action, Board, CROSS_BOARD, Cell, Event, Game, Ruleset, Seat, ThrowBag, Variant, destination};
+use super::words::computer_name;
+use crate::discord::game::choices;
+use crate::discord::game::table::{Player, Stage, Table};
+use crate::engine::{Action, Cell, Event, Game, Seat, ThrowBag, destination};
 use crate::render::{self, BoardView, LastAction, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
@@ -34,7 +35,7 @@ pub fn board_view(t: &Table) -> Option<BoardView> {
 fn display_name(t: &Table, seat: Seat) -> String {
     match t.player(seat) {
         Some(Player::Human(u)) => t.names.get(&u).cloned().unwrap_or_default(),
-        Some(Player::Computer(level)) => format!("computer ({level})"),
+        Some(Player::Computer(level)) => computer_name(level),
         None => String::new(),
     }
 }
@@ -42,7 +43,7 @@ fn display_name(t: &Table, seat: Seat) -> String {
 /// The last action of the turn's draft, else the last committed action.
 fn last_action(t: &Table, committed: &Game) -> Option<LastAction> {
     if let Some((&last, before)) = t.draft.actions.split_last() {
-        let g = turn::scratch(committed, before);
+        let g = choices::scratch(committed, before);
         return highlight(g, last);
     }
     let i = t.events.iter().rposition(|e| matches!(e, Event::Act { .. }))?;
@@ -73,7 +74,7 @@ fn destinations(t: &Table, draft: &Game) -> Vec<Cell> {
     let pos = draft.position();
     let board = pos.rules().board;
     let goal = pos.rules().goal();
-    let mut cells: Vec<Cell> = turn::actions_of(draft, key)
+    let mut cells: Vec<Cell> = choices::actions_of(draft, key)
         .into_iter()
         .filter_map(|a| destination(pos, a))
         .map(|(_, step)| board.cell(pos.turn(), step.min(goal)))
@@ -83,67 +84,11 @@ fn destinations(t: &Table, draft: &Game) -> Vec<Cell> {
     cells
 }
 
-/// At most one board drawing per core at a time: more only adds threads
-/// and memory (each drawing holds its own pixel buffers), not speed.
-fn render_slots() -> &'static tokio::sync::Semaphore {
-    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    SLOTS
-        .get_or_init(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)))
-}
-
-/// Renders a view to PNG off the async workers; `None` (logged) on failure.
-pub async fn render_png(view: BoardView) -> Option<Vec<u8>> {
-    let Ok(_slot) = render_slots().acquire().await else { return None };
-    match tokio::task::spawn_blocking(move || render::render_png(&view, BOARD_SIZE)).await {
-        Ok(Ok(png)) => Some(png),
-        Ok(Err(e)) => {
-            tracing::warn!("could not draw a board: {e}");
-            None
-        }
-        Err(e) => {
-            tracing::warn!("the board drawing task failed: {e}");
-            None
-        }
-    }
-}
-
-/// The board picture of a table, if its messages show one.
-pub async fn board_png(t: &Table) -> Option<Vec<u8>> {
-    render_png(board_view(t)?).await
-}
-
-/// The route pictures of every seat on each board the variants use (for
-/// `/rules`), named `route-s.png` on the 5 × 5 board, `cross-route-s.png`
-/// on Tayam Sonalu's cross (drawn larger: its squares are small).
-pub async fn route_pngs(variants: Vec<Variant>, seats: Vec<Seat>) -> Vec<(String, Vec<u8>)> {
-    let mut boards: Vec<&'static Board> = Vec::new();
-    for v in variants {
-        let board = Ruleset::new(v).rules().board;
-        if !boards.iter().any(|b| std::ptr::eq(*b, board)) {
-            boards.push(board);
-        }
-    }
-    let task = tokio::task::spawn_blocking(move || {
-        let mut out = Vec::new();
-        for board in boards {
-            let cross = std::ptr::eq(board, &CROSS_BOARD);
-            let (prefix, size) = if cross { ("cross-route", render::DEFAULT_SIZE) } else { ("route", 400) };
-            for &s in &seats {
-                if let Ok(png) = render::render_route(board, s, size) {
-                    out.push((format!("{prefix}-{}.png", s.letter().to_ascii_lowercase()), png));
-                }
-            }
-        }
-        out
-    });
-    task.await.unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::session::{self, Actor, Intent};
-    use crate::discord::session_tests::next_intent;
+    use crate::discord::game::script::next_intent;
+    use crate::discord::game::session::{self, Actor, Intent};
     use crate::engine::{Ruleset, Variant};
 
     fn started() -> Table {
@@ -195,13 +140,5 @@ mod tests {
             saw_last |= view.last.is_some();
         }
         assert!(saw_destinations && saw_used && saw_last, "{saw_destinations} {saw_used} {saw_last}");
-    }
-
-    #[tokio::test]
-    async fn the_board_renders_to_a_png() {
-        let mut t = started();
-        click(&mut t);
-        let png = board_png(&t).await.expect("a picture");
-        assert_eq!(&png[1..4], b"PNG");
     }
 }

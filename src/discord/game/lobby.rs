@@ -1,0 +1,112 @@
+//! Who sits at a table: joining and leaving the lobby, computer seats,
+//! starting, ending, removing a player and resigning. A human who leaves a
+//! running game is replaced by a computer and placed last.
+
+use super::computer::Level;
+use super::notes::{Note, Notes};
+use super::session::{Actor, Refusal};
+use super::table::{Player, Stage, Table, UserId};
+
+/// The host or a moderator of the channel.
+fn may_moderate(table: &Table, actor: Actor) -> Result<(), Refusal> {
+    if actor.user == table.host || actor.moderator { Ok(()) } else { Err(Refusal::NotHost) }
+}
+
+fn in_lobby(table: &Table) -> Result<(), Refusal> {
+    if table.stage == Stage::Lobby { Ok(()) } else { Err(Refusal::WrongMoment("The game has already started.")) }
+}
+
+pub(super) fn join(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
+    in_lobby(table)?;
+    if table.lineup.contains(&Player::Human(actor.user)) {
+        return Err(Refusal::AlreadySeated);
+    }
+    if table.lineup.len() >= usize::from(table.players) {
+        return Err(Refusal::LobbyFull);
+    }
+    table.lineup.push(Player::Human(actor.user));
+    Ok(vec![Note::Joined(actor.user)])
+}
+
+/// Anyone seated may leave the lobby, the host too: she stays the host
+/// (Start, Cancel, Add computer) and may watch a game of computers.
+pub(super) fn leave(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
+    in_lobby(table)?;
+    let i = table.lineup.iter().position(|p| *p == Player::Human(actor.user)).ok_or(Refusal::NotSeated)?;
+    table.lineup.remove(i);
+    Ok(vec![Note::Left(actor.user)])
+}
+
+pub(super) fn add_computer(table: &mut Table, actor: Actor, level: Level) -> Result<Notes, Refusal> {
+    in_lobby(table)?;
+    may_moderate(table, actor)?;
+    if table.lineup.len() >= usize::from(table.players) {
+        return Err(Refusal::LobbyFull);
+    }
+    table.lineup.push(Player::Computer(level));
+    Ok(vec![Note::ComputerJoined(level)])
+}
+
+pub(super) fn start(table: &mut Table, actor: Actor, now: i64) -> Result<Notes, Refusal> {
+    in_lobby(table)?;
+    may_moderate(table, actor)?;
+    if table.lineup.len() < 2 {
+        return Err(Refusal::TooFewPlayers);
+    }
+    table.players = table.lineup.len() as u8;
+    table.stage = Stage::Playing;
+    table.started_at = now;
+    Ok(vec![Note::Started])
+}
+
+pub(super) fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
+    may_moderate(table, actor)?;
+    if table.stage == Stage::Playing && table.moderators_end && !actor.moderator {
+        return Err(Refusal::WrongMoment("On this server only moderators (Manage Messages) can end a running game."));
+    }
+    table.stage = Stage::Ended;
+    table.deadline = None;
+    Ok(vec![Note::EndedBy(actor.user)])
+}
+
+pub(super) fn kick(table: &mut Table, actor: Actor, user: UserId) -> Result<Notes, Refusal> {
+    may_moderate(table, actor)?;
+    if user == table.host && table.stage == Stage::Lobby {
+        return Err(Refusal::WrongMoment("The host cannot be removed from the lobby; cancel it instead."));
+    }
+    if !table.lineup.contains(&Player::Human(user)) {
+        return Err(Refusal::NotPlaying(user));
+    }
+    let replaced = table.stage != Stage::Lobby;
+    if replaced {
+        replace_by_computer(table, user);
+    } else {
+        table.lineup.retain(|p| *p != Player::Human(user));
+    }
+    Ok(vec![Note::Removed { user, replaced }])
+}
+
+pub(super) fn resign(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
+    if table.stage == Stage::Lobby {
+        return leave(table, actor);
+    }
+    table.seat_of(actor.user).ok_or(Refusal::NotSeated)?;
+    replace_by_computer(table, actor.user);
+    Ok(vec![Note::Resigned(actor.user)])
+}
+
+/// A human leaves a running game: a computer plays on; with no human
+/// left the game ends.
+pub(super) fn replace_by_computer(table: &mut Table, user: UserId) {
+    if let Some(seat) = table.seat_of(user) {
+        table.left_seats[seat.index()] = Some(user);
+        table.absences[seat.index()] = 0;
+    }
+    for p in table.lineup.iter_mut().filter(|p| **p == Player::Human(user)) {
+        *p = Player::Computer(Level::Easy);
+    }
+    table.draft = Default::default();
+    if table.humans().is_empty() {
+        table.stage = Stage::Ended;
+    }
+}

@@ -1,0 +1,173 @@
+//! What a click or command does to a game, as plain synchronous functions
+//! over a [`Table`]: check the action counter (stale clicks change
+//! nothing), check who may do it (the player on turn, the host, a
+//! moderator), draw throws from the game's fair-dice stream, keep the
+//! turn's choices as a draft until Confirm, and run computer turns and
+//! timeouts. The async layer calls these under the game's lock and saves
+//! the table after every change; these functions never touch Discord.
+//! The seat changes are in [`super::lobby`], the moves in [`super::turn`].
+
+use super::computer::Level;
+use super::notes::{Note, Notes};
+use super::table::{Player, Stage, Table, UserId};
+use super::{lobby, turn};
+use crate::engine::Seat;
+
+/// Who is acting: a Discord user, and whether they may moderate the channel.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub user: UserId,
+    pub moderator: bool,
+}
+
+/// What the user wants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    Join,
+    Leave,
+    AddComputer(Level),
+    Start,
+    Cancel,
+    Throw,
+    ChooseUnit(String),
+    ChooseThrows(Vec<String>),
+    Confirm,
+    Undo,
+    Page(u8),
+    Resign,
+    End,
+    Kick(UserId),
+}
+
+/// Why nothing changed; each answer is shown privately to the clicker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The click came from an older board (another change came first).
+    Stale,
+    /// The game is over or was cancelled.
+    Closed,
+    NotYourTurn,
+    NotHost,
+    NotSeated,
+    AlreadySeated,
+    LobbyFull,
+    TooFewPlayers,
+    /// The action does not fit this moment of the game.
+    WrongMoment(&'static str),
+    /// A choice that is not among the legal ones (why, in plain words).
+    BadChoice(&'static str),
+    /// The user named is not playing in this game.
+    NotPlaying(UserId),
+    /// The database refused the change; the game is as it was before.
+    Unsaved,
+}
+
+/// Applies an intent. `seq` is the counter carried by the clicked component
+/// (`None` for slash commands). On success the counter moves on and the
+/// deadline follows the player to act.
+pub fn handle(table: &mut Table, actor: Actor, intent: Intent, seq: Option<u32>, now: i64) -> Result<Notes, Refusal> {
+    if !table.is_open() {
+        return Err(Refusal::Closed);
+    }
+    if seq.is_some_and(|s| s != table.seq) {
+        return Err(Refusal::Stale);
+    }
+    let before = table.to_act();
+    let notes = match intent {
+        Intent::Join => lobby::join(table, actor),
+        Intent::Leave => lobby::leave(table, actor),
+        Intent::AddComputer(level) => lobby::add_computer(table, actor, level),
+        Intent::Start => lobby::start(table, actor, now),
+        Intent::Cancel | Intent::End => lobby::end(table, actor),
+        Intent::Kick(user) => lobby::kick(table, actor, user),
+        Intent::Resign => lobby::resign(table, actor),
+        Intent::Throw => on_turn(table, actor).and_then(|seat| turn::throw_series(table, seat)),
+        Intent::ChooseUnit(v) => on_turn(table, actor).and_then(|_| turn::choose_unit(table, &v)),
+        Intent::ChooseThrows(v) => on_turn(table, actor).and_then(|_| turn::choose_throws(table, &v)),
+        Intent::Confirm => on_turn(table, actor).and_then(|_| turn::confirm(table)),
+        Intent::Undo => on_turn(table, actor).and_then(|_| turn::undo(table)),
+        Intent::Page(p) => on_turn(table, actor).map(|_| {
+            table.draft.page = p;
+            Vec::new()
+        }),
+    }?;
+    if let Some(seat) = table.seat_of(actor.user) {
+        table.absences[seat.index()] = 0;
+    }
+    settle(table, before, now);
+    Ok(notes)
+}
+
+/// One computer step when a computer is to act: a whole series of throws,
+/// or the whole use of the throws. `None` when no computer is to act.
+pub fn computer_step(table: &mut Table, now: i64) -> Option<Notes> {
+    if !table.computer_to_act() {
+        return None;
+    }
+    let seat = table.to_act()?;
+    let Some(Player::Computer(level)) = table.player(seat) else { return None };
+    let before = Some(seat);
+    let notes = turn::play_for(table, seat, level, false);
+    settle(table, before, now);
+    Some(notes)
+}
+
+/// The deadline passed: the computer plays the turn of the absent player;
+/// the third timeout in a row gives the seat to the computer for good.
+pub fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
+    let deadline = table.deadline?;
+    let user = table.human_to_act()?;
+    let seat = table.to_act()?;
+    if now < deadline {
+        return None;
+    }
+    table.draft = Default::default();
+    table.absences[seat.index()] += 1;
+    let mut notes = vec![Note::TimedOut(user)];
+    notes.extend(turn::play_for(table, seat, Level::Easy, true));
+    if table.absences[seat.index()] >= 3 && table.is_open() {
+        lobby::replace_by_computer(table, user);
+        notes.push(Note::Forfeited(user));
+    }
+    settle(table, Some(seat), now);
+    Some(notes)
+}
+
+/// Whether the half-time reminder is due now (marks it as sent).
+pub fn reminder_due(table: &mut Table, now: i64) -> Option<UserId> {
+    let deadline = table.deadline?;
+    let user = table.human_to_act()?;
+    let half = deadline - (table.turn_timeout as i64) / 2;
+    if table.reminded || now < half {
+        return None;
+    }
+    table.reminded = true;
+    Some(user)
+}
+
+/// After a change: count it, finish the game, move the deadline.
+fn settle(table: &mut Table, before: Option<Seat>, now: i64) {
+    table.seq = table.seq.wrapping_add(1);
+    if table.stage == Stage::Playing && table.game().is_finished() {
+        table.stage = Stage::Finished;
+    }
+    let after = table.to_act();
+    if table.human_to_act().is_none() {
+        table.deadline = None;
+    } else if after != before || table.deadline.is_none() {
+        table.deadline = Some(now + table.turn_timeout as i64);
+        table.reminded = false;
+    }
+}
+
+/// The seat of the player on turn, if it is the actor's.
+fn on_turn(table: &mut Table, actor: Actor) -> Result<Seat, Refusal> {
+    if table.stage != Stage::Playing {
+        return Err(Refusal::WrongMoment("The game has not started yet."));
+    }
+    let seat = table.to_act().ok_or(Refusal::Closed)?;
+    if table.player(seat) != Some(Player::Human(actor.user)) {
+        return Err(if table.seat_of(actor.user).is_some() { Refusal::NotYourTurn } else { Refusal::NotSeated });
+    }
+    Ok(seat)
+}

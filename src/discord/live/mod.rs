@@ -1,0 +1,25 @@
+//! The bot's async wing: Discord, tokio and the store. It locks a game,
+//! applies a click or a tick through the pure game layer, saves the change
+//! before anyone sees it, and shows it through the view.
+//!
+//! - [`hub`]: the running games, each behind its own lock.
+//! - [`persist`] and [`change`]: every change saved in one transaction, the
+//!   table put back if the save fails; start-up resumes from the store.
+//! - [`clicks`]: buttons and selects, answered within Discord's 3 s.
+//! - [`board`]: the board message, edited in place or re-posted.
+//! - [`computer`]: the task that plays computer seats.
+//! - [`clock`]: turn deadlines and reminders.
+//! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.
+
+pub(crate) mod board;
+pub(crate) mod change;
+pub(crate) mod clicks;
+pub(crate) mod clock;
+pub(crate) mod computer;
+pub(crate) mod hub;
+pub(crate) mod outgoing;
+pub(crate) mod persist;
+pub(crate) mod pictures;
+
+#[cfg(test)]
+mod persist_tests;
