@@ -4,8 +4,9 @@
 //! games, and prints the percentiles of each part and of the whole.
 
 use crate::discord::game::computer::Level;
+use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::next_intent;
-use crate::discord::game::session::{self, Actor, Intent};
+use crate::discord::game::session;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::live::persist;
 use crate::discord::view::refusals::refusal_text;
@@ -66,7 +67,8 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     t.stored = Some(Default::default());
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
-    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).map_err(|e| refusal_text(&e))?;
+    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0)
+        .map_err(|e| refusal_text(&e))?;
     for intent in setup {
         session::handle(&mut t, host, intent, None, 0).map_err(|e| refusal_text(&e))?;
     }

@@ -1,16 +1,18 @@
 //! The commands that open, show and end games: `new`, `board`, `resign`,
 //! `end`, `kick`.
 
-use super::{VariantChoice, guild_defaults, is_moderator, private};
+use super::answer::{VariantChoice, is_moderator, private};
+use super::settings::guild_defaults;
 use crate::discord::config::parse_duration;
-use crate::discord::game::session::{self, Actor, Intent};
+use crate::discord::game::intent::{Actor, Intent};
+use crate::discord::game::session;
 use crate::discord::game::table::{NewGame, Table};
 use crate::discord::live::board::show;
 use crate::discord::live::change::apply_intent;
-use crate::discord::live::clock::unix_now;
 use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::hub::Shared;
 use crate::discord::live::persist;
+use crate::discord::live::unix_now;
 use crate::discord::view::presenter::Outro;
 use crate::discord::view::refusals::refusal_text;
 use crate::discord::{Context, Data, Error};

@@ -12,35 +12,8 @@ mod replay;
 mod rules;
 pub mod settings;
 
-pub use settings::guild_defaults;
-
 use super::{Context, Data, Error};
-use crate::engine::Variant;
-use poise::serenity_prelude as serenity;
-
-/// The variant choices of the commands.
-#[derive(Copy, Clone, Debug, poise::ChoiceParameter)]
-pub enum VariantChoice {
-    #[name = "bell: R. C. Bell's rules (sum the throws)"]
-    Bell,
-    #[name = "bell1979: each throw moves on its own"]
-    Bell1979,
-    #[name = "francais: using throws is optional"]
-    Francais,
-    #[name = "tayam-sonalu: the Sri Lankan cross-board relative"]
-    TayamSonalu,
-}
-
-impl From<VariantChoice> for Variant {
-    fn from(v: VariantChoice) -> Variant {
-        match v {
-            VariantChoice::Bell => Variant::Bell,
-            VariantChoice::Bell1979 => Variant::Bell1979,
-            VariantChoice::Francais => Variant::Francais,
-            VariantChoice::TayamSonalu => Variant::TayamSonalu,
-        }
-    }
-}
+use answer::private;
 
 /// Thaayam, a South Indian race game for 2–4 players with cowrie-shell dice
 #[poise::command(
@@ -62,26 +35,6 @@ impl From<VariantChoice> for Variant {
     subcommand_required
 )]
 pub async fn thaayam(_ctx: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// Whether the user may moderate the channel (Manage Messages).
-pub fn is_moderator(ctx: Context<'_>) -> bool {
-    match ctx {
-        poise::Context::Application(a) => {
-            a.interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_messages())
-        }
-        poise::Context::Prefix(_) => false,
-    }
-}
-
-/// A private answer to the user of a command.
-pub async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
-    let reply = poise::CreateReply::default()
-        .content(text)
-        .ephemeral(true)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    ctx.send(reply).await?;
     Ok(())
 }
 

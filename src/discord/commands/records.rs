@@ -4,8 +4,7 @@
 //! store data (unit-tested in `records_tests`). Users appear as mentions
 //! that ping no one.
 
-use super::VariantChoice;
-use super::answer::{occupant, send, store_failed};
+use super::answer::{VariantChoice, occupant, send, store_failed};
 use super::settings::effective_settings;
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};

@@ -4,8 +4,7 @@
 //! the async workers, one at a time, after deferring the answer, and kept
 //! under Discord's attachment limits by drawing fewer and smaller frames.
 
-use super::answer::{occupant, store_failed};
-use super::private;
+use super::answer::{occupant, private, store_failed};
 use crate::discord::view::message::{Message, limits};
 use crate::discord::view::words::{clip, computer_name};
 use crate::discord::{Context, Error};

@@ -1,6 +1,6 @@
 //! `/thaayam rules`: the rules in a few lines, per variant.
 
-use super::VariantChoice;
+use super::answer::VariantChoice;
 use crate::discord::live::pictures;
 use crate::discord::{Context, Error};
 use crate::engine::Seat;

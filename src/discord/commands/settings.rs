@@ -3,8 +3,7 @@
 //! defaults a new game of a server starts with ([`guild_defaults`]). The
 //! checks and the message are plain functions, tested without Discord.
 
-use super::answer::{send, store_failed};
-use super::{VariantChoice, private};
+use super::answer::{VariantChoice, private, send, store_failed};
 use crate::discord::config::{Config, parse_duration};
 use crate::discord::view::message::{Embed, Message};
 use crate::discord::view::words::COLOUR;

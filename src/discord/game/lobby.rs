@@ -3,8 +3,8 @@
 //! running game is replaced by a computer and placed last.
 
 use super::computer::Level;
+use super::intent::{Actor, Refusal};
 use super::notes::{Note, Notes};
-use super::session::{Actor, Refusal};
 use super::table::{Player, Stage, Table, UserId};
 
 /// The host or a moderator of the channel.

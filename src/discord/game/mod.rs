@@ -1,11 +1,12 @@
 //! The bot's game logic, pure and synchronous: a [`table::Table`] is one
 //! game in one channel, [`session::handle`] applies a click or a command to
 //! it and returns [`notes::Note`]s of what happened (or a
-//! [`session::Refusal`]). No Discord, no tokio, no store, no words: the view
+//! [`intent::Refusal`]). No Discord, no tokio, no store, no words: the view
 //! names things, the live layer saves and shows them.
 
 pub(crate) mod choices;
 pub(crate) mod computer;
+pub(crate) mod intent;
 mod lobby;
 pub(crate) mod notes;
 pub(crate) mod script;

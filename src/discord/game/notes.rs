@@ -17,19 +17,36 @@ pub(crate) enum Note {
     EndedBy(UserId),
     /// Removed by the host or a moderator: a computer plays on
     /// (`replaced`), or in the lobby the seat is free again.
-    Removed { user: UserId, replaced: bool },
+    Removed {
+        user: UserId,
+        replaced: bool,
+    },
     Resigned(UserId),
     /// A seat threw; `true` marks a throw discarded by the rules (a player
     /// with no piece on the board waits for a 1).
-    Threw { seat: Seat, throws: Vec<(Throw, bool)> },
+    Threw {
+        seat: Seat,
+        throws: Vec<(Throw, bool)>,
+    },
     /// No legal move: this many throws were lost and the turn passes.
     ThrowsLost(u8),
     /// The player on turn picked a move (not committed until Confirm).
-    Chosen { unit: UnitKey, before: Position, action: Action },
+    Chosen {
+        unit: UnitKey,
+        before: Position,
+        action: Action,
+    },
     /// A committed move.
-    Moved { seat: Seat, before: Position, action: Action },
+    Moved {
+        seat: Seat,
+        before: Position,
+        action: Action,
+    },
     /// A capture, which earns another series.
-    Captured { seat: Seat, count: u8 },
+    Captured {
+        seat: Seat,
+        count: u8,
+    },
     /// Throws that could not be used.
     Unused(u8),
     /// Undo took back the last choice.

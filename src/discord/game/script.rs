@@ -2,7 +2,7 @@
 //! the first choice the bot offers, clicking exactly what a person would.
 
 use super::choices;
-use super::session::Intent;
+use super::intent::Intent;
 use super::table::Table;
 use crate::engine::Phase;
 

@@ -8,59 +8,11 @@
 //! The seat changes are in [`super::lobby`], the moves in [`super::turn`].
 
 use super::computer::Level;
+use super::intent::{Actor, Intent, Refusal};
 use super::notes::{Note, Notes};
 use super::table::{Player, Stage, Table, UserId};
 use super::{lobby, turn};
 use crate::engine::Seat;
-
-/// Who is acting: a Discord user, and whether they may moderate the channel.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Actor {
-    pub user: UserId,
-    pub moderator: bool,
-}
-
-/// What the user wants.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Intent {
-    Join,
-    Leave,
-    AddComputer(Level),
-    Start,
-    Cancel,
-    Throw,
-    ChooseUnit(String),
-    ChooseThrows(Vec<String>),
-    Confirm,
-    Undo,
-    Page(u8),
-    Resign,
-    End,
-    Kick(UserId),
-}
-
-/// Why nothing changed; each answer is shown privately to the clicker.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The click came from an older board (another change came first).
-    Stale,
-    /// The game is over or was cancelled.
-    Closed,
-    NotYourTurn,
-    NotHost,
-    NotSeated,
-    AlreadySeated,
-    LobbyFull,
-    TooFewPlayers,
-    /// The action does not fit this moment of the game.
-    WrongMoment(&'static str),
-    /// A choice that is not among the legal ones (why, in plain words).
-    BadChoice(&'static str),
-    /// The user named is not playing in this game.
-    NotPlaying(UserId),
-    /// The database refused the change; the game is as it was before.
-    Unsaved,
-}
 
 /// Applies an intent. `seq` is the counter carried by the clicked component
 /// (`None` for slash commands). On success the counter moves on and the

@@ -2,9 +2,10 @@
 //! players would click, and the clicks that must change nothing.
 
 use super::computer::Level;
+use super::intent::{Actor, Intent, Refusal};
 use super::notes::Notes;
 pub(crate) use super::script::next_intent;
-use super::session::{self, Actor, Intent, Refusal};
+use super::session;
 use super::table::{Player, Stage, Table};
 use crate::engine::{Phase, Ruleset, Variant};
 

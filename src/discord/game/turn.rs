@@ -4,8 +4,8 @@
 
 use super::choices::{self, UnitKey};
 use super::computer::{self, Level};
+use super::intent::Refusal;
 use super::notes::{Note, Notes};
-use super::session::Refusal;
 use super::table::{Stage, Table};
 use crate::engine::{Action, Event, Game, MoveGen, Phase, PlayError, Seat};
 

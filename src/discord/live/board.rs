@@ -3,9 +3,9 @@
 //! it is in the store.
 
 use super::change::remember;
-use super::clock::unix_now;
 use super::outgoing::{self, Png};
 use super::pictures;
+use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{BoardMessage, Table};
@@ -64,4 +64,3 @@ pub async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png) {
         Err(e) => tracing::warn!("could not post the board of game {}: {e:?}", table.id),
     }
 }
-

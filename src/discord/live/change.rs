@@ -4,8 +4,8 @@
 
 use super::persist;
 use crate::discord::Data;
+use crate::discord::game::intent::Refusal;
 use crate::discord::game::notes::Notes;
-use crate::discord::game::session::Refusal;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::presenter::Outro;
 use crate::store::{GameId, StoreError};
@@ -76,7 +76,8 @@ async fn reload(data: &Data, table: &mut Table) {
 mod tests {
     use super::*;
     use crate::discord::config::Config;
-    use crate::discord::game::session::{self, Actor, Intent};
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::session;
     use crate::discord::game::table::NewGame;
     use crate::discord::live::hub::Hub;
     use crate::engine::{Ruleset, Variant};

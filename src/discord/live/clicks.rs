@@ -5,13 +5,14 @@
 
 use super::board::{is_young, publish, repost};
 use super::change::{apply_intent, remember};
-use super::clock::unix_now;
 use super::computer::spawn_computer;
 use super::outgoing::{self, Png};
 use super::pictures;
+use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
-use crate::discord::game::session::{self, Actor, Intent, Refusal};
+use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::session;
 use crate::discord::game::table::Table;
 use crate::discord::view::components::{ComponentId, Control};
 use crate::discord::view::message::Message;

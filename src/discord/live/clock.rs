@@ -7,6 +7,7 @@
 use super::board::show;
 use super::change::{change, remember};
 use super::computer::spawn_computer;
+use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
 use crate::discord::view::words::mention;
@@ -17,11 +18,6 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 const TICK: Duration = Duration::from_secs(30);
-
-/// Now, in seconds since the Unix epoch (the time of deadlines).
-pub(crate) fn unix_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
 
 /// Starts the ticker (and resumes computer turns of every open game).
 pub fn spawn_ticker(http: Arc<Http>, data: Data) {

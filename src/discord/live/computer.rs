@@ -3,8 +3,8 @@
 
 use super::board::show;
 use super::change::change;
-use super::clock::unix_now;
 use super::hub::Shared;
+use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
 use poise::serenity_prelude::Http;

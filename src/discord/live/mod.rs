@@ -23,3 +23,8 @@ pub(crate) mod pictures;
 
 #[cfg(test)]
 mod persist_tests;
+
+/// Now, in seconds since the Unix epoch (the time of deadlines and board ages).
+pub(crate) fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}

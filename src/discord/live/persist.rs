@@ -6,7 +6,9 @@
 use crate::discord::game::table::{NewGame, Player, Stage, Stored, Table};
 use crate::discord::view::presenter::Outro;
 use crate::engine::{Event, Record, Seat};
-use crate::store::{GameId, GameState, LiveGame, LiveSave, Occupant, RatingChange, Store, StoreError, StoreHandle, Timestamp};
+use crate::store::{
+    GameId, GameState, LiveGame, LiveSave, Occupant, RatingChange, Store, StoreError, StoreHandle, Timestamp,
+};
 
 /// Creates the game's row (its id and the dice commitment) and returns a
 /// new lobby table for it, not saved yet. Fails with

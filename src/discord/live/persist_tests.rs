@@ -3,7 +3,8 @@
 //! saves refused, ratings on finish, and players who left placed last.
 
 use super::persist::{from_live, save_sync};
-use crate::discord::game::session::{self, Intent};
+use crate::discord::game::intent::{Actor, Intent};
+use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::engine::Variant;
@@ -138,7 +139,7 @@ fn a_player_who_resigned_is_rated_last() {
     act(&mut t, 303, Intent::Join).expect("join");
     act(&mut t, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
-    session::handle(&mut t, session::Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
+    session::handle(&mut t, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
         .expect("resign");
     save_sync(&mut store, &mut t).expect("save resign");
     let mut changes = Vec::new();

@@ -65,7 +65,8 @@ pub async fn route_pngs(variants: Vec<Variant>, seats: Vec<Seat>) -> Vec<(String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::game::session::{self, Actor, Intent};
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::session;
     use crate::engine::Variant;
 
     #[tokio::test]

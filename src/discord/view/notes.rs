@@ -13,7 +13,8 @@ pub(crate) fn note_lines(notes: &[Note]) -> Vec<String> {
         if let Note::Threw { throws, .. } = note
             && throws.iter().any(|&(_, discarded)| discarded)
         {
-            lines.push("Struck-through throws are discarded: a player with no piece on the board waits for a 1.".into());
+            lines
+                .push("Struck-through throws are discarded: a player with no piece on the board waits for a 1.".into());
         }
     }
     lines
@@ -37,7 +38,9 @@ fn line(note: &Note) -> String {
             format!("{} threw {}", seat.name(), shown.join(" · "))
         }
         Note::ThrowsLost(n) => format!("No legal move: {n} throw(s) lost, the turn passes."),
-        Note::Chosen { unit, before, action } => format!("Chosen: {}: {}", unit_label(*unit), describe(before, *action)),
+        Note::Chosen { unit, before, action } => {
+            format!("Chosen: {}: {}", unit_label(*unit), describe(before, *action))
+        }
         Note::Moved { seat, before, action } => format!("{}: {}", seat.name(), describe(before, *action)),
         Note::Captured { seat, count } => format!("{} captured {count} piece(s) and throws again.", seat.name()),
         Note::Unused(n) => format!("{n} throw(s) could not be used."),

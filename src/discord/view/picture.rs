@@ -87,8 +87,9 @@ fn destinations(t: &Table, draft: &Game) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::script::next_intent;
-    use crate::discord::game::session::{self, Actor, Intent};
+    use crate::discord::game::session;
     use crate::engine::{Ruleset, Variant};
 
     fn started() -> Table {

@@ -26,7 +26,9 @@ impl Outro {
     fn lines(&self) -> Vec<String> {
         self.ratings
             .iter()
-            .map(|&(user, before, after)| format!("{}: {before:.1} → {after:.1} ({:+.1})", mention(user), after - before))
+            .map(|&(user, before, after)| {
+                format!("{}: {before:.1} → {after:.1} ({:+.1})", mention(user), after - before)
+            })
             .collect()
     }
 }

@@ -5,9 +5,10 @@ use super::components::{ComponentId, Control};
 use super::message::{self, Row};
 use super::presenter::{self, Outro};
 use crate::discord::game::computer::Level;
+use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::notes::Note;
 use crate::discord::game::script::next_intent;
-use crate::discord::game::session::{self, Actor, Intent};
+use crate::discord::game::session;
 use crate::discord::game::table::{Stage, Table};
 use crate::engine::{Ruleset, Seat, Throw, Variant};
 

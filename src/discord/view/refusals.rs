@@ -2,7 +2,7 @@
 //! command.
 
 use super::words::mention;
-use crate::discord::game::session::Refusal;
+use crate::discord::game::intent::Refusal;
 
 /// The private answer to a refusal.
 pub(crate) fn refusal_text(refusal: &Refusal) -> String {

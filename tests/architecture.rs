@@ -1,0 +1,465 @@
+//! The architecture, checked on the source: which layer may import which
+//! (`engine` ← {`ai`, `render`, `store`} ← `discord` ← `main`/`cli`; inside
+//! the bot `game` ← `view` ← `live` ← `commands` ← `bot`), the purity of the
+//! engine and of the bot's `game` and `view` wings (no Discord client, no
+//! tokio, no store), and no import circle between the files of
+//! `src/discord/` or `src/store/`.
+//!
+//! The reading is textual (imports and `crate::`/`super::` paths in code,
+//! comments skipped), which is all these rules need; a path through a
+//! `mod.rs` re-export counts as an import of the file that defines it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// One source file: its module path (`discord::game::table`) and its code
+/// lines with comments removed, each with whether it sits inside an inline
+/// `mod … { }` block (where `super` means the file itself).
+struct Source {
+    module: Vec<String>,
+    lines: Vec<(String, bool)>,
+}
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let last = parts.pop().unwrap_or_default();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" && stem != "lib" && stem != "main" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+fn read_sources() -> BTreeMap<String, Source> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![src_dir()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src is readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let rel = path.strip_prefix(src_dir()).expect("under src").to_path_buf();
+                let text = std::fs::read_to_string(&path).expect("utf-8 source");
+                let key = rel.to_string_lossy().replace('\\', "/");
+                out.insert(key, Source { module: module_of(&rel), lines: code_lines(&text) });
+            }
+        }
+    }
+    out
+}
+
+/// The lines without `//` comments, each marked when inside an inline module.
+fn code_lines(text: &str) -> Vec<(String, bool)> {
+    let mut depth: i64 = 0;
+    let mut inline_at: Vec<i64> = Vec::new();
+    let mut out = Vec::new();
+    for raw in text.lines() {
+        let line = match raw.find("//") {
+            Some(i) if !raw[..i].contains('"') => &raw[..i],
+            _ => raw,
+        };
+        let trimmed = line.trim_start();
+        let opens_mod =
+            (trimmed.starts_with("mod ") || trimmed.starts_with("pub mod ") || trimmed.starts_with("pub(crate) mod "))
+                && trimmed.trim_end().ends_with('{');
+        out.push((line.to_string(), !inline_at.is_empty()));
+        if opens_mod {
+            inline_at.push(depth);
+        }
+        for c in line.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if inline_at.last().is_some_and(|&d| d == depth) {
+                        inline_at.pop();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Expands `a::{b, c::{d, e}}` into `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &str) -> Vec<String> {
+    let tree: String = tree.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(open) = tree.find('{') else { return vec![tree] };
+    let prefix = &tree[..open];
+    let inner = tree[open + 1..].strip_suffix('}').unwrap_or(&tree[open + 1..]);
+    let mut parts = Vec::new();
+    let (mut level, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => level += 1,
+            '}' => level -= 1,
+            ',' if level == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts.into_iter().filter(|p| !p.is_empty()).flat_map(|p| expand(&format!("{prefix}{p}"))).collect()
+}
+
+/// The `use` statements of a file (joined when they span lines): the tree,
+/// whether it is inside an inline module, and whether it is a re-export.
+fn use_trees(src: &Source) -> Vec<(String, bool, bool)> {
+    let mut out = Vec::new();
+    let mut pending: Option<(String, bool, bool)> = None;
+    for (line, inline) in &src.lines {
+        let t = line.trim();
+        if let Some((mut acc, inl, public)) = pending.take() {
+            acc.push_str(t);
+            if acc.ends_with(';') {
+                out.push((acc.trim_end_matches(';').to_string(), inl, public));
+            } else {
+                pending = Some((acc, inl, public));
+            }
+            continue;
+        }
+        let public = t.starts_with("pub ") || t.starts_with("pub(crate) ");
+        let body = t
+            .strip_prefix("pub(crate) ")
+            .or_else(|| t.strip_prefix("pub(super) "))
+            .or_else(|| t.strip_prefix("pub "))
+            .unwrap_or(t);
+        if let Some(tree) = body.strip_prefix("use ") {
+            if tree.ends_with(';') {
+                out.push((tree.trim_end_matches(';').to_string(), *inline, public));
+            } else {
+                pending = Some((tree.to_string(), *inline, public));
+            }
+        }
+    }
+    out
+}
+
+/// Every path a file names: its `use` trees (expanded) and the `crate::…`
+/// and `super::…` paths in its code, each with whether it is inside an
+/// inline module.
+fn paths(src: &Source) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = use_trees(src)
+        .into_iter()
+        .flat_map(|(tree, inline, _)| expand(&tree).into_iter().map(move |p| (p, inline)))
+        .collect();
+    for (line, inline) in &src.lines {
+        let t = line.trim();
+        if t.starts_with("use ") || t.starts_with("pub use ") || t.starts_with("pub(crate) use ") {
+            continue;
+        }
+        for start in ["crate::", "super::"] {
+            let mut from = 0;
+            while let Some(i) = line[from..].find(start) {
+                let at = from + i;
+                let before = line[..at].chars().last();
+                if before.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == ':')) {
+                    let end = line[at..]
+                        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                        .map_or(line.len(), |e| at + e);
+                    out.push((line[at..end].trim_end_matches(':').to_string(), *inline));
+                }
+                from = at + start.len();
+            }
+        }
+    }
+    out
+}
+
+/// The module path a `crate::`/`super::`/`self::` path starts from, or
+/// `None` for an outside crate.
+fn absolute(path: &str, src: &Source, inline: bool) -> Option<Vec<String>> {
+    let mut segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    if segs.is_empty() {
+        return None;
+    }
+    let mut base: Vec<String> = match segs[0] {
+        "crate" => Vec::new(),
+        "super" | "self" => src.module.clone(),
+        _ => return None,
+    };
+    if segs[0] == "crate" {
+        segs.remove(0);
+    } else {
+        // In a file `a/b.rs` (module a::b), `self` is a::b and `super` is a;
+        // inside an inline module of that file `super` is the file itself.
+        let mut first = true;
+        while let Some(&s) = segs.first() {
+            match s {
+                "self" => {}
+                "super" if first && inline => {}
+                "super" => {
+                    base.pop();
+                }
+                _ => break,
+            }
+            first = false;
+            segs.remove(0);
+        }
+    }
+    base.extend(segs.iter().map(|s| s.to_string()));
+    Some(base)
+}
+
+/// The file a module path resolves to: the deepest module that exists,
+/// then through its `pub use` re-exports to the file defining the item.
+fn resolve(
+    module: &[String],
+    sources: &BTreeMap<String, Source>,
+    exports: &BTreeMap<(String, String), Vec<String>>,
+    depth: u8,
+) -> Option<String> {
+    let mut best = None;
+    let mut used = 0;
+    for n in 0..=module.len() {
+        let m = &module[..n];
+        let file = if m.is_empty() {
+            Some("lib.rs".to_string())
+        } else {
+            let joined = m.join("/");
+            [format!("{joined}.rs"), format!("{joined}/mod.rs")].into_iter().find(|f| sources.contains_key(f))
+        };
+        if let Some(f) = file {
+            best = Some(f);
+            used = n;
+        }
+    }
+    let file = best?;
+    if let Some(name) = module.get(used)
+        && depth < 4
+        && let Some(target) = exports.get(&(file.clone(), name.clone()))
+    {
+        return resolve(target, sources, exports, depth + 1).or(Some(file));
+    }
+    Some(file)
+}
+
+/// Re-exports: (file, name) → the module path it re-exports.
+fn re_exports(sources: &BTreeMap<String, Source>) -> BTreeMap<(String, String), Vec<String>> {
+    let mut out = BTreeMap::new();
+    for (file, src) in sources {
+        for (tree, inline, public) in use_trees(src) {
+            if !public {
+                continue;
+            }
+            for p in expand(&tree) {
+                let p = if p.starts_with("crate::") || p.starts_with("super::") || p.starts_with("self::") {
+                    p
+                } else {
+                    format!("self::{p}")
+                };
+                if let Some(abs) = absolute(&p, src, inline)
+                    && let Some(name) = abs.last()
+                {
+                    out.insert((file.clone(), name.clone()), abs.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Each file's imports of other files of the crate.
+fn graph(sources: &BTreeMap<String, Source>) -> BTreeMap<String, BTreeSet<String>> {
+    let exports = re_exports(sources);
+    let mut g = BTreeMap::new();
+    for (file, src) in sources {
+        let mut deps = BTreeSet::new();
+        for (p, inline) in paths(src) {
+            let p = if p.starts_with("crate::") || p.starts_with("super::") || p.starts_with("self::") {
+                p
+            } else {
+                // A `use` of a child module declared in this file (`use hub::Hub`).
+                format!("self::{p}")
+            };
+            if let Some(abs) = absolute(&p, src, inline)
+                && let Some(target) = resolve(&abs, sources, &exports, 0)
+                && &target != file
+            {
+                deps.insert(target);
+            }
+        }
+        g.insert(file.clone(), deps);
+    }
+    g
+}
+
+/// Lines of files under `dir` that name one of `forbidden`.
+fn violations(sources: &BTreeMap<String, Source>, dir: &str, forbidden: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (file, src) in sources.iter().filter(|(f, _)| f.starts_with(dir)) {
+        for (line, _) in &src.lines {
+            for f in forbidden {
+                let hit = line.match_indices(f).any(|(i, _)| {
+                    line[..i].chars().last().is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                });
+                if hit {
+                    out.push(format!("{file}: `{f}` in `{}`", line.trim()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_engine_is_pure() {
+    let sources = read_sources();
+    let forbidden = [
+        "crate::ai",
+        "crate::render",
+        "crate::store",
+        "crate::discord",
+        "crate::cli",
+        "crate::dice",
+        "rand::",
+        "rand_chacha::",
+        "tokio::",
+        "serenity::",
+        "poise::",
+        "rusqlite::",
+        "tracing::",
+        "std::fs",
+        "std::time",
+        "std::net",
+        "std::thread",
+        "std::env",
+        "println!",
+        "eprintln!",
+    ];
+    let v = violations(&sources, "engine/", &forbidden);
+    assert!(v.is_empty(), "the engine must stay pure:\n{}", v.join("\n"));
+}
+
+#[test]
+fn ai_render_and_store_see_only_the_engine() {
+    let sources = read_sources();
+    let others = [
+        ("ai/", ["crate::render", "crate::store"]),
+        ("render/", ["crate::ai", "crate::store"]),
+        ("store/", ["crate::ai", "crate::render"]),
+    ];
+    let mut v = Vec::new();
+    for (dir, forbidden) in others {
+        v.extend(violations(&sources, dir, &forbidden));
+        v.extend(violations(&sources, dir, &["crate::discord", "crate::cli", "serenity::", "poise::"]));
+    }
+    assert!(v.is_empty(), "ai, render and store depend on the engine only:\n{}", v.join("\n"));
+}
+
+#[test]
+fn the_bot_wings_point_one_way_and_game_and_view_are_pure() {
+    let sources = read_sources();
+    let pure = ["serenity::", "poise::", "tokio::", "crate::store", "#[tokio::test]"];
+    let rules: [(&str, Vec<&str>); 4] = [
+        (
+            "discord/game/",
+            [
+                &pure[..],
+                &[
+                    "crate::discord::view",
+                    "crate::discord::live",
+                    "crate::discord::commands",
+                    "crate::discord::bot",
+                    "crate::render",
+                ],
+            ]
+            .concat(),
+        ),
+        (
+            "discord/view/",
+            [&pure[..], &["crate::discord::live", "crate::discord::commands", "crate::discord::bot"]].concat(),
+        ),
+        ("discord/live/", vec!["crate::discord::commands", "crate::discord::bot"]),
+        ("discord/commands/", vec!["crate::discord::bot"]),
+    ];
+    let mut v = Vec::new();
+    for (dir, forbidden) in &rules {
+        v.extend(violations(&sources, dir, forbidden));
+    }
+    assert!(v.is_empty(), "game ← view ← live ← commands ← bot, game and view pure:\n{}", v.join("\n"));
+}
+
+/// A circle of imports among the files under `dir`, if any.
+fn circle(g: &BTreeMap<String, BTreeSet<String>>, dir: &str) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        g: &BTreeMap<String, BTreeSet<String>>,
+        dir: &str,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(n.to_string(), 1);
+        path.push(n.to_string());
+        for d in g.get(n).into_iter().flatten().filter(|d| d.starts_with(dir)) {
+            match state.get(d.as_str()) {
+                Some(1) => {
+                    let from = path.iter().position(|p| p == d).unwrap_or(0);
+                    let mut c = path[from..].to_vec();
+                    c.push(d.clone());
+                    return Some(c);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = visit(d, g, dir, state, path) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        path.pop();
+        state.insert(n.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for n in g.keys().filter(|k| k.starts_with(dir)) {
+        if !state.contains_key(n.as_str())
+            && let Some(c) = visit(n, g, dir, &mut state, &mut Vec::new())
+        {
+            return Some(c);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_import_circles_in_the_bot_or_the_store() {
+    let sources = read_sources();
+    let g = graph(&sources);
+    for dir in ["discord/", "store/"] {
+        if let Some(c) = circle(&g, dir) {
+            panic!("an import circle in src/{dir}: {}", c.join(" → "));
+        }
+    }
+}
+
+#[test]
+fn the_checker_sees_imports_and_circles() {
+    let src = Source {
+        module: vec!["discord".into(), "live".into(), "board".into()],
+        lines: code_lines(
+            "use super::{change::remember, clock};\nuse crate::discord::Data;\nfn f() { crate::store::x(); }\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
+        ),
+    };
+    let abs: Vec<Vec<String>> = paths(&src).iter().filter_map(|(p, i)| absolute(p, &src, *i)).collect();
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert!(abs.contains(&s(&["discord", "live", "change", "remember"])), "{abs:?}");
+    assert!(abs.contains(&s(&["discord", "live", "clock"])));
+    assert!(abs.contains(&s(&["discord", "Data"])));
+    assert!(abs.contains(&s(&["store", "x"])));
+    assert!(abs.contains(&s(&["discord", "live", "board", "*"])), "super inside `mod tests` is the file: {abs:?}");
+    let mut g = BTreeMap::new();
+    g.insert("discord/a.rs".to_string(), BTreeSet::from(["discord/b.rs".to_string()]));
+    g.insert("discord/b.rs".to_string(), BTreeSet::from(["discord/a.rs".to_string()]));
+    assert!(circle(&g, "discord/").is_some());
+    g.insert("discord/b.rs".to_string(), BTreeSet::new());
+    assert!(circle(&g, "discord/").is_none());
+}
