@@ -1,6 +1,7 @@
 //! The `thaayam` binary: parses the command line and hands each command to
 //! the library. Errors are one line on stderr with exit code 2.
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use thaayam::cli;
@@ -24,8 +25,8 @@ enum Command {
     },
     /// Play random games with seeded throws and choices; print a JSON summary.
     Simulate {
-        /// bell, bell1979, francais or tayam-sonalu.
-        #[arg(long, default_value = "bell")]
+        /// Which rules.
+        #[arg(long, default_value = "bell", value_parser = variant_parser())]
         variant: Variant,
         /// francais only: captured twins come back as two singles.
         #[arg(long)]
@@ -69,7 +70,7 @@ enum Command {
         #[arg(long, conflicts_with = "tpn")]
         route: Option<String>,
         /// With --route: the variant whose board to draw it on.
-        #[arg(long, default_value = "bell")]
+        #[arg(long, default_value = "bell", value_parser = variant_parser())]
         variant: Variant,
         /// The PNG file to write.
         #[arg(long)]
@@ -89,8 +90,8 @@ enum Command {
     },
     /// Play a seeded random game and write its animated GIF replay.
     Replay {
-        /// bell, bell1979, francais or tayam-sonalu.
-        #[arg(long, default_value = "bell")]
+        /// Which rules.
+        #[arg(long, default_value = "bell", value_parser = variant_parser())]
         variant: Variant,
         /// Number of players: 2, 3 or 4.
         #[arg(long, default_value_t = 4)]
@@ -120,8 +121,8 @@ enum Command {
     },
     /// Computer players against each other; print a JSON summary.
     Tournament {
-        /// bell, bell1979, francais or tayam-sonalu.
-        #[arg(long, default_value = "bell")]
+        /// Which rules.
+        #[arg(long, default_value = "bell", value_parser = variant_parser())]
         variant: Variant,
         /// francais only: captured twins come back as two singles.
         #[arg(long)]
@@ -142,6 +143,12 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         threads: usize,
     },
+}
+
+/// The `--variant` values, from the engine's variant table.
+fn variant_parser() -> impl clap::builder::TypedValueParser<Value = Variant> {
+    let values = Variant::ALL.map(|v| PossibleValue::new(v.name()).help(v.summary()));
+    PossibleValuesParser::new(values).try_map(|name| name.parse::<Variant>())
 }
 
 fn main() -> ExitCode {

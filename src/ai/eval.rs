@@ -24,7 +24,7 @@ pub struct Weights {
     /// Extra worth of a piece borne off (over one in the keep).
     pub borne: f64,
     /// Penalty for captured twins waiting off the board (`francais`).
-    pub twins_off: f64,
+    pub(crate) twins_off: f64,
     /// Weight of the expected loss from capture.
     pub risk: f64,
     /// Factor on the risk of the seat that moves next (it can still run).
@@ -64,11 +64,11 @@ impl Default for Weights {
 }
 
 /// The score of a won game (lost: its negation).
-pub const WIN: f64 = 10_000.0;
+pub(crate) const WIN: f64 = 10_000.0;
 
 /// The position's worth for `me`: her score minus a blend of the best and
 /// the average opponent's.
-pub fn evaluate(game: &Game, me: Seat, w: &Weights) -> f64 {
+pub(crate) fn evaluate(game: &Game, me: Seat, w: &Weights) -> f64 {
     let pos = game.position();
     if let Some(winner) = pos.winner() {
         return if winner == me { WIN } else { -WIN };
@@ -84,7 +84,7 @@ pub fn evaluate(game: &Game, me: Seat, w: &Weights) -> f64 {
 }
 
 /// Every seat's score (0 for empty seats).
-pub fn scores(game: &Game, w: &Weights) -> [f64; 4] {
+pub(crate) fn scores(game: &Game, w: &Weights) -> [f64; 4] {
     let pos = game.position();
     let rules = pos.rules();
     let tbl = table(rules);
@@ -114,7 +114,7 @@ fn next_mover(game: &Game) -> Seat {
 }
 
 /// What a unit is worth, in squares of progress.
-pub fn unit_value(u: Unit, rules: &Rules, w: &Weights) -> f64 {
+pub(crate) fn unit_value(u: Unit, rules: &Rules, w: &Weights) -> f64 {
     let goal = f64::from(rules.goal());
     match u {
         Unit::Off => 0.0,

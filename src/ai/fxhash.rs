@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// The Fx hash (as in rustc): rotate, xor, multiply per word.
 #[derive(Default, Clone, Copy)]
-pub struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 const K: u64 = 0xf135_7aea_2e62_a9c5;
 
@@ -65,14 +65,14 @@ impl Hasher for FxHasher {
     }
 }
 
-pub type FxBuild = BuildHasherDefault<FxHasher>;
-pub type FxHashSet<T> = HashSet<T, FxBuild>;
-pub type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
+pub(crate) type FxBuild = BuildHasherDefault<FxHasher>;
+pub(crate) type FxHashSet<T> = HashSet<T, FxBuild>;
+pub(crate) type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
 
 /// A game as a hash key: hashes a compact summary (the armies' codes, the
 /// throws, turn and phase) instead of every field; equality is the game's.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct GameKey(pub crate::engine::Game);
+pub(crate) struct GameKey(pub(crate) crate::engine::Game);
 
 impl std::hash::Hash for GameKey {
     fn hash<H: Hasher>(&self, state: &mut H) {

@@ -15,7 +15,7 @@ pub struct Greedy {
 }
 
 impl Greedy {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Greedy::with_weights(Weights::DEFAULT)
     }
 

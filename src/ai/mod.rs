@@ -14,10 +14,10 @@ pub mod arena;
 pub mod eval;
 mod fxhash;
 mod greedy;
-pub mod plans;
+pub(crate) mod plans;
 mod random;
 pub mod search;
-pub mod series;
+pub(crate) mod series;
 
 use crate::engine::{Action, Game};
 use rand_chacha::ChaCha8Rng;
@@ -25,7 +25,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use greedy::Greedy;
-pub use random::RandomPlayer;
+pub(crate) use random::RandomPlayer;
 pub use search::{Lookahead, PlanSearch};
 
 /// A computer player. Keep one instance per seat for a whole game: the
@@ -49,7 +49,7 @@ pub enum Level {
 impl Level {
     pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
 
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
             Level::Easy => "easy",

@@ -9,9 +9,9 @@ use crate::engine::{Action, Game, MoveGen, Phase};
 
 /// A complete use of the throws: the actions in order and the end.
 #[derive(Clone, Debug)]
-pub struct Plan {
-    pub path: Vec<Action>,
-    pub end: Game,
+pub(crate) struct Plan {
+    pub(crate) path: Vec<Action>,
+    pub(crate) end: Game,
 }
 
 /// Whether `g` is still inside the series that `start` is in.
@@ -21,7 +21,7 @@ fn in_series(g: &Game, start: &Game) -> bool {
 
 /// The plans from `game` (Moving phase), at most about `budget` states
 /// visited. Distinct end games only; each keeps the first path found.
-pub fn plans(game: &Game, mg: &mut MoveGen, budget: usize) -> Vec<Plan> {
+pub(crate) fn plans(game: &Game, mg: &mut MoveGen, budget: usize) -> Vec<Plan> {
     let mut roots = Vec::new();
     game.legal_actions_with(mg, &mut roots);
     let mut seen: FxHashSet<GameKey> = FxHashSet::default();

@@ -6,7 +6,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 /// Plays a uniformly random legal action.
-pub struct RandomPlayer;
+pub(crate) struct RandomPlayer;
 
 impl Strategy for RandomPlayer {
     fn choose(&mut self, game: &Game, rng: &mut ChaCha8Rng) -> Action {

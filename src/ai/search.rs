@@ -36,7 +36,7 @@ pub const HARD_BUDGET: Budget =
     Budget { own_nodes: 20_000, candidates: 6, sequences: 10, reply_nodes: 1_500, depth: 2 };
 
 /// The node budget of the `medium` level's plan enumeration.
-pub const MEDIUM_NODES: usize = 20_000;
+pub(crate) const MEDIUM_NODES: usize = 20_000;
 
 /// Remembers the rest of a chosen plan: state reached → next action.
 #[derive(Default)]
@@ -69,7 +69,7 @@ pub struct PlanSearch {
 }
 
 impl PlanSearch {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         PlanSearch::with_weights(Weights::DEFAULT)
     }
 

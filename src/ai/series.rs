@@ -13,7 +13,7 @@ const MAX_AGAIN: usize = 4;
 
 /// Every series of at most `max_again` throws that throw again, with its
 /// probability, likeliest first.
-pub fn sequences(dice: &DiceModel, max_again: usize) -> Vec<(Vec<Throw>, f64)> {
+pub(crate) fn sequences(dice: &DiceModel, max_again: usize) -> Vec<(Vec<Throw>, f64)> {
     let again: Vec<(Throw, f64)> =
         dice.outcomes.iter().filter(|(t, _)| dice.throws_again(*t)).map(|(t, _)| (*t, dice.probability(*t))).collect();
     let ends: Vec<(Throw, f64)> =
@@ -56,7 +56,7 @@ struct Reach {
 
 /// Reach masks of every series class, for one dice model and movement.
 #[derive(Debug)]
-pub struct SeriesTable {
+pub(crate) struct SeriesTable {
     reach: Vec<Reach>,
 }
 
@@ -84,7 +84,7 @@ impl SeriesTable {
     /// The probability that the next series of a player lets at least one
     /// of her units make its distance: singles any distance of `single`,
     /// twins of `twins`, a newly entered piece of `enter`.
-    pub fn hit(&self, single: u64, twins: u64, enter: u64) -> f64 {
+    pub(crate) fn hit(&self, single: u64, twins: u64, enter: u64) -> f64 {
         if single | twins | enter == 0 {
             return 0.0;
         }
@@ -93,11 +93,6 @@ impl SeriesTable {
             .filter(|r| r.single & single != 0 || r.twins & twins != 0 || r.enter & enter != 0)
             .map(|r| r.p)
             .sum()
-    }
-
-    /// The probability that a piece off the board can enter (a 1 comes).
-    pub fn enter_chance(&self) -> f64 {
-        self.hit(0, 0, 1)
     }
 }
 
@@ -120,7 +115,7 @@ fn sums(bag: ThrowBag, movement: Movement, twins: bool) -> u64 {
 type TableKey = (usize, Movement);
 
 /// The table for a ruleset's dice and movement (built once, then shared).
-pub fn table(rules: &Rules) -> &'static SeriesTable {
+pub(crate) fn table(rules: &Rules) -> &'static SeriesTable {
     static TABLES: OnceLock<Mutex<Vec<(TableKey, &'static SeriesTable)>>> = OnceLock::new();
     let key = (std::ptr::from_ref(rules.dice) as usize, rules.movement);
     let lock = TABLES.get_or_init(|| Mutex::new(Vec::new()));
@@ -157,7 +152,7 @@ mod tests {
         let one = t.hit(1 << 1, 0, 0);
         let want = 1.0 - (10.0 / 16.0) / (1.0 - 2.0 / 16.0);
         assert!((one - want).abs() < 0.01, "{one} vs {want}");
-        assert!((t.enter_chance() - want).abs() < 0.01);
+        assert!((t.hit(0, 0, 1) - want).abs() < 0.01, "entering needs a 1 too");
         // Twins need twice the pips: distance 1 is a sum of 2 or 3.
         assert!(t.hit(0, 1 << 1, 0) > 0.6);
         assert_eq!(t.hit(0, 0, 0), 0.0);

@@ -37,7 +37,7 @@ fn square(s: &str) -> Result<u8, String> {
 }
 
 /// Parses `c1-e3`, `c1xe3` or `e3`.
-pub fn parse_highlight(h: &str) -> Result<LastAction, String> {
+pub(crate) fn parse_highlight(h: &str) -> Result<LastAction, String> {
     if let Some((a, b)) = h.split_once('-') {
         return Ok(LastAction { from: Some(square(a)?), to: Some(square(b)?), captured: 0 });
     }

@@ -39,20 +39,20 @@ pub struct Summary {
 /// One level's results (all the seats it held, together).
 #[derive(Debug, Serialize)]
 pub struct AiSummary {
-    pub ai: String,
+    pub(crate) ai: String,
     /// Seats it holds in every game.
-    pub seats: usize,
-    pub wins: u64,
-    pub win_rate: f64,
+    pub(crate) seats: usize,
+    pub(crate) wins: u64,
+    pub(crate) win_rate: f64,
     /// Wilson 95% interval of the win rate.
-    pub ci95: [f64; 2],
+    pub(crate) ci95: [f64; 2],
     /// The win rate of equal players (seats / players).
-    pub fair_share: f64,
-    pub decisions: usize,
-    pub decision_us_mean: f64,
-    pub decision_us_p50: u64,
-    pub decision_us_p99: u64,
-    pub decision_us_max: u64,
+    pub(crate) fair_share: f64,
+    pub(crate) decisions: usize,
+    pub(crate) decision_us_mean: f64,
+    pub(crate) decision_us_p50: u64,
+    pub(crate) decision_us_p99: u64,
+    pub(crate) decision_us_max: u64,
 }
 
 /// Parses `hard,easy,...`.
@@ -157,7 +157,7 @@ fn ai_summary(level: Level, seats: usize, players: usize, wins: u64, games: u64,
 }
 
 /// The Wilson score interval (95%) of `wins` out of `n`.
-pub fn wilson(wins: u64, n: u64) -> [f64; 2] {
+pub(crate) fn wilson(wins: u64, n: u64) -> [f64; 2] {
     if n == 0 {
         return [0.0, 1.0];
     }

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// How long a save waits for a database locked by another process before
 /// the player is told to try again (well inside Discord's 3 s).
-pub const STORE_LOCK_WAIT: Duration = Duration::from_millis(1500);
+pub(crate) const STORE_LOCK_WAIT: Duration = Duration::from_millis(1500);
 
 /// Runs the bot until SIGINT/SIGTERM. Errors are one line.
 pub fn run(config: Config) -> Result<(), String> {
@@ -64,7 +64,7 @@ impl RunningBot {
     }
 
     /// Waits until the client stops.
-    pub async fn wait(self) -> Result<(), String> {
+    pub(crate) async fn wait(self) -> Result<(), String> {
         self.task.await.map_err(|e| format!("the bot task failed: {e}"))?
     }
 }

@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 /// The configuration as written in the file (every key optional).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawConfig {
-    pub token: Option<String>,
-    pub database: Option<PathBuf>,
-    pub dev_guild: Option<u64>,
-    pub default_variant: Option<String>,
-    pub turn_timeout: Option<String>,
-    pub log_level: Option<String>,
+pub(crate) struct RawConfig {
+    pub(crate) token: Option<String>,
+    pub(crate) database: Option<PathBuf>,
+    pub(crate) dev_guild: Option<u64>,
+    pub(crate) default_variant: Option<String>,
+    pub(crate) turn_timeout: Option<String>,
+    pub(crate) log_level: Option<String>,
 }
 
 /// The validated configuration.
@@ -51,7 +51,7 @@ pub fn load(path: &Path, env_token: Option<String>) -> Result<Config, String> {
 }
 
 /// Turns the raw file into the config, naming the first problem.
-pub fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) -> Result<Config, String> {
+pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) -> Result<Config, String> {
     let token = env_token.or(raw.token).map(|t| t.trim().to_string()).unwrap_or_default();
     if token.is_empty() {
         return Err("no bot token: set `token` in the config file or the DISCORD_TOKEN environment variable".into());
@@ -77,7 +77,7 @@ pub fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) -> Result
 }
 
 /// A duration like `90s`, `30m`, `24h`, `2d` (at least a minute, at most 30 days).
-pub fn parse_duration(s: &str) -> Result<u64, String> {
+pub(crate) fn parse_duration(s: &str) -> Result<u64, String> {
     let s = s.trim();
     let split = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
     let (number, unit) = s.split_at(split);

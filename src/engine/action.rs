@@ -1,7 +1,6 @@
 //! The actions a player can take while using the throws of a series.
 
 use super::throw::{Throw, ThrowBag};
-use super::unit::Unit;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -36,15 +35,6 @@ impl Action {
             Action::EnterTwins => ThrowBag::of(&[Throw::One, Throw::One]),
             Action::Advance { throws, .. } => throws,
             Action::Twins | Action::Pass => ThrowBag::EMPTY,
-        }
-    }
-
-    /// The unit an advance moves.
-    pub fn unit(&self) -> Option<Unit> {
-        match *self {
-            Action::Advance { from, twins: true, .. } => Some(Unit::Twins(from)),
-            Action::Advance { from, twins: false, .. } => Some(Unit::Single(from)),
-            _ => None,
         }
     }
 }

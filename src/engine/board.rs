@@ -13,18 +13,27 @@ pub type Cell = u8;
 pub struct CellInfo {
     pub col: u8,
     pub row: u8,
-    pub width: u8,
-    pub height: u8,
+    pub(crate) width: u8,
+    pub(crate) height: u8,
     /// A marked square: pieces there are never captured.
-    pub safe: bool,
+    pub(crate) safe: bool,
+}
+
+/// The kinds of board the variants are played on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BoardKind {
+    /// Thaayam's 5 × 5 square board.
+    Square,
+    /// Tayam Sonalu's cross of four 3 × 8 arms round a centre.
+    Cross,
 }
 
 /// A board: its grid, cells and the four seats' tracks.
 #[derive(Debug)]
 pub struct Board {
-    pub name: &'static str,
-    pub grid_cols: u8,
-    pub grid_rows: u8,
+    pub kind: BoardKind,
+    pub(crate) grid_cols: u8,
+    pub(crate) grid_rows: u8,
     pub cells: &'static [CellInfo],
     /// Step → cell for each seat, indexed by [`Seat::index`]. The last step
     /// is the goal (Thaayam's keep).
@@ -34,21 +43,21 @@ pub struct Board {
 impl Board {
     /// The cell a seat's piece stands on at `step`.
     #[inline]
-    pub fn cell(&self, seat: Seat, step: u8) -> Cell {
+    pub(crate) fn cell(&self, seat: Seat, step: u8) -> Cell {
         self.tracks[seat.index()][usize::from(step)]
     }
 
     /// The last step of every track (the goal).
-    pub fn goal_step(&self) -> u8 {
+    pub(crate) fn goal_step(&self) -> u8 {
         (self.tracks[0].len() - 1) as u8
     }
 
-    pub fn is_safe(&self, cell: Cell) -> bool {
+    pub(crate) fn is_safe(&self, cell: Cell) -> bool {
         self.cells[usize::from(cell)].safe
     }
 
     /// The step of `cell` on `seat`'s track (the first, if visited twice).
-    pub fn step_of(&self, seat: Seat, cell: Cell) -> Option<u8> {
+    pub(crate) fn step_of(&self, seat: Seat, cell: Cell) -> Option<u8> {
         self.tracks[seat.index()].iter().position(|&c| c == cell).map(|p| p as u8)
     }
 }
@@ -57,7 +66,7 @@ impl Board {
 // Thaayam's 5 × 5 board.
 
 /// Cell index of a square on the 5 × 5 board: file 0–4 (a–e), rank 0–4 (1–5).
-pub const fn square(file: u8, rank: u8) -> Cell {
+pub(crate) const fn square(file: u8, rank: u8) -> Cell {
     rank * 5 + file
 }
 
@@ -150,7 +159,7 @@ static TRACK_E: [Cell; 25] = rotated_track(3);
 
 /// Thaayam's 5 × 5 board: keep c3, palaces c1, a3, c5, e3.
 pub static THAAYAM_BOARD: Board = Board {
-    name: "Thaayam 5 × 5",
+    kind: BoardKind::Square,
     grid_cols: 5,
     grid_rows: 5,
     cells: &THAAYAM_CELLS,

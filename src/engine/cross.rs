@@ -2,22 +2,22 @@
 //! four arms of 3 × 8 squares round a large centre, on a 19 × 19 grid, and
 //! each seat's 85-step track (RULES.md section 8).
 
-use super::board::{Board, Cell, CellInfo};
+use super::board::{Board, BoardKind, Cell, CellInfo};
 
 /// The centre: start and home, one large cell over rows and columns 8–10.
 pub const CENTRE: Cell = 0;
 
 /// Cells in all: the centre and 96 arm squares.
-pub const CROSS_CELLS: usize = 97;
+pub(crate) const CROSS_CELLS: usize = 97;
 
 /// Steps on every track: 0 is the centre, 1 the first square of her arm's
 /// middle column, 84 home in the centre.
-pub const CROSS_TRACK_LEN: usize = 85;
+pub(crate) const CROSS_TRACK_LEN: usize = 85;
 
 /// The cell at grid row `r`, column `c` (row 0 at the bottom); the centre
 /// for any of its nine grid squares. Arms: South 1–24, North 25–48,
 /// West 49–72, East 73–96, each numbered row by row.
-pub const fn cross_cell(r: u8, c: u8) -> Cell {
+pub(crate) const fn cross_cell(r: u8, c: u8) -> Cell {
     if r >= 8 && r <= 10 && c >= 8 && c <= 10 {
         CENTRE
     } else if r <= 7 {
@@ -121,7 +121,7 @@ static TRACK_E: [Cell; CROSS_TRACK_LEN] = cross_track(3);
 
 /// Tayam Sonalu's cross.
 pub static CROSS_BOARD: Board = Board {
-    name: "Tayam Sonalu cross",
+    kind: BoardKind::Cross,
     grid_cols: 19,
     grid_rows: 19,
     cells: &CELLS,

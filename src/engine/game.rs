@@ -81,9 +81,9 @@ pub struct Outcome {
     /// Enemy pieces captured by this action.
     pub captured: u8,
     /// Throws lost because they could not be used (turn or series ended).
-    pub lost: u8,
+    pub(crate) lost: u8,
     /// The throw was discarded by rule 7.
-    pub discarded: bool,
+    pub(crate) discarded: bool,
 }
 
 /// A game in progress: a position plus the phase of the turn.

@@ -116,7 +116,7 @@ fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
 /// Whether any throw of `bag` can be used (else the series is over),
 /// without search: some action that spends a throw exists. (Declaring twins
 /// spends none, but the two singles it needs could move on their own.)
-pub fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
+pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     if bag.is_empty() {
         return false;
     }
@@ -210,7 +210,7 @@ impl MoveGen {
 
     /// The legal actions for a player with `army` and the throws in `bag`.
     /// Empty when no throw can be used (the series is over).
-    pub fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
+    pub(crate) fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
         out.clear();
         if self.memo.len() > 4096 {
             self.memo.clear();
@@ -248,14 +248,6 @@ impl MoveGen {
             }
         }
         self.bufs[0] = cands;
-    }
-
-    /// The most throws of `bag` that can still be used.
-    pub fn max_use(&mut self, army: &Army, bag: ThrowBag, rules: &Rules) -> u8 {
-        if self.memo.len() > 4096 {
-            self.memo.clear();
-        }
-        self.max_use_at(army, bag, rules, 0)
     }
 
     fn keeps_max(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, a: Action, best: u8) -> bool {

@@ -16,8 +16,8 @@ use std::fmt;
 /// A TPN string that could not be read: the offending token and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TpnError {
-    pub token: String,
-    pub reason: String,
+    pub(crate) token: String,
+    pub(crate) reason: String,
 }
 
 impl fmt::Display for TpnError {

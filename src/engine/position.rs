@@ -19,11 +19,11 @@ pub struct Position {
 
 impl Position {
     /// The start of a game: every piece off the board, South to act.
-    pub fn start(ruleset: Ruleset, seats: SeatSet) -> Position {
+    pub(crate) fn start(ruleset: Ruleset, seats: SeatSet) -> Position {
         Position { ruleset, seats, armies: [Army::default(); 4], turn: Seat::S, throws: ThrowList::new() }
     }
 
-    pub fn ruleset(&self) -> Ruleset {
+    pub(crate) fn ruleset(&self) -> Ruleset {
         self.ruleset
     }
 
@@ -54,7 +54,7 @@ impl Position {
     }
 
     /// Every unit on the board as (seat, unit, cell).
-    pub fn units_on_board(&self) -> impl Iterator<Item = (Seat, Unit, u8)> + '_ {
+    pub(crate) fn units_on_board(&self) -> impl Iterator<Item = (Seat, Unit, u8)> + '_ {
         let board = self.rules().board;
         self.seats.iter().flat_map(move |seat| {
             self.army(seat).units().filter_map(move |u| u.step().map(|s| (seat, u, board.cell(seat, s))))

@@ -23,12 +23,12 @@ impl Seat {
     }
 
     /// The seat with this index (taken modulo 4).
-    pub const fn from_index(i: usize) -> Seat {
+    pub(crate) const fn from_index(i: usize) -> Seat {
         Seat::ALL[i % 4]
     }
 
     /// The letter used in notation and messages.
-    pub const fn letter(self) -> char {
+    pub(crate) const fn letter(self) -> char {
         match self {
             Seat::S => 'S',
             Seat::W => 'W',
@@ -38,7 +38,7 @@ impl Seat {
     }
 
     /// Parses `S`, `W`, `N` or `E` (upper or lower case).
-    pub fn from_letter(c: char) -> Option<Seat> {
+    pub(crate) fn from_letter(c: char) -> Option<Seat> {
         match c.to_ascii_uppercase() {
             'S' => Some(Seat::S),
             'W' => Some(Seat::W),
@@ -49,7 +49,7 @@ impl Seat {
     }
 
     /// A human name: "South", "West", "North", "East".
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Seat::S => "South",
             Seat::W => "West",
@@ -70,7 +70,7 @@ impl fmt::Display for Seat {
 pub struct SeatSet(u8);
 
 impl SeatSet {
-    pub const EMPTY: SeatSet = SeatSet(0);
+    pub(crate) const EMPTY: SeatSet = SeatSet(0);
 
     /// The seats used by a table of `players` (2: S and N; 3: S, W, N; 4: all).
     pub fn for_players(players: usize) -> Option<SeatSet> {
@@ -82,24 +82,16 @@ impl SeatSet {
         }
     }
 
-    pub const fn contains(self, seat: Seat) -> bool {
+    pub(crate) const fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat as u8) != 0
     }
 
-    pub fn insert(&mut self, seat: Seat) {
+    pub(crate) fn insert(&mut self, seat: Seat) {
         self.0 |= 1 << seat as u8;
     }
 
-    pub fn remove(&mut self, seat: Seat) {
-        self.0 &= !(1 << seat as u8);
-    }
-
-    pub const fn len(self) -> usize {
+    pub(crate) const fn len(self) -> usize {
         self.0.count_ones() as usize
-    }
-
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
     }
 
     /// The seats in play order.
@@ -108,12 +100,12 @@ impl SeatSet {
     }
 
     /// The next seat in this set after `seat`, going to the left.
-    pub fn next_after(self, seat: Seat) -> Seat {
+    pub(crate) fn next_after(self, seat: Seat) -> Seat {
         (1..=4).map(|k| Seat::from_index(seat.index() + k)).find(|s| self.contains(*s)).unwrap_or(seat)
     }
 
     /// Whether this is one of the seatings a table can have (2, 3 or 4 players).
-    pub fn is_valid_table(self) -> bool {
+    pub(crate) fn is_valid_table(self) -> bool {
         matches!(self.0, 0b0101 | 0b0111 | 0b1111)
     }
 }

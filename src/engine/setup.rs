@@ -11,13 +11,13 @@ use std::fmt;
 /// A position as written down, not yet checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
-    pub ruleset: Ruleset,
+    pub(crate) ruleset: Ruleset,
     /// The units of each seat; `None` for an empty seat.
-    pub armies: [Option<Vec<Unit>>; 4],
-    pub turn: Seat,
-    pub throws: Vec<Throw>,
+    pub(crate) armies: [Option<Vec<Unit>>; 4],
+    pub(crate) turn: Seat,
+    pub(crate) throws: Vec<Throw>,
     /// Seats that have entered a piece (Tayam Sonalu's `S+=`).
-    pub entered: SeatSet,
+    pub(crate) entered: SeatSet,
 }
 
 /// One reason a setup is not a legal position.
@@ -151,7 +151,7 @@ impl Setup {
 }
 
 /// Checks one seat's units on their own.
-pub fn check_units(seat: Seat, units: &[Unit], ruleset: Ruleset) -> Result<(), SetupError> {
+pub(crate) fn check_units(seat: Seat, units: &[Unit], ruleset: Ruleset) -> Result<(), SetupError> {
     let rules = ruleset.rules();
     let last = rules.goal();
     let pieces: u8 = units.iter().map(|u| u.pieces()).sum();

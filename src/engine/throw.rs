@@ -27,7 +27,7 @@ pub enum Throw {
 pub const THROW_KINDS: usize = 9;
 
 impl Throw {
-    pub const ALL: [Throw; THROW_KINDS] = [
+    pub(crate) const ALL: [Throw; THROW_KINDS] = [
         Throw::Zero,
         Throw::One,
         Throw::Two,
@@ -40,16 +40,12 @@ impl Throw {
     ];
 
     /// Dense index 0–8, for bags and tables.
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
-    pub const fn from_index(i: usize) -> Throw {
-        Throw::ALL[i]
-    }
-
     /// The number of squares the throw is worth.
-    pub const fn value(self) -> u8 {
+    pub(crate) const fn value(self) -> u8 {
         match self {
             Throw::Zero => 0,
             Throw::One => 1,
@@ -63,7 +59,7 @@ impl Throw {
     }
 
     /// The token used in notation: the value, or `s` for Sonal.
-    pub const fn token(self) -> &'static str {
+    pub(crate) const fn token(self) -> &'static str {
         match self {
             Throw::Zero => "0",
             Throw::One => "1",
@@ -92,31 +88,30 @@ impl fmt::Display for Throw {
 /// throw again and which end a series.
 #[derive(Debug)]
 pub struct DiceModel {
-    pub name: &'static str,
     /// Outcomes and their weights out of `total`.
-    pub outcomes: &'static [(Throw, u32)],
-    pub total: u32,
+    pub(crate) outcomes: &'static [(Throw, u32)],
+    pub(crate) total: u32,
     /// Throws after which the player throws again (others end the series).
-    pub again: &'static [Throw],
+    pub(crate) again: &'static [Throw],
 }
 
 impl DiceModel {
-    pub fn can_produce(&self, t: Throw) -> bool {
+    pub(crate) fn can_produce(&self, t: Throw) -> bool {
         self.outcomes.iter().any(|(o, _)| *o == t)
     }
 
-    pub fn throws_again(&self, t: Throw) -> bool {
+    pub(crate) fn throws_again(&self, t: Throw) -> bool {
         self.again.contains(&t)
     }
 
     /// The probability of a throw.
-    pub fn probability(&self, t: Throw) -> f64 {
+    pub(crate) fn probability(&self, t: Throw) -> f64 {
         let w = self.outcomes.iter().find(|(o, _)| *o == t).map_or(0, |(_, w)| *w);
         f64::from(w) / f64::from(self.total)
     }
 
     /// Maps a number in `0..total` to a throw (for throw sources).
-    pub fn throw_for(&self, mut r: u32) -> Throw {
+    pub(crate) fn throw_for(&self, mut r: u32) -> Throw {
         for &(t, w) in self.outcomes {
             if r < w {
                 return t;
@@ -129,7 +124,6 @@ impl DiceModel {
 
 /// Four cowries: the number of mouths up, none up scoring 8.
 pub static COWRIES: DiceModel = DiceModel {
-    name: "four cowries",
     outcomes: &[(Throw::One, 4), (Throw::Two, 6), (Throw::Three, 4), (Throw::Four, 1), (Throw::Eight, 1)],
     total: 16,
     again: &[Throw::One, Throw::Four, Throw::Eight],
@@ -139,7 +133,6 @@ pub static COWRIES: DiceModel = DiceModel {
 /// A 1 can only be 0 + 1 (Tayam); Sonal is a 4 made of 0 + 4 (2 of the 3
 /// ways to make 4). 1, 5 and Sonal throw again.
 pub static LONG_DICE: DiceModel = DiceModel {
-    name: "two long dice (0, 1, 2, 4)",
     outcomes: &[
         (Throw::Zero, 1),
         (Throw::One, 2),
@@ -198,14 +191,14 @@ impl fmt::Debug for ThrowList {
 
 /// The series is longer than [`MAX_SERIES`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SeriesFull;
+pub(crate) struct SeriesFull;
 
 impl ThrowList {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
-    pub fn from_slice(throws: &[Throw]) -> Result<Self, SeriesFull> {
+    pub(crate) fn from_slice(throws: &[Throw]) -> Result<Self, SeriesFull> {
         let mut l = Self::new();
         for &t in throws {
             l.push(t)?;
@@ -225,7 +218,7 @@ impl ThrowList {
         self.len == 0
     }
 
-    pub fn push(&mut self, t: Throw) -> Result<(), SeriesFull> {
+    pub(crate) fn push(&mut self, t: Throw) -> Result<(), SeriesFull> {
         if self.len() == MAX_SERIES {
             return Err(SeriesFull);
         }
@@ -234,13 +227,13 @@ impl ThrowList {
         Ok(())
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.len = 0;
     }
 
     /// Removes one throw of each kind in `bag` (earliest first).
     /// Returns false, leaving the list unchanged, if the bag is not a part of the list.
-    pub fn remove_bag(&mut self, bag: ThrowBag) -> bool {
+    pub(crate) fn remove_bag(&mut self, bag: ThrowBag) -> bool {
         if !bag.is_subset_of(self.bag()) {
             return false;
         }
@@ -294,7 +287,7 @@ impl fmt::Display for ThrowBag {
 }
 
 impl ThrowBag {
-    pub const EMPTY: ThrowBag = ThrowBag([0; THROW_KINDS]);
+    pub(crate) const EMPTY: ThrowBag = ThrowBag([0; THROW_KINDS]);
 
     pub fn of(throws: &[Throw]) -> ThrowBag {
         let mut b = ThrowBag::EMPTY;
@@ -304,16 +297,16 @@ impl ThrowBag {
         b
     }
 
-    pub fn count(&self, t: Throw) -> u8 {
+    pub(crate) fn count(&self, t: Throw) -> u8 {
         self.0[t.index()]
     }
 
-    pub fn add(&mut self, t: Throw) {
+    pub(crate) fn add(&mut self, t: Throw) {
         self.0[t.index()] = self.0[t.index()].saturating_add(1);
     }
 
     /// Removes one `t`; false if there is none.
-    pub fn take(&mut self, t: Throw) -> bool {
+    pub(crate) fn take(&mut self, t: Throw) -> bool {
         let c = &mut self.0[t.index()];
         if *c == 0 {
             return false;
@@ -331,11 +324,11 @@ impl ThrowBag {
     }
 
     /// The sum of the throws' values.
-    pub fn sum(&self) -> u32 {
+    pub(crate) fn sum(&self) -> u32 {
         Throw::ALL.iter().map(|t| u32::from(t.value()) * u32::from(self.count(*t))).sum()
     }
 
-    pub fn is_subset_of(&self, other: ThrowBag) -> bool {
+    pub(crate) fn is_subset_of(&self, other: ThrowBag) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a <= b)
     }
 
@@ -349,24 +342,24 @@ impl ThrowBag {
     }
 
     /// The throws, largest first.
-    pub fn iter_desc(&self) -> impl Iterator<Item = Throw> + '_ {
+    pub(crate) fn iter_desc(&self) -> impl Iterator<Item = Throw> + '_ {
         Throw::ALL.iter().rev().flat_map(move |t| std::iter::repeat_n(*t, usize::from(self.count(*t))))
     }
 
     /// Every non-empty sub-multiset, each exactly once.
-    pub fn non_empty_subsets(&self) -> SubBags {
+    pub(crate) fn non_empty_subsets(&self) -> SubBags {
         SubBags { full: *self, cur: ThrowBag::EMPTY, done: self.is_empty() }
     }
 
     /// A dense number for hashing (counts above 15 share a code, which is
     /// only a hash collision, never a wrong answer).
-    pub fn code(&self) -> u64 {
+    pub(crate) fn code(&self) -> u64 {
         self.0.iter().fold(0u64, |acc, &c| (acc << 5) | u64::from(c.min(31)))
     }
 }
 
 /// Iterator over the non-empty sub-multisets of a bag (odometer order).
-pub struct SubBags {
+pub(crate) struct SubBags {
     full: ThrowBag,
     cur: ThrowBag,
     done: bool,

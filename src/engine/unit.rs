@@ -23,7 +23,7 @@ pub enum Unit {
 
 impl Unit {
     /// How many of the four pieces this unit is.
-    pub const fn pieces(self) -> u8 {
+    pub(crate) const fn pieces(self) -> u8 {
         match self {
             Unit::Twins(_) | Unit::TwinsOff => 2,
             _ => 1,
@@ -31,20 +31,20 @@ impl Unit {
     }
 
     /// The step, for units on the board.
-    pub const fn step(self) -> Option<u8> {
+    pub(crate) const fn step(self) -> Option<u8> {
         match self {
             Unit::Single(s) | Unit::Twins(s) => Some(s),
             _ => None,
         }
     }
 
-    pub const fn is_twins(self) -> bool {
+    pub(crate) const fn is_twins(self) -> bool {
         matches!(self, Unit::Twins(_) | Unit::TwinsOff)
     }
 
     /// Canonical order: `x`, then steps high to low (twins before singles),
     /// then `to`, then `o`.
-    pub const fn sort_key(self) -> u16 {
+    pub(crate) const fn sort_key(self) -> u16 {
         match self {
             Unit::Borne => 0,
             Unit::Twins(s) => 1 + (255 - s as u16) * 2,
@@ -96,7 +96,7 @@ impl Default for Army {
 impl Army {
     /// An army from units whose pieces must add up to four (checked by the
     /// caller, see `Setup`).
-    pub fn from_units(units: &[Unit]) -> Army {
+    pub(crate) fn from_units(units: &[Unit]) -> Army {
         let mut a = Army { keys: [OFF_KEY; 4], len: 0, entered: false };
         for &u in units.iter().take(4) {
             a.keys[a.len()] = encode(u, false);
@@ -106,34 +106,30 @@ impl Army {
         a
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         usize::from(self.len)
     }
 
     /// Whether she has entered a piece (tracked where the first entry is
     /// special: Tayam Sonalu).
-    pub fn entered(&self) -> bool {
+    pub(crate) fn entered(&self) -> bool {
         self.entered
     }
 
-    pub fn set_entered(&mut self, entered: bool) {
+    pub(crate) fn set_entered(&mut self, entered: bool) {
         self.entered = entered;
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The units in canonical order.
-    pub fn units(&self) -> impl ExactSizeIterator<Item = Unit> + Clone + '_ {
+    pub(crate) fn units(&self) -> impl ExactSizeIterator<Item = Unit> + Clone + '_ {
         self.keys[..self.len()].iter().map(|&k| decode(k))
     }
 
-    pub fn unit(&self, i: usize) -> Unit {
+    pub(crate) fn unit(&self, i: usize) -> Unit {
         decode(self.keys[i])
     }
 
-    pub fn is_moved(&self, i: usize) -> bool {
+    pub(crate) fn is_moved(&self, i: usize) -> bool {
         self.keys[i] & 1 == 1
     }
 
@@ -142,39 +138,39 @@ impl Army {
         self.units().map(|u| u.pieces()).sum()
     }
 
-    pub fn count(&self, u: Unit) -> usize {
+    pub(crate) fn count(&self, u: Unit) -> usize {
         let k = encode(u, false);
         self.keys[..self.len()].iter().filter(|&&x| x | 1 == k | 1).count()
     }
 
-    pub fn find(&self, u: Unit) -> Option<usize> {
+    pub(crate) fn find(&self, u: Unit) -> Option<usize> {
         let k = encode(u, false);
         self.keys[..self.len()].iter().position(|&x| x | 1 == k | 1)
     }
 
     /// The index of a unit equal to `u` that has not advanced this series.
-    pub fn find_unmoved(&self, u: Unit) -> Option<usize> {
+    pub(crate) fn find_unmoved(&self, u: Unit) -> Option<usize> {
         let k = encode(u, false);
         self.keys[..self.len()].iter().position(|&x| x == k)
     }
 
     /// Whether any piece stands on the board (steps 0 to the goal).
-    pub fn has_piece_on_board(&self) -> bool {
+    pub(crate) fn has_piece_on_board(&self) -> bool {
         self.units().any(|u| u.step().is_some())
     }
 
-    pub fn borne_off(&self) -> u8 {
+    pub(crate) fn borne_off(&self) -> u8 {
         self.count(Unit::Borne) as u8
     }
 
     /// Replaces unit `i` (keeps canonical order).
-    pub fn set(&mut self, i: usize, u: Unit, moved: bool) {
+    pub(crate) fn set(&mut self, i: usize, u: Unit, moved: bool) {
         self.keys[i] = encode(u, moved);
         self.sort();
     }
 
     /// Removes unit `i`.
-    pub fn remove(&mut self, i: usize) {
+    pub(crate) fn remove(&mut self, i: usize) {
         let n = self.len();
         self.keys.copy_within(i + 1..n, i);
         self.keys[n - 1] = OFF_KEY;
@@ -183,7 +179,7 @@ impl Army {
 
     /// Adds a unit. There is room when the pieces add up to four; a fifth
     /// unit would replace the last one (callers remove before they push).
-    pub fn push(&mut self, u: Unit, moved: bool) {
+    pub(crate) fn push(&mut self, u: Unit, moved: bool) {
         let i = self.len().min(3);
         self.keys[i] = encode(u, moved);
         self.len = (i + 1) as u8;
@@ -191,7 +187,7 @@ impl Army {
     }
 
     /// Forgets which units advanced (a new series begins).
-    pub fn clear_moved(&mut self) {
+    pub(crate) fn clear_moved(&mut self) {
         for k in &mut self.keys {
             *k &= !1;
         }
@@ -210,7 +206,7 @@ impl Army {
     }
 
     /// A compact code of the whole army, moved flags included (for memo keys).
-    pub fn code(&self) -> u64 {
+    pub(crate) fn code(&self) -> u64 {
         let start = u64::from(self.len) | (u64::from(self.entered) << 3);
         self.keys[..self.len()].iter().fold(start, |c, &k| (c << 15) ^ u64::from(k))
     }

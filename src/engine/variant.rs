@@ -23,17 +23,41 @@ pub enum Variant {
     TayamSonalu,
 }
 
+/// The variant table: every list of variants in the program (the command
+/// line's values, the slash commands' choices, the settings, the rules and
+/// route pictures) is derived from [`Variant::ALL`], [`Variant::name`],
+/// [`Variant::summary`] and [`Ruleset::rules`]. Adding a variant means
+/// adding it here; the compiler then points at every `match` that must
+/// handle it.
 impl Variant {
     pub const ALL: [Variant; 4] = [Variant::Bell, Variant::Bell1979, Variant::Francais, Variant::TayamSonalu];
-    /// The variants played on Thaayam's 5 × 5 board.
-    pub const THAAYAM: [Variant; 3] = [Variant::Bell, Variant::Bell1979, Variant::Francais];
 
+    /// The name used in commands, settings and TPN.
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Bell => "bell",
             Variant::Bell1979 => "bell1979",
             Variant::Francais => "francais",
             Variant::TayamSonalu => "tayam-sonalu",
+        }
+    }
+
+    /// What sets it apart, in a few words (help texts and choices).
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Variant::Bell => "R. C. Bell's rules (sum the throws)",
+            Variant::Bell1979 => "each throw moves on its own",
+            Variant::Francais => "using throws is optional",
+            Variant::TayamSonalu => "the Sri Lankan cross-board relative",
+        }
+    }
+
+    /// The names of all variants, for messages: "bell, bell1979, … or tayam-sonalu".
+    pub fn names() -> String {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
         }
     }
 }
@@ -50,7 +74,7 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == s)
-            .ok_or_else(|| format!("unknown variant `{s}` (expected bell, bell1979, francais or tayam-sonalu)"))
+            .ok_or_else(|| format!("unknown variant `{s}` (expected {})", Variant::names()))
     }
 }
 
@@ -115,21 +139,21 @@ pub enum CaptureReward {
 #[derive(Debug)]
 pub struct Entry {
     /// The step a piece enters on.
-    pub step: u8,
+    pub(crate) step: u8,
     /// The throws that may enter a player's very first piece.
-    pub first: &'static [Throw],
+    pub(crate) first: &'static [Throw],
     /// The throws that enter a piece once she has entered one.
-    pub later: &'static [Throw],
+    pub(crate) later: &'static [Throw],
 }
 
 impl Entry {
     /// Whether the first entry is special (TPN then marks entered seats).
-    pub fn first_is_special(&self) -> bool {
+    pub(crate) fn first_is_special(&self) -> bool {
         self.first != self.later
     }
 
     /// The throws that may enter a piece now.
-    pub fn throws(&self, entered: bool) -> &'static [Throw] {
+    pub(crate) fn throws(&self, entered: bool) -> &'static [Throw] {
         if entered { self.later } else { self.first }
     }
 }
@@ -146,35 +170,35 @@ pub enum PairEntry {
 /// The rules of one variant, as data.
 #[derive(Debug)]
 pub struct Rules {
-    pub board: &'static Board,
+    pub(crate) board: &'static Board,
     pub dice: &'static DiceModel,
-    pub movement: Movement,
+    pub(crate) movement: Movement,
     /// Whether the player must use as many throws as possible (else she may pass).
     pub must_use_max: bool,
-    pub twins_capture_singles: bool,
-    pub capture_reward: CaptureReward,
+    pub(crate) twins_capture_singles: bool,
+    pub(crate) capture_reward: CaptureReward,
     /// Captured twins stay together off the board (else they split).
-    pub captured_twins_stay: bool,
+    pub(crate) captured_twins_stay: bool,
     /// Two singles of one player captured together wait off the board as a pair.
-    pub captured_singles_pair: bool,
+    pub(crate) captured_singles_pair: bool,
     /// How a waiting pair re-enters.
-    pub pair_entry: PairEntry,
+    pub(crate) pair_entry: PairEntry,
     /// The step where two singles may be joined into twins (none: no twins).
-    pub twins_step: Option<u8>,
-    pub entry: Entry,
+    pub(crate) twins_step: Option<u8>,
+    pub(crate) entry: Entry,
     /// Rule 7: with no piece on the board, throws before the first 1 are discarded.
-    pub discard_before_first_one: bool,
+    pub(crate) discard_before_first_one: bool,
     /// Reaching the goal finishes a piece (else it waits there to bear off with a 1).
     pub home_on_goal: bool,
 }
 
 impl Rules {
-    pub fn goal(&self) -> u8 {
+    pub(crate) fn goal(&self) -> u8 {
         self.board.goal_step()
     }
 
     /// How far twins move for a total of `sum` (half, rounded down).
-    pub fn twins_distance(&self, sum: u32) -> u32 {
+    pub(crate) fn twins_distance(&self, sum: u32) -> u32 {
         sum / 2
     }
 }

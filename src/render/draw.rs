@@ -23,44 +23,44 @@ fn paint(c: Color) -> Paint<'static> {
     p
 }
 
-pub fn fill_path(pm: &mut Pixmap, path: Option<Path>, c: Color) {
+pub(crate) fn fill_path(pm: &mut Pixmap, path: Option<Path>, c: Color) {
     if let Some(path) = path {
         pm.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
     }
 }
 
-pub fn stroke_path(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &Stroke) {
+pub(crate) fn stroke_path(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &Stroke) {
     if let Some(path) = path {
         pm.stroke_path(&path, &paint(c), stroke, Transform::identity(), None);
     }
 }
 
-pub fn stroke(width: f32) -> Stroke {
+pub(crate) fn stroke(width: f32) -> Stroke {
     Stroke { width, line_cap: LineCap::Round, ..Stroke::default() }
 }
 
-pub fn circle(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, c: Color) {
+pub(crate) fn circle(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, c: Color) {
     fill_path(pm, PathBuilder::from_circle(cx, cy, r), c);
 }
 
-pub fn ring(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, width: f32, c: Color) {
+pub(crate) fn ring(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, width: f32, c: Color) {
     stroke_path(pm, PathBuilder::from_circle(cx, cy, r), c, &stroke(width));
 }
 
-pub fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, c: Color) {
+pub(crate) fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, c: Color) {
     let mut pb = PathBuilder::new();
     pb.move_to(a.0, a.1);
     pb.line_to(b.0, b.1);
     stroke_path(pm, pb.finish(), c, &stroke(width));
 }
 
-pub fn rect(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Color) {
+pub(crate) fn rect(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Color) {
     if let Some(r) = Rect::from_xywh(x, y, w, h) {
         pm.fill_rect(r, &paint(c), Transform::identity(), None);
     }
 }
 
-pub fn rect_outline(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, s: &Stroke, c: Color) {
+pub(crate) fn rect_outline(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, s: &Stroke, c: Color) {
     if let Some(r) = Rect::from_xywh(x, y, w, h) {
         let mut s = s.clone();
         s.line_cap = LineCap::Square;
@@ -69,7 +69,7 @@ pub fn rect_outline(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, s: &Stroke,
 }
 
 /// A rectangle with rounded corners of radius `r`.
-pub fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
+pub(crate) fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
     let r = r.min(w / 2.0).min(h / 2.0);
     let k = 0.5523 * r;
     let mut pb = PathBuilder::new();
@@ -96,7 +96,7 @@ fn crisp(v: f32, width: f32) -> f32 {
 
 /// The background for a layout and seating: the board with everything that
 /// never changes during a game. Cached (a clone costs ~0.1 ms).
-pub fn background(layout: &Layout, board: &'static Board, seats: SeatSet) -> Pixmap {
+pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet) -> Pixmap {
     type Key = (u32, u32, usize, u8);
     static CACHE: OnceLock<Mutex<HashMap<Key, Pixmap>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
@@ -148,7 +148,7 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
 
 /// The seat whose palace (her own start square) a cell is: step 0, or step 1
 /// where every track starts in one shared centre (Tayam Sonalu).
-pub fn palace_owner(board: &Board, cell: Cell) -> Option<Seat> {
+pub(crate) fn palace_owner(board: &Board, cell: Cell) -> Option<Seat> {
     let shared_start = board.cell(Seat::S, 0) == board.cell(Seat::N, 0);
     let start = u8::from(shared_start);
     Seat::ALL.into_iter().find(|&s| board.cell(s, start) == cell)
@@ -212,7 +212,7 @@ fn paint_labels(pm: &mut Pixmap, l: &Layout) {
 // Pieces.
 
 /// Draws one token of a stack whose square is centred on (cx, cy).
-pub fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
+pub(crate) fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
     let (x, y) = (cx + t.dx, cy + t.dy);
     if let Some(gap) = t.twin_gap {
         let pad = t.r * 0.16;
@@ -237,7 +237,7 @@ pub fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
 /// and the seat letter so colour is never the only cue. Drawn once per
 /// seat, size and shadow into a cached sprite, then blitted with its
 /// centre on the nearest pixel.
-pub fn disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
+pub(crate) fn disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
     let sprite = disc_sprite(seat, (r * 4.0).round() / 4.0, shadow);
     let half = (sprite.width() / 2) as i32;
     let (left, top) = (x.round() as i32 - half, y.round() as i32 - half);
@@ -282,7 +282,7 @@ fn paint_disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool)
 // Highlights.
 
 /// Corner brackets and a dot: a square the player can move to.
-pub fn destination(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell) {
+pub(crate) fn destination(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell) {
     let (x, y, s) = l.cell_rect(board, cell);
     let c = theme::HINT.skia_alpha(170);
     let (inset, arm, w) = (s * 0.08, s * 0.2, (6.0 * l.u).max(2.0));
@@ -297,7 +297,7 @@ pub fn destination(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell) {
 
 /// The outline of a square of the last move: solid where the piece landed,
 /// dashed where it came from.
-pub fn move_outline(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, dashed: bool) {
+pub(crate) fn move_outline(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, dashed: bool) {
     let (x, y, s) = l.cell_rect(board, cell);
     let w = (8.0 * l.u).round().max(2.0);
     let mut st = stroke(w);
@@ -309,7 +309,7 @@ pub fn move_outline(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, dash
 }
 
 /// A translucent arrow between two square centres, stopping short of both.
-pub fn arrow(pm: &mut Pixmap, l: &Layout, from: (f32, f32), to: (f32, f32)) {
+pub(crate) fn arrow(pm: &mut Pixmap, l: &Layout, from: (f32, f32), to: (f32, f32)) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
@@ -335,7 +335,7 @@ pub fn arrow(pm: &mut Pixmap, l: &Layout, from: (f32, f32), to: (f32, f32)) {
 
 /// A dark burst with a white cross in the top-right corner of a square
 /// where pieces were captured, with the count when more than one.
-pub fn capture_mark(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, captured: u8) {
+pub(crate) fn capture_mark(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, captured: u8) {
     let (x, y, s) = l.cell_rect(board, cell);
     let (cx, cy) = (x + s * 0.78, y + s * 0.22);
     let (outer, inner) = (s * 0.21, s * 0.145);

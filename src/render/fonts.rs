@@ -17,7 +17,7 @@ static TAMIL_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSansTamil-Bold
 
 /// Which embedded font a glyph comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FontId {
+pub(crate) enum FontId {
     Latin,
     LatinBold,
     Tamil,
@@ -49,29 +49,29 @@ fn all() -> &'static Fonts {
     })
 }
 
-pub fn font(id: FontId) -> &'static FontRef<'static> {
+pub(crate) fn font(id: FontId) -> &'static FontRef<'static> {
     &all().fonts[id as usize]
 }
 
 /// Height of a capital letter per pixel of scale.
-pub fn cap_ratio() -> f32 {
+pub(crate) fn cap_ratio() -> f32 {
     all().cap
 }
 
 /// The ab_glyph scale of a font for a text size given in DejaVu pixels.
-pub fn scale(id: FontId, px: f32) -> f32 {
+pub(crate) fn scale(id: FontId, px: f32) -> f32 {
     match id {
         FontId::Latin | FontId::LatinBold => px,
         FontId::Tamil | FontId::TamilBold => px * all().tamil_scale,
     }
 }
 
-pub fn is_tamil(c: char) -> bool {
+pub(crate) fn is_tamil(c: char) -> bool {
     ('\u{0B80}'..='\u{0BFF}').contains(&c)
 }
 
 /// Whether some embedded font can draw `c`.
-pub fn has_glyph(c: char) -> bool {
+pub(crate) fn has_glyph(c: char) -> bool {
     let id = if is_tamil(c) { FontId::Tamil } else { FontId::Latin };
     font(id).glyph_id(c).0 != 0
 }
@@ -79,15 +79,15 @@ pub fn has_glyph(c: char) -> bool {
 /// A glyph placed on a line: its font, id, and pen offset from the start
 /// of the line (x right, y down).
 #[derive(Clone, Copy, Debug)]
-pub struct Placed {
-    pub font: FontId,
-    pub id: GlyphId,
-    pub x: f32,
-    pub dy: f32,
+pub(crate) struct Placed {
+    pub(crate) font: FontId,
+    pub(crate) id: GlyphId,
+    pub(crate) x: f32,
+    pub(crate) dy: f32,
 }
 
 /// Lays out one line of text; returns the glyphs and the advance width.
-pub fn layout(text: &str, px: f32, bold: bool) -> (Vec<Placed>, f32) {
+pub(crate) fn layout(text: &str, px: f32, bold: bool) -> (Vec<Placed>, f32) {
     let mut out = Vec::with_capacity(text.len());
     let mut x = 0.0;
     for (tamil, run) in runs(text) {

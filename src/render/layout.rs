@@ -16,28 +16,28 @@ const ASPECT: f32 = 1.44;
 
 /// Where everything goes in a picture of a given size.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Layout {
-    pub width: u32,
-    pub height: u32,
+pub(crate) struct Layout {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
     /// Side of one square, whole pixels.
-    pub cell: f32,
+    pub(crate) cell: f32,
     /// Top-left corner of the board, whole pixels.
-    pub board_x: f32,
-    pub board_y: f32,
-    pub cols: u8,
-    pub rows: u8,
+    pub(crate) board_x: f32,
+    pub(crate) board_y: f32,
+    pub(crate) cols: u8,
+    pub(crate) rows: u8,
     /// Top of the strip, its header height and the height of a player row.
-    pub strip_y: f32,
-    pub head_h: f32,
-    pub row_h: f32,
+    pub(crate) strip_y: f32,
+    pub(crate) head_h: f32,
+    pub(crate) row_h: f32,
     /// The base unit: a thousandth of the width.
-    pub u: f32,
+    pub(crate) u: f32,
 }
 
 impl Layout {
     /// A layout whose long side (the height with four rows) is about `size`
     /// pixels, with `rows` player rows in the strip.
-    pub fn new(size: u32, board: &Board, rows: usize) -> Layout {
+    pub(crate) fn new(size: u32, board: &Board, rows: usize) -> Layout {
         let width = (size.max(200) as f32 / ASPECT).round();
         let u = width / 1000.0;
         // A sparse board (the cross) has no margin labels: its 19 columns
@@ -73,39 +73,39 @@ impl Layout {
 
     /// Top-left corner of a grid position (column from the left, row from
     /// the bottom as South sees the board).
-    pub fn grid_origin(&self, col: u8, row: u8) -> (f32, f32) {
+    pub(crate) fn grid_origin(&self, col: u8, row: u8) -> (f32, f32) {
         let x = self.board_x + f32::from(col) * self.cell;
         let y = self.board_y + f32::from(self.rows - 1 - row.min(self.rows - 1)) * self.cell;
         (x, y)
     }
 
     /// Top-left corner and size of a cell.
-    pub fn cell_rect(&self, board: &Board, cell: Cell) -> (f32, f32, f32) {
+    pub(crate) fn cell_rect(&self, board: &Board, cell: Cell) -> (f32, f32, f32) {
         let info = board.cells[usize::from(cell)];
         let (x, y) = self.grid_origin(info.col, info.row + info.height - 1);
         (x, y, self.cell * f32::from(info.width.max(1)))
     }
 
     /// The centre of a cell.
-    pub fn centre(&self, board: &Board, cell: Cell) -> (f32, f32) {
+    pub(crate) fn centre(&self, board: &Board, cell: Cell) -> (f32, f32) {
         let (x, y, side) = self.cell_rect(board, cell);
         (x + side / 2.0, y + side / 2.0)
     }
 
     /// Board width and height in pixels.
-    pub fn board_size(&self) -> (f32, f32) {
+    pub(crate) fn board_size(&self) -> (f32, f32) {
         (self.cell * f32::from(self.cols), self.cell * f32::from(self.rows))
     }
 
     /// Top of player row `i` of the strip.
-    pub fn row_y(&self, i: usize) -> f32 {
+    pub(crate) fn row_y(&self, i: usize) -> f32 {
         self.strip_y + self.head_h + self.row_h * i as f32
     }
 }
 
 /// Whether the board's cells leave parts of its grid empty (Tayam Sonalu's
 /// cross): such a board is drawn cell by cell, without grid or labels.
-pub fn is_sparse(board: &Board) -> bool {
+pub(crate) fn is_sparse(board: &Board) -> bool {
     let covered: usize = board.cells.iter().map(|c| usize::from(c.width) * usize::from(c.height)).sum();
     covered < usize::from(board.grid_cols) * usize::from(board.grid_rows)
 }
@@ -114,35 +114,35 @@ pub fn is_sparse(board: &Board) -> bool {
 /// more than four pieces share the square) all of one seat's pieces there,
 /// shown as one disc with a count.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Token {
-    pub seat: Seat,
+pub(crate) struct Token {
+    pub(crate) seat: Seat,
     /// Centre of the (first) disc, relative to the square's centre.
-    pub dx: f32,
-    pub dy: f32,
-    pub r: f32,
+    pub(crate) dx: f32,
+    pub(crate) dy: f32,
+    pub(crate) r: f32,
     /// Twins: the second disc's centre is `dx + twin_gap`.
-    pub twin_gap: Option<f32>,
+    pub(crate) twin_gap: Option<f32>,
     /// The count badge (grouped pieces), when more than one.
-    pub count: Option<u8>,
+    pub(crate) count: Option<u8>,
     /// The count badge's radius over `r`.
-    pub badge: f32,
+    pub(crate) badge: f32,
 }
 
 /// Slots in a square (2 × 2) before pieces are grouped by colour.
-pub const SLOTS: usize = 4;
+pub(crate) const SLOTS: usize = 4;
 
 /// Squares narrower than this many pixels (the cross's 27 px at the default
 /// size) are too small for a 2 × 2 grid of readable discs: one seat's
 /// single pieces there are one large disc with a count, and several seats'
 /// pieces are grouped by colour.
-pub const SMALL_SQUARE: f32 = 40.0;
+pub(crate) const SMALL_SQUARE: f32 = 40.0;
 
 /// The radius of that large disc, in squares (a lone piece elsewhere: 0.3).
 const LARGE_DISC: f32 = 0.43;
 
 /// Lays out the units standing on one square of side `cell`. Units come
 /// in any order; the result follows seat order, twins first.
-pub fn stack(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
+pub(crate) fn stack(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
     let mut sorted: Vec<(Seat, Unit)> = units.to_vec();
     sorted.sort_by_key(|&(s, u)| (s.index(), !u.is_twins()));
     let slots: usize = sorted.iter().map(|(_, u)| usize::from(u.pieces())).sum();

@@ -15,10 +15,10 @@ mod strip;
 mod text;
 mod theme;
 
-pub use layout::{Layout, Token, stack};
+pub(crate) use layout::{Layout, stack};
 pub use replay::{ReplayOptions, frame_views, replay_gif};
 pub use route::{render_route, route_pixmap};
-pub use text::clean_name;
+pub(crate) use text::clean_name;
 
 use crate::engine::{Action, Board, Cell, Position, Seat, Throw, Unit, destination};
 use image::ImageEncoder;
@@ -29,8 +29,8 @@ use tiny_skia::Pixmap;
 /// The default long side of a picture, in pixels.
 pub const DEFAULT_SIZE: u32 = 768;
 /// Sizes outside this range are refused.
-pub const MIN_SIZE: u32 = 200;
-pub const MAX_SIZE: u32 = 4096;
+pub(crate) const MIN_SIZE: u32 = 200;
+pub(crate) const MAX_SIZE: u32 = 4096;
 
 /// Why a picture could not be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,7 +75,7 @@ pub struct LastAction {
 
 impl LastAction {
     /// The squares of `action`, played by the seat on turn in `before`.
-    pub fn of(before: &Position, action: Action, captured: u8) -> Option<LastAction> {
+    pub(crate) fn of(before: &Position, action: Action, captured: u8) -> Option<LastAction> {
         let board = before.rules().board;
         let seat = before.turn();
         let goal = before.rules().goal();
@@ -121,7 +121,7 @@ impl BoardView {
     }
 
     /// The name shown for a seat, cleaned of what the font cannot draw.
-    pub fn name(&self, seat: Seat) -> String {
+    pub(crate) fn name(&self, seat: Seat) -> String {
         clean_name(&self.names[seat.index()], seat.name())
     }
 }
@@ -200,7 +200,7 @@ pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
 }
 
 /// The RGB bytes of an opaque pixmap (alpha dropped).
-pub fn to_rgb(pm: &Pixmap) -> Vec<u8> {
+pub(crate) fn to_rgb(pm: &Pixmap) -> Vec<u8> {
     let mut rgb = Vec::with_capacity(pm.pixels().len() * 3);
     for p in pm.pixels() {
         rgb.extend_from_slice(&[p.red(), p.green(), p.blue()]);

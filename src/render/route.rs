@@ -77,7 +77,7 @@ pub fn route_pixmap(board: &'static Board, seat: Seat, size: u32) -> Result<Pixm
 /// Where each step of the track is drawn: the centre of its cell, moved
 /// sideways (to the left of travel) on a run of steps whose cells the
 /// track visits twice, so that the two passes run side by side.
-pub fn route_points(l: &Layout, board: &Board, seat: Seat) -> Vec<(f32, f32)> {
+pub(crate) fn route_points(l: &Layout, board: &Board, seat: Seat) -> Vec<(f32, f32)> {
     let track = board.tracks[seat.index()];
     let mut points: Vec<(f32, f32)> = track.iter().map(|&c| l.centre(board, c)).collect();
     let twice = |i: usize| track.iter().filter(|&&c| c == track[i]).count() > 1;
@@ -215,10 +215,10 @@ mod tests {
             let marked = marked_cells(board, seat);
             let track = board.tracks[seat.index()];
             for (cell, &m) in marked.iter().enumerate() {
-                assert_eq!(m, track.contains(&(cell as Cell)), "{} {seat}: cell {cell}", board.name);
+                assert_eq!(m, track.contains(&(cell as Cell)), "{:?} {seat}: cell {cell}", board.kind);
             }
             let off = marked.iter().filter(|&&m| !m).count();
-            assert_eq!(off, if board.cells.len() == 97 { 21 } else { 0 }, "{}", board.name);
+            assert_eq!(off, if board.cells.len() == 97 { 21 } else { 0 }, "{:?}", board.kind);
         }
     }
 

@@ -11,7 +11,7 @@ use crate::engine::{Position, Seat, Unit};
 use tiny_skia::Pixmap;
 
 /// Draws the header and the player rows.
-pub fn paint(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
+pub(crate) fn paint(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
     header(pm, l, view);
     for (i, seat) in view.position.seats().iter().enumerate() {
         row(pm, l, view, seat, i);
@@ -91,7 +91,7 @@ fn series(pm: &mut Pixmap, l: &Layout, c: &Chips, series: &[SeriesThrow], right:
 }
 
 /// Pieces not yet entered (or captured), on the board, borne off.
-pub fn piece_counts(pos: &Position, seat: Seat) -> (u8, u8, u8) {
+pub(crate) fn piece_counts(pos: &Position, seat: Seat) -> (u8, u8, u8) {
     let army = pos.army(seat);
     let off = army.units().filter(|u| matches!(u, Unit::Off | Unit::TwinsOff)).map(|u| u.pieces()).sum();
     let on = army.units().filter(|u| u.step().is_some()).map(|u| u.pieces()).sum();

@@ -11,30 +11,30 @@ use tiny_skia::{Pixmap, PremultipliedColorU8};
 
 /// A text style: size in pixels (ab_glyph's scale), weight and colour.
 #[derive(Clone, Copy, Debug)]
-pub struct Style {
-    pub px: f32,
-    pub bold: bool,
-    pub colour: Rgb,
+pub(crate) struct Style {
+    pub(crate) px: f32,
+    pub(crate) bold: bool,
+    pub(crate) colour: Rgb,
 }
 
 impl Style {
-    pub fn new(px: f32, bold: bool, colour: Rgb) -> Style {
+    pub(crate) fn new(px: f32, bold: bool, colour: Rgb) -> Style {
         Style { px, bold, colour }
     }
 
     /// Height of a capital letter in pixels.
-    pub fn cap_height(&self) -> f32 {
+    pub(crate) fn cap_height(&self) -> f32 {
         fonts::cap_ratio() * self.px
     }
 }
 
 /// The advance width of `text` in `style`.
-pub fn width(text: &str, style: Style) -> f32 {
+pub(crate) fn width(text: &str, style: Style) -> f32 {
     fonts::layout(text, style.px, style.bold).1
 }
 
 /// Draws `text` with its baseline starting at (x, y); returns the end x.
-pub fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
+pub(crate) fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
     let (glyphs, advance) = fonts::layout(text, style.px, style.bold);
     let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
     let pixels = pixmap.pixels_mut();
@@ -109,13 +109,13 @@ fn rasterise(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Optio
 
 /// Draws `text` centred on (cx, cy): horizontally on its advance width,
 /// vertically on the height of a capital letter.
-pub fn draw_centred(pixmap: &mut Pixmap, text: &str, cx: f32, cy: f32, style: Style) {
+pub(crate) fn draw_centred(pixmap: &mut Pixmap, text: &str, cx: f32, cy: f32, style: Style) {
     let x = cx - width(text, style) / 2.0;
     draw(pixmap, text, x, cy + style.cap_height() / 2.0, style);
 }
 
 /// Draws `text` ending at `right`, baseline `y`.
-pub fn draw_right(pixmap: &mut Pixmap, text: &str, right: f32, y: f32, style: Style) {
+pub(crate) fn draw_right(pixmap: &mut Pixmap, text: &str, right: f32, y: f32, style: Style) {
     draw(pixmap, text, right - width(text, style), y, style);
 }
 
@@ -131,7 +131,7 @@ fn blend(dst: PremultipliedColorU8, c: Rgb, coverage: f32) -> PremultipliedColor
 /// A display name with what the font cannot draw removed (emoji, control
 /// and zero-width characters, unknown scripts) and spaces collapsed;
 /// `fallback` when nothing drawable is left.
-pub fn clean_name(name: &str, fallback: &str) -> String {
+pub(crate) fn clean_name(name: &str, fallback: &str) -> String {
     let kept: String = name
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
@@ -147,7 +147,7 @@ fn is_invisible(c: char) -> bool {
 }
 
 /// `text`, shortened with an ellipsis if needed to fit in `max` pixels.
-pub fn fit(text: &str, max: f32, style: Style) -> String {
+pub(crate) fn fit(text: &str, max: f32, style: Style) -> String {
     if width(text, style) <= max {
         return text.to_string();
     }

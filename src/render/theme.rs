@@ -7,53 +7,53 @@ use crate::engine::Seat;
 
 /// An opaque sRGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rgb(pub u8, pub u8, pub u8);
+pub(crate) struct Rgb(pub(crate) u8, pub(crate) u8, pub(crate) u8);
 
 impl Rgb {
     /// `self` mixed with `other` (`t` = 0 gives `self`, 1 gives `other`).
-    pub fn mix(self, other: Rgb, t: f32) -> Rgb {
+    pub(crate) fn mix(self, other: Rgb, t: f32) -> Rgb {
         let m = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
         Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
     }
 
-    pub fn skia(self) -> tiny_skia::Color {
+    pub(crate) fn skia(self) -> tiny_skia::Color {
         tiny_skia::Color::from_rgba8(self.0, self.1, self.2, 255)
     }
 
-    pub fn skia_alpha(self, alpha: u8) -> tiny_skia::Color {
+    pub(crate) fn skia_alpha(self, alpha: u8) -> tiny_skia::Color {
         tiny_skia::Color::from_rgba8(self.0, self.1, self.2, alpha)
     }
 }
 
 /// The page around the board and behind the strip.
-pub const PAGE: Rgb = Rgb(0xF7, 0xF1, 0xE3);
+pub(crate) const PAGE: Rgb = Rgb(0xF7, 0xF1, 0xE3);
 /// The squares: chalk-on-floor sand.
-pub const SQUARE: Rgb = Rgb(0xEC, 0xDC, 0xB9);
+pub(crate) const SQUARE: Rgb = Rgb(0xEC, 0xDC, 0xB9);
 /// Grid lines, frame and margin labels.
-pub const INK: Rgb = Rgb(0x5A, 0x43, 0x2E);
+pub(crate) const INK: Rgb = Rgb(0x5A, 0x43, 0x2E);
 /// The diagonals of the marked squares.
-pub const CROSS: Rgb = Rgb(0x8E, 0x6E, 0x4E);
+pub(crate) const CROSS: Rgb = Rgb(0x8E, 0x6E, 0x4E);
 /// The keep (c3) tint.
-pub const KEEP: Rgb = Rgb(0xE4, 0xC2, 0x72);
+pub(crate) const KEEP: Rgb = Rgb(0xE4, 0xC2, 0x72);
 /// Main text of the strip.
-pub const TEXT: Rgb = Rgb(0x2A, 0x22, 0x1A);
+pub(crate) const TEXT: Rgb = Rgb(0x2A, 0x22, 0x1A);
 /// Secondary text (labels, used throws).
-pub const DIM: Rgb = Rgb(0x9A, 0x8C, 0x7A);
+pub(crate) const DIM: Rgb = Rgb(0x9A, 0x8C, 0x7A);
 /// Piece outlines and the twins capsule.
-pub const OUTLINE: Rgb = Rgb(0x26, 0x20, 0x1A);
+pub(crate) const OUTLINE: Rgb = Rgb(0x26, 0x20, 0x1A);
 /// Last-move arrow and outline: a dark plum that no seat colour comes
 /// near, even for red-green colour-blind players (a violet would look
 /// like West's blue to them).
-pub const MOVE: Rgb = Rgb(0x5B, 0x1A, 0x60);
+pub(crate) const MOVE: Rgb = Rgb(0x5B, 0x1A, 0x60);
 /// Capture mark.
-pub const CAPTURE: Rgb = Rgb(0x1E, 0x1A, 0x16);
+pub(crate) const CAPTURE: Rgb = Rgb(0x1E, 0x1A, 0x16);
 /// Destination hints.
-pub const HINT: Rgb = Rgb(0x30, 0x30, 0x30);
+pub(crate) const HINT: Rgb = Rgb(0x30, 0x30, 0x30);
 /// White, for text on dark fills.
-pub const WHITE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
+pub(crate) const WHITE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
 
 /// The colour of a seat's pieces.
-pub const fn seat_colour(seat: Seat) -> Rgb {
+pub(crate) const fn seat_colour(seat: Seat) -> Rgb {
     match seat {
         Seat::S => Rgb(0xD5, 0x5E, 0x00),
         Seat::W => Rgb(0x00, 0x72, 0xB2),
@@ -63,7 +63,7 @@ pub const fn seat_colour(seat: Seat) -> Rgb {
 }
 
 /// The letter colour on a seat's disc (whichever contrasts more).
-pub const fn seat_ink(seat: Seat) -> Rgb {
+pub(crate) const fn seat_ink(seat: Seat) -> Rgb {
     match seat {
         Seat::W => WHITE,
         _ => Rgb(0x14, 0x10, 0x0C),
@@ -71,7 +71,7 @@ pub const fn seat_ink(seat: Seat) -> Rgb {
 }
 
 /// A light tint of a seat's colour, for its palace and its strip row.
-pub fn seat_tint(seat: Seat, strength: f32) -> Rgb {
+pub(crate) fn seat_tint(seat: Seat, strength: f32) -> Rgb {
     SQUARE.mix(seat_colour(seat), strength)
 }
 

@@ -10,32 +10,56 @@ use crate::engine::Variant;
 use crate::store::{Occupant, StoreError};
 use poise::serenity_prelude as serenity;
 
-/// The variant choices of the commands.
-#[derive(Copy, Clone, Debug, poise::ChoiceParameter)]
-pub enum VariantChoice {
-    #[name = "bell: R. C. Bell's rules (sum the throws)"]
-    Bell,
-    #[name = "bell1979: each throw moves on its own"]
-    Bell1979,
-    #[name = "francais: using throws is optional"]
-    Francais,
-    #[name = "tayam-sonalu: the Sri Lankan cross-board relative"]
-    TayamSonalu,
+/// A variant as a slash-command option: its choices are the engine's
+/// variant table ([`Variant::ALL`]), labelled "name: summary".
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct VariantChoice(pub(crate) Variant);
+
+impl VariantChoice {
+    /// The label Discord shows for a variant.
+    pub(crate) fn label(v: Variant) -> String {
+        format!("{}: {}", v.name(), v.summary())
+    }
 }
 
 impl From<VariantChoice> for Variant {
     fn from(v: VariantChoice) -> Variant {
-        match v {
-            VariantChoice::Bell => Variant::Bell,
-            VariantChoice::Bell1979 => Variant::Bell1979,
-            VariantChoice::Francais => Variant::Francais,
-            VariantChoice::TayamSonalu => Variant::TayamSonalu,
-        }
+        v.0
+    }
+}
+
+impl poise::ChoiceParameter for VariantChoice {
+    fn list() -> Vec<poise::CommandParameterChoice> {
+        Variant::ALL
+            .iter()
+            .map(|&v| poise::CommandParameterChoice {
+                name: VariantChoice::label(v),
+                localizations: Default::default(),
+                __non_exhaustive: (),
+            })
+            .collect()
+    }
+
+    fn from_index(index: usize) -> Option<Self> {
+        Variant::ALL.get(index).copied().map(VariantChoice)
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        let name = name.split(':').next().unwrap_or(name).trim();
+        name.parse().ok().map(VariantChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
     }
 }
 
 /// Whether the user may moderate the channel (Manage Messages).
-pub fn is_moderator(ctx: Context<'_>) -> bool {
+pub(crate) fn is_moderator(ctx: Context<'_>) -> bool {
     match ctx {
         poise::Context::Application(a) => {
             a.interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_messages())
@@ -45,7 +69,7 @@ pub fn is_moderator(ctx: Context<'_>) -> bool {
 }
 
 /// A private answer to the user of a command.
-pub async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+pub(crate) async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
     let reply = poise::CreateReply::default()
         .content(text)
         .ephemeral(true)
@@ -55,7 +79,7 @@ pub async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Er
 }
 
 /// A [`Message`] as a poise reply (no attachment; only its mentions ping).
-pub fn reply(m: &Message, ephemeral: bool) -> poise::CreateReply {
+pub(crate) fn reply(m: &Message, ephemeral: bool) -> poise::CreateReply {
     let mut r = poise::CreateReply::default()
         .components(outgoing::rows(m))
         .allowed_mentions(outgoing::mentions(m))
@@ -67,22 +91,44 @@ pub fn reply(m: &Message, ephemeral: bool) -> poise::CreateReply {
 }
 
 /// Sends a built message.
-pub async fn send(ctx: Context<'_>, m: &Message, ephemeral: bool) -> Result<(), Error> {
+pub(crate) async fn send(ctx: Context<'_>, m: &Message, ephemeral: bool) -> Result<(), Error> {
     ctx.send(reply(m, ephemeral)).await?;
     Ok(())
 }
 
 /// The user sees a short private apology, the log gets the cause.
-pub async fn store_failed(ctx: Context<'_>, what: &str, e: StoreError) -> Result<(), Error> {
+pub(crate) async fn store_failed(ctx: Context<'_>, what: &str, e: StoreError) -> Result<(), Error> {
     tracing::error!("/thaayam {}: {what} failed: {e}", ctx.command().name);
     private(ctx, "Sorry, I could not read the game records just now; please try again in a moment.").await
 }
 
 /// How a stored seat is named: a mention (that pings no one when sent
 /// with empty `allowed_mentions`) or the computer.
-pub fn occupant(o: &Occupant) -> String {
+pub(crate) fn occupant(o: &Occupant) -> String {
     match o {
         Occupant::Human(u) => mention(*u),
         Occupant::Computer(level) => computer_name(level),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poise::ChoiceParameter;
+
+    /// Discord's limit on the name of a slash-command option choice.
+    const CHOICE_NAME: usize = 100;
+
+    #[test]
+    fn variant_choices_are_the_engine_table_and_fit_discord() {
+        let list = VariantChoice::list();
+        assert_eq!(list.len(), Variant::ALL.len());
+        for (i, v) in Variant::ALL.into_iter().enumerate() {
+            assert_eq!(VariantChoice::from_index(i), Some(VariantChoice(v)));
+            assert_eq!(VariantChoice::from_name(&list[i].name), Some(VariantChoice(v)));
+            assert!(list[i].name.starts_with(v.name()));
+            assert!(list[i].name.chars().count() <= CHOICE_NAME, "{}", list[i].name);
+        }
+        assert_eq!(VariantChoice::from_index(Variant::ALL.len()), None);
     }
 }

@@ -22,7 +22,7 @@ use poise::serenity_prelude as serenity;
 
 /// Open a game in this channel; players join with the buttons
 #[poise::command(slash_command, guild_only, rename = "new")]
-pub async fn new_game(
+pub(crate) async fn new_game(
     ctx: Context<'_>,
     #[description = "Which rules (default: the server's default, normally bell)"] variant: Option<VariantChoice>,
     #[description = "Number of players, 2 to 4 (default 2); computers can fill seats"]
@@ -105,7 +105,7 @@ fn link_of(t: &Table) -> String {
 
 /// Post the board of this channel's game again (as the newest message)
 #[poise::command(slash_command, guild_only)]
-pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
         return private(ctx, "No game is running in this channel. Start one with /thaayam new.").await;
     };
@@ -117,19 +117,22 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Give up your seat in this channel's game (a computer plays on for you)
 #[poise::command(slash_command, guild_only)]
-pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::Resign).await
 }
 
 /// End this channel's game early, without ratings (host or Manage Messages)
 #[poise::command(slash_command, guild_only)]
-pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::End).await
 }
 
 /// Remove a player from this channel's game; a computer takes the seat (host or Manage Messages)
 #[poise::command(slash_command, guild_only)]
-pub async fn kick(ctx: Context<'_>, #[description = "The player to remove"] user: serenity::User) -> Result<(), Error> {
+pub(crate) async fn kick(
+    ctx: Context<'_>,
+    #[description = "The player to remove"] user: serenity::User,
+) -> Result<(), Error> {
     apply(ctx, Intent::Kick(user.id.get())).await
 }
 

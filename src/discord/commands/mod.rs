@@ -10,7 +10,7 @@ mod records;
 mod records_tests;
 mod replay;
 mod rules;
-pub mod settings;
+pub(crate) mod settings;
 
 use super::{Context, Data, Error};
 use answer::private;
@@ -34,13 +34,13 @@ use answer::private;
     ),
     subcommand_required
 )]
-pub async fn thaayam(_ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn thaayam(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// The one error handler: users get a calm private answer, the log gets
 /// the whole error.
-pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!("command /{} failed: {error:?}", ctx.command().qualified_name);

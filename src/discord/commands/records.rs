@@ -14,18 +14,18 @@ use crate::store::{GameSummary, PlayerRating};
 use poise::serenity_prelude as serenity;
 
 /// Rated games a player needs before the leaderboard lists her.
-pub const MIN_GAMES: u32 = 3;
+pub(crate) const MIN_GAMES: u32 = 3;
 /// Rows of a leaderboard.
-pub const LEADERBOARD_ROWS: u32 = 20;
+pub(crate) const LEADERBOARD_ROWS: u32 = 20;
 /// Games listed by `/thaayam history`.
-pub const HISTORY_GAMES: u32 = 10;
+pub(crate) const HISTORY_GAMES: u32 = 10;
 
 /// What the rating number means, in one line.
-pub const RATING_MEANING: &str = "Rating = skill estimate minus three times its uncertainty (Weng-Lin/OpenSkill): \
+pub(crate) const RATING_MEANING: &str = "Rating = skill estimate minus three times its uncertainty (Weng-Lin/OpenSkill): \
 everyone starts at 0, and it rises with wins and with games played.";
 
 /// A rating as shown to players: the conservative estimate μ − 3σ.
-pub fn rating_text(r: &PlayerRating) -> String {
+pub(crate) fn rating_text(r: &PlayerRating) -> String {
     format!("{:.1}", r.ordinal())
 }
 
@@ -36,7 +36,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 /// The leaderboard of a variant from the store's rows (best first): players
 /// with [`MIN_GAMES`] games are ranked; newer players are named on one line
 /// below, with their provisional rating, so a first game already shows up.
-pub fn leaderboard_message(variant: Variant, rows: &[PlayerRating]) -> Message {
+pub(crate) fn leaderboard_message(variant: Variant, rows: &[PlayerRating]) -> Message {
     let ranked: Vec<&PlayerRating> = rows.iter().filter(|r| r.games >= MIN_GAMES).collect();
     let newcomers: Vec<String> = rows
         .iter()
@@ -83,7 +83,7 @@ pub fn leaderboard_message(variant: Variant, rows: &[PlayerRating]) -> Message {
 }
 
 /// A player's record, one field per variant played.
-pub fn stats_message(user: u64, stats: &[PlayerRating]) -> Message {
+pub(crate) fn stats_message(user: u64, stats: &[PlayerRating]) -> Message {
     let description = if stats.is_empty() {
         format!("{} has not finished a game on this server yet.", mention(user))
     } else {
@@ -149,7 +149,7 @@ fn history_line(g: &GameSummary) -> String {
 }
 
 /// The channel's finished games, newest first.
-pub fn history_message(games: &[GameSummary]) -> Message {
+pub(crate) fn history_message(games: &[GameSummary]) -> Message {
     let (description, footer) = if games.is_empty() {
         ("No game has been played to the end in this channel yet. Start one with `/thaayam new`.".into(), String::new())
     } else {
@@ -177,7 +177,7 @@ fn guild_of(ctx: Context<'_>) -> u64 {
 
 /// This server's best players of a variant, by rating
 #[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(
+pub(crate) async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which rules (default: the server's default)"] variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
@@ -204,7 +204,7 @@ pub async fn leaderboard(
 
 /// A player's Thaayam record on this server: rating, games, wins, streaks
 #[poise::command(slash_command, guild_only)]
-pub async fn stats(
+pub(crate) async fn stats(
     ctx: Context<'_>,
     #[description = "Whose record (default: yours)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
@@ -218,7 +218,7 @@ pub async fn stats(
 
 /// The last games played to the end in this channel, with their numbers for replays
 #[poise::command(slash_command, guild_only)]
-pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn history(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ctx.channel_id().get();
     match ctx.data().store.call(move |s| s.channel_history(channel, HISTORY_GAMES)).await {
         Ok(games) => send(ctx, &history_message(&games), false).await,

@@ -14,11 +14,11 @@ use crate::sim::random_game;
 use crate::store::{Commit, GameId, NewGame, Occupant, PlayerRating, Store, Timestamp};
 use std::sync::atomic::{AtomicI64, Ordering};
 
-pub const GUILD: u64 = 7;
+pub(crate) const GUILD: u64 = 7;
 const START_MS: i64 = 1_700_000_000_000;
 
 /// A store whose clock advances a minute per reading.
-pub fn store() -> Store {
+pub(crate) fn store() -> Store {
     let now = AtomicI64::new(START_MS);
     Store::open_in_memory().expect("open").with_clock(move || Timestamp(now.fetch_add(60_000, Ordering::Relaxed)))
 }

@@ -16,14 +16,14 @@ use tokio::sync::Semaphore;
 
 /// The largest GIF sent: under Discord's default 10 MiB per file (and far
 /// under 25 MiB per request), so it also fits servers without boosts.
-pub const MAX_GIF_BYTES: usize = 8_000_000;
+pub(crate) const MAX_GIF_BYTES: usize = 8_000_000;
 /// Frame size and frame count tried in turn until the GIF fits.
 const ATTEMPTS: [(u32, usize); 3] = [(600, 300), (480, 150), (360, 60)];
 /// Replays drawn at the same time (the machine is small; drawing is CPU-bound).
 static DRAWING: Semaphore = Semaphore::const_new(1);
 
 /// A game number as typed: `12` or `#12`.
-pub fn parse_game_id(s: &str) -> Result<GameId, String> {
+pub(crate) fn parse_game_id(s: &str) -> Result<GameId, String> {
     let t = s.trim();
     let digits = t.strip_prefix('#').unwrap_or(t).trim();
     match digits.parse::<i64>() {
@@ -36,7 +36,7 @@ pub fn parse_game_id(s: &str) -> Result<GameId, String> {
 }
 
 /// Why a game cannot be replayed here, if it cannot.
-pub fn refusal(info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
+pub(crate) fn refusal(info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
     let Some(info) = info.filter(|i| i.guild == guild) else {
         return Some(format!("There is no game {id} on this server. `/thaayam history` lists the finished games."));
     };
@@ -59,7 +59,7 @@ fn by_place(seats: &[SeatRecord]) -> Vec<&SeatRecord> {
 }
 
 /// The text sent with the GIF: the game, when it ended, who placed where.
-pub fn replay_message(info: &GameInfo) -> Message {
+pub(crate) fn replay_message(info: &GameInfo) -> Message {
     let players: Vec<String> = by_place(&info.seats)
         .into_iter()
         .map(|s| match s.place.filter(|&p| p > 0) {
@@ -83,13 +83,13 @@ pub fn replay_message(info: &GameInfo) -> Message {
 }
 
 /// The attachment's file name.
-pub fn file_name(id: GameId) -> String {
+pub(crate) fn file_name(id: GameId) -> String {
     format!("thaayam-game-{}.gif", id.0)
 }
 
 /// Draws the GIF (blocking, CPU-bound), with fewer and smaller frames
 /// until it is at most `max_bytes`; `names` by seat index.
-pub fn draw(game: &LoadedGame, names: [String; 4], max_bytes: usize) -> Result<Vec<u8>, String> {
+pub(crate) fn draw(game: &LoadedGame, names: [String; 4], max_bytes: usize) -> Result<Vec<u8>, String> {
     let seats = game.info.seat_set();
     let mut sizes = Vec::new();
     for (size, max_frames) in ATTEMPTS {
@@ -134,7 +134,7 @@ async fn names(ctx: Context<'_>, info: &GameInfo) -> [String; 4] {
 
 /// Watch a finished game again as an animated picture
 #[poise::command(slash_command, guild_only)]
-pub async fn replay(
+pub(crate) async fn replay(
     ctx: Context<'_>,
     #[description = "The game's number, as /thaayam history shows it (e.g. 12)"] game: String,
 ) -> Result<(), Error> {

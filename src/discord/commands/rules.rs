@@ -40,9 +40,9 @@ on its own; nothing is safe; all four pieces home in the centre wins."
 
 /// How to play Thaayam (the rules in short, for each variant)
 #[poise::command(slash_command)]
-pub async fn rules(
+pub(crate) async fn rules(
     ctx: Context<'_>,
-    #[description = "Which rules to explain (default: all three)"] variant: Option<VariantChoice>,
+    #[description = "Which rules to explain (default: all of them)"] variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let variants: Vec<Variant> = match variant {
         Some(v) => vec![v.into()],

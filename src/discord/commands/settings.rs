@@ -14,7 +14,7 @@ use poise::serenity_prelude as serenity;
 
 /// Who may end a game early, as offered to admins.
 #[derive(Copy, Clone, Debug, poise::ChoiceParameter)]
-pub enum EndChoice {
+pub(crate) enum EndChoice {
     #[name = "host: the game's host (and moderators)"]
     Host,
     #[name = "moderators: only members with Manage Messages"]
@@ -32,27 +32,27 @@ impl From<EndChoice> for EndPermission {
 
 /// What an admin asked to change (all `None`: just show the settings).
 #[derive(Clone, Debug, Default)]
-pub struct SettingsRequest {
-    pub variant: Option<Variant>,
+pub(crate) struct SettingsRequest {
+    pub(crate) variant: Option<Variant>,
     /// As typed, like `30m`, `12h`, `2d`.
-    pub turn_timeout: Option<String>,
-    pub end_permission: Option<EndPermission>,
+    pub(crate) turn_timeout: Option<String>,
+    pub(crate) end_permission: Option<EndPermission>,
 }
 
 impl SettingsRequest {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.variant.is_none() && self.turn_timeout.is_none() && self.end_permission.is_none()
     }
 }
 
 /// Whether these member permissions may change the settings.
-pub fn may_manage(permissions: Option<serenity::Permissions>) -> bool {
+pub(crate) fn may_manage(permissions: Option<serenity::Permissions>) -> bool {
     permissions.is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
 /// The settings after a request: `Ok(None)` when nothing was asked (show
 /// them), `Err` with the answer for the user when refused or invalid.
-pub fn apply_request(
+pub(crate) fn apply_request(
     current: GuildSettings,
     req: &SettingsRequest,
     may_manage: bool,
@@ -80,7 +80,7 @@ pub fn apply_request(
 }
 
 /// A duration in words of units: `1d 12h`, `30m`, `90s` → `1m 30s`.
-pub fn duration_text(secs: u32) -> String {
+pub(crate) fn duration_text(secs: u32) -> String {
     let parts: Vec<String> = [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")]
         .iter()
         .scan(secs, |left, &(unit, name)| {
@@ -101,7 +101,7 @@ fn end_text(p: EndPermission) -> &'static str {
 }
 
 /// The settings as shown to the user; `saved` when they were just changed.
-pub fn settings_message(s: &GuildSettings, saved: bool, may_manage: bool) -> Message {
+pub(crate) fn settings_message(s: &GuildSettings, saved: bool, may_manage: bool) -> Message {
     let description = if saved {
         "Saved. New games on this server start with these settings.".to_string()
     } else {
@@ -129,7 +129,7 @@ pub fn settings_message(s: &GuildSettings, saved: bool, may_manage: bool) -> Mes
 }
 
 /// The configured defaults, for servers that never saved settings.
-pub fn config_settings(config: &Config) -> GuildSettings {
+pub(crate) fn config_settings(config: &Config) -> GuildSettings {
     GuildSettings {
         default_ruleset: Ruleset::new(config.default_variant),
         turn_timeout_secs: u32::try_from(config.turn_timeout).unwrap_or(u32::MAX),
@@ -138,7 +138,11 @@ pub fn config_settings(config: &Config) -> GuildSettings {
 }
 
 /// The server's saved settings, or the configured defaults.
-pub async fn effective_settings(store: &StoreHandle, guild: u64, config: &Config) -> Result<GuildSettings, StoreError> {
+pub(crate) async fn effective_settings(
+    store: &StoreHandle,
+    guild: u64,
+    config: &Config,
+) -> Result<GuildSettings, StoreError> {
     let saved = store.call(move |s| s.saved_guild_settings(guild)).await?;
     Ok(saved.unwrap_or_else(|| config_settings(config)))
 }
@@ -146,7 +150,7 @@ pub async fn effective_settings(store: &StoreHandle, guild: u64, config: &Config
 /// The settings a new game of this server starts with (rules, turn
 /// timeout, who may end it). A store failure is logged and the configured
 /// defaults are used.
-pub async fn guild_defaults(store: &StoreHandle, guild: u64, config: &Config) -> GuildSettings {
+pub(crate) async fn guild_defaults(store: &StoreHandle, guild: u64, config: &Config) -> GuildSettings {
     match effective_settings(store, guild, config).await {
         Ok(s) => s,
         Err(e) => {
@@ -165,7 +169,7 @@ fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
 
 /// This server's defaults for new games (changing them needs Manage Server)
 #[poise::command(slash_command, guild_only)]
-pub async fn settings(
+pub(crate) async fn settings(
     ctx: Context<'_>,
     #[description = "Default rules of new games"] variant: Option<VariantChoice>,
     #[description = "Default time per turn, like 30m, 12h or 2d (1 minute to 30 days)"] turn_timeout: Option<String>,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// What the player picks in the first select: one entry per unit that has
 /// at least one legal action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum UnitKey {
+pub(crate) enum UnitKey {
     Enter,
     EnterTwins,
     /// Enter with a throw other than 1 (Tayam Sonalu's 5 or Sonal).
@@ -28,7 +28,7 @@ pub enum UnitKey {
 }
 
 impl UnitKey {
-    pub fn of(action: Action) -> UnitKey {
+    pub(crate) fn of(action: Action) -> UnitKey {
         match action {
             Action::Enter => UnitKey::Enter,
             Action::EnterTwins => UnitKey::EnterTwins,
@@ -42,7 +42,7 @@ impl UnitKey {
     }
 
     /// The select option value (short, unique per unit).
-    pub fn encode(self) -> String {
+    pub(crate) fn encode(self) -> String {
         match self {
             UnitKey::Enter => "enter".into(),
             UnitKey::EnterTwins => "enter2".into(),
@@ -56,7 +56,7 @@ impl UnitKey {
         }
     }
 
-    pub fn parse(s: &str) -> Option<UnitKey> {
+    pub(crate) fn parse(s: &str) -> Option<UnitKey> {
         let step = |rest: &str| rest.parse::<u8>().ok().filter(|_| rest.bytes().all(|b| b.is_ascii_digit()));
         Some(match s {
             "enter" => UnitKey::Enter,
@@ -75,24 +75,24 @@ impl UnitKey {
 
 /// One option of the unit select.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnitChoice {
-    pub key: UnitKey,
+pub(crate) struct UnitChoice {
+    pub(crate) key: UnitKey,
     /// Its legal actions (where it can go).
-    pub actions: Vec<Action>,
+    pub(crate) actions: Vec<Action>,
 }
 
 /// One option of the throws multi-select: a single remaining throw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ThrowChoice {
+pub(crate) struct ThrowChoice {
     /// Index into the remaining throws of the series (the option value).
-    pub index: usize,
-    pub throw: Throw,
+    pub(crate) index: usize,
+    pub(crate) throw: Throw,
     /// The unit's legal actions that use this throw.
-    pub actions: Vec<Action>,
+    pub(crate) actions: Vec<Action>,
 }
 
 /// The game as it would be with the turn's uncommitted actions applied.
-pub fn scratch(game: &Game, pending: &[Action]) -> Game {
+pub(crate) fn scratch(game: &Game, pending: &[Action]) -> Game {
     let mut g = *game;
     for &a in pending {
         g.act_unchecked(a, false);
@@ -101,7 +101,7 @@ pub fn scratch(game: &Game, pending: &[Action]) -> Game {
 }
 
 /// The units the player can move now, in the engine's order.
-pub fn unit_choices(game: &Game) -> Vec<UnitChoice> {
+pub(crate) fn unit_choices(game: &Game) -> Vec<UnitChoice> {
     let legal = game.legal_actions();
     let mut keys: Vec<UnitKey> = legal.iter().map(|&a| UnitKey::of(a)).collect();
     keys.sort();
@@ -115,12 +115,12 @@ pub fn unit_choices(game: &Game) -> Vec<UnitChoice> {
 }
 
 /// The legal actions of one unit.
-pub fn actions_of(game: &Game, key: UnitKey) -> Vec<Action> {
+pub(crate) fn actions_of(game: &Game, key: UnitKey) -> Vec<Action> {
     game.legal_actions().into_iter().filter(|&a| UnitKey::of(a) == key).collect()
 }
 
 /// The remaining throws that appear in some legal action of the unit.
-pub fn throw_choices(game: &Game, key: UnitKey) -> Vec<ThrowChoice> {
+pub(crate) fn throw_choices(game: &Game, key: UnitKey) -> Vec<ThrowChoice> {
     let actions = actions_of(game, key);
     let pos = game.position();
     let mut out = Vec::new();
@@ -138,7 +138,7 @@ pub fn throw_choices(game: &Game, key: UnitKey) -> Vec<ThrowChoice> {
 }
 
 /// The action for a unit and a set of chosen throw indices, if legal.
-pub fn action_for(game: &Game, key: UnitKey, indices: &[usize]) -> Option<Action> {
+pub(crate) fn action_for(game: &Game, key: UnitKey, indices: &[usize]) -> Option<Action> {
     let throws = game.position().throws().as_slice();
     let mut seen = Vec::new();
     let mut bag = ThrowBag::EMPTY;

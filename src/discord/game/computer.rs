@@ -3,13 +3,13 @@
 //! from the game id and the action counter, so a computer's play is
 //! reproducible and never draws from the fair-dice stream.
 
-pub use crate::ai::Level;
+pub(crate) use crate::ai::Level;
 use crate::engine::{Action, Game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The action a computer of `level` takes (`None` outside the move phase).
-pub fn choose(game: &Game, level: Level, game_id: i64, seq: u32) -> Option<Action> {
+pub(crate) fn choose(game: &Game, level: Level, game_id: i64, seq: u32) -> Option<Action> {
     if game.legal_actions().is_empty() {
         return None;
     }
@@ -18,15 +18,15 @@ pub fn choose(game: &Game, level: Level, game_id: i64, seq: u32) -> Option<Actio
 }
 
 /// Serialises a level by its name (the table is stored as JSON).
-pub mod by_name {
+pub(crate) mod by_name {
     use super::Level;
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(level.name())
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
         let name = String::deserialize(d)?;
         name.parse().map_err(serde::de::Error::custom)
     }

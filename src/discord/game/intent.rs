@@ -6,14 +6,14 @@ use super::table::UserId;
 
 /// Who is acting: a Discord user, and whether they may moderate the channel.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Actor {
-    pub user: UserId,
-    pub moderator: bool,
+pub(crate) struct Actor {
+    pub(crate) user: UserId,
+    pub(crate) moderator: bool,
 }
 
 /// What the user wants.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Intent {
+pub(crate) enum Intent {
     Join,
     Leave,
     AddComputer(Level),
@@ -32,7 +32,7 @@ pub enum Intent {
 
 /// Why nothing changed; each answer is shown privately to the clicker.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// The click came from an older board (another change came first).
     Stale,
     /// The game is over or was cancelled.

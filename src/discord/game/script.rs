@@ -7,7 +7,7 @@ use super::table::Table;
 use crate::engine::Phase;
 
 /// The intent the player on turn sends next.
-pub fn next_intent(t: &Table) -> Intent {
+pub(crate) fn next_intent(t: &Table) -> Intent {
     let g = t.draft_game();
     let moving = matches!(g.phase(), Phase::Moving { .. }) && g.to_act() == t.to_act();
     if !t.draft.actions.is_empty() && !moving {

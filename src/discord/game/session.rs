@@ -17,7 +17,13 @@ use crate::engine::Seat;
 /// Applies an intent. `seq` is the counter carried by the clicked component
 /// (`None` for slash commands). On success the counter moves on and the
 /// deadline follows the player to act.
-pub fn handle(table: &mut Table, actor: Actor, intent: Intent, seq: Option<u32>, now: i64) -> Result<Notes, Refusal> {
+pub(crate) fn handle(
+    table: &mut Table,
+    actor: Actor,
+    intent: Intent,
+    seq: Option<u32>,
+    now: i64,
+) -> Result<Notes, Refusal> {
     if !table.is_open() {
         return Err(Refusal::Closed);
     }
@@ -52,7 +58,7 @@ pub fn handle(table: &mut Table, actor: Actor, intent: Intent, seq: Option<u32>,
 
 /// One computer step when a computer is to act: a whole series of throws,
 /// or the whole use of the throws. `None` when no computer is to act.
-pub fn computer_step(table: &mut Table, now: i64) -> Option<Notes> {
+pub(crate) fn computer_step(table: &mut Table, now: i64) -> Option<Notes> {
     if !table.computer_to_act() {
         return None;
     }
@@ -66,7 +72,7 @@ pub fn computer_step(table: &mut Table, now: i64) -> Option<Notes> {
 
 /// The deadline passed: the computer plays the turn of the absent player;
 /// the third timeout in a row gives the seat to the computer for good.
-pub fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
+pub(crate) fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
     let deadline = table.deadline?;
     let user = table.human_to_act()?;
     let seat = table.to_act()?;
@@ -86,7 +92,7 @@ pub fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
 }
 
 /// Whether the half-time reminder is due now (marks it as sent).
-pub fn reminder_due(table: &mut Table, now: i64) -> Option<UserId> {
+pub(crate) fn reminder_due(table: &mut Table, now: i64) -> Option<UserId> {
     let deadline = table.deadline?;
     let user = table.human_to_act()?;
     let half = deadline - (table.turn_timeout as i64) / 2;

@@ -12,43 +12,43 @@ use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// A Discord user id (snowflake).
-pub type UserId = u64;
+pub(crate) type UserId = u64;
 
 /// Who sits on a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Player {
+pub(crate) enum Player {
     Human(UserId),
     Computer(#[serde(with = "super::computer::by_name")] Level),
 }
 
 /// The parameters of a new game.
 #[derive(Copy, Clone, Debug)]
-pub struct NewGame {
-    pub guild: u64,
-    pub channel: u64,
-    pub host: UserId,
-    pub ruleset: Ruleset,
-    pub players: u8,
-    pub turn_timeout: u64,
+pub(crate) struct NewGame {
+    pub(crate) guild: u64,
+    pub(crate) channel: u64,
+    pub(crate) host: UserId,
+    pub(crate) ruleset: Ruleset,
+    pub(crate) players: u8,
+    pub(crate) turn_timeout: u64,
     /// Only moderators may end the game once it runs (the server's setting).
-    pub moderators_end: bool,
+    pub(crate) moderators_end: bool,
 }
 
 /// What the store holds of a table, so that a save sends only what
 /// changed (kept by the live layer; never serialised).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Stored {
-    pub seq: u32,
-    pub events: usize,
+pub(crate) struct Stored {
+    pub(crate) seq: u32,
+    pub(crate) events: usize,
     /// The seats as [`Table::occupants`] gave them.
-    pub seats: Vec<(Seat, Player)>,
+    pub(crate) seats: Vec<(Seat, Player)>,
     /// The table's JSON as last saved.
-    pub json: String,
+    pub(crate) json: String,
 }
 
 /// Where the game is in its life.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Stage {
+pub(crate) enum Stage {
     Lobby,
     Playing,
     /// Played to the end: places count for ratings.
@@ -59,81 +59,81 @@ pub enum Stage {
 
 /// The uncommitted part of the current turn (kept until Confirm).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TurnDraft {
+pub(crate) struct TurnDraft {
     /// The unit chosen in the first select, waiting for its throws.
-    pub unit: Option<UnitKey>,
+    pub(crate) unit: Option<UnitKey>,
     /// Actions chosen but not yet committed to the log (Undo pops them).
-    pub actions: Vec<Action>,
+    pub(crate) actions: Vec<Action>,
     /// The page shown of a select with more than 25 options.
-    pub page: u8,
+    pub(crate) page: u8,
 }
 
 /// The message that currently shows a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BoardMessage {
-    pub message: u64,
+pub(crate) struct BoardMessage {
+    pub(crate) message: u64,
     /// Unix time it was posted (old messages are re-posted, not edited).
-    pub posted_at: i64,
+    pub(crate) posted_at: i64,
 }
 
 /// One game of the bot.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Table {
-    pub id: i64,
-    pub guild: u64,
-    pub channel: u64,
-    pub host: UserId,
-    pub ruleset: Ruleset,
+pub(crate) struct Table {
+    pub(crate) id: i64,
+    pub(crate) guild: u64,
+    pub(crate) channel: u64,
+    pub(crate) host: UserId,
+    pub(crate) ruleset: Ruleset,
     /// Seats wanted (2–4).
-    pub players: u8,
+    pub(crate) players: u8,
     /// Seconds a player has for a turn.
-    pub turn_timeout: u64,
+    pub(crate) turn_timeout: u64,
     /// Only moderators (Manage Messages) may end the game once it runs,
     /// not the host (the server's `end_permission` setting).
     #[serde(default)]
-    pub moderators_end: bool,
+    pub(crate) moderators_end: bool,
     /// Players in joining order; the i-th takes the i-th seat of the table.
-    pub lineup: Vec<Player>,
-    pub stage: Stage,
+    pub(crate) lineup: Vec<Player>,
+    pub(crate) stage: Stage,
     /// The engine log. Not in the JSON: the store keeps the log itself and
     /// gives it back when the game is loaded.
     #[serde(skip)]
-    pub events: Vec<crate::engine::Event>,
+    pub(crate) events: Vec<crate::engine::Event>,
     /// The fair-dice seed (revealed when the game is over).
-    pub seed: [u8; 32],
+    pub(crate) seed: [u8; 32],
     /// Throws drawn from the seed so far.
-    pub drawn: u32,
-    pub draft: TurnDraft,
+    pub(crate) drawn: u32,
+    pub(crate) draft: TurnDraft,
     /// The action counter: bumped by every change, carried by every component.
-    pub seq: u32,
+    pub(crate) seq: u32,
     /// Unix time when the player to act runs out of time.
-    pub deadline: Option<i64>,
+    pub(crate) deadline: Option<i64>,
     /// Whether the half-time reminder for the current deadline was sent.
-    pub reminded: bool,
+    pub(crate) reminded: bool,
     /// Timeouts in a row per seat.
-    pub absences: [u8; 4],
+    pub(crate) absences: [u8; 4],
     /// The human who held each seat before leaving a running game (a
     /// computer plays it on); ratings count the game for them, placed last.
     #[serde(default)]
-    pub left_seats: [Option<UserId>; 4],
+    pub(crate) left_seats: [Option<UserId>; 4],
     /// Unix time of the start (0 while in the lobby).
-    pub started_at: i64,
+    pub(crate) started_at: i64,
     /// The live message that shows this game (edited in place while young).
     #[serde(default)]
-    pub board: Option<BoardMessage>,
+    pub(crate) board: Option<BoardMessage>,
     /// Display names of the humans seen so far (drawn on the board).
     #[serde(default)]
-    pub names: std::collections::BTreeMap<UserId, String>,
+    pub(crate) names: std::collections::BTreeMap<UserId, String>,
     #[serde(skip)]
     cache: Option<Game>,
     /// What the store holds of this game (set by the live layer's saves).
     #[serde(skip)]
-    pub stored: Option<Stored>,
+    pub(crate) stored: Option<Stored>,
 }
 
 impl Table {
     /// A new lobby with the host in the first seat.
-    pub fn new(
+    pub(crate) fn new(
         id: i64,
         guild: u64,
         channel: u64,
@@ -171,23 +171,23 @@ impl Table {
     }
 
     /// The seats of the table.
-    pub fn seats(&self) -> SeatSet {
+    pub(crate) fn seats(&self) -> SeatSet {
         SeatSet::for_players(usize::from(self.players)).unwrap_or(SeatSet::EMPTY)
     }
 
     /// Who plays a seat.
-    pub fn player(&self, seat: Seat) -> Option<Player> {
+    pub(crate) fn player(&self, seat: Seat) -> Option<Player> {
         let i = self.seats().iter().position(|s| s == seat)?;
         self.lineup.get(i).copied()
     }
 
     /// The seat of a human player still in the game.
-    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+    pub(crate) fn seat_of(&self, user: UserId) -> Option<Seat> {
         self.seats().iter().find(|&s| self.player(s) == Some(Player::Human(user)))
     }
 
     /// The committed game (replayed from the log, then cached).
-    pub fn game(&mut self) -> Game {
+    pub(crate) fn game(&mut self) -> Game {
         if let Some(g) = self.cache {
             return g;
         }
@@ -197,12 +197,12 @@ impl Table {
     }
 
     /// The committed game without caching (for shared references).
-    pub fn game_now(&self) -> Game {
+    pub(crate) fn game_now(&self) -> Game {
         self.cache.unwrap_or_else(|| *self.replayed().game())
     }
 
     /// The game with this turn's uncommitted actions applied.
-    pub fn draft_game(&self) -> Game {
+    pub(crate) fn draft_game(&self) -> Game {
         choices::scratch(&self.game_now(), &self.draft.actions)
     }
 
@@ -217,13 +217,13 @@ impl Table {
     }
 
     /// Appends an event to the log (already checked by the caller's game).
-    pub fn push_event(&mut self, event: crate::engine::Event, after: Game) {
+    pub(crate) fn push_event(&mut self, event: crate::engine::Event, after: Game) {
         self.events.push(event);
         self.cache = Some(after);
     }
 
     /// The throw source of this game, resumed after the throws drawn so far.
-    pub fn dice(&self) -> ThrowSource {
+    pub(crate) fn dice(&self) -> ThrowSource {
         let mut src = ThrowSource::from_seed(self.seed, self.ruleset.rules().dice);
         for _ in 0..self.drawn {
             src.next_throw();
@@ -232,7 +232,7 @@ impl Table {
     }
 
     /// The seat expected to act in the committed game.
-    pub fn to_act(&self) -> Option<Seat> {
+    pub(crate) fn to_act(&self) -> Option<Seat> {
         if self.stage != Stage::Playing {
             return None;
         }
@@ -240,7 +240,7 @@ impl Table {
     }
 
     /// The human expected to act, if a human is on turn.
-    pub fn human_to_act(&self) -> Option<UserId> {
+    pub(crate) fn human_to_act(&self) -> Option<UserId> {
         match self.player(self.to_act()?)? {
             Player::Human(u) => Some(u),
             Player::Computer(_) => None,
@@ -248,12 +248,12 @@ impl Table {
     }
 
     /// Whether a computer must act now.
-    pub fn computer_to_act(&self) -> bool {
+    pub(crate) fn computer_to_act(&self) -> bool {
         self.to_act().and_then(|s| self.player(s)).is_some_and(|p| matches!(p, Player::Computer(_)))
     }
 
     /// Human users still seated.
-    pub fn humans(&self) -> Vec<UserId> {
+    pub(crate) fn humans(&self) -> Vec<UserId> {
         self.lineup
             .iter()
             .filter_map(|p| match p {
@@ -264,14 +264,14 @@ impl Table {
     }
 
     /// The seed in hex, for the reveal at the end.
-    pub fn seed_hex(&self) -> String {
+    pub(crate) fn seed_hex(&self) -> String {
         self.seed.iter().map(|b| format!("{b:02x}")).collect()
     }
 
     /// The places of a game played to the end, by seat index (0 for empty
     /// seats): the engine's order, except that players who left the game
     /// (resigned, kicked, forfeited) come after everyone who stayed.
-    pub fn final_places(&self) -> Option<[u8; 4]> {
+    pub(crate) fn final_places(&self) -> Option<[u8; 4]> {
         let Phase::Finished { places } = self.game_now().phase() else { return None };
         if self.stage != Stage::Finished {
             return None;
@@ -286,13 +286,13 @@ impl Table {
     }
 
     /// The public commitment to the dice seed (SHA-256, hex).
-    pub fn commitment(&self) -> String {
+    pub(crate) fn commitment(&self) -> String {
         crate::store::commitment(&self.seed)
     }
 
     /// Who each seat counts for: its player, or the human who left it (a
     /// computer plays on, but the result is theirs).
-    pub fn occupants(&self) -> Vec<(Seat, Player)> {
+    pub(crate) fn occupants(&self) -> Vec<(Seat, Player)> {
         self.seats()
             .iter()
             .zip(&self.lineup)
@@ -301,7 +301,7 @@ impl Table {
     }
 
     /// Whether the game is still open (lobby or playing).
-    pub fn is_open(&self) -> bool {
+    pub(crate) fn is_open(&self) -> bool {
         matches!(self.stage, Stage::Lobby | Stage::Playing)
     }
 }

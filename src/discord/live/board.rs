@@ -25,7 +25,7 @@ pub(super) fn is_young(table: &Table) -> bool {
 
 /// Shows a table's new state on its board message (`fresh`: as a new
 /// message) and saves where that message now is.
-pub async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
+pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
     let msg = presenter::table_message(table, notes, outro);
     let png = pictures::board_png(table).await;
     if fresh {
@@ -37,7 +37,7 @@ pub async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], o
 }
 
 /// Shows a new state on the board message: edit while young, else re-post.
-pub async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png) {
+pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png) {
     match table.board {
         Some(b) if is_young(table) => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
@@ -52,7 +52,7 @@ pub async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png) {
 }
 
 /// Posts a fresh board message and removes the old one's controls.
-pub async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png) {
+pub(crate) async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png) {
     let channel = serenity::ChannelId::new(table.channel.max(1));
     match channel.send_message(http, outgoing::create(msg, png)).await {
         Ok(posted) => {

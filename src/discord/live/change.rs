@@ -12,7 +12,11 @@ use crate::store::{GameId, StoreError};
 
 /// Runs `f` on the table and saves what it changed (nothing is written if
 /// nothing changed). A finished game comes back with its rating lines.
-pub async fn change<T>(data: &Data, table: &mut Table, f: impl FnOnce(&mut Table) -> T) -> Result<(T, Outro), Refusal> {
+pub(crate) async fn change<T>(
+    data: &Data,
+    table: &mut Table,
+    f: impl FnOnce(&mut Table) -> T,
+) -> Result<(T, Outro), Refusal> {
     let before = table.clone();
     let out = f(table);
     match persist::save(&data.store, table).await {
@@ -35,7 +39,7 @@ pub async fn change<T>(data: &Data, table: &mut Table, f: impl FnOnce(&mut Table
 }
 
 /// [`change`] for a session intent: a refusal and a failed save are one error.
-pub async fn apply_intent(
+pub(crate) async fn apply_intent(
     data: &Data,
     table: &mut Table,
     f: impl FnOnce(&mut Table) -> Result<Notes, Refusal>,
@@ -46,7 +50,7 @@ pub async fn apply_intent(
 
 /// Saves a change that is not an action (the board message moved, a
 /// reminder was sent); a failure is only logged.
-pub async fn remember(data: &Data, table: &mut Table) {
+pub(crate) async fn remember(data: &Data, table: &mut Table) {
     // A closed game was saved for the last time with its final change.
     if !table.is_open() {
         return;

@@ -22,7 +22,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse};
 
 /// Handles one click; every path answers the interaction exactly once.
-pub async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
         Err(e) => {

@@ -20,7 +20,7 @@ use std::time::Duration;
 const TICK: Duration = Duration::from_secs(30);
 
 /// Starts the ticker (and resumes computer turns of every open game).
-pub fn spawn_ticker(http: Arc<Http>, data: Data) {
+pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
     for game in data.hub.open_games() {
         spawn_computer(http.clone(), data.clone(), game);
     }

@@ -16,7 +16,7 @@ pub(crate) const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
 
 /// Plays the computer seats of a game, one readable step at a time, until
 /// a human is to act or the game ends. One task per game at most.
-pub fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
+pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
     tokio::spawn(async move {
         let id = game.lock().await.id;
         if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {

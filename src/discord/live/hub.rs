@@ -10,34 +10,34 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A game behind its lock.
-pub type Shared = Arc<tokio::sync::Mutex<Table>>;
+pub(crate) type Shared = Arc<tokio::sync::Mutex<Table>>;
 
 /// The registry of games.
 #[derive(Default)]
-pub struct Hub {
+pub(crate) struct Hub {
     games: Mutex<HashMap<i64, Shared>>,
     channels: Mutex<HashMap<u64, i64>>,
 }
 
 impl Hub {
-    pub fn new() -> Hub {
+    pub(crate) fn new() -> Hub {
         Hub::default()
     }
 
     /// The game with this id.
-    pub fn get(&self, id: i64) -> Option<Shared> {
+    pub(crate) fn get(&self, id: i64) -> Option<Shared> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner).get(&id).cloned()
     }
 
     /// The open game of a channel, if any.
-    pub fn in_channel(&self, channel: u64) -> Option<Shared> {
+    pub(crate) fn in_channel(&self, channel: u64) -> Option<Shared> {
         let id = *self.channels.lock().unwrap_or_else(PoisonError::into_inner).get(&channel)?;
         self.get(id)
     }
 
     /// Adds a game (a new lobby, or one resumed from the store), or returns
     /// the game already open in its channel.
-    pub fn insert(&self, table: Table) -> Result<Shared, Shared> {
+    pub(crate) fn insert(&self, table: Table) -> Result<Shared, Shared> {
         let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(existing) = channels.get(&table.channel).and_then(|id| self.get(*id)) {
             return Err(existing);
@@ -53,7 +53,7 @@ impl Hub {
 
     /// Called after every change: a closed game frees its channel and
     /// leaves the registry (its old buttons are answered from the id alone).
-    pub fn saved(&self, table: &Table) {
+    pub(crate) fn saved(&self, table: &Table) {
         if !table.is_open() {
             let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
             if channels.get(&table.channel) == Some(&table.id) {
@@ -64,13 +64,13 @@ impl Hub {
     }
 
     /// Every game still open (for the timeout ticker and start-up).
-    pub fn open_games(&self) -> Vec<Shared> {
+    pub(crate) fn open_games(&self) -> Vec<Shared> {
         let channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
         channels.values().filter_map(|id| self.get(*id)).collect()
     }
 
     /// Whether any game is mid-flight (for a graceful shutdown).
-    pub async fn busy(&self) -> bool {
+    pub(crate) async fn busy(&self) -> bool {
         for game in self.open_games() {
             if game.try_lock().is_err() {
                 return true;

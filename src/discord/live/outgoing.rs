@@ -12,7 +12,7 @@ use serenity::{
 };
 
 /// The board picture of a message, if one was drawn.
-pub type Png = Option<Vec<u8>>;
+pub(crate) type Png = Option<Vec<u8>>;
 
 fn attachment(png: Vec<u8>) -> CreateAttachment {
     CreateAttachment::bytes(png, BOARD_FILE)
@@ -44,7 +44,7 @@ fn select(s: &Select) -> CreateSelectMenu {
 }
 
 /// The component rows.
-pub fn rows(m: &Message) -> Vec<CreateActionRow> {
+pub(crate) fn rows(m: &Message) -> Vec<CreateActionRow> {
     m.rows
         .iter()
         .map(|r| match r {
@@ -55,7 +55,7 @@ pub fn rows(m: &Message) -> Vec<CreateActionRow> {
 }
 
 /// The embeds (zero or one), showing the board picture when attached.
-pub fn embeds(m: &Message, image: Option<&str>) -> Vec<CreateEmbed> {
+pub(crate) fn embeds(m: &Message, image: Option<&str>) -> Vec<CreateEmbed> {
     let Some(e) = &m.embed else { return Vec::new() };
     let mut embed = CreateEmbed::new().title(e.title.clone()).colour(e.colour);
     if !e.description.is_empty() {
@@ -74,13 +74,13 @@ pub fn embeds(m: &Message, image: Option<&str>) -> Vec<CreateEmbed> {
 }
 
 /// Only the named users may be pinged.
-pub fn mentions(m: &Message) -> CreateAllowedMentions {
+pub(crate) fn mentions(m: &Message) -> CreateAllowedMentions {
     CreateAllowedMentions::new().users(m.mentions.iter().map(|&u| UserId::new(u.max(1))))
 }
 
 /// An interaction response (reply or update). An update replaces the
 /// message's attachments with the new board (Discord drops them otherwise).
-pub fn response(m: &Message, ephemeral: bool, png: Png) -> CreateInteractionResponseMessage {
+pub(crate) fn response(m: &Message, ephemeral: bool, png: Png) -> CreateInteractionResponseMessage {
     let with_image = m.board_image && png.is_some();
     let r = CreateInteractionResponseMessage::new()
         .content(m.content.clone())
@@ -95,7 +95,7 @@ pub fn response(m: &Message, ephemeral: bool, png: Png) -> CreateInteractionResp
 }
 
 /// A new channel message.
-pub fn create(m: &Message, png: Png) -> CreateMessage {
+pub(crate) fn create(m: &Message, png: Png) -> CreateMessage {
     let with_image = m.board_image && png.is_some();
     let c = CreateMessage::new()
         .content(m.content.clone())
@@ -109,7 +109,7 @@ pub fn create(m: &Message, png: Png) -> CreateMessage {
 }
 
 /// An edit of an existing message; the old picture is replaced.
-pub fn edit(m: &Message, png: Png) -> EditMessage {
+pub(crate) fn edit(m: &Message, png: Png) -> EditMessage {
     let with_image = m.board_image && png.is_some();
     let files = match png.filter(|_| m.board_image) {
         Some(png) => EditAttachments::new().add(attachment(png)),

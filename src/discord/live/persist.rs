@@ -13,7 +13,7 @@ use crate::store::{
 /// Creates the game's row (its id and the dice commitment) and returns a
 /// new lobby table for it, not saved yet. Fails with
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
-pub async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreError> {
+pub(crate) async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreError> {
     let seed = crate::store::new_seed();
     let row = crate::store::NewGame {
         guild: new.guild,
@@ -34,7 +34,7 @@ pub async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreErr
 
 /// Saves whatever changed since the last save (nothing if nothing did);
 /// returns the humans' rating changes when this save finished the game.
-pub async fn save(store: &StoreHandle, table: &mut Table) -> Result<Vec<RatingChange>, StoreError> {
+pub(crate) async fn save(store: &StoreHandle, table: &mut Table) -> Result<Vec<RatingChange>, StoreError> {
     let Some((save, stored)) = to_save(table)? else { return Ok(Vec::new()) };
     let id = GameId(table.id);
     let changes = store.call(move |s| s.save_live(id, &save)).await?;
@@ -43,7 +43,7 @@ pub async fn save(store: &StoreHandle, table: &mut Table) -> Result<Vec<RatingCh
 }
 
 /// [`save`] on a plain store (tests and tools).
-pub fn save_sync(store: &mut Store, table: &mut Table) -> Result<Vec<RatingChange>, StoreError> {
+pub(crate) fn save_sync(store: &mut Store, table: &mut Table) -> Result<Vec<RatingChange>, StoreError> {
     let Some((save, stored)) = to_save(table)? else { return Ok(Vec::new()) };
     let changes = store.save_live(GameId(table.id), &save)?;
     table.stored = Some(stored);
@@ -95,7 +95,7 @@ fn occupants(seats: &[(Seat, Player)]) -> Vec<(Seat, Occupant)> {
 }
 
 /// A table back from the store, checked against the store's own record.
-pub fn from_live(live: LiveGame) -> Result<Table, String> {
+pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
     let id = live.info.id;
     let mut table: Table = serde_json::from_str(&live.live).map_err(|e| format!("game {id}: unreadable state: {e}"))?;
     if table.id != id.0 || u64::from(table.seq) != live.info.seq {
@@ -117,7 +117,7 @@ pub fn from_live(live: LiveGame) -> Result<Table, String> {
 /// Every unfinished game of the store, for start-up. Games that cannot be
 /// loaded are logged and left alone (their channel stays blocked until an
 /// admin looks; nothing is deleted).
-pub async fn load_all(store: &StoreHandle) -> Result<Vec<Table>, StoreError> {
+pub(crate) async fn load_all(store: &StoreHandle) -> Result<Vec<Table>, StoreError> {
     let games = store.call(|s| s.live_games()).await?;
     let mut tables = Vec::with_capacity(games.len());
     for live in games {
@@ -132,7 +132,7 @@ pub async fn load_all(store: &StoreHandle) -> Result<Vec<Table>, StoreError> {
 /// The rating changes of a finished game as the result message shows
 /// them: the conservative skill μ − 3σ before and after, the number the
 /// leaderboard sorts by.
-pub fn outro(changes: &[RatingChange]) -> Outro {
+pub(crate) fn outro(changes: &[RatingChange]) -> Outro {
     let ratings = changes
         .iter()
         .map(|c| {

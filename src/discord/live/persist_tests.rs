@@ -139,8 +139,7 @@ fn a_player_who_resigned_is_rated_last() {
     act(&mut t, 303, Intent::Join).expect("join");
     act(&mut t, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
-    session::handle(&mut t, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
-        .expect("resign");
+    session::handle(&mut t, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000).expect("resign");
     save_sync(&mut store, &mut t).expect("save resign");
     let mut changes = Vec::new();
     while t.stage == Stage::Playing {

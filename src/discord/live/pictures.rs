@@ -3,7 +3,7 @@
 
 use crate::discord::game::table::Table;
 use crate::discord::view::picture::{BOARD_SIZE, board_view};
-use crate::engine::{Board, CROSS_BOARD, Ruleset, Seat, Variant};
+use crate::engine::{Board, BoardKind, Ruleset, Seat, Variant};
 use crate::render::{self, BoardView};
 
 /// At most one board drawing per core at a time: more only adds threads
@@ -15,7 +15,7 @@ fn render_slots() -> &'static tokio::sync::Semaphore {
 }
 
 /// Renders a view to PNG off the async workers; `None` (logged) on failure.
-pub async fn render_png(view: BoardView) -> Option<Vec<u8>> {
+pub(crate) async fn render_png(view: BoardView) -> Option<Vec<u8>> {
     let Ok(_slot) = render_slots().acquire().await else { return None };
     match tokio::task::spawn_blocking(move || render::render_png(&view, BOARD_SIZE)).await {
         Ok(Ok(png)) => Some(png),
@@ -31,26 +31,28 @@ pub async fn render_png(view: BoardView) -> Option<Vec<u8>> {
 }
 
 /// The board picture of a table, if its messages show one.
-pub async fn board_png(t: &Table) -> Option<Vec<u8>> {
+pub(crate) async fn board_png(t: &Table) -> Option<Vec<u8>> {
     render_png(board_view(t)?).await
 }
 
 /// The route pictures of every seat on each board the variants use (for
 /// `/rules`), named `route-s.png` on the 5 × 5 board, `cross-route-s.png`
 /// on Tayam Sonalu's cross (drawn larger: its squares are small).
-pub async fn route_pngs(variants: Vec<Variant>, seats: Vec<Seat>) -> Vec<(String, Vec<u8>)> {
+pub(crate) async fn route_pngs(variants: Vec<Variant>, seats: Vec<Seat>) -> Vec<(String, Vec<u8>)> {
     let mut boards: Vec<&'static Board> = Vec::new();
     for v in variants {
         let board = Ruleset::new(v).rules().board;
-        if !boards.iter().any(|b| std::ptr::eq(*b, board)) {
+        if !boards.iter().any(|b| b.kind == board.kind) {
             boards.push(board);
         }
     }
     let task = tokio::task::spawn_blocking(move || {
         let mut out = Vec::new();
         for board in boards {
-            let cross = std::ptr::eq(board, &CROSS_BOARD);
-            let (prefix, size) = if cross { ("cross-route", render::DEFAULT_SIZE) } else { ("route", 400) };
+            let (prefix, size) = match board.kind {
+                BoardKind::Square => ("route", 400),
+                BoardKind::Cross => ("cross-route", render::DEFAULT_SIZE),
+            };
             for &s in &seats {
                 if let Ok(png) = render::render_route(board, s, size) {
                     out.push((format!("{prefix}-{}.png", s.letter().to_ascii_lowercase()), png));

@@ -12,7 +12,7 @@ const VERSION: &str = "t1";
 
 /// What a button or select does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Control {
+pub(crate) enum Control {
     /// Lobby: take a free seat.
     Join,
     /// Lobby: give one's seat back.
@@ -75,15 +75,15 @@ impl Control {
 
 /// A parsed `custom_id`: which game, what, and at which action counter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ComponentId {
-    pub game: i64,
-    pub control: Control,
-    pub seq: u32,
+pub(crate) struct ComponentId {
+    pub(crate) game: i64,
+    pub(crate) control: Control,
+    pub(crate) seq: u32,
 }
 
 /// Why a `custom_id` is not one of ours (or not any more).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
+pub(crate) enum ParseError {
     /// Not `t1:` followed by exactly four fields.
     Malformed,
     /// An older or newer layout.
@@ -111,19 +111,19 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl ComponentId {
-    pub fn new(game: i64, control: Control, seq: u32) -> ComponentId {
+    pub(crate) fn new(game: i64, control: Control, seq: u32) -> ComponentId {
         ComponentId { game, control, seq }
     }
 
     /// The `custom_id` text (at most 44 characters: well under Discord's 100).
-    pub fn encode(&self) -> String {
+    pub(crate) fn encode(&self) -> String {
         let (name, arg) = self.control.code();
         let arg = arg.map(|a| a.to_string()).unwrap_or_default();
         format!("{VERSION}:{}:{name}:{arg}:{}", self.game, self.seq)
     }
 
     /// Parses a `custom_id`; never panics.
-    pub fn parse(s: &str) -> Result<ComponentId, ParseError> {
+    pub(crate) fn parse(s: &str) -> Result<ComponentId, ParseError> {
         let fields: Vec<&str> = s.split(':').collect();
         let [version, game, name, arg, seq] = fields.as_slice() else {
             return Err(ParseError::Malformed);

@@ -3,26 +3,26 @@
 //! unit-tested, and the check of every documented Discord limit on it.
 
 /// Discord's documented limits (API v10), see DISCORD.md.
-pub mod limits {
-    pub const CONTENT: usize = 2000;
-    pub const ROWS: usize = 5;
-    pub const BUTTONS_PER_ROW: usize = 5;
-    pub const CUSTOM_ID: usize = 100;
-    pub const BUTTON_LABEL: usize = 80;
-    pub const SELECT_OPTIONS: usize = 25;
-    pub const OPTION_TEXT: usize = 100;
-    pub const PLACEHOLDER: usize = 150;
-    pub const EMBED_TITLE: usize = 256;
-    pub const EMBED_DESCRIPTION: usize = 4096;
-    pub const EMBED_FIELDS: usize = 25;
-    pub const FIELD_NAME: usize = 256;
-    pub const FIELD_VALUE: usize = 1024;
-    pub const FOOTER: usize = 2048;
-    pub const EMBED_TOTAL: usize = 6000;
+pub(crate) mod limits {
+    pub(crate) const CONTENT: usize = 2000;
+    pub(crate) const ROWS: usize = 5;
+    pub(crate) const BUTTONS_PER_ROW: usize = 5;
+    pub(crate) const CUSTOM_ID: usize = 100;
+    pub(crate) const BUTTON_LABEL: usize = 80;
+    pub(crate) const SELECT_OPTIONS: usize = 25;
+    pub(crate) const OPTION_TEXT: usize = 100;
+    pub(crate) const PLACEHOLDER: usize = 150;
+    pub(crate) const EMBED_TITLE: usize = 256;
+    pub(crate) const EMBED_DESCRIPTION: usize = 4096;
+    pub(crate) const EMBED_FIELDS: usize = 25;
+    pub(crate) const FIELD_NAME: usize = 256;
+    pub(crate) const FIELD_VALUE: usize = 1024;
+    pub(crate) const FOOTER: usize = 2048;
+    pub(crate) const EMBED_TOTAL: usize = 6000;
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Style {
+pub(crate) enum Style {
     Primary,
     Secondary,
     Success,
@@ -30,55 +30,55 @@ pub enum Style {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Button {
-    pub id: String,
-    pub label: String,
-    pub style: Style,
-    pub disabled: bool,
+pub(crate) struct Button {
+    pub(crate) id: String,
+    pub(crate) label: String,
+    pub(crate) style: Style,
+    pub(crate) disabled: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SelectOption {
-    pub label: String,
-    pub value: String,
-    pub description: String,
+pub(crate) struct SelectOption {
+    pub(crate) label: String,
+    pub(crate) value: String,
+    pub(crate) description: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Select {
-    pub id: String,
-    pub placeholder: String,
-    pub options: Vec<SelectOption>,
-    pub min: u8,
-    pub max: u8,
+pub(crate) struct Select {
+    pub(crate) id: String,
+    pub(crate) placeholder: String,
+    pub(crate) options: Vec<SelectOption>,
+    pub(crate) min: u8,
+    pub(crate) max: u8,
 }
 
 /// One action row: up to five buttons, or one select.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Row {
+pub(crate) enum Row {
     Buttons(Vec<Button>),
     Select(Select),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Embed {
-    pub title: String,
-    pub description: String,
-    pub fields: Vec<(String, String)>,
-    pub footer: String,
-    pub colour: u32,
+pub(crate) struct Embed {
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) fields: Vec<(String, String)>,
+    pub(crate) footer: String,
+    pub(crate) colour: u32,
 }
 
 /// Everything one bot message holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Message {
-    pub content: String,
-    pub embed: Option<Embed>,
-    pub rows: Vec<Row>,
+pub(crate) struct Message {
+    pub(crate) content: String,
+    pub(crate) embed: Option<Embed>,
+    pub(crate) rows: Vec<Row>,
     /// Attach the current board picture (and show it in the embed).
-    pub board_image: bool,
+    pub(crate) board_image: bool,
     /// The only users this message may ping.
-    pub mentions: Vec<u64>,
+    pub(crate) mentions: Vec<u64>,
 }
 
 fn chars(s: &str) -> usize {
@@ -91,7 +91,7 @@ fn at_most(what: &str, s: &str, max: usize) -> Result<(), String> {
 
 /// Checks a message against every limit Discord enforces; the error names
 /// the first violation.
-pub fn check(m: &Message) -> Result<(), String> {
+pub(crate) fn check(m: &Message) -> Result<(), String> {
     use limits::*;
     at_most("content", &m.content, CONTENT)?;
     if m.rows.len() > ROWS {

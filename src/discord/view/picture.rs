@@ -10,12 +10,12 @@ use crate::engine::{Action, Cell, Event, Game, Seat, ThrowBag, destination};
 use crate::render::{self, BoardView, LastAction, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
-pub const BOARD_FILE: &str = "board.png";
+pub(crate) const BOARD_FILE: &str = "board.png";
 /// The long side of board pictures sent to Discord.
-pub const BOARD_SIZE: u32 = render::DEFAULT_SIZE;
+pub(crate) const BOARD_SIZE: u32 = render::DEFAULT_SIZE;
 
 /// What a table shows in its board picture; `None` in the lobby.
-pub fn board_view(t: &Table) -> Option<BoardView> {
+pub(crate) fn board_view(t: &Table) -> Option<BoardView> {
     if t.stage == Stage::Lobby {
         return None;
     }

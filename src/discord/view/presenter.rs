@@ -17,8 +17,8 @@ use crate::engine::{Game, Phase, Seat, Unit};
 /// rating (the conservative skill μ − 3σ the leaderboard sorts by) before
 /// and after the game.
 #[derive(Clone, Debug, Default)]
-pub struct Outro {
-    pub ratings: Vec<(UserId, f64, f64)>,
+pub(crate) struct Outro {
+    pub(crate) ratings: Vec<(UserId, f64, f64)>,
 }
 
 impl Outro {
@@ -34,7 +34,7 @@ impl Outro {
 }
 
 /// The message for a table in any stage, with the notes of what just happened.
-pub fn table_message(t: &Table, notes: &[Note], outro: &Outro) -> Message {
+pub(crate) fn table_message(t: &Table, notes: &[Note], outro: &Outro) -> Message {
     let notes = note_lines(notes);
     let notes = notes.as_slice();
     match t.stage {
@@ -53,7 +53,7 @@ fn button(t: &Table, control: Control, label: &str, style: Style, disabled: bool
 }
 
 /// The lobby: who sits where, and Join / Leave / Start / Cancel / Add computer.
-pub fn lobby(t: &Table, notes: &[String]) -> Message {
+pub(crate) fn lobby(t: &Table, notes: &[String]) -> Message {
     let seated: Vec<String> = t.lineup.iter().map(|&p| player_name(p)).collect();
     let description = format!(
         "A game of **Thaayam** ({}) for {} players. Press **Join** to take a seat.\nSeated ({}/{}): {}\n\
@@ -104,7 +104,7 @@ fn computer_select(t: &Table) -> Select {
 }
 
 /// The live board: what happened, whose turn, the deadline, the controls.
-pub fn board(t: &Table, notes: &[String]) -> Message {
+pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
     let mut lines: Vec<String> = notes.to_vec();
     let mut mentions = Vec::new();
     if let Some(seat) = t.to_act() {
@@ -257,7 +257,7 @@ fn page_buttons(t: &Table, pages: usize) -> Vec<Button> {
 }
 
 /// The final message: places, rating changes, the seed reveal; no controls.
-pub fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
+pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
     let mut lines: Vec<String> = notes.to_vec();
     let places = t.final_places();
     lines.push(match places {
@@ -301,6 +301,6 @@ pub fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
 }
 
 /// A private answer (ephemeral): text only, nobody pinged.
-pub fn private(text: &str) -> Message {
+pub(crate) fn private(text: &str) -> Message {
     Message { content: clip(text, limits::CONTENT), ..Default::default() }
 }
