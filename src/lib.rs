@@ -4,7 +4,36 @@
 //! Dependencies point one way: `engine` ← {`ai`, `render`, `store`} ←
 //! `discord` ← `main`/`cli`. The engine is pure (no I/O, no clock, no
 //! randomness: throws are inputs); [`dice`] is the seedable throw source
-//! that lives outside it.
+//! that lives outside it. Inside the bot, `discord::game` (pure) ←
+//! `discord::view` (pure) ← `discord::live` (async) ← `discord::commands` ←
+//! `discord::bot`. `tests/architecture.rs` checks these directions, the
+//! purity of the engine and of the bot's `game` and `view`, and that no
+//! files of `discord/` or `store/` import each other in a circle.
+//!
+//! # Where things live
+//! - **A variant**: `engine/variant.rs`, the variant table (`Variant`,
+//!   `Variant::ALL`, `name`, `summary`, and its `Rules` value in
+//!   `Ruleset::rules`). The command line, the slash-command choices, the
+//!   settings and the route pictures derive from it; the compiler then
+//!   points at each `match` that must handle the new variant (its rules
+//!   text in `discord/commands/rules.rs`, a new board in
+//!   `engine/board.rs`'s `BoardKind`).
+//! - **A slash command**: a `#[poise::command]` function in a file of
+//!   `discord/commands/`, listed in the `subcommands(...)` of
+//!   `discord/commands/mod.rs`; its messages are built by plain functions
+//!   (in `discord/view/` for games) that tests call.
+//! - **A button or select**: its `Control` and `custom_id` code in
+//!   `discord/view/components.rs`, where it is shown in
+//!   `discord/view/presenter.rs`, the `Intent` it means in
+//!   `discord/game/intent.rs` (mapped from the control in
+//!   `discord/live/clicks.rs`), and what it does in `discord/game/session.rs`
+//!   (seats in `lobby.rs`, moves in `turn.rs`).
+//! - **A colour of the board**: `render/theme.rs` (seat colours are checked
+//!   there for colour-blind players); sizes and positions in
+//!   `render/layout.rs`.
+//! - **Words players read**: `discord/view/words.rs` (names of pieces,
+//!   moves, players), `view/notes.rs` (what just happened), `view/refusals.rs`
+//!   (why a click changed nothing).
 
 pub mod ai;
 pub mod cli;

@@ -1,6 +1,6 @@
-//! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`, and the
-//! Local commands of the `thaayam` binary: `moves`, `simulate`, `tournament`, `bot-bench`, and the
-//! other tools that call the libraries without Discord.
+//! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
+//! `tournament`, `bot-bench` and the other tools that call the libraries
+//! without Discord.
 
 pub mod bot_bench;
 pub mod moves;

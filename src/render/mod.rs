@@ -4,7 +4,7 @@
 //! Drawing uses tiny-skia (anti-aliased paths) and ab_glyph (text with the
 //! embedded DejaVu fonts); `image` encodes PNG and the `gif` crate writes
 //! replays with one shared palette and only the changed rectangle per
-//! frame. See RENDERING.md for the measurements behind these choices.
+//! frame. `docs/rendering.md` gives the measurements behind these choices.
 
 mod draw;
 mod fonts;

@@ -2,7 +2,7 @@
 //! check, private answers, a plain [`Message`] as a poise reply, the
 //! friendly answer to a store failure, and how a stored seat is named.
 
-use crate::discord::live::outgoing;
+use crate::discord::live::{access, outgoing};
 use crate::discord::view::message::Message;
 use crate::discord::view::words::{computer_name, mention};
 use crate::discord::{Context, Error};
@@ -61,9 +61,7 @@ impl poise::ChoiceParameter for VariantChoice {
 /// Whether the user may moderate the channel (Manage Messages).
 pub(crate) fn is_moderator(ctx: Context<'_>) -> bool {
     match ctx {
-        poise::Context::Application(a) => {
-            a.interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_messages())
-        }
+        poise::Context::Application(a) => access::is_moderator(a.interaction.member.as_deref()),
         poise::Context::Prefix(_) => false,
     }
 }

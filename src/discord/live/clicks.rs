@@ -3,6 +3,7 @@
 //! Discord's 3 s: the board message is updated in place while young, or
 //! re-posted when old; refusals are private.
 
+use super::access::is_moderator;
 use super::board::{is_young, publish, repost};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
@@ -37,7 +38,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Some(i) => i,
         None => return refuse(ctx, click, "That choice could not be read.", false).await,
     };
-    let moderator = click.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_messages());
+    let moderator = is_moderator(click.member.as_ref());
     let actor = Actor { user: click.user.id.get(), moderator };
     let name = click.user.display_name().to_string();
     let mut table = game.lock().await;

@@ -10,7 +10,9 @@
 //! - [`computer`]: the task that plays computer seats.
 //! - [`clock`]: turn deadlines and reminders.
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.
+//! - [`access`]: moderator rights from an interaction.
 
+pub(crate) mod access;
 pub(crate) mod board;
 pub(crate) mod change;
 pub(crate) mod clicks;

@@ -2,7 +2,7 @@
 //! optional board image), independent of serenity so presenters can be
 //! unit-tested, and the check of every documented Discord limit on it.
 
-/// Discord's documented limits (API v10), see DISCORD.md.
+/// Discord's documented limits (API v10), see `docs/discord-platform.md`.
 pub(crate) mod limits {
     pub(crate) const CONTENT: usize = 2000;
     pub(crate) const ROWS: usize = 5;

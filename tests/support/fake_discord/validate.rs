@@ -1,4 +1,4 @@
-//! Discord's documented limits (DISCORD.md), checked on every message
+//! Discord's documented limits (`docs/discord-platform.md`), checked on every message
 //! payload the bot sends; each breach is a violation that fails the test.
 
 use super::payloads::png_size;
