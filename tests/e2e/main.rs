@@ -8,6 +8,7 @@ mod support;
 
 mod clicks;
 mod games;
+mod lifecycle;
 mod records;
 mod restart;
 mod selftest;

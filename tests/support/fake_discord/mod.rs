@@ -22,6 +22,7 @@ pub mod validate;
 
 pub use interactions::Opt;
 pub use payloads::{FakeUser, GUILD_ID};
+pub use rest::REFUSED_TOKEN;
 pub use state::{InteractionRec, Response, StoredMessage};
 
 use serde_json::{Value, json};

@@ -38,8 +38,22 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/channels/{ch}/messages/{mid}", get(channel_get).patch(channel_edit).delete(channel_delete))
         .route("/attachments/{ch}/{id}/{name}", get(attachment))
         .fallback(unknown)
+        .layer(axum::middleware::from_fn(refuse_bad_tokens))
         .layer(DefaultBodyLimit::max(64 * 1024 * 1024))
         .with_state(shared)
+}
+
+/// A bot token that starts with this is refused (401), as Discord refuses
+/// a reset or mistyped token.
+pub const REFUSED_TOKEN: &str = "refused";
+
+/// Answers 401 to every request authorised with a refused token.
+async fn refuse_bad_tokens(req: Request, next: axum::middleware::Next) -> Response {
+    let token = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if token.trim_start_matches("Bot ").starts_with(REFUSED_TOKEN) {
+        return error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized").into_response();
+    }
+    next.run(req).await
 }
 
 struct Json(Value);
