@@ -119,6 +119,17 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         games: u64,
     },
+    /// Feed every parser of outside input (custom_ids, select values, TPN,
+    /// the config file, command options) random and near-valid text; print
+    /// cases per second and fail if any parser panics.
+    Fuzz {
+        /// Inputs per parser.
+        #[arg(long, default_value_t = 100_000)]
+        cases: u64,
+        /// Seed of the inputs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Computer players against each other; print a JSON summary.
     Tournament {
         /// Which rules.
@@ -200,6 +211,7 @@ fn run(command: Command) -> Result<(), String> {
             thaayam::discord::bot::run(config)?;
         }
         Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
+        Command::Fuzz { cases, seed } => println!("{}", cli::fuzz::report(cases, seed)?),
         Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads } => {
             let ruleset = Ruleset { variant, twins_return_singles };
             let ais = cli::tournament::parse_ais(&ai)?;

@@ -1,8 +1,9 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
-//! `tournament`, `bot-bench` and the other tools that call the libraries
-//! without Discord.
+//! `tournament`, `bot-bench`, `fuzz` and the other tools that call the
+//! libraries without Discord.
 
 pub mod bot_bench;
+pub mod fuzz;
 pub mod moves;
 pub mod render;
 pub mod simulate;

@@ -4,7 +4,8 @@
 //! machine has no network), writes its logs to stderr without colour codes
 //! when they go to a file, and nothing to stdout.
 
-use crate::support::fake_discord::{FakeDiscord, GUILD_ID, REFUSED_TOKEN};
+use crate::support::fake_discord::rest::REFUSED_TOKEN;
+use crate::support::fake_discord::{FakeDiscord, GUILD_ID};
 use crate::support::play::TempDir;
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -87,7 +88,11 @@ fn run_and_signal(dir: &TempDir, signal: &str, after: Duration) -> (Duration, Op
 
 #[test]
 fn the_binary_stops_within_five_seconds_of_a_signal_while_discord_is_unreachable() {
-    for (signal, after) in [("TERM", Duration::from_millis(2500)), ("INT", Duration::from_millis(2500)), ("TERM", Duration::from_millis(150))] {
+    for (signal, after) in [
+        ("TERM", Duration::from_millis(2500)),
+        ("INT", Duration::from_millis(2500)),
+        ("TERM", Duration::from_millis(150)),
+    ] {
         let dir = TempDir::new(&format!("stop-{signal}-{}", after.as_millis()));
         let (took, code, out, err) = run_and_signal(&dir, signal, after);
         assert!(took < STOP_LIMIT, "SIG{signal} after {after:?}: stopped after {took:?}\n{err}");

@@ -8,7 +8,7 @@ mod game;
 mod records;
 #[cfg(test)]
 mod records_tests;
-mod replay;
+pub(crate) mod replay;
 mod rules;
 pub(crate) mod settings;
 

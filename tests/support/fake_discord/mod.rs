@@ -16,13 +16,12 @@
 mod gateway;
 pub mod interactions;
 pub mod payloads;
-mod rest;
+pub mod rest;
 pub mod state;
 pub mod validate;
 
 pub use interactions::Opt;
 pub use payloads::{FakeUser, GUILD_ID};
-pub use rest::REFUSED_TOKEN;
 pub use state::{InteractionRec, Response, StoredMessage};
 
 use serde_json::{Value, json};
