@@ -2,9 +2,8 @@
 //! spread over 1,000 games) and the time to resume 10,000 unfinished games
 //! (open, load every log, replay it), on a scratch database file.
 
-use crate::dice::ThrowSource;
+use crate::dice::{ThrowSource, random_game};
 use crate::engine::{Event, Game, MoveGen, Ruleset, SeatSet, Variant};
-use crate::sim::random_game;
 use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError};
 use serde::Serialize;
 use std::path::Path;

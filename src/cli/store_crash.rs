@@ -7,8 +7,9 @@
 //! printed and flushed only after the commit returned.
 
 use crate::dice::ThrowSource;
+use crate::dice::new_seed;
 use crate::engine::{Event, Game, MoveGen, Phase, Record, Ruleset, Seat, Variant};
-use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError, new_seed};
+use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError};
 use rand::RngExt;
 use std::io::Write;
 use std::path::Path;

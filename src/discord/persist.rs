@@ -24,7 +24,7 @@ pub struct Stored {
 /// new lobby table for it, not saved yet. Fails with
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
 pub async fn create(store: &StoreHandle, new: super::hub::NewGame) -> Result<Table, StoreError> {
-    let seed = crate::store::new_seed();
+    let seed = crate::dice::new_seed();
     let row = NewGame {
         guild: new.guild,
         channel: new.channel,

@@ -266,7 +266,7 @@ impl Table {
 
     /// The public commitment to the dice seed (SHA-256, hex).
     pub fn commitment(&self) -> String {
-        crate::store::commitment(&self.seed)
+        crate::dice::commitment(&self.seed)
     }
 
     /// Whether the game is still open (lobby or playing).

@@ -3,7 +3,6 @@
 //! message, deadline, abandoning, guild settings).
 
 use super::error::{SqlContext, StoreError};
-use super::fair;
 use super::types::{
     EndPermission, GameId, GameInfo, GameState, GuildSettings, NewGame, Occupant, SeatRecord, Timestamp,
 };
@@ -74,7 +73,7 @@ impl Store {
                 now,
                 new.turn_timeout_secs,
                 &new.seed[..],
-                fair::commitment(&new.seed),
+                crate::dice::commitment(&new.seed),
             ])
         })
         .ctx("insert game")?;
@@ -169,7 +168,7 @@ impl Store {
         let (seed, ruleset, drawn) = row.ok_or(StoreError::NoSuchGame(id))?;
         let seed = to_seed(Some(id), &seed)?;
         let ruleset: Ruleset = serde_json::from_str(&ruleset).map_err(|e| corrupt(Some(id), e))?;
-        Ok(fair::resumed_source(seed, ruleset, drawn.max(0) as u64))
+        Ok(crate::dice::resumed_source(seed, ruleset, drawn.max(0) as u64))
     }
 
     /// A guild's settings (the defaults if never set).

@@ -25,7 +25,6 @@
 //! version tag (`v = 1`), so a future encoding can be read beside the old.
 
 mod error;
-mod fair;
 mod games;
 mod handle;
 mod live;
@@ -37,7 +36,6 @@ mod snapshot;
 mod types;
 
 pub use error::StoreError;
-pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
 pub use games::{Activity, Commit};
 pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};

@@ -214,7 +214,7 @@ pub struct NewGame {
     /// The table size the lobby was opened for (2 to 4).
     pub max_players: u8,
     pub turn_timeout_secs: u32,
-    /// The fair-dice seed (see [`super::fair`]); only its commitment is
+    /// The fair-dice seed (see [`crate::dice::commitment`]); only its commitment is
     /// shown until the game ends.
     pub seed: [u8; 32],
 }

@@ -3,9 +3,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use thaayam::dice::ThrowSource;
+use thaayam::dice::{ThrowSource, random_game};
 use thaayam::engine::{Event, MoveGen, Record, Ruleset, SeatSet, Variant};
-use thaayam::sim::random_game;
 use thaayam::store::{GameId, NewGame, Occupant, Store};
 
 /// A scratch directory removed on drop.

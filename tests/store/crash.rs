@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::time::Duration;
+use thaayam::dice::verify_throws;
 use thaayam::engine::Event;
-use thaayam::store::{GameId, GameState, Store, verify_throws};
+use thaayam::store::{GameId, GameState, Store};
 
 const KILLS: usize = 60;
 

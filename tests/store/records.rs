@@ -3,10 +3,10 @@
 //! history and resuming.
 
 use crate::common::{Scratch, humans, new_game, playing_game, random_log};
+use thaayam::dice::{commitment, verify_seed, verify_throws};
 use thaayam::engine::{Event, Phase, Ruleset, Seat, SeatSet, Variant};
 use thaayam::store::{
-    Activity, Commit, EndPermission, GameState, GuildSettings, Occupant, Store, StoreError, Timestamp, commitment,
-    verify_seed, verify_throws,
+    Activity, Commit, EndPermission, GameState, GuildSettings, Occupant, Store, StoreError, Timestamp,
 };
 
 fn clocked(at: i64) -> Store {

@@ -7,10 +7,9 @@ use super::records::{
     HISTORY_GAMES, LEADERBOARD_ROWS, MIN_GAMES, RATING_MEANING, history_message, leaderboard_message, stats_message,
 };
 use super::replay::{MAX_GIF_BYTES, draw, file_name, parse_game_id, refusal, replay_message};
-use crate::dice::ThrowSource;
+use crate::dice::{ThrowSource, random_game};
 use crate::discord::message::{Message, check};
 use crate::engine::{MoveGen, Phase, Record, Ruleset, SeatSet, Variant};
-use crate::sim::random_game;
 use crate::store::{Commit, GameId, NewGame, Occupant, PlayerRating, Store, Timestamp};
 use std::sync::atomic::{AtomicI64, Ordering};
 

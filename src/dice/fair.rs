@@ -4,12 +4,12 @@
 //! Derivation (anyone can check a finished game): take the revealed 32-byte
 //! seed, check that `hex(SHA-256(seed))` is the commitment shown at the
 //! start, then create `ThrowSource::from_seed(seed, ruleset.rules().dice)`
-//! (`crate::dice`, ChaCha8 with the seed as key) and call `next_throw()`
+//! (ChaCha8 with the seed as key) and call `next_throw()`
 //! once per throw event of the log, in log order, opening throws included.
 //! Throw number k of the game is the k-th value of that stream; nothing
 //! else draws from it. [`verify_throws`] does exactly this.
 
-use crate::dice::ThrowSource;
+use super::ThrowSource;
 use crate::engine::{Event, Ruleset, Throw};
 use sha2::{Digest, Sha256};
 
