@@ -52,13 +52,13 @@ enum Command {
         #[arg(long, default_value_t = 10_000)]
         resume_games: u64,
     },
-    /// Test helper: play random games through the store until killed.
+    /// Test helper: play games through the bot's write path until killed.
     #[command(hide = true)]
     StoreCrashWorker {
         #[arg(long)]
         db: std::path::PathBuf,
         #[arg(long)]
-        max_actions: Option<u64>,
+        max_saves: Option<u64>,
     },
     /// Draw a position (TPN) or a seat's route as a PNG picture.
     Render {
@@ -171,7 +171,7 @@ fn run(command: Command) -> Result<(), String> {
             let figures = cli::store_bench::run(&dir, commits, resume_games)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
-        Command::StoreCrashWorker { db, max_actions } => cli::store_crash::run(&db, max_actions)?,
+        Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
         Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {
                 (Some(seat), _) => cli::render::route(&seat, variant, size)?,

@@ -1,6 +1,7 @@
-//! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`, and the
-//! Local commands of the `thaayam` binary: `moves`, `simulate`, `tournament`, `bot-bench`, and the
-//! other tools that call the libraries without Discord.
+//! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
+//! `tournament`, `bot-bench`, the store tools (`store-bench`,
+//! `store-crash-worker`), and the other tools that call the libraries
+//! without Discord.
 
 pub mod bot_bench;
 pub mod moves;
@@ -8,4 +9,5 @@ pub mod render;
 pub mod simulate;
 pub mod store_bench;
 pub mod store_crash;
+mod tables;
 pub mod tournament;
