@@ -40,15 +40,17 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Measure the store: commits per second and resuming unfinished games.
+    /// Measure the store as the bot uses it: saves per second of bot tables
+    /// changed click by click (one game, 1,000 games), and the start-up
+    /// resuming many open games.
     StoreBench {
         /// Scratch directory for the database files.
         #[arg(long, default_value = "target/store-bench")]
         dir: std::path::PathBuf,
-        /// Commits per measurement.
+        /// Saves per measurement.
         #[arg(long, default_value_t = 5000)]
-        commits: u64,
-        /// Unfinished games to resume.
+        saves: u64,
+        /// Open games to resume.
         #[arg(long, default_value_t = 10_000)]
         resume_games: u64,
     },
@@ -167,8 +169,8 @@ fn run(command: Command) -> Result<(), String> {
             let summary = cli::simulate::run(ruleset, players, games, seed)?;
             println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
         }
-        Command::StoreBench { dir, commits, resume_games } => {
-            let figures = cli::store_bench::run(&dir, commits, resume_games)?;
+        Command::StoreBench { dir, saves, resume_games } => {
+            let figures = cli::store_bench::run(&dir, saves, resume_games)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
