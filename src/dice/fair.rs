@@ -44,15 +44,6 @@ pub fn verify_throws(seed: [u8; 32], ruleset: Ruleset, events: &[Event]) -> bool
     })
 }
 
-/// A throw source positioned after `drawn` throws (resuming a game).
-pub(crate) fn resumed_source(seed: [u8; 32], ruleset: Ruleset, drawn: u64) -> ThrowSource {
-    let mut src = ThrowSource::from_seed(seed, ruleset.rules().dice);
-    for _ in 0..drawn {
-        src.next_throw();
-    }
-    src
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,15 +56,6 @@ mod tests {
         assert_eq!(commitment(&[0; 32]), zero);
         assert!(verify_seed(&[0; 32], &zero.to_uppercase()));
         assert!(!verify_seed(&[1; 32], zero));
-    }
-
-    #[test]
-    fn resumed_source_continues_the_stream() {
-        let rs = Ruleset::new(Variant::Bell);
-        let all = throws_from_seed([9; 32], rs, 30);
-        let mut src = resumed_source([9; 32], rs, 10);
-        let rest: Vec<_> = (0..20).map(|_| src.next_throw()).collect();
-        assert_eq!(rest, all[10..]);
     }
 
     #[test]

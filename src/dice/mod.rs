@@ -13,7 +13,6 @@
 mod fair;
 mod playout;
 
-pub(crate) use fair::resumed_source;
 pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
 pub use playout::{MAX_EVENTS, PlayoutStats, random_game, random_playout};
 

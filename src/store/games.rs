@@ -1,48 +1,16 @@
-//! Games: creating a lobby, reading a game back, committing actions with
-//! the optimistic `seq` check, and the small updates around them (board
-//! message, deadline, abandoning, guild settings).
+//! Games: creating a lobby, reading a game back, abandoning it, and guild
+//! settings; and the row helpers the other modules share.
 
 use super::error::{SqlContext, StoreError};
 use super::types::{
     EndPermission, GameId, GameInfo, GameState, GuildSettings, NewGame, Occupant, SeatRecord, Timestamp,
 };
 use super::{Store, ratings};
-use crate::dice::ThrowSource;
-use crate::engine::{Event, Game, Ruleset, Seat};
+use crate::engine::{Event, Ruleset, Seat};
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 
 /// The version tag of the event encoding written today (engine JSON).
 const EVENT_V1: i64 = 1;
-
-/// What a seat did in a committed action, for the timeout counter.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Activity {
-    /// The player acted: her consecutive timeouts go back to 0.
-    Acted,
-    /// The clock ran out: one more consecutive timeout.
-    TimedOut,
-}
-
-/// One action to commit: events to append and what changes with them.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Commit {
-    pub events: Vec<Event>,
-    /// `Some(d)`: set the turn deadline to `d` (`None` clears it).
-    pub deadline: Option<Option<Timestamp>>,
-    pub activity: Option<(Seat, Activity)>,
-    /// The game ended: places by seat index (engine `Phase::Finished`),
-    /// 0 for empty seats. Records places and ratings in the same transaction.
-    pub finish: Option<[u8; 4]>,
-    /// The game after these events, if the caller has it: at the start of
-    /// a series the store keeps its position as a resume snapshot.
-    pub state: Option<Game>,
-}
-
-impl Commit {
-    pub fn events(events: Vec<Event>) -> Commit {
-        Commit { events, ..Commit::default() }
-    }
-}
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, ruleset, \
     max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, commitment, seed, \
@@ -87,37 +55,6 @@ impl Store {
         read_game(&self.conn, id)
     }
 
-    /// Appends events in one transaction if `expected_seq` is still current;
-    /// returns the new seq. The caller has applied them to its own game
-    /// first (the store does not re-check the rules).
-    pub fn apply(&mut self, id: GameId, expected_seq: u64, events: &[Event]) -> Result<u64, StoreError> {
-        self.commit(id, expected_seq, &Commit::events(events.to_vec()))
-    }
-
-    /// [`Store::apply`] with the deadline, timeout counter and the end of
-    /// the game (places, ratings) in the same transaction.
-    pub fn commit(&mut self, id: GameId, expected_seq: u64, commit: &Commit) -> Result<u64, StoreError> {
-        let now = self.now();
-        let tx = begin(&mut self.conn)?;
-        lock_game(&tx, id, Some(expected_seq), &[GameState::Playing])?;
-        let seq = append_events(&tx, id, &commit.events, now)?;
-        if let Some(deadline) = commit.deadline {
-            tx.prepare_cached("UPDATE games SET deadline = ?2 WHERE id = ?1")
-                .and_then(|mut st| st.execute(params![id, deadline]))
-                .ctx("set deadline")?;
-        }
-        if let Some((seat, activity)) = commit.activity {
-            record_activity(&tx, id, seat, activity)?;
-        }
-        if let Some(places) = commit.finish {
-            finish(&tx, id, places, now)?;
-        } else if let Some(game) = &commit.state {
-            super::snapshot::save(&tx, id, game)?;
-        }
-        tx.commit().ctx("COMMIT apply")?;
-        Ok(seq)
-    }
-
     /// Ends an unfinished game without result (cancelled lobby, ended by
     /// the host or a moderator). Unrated; the seed is revealed.
     pub fn abandon(&mut self, id: GameId, expected_seq: Option<u64>) -> Result<u64, StoreError> {
@@ -132,43 +69,6 @@ impl Store {
         .ctx("abandon game")?;
         tx.commit().ctx("COMMIT abandon")?;
         Ok(seq)
-    }
-
-    /// Records the live board message (not an action: seq is unchanged).
-    pub fn set_board_message(&mut self, id: GameId, message: Option<u64>) -> Result<(), StoreError> {
-        let now = self.now();
-        let n = self
-            .conn
-            .execute(
-                "UPDATE games SET board_message_id = ?2, board_posted_at = ?3 WHERE id = ?1",
-                params![id, message.map(|m| m as i64), message.map(|_| now)],
-            )
-            .ctx("set board message")?;
-        if n == 0 { Err(StoreError::NoSuchGame(id)) } else { Ok(()) }
-    }
-
-    /// Sets or clears the turn deadline (not an action: seq is unchanged).
-    pub fn set_deadline(&mut self, id: GameId, deadline: Option<Timestamp>) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .execute("UPDATE games SET deadline = ?2 WHERE id = ?1", params![id, deadline])
-            .ctx("set deadline")?;
-        if n == 0 { Err(StoreError::NoSuchGame(id)) } else { Ok(()) }
-    }
-
-    /// The game's throw source, positioned after the throws already drawn.
-    pub fn throw_source(&self, id: GameId) -> Result<ThrowSource, StoreError> {
-        let row: Option<(Vec<u8>, String, i64)> = self
-            .conn
-            .query_row("SELECT seed, ruleset, throws_drawn FROM games WHERE id = ?1", [id], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })
-            .optional()
-            .ctx("select seed")?;
-        let (seed, ruleset, drawn) = row.ok_or(StoreError::NoSuchGame(id))?;
-        let seed = to_seed(Some(id), &seed)?;
-        let ruleset: Ruleset = serde_json::from_str(&ruleset).map_err(|e| corrupt(Some(id), e))?;
-        Ok(crate::dice::resumed_source(seed, ruleset, drawn.max(0) as u64))
     }
 
     /// A guild's settings (the defaults if never set).
@@ -249,15 +149,16 @@ pub(crate) fn bump(tx: &Connection, id: GameId, now: Timestamp) -> Result<u64, S
     Ok(seq.max(0) as u64)
 }
 
-pub(crate) fn append_events(tx: &Connection, id: GameId, events: &[Event], now: Timestamp) -> Result<u64, StoreError> {
+/// Appends `events` to the game's log after the ones stored, counting
+/// them and the throws among them in the game's row.
+pub(crate) fn append_events(tx: &Connection, id: GameId, events: &[Event]) -> Result<(), StoreError> {
     let throws = events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
-    let (seq, end): (i64, i64) = tx
+    let end: i64 = tx
         .prepare_cached(
-            "UPDATE games SET seq = seq + 1, updated_at = ?2, events = events + ?3, throws_drawn = throws_drawn + ?4 \
-             WHERE id = ?1 RETURNING seq, events",
+            "UPDATE games SET events = events + ?2, throws_drawn = throws_drawn + ?3 WHERE id = ?1 RETURNING events",
         )
-        .and_then(|mut st| st.query_row(params![id, now, events.len() as i64, throws], |r| Ok((r.get(0)?, r.get(1)?))))
-        .ctx("bump seq")?;
+        .and_then(|mut st| st.query_row(params![id, events.len() as i64, throws], |r| r.get(0)))
+        .ctx("count events")?;
     let mut insert =
         tx.prepare_cached("INSERT INTO events (game_id, idx, v, body) VALUES (?1, ?2, ?3, ?4)").ctx("insert event")?;
     let first = end - events.len() as i64;
@@ -265,19 +166,7 @@ pub(crate) fn append_events(tx: &Connection, id: GameId, events: &[Event], now: 
         let body = serde_json::to_string(event).map_err(|e| corrupt(Some(id), e))?;
         insert.execute(params![id, first + i as i64, EVENT_V1, body]).ctx("insert event")?;
     }
-    Ok(seq.max(0) as u64)
-}
-
-fn record_activity(tx: &Connection, id: GameId, seat: Seat, activity: Activity) -> Result<(), StoreError> {
-    let sql = match activity {
-        Activity::Acted => "UPDATE seats SET timeouts = 0 WHERE game_id = ?1 AND seat = ?2",
-        Activity::TimedOut => "UPDATE seats SET timeouts = timeouts + 1 WHERE game_id = ?1 AND seat = ?2",
-    };
-    let n = tx
-        .prepare_cached(sql)
-        .and_then(|mut st| st.execute(params![id, seat.index() as i64]))
-        .ctx("update timeouts")?;
-    if n == 0 { Err(StoreError::NotSeated(id)) } else { Ok(()) }
+    Ok(())
 }
 
 /// Marks the game finished, stores the places and updates the ratings.
@@ -358,9 +247,7 @@ pub(crate) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Result<GameInfo, St
 
 pub(crate) fn read_seats(conn: &Connection, id: GameId) -> Result<Vec<SeatRecord>, StoreError> {
     let mut st = conn
-        .prepare_cached(
-            "SELECT seat, user_id, computer, joined_at, place, timeouts FROM seats WHERE game_id = ?1 ORDER BY seat",
-        )
+        .prepare_cached("SELECT seat, user_id, computer, joined_at, place FROM seats WHERE game_id = ?1 ORDER BY seat")
         .ctx("select seats")?;
     let rows = st.query_map([id], seat_from_row).ctx("select seats")?;
     rows.map(|r| r.ctx("select seats")?).collect()
@@ -380,8 +267,24 @@ fn seat_from_row(r: &Row<'_>) -> rusqlite::Result<Result<SeatRecord, StoreError>
         occupant,
         joined_at: r.get(3)?,
         place: r.get(4)?,
-        timeouts: r.get(5)?,
     }))
+}
+
+pub(crate) fn insert_seat(
+    tx: &Connection,
+    id: GameId,
+    seat: Seat,
+    occupant: &Occupant,
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    let (user, computer) = match occupant {
+        Occupant::Human(u) => (Some(*u as i64), None),
+        Occupant::Computer(level) => (None, Some(level.as_str())),
+    };
+    tx.prepare_cached("INSERT INTO seats (game_id, seat, user_id, computer, joined_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+        .and_then(|mut st| st.execute(params![id, seat.index() as i64, user, computer, at]))
+        .ctx("insert seat")?;
+    Ok(())
 }
 
 pub(crate) fn to_seed(game: Option<GameId>, bytes: &[u8]) -> Result<[u8; 32], StoreError> {

@@ -200,8 +200,6 @@ pub struct SeatRecord {
     pub joined_at: Timestamp,
     /// 1 for the winner; set when the game finishes.
     pub place: Option<u8>,
-    /// Turns in a row this seat let the clock run out.
-    pub timeouts: u32,
 }
 
 /// What it takes to open a lobby.
