@@ -12,8 +12,9 @@
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
-use super::games::{append_events, begin, corrupt, finish, insert_seat, lock_game, read_game};
+use super::games::finish;
 use super::ratings::RatingChange;
+use super::rows::{append_events, begin, corrupt, insert_seat, lock_game, read_game};
 use super::types::{GameId, GameInfo, GameState, Occupant, Timestamp};
 use crate::engine::{Event, Seat};
 use rusqlite::{OptionalExtension, params};

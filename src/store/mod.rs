@@ -49,7 +49,9 @@ mod handle;
 mod live;
 mod queries;
 mod ratings;
+mod rows;
 pub mod schema;
+mod settings;
 mod types;
 
 pub use error::StoreError;

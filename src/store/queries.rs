@@ -4,7 +4,7 @@
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
-use super::games::{active_game_id, corrupt, decode_event_row, game_columns, game_from_row, read_game, read_seats};
+use super::rows::{active_game_id, corrupt, decode_event_row, game_columns, game_from_row, read_game, read_seats};
 use super::types::{GameId, GameInfo, GameSummary, Placing, Timestamp};
 use crate::engine::{Event, PlayError, Record, Ruleset};
 use rusqlite::Connection;
