@@ -233,7 +233,8 @@ pub struct GameInfo {
     pub updated_at: Timestamp,
     pub finished_at: Option<Timestamp>,
     pub turn_timeout_secs: u32,
-    /// The action counter: every accepted change adds one.
+    /// The front end's action counter as last saved (see
+    /// [`super::LiveSave`]); abandoning adds one.
     pub seq: u64,
     /// SHA-256 of the seed, lower-case hex, shown from the start.
     pub commitment: String,
