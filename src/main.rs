@@ -41,25 +41,27 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Measure the store: commits per second and resuming unfinished games.
+    /// Measure the store as the bot uses it: saves per second of bot tables
+    /// changed click by click (one game, 1,000 games), and the start-up
+    /// resuming many open games.
     StoreBench {
         /// Scratch directory for the database files.
         #[arg(long, default_value = "target/store-bench")]
         dir: std::path::PathBuf,
-        /// Commits per measurement.
+        /// Saves per measurement.
         #[arg(long, default_value_t = 5000)]
-        commits: u64,
-        /// Unfinished games to resume.
+        saves: u64,
+        /// Open games to resume.
         #[arg(long, default_value_t = 10_000)]
         resume_games: u64,
     },
-    /// Test helper: play random games through the store until killed.
+    /// Test helper: play games through the bot's write path until killed.
     #[command(hide = true)]
     StoreCrashWorker {
         #[arg(long)]
         db: std::path::PathBuf,
         #[arg(long)]
-        max_actions: Option<u64>,
+        max_saves: Option<u64>,
     },
     /// Draw a position (TPN) or a seat's route as a PNG picture.
     Render {
@@ -185,11 +187,11 @@ fn run(command: Command) -> Result<(), String> {
             let summary = cli::simulate::run(ruleset, players, games, seed)?;
             println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
         }
-        Command::StoreBench { dir, commits, resume_games } => {
-            let figures = cli::store_bench::run(&dir, commits, resume_games)?;
+        Command::StoreBench { dir, saves, resume_games } => {
+            let figures = cli::store_bench::run(&dir, saves, resume_games)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
-        Command::StoreCrashWorker { db, max_actions } => cli::store_crash::run(&db, max_actions)?,
+        Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
         Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {
                 (Some(seat), _) => cli::render::route(&seat, variant, size)?,

@@ -1,6 +1,7 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
-//! `tournament`, `bot-bench`, `fuzz` and the other tools that call the
-//! libraries without Discord.
+//! `tournament`, `bot-bench`, `fuzz`, the store tools (`store-bench`,
+//! `store-crash-worker`), and the other tools that call the libraries
+//! without Discord.
 
 pub mod bot_bench;
 pub mod fuzz;
@@ -9,4 +10,5 @@ pub mod render;
 pub mod simulate;
 pub mod store_bench;
 pub mod store_crash;
+mod tables;
 pub mod tournament;

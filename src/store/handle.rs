@@ -7,8 +7,7 @@
 //! process.
 
 use super::error::StoreError;
-use super::{GameId, GameInfo, LoadedGame, Store};
-use crate::engine::Event;
+use super::{GameId, GameInfo, Store};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -70,16 +69,6 @@ impl StoreHandle {
         answer.await.map_err(|_| StoreError::Closed)?
     }
 
-    /// [`Store::apply`].
-    pub async fn apply(&self, id: GameId, expected_seq: u64, events: Vec<Event>) -> Result<u64, StoreError> {
-        self.call(move |s| s.apply(id, expected_seq, &events)).await
-    }
-
-    /// [`Store::commit`].
-    pub async fn commit(&self, id: GameId, expected_seq: u64, commit: super::Commit) -> Result<u64, StoreError> {
-        self.call(move |s| s.commit(id, expected_seq, &commit)).await
-    }
-
     /// [`Store::game`].
     pub async fn game(&self, id: GameId) -> Result<Option<GameInfo>, StoreError> {
         self.call(move |s| s.game(id)).await
@@ -88,16 +77,6 @@ impl StoreHandle {
     /// [`Store::active_game`].
     pub async fn active_game(&self, channel: u64) -> Result<Option<GameInfo>, StoreError> {
         self.call(move |s| s.active_game(channel)).await
-    }
-
-    /// [`Store::unfinished_games`].
-    pub async fn unfinished_games(&self) -> Result<Vec<LoadedGame>, StoreError> {
-        self.call(|s| s.unfinished_games()).await
-    }
-
-    /// [`Store::resume_games`].
-    pub async fn resume_games(&self) -> Result<Vec<super::ResumedGame>, StoreError> {
-        self.call(|s| s.resume_games()).await
     }
 
     /// An online backup to `dest`. For a file database it runs on a

@@ -2,48 +2,63 @@
 //! settings and ratings in one SQLite file. This module is the only code
 //! that knows SQL.
 //!
-//! Durability: every change is one transaction, committed before the
-//! caller answers the player, so a crash or restart loses nothing that was
-//! acknowledged. The file runs in WAL mode with `synchronous = NORMAL`: a
-//! commit is atomic and survives a process crash; a power cut may lose the
-//! last commits but never corrupts the file.
+//! One write path: a game is created once ([`Store::create_game`]: its row
+//! with the commitment to its dice seed) and from then on changes only
+//! through [`Store::save_live`], one transaction per change of the front
+//! end ([`LiveSave`]: the seats when they changed, the new events, the
+//! state, the deadline, the board message, and the front end's own JSON;
+//! finishing records places and ratings in the same transaction).
+//! [`Store::abandon`] ends a game no front end runs (the bot frees a
+//! channel with it). Guild settings are saved on their own.
 //!
-//! Locking: writes start with `BEGIN IMMEDIATE`, so the write lock is taken
-//! before the action counter `seq` is read; two clicks racing for one game
-//! (even from two processes) are serialised and the second sees
-//! [`StoreError::Stale`]. Readers never block the writer (WAL). A busy
-//! timeout of 10 s absorbs short lock waits.
+//! Reading back: [`Store::live_games`] gives every open game with its JSON
+//! and whole log, which is how the bot resumes after a restart (it rebuilds
+//! and checks each table); [`Store::load`], the channel history,
+//! leaderboards and stats serve the record commands.
 //!
-//! Performance: one connection with cached prepared statements; an action
-//! is one small transaction (a row update and a few inserts). Start-up
-//! rebuilds unfinished games from resume snapshots (the position at the
-//! last series start, see `snapshot`) plus the log's tail, not whole logs.
-//! Under tokio, [`StoreHandle`] runs the store on one dedicated thread so
-//! no SQLite call blocks an async worker.
+//! Durability: a change is committed before the caller answers the player,
+//! so a crash or restart loses nothing that was acknowledged (the crash
+//! test kills a worker that writes exactly as the bot does). The file runs
+//! in WAL mode with `synchronous = NORMAL`: a commit is atomic and survives
+//! a process crash; a power cut may lose the last commits but never
+//! corrupts the file.
 //!
-//! Compatibility: see [`schema`]. Events are stored as engine JSON with a
+//! Concurrency: a save starts with `BEGIN IMMEDIATE`, so the write lock is
+//! taken before the game's counter `seq` is compared with the one the
+//! caller read; a save made from an old copy of the game (a stale click, a
+//! second process) gets [`StoreError::Stale`] and writes nothing. The
+//! counter is the front end's own: it may count changes without events,
+//! and a change that is not an action keeps it. Readers never block the
+//! writer (WAL). A write waits up to 10 s for another process's lock; the
+//! bot waits less ([`Store::with_busy_timeout`]) so that a locked file gives
+//! a clear "try again" within Discord's 3 s. Under tokio, [`StoreHandle`]
+//! runs the store on one dedicated thread, so no SQLite call blocks an
+//! async worker and the bot's own saves never contend for the lock.
+//!
+//! Performance: one connection with cached prepared statements; a save is
+//! one small transaction (a row update, the new events, the seats when they
+//! changed).
+//!
+//! Compatibility: see [`schema`] (which also lists what the schema keeps
+//! that nothing writes any more). Events are stored as engine JSON with a
 //! version tag (`v = 1`), so a future encoding can be read beside the old.
 
 mod error;
-mod fair;
 mod games;
 mod handle;
 mod live;
-mod lobby;
 mod queries;
 mod ratings;
+mod rows;
 pub mod schema;
-mod snapshot;
+mod settings;
 mod types;
 
 pub use error::StoreError;
-pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
-pub use games::{Activity, Commit};
 pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};
-pub use queries::{LoadedGame, replay_all};
+pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
-pub use snapshot::ResumedGame;
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
     Timestamp,

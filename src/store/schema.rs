@@ -6,6 +6,15 @@
 //! equals the number of migrations applied. A released migration is never
 //! edited (a test pins their hashes); changes are new entries at the end.
 //! A database newer than the program is refused rather than misread.
+//!
+//! Kept although nothing writes them any more: the `snapshots` table
+//! (migration 2: resume snapshots, written only by a write path the bot
+//! never used, so it is empty in every bot database) and the column
+//! `seats.timeouts` (the bot counts missed turns in its own JSON; the
+//! column stays 0). Dropping them takes a new migration, which would move
+//! the schema version on so that the previous program refuses the file
+//! ([`StoreError::TooNew`]): no way back, for two empty things. A migration
+//! made for another reason can drop them too.
 
 use super::error::{SqlContext, StoreError};
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
@@ -96,7 +105,8 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 "#,
     // 2: resume snapshots (the position at the start of a series, in TPN,
-    // after `idx` events), so start-up replays only the log's tail.
+    // after `idx` events), so start-up replays only the log's tail. Unused
+    // since: the bot resumes from its own state (migration 3).
     r#"
 CREATE TABLE snapshots (
     game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,

@@ -200,8 +200,6 @@ pub struct SeatRecord {
     pub joined_at: Timestamp,
     /// 1 for the winner; set when the game finishes.
     pub place: Option<u8>,
-    /// Turns in a row this seat let the clock run out.
-    pub timeouts: u32,
 }
 
 /// What it takes to open a lobby.
@@ -214,7 +212,7 @@ pub struct NewGame {
     /// The table size the lobby was opened for (2 to 4).
     pub max_players: u8,
     pub turn_timeout_secs: u32,
-    /// The fair-dice seed (see [`super::fair`]); only its commitment is
+    /// The fair-dice seed (see [`crate::dice::commitment`]); only its commitment is
     /// shown until the game ends.
     pub seed: [u8; 32],
 }
@@ -235,7 +233,8 @@ pub struct GameInfo {
     pub updated_at: Timestamp,
     pub finished_at: Option<Timestamp>,
     pub turn_timeout_secs: u32,
-    /// The action counter: every accepted change adds one.
+    /// The front end's action counter as last saved (see
+    /// [`super::LiveSave`]); abandoning adds one.
     pub seq: u64,
     /// SHA-256 of the seed, lower-case hex, shown from the start.
     pub commitment: String,

@@ -287,7 +287,7 @@ impl Table {
 
     /// The public commitment to the dice seed (SHA-256, hex).
     pub(crate) fn commitment(&self) -> String {
-        crate::store::commitment(&self.seed)
+        crate::dice::commitment(&self.seed)
     }
 
     /// Who each seat counts for: its player, or the human who left it (a

@@ -14,7 +14,7 @@ use crate::store::{
 /// new lobby table for it, not saved yet. Fails with
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
 pub(crate) async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreError> {
-    let seed = crate::store::new_seed();
+    let seed = crate::dice::new_seed();
     let row = crate::store::NewGame {
         guild: new.guild,
         channel: new.channel,

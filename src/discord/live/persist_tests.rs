@@ -68,7 +68,7 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
         assert_eq!(info.throws_drawn, u64::from(t.drawn));
         assert_eq!(store.events(GameId(t.id)).expect("log"), t.events, "{variant}: the store's log is the game's");
         let seed = info.revealed_seed.expect("seed revealed");
-        assert!(crate::store::verify_throws(seed, t.ruleset, &t.events), "the dice came from the committed seed");
+        assert!(crate::dice::verify_throws(seed, t.ruleset, &t.events), "the dice came from the committed seed");
         assert_eq!(changes.len(), 2, "both humans rated");
         let winner = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
         let winner = t.player(winner).expect("player");

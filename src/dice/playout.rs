@@ -1,7 +1,7 @@
 //! Random playouts: a seeded throw source and uniformly random legal
 //! actions, for `simulate`, benchmarks, property tests and replays.
 
-use crate::dice::ThrowSource;
+use super::ThrowSource;
 use crate::engine::{Action, Event, Game, MoveGen, Record, Ruleset, SeatSet};
 use rand::RngExt;
 

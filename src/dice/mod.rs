@@ -1,6 +1,20 @@
-//! The seedable throw source: real cowrie probabilities from a seeded
-//! ChaCha stream, outside the pure engine. The same seed gives the same
-//! throws forever, so a revealed seed lets anyone re-derive every throw.
+//! Seeded randomness beside the pure engine: the throw source (real cowrie
+//! probabilities from a seeded ChaCha stream), the fair-dice commitment
+//! that lets players check a finished game's throws against its revealed
+//! seed ([`commitment`], [`verify_throws`]; the derivation is described in
+//! `fair.rs`), and random playouts for simulations, benchmarks and tests
+//! ([`random_game`]). The store, the computer players, the bot and the
+//! command line draw their randomness from here; the engine takes throws
+//! as inputs and never draws one itself.
+//!
+//! The same seed gives the same throws forever, so a revealed seed lets
+//! anyone re-derive every throw.
+
+mod fair;
+mod playout;
+
+pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
+pub use playout::{MAX_EVENTS, PlayoutStats, random_game, random_playout};
 
 use crate::engine::{DiceModel, Throw};
 use rand::{RngExt, SeedableRng};
