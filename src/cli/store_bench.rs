@@ -11,11 +11,11 @@
 
 use super::tables;
 use crate::discord::game::computer::Level;
+use crate::discord::game::intent::Intent;
 use crate::discord::game::table::NewGame;
 use crate::discord::game::table::Stored;
-use crate::discord::live::persist;
-use crate::discord::game::intent::Intent;
 use crate::discord::game::table::{Stage, Table};
+use crate::discord::live::persist;
 use crate::engine::{Ruleset, Variant};
 use crate::store::{Store, StoreError};
 use serde::Serialize;

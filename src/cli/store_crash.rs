@@ -22,11 +22,11 @@
 use super::tables;
 use crate::dice::new_seed;
 use crate::discord::game::computer::Level;
-use crate::discord::game::table::NewGame;
-use crate::discord::live::persist;
 use crate::discord::game::intent::Intent;
 use crate::discord::game::session;
+use crate::discord::game::table::NewGame;
 use crate::discord::game::table::{BoardMessage, Player, Stage, Table};
+use crate::discord::live::persist;
 use crate::engine::{Ruleset, Variant};
 use crate::store::{Store, Timestamp};
 use rand::RngExt;

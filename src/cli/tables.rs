@@ -4,12 +4,12 @@
 //! Saving stays with the caller (`persist::save_sync`, the synchronous twin
 //! of the `persist::save` the bot calls after every change).
 
-use crate::discord::game::table::NewGame;
-use crate::discord::game::table::Stored;
-use crate::discord::game::script::next_intent;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::notes::Notes;
+use crate::discord::game::script::next_intent;
 use crate::discord::game::session;
+use crate::discord::game::table::NewGame;
+use crate::discord::game::table::Stored;
 use crate::discord::game::table::{Table, UserId};
 use crate::discord::view::refusals::refusal_text;
 use crate::store::{self, Store, StoreError};
@@ -18,7 +18,7 @@ use crate::store::{self, Store, StoreError};
 /// and the commitment to `seed`), and a new lobby table for it, not saved
 /// yet. A game the store still has open in the channel (created, but never
 /// saved by a process that died) is abandoned first, as `/thaayam new` does.
-pub fn create(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
+pub(crate) fn create(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
     match create_row(store, new, seed) {
         Err(StoreError::ChannelBusy { game, .. }) => {
             store.abandon(game, None)?;
@@ -48,7 +48,7 @@ fn create_row(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, 
 
 /// A click of `user` on the newest board (it carries the table's counter),
 /// as the click handler applies it; a refusal is an error here.
-pub fn click(table: &mut Table, user: UserId, intent: Intent, now: i64) -> Result<Notes, String> {
+pub(crate) fn click(table: &mut Table, user: UserId, intent: Intent, now: i64) -> Result<Notes, String> {
     let seq = table.seq;
     let shown = format!("{intent:?}");
     let notes = session::handle(table, Actor { user, moderator: false }, intent, Some(seq), now)
@@ -61,7 +61,7 @@ pub fn click(table: &mut Table, user: UserId, intent: Intent, now: i64) -> Resul
 
 /// The next change of a running game: a computer's step when a computer is
 /// to act, else the scripted click of the human on turn.
-pub fn play(table: &mut Table, now: i64) -> Result<Notes, String> {
+pub(crate) fn play(table: &mut Table, now: i64) -> Result<Notes, String> {
     if let Some(notes) = session::computer_step(table, now) {
         return Ok(notes);
     }

@@ -32,6 +32,16 @@ impl ThrowSource {
         ThrowSource { rng: ChaCha8Rng::from_seed(seed), dice }
     }
 
+    /// A game's source resumed after the `drawn` throws it already gave
+    /// (the fair-dice stream of a game loaded from the store).
+    pub(crate) fn resumed(seed: [u8; 32], dice: &'static DiceModel, drawn: u32) -> Self {
+        let mut src = ThrowSource::from_seed(seed, dice);
+        for _ in 0..drawn {
+            src.next_throw();
+        }
+        src
+    }
+
     /// A source from a small number (simulations, tests).
     pub fn from_u64(seed: u64, dice: &'static DiceModel) -> Self {
         ThrowSource { rng: ChaCha8Rng::seed_from_u64(seed), dice }
@@ -44,7 +54,7 @@ impl ThrowSource {
     }
 
     /// The underlying generator, for choices that share the stream.
-    pub fn rng(&mut self) -> &mut ChaCha8Rng {
+    pub(crate) fn rng(&mut self) -> &mut ChaCha8Rng {
         &mut self.rng
     }
 }

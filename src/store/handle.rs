@@ -40,15 +40,11 @@ impl StoreHandle {
         Ok(StoreHandle { jobs, path })
     }
 
-    /// Opens the database file (off the async workers) and spawns its thread.
-    pub async fn open(path: impl AsRef<Path>) -> Result<StoreHandle, StoreError> {
-        let path = path.as_ref().to_path_buf();
-        let store = tokio::task::spawn_blocking(move || Store::open(path)).await.map_err(|_| StoreError::Closed)??;
-        StoreHandle::spawn(store)
-    }
-
     /// [`StoreHandle::open`] with a write lock wait of `busy` instead of 10 s.
-    pub async fn open_with_busy_timeout(path: impl AsRef<Path>, busy: Duration) -> Result<StoreHandle, StoreError> {
+    pub(crate) async fn open_with_busy_timeout(
+        path: impl AsRef<Path>,
+        busy: Duration,
+    ) -> Result<StoreHandle, StoreError> {
         let path = path.as_ref().to_path_buf();
         let open = move || Store::open(path).and_then(|s| s.with_busy_timeout(busy));
         let store = tokio::task::spawn_blocking(open).await.map_err(|_| StoreError::Closed)??;
@@ -72,11 +68,6 @@ impl StoreHandle {
     /// [`Store::game`].
     pub async fn game(&self, id: GameId) -> Result<Option<GameInfo>, StoreError> {
         self.call(move |s| s.game(id)).await
-    }
-
-    /// [`Store::active_game`].
-    pub async fn active_game(&self, channel: u64) -> Result<Option<GameInfo>, StoreError> {
-        self.call(move |s| s.active_game(channel)).await
     }
 
     /// An online backup to `dest`. For a file database it runs on a

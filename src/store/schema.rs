@@ -24,7 +24,7 @@ use std::path::Path;
 pub const APPLICATION_ID: i32 = 0x5448_4159;
 
 /// The migrations, oldest first. Append only.
-pub const MIGRATIONS: &[&str] = &[
+pub(crate) const MIGRATIONS: &[&str] = &[
     // 1: the first schema.
     r#"
 CREATE TABLE guild_settings (
@@ -128,7 +128,7 @@ pub fn latest_version() -> u32 {
 }
 
 /// Opens (creating if missing) and migrates a database file.
-pub fn open(path: &Path) -> Result<Connection, StoreError> {
+pub(crate) fn open(path: &Path) -> Result<Connection, StoreError> {
     let conn = Connection::open(path).ctx("open")?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
     check_identity(&conn, path)?;
@@ -186,7 +186,7 @@ fn user_version(conn: &Connection) -> Result<u32, StoreError> {
 
 /// Applies the missing migrations in one transaction. The version is read
 /// inside the (immediate) transaction so two processes cannot both migrate.
-pub fn migrate(conn: &Connection) -> Result<(), StoreError> {
+pub(crate) fn migrate(conn: &Connection) -> Result<(), StoreError> {
     let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate).ctx("BEGIN migrate")?;
     let found = user_version(&tx)?;
     if found > latest_version() {

@@ -15,7 +15,7 @@ impl Store {
 
     /// A guild's settings if an admin ever saved them (`None`: the bot's
     /// configured defaults apply).
-    pub fn saved_guild_settings(&self, guild: u64) -> Result<Option<GuildSettings>, StoreError> {
+    pub(crate) fn saved_guild_settings(&self, guild: u64) -> Result<Option<GuildSettings>, StoreError> {
         let row: Option<(String, u32, EndPermission)> = self
             .conn
             .query_row(
