@@ -2,28 +2,28 @@
 //! and loaded back identical, a restart in the middle of a turn, stale
 //! saves refused, ratings on finish, and players who left placed last.
 
-use super::persist::{from_live, save_sync};
+use super::persist::{create_sync, from_live, save_sync};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
-use crate::discord::game::table::{Player, Stage, Table};
+use crate::discord::game::table::{NewGame, Player, Stage, Table};
 use crate::engine::Variant;
 use crate::store::{GameId, GameState, Store, StoreError};
 
 /// A lobby created in the store (as `/thaayam new` does) and saved.
 fn saved_lobby(store: &mut Store, variant: Variant) -> Table {
     let mut t = lobby(2, variant);
-    let new = crate::store::NewGame {
+    let new = NewGame {
         guild: t.guild,
         channel: t.channel,
         host: t.host,
         ruleset: t.ruleset,
-        max_players: t.players,
-        turn_timeout_secs: 60,
-        seed: t.seed,
+        players: t.players,
+        turn_timeout: t.turn_timeout,
+        moderators_end: false,
     };
-    t.id = store.create_game(&new).expect("create").0;
-    t.stored = Some(Default::default());
+    let created = create_sync(store, new, t.seed).expect("create");
+    (t.id, t.stored) = (created.id, created.stored);
     save_sync(store, &mut t).expect("save lobby");
     t
 }
