@@ -7,6 +7,7 @@
 mod support;
 
 mod clicks;
+mod crowds;
 mod games;
 mod lifecycle;
 mod records;
