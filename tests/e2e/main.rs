@@ -8,6 +8,7 @@ mod support;
 
 mod clicks;
 mod crowds;
+mod forged;
 mod games;
 mod lifecycle;
 mod records;
