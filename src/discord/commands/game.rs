@@ -10,7 +10,7 @@ use crate::discord::game::table::{NewGame, Table};
 use crate::discord::live::board::show;
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
-use crate::discord::live::hub::Shared;
+use crate::discord::live::hub::{Shared, Taken};
 use crate::discord::live::persist;
 use crate::discord::live::unix_now;
 use crate::discord::view::presenter::Outro;
@@ -19,6 +19,9 @@ use crate::discord::{Context, Data, Error};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude as serenity;
+
+/// The answer while another `/thaayam new` is opening a lobby in the channel.
+const SETTING_UP: &str = "A game is being set up in this channel right now; its lobby will appear here in a moment.";
 
 /// Open a game in this channel; players join with the buttons
 #[poise::command(slash_command, guild_only, rename = "new")]
@@ -47,21 +50,23 @@ pub(crate) async fn new_game(
         moderators_end: defaults.end_permission == EndPermission::Moderators,
     };
     let data = ctx.data();
-    if let Some(existing) = data.hub.in_channel(new.channel) {
-        return already_running(ctx, &existing).await;
-    }
+    // The channel is held from here until its lobby is posted (or given
+    // up), so that a second `/thaayam new` waits for nothing and is told.
+    let reservation = match data.hub.reserve(new.channel) {
+        Ok(reservation) => reservation,
+        Err(Taken::Running(existing)) => return already_running(ctx, &existing).await,
+        Err(Taken::Opening) => return private(ctx, SETTING_UP).await,
+    };
     let mut table = match open_lobby(data, new).await {
-        Ok(table) => table,
+        Ok(Opened::New(table)) => table,
+        Ok(Opened::Resumed(table)) => return resumed(ctx, reservation.fill(table)).await,
         Err(e) => {
             tracing::error!("could not open a game in channel {}: {e}", new.channel);
             return private(ctx, "The game could not be opened just now (database trouble); please try again.").await;
         }
     };
     table.names.insert(ctx.author().id.get(), ctx.author().display_name().to_string());
-    let game = match data.hub.insert(table) {
-        Ok(game) => game,
-        Err(existing) => return already_running(ctx, &existing).await,
-    };
+    let game = reservation.fill(table);
     let mut table = game.lock().await;
     show(ctx.http(), data, &mut table, &[], &Outro::default(), true).await;
     let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
@@ -71,17 +76,36 @@ pub(crate) async fn new_game(
 
 async fn already_running(ctx: Context<'_>, existing: &Shared) -> Result<(), Error> {
     let link = link_of(&*existing.lock().await);
-    private(ctx, format!("A game is already running in this channel: {link}")).await
+    let text = if link.is_empty() {
+        "A game is already running in this channel; /thaayam board shows it again.".to_string()
+    } else {
+        format!("A game is already running in this channel: {link}")
+    };
+    private(ctx, text).await
 }
 
-/// Creates the game in the store and saves its first state. A game the
-/// store still has open in this channel but the bot does not run (it could
-/// not be resumed, or the bot stopped between two writes) would block the
-/// channel forever: it is abandoned, logged, and the lobby opened.
-async fn open_lobby(data: &Data, new: NewGame) -> Result<Table, StoreError> {
+/// What `/thaayam new` got from the store.
+enum Opened {
+    /// A new lobby, saved.
+    New(Table),
+    /// An unfinished game of this channel that the bot was not running but
+    /// can: it runs again instead of a new one.
+    Resumed(Table),
+}
+
+/// Creates the game in the store and saves its first state. The caller
+/// holds the channel's reservation, so a game the store still has open in
+/// this channel is none the bot runs or is opening: it is resumed if it
+/// can run; only one that cannot be loaded (the bot stopped between two
+/// writes, or its state is unreadable) is abandoned, logged, and the lobby
+/// opened.
+async fn open_lobby(data: &Data, new: NewGame) -> Result<Opened, StoreError> {
     let mut table = match persist::create(&data.store, new).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
-            tracing::warn!("channel {} had game {game} that is not running; abandoning it", new.channel);
+            if let Some(table) = resumable(data, game).await? {
+                return Ok(Opened::Resumed(table));
+            }
+            tracing::warn!("channel {} had game {game}, which cannot run; abandoning it", new.channel);
             data.store.call(move |s| s.abandon(game, None)).await?;
             persist::create(&data.store, new).await?
         }
@@ -92,7 +116,33 @@ async fn open_lobby(data: &Data, new: NewGame) -> Result<Table, StoreError> {
         let _ = data.store.call(move |s| s.abandon(id, None)).await;
         return Err(e);
     }
-    Ok(table)
+    Ok(Opened::New(table))
+}
+
+/// A stored unfinished game as a table, if it can run.
+async fn resumable(data: &Data, game: GameId) -> Result<Option<Table>, StoreError> {
+    let Some(live) = data.store.call(move |s| s.live_game(game)).await? else { return Ok(None) };
+    match persist::from_live(live) {
+        Ok(table) => Ok(Some(table).filter(Table::is_open)),
+        Err(e) => {
+            tracing::warn!("cannot resume: {e}");
+            Ok(None)
+        }
+    }
+}
+
+/// A stored game of this channel runs again: its board is posted if it
+/// has none, its computers play on, and the caller is told where it is.
+async fn resumed(ctx: Context<'_>, game: Shared) -> Result<(), Error> {
+    let data = ctx.data();
+    let mut table = game.lock().await;
+    tracing::warn!("game {} of channel {} was not running; resumed it", table.id, table.channel);
+    if table.board.is_none() {
+        show(ctx.http(), data, &mut table, &[], &Outro::default(), true).await;
+    }
+    drop(table);
+    spawn_computer(ctx.serenity_context().http.clone(), data.clone(), game.clone());
+    already_running(ctx, &game).await
 }
 
 fn link(guild: u64, channel: u64, message: u64) -> String {
