@@ -11,6 +11,7 @@ mod crowds;
 mod forged;
 mod games;
 mod lifecycle;
+mod permissions;
 mod records;
 mod restart;
 mod selftest;

@@ -6,7 +6,8 @@ use super::settings::guild_defaults;
 use crate::discord::config::parse_duration;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
-use crate::discord::game::table::{NewGame, Table};
+use crate::discord::game::table::{NewGame, Stage, Table};
+use crate::discord::live::access;
 use crate::discord::live::board::show;
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
@@ -23,6 +24,12 @@ use poise::serenity_prelude as serenity;
 /// The answer while another `/thaayam new` is opening a lobby in the channel.
 const SETTING_UP: &str = "A game is being set up in this channel right now; its lobby will appear here in a moment.";
 
+/// The answer when Discord refused the lobby message although the
+/// interaction said the bot may post.
+const NOT_POSTED: &str = "I could not post the lobby in this channel (Discord refused the message), so no game was \
+     opened. Please check that I may view this channel, send messages (in a thread: send messages in threads), \
+     embed links and attach files here, then try again.";
+
 /// Open a game in this channel; players join with the buttons
 #[poise::command(slash_command, guild_only, rename = "new")]
 pub(crate) async fn new_game(
@@ -34,6 +41,10 @@ pub(crate) async fn new_game(
     players: Option<u8>,
     #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"] timeout: Option<String>,
 ) -> Result<(), Error> {
+    let missing = missing_permissions(ctx);
+    if !missing.is_empty() {
+        return private(ctx, missing_text(&missing)).await;
+    }
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
     let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
@@ -69,9 +80,35 @@ pub(crate) async fn new_game(
     let game = reservation.fill(table);
     let mut table = game.lock().await;
     show(ctx.http(), data, &mut table, &[], &Outro::default(), true).await;
+    if table.board.is_none() {
+        give_up(data, &mut table).await;
+        return private(ctx, NOT_POSTED).await;
+    }
     let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
     drop(table);
     private(ctx, text).await
+}
+
+/// What the bot lacks to post a board here, as the interaction tells it
+/// (`app_permissions`; nothing when Discord did not say).
+fn missing_permissions(ctx: Context<'_>) -> Vec<&'static str> {
+    let poise::Context::Application(a) = ctx else { return Vec::new() };
+    let Some(have) = a.interaction.app_permissions else { return Vec::new() };
+    access::missing_for_board(have, access::is_thread(a.interaction.channel.as_ref()))
+}
+
+/// The private answer naming the permissions the bot lacks.
+fn missing_text(missing: &[&str]) -> String {
+    let list = match missing {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let (noun, them) = if missing.len() == 1 { ("permission", "it") } else { ("permissions", "them") };
+    format!(
+        "I cannot open a game in this channel: I lack the {noun} {list} here. A server admin can grant {them} to \
+         me (in this channel's or my role's settings); then try again."
+    )
 }
 
 async fn already_running(ctx: Context<'_>, existing: &Shared) -> Result<(), Error> {
@@ -143,6 +180,18 @@ async fn resumed(ctx: Context<'_>, game: Shared) -> Result<(), Error> {
     drop(table);
     spawn_computer(ctx.serenity_context().http.clone(), data.clone(), game.clone());
     already_running(ctx, &game).await
+}
+
+/// A lobby whose message could not be posted must not hold the channel:
+/// it is abandoned in the store and leaves the hub.
+async fn give_up(data: &Data, table: &mut Table) {
+    let id = GameId(table.id);
+    tracing::warn!("the lobby of game {id} could not be posted in channel {}; abandoning it", table.channel);
+    if let Err(e) = data.store.call(move |s| s.abandon(id, None)).await {
+        tracing::error!("could not abandon game {id}: {e}");
+    }
+    table.stage = Stage::Ended;
+    data.hub.saved(table);
 }
 
 fn link(guild: u64, channel: u64, message: u64) -> String {
