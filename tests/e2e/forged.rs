@@ -1,10 +1,11 @@
-//! End-to-end: forged clicks, which no real client sends but anyone can.
-//! Clicks naming a game from another channel or server change nothing and
-//! reveal nothing; refused clicks leave every message but the game's own
-//! board untouched.
+//! End-to-end: forged interactions, which no real client sends but anyone
+//! can. Clicks naming a game from another channel or server change
+//! nothing and reveal nothing; refused clicks leave every message but the
+//! game's own board untouched; slash-command options outside their
+//! declared choices or ranges get a private answer naming the option.
 
 use crate::support::fake_discord::payloads::OTHER_GUILD_ID;
-use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, StoredMessage};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
 use crate::support::play::{self, TempDir};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_601;
@@ -128,6 +129,41 @@ async fn refused_clicks_leave_other_messages_untouched() {
     let (kind, text) = play::answer(&fake, i).await;
     assert_eq!(kind, 4, "an ended game's button is refused privately: {text}");
     untouched(&fake, &other, "an ended game's button on the new board");
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn options_outside_their_choices_or_ranges_are_answered() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("options");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let alice = FakeUser::new(1, "alice");
+
+    // A real client cannot send these.
+    for opt in [Opt::int("variant", 99), Opt::int("players", 5)] {
+        let send = std::panic::AssertUnwindSafe(fake.send_slash(&alice, CHANNEL, "thaayam", "new", vec![opt]));
+        assert!(futures_util::FutureExt::catch_unwind(send).await.is_err(), "a client refuses it");
+    }
+    let cases = [
+        ("new", Opt::int("variant", 99), "variant", &["bell"][..]),
+        ("new", Opt::int("players", 256), "players", &["2", "4"][..]),
+        ("new", Opt::int("players", -1), "players", &["2", "4"][..]),
+        ("new", Opt::int("players", 5), "players", &["2", "4"][..]),
+        ("leaderboard", Opt::int("variant", -3), "variant", &["bell"][..]),
+    ];
+    for (sub, opt, name, allowed) in cases {
+        let what = format!("/thaayam {sub} {opt:?}");
+        let i = fake.send_forged_slash(&alice, CHANNEL, "thaayam", sub, vec![opt]).await;
+        let (kind, text) = play::answer(&fake, i).await;
+        assert_eq!(kind, 4, "{what}: answered privately: {text}");
+        assert!(text.contains(name), "{what}: names the option: {text}");
+        for a in allowed {
+            assert!(text.contains(a), "{what}: says what is allowed ({a}): {text}");
+        }
+    }
+    assert!(fake.messages(CHANNEL).iter().all(|m| m.is_ephemeral()), "no lobby was opened");
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }
