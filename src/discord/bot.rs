@@ -155,6 +155,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         .options(poise::FrameworkOptions {
             commands: vec![commands::thaayam()],
             on_error: |error| Box::pin(commands::on_error(error)),
+            command_check: Some(|ctx| Box::pin(commands::check_options(ctx))),
             event_handler: |ctx, event, _framework, data| Box::pin(on_event(ctx, event, data)),
             ..Default::default()
         })

@@ -7,8 +7,11 @@
 mod support;
 
 mod clicks;
+mod crowds;
+mod forged;
 mod games;
 mod lifecycle;
+mod permissions;
 mod records;
 mod restart;
 mod selftest;

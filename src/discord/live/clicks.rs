@@ -1,9 +1,11 @@
 //! Button and select clicks, routed by their `custom_id`: parse it, lock the
-//! game, apply the click through the session layer and answer within
+//! game, check that the click comes from the game's own channel and
+//! server, apply the click through the session layer and answer within
 //! Discord's 3 s: the board message is updated in place while young, or
-//! re-posted when old; refusals are private.
+//! re-posted when old; refusals are private. Only the game's own board
+//! message is ever changed: a forged custom_id can sit on any message.
 
-use super::access::is_moderator;
+use super::access::{from_game_channel, is_moderator};
 use super::board::{is_young, publish, repost};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
@@ -19,8 +21,13 @@ use crate::discord::view::components::{ComponentId, Control};
 use crate::discord::view::message::Message;
 use crate::discord::view::presenter;
 use crate::discord::view::refusals::refusal_text;
+use crate::store::GameId;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse};
+
+/// The answer to a click on a game the bot does not run, and to a click
+/// naming a game from outside its channel (which must not learn more).
+const NOT_RUNNING: &str = "This game is not running any more.";
 
 /// Handles one click; every path answers the interaction exactly once.
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
@@ -28,20 +35,36 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Ok(id) => id,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
-            return refuse(ctx, click, "This control is not one of this bot's (any more).", true).await;
+            return refuse(ctx, click, "This control is not one of this bot's (any more).").await;
         }
     };
     let Some(game) = data.hub.get(id.game) else {
-        return refuse(ctx, click, "This game is not running any more.", true).await;
+        refuse(ctx, click, NOT_RUNNING).await;
+        if !click.message.components.is_empty() && was_board_of(data, id.game, click).await {
+            strip(ctx, click).await;
+        }
+        return;
     };
+    let mut table = game.lock().await;
+    if !from_game_channel(&table, click.guild_id, click.channel_id) {
+        drop(table);
+        tracing::warn!(
+            "a click naming game {} came from channel {} of server {:?}; refused",
+            id.game,
+            click.channel_id,
+            click.guild_id
+        );
+        return refuse(ctx, click, NOT_RUNNING).await;
+    }
     let intent = match intent_of(id.control, &click.data.kind) {
         Some(i) => i,
-        None => return refuse(ctx, click, "That choice could not be read.", false).await,
+        None => return refuse(ctx, click, "That choice could not be read.").await,
     };
+    // The member's rights are those of the channel the click came from:
+    // the game's own, as checked above.
     let moderator = is_moderator(click.member.as_ref());
     let actor = Actor { user: click.user.id.get(), moderator };
     let name = click.user.display_name().to_string();
-    let mut table = game.lock().await;
     let now = unix_now();
     let applied = apply_intent(data, &mut table, |t| {
         let notes = session::handle(t, actor, intent, Some(id.seq), now)?;
@@ -53,8 +76,15 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     .await;
     match applied {
         Err(refusal) => {
-            let outdated = matches!(refusal, Refusal::Stale | Refusal::Closed) && !is_board(&table, click);
-            refuse(ctx, click, &refusal_text(&refusal), outdated).await;
+            // A closed game's own board keeps no controls; any other
+            // message (an older board, a forged click's) is left alone.
+            let closed_board =
+                refusal == Refusal::Closed && is_board(&table, click) && !click.message.components.is_empty();
+            drop(table);
+            refuse(ctx, click, &refusal_text(&refusal)).await;
+            if closed_board {
+                strip(ctx, click).await;
+            }
         }
         Ok((notes, outro)) => {
             let msg = presenter::table_message(&table, &notes, &outro);
@@ -69,6 +99,22 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
 
 fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
     table.board.is_some_and(|b| b.message == click.message.id.get())
+}
+
+/// Whether the clicked message is the last board the store knows of a game
+/// the bot no longer runs (in that game's channel and server).
+async fn was_board_of(data: &Data, game: i64, click: &ComponentInteraction) -> bool {
+    let info = match data.store.call(move |s| s.game(GameId(game))).await {
+        Ok(Some(info)) => info,
+        Ok(None) => return false,
+        Err(e) => {
+            tracing::debug!("could not look up game {game}: {e}");
+            return false;
+        }
+    };
+    info.board_message == Some(click.message.id.get())
+        && info.channel == click.channel_id.get()
+        && click.guild_id.is_some_and(|g| g.get() == info.guild)
 }
 
 fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<Intent> {
@@ -91,18 +137,20 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
     })
 }
 
-/// A private answer; `strip` also removes the clicked message's controls
-/// (it belongs to a finished game or an outdated board).
-async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str, strip: bool) {
+/// A private answer; the clicked message is left as it is.
+async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
     let reply = outgoing::response(&presenter::private(text), true, None);
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Message(reply)).await {
         tracing::warn!("could not answer a click: {e:?}");
     }
-    if strip {
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
-            tracing::debug!("could not remove old controls: {e:?}");
-        }
+}
+
+/// Removes the controls of the clicked message: only ever a closed game's
+/// own board (checked by the caller).
+async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
+        tracing::debug!("could not remove a closed game's controls: {e:?}");
     }
 }
 
