@@ -15,3 +15,4 @@ mod permissions;
 mod records;
 mod restart;
 mod selftest;
+mod turns;

@@ -7,12 +7,14 @@
 //! the same game always gives the same list in the same order, so an
 //! option's index names the same end when it is clicked.
 
+use crate::ai::fxhash::{FxHashSet, GameKey};
 use crate::engine::{Action, Game, MoveGen, Phase, Seat, Unit};
 use std::collections::HashSet;
 
-/// At most this many states are visited; a series with more (a handful
-/// of very long series) is offered step by step as well.
-const BUDGET: usize = 40_000;
+/// At most this many states are visited (about 10 µs each): a series with
+/// more (a dozen throws with four pieces on the board) is offered step by
+/// step as well.
+const BUDGET: usize = 20_000;
 
 /// One complete use of the throws: the actions in order and where they end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +38,15 @@ impl Ends {
     }
 }
 
+/// The game as it would be with uncommitted actions applied.
+pub(crate) fn scratch(game: &Game, pending: &[Action]) -> Game {
+    let mut g = *game;
+    for &a in pending {
+        g.act_unchecked(a, false);
+    }
+    g
+}
+
 /// Whether `g` is still in the series of `seat` (she has moves to choose).
 pub(crate) fn in_series(g: &Game, seat: Seat) -> bool {
     matches!(g.phase(), Phase::Moving { .. }) && g.to_act() == Some(seat)
@@ -48,18 +59,21 @@ pub(crate) fn ends(start: &Game) -> Ends {
     };
     let mut mg = MoveGen::new();
     let mut legal = Vec::new();
-    let mut seen: HashSet<Game> = HashSet::new();
-    let mut found: HashSet<Game> = HashSet::new();
+    let mut seen: FxHashSet<GameKey> = FxHashSet::default();
+    let mut found: FxHashSet<GameKey> = FxHashSet::default();
     let mut list = Vec::new();
-    let mut stack = vec![(*start, Vec::new())];
-    while let Some((g, path)) = stack.pop() {
+    // Each step taken, as (the step before it, the action); paths are
+    // read back through them only for the ends.
+    let mut steps: Vec<(usize, Action)> = Vec::new();
+    let mut stack = vec![(*start, NO_STEP)];
+    while let Some((g, at)) = stack.pop() {
         if !in_series(&g, seat) {
-            if found.insert(g) {
-                list.push(End { path, game: g });
+            if found.insert(GameKey(g)) {
+                list.push(End { path: path_to(&steps, at), game: g });
             }
             continue;
         }
-        if !seen.insert(g) {
+        if !seen.insert(GameKey(g)) {
             continue;
         }
         if seen.len() > BUDGET {
@@ -70,17 +84,29 @@ pub(crate) fn ends(start: &Game) -> Ends {
         for &a in legal.iter().rev() {
             let mut next = g;
             next.act_unchecked(a, false);
-            let mut p = path.clone();
-            p.push(a);
-            stack.push((next, p));
+            steps.push((at, a));
+            stack.push((next, steps.len() - 1));
         }
     }
     Ends { list, complete: true }
 }
 
+/// The root of the walk: no step taken yet.
+const NO_STEP: usize = usize::MAX;
+
+/// The actions from the start to the step `at`.
+fn path_to(steps: &[(usize, Action)], mut at: usize) -> Vec<Action> {
+    let mut path = Vec::new();
+    while let Some(&(before, a)) = steps.get(at) {
+        path.push(a);
+        at = before;
+    }
+    path.reverse();
+    path
+}
+
 /// The next single actions from `g`, one per distinct resulting state (two
 /// actions that leave the same game are one choice), in the engine's order.
-#[allow(dead_code)] // shown by the presenter in the next step
 pub(crate) fn steps(g: &Game) -> Vec<Action> {
     let mut seen = HashSet::new();
     g.legal_actions()
@@ -97,7 +123,6 @@ pub(crate) fn steps(g: &Game) -> Vec<Action> {
 /// first the end that goes furthest, then again and again the end whose
 /// pieces differ most from every end already picked (ties: the furthest).
 /// Returned in list order.
-#[allow(dead_code)] // shown by the presenter in the next step
 pub(crate) fn most_distinct(ends: &[End], seat: Seat, n: usize) -> Vec<usize> {
     if ends.len() <= n {
         return (0..ends.len()).collect();

@@ -13,7 +13,7 @@ pub(crate) mod notes;
 pub(crate) mod script;
 pub(crate) mod session;
 pub(crate) mod table;
-mod turn;
+pub(crate) mod turn;
 
 #[cfg(test)]
 pub(crate) mod session_tests;

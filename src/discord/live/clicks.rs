@@ -2,8 +2,11 @@
 //! game, check that the click comes from the game's own channel and
 //! server, apply the click through the session layer and answer within
 //! Discord's 3 s: the board message is updated in place while young, or
-//! re-posted when old; refusals are private. Only the game's own board
-//! message is ever changed: a forged custom_id can sit on any message.
+//! re-posted when old; refusals are private. A click that makes another
+//! human the one to act posts the board anew to notify her (an edit
+//! notifies no one) and leaves the clicked board as a line of what
+//! happened. Only the game's own board message is ever changed: a forged
+//! custom_id can sit on any message.
 
 use super::access::{from_game_channel, is_moderator};
 use super::board::{is_young, publish, repost};
@@ -15,11 +18,12 @@ use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::notes::Note;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
-use crate::discord::view::components::{ComponentId, Control};
+use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::message::Message;
-use crate::discord::view::presenter;
+use crate::discord::view::presenter::{self, Outro};
 use crate::discord::view::refusals::refusal_text;
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
@@ -33,6 +37,7 @@ const NOT_RUNNING: &str = "This game is not running any more.";
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
+        Err(ParseError::Retired) => return on_retired(ctx, data, click).await,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
             return refuse(ctx, click, "This control is not one of this bot's (any more).").await;
@@ -89,13 +94,39 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Ok((notes, outro)) => {
             let msg = presenter::table_message(&table, &notes, &outro);
             let png = pictures::board_png(&table).await;
-            answer_with_board(ctx, click, &mut table, &msg, png).await;
+            if table.needs_new_board(Some(actor.user)) {
+                answer_with_new_board(ctx, click, &mut table, &notes, &msg, png).await;
+            } else {
+                answer_with_board(ctx, click, &mut table, &msg, png).await;
+            }
+            table.shown_to_act();
             remember(data, &mut table).await;
             drop(table);
             spawn_computer(ctx.http.clone(), data.clone(), game);
         }
     }
 }
+
+/// A click on a control of an older board (the piece-then-throws menus):
+/// the game's own board is shown as it stands now, in place; elsewhere
+/// the clicker is told where to play.
+async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let game = ComponentId::retired_game(&click.data.custom_id).and_then(|g| data.hub.get(g));
+    let Some(game) = game else { return refuse(ctx, click, NOT_RUNNING).await };
+    let mut table = game.lock().await;
+    if !from_game_channel(&table, click.guild_id, click.channel_id) || !is_board(&table, click) {
+        drop(table);
+        return refuse(ctx, click, RETIRED).await;
+    }
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    let png = pictures::board_png(&table).await;
+    answer_with_board(ctx, click, &mut table, &msg, png).await;
+    remember(data, &mut table).await;
+}
+
+/// The answer to a control of an older board elsewhere than on its game's board.
+const RETIRED: &str = "This menu belongs to an older board of this bot: play on the newest board message \
+                       (or post it again with `/thaayam board`).";
 
 fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
     table.board.is_some_and(|b| b.message == click.message.id.get())
@@ -129,8 +160,7 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Start => Intent::Start,
         Control::Cancel => Intent::Cancel,
         Control::Throw => Intent::Throw,
-        Control::ChooseUnit => Intent::ChooseUnit(values.first()?.clone()),
-        Control::ChooseThrows => Intent::ChooseThrows(values),
+        Control::Choose => Intent::Choose(values.first()?.clone()),
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
@@ -152,6 +182,37 @@ async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
     if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
         tracing::debug!("could not remove a closed game's controls: {e:?}");
     }
+}
+
+/// Answers a click after which another human is to act: the clicked
+/// board becomes a line of what happened (no controls, no picture) and
+/// the board is posted anew, mentioning her.
+async fn answer_with_new_board(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    table: &mut Table,
+    notes: &[Note],
+    msg: &Message,
+    png: Png,
+) {
+    if is_board(table, click) {
+        let record = outgoing::response(&presenter::record(table, notes), false, None);
+        match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(record)).await {
+            Ok(()) => {
+                // The clicked board has no controls left: nothing to strip.
+                let old = table.board.take();
+                repost(&ctx.http, table, msg, png).await;
+                if table.board.is_none() {
+                    table.board = old;
+                }
+                return;
+            }
+            Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", table.id),
+        }
+    } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+        tracing::warn!("could not acknowledge a click: {e:?}");
+    }
+    repost(&ctx.http, table, msg, png).await;
 }
 
 /// Answers a successful click: update the clicked board in place while it

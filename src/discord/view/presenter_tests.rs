@@ -54,8 +54,7 @@ fn every_message_of_whole_games_respects_the_limits() {
                     let intent = next_intent(&t);
                     let wanted = match intent {
                         Intent::Throw => Control::Throw,
-                        Intent::ChooseUnit(_) => Control::ChooseUnit,
-                        Intent::ChooseThrows(_) => Control::ChooseThrows,
+                        Intent::Choose(_) => Control::Choose,
                         _ => Control::Confirm,
                     };
                     assert!(controls(&m).contains(&wanted), "{wanted:?} not offered: {m:#?}");

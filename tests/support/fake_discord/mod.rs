@@ -487,6 +487,11 @@ impl StoredMessage {
         format!("{}\n{}", self.content(), self.embed_text())
     }
 
+    /// The descriptions (alt text) of its attached files, in order.
+    pub fn image_descriptions(&self) -> Vec<Option<String>> {
+        self.files.iter().map(|f| f.description.clone()).collect()
+    }
+
     /// Whether a user other than `user` cannot see it.
     pub fn is_ephemeral(&self) -> bool {
         self.ephemeral_for.is_some()
