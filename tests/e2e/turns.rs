@@ -3,8 +3,9 @@
 //! picture's header names the player who acts (read through the board
 //! attachment's description, which is drawn from the same view); the next
 //! human is notified by a new message and the old board becomes a line
-//! of what happened; resigning a game of two ends it; a control of an
-//! older board brings that board up to date.
+//! of what happened; resigning a game of two ends it; `/thaayam help`
+//! explains a turn; a control of an older board brings that board up to
+//! date.
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT};
@@ -121,6 +122,14 @@ async fn resigning_a_game_of_two_ends_it_and_the_other_player_wins() {
     let (kind, text) = play::answer(&fake, e).await;
     assert_eq!(kind, 4, "answered privately: {text}");
     assert!(text.contains("No game"), "{text}");
+
+    // /thaayam help explains a turn with the real labels and a described picture.
+    let h = fake.send_slash(&bob, CHANNEL, "thaayam", "help", vec![]).await;
+    fake.wait_response(h, WAIT).await;
+    let help = fake.wait_for_message(|m| m.interaction_id == Some(h) && !m.files.is_empty(), WAIT).await;
+    assert!(help.content().contains("**Confirm**") && help.is_ephemeral(), "{}", help.content());
+    let alt = help.image_descriptions().into_iter().next().flatten().expect("the picture is described");
+    assert!(alt.contains("takes North"), "{alt}");
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }

@@ -34,7 +34,7 @@ pub(crate) fn board_view(t: &Table) -> Option<BoardView> {
     }
     view.last = last_move(t, &committed).and_then(|(before, action)| highlight(before, action));
     view.series = series(&committed, &draft);
-    view.destinations = destinations(t, &committed);
+    view.destinations = destinations(&committed, &t.draft.actions);
     if t.stage == Stage::Finished && !committed.is_finished() {
         // A game of two ended by a player leaving.
         let first = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1));
@@ -80,11 +80,11 @@ fn series(committed: &Game, draft: &Game) -> Vec<SeriesThrow> {
     throws.as_slice().iter().map(|&throw| SeriesThrow { throw, used: !left.take(throw) }).collect()
 }
 
-/// The squares the picked move's units land on.
-fn destinations(t: &Table, committed: &Game) -> Vec<Cell> {
+/// The squares a picked move's units land on.
+fn destinations(committed: &Game, actions: &[Action]) -> Vec<Cell> {
     let mut g = *committed;
     let mut cells = Vec::new();
-    for &a in &t.draft.actions {
+    for &a in actions {
         let pos = *g.position();
         let board = pos.rules().board;
         let step = match a {
@@ -97,6 +97,28 @@ fn destinations(t: &Table, committed: &Game) -> Vec<Cell> {
     cells.sort();
     cells.dedup();
     cells
+}
+
+/// The example of `/thaayam help`: South has picked a move that captures
+/// and enters a piece, not yet confirmed; with its description.
+pub(crate) fn example_view() -> Option<(BoardView, String)> {
+    let pos = crate::engine::parse_tpn("bell S=5,3,o,o N=15,o,o,o turn=S throws=1,2").ok()?;
+    let game = Game::from_position(pos);
+    let ends = ends::ends(&game);
+    let end = ends.list.iter().find(|e| e.game.position().army(Seat::N).units().all(|u| u.step().is_none()))?;
+    let (&last, before) = end.path.split_last()?;
+    let mut view = BoardView::new(*end.game.position());
+    view.position.turn = Seat::S;
+    view.names = ["You".into(), String::new(), "Them".into(), String::new()];
+    view.series = series(&game, &end.game);
+    view.destinations = destinations(&game, &end.path);
+    view.last = highlight(ends::scratch(&game, before), last);
+    let (what, throws) = move_words(&pos, &end.path);
+    let alt = format!(
+        "An example board. South (You) has picked the move {what} (throws {throws}), not yet confirmed: \
+         the squares it lands on are marked and an arrow shows its last part. The header still says You to play."
+    );
+    Some((view, alt))
 }
 
 /// The picture in words, for screen readers (the attachment's
@@ -223,6 +245,14 @@ mod tests {
             assert!(alt.starts_with("Thaayam board") && alt.chars().count() <= 1024, "{alt}");
         }
         assert!(saw_destinations && saw_used && saw_last, "{saw_destinations} {saw_used} {saw_last}");
+    }
+
+    #[test]
+    fn the_help_example_shows_a_picked_capture() {
+        let (view, alt) = example_view().expect("an example");
+        assert_eq!(view.position.turn(), Seat::S);
+        assert!(!view.destinations.is_empty() && view.last.is_some_and(|l| l.captured > 0), "{view:?}");
+        assert!(alt.contains("takes North") && alt.contains("enter a piece"), "{alt}");
     }
 
     #[test]
