@@ -59,9 +59,17 @@ pub fn run(games: u64) -> Result<String, String> {
          options:\n  {:<13} {:>6} {:>5} {:>4} {:>4}  {:>14} {:>9} {:>14}",
         "variant", "turns", "mean", "p90", "max", "forced: series", "taps", "refused/game"
     ));
+    let mut broken = Vec::new();
     for variant in Variant::ALL {
+        let taps = taps(variant, games)?;
         out.push('\n');
-        out.push_str(&taps(variant, games)?.line(variant, games));
+        out.push_str(&taps.line(variant, games));
+        if taps.forced.iter().any(|&t| t > 0) || taps.refused > 0 {
+            broken.push(variant.name());
+        }
+    }
+    if !broken.is_empty() {
+        return Err(format!("{out}\nforced series took taps or offered options were refused in: {broken:?}"));
     }
     Ok(out)
 }
@@ -78,11 +86,15 @@ struct Taps {
 }
 
 impl Taps {
+    fn mean(&self) -> f64 {
+        self.turns.iter().map(|&t| f64::from(t)).sum::<f64>() / self.turns.len().max(1) as f64
+    }
+
     fn line(&self, variant: Variant, games: u64) -> String {
         let mut turns = self.turns.clone();
         turns.sort_unstable();
         let n = turns.len().max(1);
-        let mean = turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n as f64;
+        let mean = self.mean();
         let p90 = turns.get((n * 9 / 10).min(n - 1)).copied().unwrap_or(0);
         let forced_taps: u32 = self.forced.iter().sum();
         format!(
@@ -259,4 +271,21 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
         times.total.push(start.elapsed());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_takes_one_pick_and_a_confirm_at_most_and_forced_ones_none() {
+        for variant in Variant::ALL {
+            let t = taps(variant, if variant == Variant::Bell { 4 } else { 1 }).expect("games");
+            assert!(variant != Variant::Bell || t.mean() <= 1.3, "{}", t.line(variant, 4));
+            assert!(!t.turns.is_empty());
+            assert_eq!(t.forced.iter().sum::<u32>(), 0, "{}", t.line(variant, 1));
+            assert_eq!(t.refused, 0, "{}", t.line(variant, 1));
+            assert_eq!(t.opening, 0, "the opening throws itself");
+        }
+    }
 }
