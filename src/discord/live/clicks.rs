@@ -195,7 +195,7 @@ async fn answer_with_new_board(
     msg: &Message,
     png: Png,
 ) {
-    if is_board(table, click) {
+    if is_young(table) && is_board(table, click) {
         let record = outgoing::response(&presenter::record(table, notes), false, None);
         match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(record)).await {
             Ok(()) => {

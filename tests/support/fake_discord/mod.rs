@@ -2,7 +2,10 @@
 //! under /api/v10 (axum) and a gateway WebSocket, both on 127.0.0.1 with
 //! ephemeral ports inside the test process. Everything it sends is checked
 //! with serenity's own types; everything the bot sends is checked against
-//! Discord's limits. Breaches are collected as violations.
+//! Discord's limits. Breaches are collected as violations. Stored
+//! messages keep what Discord would have done beyond the JSON: who a new
+//! message notified (its allowed mentions; edits notify no one) and each
+//! attachment's description (alt text).
 //!
 //! Tests may also restrict what the bot may do in a channel (the
 //! interactions' `app_permissions`, and REST's 403 50013 on posts), make a
