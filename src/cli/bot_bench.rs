@@ -56,8 +56,9 @@ pub fn run(games: u64) -> Result<String, String> {
     );
     out.push_str(&format!(
         "\ntaps per turn, {games} games per variant, 4 scripted players choosing uniformly among the offered \
-         options:\n  {:<13} {:>6} {:>5} {:>4} {:>4}  {:>14} {:>9} {:>14}",
-        "variant", "turns", "mean", "p90", "max", "forced: series", "taps", "refused/game"
+         options (a turn: a seat's series until another seat acts; 'asked': turns with a tap):\n  \
+         {:<13} {:>6} {:>6} {:>5} {:>4} {:>4}  {:>14} {:>9} {:>14}",
+        "variant", "turns", "asked", "mean", "p90", "max", "forced: series", "taps", "refused/game"
     ));
     let mut broken = Vec::new();
     for variant in Variant::ALL {
@@ -98,9 +99,10 @@ impl Taps {
         let p90 = turns.get((n * 9 / 10).min(n - 1)).copied().unwrap_or(0);
         let forced_taps: u32 = self.forced.iter().sum();
         format!(
-            "  {:<13} {:>6} {:>5.2} {:>4} {:>4}  {:>14} {:>9} {:>14.1}   (opening: {:.1} taps/game)",
+            "  {:<13} {:>6} {:>5.0}% {:>5.2} {:>4} {:>4}  {:>14} {:>9} {:>14.1}   (opening: {:.1} taps/game)",
             variant.name(),
             turns.len(),
+            100.0 * turns.iter().filter(|&&t| t > 0).count() as f64 / n as f64,
             mean,
             p90,
             turns.last().copied().unwrap_or(0),
