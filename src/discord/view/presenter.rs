@@ -229,7 +229,7 @@ fn placeholder(t: &Table, menu: &Menu) -> String {
         Menu::Ends { base, ends, more, .. } => {
             let throws = base.position().throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>();
             let n = if ends.complete { ends.list.len().to_string() } else { format!("over {}", ends.list.len()) };
-            let ways = if ends.list.len() == 1 { "way".to_string() } else { format!("{n} ways") };
+            let ways = if ends.list.len() == 1 { "1 way".to_string() } else { format!("{n} ways") };
             let which = if *more { "the most different shown" } else { "pick one" };
             let what = if t.draft.chosen > 0 { "Or another move" } else { "Your move" };
             format!("{what}: {ways} to use {} ({which})", throws.join(" · "))
