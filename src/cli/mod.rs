@@ -5,6 +5,7 @@
 pub mod bot_bench;
 pub mod moves;
 pub mod render;
+pub mod sandbox_bot;
 pub mod simulate;
 pub mod store_bench;
 pub mod store_crash;

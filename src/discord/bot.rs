@@ -18,14 +18,20 @@ use std::time::Duration;
 /// the player is told to try again (well inside Discord's 3 s).
 pub(crate) const STORE_LOCK_WAIT: Duration = Duration::from_millis(1500);
 
-/// Runs the bot until SIGINT/SIGTERM. Errors are one line.
+/// Runs the bot on Discord until SIGINT/SIGTERM. Errors are one line.
 pub fn run(config: Config) -> Result<(), String> {
+    run_at(config, Endpoint::Discord)
+}
+
+/// [`run`] at another endpoint: only the hidden `sandbox-bot` command
+/// (crash tests) passes a sandbox.
+pub(crate) fn run_at(config: Config, endpoint: Endpoint) -> Result<(), String> {
     init_logging(&config.log_level);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(serve(config))
+    runtime.block_on(serve(config, endpoint))
 }
 
 fn init_logging(level: &str) {
@@ -36,8 +42,9 @@ fn init_logging(level: &str) {
 
 /// Where the bot connects. Production ([`run`]) always uses `Discord`;
 /// `Sandbox` (a fake Discord on loopback, see tests/support/fake_discord)
-/// exists for end-to-end tests and the load test and is reachable only from
-/// code, never from the config file or the environment.
+/// exists for end-to-end tests, the load test and the crash tests' hidden
+/// `sandbox-bot` command (loopback only), never from the config file or the
+/// environment.
 #[derive(Clone, Debug)]
 pub enum Endpoint {
     Discord,
@@ -69,8 +76,8 @@ impl RunningBot {
     }
 }
 
-async fn serve(config: Config) -> Result<(), String> {
-    let bot = start(config, Endpoint::Discord).await?;
+async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
+    let bot = start(config, endpoint).await?;
     spawn_shutdown(bot.shards.clone(), bot.data.clone());
     bot.wait().await
 }

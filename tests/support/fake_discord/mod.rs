@@ -22,7 +22,7 @@ pub mod validate;
 
 pub use interactions::Opt;
 pub use payloads::{FakeUser, GUILD_ID};
-pub use state::{InteractionRec, Response, StoredMessage};
+pub use state::{Hold, InteractionRec, Response, StoredMessage};
 
 use serde_json::{Value, json};
 use state::{InteractionRec as Rec, Shared};
@@ -321,6 +321,36 @@ impl FakeDiscord {
     /// How often some routes were called.
     pub fn request_count(&self, route: &str) -> u64 {
         self.shared.lock().requests.get(route).copied().unwrap_or(0)
+    }
+
+    /// From now on requests of this kind wait unanswered (see [`Hold`]).
+    pub fn hold(&self, kind: Hold) {
+        self.shared.lock().holding.insert(kind);
+        self.shared.changed();
+    }
+
+    /// Requests of this kind go on: the held ones are answered now.
+    pub fn release(&self, kind: Hold) {
+        self.shared.lock().holding.remove(&kind);
+        self.shared.changed();
+    }
+
+    /// Every request held so far is dropped unanswered and unrecorded, as
+    /// if it never arrived (its bot was killed); kinds stay held.
+    pub fn drop_held(&self) {
+        self.shared.lock().drops += 1;
+        self.shared.changed();
+    }
+
+    /// How many requests of this kind wait unanswered now.
+    pub fn held(&self, kind: Hold) -> u64 {
+        self.shared.lock().held.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// Waits until at least `n` requests of this kind are held.
+    pub async fn wait_held(&self, kind: Hold, n: u64, timeout: Duration) -> bool {
+        let held = |i: &state::Inner| (i.held.get(&kind).copied().unwrap_or(0) >= n).then_some(());
+        self.shared.wait_until(timeout, held).await.is_some()
     }
 
     /// Everything the bot did that Discord would have rejected.
