@@ -1,11 +1,12 @@
 //! Starting the bot: logging, the poise framework with its commands, the
 //! event handler that routes button and select clicks by their
-//! `custom_id` (restart-safe: no collectors), the timeout ticker, and a
-//! graceful shutdown on SIGINT/SIGTERM.
+//! `custom_id` (restart-safe: no collectors), the boards brought up to
+//! their saved games, the timeout ticker, and a graceful shutdown on
+//! SIGINT/SIGTERM.
 
 use super::config::Config;
 use super::live::hub::Hub;
-use super::live::{clicks, clock, computer, persist};
+use super::live::{board, clicks, clock, computer, persist};
 use super::{Data, Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
@@ -123,6 +124,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
             Box::pin(async move {
                 register(ctx, framework, setup_data.config.dev_guild).await?;
                 tracing::info!("logged in as {}", ready.user.name);
+                tokio::spawn(board::reconcile(ctx.http.clone(), setup_data.clone()));
                 clock::spawn_ticker(ctx.http.clone(), setup_data.clone());
                 Ok(setup_data)
             })

@@ -7,6 +7,7 @@
 mod support;
 
 mod clicks;
+mod crash;
 mod games;
 mod records;
 mod restart;

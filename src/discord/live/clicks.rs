@@ -1,13 +1,16 @@
 //! Button and select clicks, routed by their `custom_id`: parse it, lock the
 //! game, apply the click through the session layer and answer within
 //! Discord's 3 s: the board message is updated in place while young, or
-//! re-posted when old; refusals are private.
+//! re-posted when old; refusals are private. A click on a board that is
+//! behind its saved game (the last run died between saving a change and
+//! showing it) brings that board up to date instead, with a private note.
 
 use super::access::is_moderator;
-use super::board::{is_young, publish, repost};
+use super::board::{is_young, publish, repost, show_end};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
 use super::outgoing::{self, Png};
+use super::persist;
 use super::pictures;
 use super::unix_now;
 use crate::discord::Data;
@@ -17,10 +20,13 @@ use crate::discord::game::session;
 use crate::discord::game::table::Table;
 use crate::discord::view::components::{ComponentId, Control};
 use crate::discord::view::message::Message;
-use crate::discord::view::presenter;
-use crate::discord::view::refusals::refusal_text;
+use crate::discord::view::presenter::{self, Outro};
+use crate::discord::view::refusals::{BOARD_CAUGHT_UP, END_SHOWN, refusal_text};
+use crate::store::GameId;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse};
+use serenity::{
+    ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
+};
 
 /// Handles one click; every path answers the interaction exactly once.
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
@@ -32,7 +38,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         }
     };
     let Some(game) = data.hub.get(id.game) else {
-        return refuse(ctx, click, "This game is not running any more.", true).await;
+        return on_closed_game(ctx, data, click, id.game).await;
     };
     let intent = match intent_of(id.control, &click.data.kind) {
         Some(i) => i,
@@ -52,6 +58,15 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     })
     .await;
     match applied {
+        Err(Refusal::Stale) if is_board(&table, click) && table.shown != Some(table.seq) => {
+            // The game's own board, behind the saved game: show it as it stands.
+            let msg = presenter::table_message(&table, &[], &Outro::default());
+            let png = pictures::board_png(&table).await;
+            answer_with_board(ctx, click, &mut table, &msg, png).await;
+            remember(data, &mut table).await;
+            drop(table);
+            note(ctx, click, BOARD_CAUGHT_UP).await;
+        }
         Err(refusal) => {
             let outdated = matches!(refusal, Refusal::Stale | Refusal::Closed) && !is_board(&table, click);
             refuse(ctx, click, &refusal_text(&refusal), outdated).await;
@@ -64,6 +79,40 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             drop(table);
             spawn_computer(ctx.http.clone(), data.clone(), game);
         }
+    }
+}
+
+/// A click on a game the bot does not run. When the game is over and the
+/// click came from its board, that board missed the end (the last run died
+/// between saving it and showing it): the end is shown there, in place.
+async fn on_closed_game(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64) {
+    let loaded = data.store.call(move |s| s.load(GameId(game))).await;
+    let table = match loaded {
+        Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!("cannot read game {game}: {e}");
+            None
+        }
+    };
+    let Some(mut table) = table.filter(|t| is_board(t, click)) else {
+        return refuse(ctx, click, "This game is not running any more.", true).await;
+    };
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    let png = pictures::board_png(&table).await;
+    let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
+    if let Err(e) = click.create_response(&ctx.http, update).await {
+        tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
+        return show_end(&ctx.http, &mut table).await;
+    }
+    note(ctx, click, END_SHOWN).await;
+}
+
+/// A private follow-up to an answered click.
+async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
+    let note = CreateInteractionResponseFollowup::new().content(text).ephemeral(true);
+    if let Err(e) = click.create_followup(&ctx.http, note).await {
+        tracing::debug!("could not send a private note: {e:?}");
     }
 }
 
@@ -117,11 +166,14 @@ async fn answer_with_board(
 ) {
     if is_young(table) && is_board(table, click) {
         let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png.clone()));
-        if let Err(e) = click.create_response(&ctx.http, update).await {
-            // The change is saved: the board must show it even if the
-            // interaction answer failed (e.g. it came too late).
-            tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
-            publish(&ctx.http, table, msg, png).await;
+        match click.create_response(&ctx.http, update).await {
+            Ok(()) => table.shown = Some(table.seq),
+            Err(e) => {
+                // The change is saved: the board must show it even if the
+                // interaction answer failed (e.g. it came too late).
+                tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
+                publish(&ctx.http, table, msg, png).await;
+            }
         }
         return;
     }
