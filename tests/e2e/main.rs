@@ -9,6 +9,7 @@ mod support;
 mod clicks;
 mod crash;
 mod games;
+mod kills;
 mod records;
 mod restart;
 mod selftest;

@@ -122,6 +122,18 @@ impl FakeDiscord {
             .unwrap_or_else(|e| panic!("cannot select: {e}"))
     }
 
+    /// Chooses `values` in a select menu, or says why a real client could not.
+    pub async fn try_select(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Result<u64, String> {
+        self.component(user, channel, message, custom_id, Some(values)).await
+    }
+
     async fn component(
         &self,
         user: &FakeUser,
