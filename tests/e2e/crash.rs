@@ -3,11 +3,12 @@
 //! database while the board message still shows the state before it. After
 //! a restart no board may be older than its saved game: the new bot shows
 //! the saved state on each board at start-up (open games, and games that
-//! ended just before the crash), and a click on such an older board is
-//! answered with the current board, in place, plus a private note.
+//! ended just before the crash, by a command or by a computer's last
+//! move), and a click on such an older board is answered with the current
+//! board, in place, plus a private note.
 
 use crate::support::child_bot::ChildBot;
-use crate::support::fake_discord::{FakeDiscord, FakeUser, Hold, StoredMessage};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Hold, Opt, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT, seq_of};
 use crate::support::store_check;
 use std::path::Path;
@@ -176,4 +177,54 @@ async fn games_ended_but_not_shown_before_a_crash_show_their_end_after_it() {
     assert!(shown.is_some(), "the board of the other ended game still shows it running: {}", now.text());
     fake.assert_no_violations();
     bot.kill(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_a_computer_ended_but_not_shown_shows_its_end_after_a_crash() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("crash-computer-end");
+    let bot = ChildBot::start(&fake, &dir.0).await;
+    let [alice, _] = players();
+
+    // Two computers play; the host watches.
+    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![Opt::int("players", 2)]).await;
+    play::click_label(&fake, &alice, &lobby, "Leave").await;
+    for _ in 0..2 {
+        let lobby = fake.message(lobby.id).expect("lobby");
+        let select = lobby.selects().into_iter().next().expect("the add-computer menu");
+        let id = select["custom_id"].as_str().expect("custom_id").to_string();
+        let i = fake.select(&alice, CHANNEL, lobby.id, &id, &["random"]).await;
+        play::answer(&fake, i).await;
+    }
+    let lobby = fake.message(lobby.id).expect("lobby");
+    fake.hold(Hold::MessageEdits);
+    play::click_label(&fake, &alice, &lobby, "Start").await;
+
+    // The computers' boards go through one by one until the one with the end,
+    // which the bot has saved: it dies before showing it.
+    let mut n = 1;
+    loop {
+        let edit = fake.wait_nth_held(Hold::MessageEdits, n, WAIT).await.expect("the bot shows each computer move");
+        if edit["content"].as_str().unwrap_or("").contains("The game is over") {
+            break;
+        }
+        fake.pass_one(Hold::MessageEdits);
+        n += 1;
+    }
+    bot.kill(&fake).await;
+    fake.drop_held();
+    fake.release(Hold::MessageEdits);
+    let seen = fake.message(lobby.id).expect("board");
+    assert!(!play::is_over(&seen) && seen.components().is_empty(), "a computer's turn: {}", seen.text());
+
+    let bot = ChildBot::start(&fake, &dir.0).await;
+    let id = lobby.id;
+    let shown = fake.wait_channel(CHANNEL, WAIT, |i| i.message(id).filter(|m| play::is_over(m)).map(|_| ())).await;
+    let now = fake.message(id).expect("board");
+    assert!(shown.is_some(), "after the restart the board still shows the game running: {}", now.text());
+    fake.assert_no_violations();
+    bot.kill(&fake).await;
+    let check = store_check::compare(&fake, &dir.0.join("thaayam.db")).expect("the database matches the boards");
+    assert_eq!((check.games, check.finished), (1, 1), "{check:?}");
 }

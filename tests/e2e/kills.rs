@@ -100,6 +100,8 @@ struct Figures {
     kills: usize,
     /// Boards behind their saved game (or a game's end not shown) found right after a kill.
     behind_at_restart: usize,
+    /// Of those, games whose end was saved but not shown.
+    ends_behind_at_restart: usize,
     /// The longest time from a restart until no board was behind.
     longest_catch_up: Duration,
 }
@@ -134,10 +136,13 @@ async fn run(plan: Plan) {
         figures.kills += 1;
         check_acknowledged(&fake, &db, &mut logs);
         let due = due(&db);
-        figures.behind_at_restart += {
-            let inner = fake.wait_until(Duration::ZERO, |i| Some(due.iter().filter(|d| d.behind(i)).count())).await;
-            inner.unwrap_or(0)
+        let behind = |i: &Inner| {
+            let behind: Vec<&Due> = due.iter().filter(|d| d.behind(i)).collect();
+            Some((behind.len(), behind.iter().filter(|d| d.closed_board.is_some()).count()))
         };
+        let (boards, ends) = fake.wait_until(Duration::ZERO, behind).await.unwrap_or_default();
+        figures.behind_at_restart += boards;
+        figures.ends_behind_at_restart += ends;
         bot = ChildBot::start(&fake, &dir.0).await;
         if check_boards {
             let t = Instant::now();
@@ -460,7 +465,7 @@ struct Due {
     channel: u64,
     seq: u32,
     events: usize,
-    /// A closed game's board (it must lose its controls).
+    /// A closed game's board (it must show the end).
     closed_board: Option<u64>,
 }
 
@@ -497,7 +502,8 @@ impl Due {
     /// Whether what the players see is behind the saved game.
     fn behind(&self, inner: &Inner) -> bool {
         if let Some(board) = self.closed_board {
-            return inner.message(board).is_some_and(|m| !m.deleted && !m.components().is_empty());
+            // (A board of a computer's turn has no controls either.)
+            return inner.message(board).is_some_and(|m| !m.deleted && !is_closed(m));
         }
         let Some(m) = inner.newest_public(self.channel) else { return true };
         if game_shown(m) != Some(self.game) {
@@ -558,7 +564,7 @@ fn report(fake: &FakeDiscord, db: &Path, figures: &Figures, ctl: &Control, elaps
          {} clicks acknowledged ({} applied or shown, {} refused privately, {} brought a board up to date), {} \
          unanswered (lost with a killed bot); {all} games ({finished} finished, {ended} ended early, {unsaved} \
          created but never saved before a kill), {events} events; boards behind their saved game found after the \
-         kills: {}; longest catch-up after a restart: {:.0} ms",
+         kills: {} (of which {} games' ends); longest catch-up after a restart: {:.0} ms",
         figures.kills,
         channels.len(),
         elapsed.as_secs_f64(),
@@ -570,6 +576,7 @@ fn report(fake: &FakeDiscord, db: &Path, figures: &Figures, ctl: &Control, elaps
         caught_up,
         clicks.len() - answered.len(),
         figures.behind_at_restart,
+        figures.ends_behind_at_restart,
         figures.longest_catch_up.as_secs_f64() * 1e3,
     );
 }

@@ -168,7 +168,13 @@ impl TempDir {
 }
 
 impl Drop for TempDir {
+    /// Removes the directory, unless a test failed (then it is kept, with
+    /// the database and any bot log, and its path printed).
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept for inspection: {}", self.0.display());
+            return;
+        }
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }

@@ -84,10 +84,11 @@ const CLOSED_WINDOW_SECS: u32 = 10 * 60;
 /// board of each open game is read; one whose controls carry the saved
 /// action counter is left alone, any other shows the saved state (edited
 /// in place while young, re-posted when old or gone). The boards of games
-/// that closed at the end of the previous run and still offer controls
-/// show the end. One game at a time, in the background: clicks are
+/// that closed at the end of the previous run show the end where they do
+/// not yet. One game at a time, in the background: clicks are
 /// answered meanwhile (a click on a board still behind brings it up to
-/// date itself, see `clicks`).
+/// date itself, see `clicks`). A board without controls (a computer's
+/// turn) cannot tell its counter and is shown anew.
 pub(crate) async fn reconcile(http: Arc<Http>, data: Data) {
     for game in data.hub.open_games() {
         catch_up_open(&http, &data, &game).await;
@@ -113,7 +114,7 @@ async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
     };
     // Read without the game's lock: clicks go on meanwhile.
     let current = match board {
-        Some(b) => matches!(controls_seq(http, channel, b.message).await, Ok(Some(s)) if s == seq),
+        Some(b) => read(http, channel, b.message).await.is_ok_and(|m| controls_seq(&m) == Some(seq)),
         None => false,
     };
     let mut t = game.lock().await;
@@ -139,8 +140,12 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
     let Some(board) = table.board else { return };
-    // A board that still offers controls has not shown the end.
-    if !matches!(controls_seq(http, table.channel, board.message).await, Ok(Some(_))) {
+    let end = presenter::table_message(&table, &[], &Outro::default());
+    // The end shows with its own title (a board of a computer's turn has no
+    // controls either); a board that cannot be read is left alone.
+    let Ok(seen) = read(http, table.channel, board.message).await else { return };
+    let title = seen.embeds.first().and_then(|e| e.title.as_deref());
+    if title == end.embed.as_ref().map(|e| e.title.as_str()) {
         return;
     }
     tracing::info!("game {id}: its board missed the end; showing it");
@@ -154,11 +159,13 @@ pub(crate) async fn show_end(http: &Http, table: &mut Table) {
     publish(http, table, &msg, png).await;
 }
 
-/// The action counter the controls of a message carry (`None` without
-/// controls); an error when it cannot be read (gone, no access).
-async fn controls_seq(http: &Http, channel: u64, message: u64) -> Result<Option<u32>, serenity::Error> {
-    let channel = serenity::ChannelId::new(channel.max(1));
-    let msg = http.get_message(channel, serenity::MessageId::new(message.max(1))).await?;
+/// A message of a channel, as Discord has it now.
+async fn read(http: &Http, channel: u64, message: u64) -> Result<serenity::Message, serenity::Error> {
+    http.get_message(serenity::ChannelId::new(channel.max(1)), serenity::MessageId::new(message.max(1))).await
+}
+
+/// The action counter the controls of a message carry (`None` without controls).
+fn controls_seq(msg: &serenity::Message) -> Option<u32> {
     let ids = msg.components.iter().flat_map(|row| &row.components).filter_map(|c| match c {
         ActionRowComponent::Button(b) => match &b.data {
             ButtonKind::NonLink { custom_id, .. } => Some(custom_id.as_str()),
@@ -167,5 +174,5 @@ async fn controls_seq(http: &Http, channel: u64, message: u64) -> Result<Option<
         ActionRowComponent::SelectMenu(s) => s.custom_id.as_deref(),
         _ => None,
     });
-    Ok(ids.filter_map(|id| ComponentId::parse(id).ok()).map(|id| id.seq).max())
+    ids.filter_map(|id| ComponentId::parse(id).ok()).map(|id| id.seq).max()
 }

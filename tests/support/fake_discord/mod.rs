@@ -347,6 +347,20 @@ impl FakeDiscord {
         self.shared.changed();
     }
 
+    /// Lets one held request of this kind go on (one waiting now, or the next to come).
+    pub fn pass_one(&self, kind: Hold) {
+        *self.shared.lock().passes.entry(kind).or_default() += 1;
+        self.shared.changed();
+    }
+
+    /// Waits until the `n`-th request of this kind is held; returns its body.
+    pub async fn wait_nth_held(&self, kind: Hold, n: u64, timeout: Duration) -> Option<Value> {
+        let nth = |i: &state::Inner| {
+            (i.held_total.get(&kind).copied().unwrap_or(0) >= n).then(|| i.last_held.get(&kind).cloned())
+        };
+        self.shared.wait_until(timeout, nth).await.flatten()
+    }
+
     /// Every request held so far is dropped unanswered and unrecorded, as
     /// if it never arrived (its bot was killed); kinds stay held.
     pub fn drop_held(&self) {

@@ -104,6 +104,11 @@ pub struct Inner {
     pub holding: HashSet<Hold>,
     /// Requests waiting unanswered, by kind.
     pub held: HashMap<Hold, u64>,
+    /// Requests ever held, by kind, and the body of the last one.
+    pub held_total: HashMap<Hold, u64>,
+    pub last_held: HashMap<Hold, Value>,
+    /// Held requests allowed to go on one by one, by kind.
+    pub passes: HashMap<Hold, u64>,
     /// Bumped when the held requests are dropped (their bot was killed).
     pub drops: u64,
 }
