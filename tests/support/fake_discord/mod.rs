@@ -191,7 +191,9 @@ impl FakeDiscord {
             inner.interactions.insert(id, rec);
         }
         if !gateway::dispatch(&self.shared, "INTERACTION_CREATE", d) {
-            panic!("no gateway session to send the interaction to");
+            // The bot's session ended since `wait_for_session` (a test killed
+            // it): like Discord, the click goes unanswered.
+            eprintln!("fake Discord: no gateway session for interaction {id} any more; it goes unanswered");
         }
         id
     }
