@@ -7,7 +7,7 @@
 //! move), and a click on such an older board is answered with the current
 //! board, in place, plus a private note.
 
-use crate::support::child_bot::ChildBot;
+use crate::child_bot::ChildBot;
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Hold, Opt, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT, seq_of};
 use crate::support::store_check;

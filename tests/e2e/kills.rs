@@ -1,5 +1,5 @@
 //! Crash evidence at the real write path: the bot runs as its own process
-//! (`thaayam sandbox-bot`, see tests/support/child_bot.rs) against the fake
+//! (`thaayam sandbox-bot`, see tests/e2e/child_bot.rs) against the fake
 //! Discord of this process and is killed with SIGKILL at random moments in
 //! the middle of click storms over several games (players clicking as fast
 //! as the bot answers, double clicks, clicks out of turn), then started
@@ -20,7 +20,7 @@
 //! `THAAYAM_KILLS=60 cargo test --test e2e kills::many -- --ignored --nocapture`
 //! (`THAAYAM_SEED` picks other kill moments and choices).
 
-use crate::support::child_bot::ChildBot;
+use crate::child_bot::ChildBot;
 use crate::support::fake_discord::state::Inner;
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, Response, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT, game_of, seq_of};

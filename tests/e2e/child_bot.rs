@@ -4,8 +4,8 @@
 //! log goes to `bot.log` beside the database (its tail is shown when a
 //! start fails).
 
-use super::fake_discord::{FakeDiscord, GUILD_ID};
-use super::play::WAIT;
+use crate::support::fake_discord::{FakeDiscord, GUILD_ID};
+use crate::support::play::WAIT;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -20,7 +20,7 @@ impl ChildBot {
     /// Starts the bot on `dir/thaayam.db` and waits until it is connected
     /// to the fake's gateway (no other bot may be connected).
     pub async fn start(fake: &FakeDiscord, dir: &Path) -> ChildBot {
-        let exe = option_env!("CARGO_BIN_EXE_thaayam").expect("only integration tests start the bot binary");
+        let exe = env!("CARGO_BIN_EXE_thaayam");
         let log = dir.join("bot.log");
         let file = std::fs::OpenOptions::new().create(true).append(true).open(&log).expect("bot log file");
         let err = file.try_clone().expect("bot log file");
@@ -48,11 +48,6 @@ impl ChildBot {
         }
         fake.wait_ready(WAIT).await;
         bot
-    }
-
-    /// The process id.
-    pub fn id(&self) -> u32 {
-        self.child.id()
     }
 
     /// SIGKILL, then waits until the fake has seen the gateway connection drop.
