@@ -5,9 +5,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use thaayam::dice::ThrowSource;
+use thaayam::dice::{ThrowSource, random_playout};
 use thaayam::engine::{Game, MoveGen, Position, Ruleset, SeatSet, Variant, parse_tpn, series_outcomes};
-use thaayam::sim::random_playout;
 
 /// Ten throws, four pieces spread out (one still off): no piece can take
 /// the whole sum, so the generator has to search.

@@ -6,12 +6,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use thaayam::dice::ThrowSource;
+use thaayam::dice::{ThrowSource, random_game};
 use thaayam::engine::{Event, MoveGen, Ruleset, SeatSet, Throw, parse_square, parse_tpn};
 use thaayam::render::{
     BoardView, DEFAULT_SIZE, LastAction, ReplayOptions, SeriesThrow, encode_png, render_pixmap, render_png, replay_gif,
 };
-use thaayam::sim::random_game;
 
 fn board_view() -> BoardView {
     let pos = parse_tpn("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1").expect("tpn");

@@ -1,14 +1,18 @@
 //! Thaayam, the South Indian race game recorded by R. C. Bell, and its
 //! relatives: a pure rules engine, and the layers built on it.
 //!
-//! Dependencies point one way: `engine` ← {`ai`, `render`, `store`} ←
-//! `discord` ← `main`/`cli`. The engine is pure (no I/O, no clock, no
-//! randomness: throws are inputs); [`dice`] is the seedable throw source
-//! that lives outside it. Inside the bot, `discord::game` (pure) ←
-//! `discord::view` (pure) ← `discord::live` (async) ← `discord::commands` ←
-//! `discord::bot`. `tests/architecture.rs` checks these directions, the
-//! purity of the engine and of the bot's `game` and `view`, and that no
-//! files of `discord/` or `store/` import each other in a circle.
+//! Dependencies point one way: `engine` ← `dice` ← {`ai`, `render`,
+//! `store`} ← `discord` ← `main`/`cli`. The engine is pure (no I/O, no
+//! clock, no randomness: throws are inputs). [`dice`] sits beside it with
+//! everything seeded and random: the throw source, the fair-dice seed and
+//! its public commitment, and random playouts; the store, the computer
+//! players, the bot and the command line use it (`render` needs only the
+//! engine).
+//! Inside the bot, `discord::game` (pure) ← `discord::view` (pure) ←
+//! `discord::live` (async) ← `discord::commands` ← `discord::bot`.
+//! `tests/architecture.rs` checks these directions, the purity of the
+//! engine and of the bot's `game` and `view`, and that no files of
+//! `discord/` or `store/` import each other in a circle.
 //!
 //! # Where things live
 //! - **A variant**: `engine/variant.rs`, the variant table (`Variant`,
@@ -41,5 +45,4 @@ pub mod dice;
 pub mod discord;
 pub mod engine;
 pub mod render;
-pub mod sim;
 pub mod store;

@@ -41,25 +41,27 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Measure the store: commits per second and resuming unfinished games.
+    /// Measure the store as the bot uses it: saves per second of bot tables
+    /// changed click by click (one game, 1,000 games), and the start-up
+    /// resuming many open games.
     StoreBench {
         /// Scratch directory for the database files.
         #[arg(long, default_value = "target/store-bench")]
         dir: std::path::PathBuf,
-        /// Commits per measurement.
+        /// Saves per measurement.
         #[arg(long, default_value_t = 5000)]
-        commits: u64,
-        /// Unfinished games to resume.
+        saves: u64,
+        /// Open games to resume.
         #[arg(long, default_value_t = 10_000)]
         resume_games: u64,
     },
-    /// Test helper: play random games through the store until killed.
+    /// Test helper: play games through the bot's write path until killed.
     #[command(hide = true)]
     StoreCrashWorker {
         #[arg(long)]
         db: std::path::PathBuf,
         #[arg(long)]
-        max_actions: Option<u64>,
+        max_saves: Option<u64>,
     },
     /// Test helper: the bot against a fake Discord on loopback (crash tests kill it).
     #[command(hide = true)]
@@ -135,6 +137,17 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         games: u64,
     },
+    /// Feed every parser of outside input (custom_ids, select values, TPN,
+    /// the config file, command options) random and near-valid text; print
+    /// cases per second and fail if any parser panics.
+    Fuzz {
+        /// Inputs per parser.
+        #[arg(long, default_value_t = 100_000)]
+        cases: u64,
+        /// Seed of the inputs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Computer players against each other; print a JSON summary.
     Tournament {
         /// Which rules.
@@ -190,11 +203,11 @@ fn run(command: Command) -> Result<(), String> {
             let summary = cli::simulate::run(ruleset, players, games, seed)?;
             println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
         }
-        Command::StoreBench { dir, commits, resume_games } => {
-            let figures = cli::store_bench::run(&dir, commits, resume_games)?;
+        Command::StoreBench { dir, saves, resume_games } => {
+            let figures = cli::store_bench::run(&dir, saves, resume_games)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
-        Command::StoreCrashWorker { db, max_actions } => cli::store_crash::run(&db, max_actions)?,
+        Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
         Command::SandboxBot { http_base, database, guild, computer_pause_ms } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
             cli::sandbox_bot::run(cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause })?;
@@ -220,6 +233,7 @@ fn run(command: Command) -> Result<(), String> {
             thaayam::discord::bot::run(config)?;
         }
         Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
+        Command::Fuzz { cases, seed } => println!("{}", cli::fuzz::report(cases, seed)?),
         Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads } => {
             let ruleset = Ruleset { variant, twins_return_singles };
             let ais = cli::tournament::parse_ais(&ai)?;

@@ -3,12 +3,11 @@
 //! legal and applicable, the maximum-use rule checked against a brute-force
 //! oracle, notation round-trips, replays reproduce the game, games end.
 
-use thaayam::dice::ThrowSource;
+use thaayam::dice::{MAX_EVENTS, ThrowSource, random_game};
 use thaayam::engine::{
     Action, Army, Event, Game, MoveGen, Phase, Position, Record, Rules, Ruleset, SeatSet, Setup, ThrowBag, Variant,
     candidates, format_tpn, parse_tpn,
 };
-use thaayam::sim::{MAX_EVENTS, random_game};
 
 fn rulesets() -> Vec<Ruleset> {
     let mut v: Vec<Ruleset> = Variant::ALL.into_iter().map(Ruleset::new).collect();

@@ -2,10 +2,9 @@
 //! show the final position; long games are sampled under the size cap.
 //! `DUMP_FRAMES=<dir>` writes every composited frame there as PNG (to look).
 
-use thaayam::dice::ThrowSource;
+use thaayam::dice::{ThrowSource, random_game};
 use thaayam::engine::{Event, MoveGen, Record, Ruleset, SeatSet};
 use thaayam::render::{ReplayOptions, frame_views, render_pixmap, replay_gif};
-use thaayam::sim::random_game;
 
 fn game(players: usize, seed: u64) -> Record {
     let ruleset = Ruleset::default();

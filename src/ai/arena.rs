@@ -3,9 +3,8 @@
 //! on this.
 
 use super::Strategy;
-use crate::dice::ThrowSource;
+use crate::dice::{MAX_EVENTS, ThrowSource};
 use crate::engine::{Action, Game, MoveGen, Phase, Ruleset, Seat, SeatSet, format_tpn};
-use crate::sim::MAX_EVENTS;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};

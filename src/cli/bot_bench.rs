@@ -7,12 +7,12 @@ use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::next_intent;
 use crate::discord::game::session;
-use crate::discord::game::table::{Stage, Table};
+use crate::discord::game::table::{NewGame, Stage};
 use crate::discord::live::persist;
 use crate::discord::view::refusals::refusal_text;
 use crate::discord::view::{message, picture, presenter};
 use crate::engine::{Ruleset, Variant};
-use crate::store::{NewGame, Store};
+use crate::store::Store;
 use std::time::{Duration, Instant};
 
 /// Per-click durations of each part of the handler.
@@ -61,10 +61,9 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     let mut seed = [0u8; 32];
     seed[..8].copy_from_slice(&g.to_le_bytes());
     let ruleset = Ruleset::new(Variant::Bell);
-    let new = NewGame { guild: 1, channel: g + 1, host: 10, ruleset, max_players: 3, turn_timeout_secs: 60, seed };
-    let id = store.create_game(&new).map_err(|e| e.to_string())?;
-    let mut t = Table::new(id.0, 1, g + 1, 10, ruleset, 3, seed);
-    t.stored = Some(Default::default());
+    let new =
+        NewGame { guild: 1, channel: g + 1, host: 10, ruleset, players: 3, turn_timeout: 60, moderators_end: false };
+    let mut t = persist::create_sync(store, new, seed).map_err(|e| e.to_string())?;
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0)

@@ -1,12 +1,15 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
-//! `tournament`, `bot-bench` and the other tools that call the libraries
+//! `tournament`, `bot-bench`, `fuzz`, the store tools (`store-bench`,
+//! `store-crash-worker`), and the other tools that call the libraries
 //! without Discord.
 
 pub mod bot_bench;
+pub mod fuzz;
 pub mod moves;
 pub mod render;
 pub mod sandbox_bot;
 pub mod simulate;
 pub mod store_bench;
 pub mod store_crash;
+mod tables;
 pub mod tournament;

@@ -1,10 +1,9 @@
 //! `thaayam render` and `thaayam replay`: board and route pictures as PNG,
 //! and GIF replays of seeded random games, written to files.
 
-use crate::dice::ThrowSource;
+use crate::dice::{ThrowSource, random_game};
 use crate::engine::{MoveGen, Ruleset, Seat, SeatSet, Variant, parse_square, parse_tpn};
 use crate::render::{self, BoardView, LastAction, ReplayOptions};
-use crate::sim::random_game;
 
 /// Renders a TPN position to PNG bytes. `highlight` is `c1-e3` (a move),
 /// `c1xe3` (a move that captured) or `e3` (a square); `names` is a

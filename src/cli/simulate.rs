@@ -1,9 +1,8 @@
 //! `thaayam simulate`: random games with seeded throws and choices,
 //! summarised as one JSON object.
 
-use crate::dice::ThrowSource;
+use crate::dice::{ThrowSource, random_playout};
 use crate::engine::{MoveGen, Phase, Ruleset, Seat, SeatSet};
-use crate::sim::random_playout;
 use serde::Serialize;
 use std::time::Instant;
 

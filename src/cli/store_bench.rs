@@ -1,65 +1,96 @@
-//! `thaayam store-bench`: committed actions per second (one hot game, and
-//! spread over 1,000 games) and the time to resume 10,000 unfinished games
-//! (open, load every log, replay it), on a scratch database file.
+//! `thaayam store-bench`: the store as the bot uses it, on a scratch
+//! database file. Saves: bot tables changed click by click through the
+//! session layer (scripted humans and a computer), each change saved with
+//! `persist::save_sync` (the same `Store::save_live` transaction as the
+//! bot's `persist::save`); the time counted is the save alone, for one game
+//! at a time and for changes spread over 1,000 open games. Resuming: the
+//! bot's start-up on a file with many open games in every stage of play:
+//! opening the file and reading every open game (`Store::live_games`), then
+//! rebuilding each table (`persist::from_live`: its JSON, and the log
+//! replayed and checked by the engine).
 
-use crate::dice::ThrowSource;
-use crate::engine::{Event, Game, MoveGen, Ruleset, SeatSet, Variant};
-use crate::sim::random_game;
-use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError};
+use super::tables;
+use crate::discord::game::computer::Level;
+use crate::discord::game::intent::Intent;
+use crate::discord::game::table::NewGame;
+use crate::discord::game::table::Stored;
+use crate::discord::game::table::{Stage, Table};
+use crate::discord::live::persist;
+use crate::engine::{Ruleset, Variant};
+use crate::store::{Store, StoreError};
 use serde::Serialize;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// Games the spread measurement changes in turn.
+const SPREAD_GAMES: u64 = 1000;
+/// Every this many changes of a game played to fill the resume file, a
+/// copy of the table as it is then becomes one open game of the file.
+const RESUME_EVERY: usize = 7;
 
 /// The figures printed by `store-bench`.
 #[derive(Debug, Serialize)]
 pub struct Figures {
-    pub one_game_commits: u64,
-    pub one_game_commits_per_sec: f64,
-    pub spread_games: u64,
-    pub spread_commits: u64,
-    pub spread_commits_per_sec: f64,
+    /// One game at a time, change after change (a new game follows in the
+    /// channel when one ends).
+    pub one_game: Saves,
+    /// Changes round robin over `SPREAD_GAMES` open games.
+    pub spread: Saves,
     pub resume_games: u64,
     pub resume_events: u64,
-    /// Start-up as the bot does it: open, read, snapshot + tail replay.
-    pub resume_with_snapshots_secs: f64,
-    /// CPU time of the process (all threads) for the same: on a shared
+    pub resume_file_mb: f64,
+    /// Opening the file and reading every open game with its log.
+    pub resume_read_secs: f64,
+    /// Rebuilding every table from what was read.
+    pub resume_rebuild_secs: f64,
+    pub resume_total_secs: f64,
+    /// CPU time of the process for the same (all threads): on a shared
     /// machine the wall-clock figures include waiting for a core.
-    pub resume_with_snapshots_cpu_secs: f64,
-    pub full_replay_cpu_secs: f64,
-    /// The fallback: every whole log loaded, then replayed on all cores.
-    pub full_replay_load_secs: f64,
-    pub full_replay_replay_secs: f64,
-    pub full_replay_total_secs: f64,
+    pub resume_cpu_secs: f64,
+}
+
+/// Saves of one measurement: how many, per second of saving, latencies,
+/// and what they carried.
+#[derive(Debug, Serialize)]
+pub struct Saves {
+    pub games: u64,
+    pub saves: u64,
+    pub saves_per_sec: f64,
+    pub p50_us: f64,
+    pub p99_us: f64,
+    pub max_us: f64,
+    /// New events per save (many saves carry none: choosing a piece).
+    pub events_per_save: f64,
+    /// The table's JSON saved with every change, mean bytes.
+    pub table_json_bytes: f64,
+    /// Games played to the end (their last save rates the players).
+    pub finished: u64,
 }
 
 /// Runs the benchmark in `dir` (files are created there and removed).
-pub fn run(dir: &Path, commits: u64, resume_games: u64) -> Result<Figures, String> {
-    let err = |e: StoreError| e.to_string();
+pub fn run(dir: &Path, saves: u64, resume_games: u64) -> Result<Figures, String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let path = dir.join("store-bench.db");
     remove_db(&path);
-    let logs = sample_logs(200);
-    let mut store = Store::open(&path).map_err(err)?;
-    let one = commits_per_sec(&mut store, &logs, commits, 1).map_err(err)?;
-    let spread = commits_per_sec(&mut store, &logs, commits, 1000).map_err(err)?;
+    let mut store = Store::open(&path).map_err(|e| e.to_string())?;
+    let mut games = 0;
+    let one_game = measure_saves(&mut store, &mut games, 1, saves)?;
+    let spread = measure_saves(&mut store, &mut games, SPREAD_GAMES, saves)?;
     drop(store);
     remove_db(&path);
-    let resume = resume_bench(&path, &logs, resume_games).map_err(err)?;
+    let resume = resume_bench(&path, resume_games);
     remove_db(&path);
+    let resume = resume?;
     Ok(Figures {
-        one_game_commits: commits,
-        one_game_commits_per_sec: one,
-        spread_games: 1000,
-        spread_commits: commits,
-        spread_commits_per_sec: spread,
+        one_game,
+        spread,
         resume_games,
         resume_events: resume.events,
-        resume_with_snapshots_secs: resume.snapshot_secs,
-        resume_with_snapshots_cpu_secs: resume.snapshot_cpu,
-        full_replay_cpu_secs: resume.full_cpu,
-        full_replay_load_secs: resume.load,
-        full_replay_replay_secs: resume.replay,
-        full_replay_total_secs: resume.load + resume.replay,
+        resume_file_mb: resume.file_bytes as f64 / 1e6,
+        resume_read_secs: resume.read,
+        resume_rebuild_secs: resume.rebuild,
+        resume_total_secs: resume.read + resume.rebuild,
+        resume_cpu_secs: resume.cpu,
     })
 }
 
@@ -69,127 +100,145 @@ fn remove_db(path: &Path) {
     }
 }
 
-/// Logs of random 2–4 player games of all variants.
-fn sample_logs(n: u64) -> Vec<(Ruleset, SeatSet, Vec<Event>)> {
-    let mut src = ThrowSource::from_u64(7, &crate::engine::COWRIES);
-    let mut mg = MoveGen::new();
-    (0..n)
-        .map(|i| {
-            let ruleset = Ruleset::new(Variant::ALL[i as usize % Variant::ALL.len()]);
-            let seats = SeatSet::for_players(2 + (i % 3) as usize).unwrap_or_default();
-            let (record, _) = random_game(ruleset, seats, &mut src, &mut mg);
-            (ruleset, seats, record.events)
-        })
-        .collect()
-}
-
-fn playing_game(
-    store: &mut Store,
-    channel: u64,
-    ruleset: Ruleset,
-    players: usize,
-) -> Result<(GameId, u64), StoreError> {
+/// A started game number `n` (its own channel, seed and variant) with two
+/// scripted humans and a computer, each lobby change saved.
+fn started_game(store: &mut Store, n: u64) -> Result<Table, String> {
+    let host = 10 + 2 * n;
     let new = NewGame {
         guild: 1,
-        channel,
-        host: 1,
-        ruleset,
-        max_players: players as u8,
-        turn_timeout_secs: 60,
-        seed: [channel as u8; 32],
+        channel: n + 1,
+        host,
+        ruleset: Ruleset::new(Variant::ALL[n as usize % Variant::ALL.len()]),
+        players: 3,
+        turn_timeout: 3600,
+        moderators_end: false,
     };
-    let id = store.create_game(&new)?;
-    let mut seq = 0;
-    for k in 0..players {
-        seq = store.join(id, seq, &Occupant::Human(100 + k as u64))?.1;
+    let mut seed = [0; 32];
+    seed[..8].copy_from_slice(&n.to_le_bytes());
+    let mut table = tables::create(store, new, seed).map_err(|e| e.to_string())?;
+    save(store, &mut table)?;
+    let lobby = [(host + 1, Intent::Join), (host, Intent::AddComputer(Level::Easy)), (host, Intent::Start)];
+    for (user, intent) in lobby {
+        tables::click(&mut table, user, intent, 0)?;
+        save(store, &mut table)?;
     }
-    let (_, seq) = store.start(id, seq, None)?;
-    Ok((id, seq))
+    Ok(table)
 }
 
-/// One-event commits, round robin over `games` games. The events are real
-/// game events, but one hot game receives them back to back regardless of
-/// legality: the store does not check rules, so the cost is the same.
-fn commits_per_sec(
-    store: &mut Store,
-    logs: &[(Ruleset, SeatSet, Vec<Event>)],
-    commits: u64,
-    games: u64,
-) -> Result<f64, StoreError> {
-    let base = 1_000_000 * games;
-    let mut ids = Vec::new();
-    for g in 0..games {
-        let (rs, seats, _) = &logs[g as usize % logs.len()];
-        ids.push(playing_game(store, base + g, *rs, seats.len())?);
-    }
-    let events: Vec<Event> = logs.iter().flat_map(|l| l.2.iter().copied()).collect();
-    let start = Instant::now();
-    let n = ids.len();
-    for k in 0..commits as usize {
-        let (id, seq) = &mut ids[k % n];
-        *seq = store.apply(*id, *seq, &[events[k % events.len()]])?;
-    }
-    Ok(commits as f64 / start.elapsed().as_secs_f64().max(1e-9))
+fn save(store: &mut Store, table: &mut Table) -> Result<(), String> {
+    persist::save_sync(store, table).map(drop).map_err(|e| format!("game {}: {e}", table.id))
 }
 
-/// Fills `games` unfinished games with random prefixes of real logs (as
-/// play would: a snapshot at the last series start), then times a
-/// start-up both ways: snapshots plus tails, and full logs replayed.
-fn resume_bench(path: &Path, logs: &[(Ruleset, SeatSet, Vec<Event>)], games: u64) -> Result<Resume, StoreError> {
-    let mut store = Store::open(path)?;
-    let mut events = 0;
-    for g in 0..games {
-        let (rs, seats, log) = &logs[g as usize % logs.len()];
-        let (id, seq) = playing_game(&mut store, g + 1, *rs, seats.len())?;
-        let cut = (g as usize * 7919) % log.len().max(1);
-        let (snap, state) = last_series_start(*rs, *seats, &log[..cut]);
-        let seq = store.commit(id, seq, &Commit { events: log[..snap].to_vec(), state, ..Commit::default() })?;
-        store.apply(id, seq, &log[snap..cut])?;
-        events += cut as u64;
+/// `saves` changes round robin over `open` games, each saved and timed; a
+/// game that ends is replaced by a new one. `games` numbers the games.
+fn measure_saves(store: &mut Store, games: &mut u64, open: u64, saves: u64) -> Result<Saves, String> {
+    let mut tables = Vec::new();
+    for _ in 0..open {
+        tables.push(started_game(store, *games)?);
+        *games += 1;
     }
-    drop(store);
-    let (start, cpu) = (Instant::now(), cpu_secs());
-    let resumed = Store::open(path)?.resume_games()?;
-    let snapshot_secs = start.elapsed().as_secs_f64();
-    let snapshot_cpu = cpu_secs() - cpu;
-    if let Some(r) = resumed.into_iter().find(|r| r.game.is_err()) {
-        return Err(StoreError::Corrupt { game: Some(r.info.id), what: format!("{:?}", r.game.err()) });
+    let (mut times, mut events, mut json, mut finished) = (Vec::new(), 0, 0, 0);
+    for k in 0..saves as usize {
+        let table = &mut tables[k % open as usize];
+        let before = table.events.len();
+        tables::play(table, 0)?;
+        let start = Instant::now();
+        save(store, table)?;
+        times.push(start.elapsed());
+        events += table.events.len() - before;
+        json += table.stored.as_ref().map_or(0, |s| s.json.len());
+        if table.stage != Stage::Playing {
+            finished += u64::from(table.stage == Stage::Finished);
+            *table = started_game(store, *games)?;
+            *games += 1;
+        }
     }
-    let (start, cpu) = (Instant::now(), cpu_secs());
-    let loaded = Store::open(path)?.unfinished_games()?;
-    let load = start.elapsed().as_secs_f64();
-    let start = Instant::now();
-    let replayed = crate::store::replay_all(&loaded);
-    let replay = start.elapsed().as_secs_f64();
-    let full_cpu = cpu_secs() - cpu;
-    if let Some(Err(e)) = replayed.into_iter().find(Result::is_err) {
-        return Err(e);
-    }
-    Ok(Resume { events, snapshot_secs, snapshot_cpu, load, replay, full_cpu })
+    times.sort();
+    let total: Duration = times.iter().sum();
+    let at = |p: usize| times.get((times.len() * p / 100).min(times.len().saturating_sub(1))).copied();
+    let us = |d: Option<Duration>| (d.unwrap_or_default().as_secs_f64() * 1e7).round() / 10.0;
+    let n = (saves as f64).max(1.0);
+    Ok(Saves {
+        games: open,
+        saves,
+        saves_per_sec: (saves as f64 / total.as_secs_f64().max(1e-9)).round(),
+        p50_us: us(at(50)),
+        p99_us: us(at(99)),
+        max_us: us(times.last().copied()),
+        events_per_save: events as f64 / n,
+        table_json_bytes: json as f64 / n,
+        finished,
+    })
 }
 
 struct Resume {
     events: u64,
-    snapshot_secs: f64,
-    snapshot_cpu: f64,
-    full_cpu: f64,
-    load: f64,
-    replay: f64,
+    file_bytes: u64,
+    read: f64,
+    rebuild: f64,
+    cpu: f64,
 }
 
-/// The index of the last series start in `events` and the game there.
-fn last_series_start(rs: Ruleset, seats: SeatSet, events: &[Event]) -> (usize, Option<Game>) {
-    let mut game = Game::new(rs, seats);
-    let mut last = (0, None);
-    for (i, e) in events.iter().enumerate() {
-        if game.apply(*e).is_err() {
-            break;
+/// Fills a file with `games` open games (copies of played tables taken
+/// every few changes, so every stage of play is there), then times the
+/// bot's start-up on it.
+fn resume_bench(path: &Path, games: u64) -> Result<Resume, String> {
+    let mut store = Store::open(path).map_err(|e| e.to_string())?;
+    let (mut made, mut played, mut events) = (0, 0, 0);
+    while made < games {
+        // The played game lives in a channel of its own, after the copies'.
+        let mut table = started_game(&mut store, games + played)?;
+        played += 1;
+        let mut changes = 0;
+        while table.stage == Stage::Playing && made < games {
+            tables::play(&mut table, 0)?;
+            changes += 1;
+            if changes % RESUME_EVERY == 0 && table.stage == Stage::Playing {
+                open_copy(&mut store, &table, made).map_err(|e| e.to_string())?;
+                made += 1;
+                events += table.events.len() as u64;
+            }
         }
-        if game.wants_throw() && game.position().throws().is_empty() {
-            last = (i + 1, Some(game));
+        // The played game is not one of the open games: its host ends it
+        // (unless it is over), and its end is saved.
+        if table.is_open() {
+            let host = table.host;
+            tables::click(&mut table, host, Intent::End, 0)?;
         }
+        save(&mut store, &mut table)?;
     }
-    last
+    drop(store);
+    let file_bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    let (start, cpu) = (Instant::now(), cpu_secs());
+    let live = Store::open(path).and_then(|s| s.live_games()).map_err(|e| e.to_string())?;
+    let read = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let tables: Vec<Table> = live.into_iter().map(persist::from_live).collect::<Result<_, _>>()?;
+    let rebuild = start.elapsed().as_secs_f64();
+    let cpu = cpu_secs() - cpu;
+    if tables.len() as u64 != games {
+        return Err(format!("{} of {games} games resumed", tables.len()));
+    }
+    Ok(Resume { events, file_bytes, read, rebuild, cpu })
+}
+
+/// A copy of `table` as open game number `n` of the file: its own row and
+/// channel, saved whole in one change.
+fn open_copy(store: &mut Store, table: &Table, n: u64) -> Result<(), StoreError> {
+    let new = NewGame {
+        guild: table.guild,
+        channel: n + 1,
+        host: table.host,
+        ruleset: table.ruleset,
+        players: table.players,
+        turn_timeout: table.turn_timeout,
+        moderators_end: false,
+    };
+    let mut copy = tables::create(store, new, table.seed)?;
+    let id = copy.id;
+    copy.clone_from(table);
+    (copy.id, copy.channel, copy.stored) = (id, n + 1, Some(Stored::default()));
+    persist::save_sync(store, &mut copy).map(drop)
 }
 
 /// User + system CPU seconds of this process so far (Linux; 0 elsewhere).

@@ -1,123 +1,164 @@
-//! `thaayam store-crash-worker --db PATH` (hidden): plays random computer
-//! games through the store forever, printing one line per committed
-//! action, so a test can kill it at random moments and check that every
-//! acknowledged action survived. On start it resumes the games it finds.
+//! `thaayam store-crash-worker --db PATH` (hidden): plays games through the
+//! bot's own code and write path until killed, so that a test can kill it
+//! at random moments and check that every acknowledged save survived.
 //!
-//! Line format: `ack <game id> <seq> <events in log> <last event JSON>`,
-//! printed and flushed only after the commit returned.
+//! Every change is one the bot makes: clicks of scripted humans
+//! (`script::next_intent`) and lobby clicks through `session::handle`,
+//! computer steps, turn timeouts, half-time reminders, a re-posted board
+//! message, the host ending a game, a player resigning. Each is saved with
+//! `persist::save_sync` (the same `Store::save_live` as the bot's
+//! `persist::save`); games are opened as `/thaayam new` opens them. On
+//! start the worker resumes the open games as the bot's start-up does
+//! (`Store::live_games`, `persist::from_live`), but fails where the bot
+//! would log and skip a game.
+//!
+//! Lines on stdout, each flushed at once: before a save,
+//! `save <game> <seq> <state> <events> <table sha> <log sha>` (what the
+//! store holds if the save commits: the state as the store names it, the
+//! number of events, the SHA-256 hex of the table's JSON, `-` once the game
+//! is over and the store drops it, and of the log's JSON); after the save
+//! returned, `ok`.
 
-use crate::dice::ThrowSource;
-use crate::engine::{Event, Game, MoveGen, Phase, Record, Ruleset, Seat, Variant};
-use crate::store::{Commit, GameId, NewGame, Occupant, Store, StoreError, new_seed};
+use super::tables;
+use crate::dice::new_seed;
+use crate::discord::game::computer::Level;
+use crate::discord::game::intent::Intent;
+use crate::discord::game::session;
+use crate::discord::game::table::NewGame;
+use crate::discord::game::table::{BoardMessage, Player, Stage, Table};
+use crate::discord::live::persist;
+use crate::engine::{Ruleset, Variant};
+use crate::store::{Store, Timestamp};
 use rand::RngExt;
+use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::Path;
 
 /// Games played at once.
 const POOL: usize = 8;
+/// Channels games open in: few more than the pool, so that a game a killed
+/// run created but never saved blocks a channel a later run opens a game in.
+const CHANNELS: u64 = 12;
+const TURN_TIMEOUT: u64 = 60;
 
-struct Live {
-    id: GameId,
-    seq: u64,
-    record: Record,
-    src: ThrowSource,
-}
-
-/// Runs until killed (or until `max_actions` commits, if given).
-pub fn run(db: &Path, max_actions: Option<u64>) -> Result<(), String> {
+/// Runs until killed (or until `max_saves` saves, if given).
+pub fn run(db: &Path, max_saves: Option<u64>) -> Result<(), String> {
     let mut store = Store::open(db).map_err(|e| e.to_string())?;
-    let mut pool = resume(&store).map_err(|e| e.to_string())?;
+    let mut pool = resume(&store)?;
     let mut rng = rand::rng();
     let mut out = std::io::stdout().lock();
-    let mut done = 0u64;
-    while max_actions.is_none_or(|m| done < m) {
-        while pool.len() < POOL {
-            pool.push(new_game(&mut store, &mut rng).map_err(|e| e.to_string())?);
+    let mut saves = 0u64;
+    while max_saves.is_none_or(|m| saves < m) {
+        if pool.len() < POOL {
+            let mut table = open(&mut store, &pool, &mut rng)?;
+            save(&mut store, &mut table, &mut out)?;
+            pool.push(table);
+        } else {
+            let i = rng.random_range(0..pool.len());
+            if !change(&mut pool[i], &mut rng)? {
+                continue;
+            }
+            save(&mut store, &mut pool[i], &mut out)?;
+            if !pool[i].is_open() {
+                pool.swap_remove(i);
+            }
         }
-        let i = rng.random_range(0..pool.len());
-        let live = &mut pool[i];
-        let commit = next_commit(live, &mut rng);
-        live.seq = store.commit(live.id, live.seq, &commit).map_err(|e| e.to_string())?;
-        let last = live.record.events.last().map(|e| serde_json::to_string(e).unwrap_or_default()).unwrap_or_default();
-        writeln!(out, "ack {} {} {} {last}", live.id.0, live.seq, live.record.events.len())
-            .map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
-        if live.record.game().is_finished() {
-            pool.swap_remove(i);
-        }
-        done += 1;
+        saves += 1;
     }
     Ok(())
 }
 
-fn resume(store: &Store) -> Result<Vec<Live>, StoreError> {
-    let mut pool = Vec::new();
-    let fast = store.resume_games()?;
-    for (loaded, resumed) in store.unfinished_games()?.into_iter().zip(fast) {
-        let record = loaded.replay()?;
-        if resumed.game? != *record.game() {
-            return Err(StoreError::Corrupt {
-                game: Some(loaded.info.id),
-                what: "snapshot differs from the log".into(),
-            });
-        }
-        let src = store.throw_source(loaded.info.id)?;
-        pool.push(Live { id: loaded.info.id, seq: loaded.info.seq, record, src });
-    }
-    Ok(pool)
+/// The open games, as the bot's start-up loads them.
+fn resume(store: &Store) -> Result<Vec<Table>, String> {
+    let games = store.live_games().map_err(|e| e.to_string())?;
+    games.into_iter().map(persist::from_live).collect()
 }
 
-fn new_game(store: &mut Store, rng: &mut impl rand::Rng) -> Result<Live, StoreError> {
-    let ruleset = Ruleset::new(Variant::ALL[rng.random_range(0..Variant::ALL.len())]);
-    let players = rng.random_range(2..=4u8);
+/// A new lobby in a channel none of the pool's games is in.
+fn open(store: &mut Store, pool: &[Table], rng: &mut impl rand::Rng) -> Result<Table, String> {
+    let free: Vec<u64> = (1..=CHANNELS).filter(|c| pool.iter().all(|t| t.channel != *c)).collect();
+    let channel = free.get(rng.random_range(0..free.len().max(1))).copied().ok_or("no free channel")?;
     let new = NewGame {
         guild: 1,
-        channel: rng.random_range(1..u64::from(u32::MAX)),
-        host: 1,
-        ruleset,
-        max_players: players,
-        turn_timeout_secs: 60,
-        seed: new_seed(),
+        channel,
+        host: 1000 + rng.random_range(0..20),
+        ruleset: Ruleset::new(Variant::ALL[rng.random_range(0..Variant::ALL.len())]),
+        players: rng.random_range(2..=4),
+        turn_timeout: TURN_TIMEOUT,
+        moderators_end: false,
     };
-    let id = store.create_game(&new)?;
-    let mut seq = 0;
-    for k in 0..players {
-        let occupant = if k == 0 { Occupant::Human(1000 + u64::from(k)) } else { Occupant::Computer("random".into()) };
-        seq = store.join(id, seq, &occupant)?.1;
-    }
-    let (seats, seq) = store.start(id, seq, None)?;
-    Ok(Live { id, seq, record: Record::new(ruleset, seats), src: store.throw_source(id)? })
+    tables::create(store, new, new_seed()).map_err(|e| format!("create a game in channel {channel}: {e}"))
 }
 
-/// One to three events (a click), applied to the live record.
-fn next_commit(live: &mut Live, rng: &mut impl rand::Rng) -> Commit {
-    let mut commit = Commit::default();
-    let mut mg = MoveGen::new();
-    for _ in 0..rng.random_range(1..=3) {
-        let game = *live.record.game();
-        if game.is_finished() {
-            break;
+/// One change of an open game; `false` when nothing changed.
+fn change(t: &mut Table, rng: &mut impl rand::Rng) -> Result<bool, String> {
+    let now = Timestamp::now().as_secs();
+    match t.stage {
+        Stage::Lobby => lobby_click(t, rng, now).map(|_| true),
+        Stage::Playing => {
+            let Some(user) = t.human_to_act() else { return tables::play(t, now).map(|_| true) };
+            let deadline = t.deadline.ok_or_else(|| format!("game {}: a human to act without deadline", t.id))?;
+            match rng.random_range(0..400) {
+                0..8 => Ok(session::timeout(t, deadline).is_some()),
+                8..16 => Ok(session::reminder_due(t, deadline).is_some()),
+                16..24 => {
+                    t.board = Some(BoardMessage { message: rng.random_range(1..1u64 << 62), posted_at: now });
+                    Ok(true)
+                }
+                24 => tables::click(t, t.host, Intent::End, now).map(|_| true),
+                25 => tables::click(t, user, Intent::Resign, now).map(|_| true),
+                _ => tables::play(t, now).map(|_| true),
+            }
         }
-        let event = choose(&game, &mut live.src, &mut mg, rng);
-        if live.record.apply(event).is_err() {
-            break;
-        }
-        commit.events.push(event);
+        Stage::Finished | Stage::Ended => Err(format!("game {} is over but still in the pool", t.id)),
     }
-    if let Phase::Finished { places } = live.record.game().phase() {
-        commit.finish = Some(places);
-    }
-    commit.state = Some(*live.record.game());
-    commit.activity = live.record.game().to_act().filter(|s| *s == Seat::S).map(|s| (s, crate::store::Activity::Acted));
-    commit
 }
 
-fn choose(game: &Game, src: &mut ThrowSource, mg: &mut MoveGen, rng: &mut impl rand::Rng) -> Event {
-    if game.wants_throw() {
-        return Event::Throw { t: src.next_throw() };
+/// Fills the lobby with humans and computers, a player sometimes leaving
+/// again, and starts it; now and then the host cancels it instead.
+fn lobby_click(t: &mut Table, rng: &mut impl rand::Rng, now: i64) -> Result<(), String> {
+    let seated: Vec<u64> = t.humans();
+    let r = rng.random_range(0..100);
+    if r < 2 {
+        return tables::click(t, t.host, Intent::Cancel, now).map(drop);
     }
-    let mut legal = Vec::new();
-    game.legal_actions_with(mg, &mut legal);
-    let action = legal.get(rng.random_range(0..legal.len().max(1))).copied();
-    Event::Act { action: action.unwrap_or(crate::engine::Action::Pass) }
+    if r < 10
+        && let Some(&user) = seated.get(rng.random_range(0..seated.len().max(1)))
+    {
+        return tables::click(t, user, Intent::Leave, now).map(drop);
+    }
+    if t.lineup.len() >= usize::from(t.players) {
+        return tables::click(t, t.host, Intent::Start, now).map(drop);
+    }
+    if r < 40 {
+        let user = (2000..2020).find(|u| !t.lineup.contains(&Player::Human(*u))).unwrap_or(2020);
+        tables::click(t, user, Intent::Join, now).map(drop)
+    } else {
+        let level = if r < 70 { Level::Random } else { Level::Easy };
+        tables::click(t, t.host, Intent::AddComputer(level), now).map(drop)
+    }
+}
+
+/// Announces the save, makes it as the bot does, and acknowledges it.
+fn save(store: &mut Store, t: &mut Table, out: &mut impl Write) -> Result<(), String> {
+    let json = serde_json::to_string(&*t).map_err(|e| e.to_string())?;
+    let log = serde_json::to_string(&t.events).map_err(|e| e.to_string())?;
+    let (state, kept) = match t.stage {
+        Stage::Lobby => ("lobby", true),
+        Stage::Playing => ("playing", true),
+        Stage::Finished => ("finished", false),
+        Stage::Ended => ("abandoned", false),
+    };
+    let table_sha = if kept { sha(&json) } else { "-".to_string() };
+    let line = format!("save {} {} {state} {} {table_sha} {}", t.id, t.seq, t.events.len(), sha(&log));
+    writeln!(out, "{line}").and_then(|()| out.flush()).map_err(|e| e.to_string())?;
+    persist::save_sync(store, t).map_err(|e| format!("game {}: {e}", t.id))?;
+    if t.stored.as_ref().map(|s| s.json.as_str()) != Some(json.as_str()) {
+        return Err(format!("game {}: the store got another JSON than announced", t.id));
+    }
+    writeln!(out, "ok").and_then(|()| out.flush()).map_err(|e| e.to_string())
+}
+
+fn sha(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
 }

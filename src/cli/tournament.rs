@@ -39,20 +39,20 @@ pub struct Summary {
 /// One level's results (all the seats it held, together).
 #[derive(Debug, Serialize)]
 pub struct AiSummary {
-    pub(crate) ai: String,
+    pub ai: String,
     /// Seats it holds in every game.
-    pub(crate) seats: usize,
-    pub(crate) wins: u64,
-    pub(crate) win_rate: f64,
+    pub seats: usize,
+    pub wins: u64,
+    pub win_rate: f64,
     /// Wilson 95% interval of the win rate.
-    pub(crate) ci95: [f64; 2],
+    pub ci95: [f64; 2],
     /// The win rate of equal players (seats / players).
-    pub(crate) fair_share: f64,
-    pub(crate) decisions: usize,
-    pub(crate) decision_us_mean: f64,
-    pub(crate) decision_us_p50: u64,
-    pub(crate) decision_us_p99: u64,
-    pub(crate) decision_us_max: u64,
+    pub fair_share: f64,
+    pub decisions: usize,
+    pub decision_us_mean: f64,
+    pub decision_us_p50: u64,
+    pub decision_us_p99: u64,
+    pub decision_us_max: u64,
 }
 
 /// Parses `hard,easy,...`.

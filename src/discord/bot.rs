@@ -1,8 +1,9 @@
 //! Starting the bot: logging, the poise framework with its commands, the
 //! event handler that routes button and select clicks by their
 //! `custom_id` (restart-safe: no collectors), the boards brought up to
-//! their saved games, the timeout ticker, and a graceful shutdown on
-//! SIGINT/SIGTERM.
+//! their saved games, the timeout ticker, and a shutdown on SIGINT/SIGTERM
+//! that finishes in-flight clicks and exits within [`SHUTDOWN_LIMIT`]
+//! whatever the connection is doing.
 
 use super::config::Config;
 use super::live::hub::Hub;
@@ -19,7 +20,16 @@ use std::time::Duration;
 /// the player is told to try again (well inside Discord's 3 s).
 pub(crate) const STORE_LOCK_WAIT: Duration = Duration::from_millis(1500);
 
-/// Runs the bot on Discord until SIGINT/SIGTERM. Errors are one line.
+/// From SIGINT/SIGTERM to the end of the process, at most (Discord
+/// reachable or not): in-flight clicks get most of it, closing the gateway
+/// connections the rest.
+pub(crate) const SHUTDOWN_LIMIT: Duration = Duration::from_secs(4);
+
+/// How long in-flight clicks may take to finish after a stop was asked.
+const IN_FLIGHT_WAIT: Duration = Duration::from_millis(2500);
+
+/// Runs the bot on Discord until SIGINT/SIGTERM. Errors are one line (a
+/// token Discord refuses is one, at once).
 pub fn run(config: Config) -> Result<(), String> {
     run_at(config, Endpoint::Discord)
 }
@@ -32,13 +42,28 @@ pub(crate) fn run_at(config: Config, endpoint: Endpoint) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(serve(config, endpoint))
+    let result = runtime.block_on(serve(config, endpoint));
+    // Tasks still running (a reconnect loop, a drawing) must not hold the exit.
+    runtime.shutdown_timeout(Duration::from_millis(300));
+    result
 }
 
+/// Logs go to stderr, coloured only on a terminal. `log_level` sets ours and
+/// the libraries' (serenity's `info` lines are connection chatter, so at
+/// `info` the libraries log warnings and errors); `RUST_LOG` wins.
 fn init_logging(level: &str) {
+    use std::io::IsTerminal;
+    let libraries = match level {
+        "error" | "debug" | "trace" => level,
+        _ => "warn",
+    };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("warn,thaayam={level}")));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("{libraries},thaayam={level}")));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
 }
 
 /// Where the bot connects. Production ([`run`]) always uses `Discord`;
@@ -65,22 +90,43 @@ pub struct RunningBot {
 }
 
 impl RunningBot {
-    /// Stops like on SIGTERM (in-flight clicks finish) and waits for the end.
+    /// Stops like on SIGTERM: in-flight clicks finish, the connections
+    /// close, and the client is waited for at most [`SHUTDOWN_LIMIT`].
     pub async fn stop(self) -> Result<(), String> {
-        shut_down(&self.shards, &self.data).await;
-        self.wait().await
+        let RunningBot { shards, data, task } = self;
+        shut_down(&shards, &data).await;
+        ended(task).await
     }
 
-    /// Waits until the client stops.
-    pub(crate) async fn wait(self) -> Result<(), String> {
-        self.task.await.map_err(|e| format!("the bot task failed: {e}"))?
+    /// Runs until the client stops by itself (an error) or a signal comes.
+    async fn until_signal(self, signal: impl std::future::Future<Output = ()>) -> Result<(), String> {
+        let RunningBot { shards, data, mut task } = self;
+        tokio::select! {
+            done = &mut task => return done.map_err(|e| format!("the bot task failed: {e}"))?,
+            () = signal => {}
+        }
+        shut_down(&shards, &data).await;
+        ended(task).await
+    }
+}
+
+/// The client's end, waited for briefly: a client stuck reconnecting to an
+/// unreachable Discord is abandoned (the runtime's shutdown drops it).
+async fn ended(task: tokio::task::JoinHandle<Result<(), String>>) -> Result<(), String> {
+    match tokio::time::timeout(SHUTDOWN_LIMIT.saturating_sub(IN_FLIGHT_WAIT) / 2, task).await {
+        Ok(done) => done.map_err(|e| format!("the bot task failed: {e}"))?,
+        Err(_) => {
+            tracing::info!("the Discord connection did not close in time; leaving it");
+            Ok(())
+        }
     }
 }
 
 async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
+    // Listen before connecting, so a stop asked at any moment is heard.
+    let signal = stop_signal()?;
     let bot = start(config, endpoint).await?;
-    spawn_shutdown(bot.shards.clone(), bot.data.clone());
-    bot.wait().await
+    bot.until_signal(signal).await
 }
 
 /// Connects the bot to `endpoint` and runs it in a task.
@@ -117,6 +163,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         .options(poise::FrameworkOptions {
             commands: vec![commands::thaayam()],
             on_error: |error| Box::pin(commands::on_error(error)),
+            command_check: Some(|ctx| Box::pin(commands::check_options(ctx))),
             event_handler: |ctx, event, _framework, data| Box::pin(on_event(ctx, event, data)),
             ..Default::default()
         })
@@ -131,13 +178,14 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         })
         .build();
     let intents = serenity::GatewayIntents::GUILDS;
-    let builder = match endpoint {
-        Endpoint::Discord => serenity::ClientBuilder::new(&config.token, intents),
+    let http = match endpoint {
+        Endpoint::Discord => serenity::Http::new(&config.token),
         Endpoint::Sandbox { http_base, .. } => {
-            let http = serenity::HttpBuilder::new(&config.token).proxy(http_base).ratelimiter_disabled(true).build();
-            serenity::ClientBuilder::new_with_http(http, intents)
+            serenity::HttpBuilder::new(&config.token).proxy(http_base).ratelimiter_disabled(true).build()
         }
     };
+    check_token(&http).await?;
+    let builder = serenity::ClientBuilder::new_with_http(http, intents);
     let mut client =
         builder.framework(framework).await.map_err(|e| format!("cannot create the Discord client: {e}"))?;
     let shards = client.shard_manager.clone();
@@ -169,41 +217,55 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
     Ok(())
 }
 
-/// On SIGINT or SIGTERM: refuse new clicks, let in-flight ones finish
-/// (at most 10 s), then close the gateway connections.
-fn spawn_shutdown(shards: Arc<serenity::ShardManager>, data: Data) {
-    tokio::spawn(async move {
-        wait_for_signal().await;
-        shut_down(&shards, &data).await;
-    });
+/// Asks Discord who the bot is: a refused token (401) is an error at once,
+/// instead of a connection retried forever. An unreachable Discord is only
+/// logged; the client keeps trying (and a signal still stops it).
+async fn check_token(http: &serenity::Http) -> Result<(), String> {
+    match http.get_current_user().await {
+        Ok(_) => Ok(()),
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) if r.status_code.as_u16() == 401 => {
+            Err("Discord refused the bot token (401 Unauthorized): check DISCORD_TOKEN or `token` in the config".into())
+        }
+        Err(e) => {
+            tracing::warn!("could not reach Discord to check the token ({e}); connecting anyway");
+            Ok(())
+        }
+    }
 }
 
+/// Refuses new clicks, lets in-flight ones finish (at most
+/// [`IN_FLIGHT_WAIT`]), then closes the gateway connections.
 async fn shut_down(shards: &serenity::ShardManager, data: &Data) {
     tracing::info!("shutting down");
     data.stopping.store(true, Ordering::Relaxed);
-    for _ in 0..100 {
-        if !data.hub.busy().await {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = std::time::Instant::now();
+    while data.hub.busy().await && started.elapsed() < IN_FLIGHT_WAIT {
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    shards.shutdown_all().await;
+    let close = SHUTDOWN_LIMIT.saturating_sub(IN_FLIGHT_WAIT) / 2;
+    if tokio::time::timeout(close, shards.shutdown_all()).await.is_err() {
+        tracing::info!("the gateway connections did not close in time");
+    }
 }
 
+/// A future that completes on SIGINT (Ctrl-C) or SIGTERM; the handlers are
+/// installed now, when it is made.
 #[cfg(unix)]
-async fn wait_for_signal() {
+fn stop_signal() -> Result<impl std::future::Future<Output = ()>, String> {
     use tokio::signal::unix::{SignalKind, signal};
-    let Ok(mut term) = signal(SignalKind::terminate()) else {
-        let _ = tokio::signal::ctrl_c().await;
-        return;
-    };
-    tokio::select! {
-        _ = tokio::signal::ctrl_c() => {}
-        _ = term.recv() => {}
-    }
+    let mut term = signal(SignalKind::terminate()).map_err(|e| format!("cannot listen for SIGTERM: {e}"))?;
+    let mut int = signal(SignalKind::interrupt()).map_err(|e| format!("cannot listen for SIGINT: {e}"))?;
+    Ok(async move {
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = int.recv() => {}
+        }
+    })
 }
 
 #[cfg(not(unix))]
-async fn wait_for_signal() {
-    let _ = tokio::signal::ctrl_c().await;
+fn stop_signal() -> Result<impl std::future::Future<Output = ()>, String> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }

@@ -35,19 +35,23 @@ pub struct Config {
 /// Loads the config file (or defaults when it is missing and the token is in
 /// the environment) and validates it.
 pub fn load(path: &Path, env_token: Option<String>) -> Result<Config, String> {
-    let raw = match std::fs::read_to_string(path) {
-        Ok(text) => toml::from_str::<RawConfig>(&text)
-            .map_err(|e| format!("{}: {}", path.display(), e.message().lines().next().unwrap_or("invalid TOML")))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && env_token.is_some() => RawConfig::default(),
-        Err(e) => {
-            return Err(format!(
-                "cannot read {} ({e}); copy config.example.toml there, or set DISCORD_TOKEN",
-                path.display()
-            ));
-        }
-    };
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    validate(raw, env_token, &dir)
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse(&text, env_token, &dir).map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && env_token.is_some() => {
+            validate(RawConfig::default(), env_token, &dir)
+        }
+        Err(e) => {
+            Err(format!("cannot read {} ({e}); copy config.example.toml there, or set DISCORD_TOKEN", path.display()))
+        }
+    }
+}
+
+/// The config from the text of a file (relative paths taken in `dir`).
+pub(crate) fn parse(text: &str, env_token: Option<String>, dir: &Path) -> Result<Config, String> {
+    let raw = toml::from_str::<RawConfig>(text)
+        .map_err(|e| e.message().lines().next().unwrap_or("invalid TOML").to_string())?;
+    validate(raw, env_token, dir)
 }
 
 /// Turns the raw file into the config, naming the first problem.

@@ -44,3 +44,13 @@ pub(crate) struct Data {
     /// The pause before each computer move.
     pub(crate) computer_pause: Duration,
 }
+
+/// A stored open game checked exactly as start-up checks it
+/// (`live::persist::from_live`: the state matches the log, the throws drawn
+/// match the log's throws, the log replays), with the dice seed and the log
+/// the bot would resume: for crash tests and tools that must see what a
+/// restarted bot would see.
+pub fn resume_check(live: crate::store::LiveGame) -> Result<([u8; 32], Vec<crate::engine::Event>), String> {
+    let table = live::persist::from_live(live)?;
+    Ok((table.seed, table.events))
+}

@@ -13,19 +13,11 @@ pub enum StoreError {
     Stale { current: u64 },
     /// No game with this id.
     NoSuchGame(GameId),
-    /// The operation does not fit the game's state (e.g. joining a game
-    /// that has started).
+    /// The operation does not fit the game's state (e.g. saving a game
+    /// that is over).
     WrongState { game: GameId, state: GameState },
     /// The channel already has a game in the lobby or in play.
     ChannelBusy { channel: u64, game: GameId },
-    /// The lobby has no free seat.
-    TableFull(GameId),
-    /// This user already has a seat in the game.
-    AlreadySeated { game: GameId, user: u64 },
-    /// This user (or seat) is not in the game.
-    NotSeated(GameId),
-    /// A game cannot start with this many players (2 to 4).
-    BadTable { game: GameId, players: usize },
     /// The file exists but is not a Thaayam database.
     NotThaayam { path: PathBuf, reason: String },
     /// The database was written by a newer program.
@@ -48,12 +40,6 @@ impl fmt::Display for StoreError {
             StoreError::WrongState { game, state } => write!(f, "game {game} is {state}"),
             StoreError::ChannelBusy { channel, game } => {
                 write!(f, "channel {channel} already has an unfinished game ({game})")
-            }
-            StoreError::TableFull(g) => write!(f, "game {g} has no free seat"),
-            StoreError::AlreadySeated { game, user } => write!(f, "user {user} already sits at game {game}"),
-            StoreError::NotSeated(g) => write!(f, "not a player of game {g}"),
-            StoreError::BadTable { game, players } => {
-                write!(f, "game {game} cannot start with {players} players (2 to 4)")
             }
             StoreError::NotThaayam { path, reason } => {
                 write!(f, "{} is not a Thaayam database ({reason})", path.display())

@@ -1,53 +1,15 @@
-//! Games: creating a lobby, reading a game back, committing actions with
-//! the optimistic `seq` check, and the small updates around them (board
-//! message, deadline, abandoning, guild settings).
+//! Games: creating one (the row, with the commitment to its dice seed),
+//! reading it back, abandoning it, and what finishing it writes besides
+//! the front end's save (places and ratings). Every other change of a game
+//! is a save of its front end (see `live`).
 
+use super::Store;
 use super::error::{SqlContext, StoreError};
-use super::fair;
-use super::types::{
-    EndPermission, GameId, GameInfo, GameState, GuildSettings, NewGame, Occupant, SeatRecord, Timestamp,
-};
-use super::{Store, ratings};
-use crate::dice::ThrowSource;
-use crate::engine::{Event, Game, Ruleset, Seat};
-use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
-
-/// The version tag of the event encoding written today (engine JSON).
-const EVENT_V1: i64 = 1;
-
-/// What a seat did in a committed action, for the timeout counter.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Activity {
-    /// The player acted: her consecutive timeouts go back to 0.
-    Acted,
-    /// The clock ran out: one more consecutive timeout.
-    TimedOut,
-}
-
-/// One action to commit: events to append and what changes with them.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Commit {
-    pub events: Vec<Event>,
-    /// `Some(d)`: set the turn deadline to `d` (`None` clears it).
-    pub deadline: Option<Option<Timestamp>>,
-    pub activity: Option<(Seat, Activity)>,
-    /// The game ended: places by seat index (engine `Phase::Finished`),
-    /// 0 for empty seats. Records places and ratings in the same transaction.
-    pub finish: Option<[u8; 4]>,
-    /// The game after these events, if the caller has it: at the start of
-    /// a series the store keeps its position as a resume snapshot.
-    pub state: Option<Game>,
-}
-
-impl Commit {
-    pub fn events(events: Vec<Event>) -> Commit {
-        Commit { events, ..Commit::default() }
-    }
-}
-
-const GAME_COLUMNS: &str = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, ruleset, \
-    max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, commitment, seed, \
-    throws_drawn, deadline, events";
+use super::ratings;
+use super::rows::{active_game_id, begin, bump, corrupt, lock_game, read_game};
+use super::types::{GameId, GameInfo, GameState, NewGame, Timestamp};
+use crate::engine::Seat;
+use rusqlite::{Connection, params};
 
 impl Store {
     /// Opens a lobby (seq 0, nobody seated yet). Fails with
@@ -74,7 +36,7 @@ impl Store {
                 now,
                 new.turn_timeout_secs,
                 &new.seed[..],
-                fair::commitment(&new.seed),
+                crate::dice::commitment(&new.seed),
             ])
         })
         .ctx("insert game")?;
@@ -86,37 +48,6 @@ impl Store {
     /// A game with its seats, or `None`.
     pub fn game(&self, id: GameId) -> Result<Option<GameInfo>, StoreError> {
         read_game(&self.conn, id)
-    }
-
-    /// Appends events in one transaction if `expected_seq` is still current;
-    /// returns the new seq. The caller has applied them to its own game
-    /// first (the store does not re-check the rules).
-    pub fn apply(&mut self, id: GameId, expected_seq: u64, events: &[Event]) -> Result<u64, StoreError> {
-        self.commit(id, expected_seq, &Commit::events(events.to_vec()))
-    }
-
-    /// [`Store::apply`] with the deadline, timeout counter and the end of
-    /// the game (places, ratings) in the same transaction.
-    pub fn commit(&mut self, id: GameId, expected_seq: u64, commit: &Commit) -> Result<u64, StoreError> {
-        let now = self.now();
-        let tx = begin(&mut self.conn)?;
-        lock_game(&tx, id, Some(expected_seq), &[GameState::Playing])?;
-        let seq = append_events(&tx, id, &commit.events, now)?;
-        if let Some(deadline) = commit.deadline {
-            tx.prepare_cached("UPDATE games SET deadline = ?2 WHERE id = ?1")
-                .and_then(|mut st| st.execute(params![id, deadline]))
-                .ctx("set deadline")?;
-        }
-        if let Some((seat, activity)) = commit.activity {
-            record_activity(&tx, id, seat, activity)?;
-        }
-        if let Some(places) = commit.finish {
-            finish(&tx, id, places, now)?;
-        } else if let Some(game) = &commit.state {
-            super::snapshot::save(&tx, id, game)?;
-        }
-        tx.commit().ctx("COMMIT apply")?;
-        Ok(seq)
     }
 
     /// Ends an unfinished game without result (cancelled lobby, ended by
@@ -134,151 +65,6 @@ impl Store {
         tx.commit().ctx("COMMIT abandon")?;
         Ok(seq)
     }
-
-    /// Records the live board message (not an action: seq is unchanged).
-    pub fn set_board_message(&mut self, id: GameId, message: Option<u64>) -> Result<(), StoreError> {
-        let now = self.now();
-        let n = self
-            .conn
-            .execute(
-                "UPDATE games SET board_message_id = ?2, board_posted_at = ?3 WHERE id = ?1",
-                params![id, message.map(|m| m as i64), message.map(|_| now)],
-            )
-            .ctx("set board message")?;
-        if n == 0 { Err(StoreError::NoSuchGame(id)) } else { Ok(()) }
-    }
-
-    /// Sets or clears the turn deadline (not an action: seq is unchanged).
-    pub fn set_deadline(&mut self, id: GameId, deadline: Option<Timestamp>) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .execute("UPDATE games SET deadline = ?2 WHERE id = ?1", params![id, deadline])
-            .ctx("set deadline")?;
-        if n == 0 { Err(StoreError::NoSuchGame(id)) } else { Ok(()) }
-    }
-
-    /// The game's throw source, positioned after the throws already drawn.
-    pub fn throw_source(&self, id: GameId) -> Result<ThrowSource, StoreError> {
-        let row: Option<(Vec<u8>, String, i64)> = self
-            .conn
-            .query_row("SELECT seed, ruleset, throws_drawn FROM games WHERE id = ?1", [id], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })
-            .optional()
-            .ctx("select seed")?;
-        let (seed, ruleset, drawn) = row.ok_or(StoreError::NoSuchGame(id))?;
-        let seed = to_seed(Some(id), &seed)?;
-        let ruleset: Ruleset = serde_json::from_str(&ruleset).map_err(|e| corrupt(Some(id), e))?;
-        Ok(fair::resumed_source(seed, ruleset, drawn.max(0) as u64))
-    }
-
-    /// A guild's settings (the defaults if never set).
-    pub fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
-        Ok(self.saved_guild_settings(guild)?.unwrap_or_default())
-    }
-
-    /// A guild's settings if an admin ever saved them (`None`: the bot's
-    /// configured defaults apply).
-    pub fn saved_guild_settings(&self, guild: u64) -> Result<Option<GuildSettings>, StoreError> {
-        let row: Option<(String, u32, EndPermission)> = self
-            .conn
-            .query_row(
-                "SELECT default_ruleset, turn_timeout_secs, end_permission FROM guild_settings WHERE guild_id = ?1",
-                [guild as i64],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()
-            .ctx("select guild settings")?;
-        let Some((ruleset, turn_timeout_secs, end_permission)) = row else { return Ok(None) };
-        let default_ruleset = serde_json::from_str(&ruleset).map_err(|e| corrupt(None, e))?;
-        Ok(Some(GuildSettings { default_ruleset, turn_timeout_secs, end_permission }))
-    }
-
-    pub fn set_guild_settings(&mut self, guild: u64, settings: &GuildSettings) -> Result<(), StoreError> {
-        let ruleset = serde_json::to_string(&settings.default_ruleset).map_err(|e| corrupt(None, e))?;
-        self.conn
-            .execute(
-                "INSERT OR REPLACE INTO guild_settings (guild_id, default_ruleset, turn_timeout_secs, end_permission) \
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![guild as i64, ruleset, settings.turn_timeout_secs.max(1), settings.end_permission],
-            )
-            .ctx("save guild settings")?;
-        Ok(())
-    }
-}
-
-/// `BEGIN IMMEDIATE`: the write lock before anything is read.
-pub(crate) fn begin(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
-    conn.transaction_with_behavior(TransactionBehavior::Immediate).ctx("BEGIN IMMEDIATE")
-}
-
-pub(crate) fn active_game_id(conn: &Connection, channel: u64) -> Result<Option<GameId>, StoreError> {
-    conn.prepare_cached("SELECT id FROM games WHERE channel_id = ?1 AND state IN ('lobby', 'playing')")
-        .and_then(|mut st| st.query_row([channel as i64], |r| r.get(0)).optional())
-        .ctx("select active game")
-}
-
-/// Checks the game exists, is in an allowed state and (if given) still at
-/// `expected` seq. Call inside an immediate transaction.
-pub(crate) fn lock_game(
-    tx: &Connection,
-    id: GameId,
-    expected: Option<u64>,
-    allowed: &[GameState],
-) -> Result<GameState, StoreError> {
-    let row: Option<(i64, GameState)> = tx
-        .prepare_cached("SELECT seq, state FROM games WHERE id = ?1")
-        .and_then(|mut st| st.query_row([id], |r| Ok((r.get(0)?, r.get(1)?))).optional())
-        .ctx("select seq")?;
-    let (seq, state) = row.ok_or(StoreError::NoSuchGame(id))?;
-    if !allowed.contains(&state) {
-        return Err(StoreError::WrongState { game: id, state });
-    }
-    let current = seq.max(0) as u64;
-    match expected {
-        Some(e) if e != current => Err(StoreError::Stale { current }),
-        _ => Ok(state),
-    }
-}
-
-/// Adds one to the action counter; returns the new value.
-pub(crate) fn bump(tx: &Connection, id: GameId, now: Timestamp) -> Result<u64, StoreError> {
-    let seq: i64 = tx
-        .prepare_cached("UPDATE games SET seq = seq + 1, updated_at = ?2 WHERE id = ?1 RETURNING seq")
-        .and_then(|mut st| st.query_row(params![id, now], |r| r.get(0)))
-        .ctx("bump seq")?;
-    Ok(seq.max(0) as u64)
-}
-
-pub(crate) fn append_events(tx: &Connection, id: GameId, events: &[Event], now: Timestamp) -> Result<u64, StoreError> {
-    let throws = events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
-    let (seq, end): (i64, i64) = tx
-        .prepare_cached(
-            "UPDATE games SET seq = seq + 1, updated_at = ?2, events = events + ?3, throws_drawn = throws_drawn + ?4 \
-             WHERE id = ?1 RETURNING seq, events",
-        )
-        .and_then(|mut st| st.query_row(params![id, now, events.len() as i64, throws], |r| Ok((r.get(0)?, r.get(1)?))))
-        .ctx("bump seq")?;
-    let mut insert =
-        tx.prepare_cached("INSERT INTO events (game_id, idx, v, body) VALUES (?1, ?2, ?3, ?4)").ctx("insert event")?;
-    let first = end - events.len() as i64;
-    for (i, event) in events.iter().enumerate() {
-        let body = serde_json::to_string(event).map_err(|e| corrupt(Some(id), e))?;
-        insert.execute(params![id, first + i as i64, EVENT_V1, body]).ctx("insert event")?;
-    }
-    Ok(seq.max(0) as u64)
-}
-
-fn record_activity(tx: &Connection, id: GameId, seat: Seat, activity: Activity) -> Result<(), StoreError> {
-    let sql = match activity {
-        Activity::Acted => "UPDATE seats SET timeouts = 0 WHERE game_id = ?1 AND seat = ?2",
-        Activity::TimedOut => "UPDATE seats SET timeouts = timeouts + 1 WHERE game_id = ?1 AND seat = ?2",
-    };
-    let n = tx
-        .prepare_cached(sql)
-        .and_then(|mut st| st.execute(params![id, seat.index() as i64]))
-        .ctx("update timeouts")?;
-    if n == 0 { Err(StoreError::NotSeated(id)) } else { Ok(()) }
 }
 
 /// Marks the game finished, stores the places and updates the ratings.
@@ -302,104 +88,4 @@ pub(crate) fn finish(
         }
     }
     ratings::record_game(tx, id, now)
-}
-
-/// Reads a game and its seats.
-pub(crate) fn read_game(conn: &Connection, id: GameId) -> Result<Option<GameInfo>, StoreError> {
-    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-    let game =
-        conn.prepare_cached(&sql).and_then(|mut st| st.query_row([id], game_from_row).optional()).ctx("select game")?;
-    let Some(game) = game else { return Ok(None) };
-    let mut game = game?;
-    game.seats = read_seats(conn, id)?;
-    Ok(Some(game))
-}
-
-pub(crate) fn game_columns() -> &'static str {
-    GAME_COLUMNS
-}
-
-/// A `games` row (selected with [`game_columns`]) without its seats.
-pub(crate) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Result<GameInfo, StoreError>> {
-    let id: GameId = r.get(0)?;
-    let ruleset: String = r.get(6)?;
-    let state: GameState = r.get(8)?;
-    let seed: Vec<u8> = r.get(15)?;
-    let ruleset = match serde_json::from_str::<Ruleset>(&ruleset) {
-        Ok(rs) => rs,
-        Err(e) => return Ok(Err(corrupt(Some(id), e))),
-    };
-    let revealed_seed = match state.is_active() {
-        true => None,
-        false => to_seed(Some(id), &seed).ok(),
-    };
-    Ok(Ok(GameInfo {
-        id,
-        guild: r.get::<_, i64>(1)? as u64,
-        channel: r.get::<_, i64>(2)? as u64,
-        board_message: r.get::<_, Option<i64>>(3)?.map(|m| m as u64),
-        board_posted_at: r.get(4)?,
-        host: r.get::<_, i64>(5)? as u64,
-        ruleset,
-        max_players: r.get(7)?,
-        state,
-        created_at: r.get(9)?,
-        updated_at: r.get(10)?,
-        finished_at: r.get(11)?,
-        turn_timeout_secs: r.get(12)?,
-        seq: r.get::<_, i64>(13)?.max(0) as u64,
-        commitment: r.get(14)?,
-        revealed_seed,
-        throws_drawn: r.get::<_, i64>(16)?.max(0) as u64,
-        deadline: r.get(17)?,
-        events: r.get::<_, i64>(18)?.max(0) as u64,
-        seats: Vec::new(),
-    }))
-}
-
-pub(crate) fn read_seats(conn: &Connection, id: GameId) -> Result<Vec<SeatRecord>, StoreError> {
-    let mut st = conn
-        .prepare_cached(
-            "SELECT seat, user_id, computer, joined_at, place, timeouts FROM seats WHERE game_id = ?1 ORDER BY seat",
-        )
-        .ctx("select seats")?;
-    let rows = st.query_map([id], seat_from_row).ctx("select seats")?;
-    rows.map(|r| r.ctx("select seats")?).collect()
-}
-
-fn seat_from_row(r: &Row<'_>) -> rusqlite::Result<Result<SeatRecord, StoreError>> {
-    let seat: i64 = r.get(0)?;
-    let user: Option<i64> = r.get(1)?;
-    let computer: Option<String> = r.get(2)?;
-    let occupant = match (user, computer) {
-        (Some(u), _) => Occupant::Human(u as u64),
-        (None, Some(level)) => Occupant::Computer(level),
-        (None, None) => return Ok(Err(corrupt(None, "a seat with nobody in it"))),
-    };
-    Ok(Ok(SeatRecord {
-        seat: Seat::from_index(seat.clamp(0, 3) as usize),
-        occupant,
-        joined_at: r.get(3)?,
-        place: r.get(4)?,
-        timeouts: r.get(5)?,
-    }))
-}
-
-pub(crate) fn to_seed(game: Option<GameId>, bytes: &[u8]) -> Result<[u8; 32], StoreError> {
-    bytes.try_into().map_err(|_| corrupt(game, "the seed is not 32 bytes"))
-}
-
-pub(crate) fn corrupt(game: Option<GameId>, what: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt { game, what: what.to_string() }
-}
-
-/// Decodes an event from a row whose first columns are `v, body`.
-pub(crate) fn decode_event_row(id: GameId, r: &Row<'_>) -> Result<Event, StoreError> {
-    let v: i64 = r.get(0).ctx("read event")?;
-    let body = r.get_ref(1).ctx("read event")?;
-    let text = body.as_str().map_err(|e| corrupt(Some(id), e))?;
-    match v {
-        EVENT_V1 => serde_json::from_str(text).map_err(|e| corrupt(Some(id), format!("event `{text}`: {e}"))),
-        _ => Err(corrupt(Some(id), format!("event encoding v{v} is unknown to this program"))),
-    }
 }

@@ -7,8 +7,7 @@
 //! process.
 
 use super::error::StoreError;
-use super::{GameId, GameInfo, LoadedGame, Store};
-use crate::engine::Event;
+use super::{GameId, GameInfo, Store};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -41,15 +40,11 @@ impl StoreHandle {
         Ok(StoreHandle { jobs, path })
     }
 
-    /// Opens the database file (off the async workers) and spawns its thread.
-    pub async fn open(path: impl AsRef<Path>) -> Result<StoreHandle, StoreError> {
-        let path = path.as_ref().to_path_buf();
-        let store = tokio::task::spawn_blocking(move || Store::open(path)).await.map_err(|_| StoreError::Closed)??;
-        StoreHandle::spawn(store)
-    }
-
     /// [`StoreHandle::open`] with a write lock wait of `busy` instead of 10 s.
-    pub async fn open_with_busy_timeout(path: impl AsRef<Path>, busy: Duration) -> Result<StoreHandle, StoreError> {
+    pub(crate) async fn open_with_busy_timeout(
+        path: impl AsRef<Path>,
+        busy: Duration,
+    ) -> Result<StoreHandle, StoreError> {
         let path = path.as_ref().to_path_buf();
         let open = move || Store::open(path).and_then(|s| s.with_busy_timeout(busy));
         let store = tokio::task::spawn_blocking(open).await.map_err(|_| StoreError::Closed)??;
@@ -70,34 +65,9 @@ impl StoreHandle {
         answer.await.map_err(|_| StoreError::Closed)?
     }
 
-    /// [`Store::apply`].
-    pub async fn apply(&self, id: GameId, expected_seq: u64, events: Vec<Event>) -> Result<u64, StoreError> {
-        self.call(move |s| s.apply(id, expected_seq, &events)).await
-    }
-
-    /// [`Store::commit`].
-    pub async fn commit(&self, id: GameId, expected_seq: u64, commit: super::Commit) -> Result<u64, StoreError> {
-        self.call(move |s| s.commit(id, expected_seq, &commit)).await
-    }
-
     /// [`Store::game`].
     pub async fn game(&self, id: GameId) -> Result<Option<GameInfo>, StoreError> {
         self.call(move |s| s.game(id)).await
-    }
-
-    /// [`Store::active_game`].
-    pub async fn active_game(&self, channel: u64) -> Result<Option<GameInfo>, StoreError> {
-        self.call(move |s| s.active_game(channel)).await
-    }
-
-    /// [`Store::unfinished_games`].
-    pub async fn unfinished_games(&self) -> Result<Vec<LoadedGame>, StoreError> {
-        self.call(|s| s.unfinished_games()).await
-    }
-
-    /// [`Store::resume_games`].
-    pub async fn resume_games(&self) -> Result<Vec<super::ResumedGame>, StoreError> {
-        self.call(|s| s.resume_games()).await
     }
 
     /// An online backup to `dest`. For a file database it runs on a

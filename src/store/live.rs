@@ -1,8 +1,9 @@
-//! A front end's whole game state saved with every change, in one
-//! transaction: the seats, the new events of the log, the game's state
-//! (finishing rates it), the deadline, the board message, and an opaque
-//! JSON of what only the front end understands (the uncommitted turn, the
-//! reminder flag…). Loading it back is how the bot resumes after a restart.
+//! The one way a game changes after its creation: the front end saves its
+//! whole game state with every change, in one transaction: the seats, the
+//! new events of the log, the game's state (finishing rates it), the
+//! deadline, the board message, and an opaque JSON of what only the front
+//! end understands (the uncommitted turn, the reminder flag…). Loading it
+//! back is how the bot resumes after a restart.
 //!
 //! The counter `seq` is the front end's own action counter (it also counts
 //! changes without events, such as choosing a piece); the store only checks
@@ -11,9 +12,9 @@
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
-use super::games::{append_events, begin, corrupt, finish, lock_game, read_game};
-use super::lobby::insert_seat;
+use super::games::finish;
 use super::ratings::RatingChange;
+use super::rows::{append_events, begin, corrupt, insert_seat, lock_game, read_game};
 use super::types::{GameId, GameInfo, GameState, Occupant, Timestamp};
 use crate::engine::{Event, Seat};
 use rusqlite::{OptionalExtension, params};
@@ -65,7 +66,7 @@ impl Store {
             return Err(corrupt(Some(id), format!("log has {stored} events, the caller {}", save.first_event)));
         }
         if !save.events.is_empty() {
-            append_events(&tx, id, &save.events, now)?;
+            append_events(&tx, id, &save.events)?;
         }
         if let Some(seats) = &save.seats {
             tx.execute("DELETE FROM seats WHERE game_id = ?1", [id]).ctx("reseat")?;

@@ -1,13 +1,13 @@
-//! Reading games back: the channel's active game, every unfinished game
-//! with its log (resuming after a restart), the games that closed at the
-//! end of the previous run, a game's full log (replays) and a channel's
-//! history.
+//! Reading games back: the channel's active game, a game with its whole
+//! log (replays), every unfinished game with its log (checks of a file:
+//! the bot resumes with `live_games`), the games that closed at the end of
+//! the previous run, and a channel's history.
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
-use super::games::{active_game_id, corrupt, decode_event_row, game_columns, game_from_row, read_game, read_seats};
+use super::rows::{active_game_id, corrupt, decode_event_row, game_columns, game_from_row, read_game, read_seats};
 use super::types::{GameId, GameInfo, GameSummary, Placing, Timestamp};
-use crate::engine::{Event, Game, MoveGen, PlayError, Record, Ruleset};
+use crate::engine::{Event, PlayError, Record, Ruleset};
 use rusqlite::Connection;
 
 /// A game with its whole event log.
@@ -22,21 +22,6 @@ impl LoadedGame {
     pub fn replay(&self) -> Result<Record, StoreError> {
         Record::replay(self.info.ruleset, self.info.seat_set(), &self.events)
             .map_err(|(index, e)| self.replay_error(index, e))
-    }
-
-    /// [`LoadedGame::replay`] without keeping the log, with reusable move
-    /// generation scratch: the fast path for resuming many games. Every
-    /// event is still checked by the engine.
-    pub fn replay_game(&self, mg: &mut MoveGen) -> Result<Game, StoreError> {
-        let mut game = Game::new(self.info.ruleset, self.info.seat_set());
-        for (i, event) in self.events.iter().enumerate() {
-            let applied = match *event {
-                Event::Throw { t } => game.throw(t),
-                Event::Act { action } => game.act(action, mg),
-            };
-            applied.map_err(|e| self.replay_error(i, e))?;
-        }
-        Ok(game)
     }
 
     fn replay_error(&self, index: usize, e: PlayError) -> StoreError {
@@ -76,9 +61,10 @@ impl Store {
         Ok(out)
     }
 
-    /// Every game in the lobby or in play, with its log, for resuming
-    /// after a restart. Read in one transaction (a consistent snapshot);
-    /// each log is one range scan of the events' primary key.
+    /// Every game in the lobby or in play, with its log, whether or not its
+    /// front end ever saved it (a check of the file against what the bot
+    /// showed; the bot itself resumes with [`Store::live_games`]). Read in
+    /// one transaction (a consistent snapshot).
     pub fn unfinished_games(&self) -> Result<Vec<LoadedGame>, StoreError> {
         let tx = self.conn.unchecked_transaction().ctx("BEGIN read")?;
         let infos = unfinished_infos(&tx)?;
@@ -133,27 +119,8 @@ fn summary(conn: &Connection, id: GameId, ruleset: &str, finished_at: Timestamp)
     Ok(GameSummary { id, ruleset, finished_at, placings })
 }
 
-/// Replays many games at once on all cores (start-up resume), results in
-/// the same order as `games`.
-pub fn replay_all(games: &[LoadedGame]) -> Vec<Result<Game, StoreError>> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).max(1);
-    let chunk = games.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = games
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    let mut mg = MoveGen::new();
-                    part.iter().map(|g| g.replay_game(&mut mg)).collect()
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(StoreError::Closed)])).collect::<Vec<_>>()
-    })
-}
-
 /// Every game in the lobby or in play, with its seats, oldest first.
-pub(crate) fn unfinished_infos(tx: &rusqlite::Connection) -> Result<Vec<GameInfo>, StoreError> {
+fn unfinished_infos(tx: &rusqlite::Connection) -> Result<Vec<GameInfo>, StoreError> {
     let sql = format!("SELECT {} FROM games WHERE state IN {ACTIVE} ORDER BY id", game_columns());
     let mut st = tx.prepare(&sql).ctx("select unfinished games")?;
     let infos: Vec<GameInfo> = st

@@ -109,13 +109,13 @@ pub struct RatingChange {
     pub user: u64,
     pub place: u8,
     /// μ and σ before the game (the defaults for a first game).
-    pub before: (f64, f64),
-    pub after: (f64, f64),
+    pub(crate) before: (f64, f64),
+    pub(crate) after: (f64, f64),
 }
 
 impl RatingChange {
     /// The conservative estimate μ − 3σ before and after.
-    pub fn ordinals(&self) -> (f64, f64) {
+    pub(crate) fn ordinals(&self) -> (f64, f64) {
         (self.before.0 - 3.0 * self.before.1, self.after.0 - 3.0 * self.after.1)
     }
 }

@@ -6,6 +6,15 @@
 //! equals the number of migrations applied. A released migration is never
 //! edited (a test pins their hashes); changes are new entries at the end.
 //! A database newer than the program is refused rather than misread.
+//!
+//! Kept although nothing writes them any more: the `snapshots` table
+//! (migration 2: resume snapshots, written only by a write path the bot
+//! never used, so it is empty in every bot database) and the column
+//! `seats.timeouts` (the bot counts missed turns in its own JSON; the
+//! column stays 0). Dropping them takes a new migration, which would move
+//! the schema version on so that the previous program refuses the file
+//! ([`StoreError::TooNew`]): no way back, for two empty things. A migration
+//! made for another reason can drop them too.
 
 use super::error::{SqlContext, StoreError};
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
@@ -15,7 +24,7 @@ use std::path::Path;
 pub const APPLICATION_ID: i32 = 0x5448_4159;
 
 /// The migrations, oldest first. Append only.
-pub const MIGRATIONS: &[&str] = &[
+pub(crate) const MIGRATIONS: &[&str] = &[
     // 1: the first schema.
     r#"
 CREATE TABLE guild_settings (
@@ -96,7 +105,8 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 "#,
     // 2: resume snapshots (the position at the start of a series, in TPN,
-    // after `idx` events), so start-up replays only the log's tail.
+    // after `idx` events), so start-up replays only the log's tail. Unused
+    // since: the bot resumes from its own state (migration 3).
     r#"
 CREATE TABLE snapshots (
     game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -118,7 +128,7 @@ pub fn latest_version() -> u32 {
 }
 
 /// Opens (creating if missing) and migrates a database file.
-pub fn open(path: &Path) -> Result<Connection, StoreError> {
+pub(crate) fn open(path: &Path) -> Result<Connection, StoreError> {
     let conn = Connection::open(path).ctx("open")?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
     check_identity(&conn, path)?;
@@ -176,7 +186,7 @@ fn user_version(conn: &Connection) -> Result<u32, StoreError> {
 
 /// Applies the missing migrations in one transaction. The version is read
 /// inside the (immediate) transaction so two processes cannot both migrate.
-pub fn migrate(conn: &Connection) -> Result<(), StoreError> {
+pub(crate) fn migrate(conn: &Connection) -> Result<(), StoreError> {
     let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate).ctx("BEGIN migrate")?;
     let found = user_version(&tx)?;
     if found > latest_version() {

@@ -2,7 +2,7 @@
 //! guild settings, seats and games as stored. Discord ids are plain `u64`
 //! here (stored bit-for-bit as SQLite's signed integers).
 
-use crate::engine::{Ruleset, Seat, SeatSet, Variant};
+use crate::engine::{Ruleset, Seat, SeatSet};
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use std::fmt;
 use std::str::FromStr;
@@ -36,19 +36,14 @@ pub struct Timestamp(pub i64);
 
 impl Timestamp {
     /// The system clock now.
-    pub fn now() -> Timestamp {
+    pub(crate) fn now() -> Timestamp {
         let ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis());
         Timestamp(i64::try_from(ms).unwrap_or(i64::MAX))
     }
 
     /// Whole seconds since the epoch (for Discord's `<t:UNIX:R>`).
-    pub fn as_secs(self) -> i64 {
+    pub(crate) fn as_secs(self) -> i64 {
         self.0.div_euclid(1000)
-    }
-
-    /// This time plus some seconds.
-    pub fn plus_secs(self, secs: u32) -> Timestamp {
-        Timestamp(self.0.saturating_add(i64::from(secs) * 1000))
     }
 }
 
@@ -87,7 +82,7 @@ impl GameState {
     }
 
     /// Lobby or playing: the channel's game.
-    pub const fn is_active(self) -> bool {
+    pub(crate) const fn is_active(self) -> bool {
         matches!(self, GameState::Lobby | GameState::Playing)
     }
 }
@@ -131,7 +126,7 @@ pub enum EndPermission {
 }
 
 impl EndPermission {
-    pub const fn as_str(self) -> &'static str {
+    pub(crate) const fn as_str(self) -> &'static str {
         match self {
             EndPermission::Host => "host",
             EndPermission::Moderators => "moderators",
@@ -200,8 +195,6 @@ pub struct SeatRecord {
     pub joined_at: Timestamp,
     /// 1 for the winner; set when the game finishes.
     pub place: Option<u8>,
-    /// Turns in a row this seat let the clock run out.
-    pub timeouts: u32,
 }
 
 /// What it takes to open a lobby.
@@ -214,7 +207,7 @@ pub struct NewGame {
     /// The table size the lobby was opened for (2 to 4).
     pub max_players: u8,
     pub turn_timeout_secs: u32,
-    /// The fair-dice seed (see [`super::fair`]); only its commitment is
+    /// The fair-dice seed (see [`crate::dice::commitment`]); only its commitment is
     /// shown until the game ends.
     pub seed: [u8; 32],
 }
@@ -235,7 +228,8 @@ pub struct GameInfo {
     pub updated_at: Timestamp,
     pub finished_at: Option<Timestamp>,
     pub turn_timeout_secs: u32,
-    /// The action counter: every accepted change adds one.
+    /// The front end's action counter as last saved (see
+    /// [`super::LiveSave`]); abandoning adds one.
     pub seq: u64,
     /// SHA-256 of the seed, lower-case hex, shown from the start.
     pub commitment: String,
@@ -266,10 +260,6 @@ impl GameInfo {
     /// The occupant of a seat.
     pub fn occupant(&self, seat: Seat) -> Option<&Occupant> {
         self.seats.iter().find(|s| s.seat == seat).map(|s| &s.occupant)
-    }
-
-    pub fn variant(&self) -> Variant {
-        self.ruleset.variant
     }
 }
 

@@ -1,12 +1,13 @@
-//! Shared fixtures of the store tests: scratch database files and games.
+//! Shared fixtures of the store tests: scratch database files, and games
+//! saved as a front end saves them (`Store::save_live`, with a JSON of its
+//! own that the store keeps without reading it).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use thaayam::dice::ThrowSource;
-use thaayam::engine::{Event, MoveGen, Record, Ruleset, SeatSet, Variant};
-use thaayam::sim::random_game;
-use thaayam::store::{GameId, NewGame, Occupant, Store};
+use thaayam::dice::{ThrowSource, random_game};
+use thaayam::engine::{Event, MoveGen, Record, Ruleset, Seat, SeatSet, Variant};
+use thaayam::store::{GameId, GameState, LiveSave, NewGame, Occupant, RatingChange, Store, StoreError};
 
 /// A scratch directory removed on drop.
 pub struct Scratch(PathBuf);
@@ -40,16 +41,68 @@ pub fn new_game(channel: u64, ruleset: Ruleset, max_players: u8) -> NewGame {
     NewGame { guild: 7, channel, host: 100, ruleset, max_players, turn_timeout_secs: 120, seed: [channel as u8; 32] }
 }
 
-/// A started game with humans 100, 101, … in the given order; returns its
-/// id, seq and seats.
-pub fn playing_game(store: &mut Store, channel: u64, occupants: &[Occupant]) -> (GameId, u64, SeatSet) {
-    let id = store.create_game(&new_game(channel, Ruleset::new(Variant::Bell), occupants.len() as u8)).expect("create");
-    let mut seq = 0;
-    for o in occupants {
-        seq = store.join(id, seq, o).expect("join").1;
+/// What a test's front end keeps of a game to make its next save: the
+/// counter and the number of events the store has.
+#[derive(Copy, Clone, Debug)]
+pub struct Front {
+    pub id: GameId,
+    pub seq: u64,
+    pub events: u64,
+}
+
+impl Front {
+    /// A game just created (nothing saved yet).
+    pub fn new(id: GameId) -> Front {
+        Front { id, seq: 0, events: 0 }
     }
-    let (seats, seq) = store.start(id, seq, None).expect("start");
-    (id, seq, seats)
+
+    /// The next change: `events` appended to the log, the game in play
+    /// without deadline or board, and front-end JSON naming the counter.
+    pub fn change(&self, events: &[Event]) -> LiveSave {
+        let seq = self.seq + 1;
+        LiveSave {
+            expected_seq: self.seq,
+            seq,
+            state: GameState::Playing,
+            seats: None,
+            first_event: self.events,
+            events: events.to_vec(),
+            deadline: None,
+            board: None,
+            places: None,
+            live: format!("{{\"seq\":{seq}}}"),
+        }
+    }
+
+    /// Saves a change and, when the store took it, follows it.
+    pub fn save(&mut self, store: &mut Store, save: &LiveSave) -> Result<Vec<RatingChange>, StoreError> {
+        let changes = store.save_live(self.id, save)?;
+        self.seq = save.seq;
+        self.events += save.events.len() as u64;
+        Ok(changes)
+    }
+}
+
+/// The seats of a table of `n` players (2: S, N; 3: S, W, N; 4: all),
+/// taken by `occupants` in order.
+pub fn seated(occupants: &[Occupant]) -> (SeatSet, Vec<(Seat, Occupant)>) {
+    let seats = SeatSet::for_players(occupants.len()).expect("2 to 4 players");
+    (seats, seats.iter().zip(occupants.iter().cloned()).collect())
+}
+
+/// A game of `ruleset` started with `occupants` (one save: the seats, in
+/// play); returns its front and seats.
+pub fn playing(store: &mut Store, channel: u64, ruleset: Ruleset, occupants: &[Occupant]) -> (Front, SeatSet) {
+    let id = store.create_game(&new_game(channel, ruleset, occupants.len() as u8)).expect("create");
+    let mut game = Front::new(id);
+    let (seats, taken) = seated(occupants);
+    game.save(store, &LiveSave { seats: Some(taken), ..game.change(&[]) }).expect("start");
+    (game, seats)
+}
+
+/// [`playing`] a bell game.
+pub fn playing_game(store: &mut Store, channel: u64, occupants: &[Occupant]) -> (Front, SeatSet) {
+    playing(store, channel, Ruleset::new(Variant::Bell), occupants)
 }
 
 pub fn humans(n: u64) -> Vec<Occupant> {

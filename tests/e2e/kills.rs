@@ -33,8 +33,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use thaayam::dice::verify_throws;
 use thaayam::engine::Event;
-use thaayam::store::{GameId, GameState, Store, verify_throws};
+use thaayam::store::{GameId, GameState, Store};
 
 const BASE_CHANNEL: u64 = 1_300_000_000_000_000_600;
 

@@ -2,7 +2,7 @@
 //! connection, like two bot processes) and many tokio tasks (through one
 //! `StoreHandle`) race with the same seq; exactly one wins each round.
 
-use crate::common::{Scratch, humans, playing_game};
+use crate::common::{Front, Scratch, humans, playing_game};
 use std::sync::{Arc, Barrier};
 use thaayam::engine::{Event, Throw};
 use thaayam::store::{Store, StoreError, StoreHandle};
@@ -15,8 +15,8 @@ fn racing_connections_one_winner_per_round() {
     let path = dir.path("race.db");
     let (id, start) = {
         let mut store = Store::open(&path).expect("open");
-        let (id, seq, _) = playing_game(&mut store, 1, &humans(2));
-        (id, seq)
+        let (game, _) = playing_game(&mut store, 1, &humans(2));
+        (game.id, game.seq)
     };
     let (threads, rounds) = (8, 25u64);
     let barrier = Arc::new(Barrier::new(threads));
@@ -27,9 +27,10 @@ fn racing_connections_one_winner_per_round() {
                 let mut store = Store::open(&path).expect("open");
                 let mut wins = Vec::new();
                 for round in 0..rounds {
+                    let save = Front { id, seq: start + round, events: round }.change(&[THROW]);
                     barrier.wait();
-                    match store.apply(id, start + round, &[THROW]) {
-                        Ok(seq) => wins.push((round, seq)),
+                    match store.save_live(id, &save) {
+                        Ok(_) => wins.push((round, save.seq)),
                         Err(StoreError::Stale { current }) => assert_eq!(current, start + round + 1),
                         Err(e) => panic!("unexpected error: {e}"),
                     }
@@ -50,22 +51,21 @@ fn racing_connections_one_winner_per_round() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_tasks_through_the_handle() {
     let mut store = Store::open_in_memory().expect("open");
-    let (id, start, _) = playing_game(&mut store, 1, &humans(3));
+    let (game, _) = playing_game(&mut store, 1, &humans(3));
+    let (id, start) = (game.id, game.seq);
     let handle = StoreHandle::spawn(store).expect("spawn");
     for round in 0..20u64 {
         let tasks: Vec<_> = (0..10)
             .map(|_| {
                 let h = handle.clone();
-                tokio::spawn(async move { h.apply(id, start + round, vec![THROW]).await })
+                let save = Front { id, seq: start + round, events: round }.change(&[THROW]);
+                tokio::spawn(async move { h.call(move |s| s.save_live(id, &save)).await })
             })
             .collect();
         let mut ok = 0;
         for t in tasks {
             match t.await.expect("task") {
-                Ok(seq) => {
-                    ok += 1;
-                    assert_eq!(seq, start + round + 1);
-                }
+                Ok(_) => ok += 1,
                 Err(StoreError::Stale { current }) => assert_eq!(current, start + round + 1),
                 Err(e) => panic!("unexpected error: {e}"),
             }

@@ -1,36 +1,66 @@
-//! Crash safety: a worker process commits actions of random games and
-//! acknowledges each on stdout after the commit; we kill it at random
-//! moments (SIGKILL, mid-transaction included) and restart it many times.
-//! Every acknowledged action must be in the database afterwards, and every
-//! log must replay to a valid game.
+//! Crash safety of the bot's write path: a worker process plays games
+//! through the bot's own code (session layer, `persist::save_sync`,
+//! `Store::save_live`), announcing each save before making it and
+//! acknowledging it after; we kill it at random moments (SIGKILL,
+//! mid-transaction included) and restart it many times, each run resuming
+//! the open games as the bot's start-up does.
+//!
+//! After every kill, each game the run saved is exactly as last
+//! acknowledged, or one announced save further. Every 20 kills (the last
+//! included) every game of the file is checked so, and: the file passes
+//! SQLite's integrity check, every log replays to the stored state, every
+//! throw is the committed seed's, every open game loads back into a bot
+//! table, and ratings count every finished game.
 
 use crate::common::Scratch;
 use rand::{RngExt, SeedableRng};
-use std::collections::HashMap;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
-use thaayam::engine::Event;
-use thaayam::store::{GameId, GameState, Store, verify_throws};
+use std::time::{Duration, Instant};
+use thaayam::dice::{verify_seed, verify_throws};
+use thaayam::discord::resume_check;
+use thaayam::store::{GameId, GameState, Store};
 
 const KILLS: usize = 60;
 
-/// The last acknowledgement per game: (seq, events in log, last event).
-type Acks = HashMap<i64, (u64, usize, Event)>;
-
-fn parse_ack(line: &str) -> Option<(i64, u64, usize, Event)> {
-    let mut parts = line.splitn(5, ' ');
-    (parts.next()? == "ack").then_some(())?;
-    let game = parts.next()?.parse().ok()?;
-    let seq = parts.next()?.parse().ok()?;
-    let n = parts.next()?.parse().ok()?;
-    let event = serde_json::from_str(parts.next()?).ok()?;
-    Some((game, seq, n, event))
+/// What the store holds of a game after a save: seq, state, events, and
+/// the SHA-256 of the table's JSON (`-` when none is kept) and of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Saved {
+    seq: u64,
+    state: String,
+    events: usize,
+    table: String,
+    log: String,
 }
 
-/// One run of the worker, killed after `lines` acknowledgements (or after
-/// `delay` if given). Returns the complete lines it printed.
-fn run_and_kill(db: &std::path::Path, lines: usize, delay: Option<Duration>) -> Vec<String> {
+/// Per game: the last acknowledged save (`None`: never saved for sure),
+/// and the save announced after it whose acknowledgement never came.
+#[derive(Debug, Default)]
+struct Seen {
+    acked: Option<Saved>,
+    pending: Option<Saved>,
+}
+
+fn parse_save(line: &str) -> Option<(i64, Saved)> {
+    let parts: Vec<&str> = line.split(' ').collect();
+    let ["save", game, seq, state, events, table, log] = parts.as_slice() else { return None };
+    let saved = Saved {
+        seq: seq.parse().ok()?,
+        state: (*state).to_string(),
+        events: events.parse().ok()?,
+        table: (*table).to_string(),
+        log: (*log).to_string(),
+    };
+    Some((game.parse().ok()?, saved))
+}
+
+/// One run of the worker, killed after `lines` lines (or after `delay` if
+/// given). Returns the complete lines it printed.
+fn run_and_kill(db: &Path, lines: usize, delay: Option<Duration>) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_thaayam"))
         .args(["store-crash-worker", "--db"])
         .arg(db)
@@ -50,7 +80,7 @@ fn run_and_kill(db: &std::path::Path, lines: usize, delay: Option<Duration>) -> 
     }
     child.kill().expect("kill");
     child.wait().expect("wait");
-    // Whatever was printed before the kill was acknowledged too.
+    // Whatever was printed before the kill counts too.
     let mut rest = String::new();
     let _ = out.read_to_string(&mut rest);
     let mut errors = String::new();
@@ -60,54 +90,138 @@ fn run_and_kill(db: &std::path::Path, lines: usize, delay: Option<Duration>) -> 
     seen.into_iter().filter(|l| l.ends_with('\n')).map(|l| l.trim_end().to_owned()).collect()
 }
 
+/// Follows one run's lines; returns how many saves were acknowledged and
+/// the games the run saved (or announced a save of).
+fn follow(lines: &[String], games: &mut HashMap<i64, Seen>) -> (usize, BTreeSet<i64>) {
+    let (mut announced, mut acks, mut touched) = (None, 0, BTreeSet::new());
+    for line in lines {
+        if line == "ok" {
+            let game = announced.take().unwrap_or_else(|| panic!("`ok` without a save"));
+            let seen: &mut Seen = games.get_mut(&game).expect("announced");
+            let save = seen.pending.take().expect("announced");
+            if let Some(before) = &seen.acked {
+                assert!(save.seq >= before.seq && save.events >= before.events, "game {game} went back: {save:?}");
+            }
+            seen.acked = Some(save);
+            acks += 1;
+        } else {
+            let (game, save) = parse_save(line).unwrap_or_else(|| panic!("bad line `{line}`"));
+            assert!(announced.is_none(), "a save announced before the last one was acknowledged: {line}");
+            games.entry(game).or_default().pending = Some(save);
+            announced = Some(game);
+            touched.insert(game);
+        }
+    }
+    (acks, touched)
+}
+
+fn sha(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
 #[test]
-fn every_acknowledged_action_survives_kills() {
+fn every_acknowledged_save_survives_kills() {
+    let started = Instant::now();
     let dir = Scratch::new("crash");
     let db = dir.path("crash.db");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2024);
-    let mut acks = Acks::new();
-    let mut total = 0;
+    let mut games: HashMap<i64, Seen> = HashMap::new();
+    let (mut acks, mut unacknowledged, mut by_state) = (0, 0, BTreeMap::new());
     for k in 0..KILLS {
         let delay = (k % 6 == 5).then(|| Duration::from_millis(rng.random_range(0..40)));
-        let lines = run_and_kill(&db, rng.random_range(1..=60), delay);
-        for line in lines {
-            let (game, seq, n, event) = parse_ack(&line).unwrap_or_else(|| panic!("bad line `{line}`"));
-            let entry = acks.entry(game).or_insert((0, 0, event));
-            assert!(seq > entry.0, "seq went backwards in game {game}: {line}");
-            *entry = (seq, n, event);
-            total += 1;
+        let lines = run_and_kill(&db, rng.random_range(1..=120), delay);
+        let (acked, touched) = follow(&lines, &mut games);
+        acks += acked;
+        let store = Store::open(&db).expect("open after a kill");
+        for &id in &touched {
+            unacknowledged += usize::from(as_announced(&store, id, &mut games));
+        }
+        if k % 20 == 19 {
+            by_state = check_everything(&db, &store, &mut games);
         }
     }
-    assert!(total >= KILLS, "the worker made progress ({total} acks)");
-    let store = Store::open(&db).expect("open after crashes");
-    for (&game, &(seq, n, last)) in &acks {
-        let loaded = store.load(GameId(game)).expect("load").expect("acknowledged game exists");
-        assert!(loaded.info.seq >= seq, "game {game}: seq {} < acknowledged {seq}", loaded.info.seq);
-        assert!(loaded.events.len() >= n, "game {game}: {} events < acknowledged {n}", loaded.events.len());
-        assert_eq!(loaded.events[n - 1], last, "game {game}: event {n} differs");
-    }
-    let finished = check_all_games_replay(&store, acks.len());
-    for resumed in store.resume_games().expect("resume") {
-        let full = store.load(resumed.info.id).expect("load").expect("exists").replay().expect("replays");
-        let game = resumed.game.as_ref().expect("rebuilt");
-        assert!(game == full.game(), "snapshot of game {}:\n{game:?}\n{:?}", resumed.info.id, full.game());
-    }
-    eprintln!("{KILLS} kills, {total} acknowledged commits, {} games, {finished} finished", acks.len());
+    assert!(acks >= KILLS, "the worker made progress ({acks} acknowledged saves)");
+    eprintln!(
+        "{KILLS} kills, {acks} acknowledged saves (and {unacknowledged} committed when the worker was killed before \
+         acknowledging them), games {by_state:?}, in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }
 
-/// Replays every game in the file; returns how many finished.
-fn check_all_games_replay(store: &Store, acknowledged: usize) -> usize {
-    let mut finished = 0;
+/// Checks that a game is as last acknowledged, or as announced after that,
+/// or (never acknowledged) created but never saved. The announced save
+/// that committed becomes the game's baseline, as the next run resumes
+/// from it; returns whether there was one.
+fn as_announced(store: &Store, id: i64, games: &mut HashMap<i64, Seen>) -> bool {
+    let loaded = store.load(GameId(id)).expect("load").unwrap_or_else(|| panic!("game {id} was announced"));
+    let live = store.live_game(GameId(id)).expect("live game");
+    let info = &loaded.info;
+    let stored = Saved {
+        seq: info.seq,
+        state: info.state.as_str().to_string(),
+        events: loaded.events.len(),
+        table: live.as_ref().map_or("-".to_string(), |l| sha(&l.live)),
+        log: sha(&serde_json::to_string(&loaded.events).expect("json")),
+    };
+    let seen = games.entry(id).or_default();
+    let pending = seen.pending.take();
+    let committed = pending.is_some() && pending == Some(stored.clone()) && seen.acked.as_ref() != Some(&stored);
+    if committed {
+        seen.acked = pending;
+    }
+    // Created, but the first save never committed (perhaps abandoned since
+    // by a new game opened in its channel).
+    let unsaved = seen.acked.is_none()
+        && loaded.events.is_empty()
+        && info.seats.is_empty()
+        && live.is_none()
+        && matches!((info.state, info.seq), (GameState::Lobby, 0) | (GameState::Abandoned, 1));
+    assert!(seen.acked.as_ref() == Some(&stored) || unsaved, "game {id} is {stored:?}, acknowledged {seen:?}");
+    committed
+}
+
+/// Every game of the file as announced; SQLite finds the file sound; every
+/// log replays; every throw is the committed seed's; every open game loads
+/// back into a bot table; ratings count every finished game. Returns the
+/// number of games by state.
+fn check_everything(db: &Path, store: &Store, games: &mut HashMap<i64, Seen>) -> BTreeMap<&'static str, u32> {
+    let conn = rusqlite::Connection::open(db).expect("sqlite");
+    let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("integrity check");
+    assert_eq!(check, "ok");
+    let (mut played, mut by_state) = (HashMap::new(), BTreeMap::new());
     let mut id = 1;
     while let Some(loaded) = store.load(GameId(id)).expect("load") {
+        as_announced(store, id, games);
+        let info = &loaded.info;
+        *by_state.entry(info.state.as_str()).or_insert(0) += 1;
         let record = loaded.replay().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(record.game().is_finished(), loaded.info.state == GameState::Finished, "game {id}");
-        if let Some(seed) = loaded.info.revealed_seed {
-            assert!(verify_throws(seed, loaded.info.ruleset, &loaded.events), "game {id}: throws follow the seed");
-            finished += 1;
+        assert_eq!(record.game().is_finished(), info.state == GameState::Finished, "game {id}");
+        // The seed is revealed once the game is over; an open game's table has it.
+        let seed = match (info.revealed_seed, store.live_game(GameId(id)).expect("live game")) {
+            (Some(seed), _) => Some(seed),
+            (None, Some(live)) => {
+                let (seed, events) = resume_check(live).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(events, loaded.events, "game {id}");
+                Some(seed)
+            }
+            (None, None) => None,
+        };
+        if let Some(seed) = seed {
+            assert!(verify_seed(&seed, &info.commitment), "game {id}: the seed is the committed one");
+            assert!(verify_throws(seed, info.ruleset, &loaded.events), "game {id}: throws follow the seed");
+        }
+        if info.state == GameState::Finished {
+            for user in info.seats.iter().filter_map(|s| s.occupant.user()) {
+                *played.entry(user).or_insert(0u32) += 1;
+            }
         }
         id += 1;
     }
-    assert!(id as usize > acknowledged, "all acknowledged games were found");
-    finished
+    let missing: Vec<_> = games.keys().filter(|g| **g >= id).collect();
+    assert!(missing.is_empty(), "announced games missing from the file: {missing:?}");
+    for (user, played) in played {
+        let rated: u32 = store.player_stats(1, user).expect("stats").iter().map(|r| r.games).sum();
+        assert_eq!(rated, played, "user {user} is rated for every finished game");
+    }
+    by_state
 }

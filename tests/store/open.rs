@@ -77,7 +77,8 @@ fn a_newer_schema_is_refused() {
 fn an_online_backup_is_a_working_copy() {
     let dir = Scratch::new("backup");
     let mut store = Store::open(dir.path("live.db")).expect("open");
-    let (id, seq, _) = playing_game(&mut store, 1, &humans(2));
+    let (game, _) = playing_game(&mut store, 1, &humans(2));
+    let (id, seq) = (game.id, game.seq);
     store.backup_to(dir.path("copy.db")).expect("backup");
     // The live store keeps working after the backup.
     store.abandon(id, Some(seq)).expect("write after backup");

@@ -2,14 +2,19 @@
 //! leaderboard hides players under the minimum and computers; streaks and
 //! average places add up.
 
-use crate::common::playing_game;
+use crate::common::{Front, playing, playing_game};
 use thaayam::engine::{Ruleset, Variant};
-use thaayam::store::{Commit, Occupant, PlayerRating, Store};
+use thaayam::store::{GameState, LiveSave, Occupant, PlayerRating, Store};
 
-/// Plays a finished game with the given places (by seat S, W, N, E).
+/// The save that ends a game with the given places (by seat S, W, N, E).
+fn end(game: &Front, places: [u8; 4]) -> LiveSave {
+    LiveSave { state: GameState::Finished, places: Some(places), ..game.change(&[]) }
+}
+
+/// Plays a finished game with the given places.
 fn finish(store: &mut Store, channel: u64, occupants: &[Occupant], places: [u8; 4]) {
-    let (id, seq, _) = playing_game(store, channel, occupants);
-    store.commit(id, seq, &Commit { finish: Some(places), ..Commit::default() }).expect("finish");
+    let (mut game, _) = playing_game(store, channel, occupants);
+    game.save(store, &end(&game, places)).expect("finish");
 }
 
 fn rating(store: &Store, user: u64) -> Option<PlayerRating> {
@@ -58,14 +63,21 @@ fn leaderboard_hides_players_under_the_minimum_and_computers() {
 #[test]
 fn ratings_are_per_variant_and_abandoned_games_are_unrated() {
     let mut store = Store::open_in_memory().expect("open");
-    let id = store.create_game(&crate::common::new_game(3, Ruleset::new(Variant::Francais), 2)).expect("create");
-    let (_, seq) = store.join(id, 0, &Occupant::Human(100)).expect("join");
-    let (_, seq) = store.join(id, seq, &Occupant::Human(101)).expect("join");
-    let (_, seq) = store.start(id, seq, None).expect("start");
-    store.commit(id, seq, &Commit { finish: Some([2, 0, 1, 0]), ..Commit::default() }).expect("finish");
-    let (id, seq, _) = playing_game(&mut store, 4, &[Occupant::Human(100), Occupant::Human(101)]);
-    store.abandon(id, Some(seq)).expect("abandon");
+    let two = [Occupant::Human(100), Occupant::Human(101)];
+    let (mut game, _) = playing(&mut store, 3, Ruleset::new(Variant::Francais), &two);
+    let changes = game.save(&mut store, &end(&game, [2, 0, 1, 0])).expect("finish");
+    let mut places: Vec<(u64, u8)> = changes.iter().map(|c| (c.user, c.place)).collect();
+    places.sort();
+    assert_eq!(places, vec![(100, 2), (101, 1)], "the finishing save returns the rating changes");
+    // Abandoned by a moderator, and ended early by the front end: unrated.
+    let (game, _) = playing_game(&mut store, 4, &two);
+    store.abandon(game.id, Some(game.seq)).expect("abandon");
+    let (mut ended, _) = playing_game(&mut store, 5, &two);
+    let changes = ended.save(&mut store, &LiveSave { state: GameState::Abandoned, ..ended.change(&[]) }).expect("end");
+    assert!(changes.is_empty());
     let stats = store.player_stats(7, 101).expect("stats");
     assert_eq!(stats.iter().map(|r| (r.variant, r.games, r.wins)).collect::<Vec<_>>(), vec![(Variant::Francais, 1, 1)]);
-    assert_eq!(store.game(id).expect("read").expect("exists").seats.iter().filter_map(|s| s.place).count(), 0);
+    for id in [game.id, ended.id] {
+        assert_eq!(store.game(id).expect("read").expect("exists").seats.iter().filter_map(|s| s.place).count(), 0);
+    }
 }

@@ -1,17 +1,17 @@
 //! Tests of the record commands' messages (leaderboard, stats, history,
-//! replay) built from an in-memory store filled through its public API:
-//! what they show, that they ping no one, empty results, and Discord's
-//! limits with many rows.
+//! replay) built from an in-memory store filled through its public API
+//! (games saved with `save_live`, as the bot saves them): what they show,
+//! that they ping no one, empty results, and Discord's limits with many
+//! rows.
 
 use super::records::{
     HISTORY_GAMES, LEADERBOARD_ROWS, MIN_GAMES, RATING_MEANING, history_message, leaderboard_message, stats_message,
 };
 use super::replay::{MAX_GIF_BYTES, draw, file_name, parse_game_id, refusal, replay_message};
-use crate::dice::ThrowSource;
+use crate::dice::{ThrowSource, random_game};
 use crate::discord::view::message::{Message, check};
-use crate::engine::{MoveGen, Phase, Record, Ruleset, SeatSet, Variant};
-use crate::sim::random_game;
-use crate::store::{Commit, GameId, NewGame, Occupant, PlayerRating, Store, Timestamp};
+use crate::engine::{Event, MoveGen, Phase, Record, Ruleset, SeatSet, Variant};
+use crate::store::{GameId, GameState, LiveSave, NewGame, Occupant, PlayerRating, Store, Timestamp};
 use std::sync::atomic::{AtomicI64, Ordering};
 
 pub(crate) const GUILD: u64 = 7;
@@ -27,6 +27,23 @@ fn humans(users: &[u64]) -> Vec<Occupant> {
     users.iter().map(|&u| Occupant::Human(u)).collect()
 }
 
+/// The change after action `seq`, appending `events` to the `first`
+/// stored ones (the front end's JSON is opaque to the store).
+fn change(seq: u64, first: u64, events: &[Event]) -> LiveSave {
+    LiveSave {
+        expected_seq: seq,
+        seq: seq + 1,
+        state: GameState::Playing,
+        seats: None,
+        first_event: first,
+        events: events.to_vec(),
+        deadline: None,
+        board: None,
+        places: None,
+        live: "{}".into(),
+    }
+}
+
 /// A started game of `variant` in `channel` of `guild`; returns id, seq, seats.
 fn started(store: &mut Store, guild: u64, channel: u64, variant: Variant, who: &[Occupant]) -> (GameId, u64, SeatSet) {
     let new = NewGame {
@@ -39,18 +56,18 @@ fn started(store: &mut Store, guild: u64, channel: u64, variant: Variant, who: &
         seed: [3; 32],
     };
     let id = store.create_game(&new).expect("create");
-    let mut seq = 0;
-    for o in who {
-        seq = store.join(id, seq, o).expect("join").1;
-    }
-    let (seats, seq) = store.start(id, seq, None).expect("start");
-    (id, seq, seats)
+    let seats = SeatSet::for_players(who.len()).expect("2 to 4 players");
+    let seated = seats.iter().zip(who.iter().cloned()).collect();
+    store.save_live(id, &LiveSave { seats: Some(seated), ..change(0, 0, &[]) }).expect("start");
+    (id, 1, seats)
 }
 
 /// A finished game without events, places by seat index (S, W, N, E).
 fn finished(store: &mut Store, channel: u64, variant: Variant, who: &[Occupant], places: [u8; 4]) -> GameId {
     let (id, seq, _) = started(store, GUILD, channel, variant, who);
-    store.commit(id, seq, &Commit { finish: Some(places), ..Commit::default() }).expect("finish");
+    store
+        .save_live(id, &LiveSave { state: GameState::Finished, places: Some(places), ..change(seq, 0, &[]) })
+        .expect("finish");
     id
 }
 
@@ -65,8 +82,8 @@ fn played(store: &mut Store, channel: u64, who: &[Occupant], seed: u64) -> GameI
     let (id, seq, seats) = started(store, GUILD, channel, Variant::Bell, who);
     let record = random_log(seats, seed);
     let Phase::Finished { places } = record.game().phase() else { panic!("random games finish") };
-    let commit = Commit { events: record.events.clone(), finish: Some(places), ..Commit::default() };
-    store.commit(id, seq, &commit).expect("finish");
+    let end = LiveSave { state: GameState::Finished, places: Some(places), ..change(seq, 0, &record.events) };
+    store.save_live(id, &end).expect("finish");
     id
 }
 
@@ -222,7 +239,7 @@ fn running_and_foreign_games_are_not_replayed() {
     assert!(foreign.starts_with("There is no game") && missing.starts_with("There is no game #999"));
     // An abandoned game is over: replayable if anything was played.
     let record = random_log(seats, 1);
-    s.apply(running, seq, &record.events[..20]).expect("apply");
+    s.save_live(running, &change(seq, 0, &record.events[..20])).expect("save");
     s.abandon(running, None).expect("abandon");
     assert_eq!(refusal(info(&s, running).as_ref(), GUILD, running), None);
     let (empty, _, _) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));

@@ -59,6 +59,13 @@ pub(super) fn start(table: &mut Table, actor: Actor, now: i64) -> Result<Notes, 
     Ok(vec![Note::Started])
 }
 
+/// The lobby's Cancel: only while it is a lobby (a Cancel button left on
+/// an old lobby message never ends a running game; `/thaayam end` does).
+pub(super) fn cancel(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
+    in_lobby(table)?;
+    end(table, actor)
+}
+
 pub(super) fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     may_moderate(table, actor)?;
     if table.stage == Stage::Playing && table.moderators_end && !actor.moderator {

@@ -15,8 +15,9 @@ use super::{lobby, turn};
 use crate::engine::Seat;
 
 /// Applies an intent. `seq` is the counter carried by the clicked component
-/// (`None` for slash commands). On success the counter moves on and the
-/// deadline follows the player to act.
+/// (`None` for slash commands); only turn actions must carry the current
+/// one ([`Intent::follows_the_board`]). On success the counter moves on and
+/// the deadline follows the player to act.
 pub(crate) fn handle(
     table: &mut Table,
     actor: Actor,
@@ -27,7 +28,7 @@ pub(crate) fn handle(
     if !table.is_open() {
         return Err(Refusal::Closed);
     }
-    if seq.is_some_and(|s| s != table.seq) {
+    if intent.follows_the_board() && seq.is_some_and(|s| s != table.seq) {
         return Err(Refusal::Stale);
     }
     let before = table.to_act();
@@ -36,7 +37,8 @@ pub(crate) fn handle(
         Intent::Leave => lobby::leave(table, actor),
         Intent::AddComputer(level) => lobby::add_computer(table, actor, level),
         Intent::Start => lobby::start(table, actor, now),
-        Intent::Cancel | Intent::End => lobby::end(table, actor),
+        Intent::Cancel => lobby::cancel(table, actor),
+        Intent::End => lobby::end(table, actor),
         Intent::Kick(user) => lobby::kick(table, actor, user),
         Intent::Resign => lobby::resign(table, actor),
         Intent::Throw => on_turn(table, actor).and_then(|seat| turn::throw_series(table, seat)),

@@ -207,6 +207,28 @@ fn lobby_rules() {
 }
 
 #[test]
+fn lobby_clicks_do_not_go_out_of_date_but_turn_clicks_do() {
+    let mut t = lobby(4, Variant::Bell);
+    let shown = t.seq;
+    let click = |t: &mut Table, user: u64, intent: Intent| session::handle(t, actor(user), intent, Some(shown), 1_000);
+    // Everyone clicks the lobby as it was first shown: the seats fill up.
+    for user in [GUEST, STRANGER, 404] {
+        click(&mut t, user, Intent::Join).expect("a seat is free");
+    }
+    assert_eq!(click(&mut t, 505, Intent::Join), Err(Refusal::LobbyFull));
+    click(&mut t, 404, Intent::Leave).expect("leave from the old lobby");
+    click(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("a computer from the old lobby");
+    click(&mut t, HOST, Intent::Start).expect("start from the old lobby");
+    assert_eq!(t.stage, Stage::Playing);
+    // The lobby's Cancel never ends a running game; its Start does nothing more.
+    assert!(matches!(click(&mut t, HOST, Intent::Cancel), Err(Refusal::WrongMoment(_))));
+    assert!(matches!(click(&mut t, HOST, Intent::Start), Err(Refusal::WrongMoment(_))));
+    assert_eq!(t.stage, Stage::Playing);
+    // A turn click carrying the lobby's counter is stale, whoever is to act.
+    assert_eq!(click(&mut t, HOST, Intent::Throw), Err(Refusal::Stale));
+}
+
+#[test]
 fn a_server_can_reserve_ending_a_running_game_to_moderators() {
     let mut t = lobby(2, Variant::Bell);
     t.moderators_end = true;

@@ -27,7 +27,7 @@ pub(crate) struct NewGame {
     pub(crate) guild: u64,
     pub(crate) channel: u64,
     pub(crate) host: UserId,
-    pub(crate) ruleset: Ruleset,
+    pub ruleset: Ruleset,
     pub(crate) players: u8,
     pub(crate) turn_timeout: u64,
     /// Only moderators may end the game once it runs (the server's setting).
@@ -230,11 +230,7 @@ impl Table {
 
     /// The throw source of this game, resumed after the throws drawn so far.
     pub(crate) fn dice(&self) -> ThrowSource {
-        let mut src = ThrowSource::from_seed(self.seed, self.ruleset.rules().dice);
-        for _ in 0..self.drawn {
-            src.next_throw();
-        }
-        src
+        ThrowSource::resumed(self.seed, self.ruleset.rules().dice, self.drawn)
     }
 
     /// The seat expected to act in the committed game.
@@ -293,7 +289,7 @@ impl Table {
 
     /// The public commitment to the dice seed (SHA-256, hex).
     pub(crate) fn commitment(&self) -> String {
-        crate::store::commitment(&self.seed)
+        crate::dice::commitment(&self.seed)
     }
 
     /// Who each seat counts for: its player, or the human who left it (a

@@ -1,11 +1,15 @@
 //! Button and select clicks, routed by their `custom_id`: parse it, lock the
-//! game, apply the click through the session layer and answer within
+//! game, check that the click comes from the game's own channel and
+//! server, apply the click through the session layer and answer within
 //! Discord's 3 s: the board message is updated in place while young, or
-//! re-posted when old; refusals are private. A click on a board that is
-//! behind its saved game (the last run died between saving a change and
-//! showing it) brings that board up to date instead, with a private note.
+//! re-posted when old; refusals are private. Only the game's own board
+//! message is ever changed: a forged custom_id can sit on any message. A
+//! click on the game's own board while it is behind its saved game (the
+//! last run died between saving a change and showing it) brings that board
+//! up to date instead, with a private note; so does a click on the board
+//! of a game whose end was saved but not shown.
 
-use super::access::is_moderator;
+use super::access::{from_game_channel, is_moderator};
 use super::board::{is_young, publish, repost, show_end};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
@@ -28,26 +32,49 @@ use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
 };
 
+/// The answer to a click on a game the bot does not run, and to a click
+/// naming a game from outside its channel (which must not learn more).
+const NOT_RUNNING: &str = "This game is not running any more.";
+
 /// Handles one click; every path answers the interaction exactly once.
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
-            return refuse(ctx, click, "This control is not one of this bot's (any more).", true).await;
+            return refuse(ctx, click, "This control is not one of this bot's (any more).").await;
         }
     };
     let Some(game) = data.hub.get(id.game) else {
-        return on_closed_game(ctx, data, click, id.game).await;
+        if show_missed_end(ctx, data, click, id.game).await {
+            return;
+        }
+        refuse(ctx, click, NOT_RUNNING).await;
+        if !click.message.components.is_empty() && was_board_of(data, id.game, click).await {
+            strip(ctx, click).await;
+        }
+        return;
     };
+    let mut table = game.lock().await;
+    if !from_game_channel(&table, click.guild_id, click.channel_id) {
+        drop(table);
+        tracing::warn!(
+            "a click naming game {} came from channel {} of server {:?}; refused",
+            id.game,
+            click.channel_id,
+            click.guild_id
+        );
+        return refuse(ctx, click, NOT_RUNNING).await;
+    }
     let intent = match intent_of(id.control, &click.data.kind) {
         Some(i) => i,
-        None => return refuse(ctx, click, "That choice could not be read.", false).await,
+        None => return refuse(ctx, click, "That choice could not be read.").await,
     };
+    // The member's rights are those of the channel the click came from:
+    // the game's own, as checked above.
     let moderator = is_moderator(click.member.as_ref());
     let actor = Actor { user: click.user.id.get(), moderator };
     let name = click.user.display_name().to_string();
-    let mut table = game.lock().await;
     let now = unix_now();
     let applied = apply_intent(data, &mut table, |t| {
         let notes = session::handle(t, actor, intent, Some(id.seq), now)?;
@@ -68,8 +95,15 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             note(ctx, click, BOARD_CAUGHT_UP).await;
         }
         Err(refusal) => {
-            let outdated = matches!(refusal, Refusal::Stale | Refusal::Closed) && !is_board(&table, click);
-            refuse(ctx, click, &refusal_text(&refusal), outdated).await;
+            // A closed game's own board keeps no controls; any other
+            // message (an older board, a forged click's) is left alone.
+            let closed_board =
+                refusal == Refusal::Closed && is_board(&table, click) && !click.message.components.is_empty();
+            drop(table);
+            refuse(ctx, click, &refusal_text(&refusal)).await;
+            if closed_board {
+                strip(ctx, click).await;
+            }
         }
         Ok((notes, outro)) => {
             let msg = presenter::table_message(&table, &notes, &outro);
@@ -82,30 +116,34 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     }
 }
 
-/// A click on a game the bot does not run. When the game is over and the
-/// click came from its board, that board missed the end (the last run died
-/// between saving it and showing it): the end is shown there, in place.
-async fn on_closed_game(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64) {
-    let loaded = data.store.call(move |s| s.load(GameId(game))).await;
-    let table = match loaded {
+/// A click on a game the bot does not run, from the board of that game in
+/// its own channel, when the game is over: that board missed the end (the
+/// last run died between saving it and showing it), so the end is shown
+/// there, in place. `false` when this is not such a click.
+async fn show_missed_end(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64) -> bool {
+    if click.message.components.is_empty() {
+        return false;
+    }
+    let table = match data.store.call(move |s| s.load(GameId(game))).await {
         Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
         Ok(None) => None,
         Err(e) => {
-            tracing::warn!("cannot read game {game}: {e}");
+            tracing::debug!("could not look up game {game}: {e}");
             None
         }
     };
-    let Some(mut table) = table.filter(|t| is_board(t, click)) else {
-        return refuse(ctx, click, "This game is not running any more.", true).await;
-    };
+    let ours = |t: &Table| is_board(t, click) && from_game_channel(t, click.guild_id, click.channel_id);
+    let Some(mut table) = table.filter(ours) else { return false };
     let msg = presenter::table_message(&table, &[], &Outro::default());
     let png = pictures::board_png(&table).await;
     let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
     if let Err(e) = click.create_response(&ctx.http, update).await {
         tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
-        return show_end(&ctx.http, &mut table).await;
+        show_end(&ctx.http, &mut table).await;
+        return true;
     }
     note(ctx, click, END_SHOWN).await;
+    true
 }
 
 /// A private follow-up to an answered click.
@@ -118,6 +156,22 @@ async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str)
 
 fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
     table.board.is_some_and(|b| b.message == click.message.id.get())
+}
+
+/// Whether the clicked message is the last board the store knows of a game
+/// the bot no longer runs (in that game's channel and server).
+async fn was_board_of(data: &Data, game: i64, click: &ComponentInteraction) -> bool {
+    let info = match data.store.call(move |s| s.game(GameId(game))).await {
+        Ok(Some(info)) => info,
+        Ok(None) => return false,
+        Err(e) => {
+            tracing::debug!("could not look up game {game}: {e}");
+            return false;
+        }
+    };
+    info.board_message == Some(click.message.id.get())
+        && info.channel == click.channel_id.get()
+        && click.guild_id.is_some_and(|g| g.get() == info.guild)
 }
 
 fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<Intent> {
@@ -140,18 +194,20 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
     })
 }
 
-/// A private answer; `strip` also removes the clicked message's controls
-/// (it belongs to a finished game or an outdated board).
-async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str, strip: bool) {
+/// A private answer; the clicked message is left as it is.
+async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
     let reply = outgoing::response(&presenter::private(text), true, None);
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Message(reply)).await {
         tracing::warn!("could not answer a click: {e:?}");
     }
-    if strip {
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
-            tracing::debug!("could not remove old controls: {e:?}");
-        }
+}
+
+/// Removes the controls of the clicked message: only ever a closed game's
+/// own board (checked by the caller).
+async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
+        tracing::debug!("could not remove a closed game's controls: {e:?}");
     }
 }
 

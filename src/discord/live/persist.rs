@@ -16,7 +16,12 @@ use crate::store::{
 /// new lobby table for it, not saved yet. Fails with
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
 pub(crate) async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreError> {
-    let seed = crate::store::new_seed();
+    let seed = crate::dice::new_seed();
+    store.call(move |s| create_sync(s, new, seed)).await
+}
+
+/// [`create`] on a plain store with a given seed (tests and tools).
+pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
     let row = crate::store::NewGame {
         guild: new.guild,
         channel: new.channel,
@@ -26,7 +31,7 @@ pub(crate) async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, S
         turn_timeout_secs: u32::try_from(new.turn_timeout).unwrap_or(u32::MAX),
         seed,
     };
-    let id = store.call(move |s| s.create_game(&row)).await?;
+    let id = store.create_game(&row)?;
     let mut table = Table::new(id.0, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
     table.turn_timeout = new.turn_timeout;
     table.moderators_end = new.moderators_end;

@@ -3,11 +3,11 @@
 //! saves refused, ratings on finish, players who left placed last, and
 //! closed games rebuilt from the store to show their end.
 
-use super::persist::{from_closed, from_live, save_sync};
+use super::persist::{create_sync, from_closed, from_live, save_sync};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
-use crate::discord::game::table::{BoardMessage, Player, Stage, Table};
+use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Table};
 use crate::discord::view::presenter::{Outro, table_message};
 use crate::engine::Variant;
 use crate::store::{GameId, GameState, Store, StoreError};
@@ -15,17 +15,17 @@ use crate::store::{GameId, GameState, Store, StoreError};
 /// A lobby created in the store (as `/thaayam new` does) and saved.
 fn saved_lobby(store: &mut Store, variant: Variant) -> Table {
     let mut t = lobby(2, variant);
-    let new = crate::store::NewGame {
+    let new = NewGame {
         guild: t.guild,
         channel: t.channel,
         host: t.host,
         ruleset: t.ruleset,
-        max_players: t.players,
-        turn_timeout_secs: 60,
-        seed: t.seed,
+        players: t.players,
+        turn_timeout: t.turn_timeout,
+        moderators_end: false,
     };
-    t.id = store.create_game(&new).expect("create").0;
-    t.stored = Some(Default::default());
+    let created = create_sync(store, new, t.seed).expect("create");
+    (t.id, t.stored) = (created.id, created.stored);
     save_sync(store, &mut t).expect("save lobby");
     t
 }
@@ -70,7 +70,7 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
         assert_eq!(info.throws_drawn, u64::from(t.drawn));
         assert_eq!(store.events(GameId(t.id)).expect("log"), t.events, "{variant}: the store's log is the game's");
         let seed = info.revealed_seed.expect("seed revealed");
-        assert!(crate::store::verify_throws(seed, t.ruleset, &t.events), "the dice came from the committed seed");
+        assert!(crate::dice::verify_throws(seed, t.ruleset, &t.events), "the dice came from the committed seed");
         assert_eq!(changes.len(), 2, "both humans rated");
         let winner = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
         let winner = t.player(winner).expect("player");

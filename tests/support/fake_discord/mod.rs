@@ -4,6 +4,12 @@
 //! with serenity's own types; everything the bot sends is checked against
 //! Discord's limits. Breaches are collected as violations.
 //!
+//! Tests may also restrict what the bot may do in a channel (the
+//! interactions' `app_permissions`, and REST's 403 50013 on posts), make a
+//! channel a thread, click together as a crowd, and forge what no real
+//! client sends: clicks with any custom_id on any message from any channel
+//! or server, and slash-command options outside their choices or ranges.
+//!
 //! ```ignore
 //! let fake = FakeDiscord::start().await;
 //! // point the bot at fake.http_base() (the gateway URL comes from GET /gateway)
@@ -16,7 +22,7 @@
 mod gateway;
 pub mod interactions;
 pub mod payloads;
-mod rest;
+pub mod rest;
 pub mod state;
 pub mod validate;
 
@@ -24,6 +30,7 @@ pub use interactions::Opt;
 pub use payloads::{FakeUser, GUILD_ID};
 pub use state::{Hold, InteractionRec, Response, StoredMessage};
 
+use payloads::Origin;
 use serde_json::{Value, json};
 use state::{InteractionRec as Rec, Shared};
 use std::sync::Arc;
@@ -95,14 +102,88 @@ impl FakeDiscord {
         self.shared.wait_until(timeout, |i| i.sessions.is_empty().then_some(())).await.is_some()
     }
 
+    /// Sets what the bot may do in `channel`: interactions from it carry
+    /// `permissions` as `app_permissions`, and REST enforces them.
+    pub fn restrict_bot(&self, channel: u64, permissions: u64) {
+        let mut inner = self.shared.lock();
+        let setup = inner.channel_setups.entry(channel).or_default();
+        setup.app_permissions = permissions;
+        setup.rest_permissions = permissions;
+    }
+
+    /// Sets only what REST allows the bot in `channel`; interactions keep
+    /// reporting the old `app_permissions` (a permission changed between
+    /// the interaction and the bot's post).
+    pub fn set_rest_permissions(&self, channel: u64, permissions: u64) {
+        self.shared.lock().channel_setups.entry(channel).or_default().rest_permissions = permissions;
+    }
+
+    /// Makes `channel` a public thread (posting there needs Send Messages in Threads).
+    pub fn make_thread(&self, channel: u64) {
+        self.shared.lock().channel_setups.entry(channel).or_default().thread = true;
+    }
+
+    fn origin(&self, channel: u64, guild: u64) -> Origin {
+        Origin { guild, channel, setup: self.shared.lock().setup(channel) }
+    }
+
     /// Sends `/command sub options…` as `user` in `channel`; returns the interaction id.
     pub async fn send_slash(&self, user: &FakeUser, channel: u64, command: &str, sub: &str, options: Vec<Opt>) -> u64 {
         let data = {
             let inner = self.shared.lock();
-            interactions::slash_data(&inner, command, sub, &options)
+            interactions::slash_data(&inner, command, sub, &options, true)
         };
         let data = data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
-        self.dispatch_interaction(2, user, channel, data, None, None).await
+        self.dispatch_interaction(2, user, self.origin(channel, GUILD_ID), data, None, None).await
+    }
+
+    /// Sends a forged `/command sub options…`: option values outside their
+    /// declared choices or ranges, which no real client sends but anyone
+    /// can. The command and the options must still be registered ones.
+    pub async fn send_forged_slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        command: &str,
+        sub: &str,
+        options: Vec<Opt>,
+    ) -> u64 {
+        let data = {
+            let inner = self.shared.lock();
+            interactions::slash_data(&inner, command, sub, &options, false)
+        };
+        let data = data.unwrap_or_else(|e| panic!("not even a forged client could send this: {e}"));
+        self.dispatch_interaction(2, user, self.origin(channel, GUILD_ID), data, None, None).await
+    }
+
+    /// A forged button click: `custom_id` (anything) on stored message
+    /// `message`, from `channel` of server `guild`, whatever buttons the
+    /// message has. Returns the interaction id.
+    pub async fn forge_click(&self, user: &FakeUser, guild: u64, channel: u64, message: u64, custom_id: &str) -> u64 {
+        let built = interactions::forged_data(&self.shared.lock(), message, custom_id);
+        let (data, msg) = built.unwrap_or_else(|e| panic!("cannot forge a click: {e}"));
+        let origin = self.origin(channel, guild);
+        self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await
+    }
+
+    /// Every user clicks the same button at the same instant: the clicks
+    /// are all built from the message as it is now, then dispatched back to
+    /// back before the bot can answer any. Returns the interaction ids.
+    pub async fn click_together(&self, users: &[FakeUser], channel: u64, message: u64, custom_id: &str) -> Vec<u64> {
+        let built: Vec<(Value, Value)> = {
+            let inner = self.shared.lock();
+            users
+                .iter()
+                .map(|u| interactions::component_data(&inner, u, channel, message, custom_id, None))
+                .collect::<Result<_, _>>()
+                .unwrap_or_else(|e| panic!("cannot click: {e}"))
+        };
+        let mut ids = Vec::with_capacity(users.len());
+        for (user, (data, msg)) in users.iter().zip(built) {
+            let origin = self.origin(channel, GUILD_ID);
+            ids.push(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await);
+        }
+        ids
     }
 
     /// Clicks a button; panics if a real client could not (no such button, disabled…).
@@ -147,14 +228,15 @@ impl FakeDiscord {
             interactions::component_data(&inner, user, channel, message, custom_id, values)
         };
         let (data, msg) = built?;
-        Ok(self.dispatch_interaction(3, user, channel, data, Some(msg), Some(custom_id.to_string())).await)
+        let origin = self.origin(channel, GUILD_ID);
+        Ok(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await)
     }
 
     async fn dispatch_interaction(
         &self,
         kind: u8,
         user: &FakeUser,
-        channel: u64,
+        origin: Origin,
         data: Value,
         message: Option<Value>,
         custom_id: Option<String>,
@@ -165,7 +247,8 @@ impl FakeDiscord {
             let id = inner.next_id();
             (id, format!("fake-token-{id}-{}", inner.next_id()))
         };
-        let mut d = payloads::interaction_base(id, kind, &token, user, channel, data);
+        let channel = origin.channel;
+        let mut d = payloads::interaction_base(id, kind, &token, user, origin, data);
         if let Some(m) = message {
             d["message"] = m;
         }

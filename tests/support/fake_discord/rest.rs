@@ -2,7 +2,7 @@
 //! registration, interaction callbacks, webhooks (`@original`, follow-ups)
 //! and channel messages. Unknown routes are violations.
 
-use super::payloads::{self, APP_ID};
+use super::payloads::{self, APP_ID, perms};
 use super::state::{Hold, NewMessage, Response as Answer, Shared};
 use super::validate::{self, Upload};
 use axum::Router;
@@ -40,8 +40,22 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/channels/{ch}/messages/{mid}", get(channel_get).patch(channel_edit).delete(channel_delete))
         .route("/attachments/{ch}/{id}/{name}", get(attachment))
         .fallback(unknown)
+        .layer(axum::middleware::from_fn(refuse_bad_tokens))
         .layer(DefaultBodyLimit::max(64 * 1024 * 1024))
         .with_state(shared)
+}
+
+/// A bot token that starts with this is refused (401), as Discord refuses
+/// a reset or mistyped token.
+pub const REFUSED_TOKEN: &str = "refused";
+
+/// Answers 401 to every request authorised with a refused token.
+async fn refuse_bad_tokens(req: Request, next: axum::middleware::Next) -> Response {
+    let token = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if token.trim_start_matches("Bot ").starts_with(REFUSED_TOKEN) {
+        return error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized").into_response();
+    }
+    next.run(req).await
 }
 
 struct Json(Value);
@@ -440,11 +454,33 @@ async fn channel_post(State(st): St, Path(ch): Path<u64>, req: Request) -> Reply
     count(&st, "POST channel message");
     let (payload, uploads) = payload_or_400(&st, req).await?;
     pass(&st, Hold::MessagePosts, &payload).await?;
+    may_post(&st, ch, &payload, &uploads)?;
     check(&st, &format!("POST message in channel {ch}"), &payload, &uploads, true)?;
     let ctx = new_message(ch, 0, 0, None);
     let id = st.lock().create_message(ctx, &payload, uploads, &st.http_base);
     st.changed();
     message_response(&st, id)
+}
+
+/// Discord's 403 (50013 Missing Permissions) when the bot may not post this
+/// message in the channel: it needs View Channel and Send Messages (Send
+/// Messages in Threads in a thread), Attach Files for files and Embed Links
+/// for embeds. Not a violation: Discord answers it, and the bot must cope.
+fn may_post(st: &Shared, ch: u64, payload: &Value, uploads: &[Upload]) -> Result<(), Refusal> {
+    let setup = st.lock().setup(ch);
+    let send = if setup.thread { perms::SEND_MESSAGES_IN_THREADS } else { perms::SEND_MESSAGES };
+    let mut needed = perms::VIEW_CHANNEL | send;
+    if !uploads.is_empty() {
+        needed |= perms::ATTACH_FILES;
+    }
+    if payload["embeds"].as_array().is_some_and(|e| !e.is_empty()) {
+        needed |= perms::EMBED_LINKS;
+    }
+    if setup.rest_permissions & needed == needed {
+        return Ok(());
+    }
+    count(st, "POST refused (50013)");
+    Err(error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"))
 }
 
 async fn channel_list(State(st): St, Path(ch): Path<u64>) -> Json {

@@ -2,7 +2,7 @@
 //! interactions and their responses, registered commands, gateway sessions
 //! and the violations found so far.
 
-use super::payloads::{self, APP_ID, GUILD_ID};
+use super::payloads::{self, APP_ID, ChannelSetup, GUILD_ID};
 use super::validate::Upload;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
@@ -111,6 +111,9 @@ pub struct Inner {
     pub passes: HashMap<Hold, u64>,
     /// Bumped when the held requests are dropped (their bot was killed).
     pub drops: u64,
+    /// Channels a test set up (permissions, threads); the others are plain
+    /// text channels where the bot may do everything.
+    pub channel_setups: HashMap<u64, ChannelSetup>,
 }
 
 impl Inner {
@@ -119,6 +122,11 @@ impl Inner {
         let stamp = (payloads::now_ms().saturating_sub(1_420_070_400_000)) << 22;
         self.last_id = stamp.max(self.last_id + 1);
         self.last_id
+    }
+
+    /// What the fake knows of a channel.
+    pub fn setup(&self, channel: u64) -> ChannelSetup {
+        self.channel_setups.get(&channel).copied().unwrap_or_default()
     }
 
     pub fn violation(&mut self, what: String) {

@@ -1,6 +1,20 @@
-//! The seedable throw source: real cowrie probabilities from a seeded
-//! ChaCha stream, outside the pure engine. The same seed gives the same
-//! throws forever, so a revealed seed lets anyone re-derive every throw.
+//! Seeded randomness beside the pure engine: the throw source (real cowrie
+//! probabilities from a seeded ChaCha stream), the fair-dice commitment
+//! that lets players check a finished game's throws against its revealed
+//! seed ([`commitment`], [`verify_throws`]; the derivation is described in
+//! `fair.rs`), and random playouts for simulations, benchmarks and tests
+//! ([`random_game`]). The store, the computer players, the bot and the
+//! command line draw their randomness from here; the engine takes throws
+//! as inputs and never draws one itself.
+//!
+//! The same seed gives the same throws forever, so a revealed seed lets
+//! anyone re-derive every throw.
+
+mod fair;
+mod playout;
+
+pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
+pub use playout::{MAX_EVENTS, PlayoutStats, random_game, random_playout};
 
 use crate::engine::{DiceModel, Throw};
 use rand::{RngExt, SeedableRng};
@@ -18,6 +32,16 @@ impl ThrowSource {
         ThrowSource { rng: ChaCha8Rng::from_seed(seed), dice }
     }
 
+    /// A game's source resumed after the `drawn` throws it already gave
+    /// (the fair-dice stream of a game loaded from the store).
+    pub(crate) fn resumed(seed: [u8; 32], dice: &'static DiceModel, drawn: u32) -> Self {
+        let mut src = ThrowSource::from_seed(seed, dice);
+        for _ in 0..drawn {
+            src.next_throw();
+        }
+        src
+    }
+
     /// A source from a small number (simulations, tests).
     pub fn from_u64(seed: u64, dice: &'static DiceModel) -> Self {
         ThrowSource { rng: ChaCha8Rng::seed_from_u64(seed), dice }
@@ -30,7 +54,7 @@ impl ThrowSource {
     }
 
     /// The underlying generator, for choices that share the stream.
-    pub fn rng(&mut self) -> &mut ChaCha8Rng {
+    pub(crate) fn rng(&mut self) -> &mut ChaCha8Rng {
         &mut self.rng
     }
 }

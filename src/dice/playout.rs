@@ -1,7 +1,7 @@
 //! Random playouts: a seeded throw source and uniformly random legal
 //! actions, for `simulate`, benchmarks, property tests and replays.
 
-use crate::dice::ThrowSource;
+use super::ThrowSource;
 use crate::engine::{Action, Event, Game, MoveGen, Record, Ruleset, SeatSet};
 use rand::RngExt;
 
@@ -12,9 +12,9 @@ pub const MAX_EVENTS: usize = 200_000;
 /// Counters of one playout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutStats {
-    pub actions: u64,
-    pub series: u64,
-    pub throws: u64,
+    pub(crate) actions: u64,
+    pub(crate) series: u64,
+    pub(crate) throws: u64,
 }
 
 /// Plays one game with random legal actions, returning the record.

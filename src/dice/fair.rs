@@ -4,12 +4,12 @@
 //! Derivation (anyone can check a finished game): take the revealed 32-byte
 //! seed, check that `hex(SHA-256(seed))` is the commitment shown at the
 //! start, then create `ThrowSource::from_seed(seed, ruleset.rules().dice)`
-//! (`crate::dice`, ChaCha8 with the seed as key) and call `next_throw()`
+//! (ChaCha8 with the seed as key) and call `next_throw()`
 //! once per throw event of the log, in log order, opening throws included.
 //! Throw number k of the game is the k-th value of that stream; nothing
 //! else draws from it. [`verify_throws`] does exactly this.
 
-use crate::dice::ThrowSource;
+use super::ThrowSource;
 use crate::engine::{Event, Ruleset, Throw};
 use sha2::{Digest, Sha256};
 
@@ -44,15 +44,6 @@ pub fn verify_throws(seed: [u8; 32], ruleset: Ruleset, events: &[Event]) -> bool
     })
 }
 
-/// A throw source positioned after `drawn` throws (resuming a game).
-pub(crate) fn resumed_source(seed: [u8; 32], ruleset: Ruleset, drawn: u64) -> ThrowSource {
-    let mut src = ThrowSource::from_seed(seed, ruleset.rules().dice);
-    for _ in 0..drawn {
-        src.next_throw();
-    }
-    src
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,15 +56,6 @@ mod tests {
         assert_eq!(commitment(&[0; 32]), zero);
         assert!(verify_seed(&[0; 32], &zero.to_uppercase()));
         assert!(!verify_seed(&[1; 32], zero));
-    }
-
-    #[test]
-    fn resumed_source_continues_the_stream() {
-        let rs = Ruleset::new(Variant::Bell);
-        let all = throws_from_seed([9; 32], rs, 30);
-        let mut src = resumed_source([9; 32], rs, 10);
-        let rest: Vec<_> = (0..20).map(|_| src.next_throw()).collect();
-        assert_eq!(rest, all[10..]);
     }
 
     #[test]

@@ -1,0 +1,95 @@
+//! The store itself: one SQLite connection and the clock it stamps rows
+//! with; opening (migrating, refusing foreign or newer files) and online
+//! backups. The other files of the store add its operations.
+
+use super::error::{SqlContext, StoreError};
+use super::schema;
+use super::types::Timestamp;
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+
+/// The clock the store stamps rows with (replaceable in tests).
+pub(crate) type Clock = Box<dyn Fn() -> Timestamp + Send>;
+
+/// The store: one SQLite connection and a clock.
+pub struct Store {
+    pub(super) conn: Connection,
+    clock: Clock,
+    path: Option<PathBuf>,
+}
+
+impl Store {
+    /// Opens or creates the database at `path`, migrating it to this
+    /// program's schema. Refuses files that are not Thaayam databases or
+    /// are newer than this program.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let path = path.as_ref();
+        let conn = schema::open(path)?;
+        Ok(Store { conn, clock: Box::new(Timestamp::now), path: Some(path.to_path_buf()) })
+    }
+
+    /// A private database in memory (tests, tools).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        let conn = Connection::open_in_memory().ctx("open")?;
+        conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
+        schema::migrate(&conn)?;
+        Ok(Store { conn, clock: Box::new(Timestamp::now), path: None })
+    }
+
+    /// Replaces the clock (tests and simulations).
+    pub fn with_clock(mut self, clock: impl Fn() -> Timestamp + Send + 'static) -> Store {
+        self.clock = Box::new(clock);
+        self
+    }
+
+    /// How long a write waits for another process's lock before failing
+    /// (10 s by default). The bot uses less, so that a locked database
+    /// gives a clear "try again" within Discord's 3 s instead of silence.
+    pub(crate) fn with_busy_timeout(self, wait: std::time::Duration) -> Result<Store, StoreError> {
+        self.conn.busy_timeout(wait).ctx("busy_timeout")?;
+        Ok(self)
+    }
+
+    /// The file this store was opened from (`None` in memory).
+    pub(crate) fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The schema version of the open database.
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        let v: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0)).ctx("PRAGMA user_version")?;
+        Ok(u32::try_from(v).unwrap_or(0))
+    }
+
+    /// Copies the whole database to `dest` with SQLite's online backup
+    /// API, in one step (a consistent snapshot).
+    pub fn backup_to(&self, dest: impl AsRef<Path>) -> Result<(), StoreError> {
+        backup_conn(&self.conn, dest.as_ref())
+    }
+
+    pub(super) fn now(&self) -> Timestamp {
+        (self.clock)()
+    }
+}
+
+/// An online backup of the database file `src` to `dest`, through a new
+/// read connection: in WAL mode it reads one snapshot while the bot keeps
+/// writing through its own connection.
+pub fn backup_file(src: &Path, dest: &Path) -> Result<(), StoreError> {
+    // Read-write flags although it only reads: a read-only connection
+    // cannot open a WAL database whose -shm file does not exist yet.
+    let conn = Connection::open(src).ctx("open backup source")?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
+    backup_conn(&conn, dest)
+}
+
+fn backup_conn(src: &Connection, dest: &Path) -> Result<(), StoreError> {
+    let mut out = Connection::open(dest).ctx("open backup file")?;
+    let backup = rusqlite::backup::Backup::new(src, &mut out).ctx("backup init")?;
+    loop {
+        match backup.step(-1).ctx("backup step")? {
+            rusqlite::backup::StepResult::Done => return Ok(()),
+            _ => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+}

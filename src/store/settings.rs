@@ -1,0 +1,44 @@
+//! Guild settings: the default rules, the turn timeout and who may end a
+//! game, as a server's admins saved them.
+
+use super::Store;
+use super::error::{SqlContext, StoreError};
+use super::rows::corrupt;
+use super::types::{EndPermission, GuildSettings};
+use rusqlite::{OptionalExtension, params};
+
+impl Store {
+    /// A guild's settings (the defaults if never set).
+    pub fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
+        Ok(self.saved_guild_settings(guild)?.unwrap_or_default())
+    }
+
+    /// A guild's settings if an admin ever saved them (`None`: the bot's
+    /// configured defaults apply).
+    pub(crate) fn saved_guild_settings(&self, guild: u64) -> Result<Option<GuildSettings>, StoreError> {
+        let row: Option<(String, u32, EndPermission)> = self
+            .conn
+            .query_row(
+                "SELECT default_ruleset, turn_timeout_secs, end_permission FROM guild_settings WHERE guild_id = ?1",
+                [guild as i64],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()
+            .ctx("select guild settings")?;
+        let Some((ruleset, turn_timeout_secs, end_permission)) = row else { return Ok(None) };
+        let default_ruleset = serde_json::from_str(&ruleset).map_err(|e| corrupt(None, e))?;
+        Ok(Some(GuildSettings { default_ruleset, turn_timeout_secs, end_permission }))
+    }
+
+    pub fn set_guild_settings(&mut self, guild: u64, settings: &GuildSettings) -> Result<(), StoreError> {
+        let ruleset = serde_json::to_string(&settings.default_ruleset).map_err(|e| corrupt(None, e))?;
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO guild_settings (guild_id, default_ruleset, turn_timeout_secs, end_permission) \
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![guild as i64, ruleset, settings.turn_timeout_secs.max(1), settings.end_permission],
+            )
+            .ctx("save guild settings")?;
+        Ok(())
+    }
+}
