@@ -50,7 +50,7 @@ async fn two_new_games_at_the_same_instant_open_one_lobby() {
         let lobby = fake.message(lobby.id).expect("lobby");
         let (kind, text) = play::click_label(&fake, host, &lobby, "Start").await;
         assert_eq!(kind, 7, "starting works: {text}");
-        assert!(fake.message(lobby.id).expect("board").button("Throw").is_some(), "the game runs");
+        play::live_board(&fake, channel).await;
     }
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");

@@ -24,7 +24,7 @@ async fn started(fake: &FakeDiscord, host: &FakeUser, guest: &FakeUser, channel:
     play::click_label(fake, guest, &lobby, "Join").await;
     let lobby = fake.message(lobby.id).expect("lobby");
     play::click_label(fake, host, &lobby, "Start").await;
-    fake.message(lobby.id).expect("board")
+    play::live_board(fake, channel).await
 }
 
 /// Asserts that a message was not touched since `before`.
@@ -94,8 +94,8 @@ async fn refused_clicks_leave_other_messages_untouched() {
     assert_eq!(kind, 7, "the host cancels: {text}");
     let old = fake.message(old.id).expect("cancelled lobby");
     let board = started(&fake, &alice, &bob, CHANNEL).await;
-    let throw = board.button("Throw").expect("throw");
-    let game = game_of(&throw);
+    let (menu, moves) = play::move_menu(&board).expect("the move menu");
+    let game = game_of(&menu);
 
     let forgeries = [
         "not-ours".to_string(),
@@ -118,14 +118,14 @@ async fn refused_clicks_leave_other_messages_untouched() {
 
     // The board still works.
     let on_turn = play::to_act(&board, &[alice.clone(), bob.clone()]).expect("a human to act").clone();
-    let (kind, text) = play::click_label(&fake, &on_turn, &board, "Throw").await;
-    assert_ne!(kind, 4, "the player on turn throws: {text}");
+    let (kind, text) = play::pick(&fake, &on_turn, &board, &moves[0]).await;
+    assert_ne!(kind, 4, "the player on turn picks a move: {text}");
 
     // A finished game's id on another message: refused, nothing stripped.
     let e = fake.send_slash(&alice, CHANNEL, "thaayam", "end", vec![]).await;
     play::answer(&fake, e).await;
     let other = started(&fake, &alice, &bob, CHANNEL).await;
-    let i = fake.forge_click(&alice, GUILD_ID, CHANNEL, other.id, &throw).await;
+    let i = fake.forge_click(&alice, GUILD_ID, CHANNEL, other.id, &menu).await;
     let (kind, text) = play::answer(&fake, i).await;
     assert_eq!(kind, 4, "an ended game's button is refused privately: {text}");
     untouched(&fake, &other, "an ended game's button on the new board");

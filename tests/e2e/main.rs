@@ -18,3 +18,4 @@ mod permissions;
 mod records;
 mod restart;
 mod selftest;
+mod turns;

@@ -5,6 +5,7 @@
 
 mod answer;
 mod game;
+mod help;
 mod options;
 mod records;
 #[cfg(test)]
@@ -27,6 +28,7 @@ pub(crate) use options::check_options;
         "game::resign",
         "game::end",
         "game::kick",
+        "help::help",
         "rules::rules",
         "records::leaderboard",
         "records::stats",

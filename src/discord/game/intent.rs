@@ -19,9 +19,11 @@ pub(crate) enum Intent {
     AddComputer(Level),
     Start,
     Cancel,
+    /// Throw a series by hand: only a game saved before series were thrown
+    /// by themselves can still wait for it.
     Throw,
-    ChooseUnit(String),
-    ChooseThrows(Vec<String>),
+    /// An option of the move menu (its select value, see `choices::Pick`).
+    Choose(String),
     Confirm,
     Undo,
     Page(u8),
@@ -39,12 +41,7 @@ impl Intent {
     /// of date after the first join.
     pub(crate) fn follows_the_board(&self) -> bool {
         match self {
-            Intent::Throw
-            | Intent::ChooseUnit(_)
-            | Intent::ChooseThrows(_)
-            | Intent::Confirm
-            | Intent::Undo
-            | Intent::Page(_) => true,
+            Intent::Throw | Intent::Choose(_) | Intent::Confirm | Intent::Undo | Intent::Page(_) => true,
             Intent::Join
             | Intent::Leave
             | Intent::AddComputer(_)

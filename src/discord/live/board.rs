@@ -30,15 +30,17 @@ pub(super) fn is_young(table: &Table) -> bool {
 }
 
 /// Shows a table's new state on its board message (`fresh`: as a new
-/// message) and saves where that message now is.
+/// message; also when someone else is now the human to act, as an edit
+/// would not notify her) and saves where that message now is.
 pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
     let msg = presenter::table_message(table, notes, outro);
     let png = pictures::board_png(table).await;
-    if fresh {
+    if fresh || table.needs_new_board(None) {
         repost(http, table, &msg, png).await;
     } else {
         publish(http, table, &msg, png).await;
     }
+    table.shown_to_act();
     remember(data, table).await;
 }
 

@@ -2,12 +2,15 @@
 //! game, check that the click comes from the game's own channel and
 //! server, apply the click through the session layer and answer within
 //! Discord's 3 s: the board message is updated in place while young, or
-//! re-posted when old; refusals are private. Only the game's own board
-//! message is ever changed: a forged custom_id can sit on any message. A
-//! click on the game's own board while it is behind its saved game (the
-//! last run died between saving a change and showing it) brings that board
-//! up to date instead, with a private note; so does a click on the board
-//! of a game whose end was saved but not shown.
+//! re-posted when old; refusals are private. A click that makes another
+//! human the one to act posts the board anew to notify her (an edit
+//! notifies no one) and leaves the clicked board as a line of what
+//! happened. Only the game's own board message is ever changed: a forged
+//! custom_id can sit on any message. A click on the game's own board while
+//! it is behind its saved game (the last run died between saving a change
+//! and showing it) brings that board up to date instead, with a private
+//! note; so does a click on the board of a game whose end was saved but
+//! not shown.
 
 use super::access::{from_game_channel, is_moderator};
 use super::board::{is_young, publish, repost, show_end};
@@ -20,9 +23,10 @@ use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::notes::Note;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
-use crate::discord::view::components::{ComponentId, Control};
+use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::message::Message;
 use crate::discord::view::presenter::{self, Outro};
 use crate::discord::view::refusals::{BOARD_CAUGHT_UP, END_SHOWN, refusal_text};
@@ -40,6 +44,7 @@ const NOT_RUNNING: &str = "This game is not running any more.";
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
+        Err(ParseError::Retired) => return on_retired(ctx, data, click).await,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
             return refuse(ctx, click, "This control is not one of this bot's (any more).").await;
@@ -108,7 +113,12 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Ok((notes, outro)) => {
             let msg = presenter::table_message(&table, &notes, &outro);
             let png = pictures::board_png(&table).await;
-            answer_with_board(ctx, click, &mut table, &msg, png).await;
+            if table.needs_new_board(Some(actor.user)) {
+                answer_with_new_board(ctx, click, &mut table, &notes, &msg, png).await;
+            } else {
+                answer_with_board(ctx, click, &mut table, &msg, png).await;
+            }
+            table.shown_to_act();
             remember(data, &mut table).await;
             drop(table);
             spawn_computer(ctx.http.clone(), data.clone(), game);
@@ -154,6 +164,27 @@ async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str)
     }
 }
 
+/// A click on a control of an older board (the piece-then-throws menus):
+/// the game's own board is shown as it stands now, in place; elsewhere
+/// the clicker is told where to play.
+async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let game = ComponentId::retired_game(&click.data.custom_id).and_then(|g| data.hub.get(g));
+    let Some(game) = game else { return refuse(ctx, click, NOT_RUNNING).await };
+    let mut table = game.lock().await;
+    if !from_game_channel(&table, click.guild_id, click.channel_id) || !is_board(&table, click) {
+        drop(table);
+        return refuse(ctx, click, RETIRED).await;
+    }
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    let png = pictures::board_png(&table).await;
+    answer_with_board(ctx, click, &mut table, &msg, png).await;
+    remember(data, &mut table).await;
+}
+
+/// The answer to a control of an older board elsewhere than on its game's board.
+const RETIRED: &str = "This menu belongs to an older board of this bot: play on the newest board message \
+                       (or post it again with `/thaayam board`).";
+
 fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
     table.board.is_some_and(|b| b.message == click.message.id.get())
 }
@@ -186,8 +217,7 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Start => Intent::Start,
         Control::Cancel => Intent::Cancel,
         Control::Throw => Intent::Throw,
-        Control::ChooseUnit => Intent::ChooseUnit(values.first()?.clone()),
-        Control::ChooseThrows => Intent::ChooseThrows(values),
+        Control::Choose => Intent::Choose(values.first()?.clone()),
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
@@ -209,6 +239,37 @@ async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
     if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
         tracing::debug!("could not remove a closed game's controls: {e:?}");
     }
+}
+
+/// Answers a click after which another human is to act: the clicked
+/// board becomes a line of what happened (no controls, no picture) and
+/// the board is posted anew, mentioning her.
+async fn answer_with_new_board(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    table: &mut Table,
+    notes: &[Note],
+    msg: &Message,
+    png: Png,
+) {
+    if is_young(table) && is_board(table, click) {
+        let record = outgoing::response(&presenter::record(table, notes), false, None);
+        match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(record)).await {
+            Ok(()) => {
+                // The clicked board has no controls left: nothing to strip.
+                let old = table.board.take();
+                repost(&ctx.http, table, msg, png).await;
+                if table.board.is_none() {
+                    table.board = old;
+                }
+                return;
+            }
+            Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", table.id),
+        }
+    } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+        tracing::warn!("could not acknowledge a click: {e:?}");
+    }
+    repost(&ctx.http, table, msg, png).await;
 }
 
 /// Answers a successful click: update the clicked board in place while it

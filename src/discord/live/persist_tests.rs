@@ -91,7 +91,7 @@ fn a_restart_in_the_middle_of_a_turn_keeps_the_uncommitted_choices() {
     act(&mut t, GUEST, Intent::Join).expect("join");
     act(&mut t, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
-    while t.draft.actions.is_empty() && t.draft.unit.is_none() {
+    while t.draft.actions.is_empty() {
         let user = t.human_to_act().expect("human");
         let intent = next_intent(&t);
         act(&mut t, user, intent).expect("click");

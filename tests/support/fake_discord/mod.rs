@@ -2,7 +2,10 @@
 //! under /api/v10 (axum) and a gateway WebSocket, both on 127.0.0.1 with
 //! ephemeral ports inside the test process. Everything it sends is checked
 //! with serenity's own types; everything the bot sends is checked against
-//! Discord's limits. Breaches are collected as violations.
+//! Discord's limits. Breaches are collected as violations. Stored
+//! messages keep what Discord would have done beyond the JSON: who a new
+//! message notified (its allowed mentions; edits notify no one) and each
+//! attachment's description (alt text).
 //!
 //! Tests may also restrict what the bot may do in a channel (the
 //! interactions' `app_permissions`, and REST's 403 50013 on posts), make a
@@ -543,6 +546,11 @@ impl StoredMessage {
     /// Content and embeds together.
     pub fn text(&self) -> String {
         format!("{}\n{}", self.content(), self.embed_text())
+    }
+
+    /// The descriptions (alt text) of its attached files, in order.
+    pub fn image_descriptions(&self) -> Vec<Option<String>> {
+        self.files.iter().map(|f| f.description.clone()).collect()
     }
 
     /// Whether a user other than `user` cannot see it.

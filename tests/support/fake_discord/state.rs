@@ -16,6 +16,8 @@ pub struct StoredFile {
     pub id: u64,
     pub filename: String,
     pub bytes: Arc<Vec<u8>>,
+    /// The alt text the bot gave the file (`attachments[].description`).
+    pub description: Option<String>,
 }
 
 /// A message as the fake stores it (`json` is a complete Discord Message).
@@ -32,6 +34,9 @@ pub struct StoredMessage {
     pub version: u32,
     /// The interaction this message answers (response or follow-up).
     pub interaction_id: Option<u64>,
+    /// The users Discord notified when the message was created: those its
+    /// content mentions and its `allowed_mentions` allow. Edits notify no one.
+    pub notified: Vec<u64>,
 }
 
 /// The first response to an interaction.
@@ -179,9 +184,11 @@ impl Inner {
             deleted: false,
             version: 0,
             interaction_id: ctx.interaction_id,
+            notified: Vec::new(),
         };
         apply_fields(&mut msg, payload);
-        let new_files = self.new_files(uploads);
+        msg.notified = notified(payload);
+        let new_files = self.new_files(uploads, payload);
         set_attachments(&mut msg, None, new_files, base);
         self.index.insert(id, self.messages.len());
         self.by_channel.entry(ctx.channel_id).or_default().push(self.messages.len());
@@ -192,7 +199,7 @@ impl Inner {
 
     /// Applies an edit (PATCH or UPDATE_MESSAGE) to a stored message.
     pub fn edit_message(&mut self, id: u64, payload: &Value, uploads: Vec<Upload>, base: &str) {
-        let new_files = self.new_files(uploads);
+        let new_files = self.new_files(uploads, payload);
         let Some(msg) = self.message_mut(id) else { return };
         apply_fields(msg, payload);
         let keep = payload.get("attachments").and_then(Value::as_array).map(|list| {
@@ -205,10 +212,19 @@ impl Inner {
         msg.json["edited_timestamp"] = json!(payloads::timestamp(payloads::now_ms()));
     }
 
-    fn new_files(&mut self, uploads: Vec<Upload>) -> Vec<StoredFile> {
+    /// The uploaded files, each with the description the payload's
+    /// `attachments` entry of the same index gives it.
+    fn new_files(&mut self, uploads: Vec<Upload>, payload: &Value) -> Vec<StoredFile> {
         uploads
             .into_iter()
-            .map(|u| StoredFile { id: self.next_id(), filename: u.filename, bytes: Arc::new(u.bytes) })
+            .map(|u| {
+                let description = payload["attachments"]
+                    .as_array()
+                    .and_then(|list| list.iter().find(|a| id_of(&a["id"]) == Some(u.index as u64)))
+                    .and_then(|a| a["description"].as_str())
+                    .map(String::from);
+                StoredFile { id: self.next_id(), filename: u.filename, bytes: Arc::new(u.bytes), description }
+            })
             .collect()
     }
 
@@ -229,6 +245,19 @@ pub struct NewMessage {
 /// A snowflake given as a JSON string or number.
 pub fn id_of(v: &Value) -> Option<u64> {
     v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+}
+
+/// The users a new message notifies: the `<@id>` mentions of its content
+/// that `allowed_mentions` allows (all of them when it is absent).
+fn notified(payload: &Value) -> Vec<u64> {
+    let content = payload["content"].as_str().unwrap_or("");
+    let mentioned = content.split("<@").skip(1).filter_map(|rest| rest.split('>').next()?.parse::<u64>().ok());
+    let allowed = &payload["allowed_mentions"];
+    let parse_users = allowed["parse"].as_array().is_some_and(|p| p.iter().any(|v| v == "users"));
+    let listed: Vec<u64> = allowed["users"].as_array().into_iter().flatten().filter_map(id_of).collect();
+    let mut out: Vec<u64> = mentioned.filter(|u| allowed.is_null() || parse_users || listed.contains(u)).collect();
+    out.dedup();
+    out
 }
 
 fn apply_fields(msg: &mut StoredMessage, payload: &Value) {
@@ -271,7 +300,7 @@ fn attachment_json(channel: u64, f: &StoredFile, base: &str) -> Value {
     json!({
         "id": f.id.to_string(), "filename": f.filename, "size": f.bytes.len(), "url": url, "proxy_url": url,
         "content_type": if size.is_some() { Some("image/png") } else { None },
-        "width": size.map(|s| s.0), "height": size.map(|s| s.1)
+        "width": size.map(|s| s.0), "height": size.map(|s| s.1), "description": f.description
     })
 }
 
