@@ -7,6 +7,7 @@ pub mod bot_bench;
 pub mod fuzz;
 pub mod moves;
 pub mod render;
+pub mod sandbox_bot;
 pub mod simulate;
 pub mod store_bench;
 pub mod store_crash;

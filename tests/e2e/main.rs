@@ -6,10 +6,13 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod child_bot;
 mod clicks;
+mod crash;
 mod crowds;
 mod forged;
 mod games;
+mod kills;
 mod lifecycle;
 mod permissions;
 mod records;

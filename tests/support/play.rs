@@ -174,7 +174,34 @@ impl TempDir {
 }
 
 impl Drop for TempDir {
+    /// Removes the directory, unless a test failed (then it is kept, with
+    /// the database and any bot log, and its path printed).
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept for inspection: {}", self.0.display());
+            return;
+        }
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// The custom_ids of a message's controls, as `(game, action counter)`
+/// (`t1:<game>:<control>:<arg>:<seq>`).
+fn control_ids(msg: &StoredMessage) -> Vec<(i64, u32)> {
+    let ids = msg.components().into_iter().filter_map(|c| c["custom_id"].as_str().map(String::from));
+    ids.filter_map(|id| {
+        let parts: Vec<&str> = id.split(':').collect();
+        Some((parts.get(1)?.parse().ok()?, parts.last()?.parse().ok()?))
+    })
+    .collect()
+}
+
+/// The action counter a message's controls carry (`None` without controls).
+pub fn seq_of(msg: &StoredMessage) -> Option<u32> {
+    control_ids(msg).into_iter().map(|(_, seq)| seq).max()
+}
+
+/// The game a message's controls belong to.
+pub fn game_of(msg: &StoredMessage) -> Option<i64> {
+    control_ids(msg).first().map(|&(game, _)| game)
 }

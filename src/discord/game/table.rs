@@ -150,6 +150,11 @@ pub(crate) struct Table {
     /// What the store holds of this game (set by the live layer's saves).
     #[serde(skip)]
     pub(crate) stored: Option<Stored>,
+    /// The action counter the board message shows, as far as this process
+    /// knows: `None` after a restart until the board was read (the last
+    /// run may have saved a change and died before showing it).
+    #[serde(skip)]
+    pub(crate) shown: Option<u32>,
 }
 
 impl Table {
@@ -189,6 +194,7 @@ impl Table {
             names: Default::default(),
             cache: None,
             stored: None,
+            shown: None,
         }
     }
 

@@ -6,13 +6,18 @@
 //! human the one to act posts the board anew to notify her (an edit
 //! notifies no one) and leaves the clicked board as a line of what
 //! happened. Only the game's own board message is ever changed: a forged
-//! custom_id can sit on any message.
+//! custom_id can sit on any message. A click on the game's own board while
+//! it is behind its saved game (the last run died between saving a change
+//! and showing it) brings that board up to date instead, with a private
+//! note; so does a click on the board of a game whose end was saved but
+//! not shown.
 
 use super::access::{from_game_channel, is_moderator};
-use super::board::{is_young, publish, repost};
+use super::board::{is_young, publish, repost, show_end};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
 use super::outgoing::{self, Png};
+use super::persist;
 use super::pictures;
 use super::unix_now;
 use crate::discord::Data;
@@ -24,10 +29,12 @@ use crate::discord::game::table::Table;
 use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::message::Message;
 use crate::discord::view::presenter::{self, Outro};
-use crate::discord::view::refusals::refusal_text;
+use crate::discord::view::refusals::{BOARD_CAUGHT_UP, END_SHOWN, refusal_text};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse};
+use serenity::{
+    ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
+};
 
 /// The answer to a click on a game the bot does not run, and to a click
 /// naming a game from outside its channel (which must not learn more).
@@ -44,6 +51,9 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         }
     };
     let Some(game) = data.hub.get(id.game) else {
+        if show_missed_end(ctx, data, click, id.game).await {
+            return;
+        }
         refuse(ctx, click, NOT_RUNNING).await;
         if !click.message.components.is_empty() && was_board_of(data, id.game, click).await {
             strip(ctx, click).await;
@@ -80,6 +90,15 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     })
     .await;
     match applied {
+        Err(Refusal::Stale) if is_board(&table, click) && table.shown != Some(table.seq) => {
+            // The game's own board, behind the saved game: show it as it stands.
+            let msg = presenter::table_message(&table, &[], &Outro::default());
+            let png = pictures::board_png(&table).await;
+            answer_with_board(ctx, click, &mut table, &msg, png).await;
+            remember(data, &mut table).await;
+            drop(table);
+            note(ctx, click, BOARD_CAUGHT_UP).await;
+        }
         Err(refusal) => {
             // A closed game's own board keeps no controls; any other
             // message (an older board, a forged click's) is left alone.
@@ -104,6 +123,44 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             drop(table);
             spawn_computer(ctx.http.clone(), data.clone(), game);
         }
+    }
+}
+
+/// A click on a game the bot does not run, from the board of that game in
+/// its own channel, when the game is over: that board missed the end (the
+/// last run died between saving it and showing it), so the end is shown
+/// there, in place. `false` when this is not such a click.
+async fn show_missed_end(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64) -> bool {
+    if click.message.components.is_empty() {
+        return false;
+    }
+    let table = match data.store.call(move |s| s.load(GameId(game))).await {
+        Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
+        Ok(None) => None,
+        Err(e) => {
+            tracing::debug!("could not look up game {game}: {e}");
+            None
+        }
+    };
+    let ours = |t: &Table| is_board(t, click) && from_game_channel(t, click.guild_id, click.channel_id);
+    let Some(mut table) = table.filter(ours) else { return false };
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    let png = pictures::board_png(&table).await;
+    let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
+    if let Err(e) = click.create_response(&ctx.http, update).await {
+        tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
+        show_end(&ctx.http, &mut table).await;
+        return true;
+    }
+    note(ctx, click, END_SHOWN).await;
+    true
+}
+
+/// A private follow-up to an answered click.
+async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
+    let note = CreateInteractionResponseFollowup::new().content(text).ephemeral(true);
+    if let Err(e) = click.create_followup(&ctx.http, note).await {
+        tracing::debug!("could not send a private note: {e:?}");
     }
 }
 
@@ -228,11 +285,14 @@ async fn answer_with_board(
 ) {
     if is_young(table) && is_board(table, click) {
         let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png.clone()));
-        if let Err(e) = click.create_response(&ctx.http, update).await {
-            // The change is saved: the board must show it even if the
-            // interaction answer failed (e.g. it came too late).
-            tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
-            publish(&ctx.http, table, msg, png).await;
+        match click.create_response(&ctx.http, update).await {
+            Ok(()) => table.shown = Some(table.seq),
+            Err(e) => {
+                // The change is saved: the board must show it even if the
+                // interaction answer failed (e.g. it came too late).
+                tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
+                publish(&ctx.http, table, msg, png).await;
+            }
         }
         return;
     }

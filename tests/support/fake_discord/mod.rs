@@ -31,7 +31,7 @@ pub mod validate;
 
 pub use interactions::Opt;
 pub use payloads::{FakeUser, GUILD_ID};
-pub use state::{InteractionRec, Response, StoredMessage};
+pub use state::{Hold, InteractionRec, Response, StoredMessage};
 
 use payloads::Origin;
 use serde_json::{Value, json};
@@ -206,6 +206,18 @@ impl FakeDiscord {
             .unwrap_or_else(|e| panic!("cannot select: {e}"))
     }
 
+    /// Chooses `values` in a select menu, or says why a real client could not.
+    pub async fn try_select(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Result<u64, String> {
+        self.component(user, channel, message, custom_id, Some(values)).await
+    }
+
     async fn component(
         &self,
         user: &FakeUser,
@@ -265,7 +277,9 @@ impl FakeDiscord {
             inner.interactions.insert(id, rec);
         }
         if !gateway::dispatch(&self.shared, "INTERACTION_CREATE", d) {
-            panic!("no gateway session to send the interaction to");
+            // The bot's session ended since `wait_for_session` (a test killed
+            // it): like Discord, the click goes unanswered.
+            eprintln!("fake Discord: no gateway session for interaction {id} any more; it goes unanswered");
         }
         id
     }
@@ -407,6 +421,50 @@ impl FakeDiscord {
     /// How often some routes were called.
     pub fn request_count(&self, route: &str) -> u64 {
         self.shared.lock().requests.get(route).copied().unwrap_or(0)
+    }
+
+    /// From now on requests of this kind wait unanswered (see [`Hold`]).
+    pub fn hold(&self, kind: Hold) {
+        self.shared.lock().holding.insert(kind);
+        self.shared.changed();
+    }
+
+    /// Requests of this kind go on: the held ones are answered now.
+    pub fn release(&self, kind: Hold) {
+        self.shared.lock().holding.remove(&kind);
+        self.shared.changed();
+    }
+
+    /// Lets one held request of this kind go on (one waiting now, or the next to come).
+    pub fn pass_one(&self, kind: Hold) {
+        *self.shared.lock().passes.entry(kind).or_default() += 1;
+        self.shared.changed();
+    }
+
+    /// Waits until the `n`-th request of this kind is held; returns its body.
+    pub async fn wait_nth_held(&self, kind: Hold, n: u64, timeout: Duration) -> Option<Value> {
+        let nth = |i: &state::Inner| {
+            (i.held_total.get(&kind).copied().unwrap_or(0) >= n).then(|| i.last_held.get(&kind).cloned())
+        };
+        self.shared.wait_until(timeout, nth).await.flatten()
+    }
+
+    /// Every request held so far is dropped unanswered and unrecorded, as
+    /// if it never arrived (its bot was killed); kinds stay held.
+    pub fn drop_held(&self) {
+        self.shared.lock().drops += 1;
+        self.shared.changed();
+    }
+
+    /// How many requests of this kind wait unanswered now.
+    pub fn held(&self, kind: Hold) -> u64 {
+        self.shared.lock().held.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// Waits until at least `n` requests of this kind are held.
+    pub async fn wait_held(&self, kind: Hold, n: u64, timeout: Duration) -> bool {
+        let held = |i: &state::Inner| (i.held.get(&kind).copied().unwrap_or(0) >= n).then_some(());
+        self.shared.wait_until(timeout, held).await.is_some()
     }
 
     /// Everything the bot did that Discord would have rejected.

@@ -5,7 +5,7 @@
 use super::payloads::{self, APP_ID, ChannelSetup, GUILD_ID};
 use super::validate::Upload;
 use serde_json::{Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, watch};
@@ -66,6 +66,20 @@ pub struct InteractionRec {
     pub followups: Vec<u64>,
 }
 
+/// Requests the fake can hold unanswered: what a bot killed in the middle of
+/// a request, or a slow Discord, looks like from the other side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Hold {
+    /// POST /interactions/{id}/{token}/callback (after the body was read).
+    Callbacks,
+    /// GET /channels/{ch}/messages/{mid}.
+    MessageReads,
+    /// POST /channels/{ch}/messages (after the body was read).
+    MessagePosts,
+    /// PATCH /channels/{ch}/messages/{mid} (after the body was read).
+    MessageEdits,
+}
+
 /// A connected, identified gateway session.
 pub struct Session {
     pub id: u64,
@@ -91,6 +105,17 @@ pub struct Inner {
     pub identifies: u32,
     pub heartbeats: u32,
     pub requests: HashMap<String, u64>,
+    /// Kinds of request held from now on.
+    pub holding: HashSet<Hold>,
+    /// Requests waiting unanswered, by kind.
+    pub held: HashMap<Hold, u64>,
+    /// Requests ever held, by kind, and the body of the last one.
+    pub held_total: HashMap<Hold, u64>,
+    pub last_held: HashMap<Hold, Value>,
+    /// Held requests allowed to go on one by one, by kind.
+    pub passes: HashMap<Hold, u64>,
+    /// Bumped when the held requests are dropped (their bot was killed).
+    pub drops: u64,
     /// Channels a test set up (permissions, threads); the others are plain
     /// text channels where the bot may do everything.
     pub channel_setups: HashMap<u64, ChannelSetup>,
