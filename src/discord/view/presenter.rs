@@ -7,7 +7,7 @@ use super::components::{ComponentId, Control};
 use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, limits};
 use super::notes::note_lines;
 use super::picture::alt_text;
-use super::words::{COLOUR, clip, fit_lines, level_description, mention, move_words, place, player_name};
+use super::words::{COLOUR, clip, level_description, mention, move_words, place, player_name};
 use crate::discord::game::choices::{Menu, Pick};
 use crate::discord::game::computer::Level;
 use crate::discord::game::ends::End;
@@ -409,9 +409,8 @@ pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
 /// (posted to notify the next player): the lines of what happened, no
 /// controls, no picture.
 pub(crate) fn record(t: &Table, notes: &[Note]) -> Message {
-    let mut lines = note_lines(notes);
-    lines.push(format!("*Game {} goes on in the board below.*", t.id));
-    Message { content: fit_lines(&lines, limits::CONTENT), ..Default::default() }
+    let goes_on = format!("*Game {} goes on in the board below.*", t.id);
+    Message { content: with_notes(&note_lines(notes), &[goes_on]), ..Default::default() }
 }
 
 /// A private answer (ephemeral): text only, nobody pinged.
