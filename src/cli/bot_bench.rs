@@ -1,8 +1,11 @@
 //! `thaayam bot-bench`: times what the bot does for each click (the session
 //! layer applying it, saving it in an SQLite file, the presenter building
 //! and checking the message, drawing the board PNG) over whole scripted
-//! games, and prints the percentiles of each part and of the whole.
+//! games, and prints the percentiles of each part and of the whole, in
+//! wall time and in CPU time of the thread (what other processes on a
+//! shared machine do not disturb).
 
+use super::cpu::thread_cpu_time;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::next_intent;
@@ -22,6 +25,9 @@ struct Times {
     store: Vec<Duration>,
     render: Vec<Duration>,
     total: Vec<Duration>,
+    /// CPU time of the board PNG and of the whole handler.
+    render_cpu: Vec<Duration>,
+    total_cpu: Vec<Duration>,
 }
 
 /// Plays `games` games (two humans and a computer) and reports per-click times.
@@ -39,22 +45,37 @@ pub fn run(games: u64) -> Result<String, String> {
     if times.total.is_empty() || times.render.is_empty() {
         return Err("no clicks were timed".into());
     }
-    Ok(format!(
-        "{} clicks in {games} games (database file {} KB)\n  session + presenter + limit check: {}\n  \
-         store save (SQLite file, WAL): {}\n  board PNG: {}\n  whole handler: {}",
+    let mut out = format!(
+        "{} clicks in {games} games (database file {} KB), {} board PNGs drawn\n  \
+         session + presenter + limit check: {}\n  store save (SQLite file, WAL): {}\n  board PNG: {}\n  \
+         whole handler: {}",
         times.total.len(),
         size / 1024,
+        times.render.len(),
         summary(&mut times.logic),
         summary(&mut times.store),
         summary(&mut times.render),
         summary(&mut times.total)
-    ))
+    );
+    if !times.total_cpu.is_empty() && !times.render_cpu.is_empty() {
+        out += &format!(
+            "\nCPU time of the thread:\n  board PNG: {}\n  whole handler: {}",
+            summary(&mut times.render_cpu),
+            summary(&mut times.total_cpu)
+        );
+    }
+    Ok(out)
 }
 
 fn summary(times: &mut [Duration]) -> String {
     times.sort();
     let pct = |p: usize| times[(times.len() * p / 100).min(times.len() - 1)];
     format!("p50 {:?}, p99 {:?}, max {:?}", pct(50), pct(99), times[times.len() - 1])
+}
+
+/// The thread's CPU time since `start`, if the platform measures it.
+fn since(start: Option<Duration>) -> Option<Duration> {
+    Some(thread_cpu_time()?.saturating_sub(start?))
 }
 
 fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
@@ -77,6 +98,7 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     while t.stage == Stage::Playing && guard < 100_000 {
         guard += 1;
         let start = Instant::now();
+        let start_cpu = thread_cpu_time();
         let notes = match session::computer_step(&mut t, 0) {
             Some(notes) => notes,
             None => {
@@ -96,11 +118,14 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
         message::check(&msg)?;
         times.logic.push(logic + shown.elapsed());
         let drawn = Instant::now();
+        let drawn_cpu = thread_cpu_time();
         if let Some(view) = picture::board_view(&t).filter(|_| msg.board_image) {
             crate::render::render_png(&view, picture::BOARD_SIZE).map_err(|e| e.to_string())?;
             times.render.push(drawn.elapsed());
+            times.render_cpu.extend(since(drawn_cpu));
         }
         times.total.push(start.elapsed());
+        times.total_cpu.extend(since(start_cpu));
     }
     Ok(())
 }
