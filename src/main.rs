@@ -63,6 +63,22 @@ enum Command {
         #[arg(long)]
         max_saves: Option<u64>,
     },
+    /// Test helper: the bot against a fake Discord on loopback (crash tests kill it).
+    #[command(hide = true)]
+    SandboxBot {
+        /// The fake Discord's REST base, http://127.0.0.1:PORT (loopback only).
+        #[arg(long)]
+        http_base: String,
+        /// The database file.
+        #[arg(long)]
+        database: std::path::PathBuf,
+        /// Register the commands in this guild.
+        #[arg(long)]
+        guild: Option<u64>,
+        /// Pause before each computer move, in milliseconds.
+        #[arg(long, default_value_t = 5)]
+        computer_pause_ms: u64,
+    },
     /// Draw a position (TPN) or a seat's route as a PNG picture.
     Render {
         /// A position in TPN, e.g. "bell S=5,o,o,o N=o,o,o,o turn=S throws=4,2".
@@ -192,6 +208,10 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
+        Command::SandboxBot { http_base, database, guild, computer_pause_ms } => {
+            let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
+            cli::sandbox_bot::run(cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause })?;
+        }
         Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {
                 (Some(seat), _) => cli::render::route(&seat, variant, size)?,

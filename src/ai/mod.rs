@@ -12,7 +12,7 @@
 
 pub mod arena;
 pub mod eval;
-mod fxhash;
+pub(crate) mod fxhash;
 mod greedy;
 pub(crate) mod plans;
 mod random;

@@ -3,19 +3,24 @@
 //! and checking the message, drawing the board PNG) over whole scripted
 //! games, and prints the percentiles of each part and of the whole, in
 //! wall time and in CPU time of the thread (what other processes on a
-//! shared machine do not disturb).
+//! shared machine do not disturb); then counts the taps a turn takes, per
+//! variant, for scripted players who choose uniformly among the options
+//! the bot offers.
 
 use super::cpu::thread_cpu_time;
 use crate::discord::game::computer::Level;
+use crate::discord::game::ends;
 use crate::discord::game::intent::{Actor, Intent};
-use crate::discord::game::script::next_intent;
+use crate::discord::game::script::{next_intent, random_intent};
 use crate::discord::game::session;
-use crate::discord::game::table::{Stage, Table};
+use crate::discord::game::table::{NewGame, Stage, Table};
 use crate::discord::live::persist;
 use crate::discord::view::refusals::refusal_text;
 use crate::discord::view::{message, picture, presenter};
-use crate::engine::{Ruleset, Variant};
-use crate::store::{NewGame, Store};
+use crate::engine::{Event, Game, Phase, Ruleset, Seat, Variant};
+use crate::store::Store;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
 /// Per-click durations of each part of the handler.
@@ -64,6 +69,171 @@ pub fn run(games: u64) -> Result<String, String> {
             summary(&mut times.total_cpu)
         );
     }
+    out.push_str(&format!(
+        "\ntaps per turn, {games} games per variant, 4 scripted players choosing uniformly among the offered \
+         options (a turn: a seat's series until another seat acts; 'asked': turns with a tap):\n  \
+         {:<13} {:>6} {:>6} {:>5} {:>4} {:>4}  {:>14} {:>9} {:>14}",
+        "variant", "turns", "asked", "mean", "p90", "max", "forced: series", "taps", "refused/game"
+    ));
+    let mut broken = Vec::new();
+    for variant in Variant::ALL {
+        let taps = taps(variant, games)?;
+        out.push('\n');
+        out.push_str(&taps.line(variant, games));
+        if taps.forced.iter().any(|&t| t > 0) || taps.refused > 0 {
+            broken.push(variant.name());
+        }
+    }
+    if !broken.is_empty() {
+        return Err(format!("{out}\nforced series took taps or offered options were refused in: {broken:?}"));
+    }
+    Ok(out)
+}
+
+/// The taps of scripted games of one variant: per turn (a seat's run of
+/// series until another seat acts), in series whose use was forced (one
+/// end), the refused clicks and the taps of the opening throws.
+#[derive(Default)]
+struct Taps {
+    turns: Vec<u32>,
+    forced: Vec<u32>,
+    refused: u64,
+    opening: u64,
+}
+
+impl Taps {
+    fn mean(&self) -> f64 {
+        self.turns.iter().map(|&t| f64::from(t)).sum::<f64>() / self.turns.len().max(1) as f64
+    }
+
+    fn line(&self, variant: Variant, games: u64) -> String {
+        let mut turns = self.turns.clone();
+        turns.sort_unstable();
+        let n = turns.len().max(1);
+        let mean = self.mean();
+        let p90 = turns.get((n * 9 / 10).min(n - 1)).copied().unwrap_or(0);
+        let forced_taps: u32 = self.forced.iter().sum();
+        format!(
+            "  {:<13} {:>6} {:>5.0}% {:>5.2} {:>4} {:>4}  {:>14} {:>9} {:>14.1}   (opening: {:.1} taps/game)",
+            variant.name(),
+            turns.len(),
+            100.0 * turns.iter().filter(|&&t| t > 0).count() as f64 / n as f64,
+            mean,
+            p90,
+            turns.last().copied().unwrap_or(0),
+            self.forced.len(),
+            forced_taps,
+            self.refused as f64 / games.max(1) as f64,
+            self.opening as f64 / games.max(1) as f64
+        )
+    }
+}
+
+/// Follows a game's log to tell turns and series apart and charges each
+/// tap to the turn and series it belongs to.
+struct Tally {
+    game: Game,
+    events: usize,
+    last: Option<Seat>,
+    turn: Option<u32>,
+    series: Option<(bool, u32)>,
+    /// Taps made before the events of their turn or series (a Throw).
+    turn_ahead: u32,
+    series_ahead: u32,
+}
+
+impl Tally {
+    fn new(t: &Table) -> Tally {
+        let game = Game::new(t.ruleset, t.seats());
+        Tally { game, events: 0, last: None, turn: None, series: None, turn_ahead: 0, series_ahead: 0 }
+    }
+
+    /// Reads the events logged since the last call.
+    fn catch_up(&mut self, t: &Table, out: &mut Taps) {
+        for &e in &t.events[self.events..] {
+            let opening = matches!(self.game.phase(), Phase::Opening { .. });
+            let actor = self.game.to_act();
+            if !opening && actor != self.last {
+                out.turns.extend(self.turn.take());
+                self.turn = Some(std::mem::take(&mut self.turn_ahead));
+                self.last = actor;
+            }
+            let was_moving = matches!(self.game.phase(), Phase::Moving { .. });
+            if self.game.apply(e).is_err() {
+                break;
+            }
+            if !was_moving && matches!(self.game.phase(), Phase::Moving { .. }) && matches!(e, Event::Throw { .. }) {
+                self.close_series(out);
+                self.series = Some((ends::ends(&self.game).is_forced(), std::mem::take(&mut self.series_ahead)));
+            }
+        }
+        self.events = t.events.len();
+    }
+
+    fn close_series(&mut self, out: &mut Taps) {
+        if let Some((true, taps)) = self.series.take() {
+            out.forced.push(taps);
+        }
+    }
+
+    /// One click of the player on turn (made before its events are logged).
+    fn tap(&mut self, t: &Table, out: &mut Taps) {
+        let committed = t.game_now();
+        if matches!(committed.phase(), Phase::Opening { .. }) {
+            out.opening += 1;
+            return;
+        }
+        let seat = committed.to_act();
+        if matches!(committed.phase(), Phase::Moving { .. }) {
+            *self.turn.get_or_insert(0) += 1;
+            if let Some((_, taps)) = &mut self.series {
+                *taps += 1;
+            }
+            return;
+        }
+        self.series_ahead += 1;
+        match (&mut self.turn, seat == self.last) {
+            (Some(taps), true) => *taps += 1,
+            _ => self.turn_ahead += 1,
+        }
+    }
+
+    fn finish(mut self, out: &mut Taps) {
+        out.turns.extend(self.turn.take());
+        self.close_series(out);
+    }
+}
+
+/// Plays `games` games of four scripted humans and counts their taps.
+fn taps(variant: Variant, games: u64) -> Result<Taps, String> {
+    let mut out = Taps::default();
+    for g in 0..games {
+        let mut seed = [7u8; 32];
+        seed[..8].copy_from_slice(&g.to_le_bytes());
+        let mut t = Table::new(1, 1, 1, 10, Ruleset::new(variant), 4, seed);
+        for user in 11..14 {
+            session::handle(&mut t, Actor { user, moderator: false }, Intent::Join, None, 0)
+                .map_err(|e| refusal_text(&e))?;
+        }
+        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0)
+            .map_err(|e| refusal_text(&e))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(g);
+        let mut tally = Tally::new(&t);
+        let mut guard = 0;
+        while t.stage == Stage::Playing && guard < 200_000 {
+            guard += 1;
+            tally.catch_up(&t, &mut out);
+            let user = t.human_to_act().ok_or("nobody to act")?;
+            let intent = random_intent(&t, &mut rng);
+            tally.tap(&t, &mut out);
+            let seq = t.seq;
+            if session::handle(&mut t, Actor { user, moderator: false }, intent, Some(seq), 0).is_err() {
+                out.refused += 1;
+            }
+        }
+        tally.catch_up(&t, &mut out);
+        tally.finish(&mut out);
+    }
     Ok(out)
 }
 
@@ -82,10 +252,9 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     let mut seed = [0u8; 32];
     seed[..8].copy_from_slice(&g.to_le_bytes());
     let ruleset = Ruleset::new(Variant::Bell);
-    let new = NewGame { guild: 1, channel: g + 1, host: 10, ruleset, max_players: 3, turn_timeout_secs: 60, seed };
-    let id = store.create_game(&new).map_err(|e| e.to_string())?;
-    let mut t = Table::new(id.0, 1, g + 1, 10, ruleset, 3, seed);
-    t.stored = Some(Default::default());
+    let new =
+        NewGame { guild: 1, channel: g + 1, host: 10, ruleset, players: 3, turn_timeout: 60, moderators_end: false };
+    let mut t = persist::create_sync(store, new, seed).map_err(|e| e.to_string())?;
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0)
@@ -128,4 +297,21 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
         times.total_cpu.extend(since(start_cpu));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_takes_one_pick_and_a_confirm_at_most_and_forced_ones_none() {
+        for variant in Variant::ALL {
+            let t = taps(variant, if variant == Variant::Bell { 4 } else { 1 }).expect("games");
+            assert!(variant != Variant::Bell || t.mean() <= 1.3, "{}", t.line(variant, 4));
+            assert!(!t.turns.is_empty());
+            assert_eq!(t.forced.iter().sum::<u32>(), 0, "{}", t.line(variant, 1));
+            assert_eq!(t.refused, 0, "{}", t.line(variant, 1));
+            assert_eq!(t.opening, 0, "the opening throws itself");
+        }
+    }
 }

@@ -9,7 +9,7 @@
 use crate::ai::Level;
 use crate::discord::commands::replay::parse_game_id;
 use crate::discord::config::{parse as parse_config, parse_duration};
-use crate::discord::game::choices::UnitKey;
+use crate::discord::game::choices::Pick;
 use crate::discord::view::components::ComponentId;
 use crate::engine::{Variant, parse_tpn};
 use rand::{RngExt, SeedableRng};
@@ -32,22 +32,16 @@ fn targets() -> Vec<Target> {
     vec![
         Target {
             name: "custom_id",
-            seeds: &[
-                "t1:12:join::3",
-                "t1:9:page:2:40",
-                "t1:123456789:ok::4294967295",
-                "t1:1:cpu::0",
-                "t1:7:throws::12",
-            ],
+            seeds: &["t1:12:join::3", "t1:9:page:2:40", "t1:123456789:ok::4294967295", "t1:1:cpu::0", "t1:7:pick::12"],
             parse: |s| {
                 let _ = ComponentId::parse(s);
             },
         },
         Target {
             name: "select value",
-            seeds: &["enter", "enter2", "p12", "t8", "e5", "eps", "off", "pass", "easy", "3", "0"],
+            seeds: &["e0", "e24", "step", "s3", "s12", "easy", "3", "0"],
             parse: |s| {
-                let _ = UnitKey::parse(s);
+                let _ = Pick::parse(s);
                 let _ = s.parse::<Level>();
                 let _ = s.parse::<usize>();
             },

@@ -8,6 +8,7 @@ pub mod cpu;
 pub mod fuzz;
 pub mod moves;
 pub mod render;
+pub mod sandbox_bot;
 pub mod simulate;
 pub mod store_bench;
 pub mod store_crash;

@@ -9,41 +9,23 @@ use crate::discord::game::notes::Notes;
 use crate::discord::game::script::next_intent;
 use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
-use crate::discord::game::table::Stored;
 use crate::discord::game::table::{Table, UserId};
+use crate::discord::live::persist;
 use crate::discord::view::refusals::refusal_text;
-use crate::store::{self, Store, StoreError};
+use crate::store::{Store, StoreError};
 
 /// What `persist::create` does, on a plain store: the game's row (its id
 /// and the commitment to `seed`), and a new lobby table for it, not saved
 /// yet. A game the store still has open in the channel (created, but never
 /// saved by a process that died) is abandoned first, as `/thaayam new` does.
 pub(crate) fn create(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
-    match create_row(store, new, seed) {
+    match persist::create_sync(store, new, seed) {
         Err(StoreError::ChannelBusy { game, .. }) => {
             store.abandon(game, None)?;
-            create_row(store, new, seed)
+            persist::create_sync(store, new, seed)
         }
         other => other,
     }
-}
-
-fn create_row(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
-    let row = store::NewGame {
-        guild: new.guild,
-        channel: new.channel,
-        host: new.host,
-        ruleset: new.ruleset,
-        max_players: new.players,
-        turn_timeout_secs: u32::try_from(new.turn_timeout).unwrap_or(u32::MAX),
-        seed,
-    };
-    let id = store.create_game(&row)?;
-    let mut table = Table::new(id.0, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
-    table.turn_timeout = new.turn_timeout;
-    table.moderators_end = new.moderators_end;
-    table.stored = Some(Stored::default());
-    Ok(table)
 }
 
 /// A click of `user` on the newest board (it carries the table's counter),

@@ -1,12 +1,13 @@
 //! Starting the bot: logging, the poise framework with its commands, the
 //! event handler that routes button and select clicks by their
-//! `custom_id` (restart-safe: no collectors), the timeout ticker, and a
-//! shutdown on SIGINT/SIGTERM that finishes in-flight clicks and exits
-//! within [`SHUTDOWN_LIMIT`] whatever the connection is doing.
+//! `custom_id` (restart-safe: no collectors), the boards brought up to
+//! their saved games, the timeout ticker, and a shutdown on SIGINT/SIGTERM
+//! that finishes in-flight clicks and exits within [`SHUTDOWN_LIMIT`]
+//! whatever the connection is doing.
 
 use super::config::Config;
 use super::live::hub::Hub;
-use super::live::{clicks, clock, computer, persist};
+use super::live::{board, clicks, clock, computer, persist};
 use super::{Data, Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
@@ -27,15 +28,21 @@ pub(crate) const SHUTDOWN_LIMIT: Duration = Duration::from_secs(4);
 /// How long in-flight clicks may take to finish after a stop was asked.
 const IN_FLIGHT_WAIT: Duration = Duration::from_millis(2500);
 
-/// Runs the bot until SIGINT/SIGTERM. Errors are one line (a token Discord
-/// refuses is one, at once).
+/// Runs the bot on Discord until SIGINT/SIGTERM. Errors are one line (a
+/// token Discord refuses is one, at once).
 pub fn run(config: Config) -> Result<(), String> {
+    run_at(config, Endpoint::Discord)
+}
+
+/// [`run`] at another endpoint: only the hidden `sandbox-bot` command
+/// (crash tests) passes a sandbox.
+pub(crate) fn run_at(config: Config, endpoint: Endpoint) -> Result<(), String> {
     init_logging(&config.log_level);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    let result = runtime.block_on(serve(config));
+    let result = runtime.block_on(serve(config, endpoint));
     // Tasks still running (a reconnect loop, a drawing) must not hold the exit.
     runtime.shutdown_timeout(Duration::from_millis(300));
     result
@@ -61,8 +68,9 @@ fn init_logging(level: &str) {
 
 /// Where the bot connects. Production ([`run`]) always uses `Discord`;
 /// `Sandbox` (a fake Discord on loopback, see tests/support/fake_discord)
-/// exists for end-to-end tests and the load test and is reachable only from
-/// code, never from the config file or the environment.
+/// exists for end-to-end tests, the load test and the crash tests' hidden
+/// `sandbox-bot` command (loopback only), never from the config file or the
+/// environment.
 #[derive(Clone, Debug)]
 pub enum Endpoint {
     Discord,
@@ -114,10 +122,10 @@ async fn ended(task: tokio::task::JoinHandle<Result<(), String>>) -> Result<(), 
     }
 }
 
-async fn serve(config: Config) -> Result<(), String> {
+async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
     // Listen before connecting, so a stop asked at any moment is heard.
     let signal = stop_signal()?;
-    let bot = start(config, Endpoint::Discord).await?;
+    let bot = start(config, endpoint).await?;
     bot.until_signal(signal).await
 }
 
@@ -155,6 +163,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         .options(poise::FrameworkOptions {
             commands: vec![commands::thaayam()],
             on_error: |error| Box::pin(commands::on_error(error)),
+            command_check: Some(|ctx| Box::pin(commands::check_options(ctx))),
             event_handler: |ctx, event, _framework, data| Box::pin(on_event(ctx, event, data)),
             ..Default::default()
         })
@@ -162,6 +171,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
             Box::pin(async move {
                 register(ctx, framework, setup_data.config.dev_guild).await?;
                 tracing::info!("logged in as {}", ready.user.name);
+                tokio::spawn(board::reconcile(ctx.http.clone(), setup_data.clone()));
                 clock::spawn_ticker(ctx.http.clone(), setup_data.clone());
                 Ok(setup_data)
             })

@@ -1,6 +1,7 @@
 //! Reading games back: the channel's active game, a game with its whole
 //! log (replays), every unfinished game with its log (checks of a file:
-//! the bot resumes with `live_games`) and a channel's history.
+//! the bot resumes with `live_games`), the games that closed at the end of
+//! the previous run, and a channel's history.
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
@@ -73,6 +74,21 @@ impl Store {
             games.push(LoadedGame { info, events });
         }
         Ok(games)
+    }
+
+    /// The games with a board message that closed (finished or abandoned)
+    /// at most `window_secs` before the last change of any game, oldest
+    /// first: after a crash, the ones whose end may not have been shown.
+    pub fn closed_near_last_write(&self, window_secs: u32) -> Result<Vec<GameId>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached(
+                "SELECT id FROM games WHERE state IN ('finished', 'abandoned') AND board_message_id IS NOT NULL \
+                 AND finished_at >= (SELECT MAX(updated_at) FROM games) - ?1 * 1000 ORDER BY id",
+            )
+            .ctx("select recently closed games")?;
+        let ids = st.query_map([window_secs], |r| r.get(0)).ctx("select recently closed games")?;
+        ids.collect::<Result<_, _>>().ctx("select recently closed games")
     }
 
     /// The channel's most recent finished games, newest first.

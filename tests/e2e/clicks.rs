@@ -13,7 +13,7 @@ async fn started(fake: &FakeDiscord, alice: &FakeUser, bob: &FakeUser, channel: 
     play::click_label(fake, bob, &lobby, "Join").await;
     let lobby = fake.message(lobby.id).expect("lobby");
     play::click_label(fake, alice, &lobby, "Start").await;
-    fake.message(lobby.id).expect("board")
+    play::live_board(fake, channel).await
 }
 
 fn assert_private(kind: u64, text: &str, what: &str) {
@@ -42,22 +42,22 @@ async fn wrong_players_double_and_simultaneous_clicks() {
     let (second, outsider) = if ka == 7 { (&bob, &carol) } else { (&carol, &bob) };
     assert!(lobby.text().contains(&second.mention()) && !lobby.text().contains(&outsider.mention()));
     play::click_label(&fake, &alice, &lobby, "Start").await;
-    let board = fake.message(lobby.id).expect("board");
+    let board = play::live_board(&fake, CHANNEL).await;
     let players = [alice.clone(), second.clone()];
     let on_turn = play::to_act(&board, &players).expect("a human is to act").clone();
     let other = players.iter().find(|p| **p != on_turn).expect("two players").clone();
+    let (menu, moves) = play::move_menu(&board).expect("the move menu");
 
     // A non-player and the player out of turn are refused; nothing changes.
     for (who, what) in [(outsider, "non-player"), (&other, "out of turn")] {
-        let (kind, text) = play::click_label(&fake, who, &board, "Throw").await;
+        let (kind, text) = play::pick(&fake, who, &board, &moves[0]).await;
         assert_private(kind, &text, what);
         assert_eq!(fake.message(board.id).expect("board").version, board.version, "{what}: no change");
     }
 
-    // A double click: both clicks carry the same control; one is applied.
-    let throw = board.button("Throw").expect("throw");
-    let first = fake.click(&on_turn, CHANNEL, board.id, &throw).await;
-    let again = fake.click(&on_turn, CHANNEL, board.id, &throw).await;
+    // A double click: both clicks carry the same choice; one is applied.
+    let first = fake.select(&on_turn, CHANNEL, board.id, &menu, &[&moves[0]]).await;
+    let again = fake.select(&on_turn, CHANNEL, board.id, &menu, &[&moves[0]]).await;
     let (k1, t1) = play::answer(&fake, first).await;
     let (k2, t2) = play::answer(&fake, again).await;
     let mut kinds = [k1, k2];
@@ -92,12 +92,11 @@ async fn commands_and_their_error_paths() {
     let b = fake.send_slash(&alice, CHANNEL, "thaayam", "board", vec![]).await;
     fake.wait_response(b, WAIT).await;
     let fresh = fake.wait_for_message(|m| m.channel_id == CHANNEL && !m.is_ephemeral() && m.id != board.id, WAIT).await;
-    assert!(fresh.button("Throw").is_some(), "the new board has the controls: {}", fresh.text());
+    assert!(play::move_menu(&fresh).is_some(), "the new board has the controls: {}", fresh.text());
     let old = fake.message(board.id).expect("old board");
-    if let Some(id) = old.button("Throw") {
+    if let Some((_, moves)) = play::move_menu(&old) {
         let on_turn = play::to_act(&fresh, &[alice.clone(), bob.clone()]).expect("on turn").clone();
-        let i = fake.click(&on_turn, CHANNEL, board.id, &id).await;
-        let (kind, text) = play::answer(&fake, i).await;
+        let (kind, text) = play::pick(&fake, &on_turn, &old, &moves[0]).await;
         assert_private(kind, &text, "click on an outdated board");
     }
 
@@ -112,15 +111,11 @@ async fn commands_and_their_error_paths() {
     assert!(ended.components().is_empty(), "an ended game has no controls");
     let over_id = ended.id;
 
-    // kick and resign in a new game; then the host ends it.
+    // kick by a non-host is refused; the host ends a new game.
     started(&fake, &alice, &bob, CHANNEL).await;
     let k = fake.send_slash(&bob, CHANNEL, "thaayam", "kick", vec![Opt::user("user", &alice)]).await;
     let (kind, text) = play::answer(&fake, k).await;
     assert_private(kind, &text, "kick by a non-host");
-    let r = fake.send_slash(&bob, CHANNEL, "thaayam", "resign", vec![]).await;
-    fake.wait_response(r, WAIT).await;
-    let note = format!("{} resigned", bob.mention());
-    fake.wait_for_message(|m| m.channel_id == CHANNEL && m.content().contains(&note), WAIT).await;
     let e = fake.send_slash(&alice, CHANNEL, "thaayam", "end", vec![]).await;
     fake.wait_response(e, WAIT).await;
     let ended = |m: &StoredMessage| m.channel_id == CHANNEL && m.text().contains("ended before its end");

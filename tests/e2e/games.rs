@@ -21,9 +21,9 @@ async fn two_players_play_bell_to_the_end() {
     let lobby = fake.message(lobby.id).expect("lobby");
     assert!(lobby.text().contains(&bob.mention()), "bob is seated: {}", lobby.text());
     let (kind, text) = play::click_label(&fake, &alice, &lobby, "Start").await;
-    assert_eq!(kind, 7, "Start turns the lobby into the board: {text}");
-    let board = fake.message(lobby.id).expect("board");
-    assert!(board.button("Throw").is_some(), "the board offers Throw: {}", board.text());
+    assert_eq!(kind, 7, "Start answers on the lobby: {text}");
+    let board = play::live_board(&fake, CHANNEL).await;
+    assert!(board.button("Throw").is_none(), "nobody throws by hand: {}", board.text());
 
     let players = [alice.clone(), bob.clone()];
     let (last, clicks) = play::play_to_end(&fake, CHANNEL, &players, 4000).await;

@@ -6,9 +6,16 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod child_bot;
 mod clicks;
+mod crash;
+mod crowds;
+mod forged;
 mod games;
+mod kills;
 mod lifecycle;
+mod permissions;
 mod records;
 mod restart;
 mod selftest;
+mod turns;

@@ -3,6 +3,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod closed;
 mod concurrency;
 mod crash;
 mod open;

@@ -33,6 +33,15 @@ pub fn board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
     fake.newest_public(channel).expect("a public message in the channel")
 }
 
+/// The live board once a human has a move to choose: the newest public
+/// message of the channel, when it offers the move menu.
+pub async fn live_board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
+    let found = fake
+        .wait_channel(channel, WAIT, |i| i.newest_public(channel).filter(|m| move_menu(m).is_some()).cloned())
+        .await;
+    found.unwrap_or_else(|| panic!("no board with a move menu in channel {channel}; {}", fake.summary()))
+}
+
 /// The user mentioned as the one to act on a board, if a human is to act.
 pub fn to_act<'a>(msg: &StoredMessage, players: &'a [FakeUser]) -> Option<&'a FakeUser> {
     let line = msg.content().lines().rev().find(|l| l.contains(" to throw") || l.contains(" to move"))?;
@@ -72,41 +81,38 @@ pub async fn answer(fake: &FakeDiscord, interaction: u64) -> (u64, String) {
     (r.kind, text)
 }
 
-/// One move of the human on turn, by the first accepted choice.
+/// The move menu of a board: its custom_id and the values of its options.
+pub fn move_menu(msg: &StoredMessage) -> Option<(String, Vec<String>)> {
+    let select = msg.selects().into_iter().find(|s| s["custom_id"].as_str().is_some_and(|id| id.contains(":pick:")))?;
+    let id = select["custom_id"].as_str()?.to_string();
+    let values = select["options"].as_array()?.iter().filter_map(|o| o["value"].as_str().map(String::from)).collect();
+    Some((id, values))
+}
+
+/// Picks an option of the move menu; returns the answer's kind and private text.
+pub async fn pick(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, value: &str) -> (u64, String) {
+    let (id, _) = move_menu(msg).unwrap_or_else(|| panic!("no move menu on: {}", msg.text()));
+    let i = fake.select(user, msg.channel_id, msg.id, &id, &[value]).await;
+    answer(fake, i).await
+}
+
+/// One tap of the human on turn: Confirm a picked move, else pick the
+/// first move of the menu (every offered option must be accepted), else
+/// Throw (a game saved before series were thrown by themselves).
 async fn step(fake: &FakeDiscord, msg: &StoredMessage, player: &FakeUser) {
-    if msg.button("Throw").is_some() {
-        let (kind, text) = click_label(fake, player, msg, "Throw").await;
-        assert_ne!(kind, 4, "Throw was refused: {text}");
+    if msg.button("Confirm").is_some() {
+        let (kind, text) = click_label(fake, player, msg, "Confirm").await;
+        assert_ne!(kind, 4, "Confirm was refused: {text}");
         return;
     }
-    if let Some(select) = msg.selects().first() {
-        let id = select["custom_id"].as_str().unwrap_or("").to_string();
-        let values: Vec<String> = select["options"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|o| o["value"].as_str().map(String::from))
-            .collect();
-        let multi = select["max_values"].as_u64().unwrap_or(1) > 1;
-        let max = if multi { values.len().min(10) } else { 1 };
-        let mut masks: Vec<u32> =
-            (1..1u32 << values.len().min(10)).filter(|m| m.count_ones() as usize <= max).collect();
-        masks.sort_by_key(|m| m.count_ones());
-        let mut refusal = String::new();
-        for mask in masks {
-            let choice: Vec<&str> =
-                values.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, v)| v.as_str()).collect();
-            let i = fake.select(player, msg.channel_id, msg.id, &id, &choice).await;
-            let (kind, text) = answer(fake, i).await;
-            if kind != 4 {
-                return;
-            }
-            refusal = text;
-        }
-        panic!("no choice of select {id} was accepted ({refusal}): {}", msg.text());
+    if let Some((_, values)) = move_menu(msg) {
+        let first = values.first().unwrap_or_else(|| panic!("an empty menu: {}", msg.text()));
+        let (kind, text) = pick(fake, player, msg, first).await;
+        assert_ne!(kind, 4, "an offered move was refused: {text}");
+        return;
     }
-    let (kind, text) = click_label(fake, player, msg, "Confirm").await;
-    assert_ne!(kind, 4, "Confirm was refused: {text}");
+    let (kind, text) = click_label(fake, player, msg, "Throw").await;
+    assert_ne!(kind, 4, "Throw was refused: {text}");
 }
 
 /// What [`advance`] did.
@@ -117,8 +123,8 @@ pub enum Progress {
     Waited,
 }
 
-/// One step of the game in `channel`: the human on turn makes the first
-/// accepted choice, or we wait until the bot changes the board.
+/// One step of the game in `channel`: the human on turn taps (the first
+/// move, then Confirm), or we wait until the bot changes the board.
 pub async fn advance(fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> Progress {
     let msg = board(fake, channel);
     if is_over(&msg) {
@@ -137,7 +143,7 @@ pub async fn advance(fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> 
 }
 
 /// Plays the game in `channel` to its end, each human choosing the first
-/// accepted option; returns the final message and the number of steps.
+/// move offered; returns the final message and the number of taps.
 pub async fn play_to_end(
     fake: &FakeDiscord,
     channel: u64,
@@ -168,7 +174,34 @@ impl TempDir {
 }
 
 impl Drop for TempDir {
+    /// Removes the directory, unless a test failed (then it is kept, with
+    /// the database and any bot log, and its path printed).
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("kept for inspection: {}", self.0.display());
+            return;
+        }
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// The custom_ids of a message's controls, as `(game, action counter)`
+/// (`t1:<game>:<control>:<arg>:<seq>`).
+fn control_ids(msg: &StoredMessage) -> Vec<(i64, u32)> {
+    let ids = msg.components().into_iter().filter_map(|c| c["custom_id"].as_str().map(String::from));
+    ids.filter_map(|id| {
+        let parts: Vec<&str> = id.split(':').collect();
+        Some((parts.get(1)?.parse().ok()?, parts.last()?.parse().ok()?))
+    })
+    .collect()
+}
+
+/// The action counter a message's controls carry (`None` without controls).
+pub fn seq_of(msg: &StoredMessage) -> Option<u32> {
+    control_ids(msg).into_iter().map(|(_, seq)| seq).max()
+}
+
+/// The game a message's controls belong to.
+pub fn game_of(msg: &StoredMessage) -> Option<i64> {
+    control_ids(msg).first().map(|&(game, _)| game)
 }

@@ -6,11 +6,12 @@ use super::settings::guild_defaults;
 use crate::discord::config::parse_duration;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
-use crate::discord::game::table::{NewGame, Table};
+use crate::discord::game::table::{NewGame, Stage, Table};
+use crate::discord::live::access;
 use crate::discord::live::board::show;
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
-use crate::discord::live::hub::Shared;
+use crate::discord::live::hub::{Shared, Taken};
 use crate::discord::live::persist;
 use crate::discord::live::unix_now;
 use crate::discord::view::presenter::Outro;
@@ -19,6 +20,15 @@ use crate::discord::{Context, Data, Error};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude as serenity;
+
+/// The answer while another `/thaayam new` is opening a lobby in the channel.
+const SETTING_UP: &str = "A game is being set up in this channel right now; its lobby will appear here in a moment.";
+
+/// The answer when Discord refused the lobby message although the
+/// interaction said the bot may post.
+const NOT_POSTED: &str = "I could not post the lobby in this channel (Discord refused the message), so no game was \
+     opened. Please check that I may view this channel, send messages (in a thread: send messages in threads), \
+     embed links and attach files here, then try again.";
 
 /// Open a game in this channel; players join with the buttons
 #[poise::command(slash_command, guild_only, rename = "new")]
@@ -31,6 +41,10 @@ pub(crate) async fn new_game(
     players: Option<u8>,
     #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"] timeout: Option<String>,
 ) -> Result<(), Error> {
+    let missing = missing_permissions(ctx);
+    if !missing.is_empty() {
+        return private(ctx, missing_text(&missing)).await;
+    }
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
     let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
@@ -47,41 +61,88 @@ pub(crate) async fn new_game(
         moderators_end: defaults.end_permission == EndPermission::Moderators,
     };
     let data = ctx.data();
-    if let Some(existing) = data.hub.in_channel(new.channel) {
-        return already_running(ctx, &existing).await;
-    }
+    // The channel is held from here until its lobby is posted (or given
+    // up), so that a second `/thaayam new` waits for nothing and is told.
+    let reservation = match data.hub.reserve(new.channel) {
+        Ok(reservation) => reservation,
+        Err(Taken::Running(existing)) => return already_running(ctx, &existing).await,
+        Err(Taken::Opening) => return private(ctx, SETTING_UP).await,
+    };
     let mut table = match open_lobby(data, new).await {
-        Ok(table) => table,
+        Ok(Opened::New(table)) => table,
+        Ok(Opened::Resumed(table)) => return resumed(ctx, reservation.fill(table)).await,
         Err(e) => {
             tracing::error!("could not open a game in channel {}: {e}", new.channel);
             return private(ctx, "The game could not be opened just now (database trouble); please try again.").await;
         }
     };
     table.names.insert(ctx.author().id.get(), ctx.author().display_name().to_string());
-    let game = match data.hub.insert(table) {
-        Ok(game) => game,
-        Err(existing) => return already_running(ctx, &existing).await,
-    };
+    let game = reservation.fill(table);
     let mut table = game.lock().await;
     show(ctx.http(), data, &mut table, &[], &Outro::default(), true).await;
+    if table.board.is_none() {
+        give_up(data, &mut table).await;
+        return private(ctx, NOT_POSTED).await;
+    }
     let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
     drop(table);
     private(ctx, text).await
 }
 
-async fn already_running(ctx: Context<'_>, existing: &Shared) -> Result<(), Error> {
-    let link = link_of(&*existing.lock().await);
-    private(ctx, format!("A game is already running in this channel: {link}")).await
+/// What the bot lacks to post a board here, as the interaction tells it
+/// (`app_permissions`; nothing when Discord did not say).
+fn missing_permissions(ctx: Context<'_>) -> Vec<&'static str> {
+    let poise::Context::Application(a) = ctx else { return Vec::new() };
+    let Some(have) = a.interaction.app_permissions else { return Vec::new() };
+    access::missing_for_board(have, access::is_thread(a.interaction.channel.as_ref()))
 }
 
-/// Creates the game in the store and saves its first state. A game the
-/// store still has open in this channel but the bot does not run (it could
-/// not be resumed, or the bot stopped between two writes) would block the
-/// channel forever: it is abandoned, logged, and the lobby opened.
-async fn open_lobby(data: &Data, new: NewGame) -> Result<Table, StoreError> {
+/// The private answer naming the permissions the bot lacks.
+fn missing_text(missing: &[&str]) -> String {
+    let list = match missing {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let (noun, them) = if missing.len() == 1 { ("permission", "it") } else { ("permissions", "them") };
+    format!(
+        "I cannot open a game in this channel: I lack the {noun} {list} here. A server admin can grant {them} to \
+         me (in this channel's or my role's settings); then try again."
+    )
+}
+
+async fn already_running(ctx: Context<'_>, existing: &Shared) -> Result<(), Error> {
+    let link = link_of(&*existing.lock().await);
+    let text = if link.is_empty() {
+        "A game is already running in this channel; /thaayam board shows it again.".to_string()
+    } else {
+        format!("A game is already running in this channel: {link}")
+    };
+    private(ctx, text).await
+}
+
+/// What `/thaayam new` got from the store.
+enum Opened {
+    /// A new lobby, saved.
+    New(Table),
+    /// An unfinished game of this channel that the bot was not running but
+    /// can: it runs again instead of a new one.
+    Resumed(Table),
+}
+
+/// Creates the game in the store and saves its first state. The caller
+/// holds the channel's reservation, so a game the store still has open in
+/// this channel is none the bot runs or is opening: it is resumed if it
+/// can run; only one that cannot be loaded (the bot stopped between two
+/// writes, or its state is unreadable) is abandoned, logged, and the lobby
+/// opened.
+async fn open_lobby(data: &Data, new: NewGame) -> Result<Opened, StoreError> {
     let mut table = match persist::create(&data.store, new).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
-            tracing::warn!("channel {} had game {game} that is not running; abandoning it", new.channel);
+            if let Some(table) = resumable(data, game).await? {
+                return Ok(Opened::Resumed(table));
+            }
+            tracing::warn!("channel {} had game {game}, which cannot run; abandoning it", new.channel);
             data.store.call(move |s| s.abandon(game, None)).await?;
             persist::create(&data.store, new).await?
         }
@@ -92,7 +153,45 @@ async fn open_lobby(data: &Data, new: NewGame) -> Result<Table, StoreError> {
         let _ = data.store.call(move |s| s.abandon(id, None)).await;
         return Err(e);
     }
-    Ok(table)
+    Ok(Opened::New(table))
+}
+
+/// A stored unfinished game as a table, if it can run.
+async fn resumable(data: &Data, game: GameId) -> Result<Option<Table>, StoreError> {
+    let Some(live) = data.store.call(move |s| s.live_game(game)).await? else { return Ok(None) };
+    match persist::from_live(live) {
+        Ok(table) => Ok(Some(table).filter(Table::is_open)),
+        Err(e) => {
+            tracing::warn!("cannot resume: {e}");
+            Ok(None)
+        }
+    }
+}
+
+/// A stored game of this channel runs again: its board is posted if it
+/// has none, its computers play on, and the caller is told where it is.
+async fn resumed(ctx: Context<'_>, game: Shared) -> Result<(), Error> {
+    let data = ctx.data();
+    let mut table = game.lock().await;
+    tracing::warn!("game {} of channel {} was not running; resumed it", table.id, table.channel);
+    if table.board.is_none() {
+        show(ctx.http(), data, &mut table, &[], &Outro::default(), true).await;
+    }
+    drop(table);
+    spawn_computer(ctx.serenity_context().http.clone(), data.clone(), game.clone());
+    already_running(ctx, &game).await
+}
+
+/// A lobby whose message could not be posted must not hold the channel:
+/// it is abandoned in the store and leaves the hub.
+async fn give_up(data: &Data, table: &mut Table) {
+    let id = GameId(table.id);
+    tracing::warn!("the lobby of game {id} could not be posted in channel {}; abandoning it", table.channel);
+    if let Err(e) = data.store.call(move |s| s.abandon(id, None)).await {
+        tracing::error!("could not abandon game {id}: {e}");
+    }
+    table.stage = Stage::Ended;
+    data.hub.saved(table);
 }
 
 fn link(guild: u64, channel: u64, message: u64) -> String {

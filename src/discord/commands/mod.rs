@@ -5,6 +5,8 @@
 
 mod answer;
 mod game;
+mod help;
+mod options;
 mod records;
 #[cfg(test)]
 mod records_tests;
@@ -14,6 +16,7 @@ pub(crate) mod settings;
 
 use super::{Context, Data, Error};
 use answer::private;
+pub(crate) use options::check_options;
 
 /// Thaayam, a South Indian race game for 2–4 players with cowrie-shell dice
 #[poise::command(
@@ -25,6 +28,7 @@ use answer::private;
         "game::resign",
         "game::end",
         "game::kick",
+        "help::help",
         "rules::rules",
         "records::leaderboard",
         "records::stats",
@@ -49,6 +53,21 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
             tracing::info!("bad argument to /{}: {error:?}", ctx.command().qualified_name);
             let _ = private(ctx, format!("That argument did not work: {error}")).await;
+        }
+        // `check_options` refused an option outside its declaration.
+        poise::FrameworkError::CommandCheckFailed { error: Some(error), ctx, .. } => {
+            tracing::info!("refused /{}: {error}", ctx.command().qualified_name);
+            let _ = private(ctx, error.to_string()).await;
+        }
+        // An option poise could not read as its type (forged, or a command
+        // registered by an older version of the bot).
+        poise::FrameworkError::CommandStructureMismatch { description, ctx, .. } => {
+            let ctx = poise::Context::Application(ctx);
+            tracing::warn!("options of /{} did not fit: {description}", ctx.command().qualified_name);
+            let text = options::refusal_of(ctx).unwrap_or_else(|| {
+                "That command's options do not fit what this bot expects; please try it again.".to_string()
+            });
+            let _ = private(ctx, text).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

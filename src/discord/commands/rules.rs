@@ -54,7 +54,8 @@ pub(crate) async fn rules(
         text.push_str(variant_text(v));
     }
     text.push_str(
-        "\n\nStart a game with `/thaayam new`; during your turn press **Throw**, then pick a piece and its throws.",
+        "\n\nStart a game with `/thaayam new`. The throws are made for you; on your turn pick your move in the \
+         **Your move** menu and press **Confirm** (`/thaayam help` shows how).",
     );
     // Drawing the routes may take longer than Discord's 3 s for a first answer.
     ctx.defer_ephemeral().await?;
@@ -83,6 +84,6 @@ mod tests {
     #[test]
     fn the_rules_fit_one_message() {
         let all: usize = Variant::ALL.iter().map(|&v| variant_text(v).chars().count() + 2).sum();
-        assert!(COMMON.chars().count() + all + 200 < 2000);
+        assert!(COMMON.chars().count() + all + 300 < 2000);
     }
 }

@@ -1,155 +1,107 @@
-//! The allocation of a series' throws as the player sees it: first a unit
-//! (a piece, twins, "enter", "bear off"...), then the throws it uses. Pure
-//! functions over the engine: the choices offered are always derived from
-//! `Game::legal_actions()`, so only moves that keep the best use of all the
-//! throws reachable are ever shown, and every submitted choice is checked
-//! against that same list. Their words are the view's (`view::words`).
+//! What the player on turn is offered: one menu of whole moves, the
+//! distinct ends of her series (each the actions that lead to it), or,
+//! when a series has more ends than a select holds, the most distinct of
+//! them and a way to build the move one action at a time. Every option is
+//! derived from the engine's legal actions, so nothing offered is ever
+//! refused, and an option's value names it by its place in a list the
+//! same game always gives in the same order. Words are the view's.
 
-use crate::engine::{Action, Game, Throw, ThrowBag};
-use serde::{Deserialize, Serialize};
+use super::ends::{self, End, Ends};
+use super::table::TurnDraft;
+use crate::engine::{Action, Game, Seat};
 
-/// What the player picks in the first select: one entry per unit that has
-/// at least one legal action.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub(crate) enum UnitKey {
-    Enter,
-    EnterTwins,
-    /// Enter with a throw other than 1 (Tayam Sonalu's 5 or Sonal).
-    EnterWith(Throw),
-    /// Bring a captured pair back with one entering throw (Tayam Sonalu).
-    EnterPair(Throw),
-    Piece {
-        from: u8,
-        twins: bool,
-    },
-    Twins,
-    BearOff,
-    Pass,
+/// The options a select holds.
+pub(crate) const OPTIONS: usize = 25;
+
+/// What the menu offers now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Menu {
+    /// Nothing to choose (another player acts, or the draft is whole).
+    Nothing,
+    /// Whole moves from `base`: the ends at `offered` (indices into
+    /// `ends.list`), and with `more` the option to go step by step.
+    Ends { base: Game, ends: Ends, offered: Vec<usize>, more: bool },
+    /// Single actions from `base`, one per distinct result.
+    Steps { base: Game, steps: Vec<Action> },
 }
 
-impl UnitKey {
-    pub(crate) fn of(action: Action) -> UnitKey {
-        match action {
-            Action::Enter => UnitKey::Enter,
-            Action::EnterTwins => UnitKey::EnterTwins,
-            Action::EnterWith { throw } => UnitKey::EnterWith(throw),
-            Action::EnterPair { throw } => UnitKey::EnterPair(throw),
-            Action::Advance { from, twins, .. } => UnitKey::Piece { from, twins },
-            Action::Twins => UnitKey::Twins,
-            Action::BearOff => UnitKey::BearOff,
-            Action::Pass => UnitKey::Pass,
-        }
-    }
+/// One option of the menu, as its select value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Pick {
+    /// The end at this index of the list.
+    End(usize),
+    /// Build the move step by step.
+    StepByStep,
+    /// The step at this index.
+    Step(usize),
+}
 
-    /// The select option value (short, unique per unit).
+impl Pick {
+    /// The select option value: `e3`, `step`, `s12`.
     pub(crate) fn encode(self) -> String {
         match self {
-            UnitKey::Enter => "enter".into(),
-            UnitKey::EnterTwins => "enter2".into(),
-            UnitKey::EnterWith(t) => format!("e{}", t.token()),
-            UnitKey::EnterPair(t) => format!("ep{}", t.token()),
-            UnitKey::Piece { from, twins: false } => format!("p{from}"),
-            UnitKey::Piece { from, twins: true } => format!("t{from}"),
-            UnitKey::Twins => "twins".into(),
-            UnitKey::BearOff => "off".into(),
-            UnitKey::Pass => "pass".into(),
+            Pick::End(i) => format!("e{i}"),
+            Pick::StepByStep => "step".into(),
+            Pick::Step(i) => format!("s{i}"),
         }
     }
 
-    pub(crate) fn parse(s: &str) -> Option<UnitKey> {
-        let step = |rest: &str| rest.parse::<u8>().ok().filter(|_| rest.bytes().all(|b| b.is_ascii_digit()));
-        Some(match s {
-            "enter" => UnitKey::Enter,
-            "enter2" => UnitKey::EnterTwins,
-            "twins" => UnitKey::Twins,
-            "off" => UnitKey::BearOff,
-            "pass" => UnitKey::Pass,
-            _ if s.starts_with("ep") => UnitKey::EnterPair(Throw::from_token(&s[2..])?),
-            _ if s.starts_with('e') => UnitKey::EnterWith(Throw::from_token(&s[1..])?),
-            _ if s.starts_with('p') => UnitKey::Piece { from: step(&s[1..])?, twins: false },
-            _ if s.starts_with('t') => UnitKey::Piece { from: step(&s[1..])?, twins: true },
-            _ => return None,
-        })
-    }
-}
-
-/// One option of the unit select.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct UnitChoice {
-    pub(crate) key: UnitKey,
-    /// Its legal actions (where it can go).
-    pub(crate) actions: Vec<Action>,
-}
-
-/// One option of the throws multi-select: a single remaining throw.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ThrowChoice {
-    /// Index into the remaining throws of the series (the option value).
-    pub(crate) index: usize,
-    pub(crate) throw: Throw,
-    /// The unit's legal actions that use this throw.
-    pub(crate) actions: Vec<Action>,
-}
-
-/// The game as it would be with the turn's uncommitted actions applied.
-pub(crate) fn scratch(game: &Game, pending: &[Action]) -> Game {
-    let mut g = *game;
-    for &a in pending {
-        g.act_unchecked(a, false);
-    }
-    g
-}
-
-/// The units the player can move now, in the engine's order.
-pub(crate) fn unit_choices(game: &Game) -> Vec<UnitChoice> {
-    let legal = game.legal_actions();
-    let mut keys: Vec<UnitKey> = legal.iter().map(|&a| UnitKey::of(a)).collect();
-    keys.sort();
-    keys.dedup();
-    keys.into_iter()
-        .map(|key| {
-            let actions: Vec<Action> = legal.iter().copied().filter(|&a| UnitKey::of(a) == key).collect();
-            UnitChoice { key, actions }
-        })
-        .collect()
-}
-
-/// The legal actions of one unit.
-pub(crate) fn actions_of(game: &Game, key: UnitKey) -> Vec<Action> {
-    game.legal_actions().into_iter().filter(|&a| UnitKey::of(a) == key).collect()
-}
-
-/// The remaining throws that appear in some legal action of the unit.
-pub(crate) fn throw_choices(game: &Game, key: UnitKey) -> Vec<ThrowChoice> {
-    let actions = actions_of(game, key);
-    let pos = game.position();
-    let mut out = Vec::new();
-    let mut used = ThrowBag::EMPTY;
-    for (index, &t) in pos.throws().as_slice().iter().enumerate() {
-        let max_needed = actions.iter().map(|a| a.throws().count(t)).max().unwrap_or(0);
-        if used.count(t) >= max_needed {
-            continue;
+    /// Parses an option value; anything else is `None` (never a panic).
+    pub(crate) fn parse(s: &str) -> Option<Pick> {
+        let index = |rest: &str| rest.parse::<usize>().ok().filter(|_| rest.bytes().all(|b| b.is_ascii_digit()));
+        match s {
+            "step" => Some(Pick::StepByStep),
+            _ if s.starts_with('e') => index(&s[1..]).map(Pick::End),
+            _ if s.starts_with('s') => index(&s[1..]).map(Pick::Step),
+            _ => None,
         }
-        used.add(t);
-        let with: Vec<Action> = actions.iter().copied().filter(|a| a.throws().count(t) > 0).collect();
-        out.push(ThrowChoice { index, throw: t, actions: with });
     }
-    out
 }
 
-/// The action for a unit and a set of chosen throw indices, if legal.
-pub(crate) fn action_for(game: &Game, key: UnitKey, indices: &[usize]) -> Option<Action> {
-    let throws = game.position().throws().as_slice();
-    let mut seen = Vec::new();
-    let mut bag = ThrowBag::EMPTY;
-    for &i in indices {
-        if seen.contains(&i) {
-            return None;
+impl Menu {
+    /// The options in the order shown.
+    pub(crate) fn picks(&self) -> Vec<Pick> {
+        match self {
+            Menu::Nothing => Vec::new(),
+            Menu::Ends { offered, more, .. } => {
+                let mut out: Vec<Pick> = offered.iter().map(|&i| Pick::End(i)).collect();
+                if *more {
+                    out.push(Pick::StepByStep);
+                }
+                out
+            }
+            Menu::Steps { steps, .. } => (0..steps.len()).map(Pick::Step).collect(),
         }
-        seen.push(i);
-        bag.add(*throws.get(i)?);
     }
-    actions_of(game, key).into_iter().find(|a| a.throws() == bag)
+
+    /// The end an option names, if it is one of this menu's.
+    pub(crate) fn end(&self, i: usize) -> Option<&End> {
+        match self {
+            Menu::Ends { ends, .. } => ends.list.get(i),
+            _ => None,
+        }
+    }
+}
+
+/// The menu of the player `seat` in the committed game, with her draft.
+pub(crate) fn menu(committed: &Game, seat: Option<Seat>, draft: &TurnDraft) -> Menu {
+    let Some(seat) = seat.filter(|&s| ends::in_series(committed, s)) else { return Menu::Nothing };
+    let full = ends::scratch(committed, &draft.actions);
+    // A picked end is shown among the others, so that another can be picked.
+    let base = if ends::in_series(&full, seat) { full } else { ends::scratch(committed, draft.built()) };
+    if !ends::in_series(&base, seat) {
+        return Menu::Nothing;
+    }
+    if draft.stepping {
+        return Menu::Steps { base, steps: ends::steps(&base) };
+    }
+    let ends = ends::ends(&base);
+    if ends.complete && ends.list.len() <= OPTIONS {
+        let offered = (0..ends.list.len()).collect();
+        return Menu::Ends { base, ends, offered, more: false };
+    }
+    let offered = ends::most_distinct(&ends.list, seat, OPTIONS - 1);
+    Menu::Ends { base, ends, offered, more: true }
 }
 
 #[cfg(test)]
@@ -162,59 +114,37 @@ mod tests {
     }
 
     #[test]
-    fn unit_keys_round_trip_and_reject_junk() {
-        let keys = [
-            UnitKey::Enter,
-            UnitKey::EnterTwins,
-            UnitKey::EnterWith(Throw::Sonal),
-            UnitKey::EnterWith(Throw::Five),
-            UnitKey::EnterPair(Throw::One),
-            UnitKey::Piece { from: 0, twins: false },
-            UnitKey::Piece { from: 23, twins: true },
-            UnitKey::Twins,
-            UnitKey::BearOff,
-            UnitKey::Pass,
-        ];
-        for k in keys {
-            assert_eq!(UnitKey::parse(&k.encode()), Some(k));
+    fn picks_round_trip_and_junk_is_refused() {
+        for p in [Pick::End(0), Pick::End(24), Pick::StepByStep, Pick::Step(7)] {
+            assert_eq!(Pick::parse(&p.encode()), Some(p));
         }
-        for junk in ["", "p", "t-1", "p+3", "p300", "x", "enterx"] {
-            assert_eq!(UnitKey::parse(junk), None, "{junk}");
+        for junk in ["", "e", "s", "e-1", "e+3", "x1", "steps", "e99999999999999999999999", "<script>"] {
+            assert_eq!(Pick::parse(junk), None, "{junk}");
         }
     }
 
     #[test]
-    fn choices_cover_exactly_the_legal_actions() {
-        let g = game("bell S=5,o,o,o N=3,o,o,o turn=S throws=1,4,2");
-        let legal = g.legal_actions();
-        let units = unit_choices(&g);
-        assert!(!units.is_empty());
-        for u in &units {
-            let actions = actions_of(&g, u.key);
-            assert!(!actions.is_empty());
-            for a in actions {
-                if let Action::Advance { throws, .. } = a {
-                    let choices = throw_choices(&g, u.key);
-                    let mut indices = Vec::new();
-                    let mut need = throws;
-                    for c in &choices {
-                        if need.take(c.throw) {
-                            indices.push(c.index);
-                        }
-                    }
-                    assert_eq!(action_for(&g, u.key, &indices), Some(a));
-                }
-            }
-        }
-        let covered: usize = units.iter().map(|u| actions_of(&g, u.key).len()).sum();
-        assert_eq!(covered, legal.len());
+    fn the_menu_offers_every_end_and_keeps_a_picked_one_among_them() {
+        let g = game("bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2");
+        let menu = menu(&g, Some(Seat::S), &TurnDraft::default());
+        let Menu::Ends { ends, offered, more: false, .. } = &menu else { panic!("{menu:?}") };
+        assert_eq!(offered.len(), ends.list.len());
+        let path = ends.list[1].path.clone();
+        let draft = TurnDraft { chosen: path.len() as u8, actions: path, ..Default::default() };
+        assert_eq!(super::menu(&g, Some(Seat::S), &draft), menu, "the same menu after a pick");
+        assert_eq!(super::menu(&g, Some(Seat::N), &draft), Menu::Nothing, "not North's series");
     }
 
     #[test]
-    fn illegal_combinations_and_repeated_indices_are_refused() {
-        let g = game("bell S=5,o,o,o N=3,o,o,o turn=S throws=1,4,2");
-        let key = UnitKey::Piece { from: 5, twins: false };
-        assert_eq!(action_for(&g, key, &[0, 0]), None);
-        assert_eq!(action_for(&g, key, &[9]), None);
+    fn a_series_with_more_ends_than_a_select_holds_offers_steps() {
+        let g = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2");
+        let menu = menu(&g, Some(Seat::S), &TurnDraft::default());
+        let Menu::Ends { ends, offered, more: true, .. } = &menu else { panic!("{menu:?}") };
+        assert!(ends.list.len() > OPTIONS);
+        assert_eq!(menu.picks().len(), OPTIONS);
+        assert_eq!(offered.len(), OPTIONS - 1);
+        let stepping = TurnDraft { stepping: true, ..Default::default() };
+        let Menu::Steps { steps, .. } = super::menu(&g, Some(Seat::S), &stepping) else { panic!("steps") };
+        assert_eq!(steps, ends::steps(&g));
     }
 }

@@ -19,15 +19,39 @@ pub(crate) enum Intent {
     AddComputer(Level),
     Start,
     Cancel,
+    /// Throw a series by hand: only a game saved before series were thrown
+    /// by themselves can still wait for it.
     Throw,
-    ChooseUnit(String),
-    ChooseThrows(Vec<String>),
+    /// An option of the move menu (its select value, see `choices::Pick`).
+    Choose(String),
     Confirm,
     Undo,
     Page(u8),
     Resign,
     End,
     Kick(UserId),
+}
+
+impl Intent {
+    /// Whether the intent acts on the turn the clicked board showed, and so
+    /// must carry the board's action counter (a stale one is refused).
+    /// Lobby actions do not: they mean the same on any copy of the lobby
+    /// and are checked against the lobby itself (free seats, the stage),
+    /// so that a crowd pressing Join fills the seats instead of going out
+    /// of date after the first join.
+    pub(crate) fn follows_the_board(&self) -> bool {
+        match self {
+            Intent::Throw | Intent::Choose(_) | Intent::Confirm | Intent::Undo | Intent::Page(_) => true,
+            Intent::Join
+            | Intent::Leave
+            | Intent::AddComputer(_)
+            | Intent::Start
+            | Intent::Cancel
+            | Intent::Resign
+            | Intent::End
+            | Intent::Kick(_) => false,
+        }
+    }
 }
 
 /// Why nothing changed; each answer is shown privately to the clicker.

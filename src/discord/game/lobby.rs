@@ -1,10 +1,11 @@
 //! Who sits at a table: joining and leaving the lobby, computer seats,
 //! starting, ending, removing a player and resigning. A human who leaves a
-//! running game is replaced by a computer and placed last.
+//! running game is placed last: in a game of two the other player wins at
+//! once, with more a computer plays the seat on.
 
 use super::computer::Level;
 use super::intent::{Actor, Refusal};
-use super::notes::{Note, Notes};
+use super::notes::{Note, Notes, Vacated};
 use super::table::{Player, Stage, Table, UserId};
 
 /// The host or a moderator of the channel.
@@ -59,6 +60,13 @@ pub(super) fn start(table: &mut Table, actor: Actor, now: i64) -> Result<Notes, 
     Ok(vec![Note::Started])
 }
 
+/// The lobby's Cancel: only while it is a lobby (a Cancel button left on
+/// an old lobby message never ends a running game; `/thaayam end` does).
+pub(super) fn cancel(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
+    in_lobby(table)?;
+    end(table, actor)
+}
+
 pub(super) fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     may_moderate(table, actor)?;
     if table.stage == Stage::Playing && table.moderators_end && !actor.moderator {
@@ -77,13 +85,13 @@ pub(super) fn kick(table: &mut Table, actor: Actor, user: UserId) -> Result<Note
     if !table.lineup.contains(&Player::Human(user)) {
         return Err(Refusal::NotPlaying(user));
     }
-    let replaced = table.stage != Stage::Lobby;
-    if replaced {
-        replace_by_computer(table, user);
-    } else {
+    let then = if table.stage == Stage::Lobby {
         table.lineup.retain(|p| *p != Player::Human(user));
-    }
-    Ok(vec![Note::Removed { user, replaced }])
+        Vacated::Free
+    } else {
+        vacate(table, user)
+    };
+    Ok(vec![Note::Removed { user, then }])
 }
 
 pub(super) fn resign(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
@@ -91,13 +99,14 @@ pub(super) fn resign(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> 
         return leave(table, actor);
     }
     table.seat_of(actor.user).ok_or(Refusal::NotSeated)?;
-    replace_by_computer(table, actor.user);
-    Ok(vec![Note::Resigned(actor.user)])
+    let then = vacate(table, actor.user);
+    Ok(vec![Note::Resigned { user: actor.user, then }])
 }
 
-/// A human leaves a running game: a computer plays on; with no human
-/// left the game ends.
-pub(super) fn replace_by_computer(table: &mut Table, user: UserId) {
+/// A human leaves a running game and is placed last. In a game of two
+/// the other player wins at once (rated); with more a computer plays the
+/// seat on, and with no human left the game ends unrated.
+pub(super) fn vacate(table: &mut Table, user: UserId) -> Vacated {
     if let Some(seat) = table.seat_of(user) {
         table.left_seats[seat.index()] = Some(user);
         table.absences[seat.index()] = 0;
@@ -106,7 +115,12 @@ pub(super) fn replace_by_computer(table: &mut Table, user: UserId) {
         *p = Player::Computer(Level::Easy);
     }
     table.draft = Default::default();
+    if table.players == 2 && table.stage == Stage::Playing {
+        table.stage = Stage::Finished;
+        return Vacated::OtherWins;
+    }
     if table.humans().is_empty() {
         table.stage = Stage::Ended;
     }
+    Vacated::Computer
 }

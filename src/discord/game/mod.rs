@@ -6,13 +6,14 @@
 
 pub(crate) mod choices;
 pub(crate) mod computer;
+pub(crate) mod ends;
 pub(crate) mod intent;
 mod lobby;
 pub(crate) mod notes;
 pub(crate) mod script;
 pub(crate) mod session;
 pub(crate) mod table;
-mod turn;
+pub(crate) mod turn;
 
 #[cfg(test)]
 pub(crate) mod session_tests;

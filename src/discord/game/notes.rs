@@ -2,7 +2,6 @@
 //! notes and the view turns them into words (with mentions and markup), so
 //! the game logic never writes or reads Discord text.
 
-use super::choices::UnitKey;
 use super::computer::Level;
 use super::table::UserId;
 use crate::engine::{Action, Position, Seat, Throw};
@@ -15,13 +14,15 @@ pub(crate) enum Note {
     ComputerJoined(Level),
     Started,
     EndedBy(UserId),
-    /// Removed by the host or a moderator: a computer plays on
-    /// (`replaced`), or in the lobby the seat is free again.
+    /// Removed by the host or a moderator.
     Removed {
         user: UserId,
-        replaced: bool,
+        then: Vacated,
     },
-    Resigned(UserId),
+    Resigned {
+        user: UserId,
+        then: Vacated,
+    },
     /// A seat threw; `true` marks a throw discarded by the rules (a player
     /// with no piece on the board waits for a 1).
     Threw {
@@ -30,17 +31,14 @@ pub(crate) enum Note {
     },
     /// No legal move: this many throws were lost and the turn passes.
     ThrowsLost(u8),
-    /// The player on turn picked a move (not committed until Confirm).
-    Chosen {
-        unit: UnitKey,
-        before: Position,
-        action: Action,
-    },
-    /// A committed move.
-    Moved {
+    /// A committed move: the actions a seat played from `before`;
+    /// `forced` when they were the only way to use the throws (played
+    /// without asking).
+    Played {
         seat: Seat,
         before: Position,
-        action: Action,
+        path: Vec<Action>,
+        forced: bool,
     },
     /// A capture, which earns another series.
     Captured {
@@ -53,8 +51,22 @@ pub(crate) enum Note {
     TookBack,
     /// The player on turn ran out of time; the computer plays the turn.
     TimedOut(UserId),
-    /// The third timeout in a row: a computer takes the seat.
-    Forfeited(UserId),
+    /// The third timeout in a row.
+    Forfeited {
+        user: UserId,
+        then: Vacated,
+    },
+}
+
+/// What became of the seat of a player who left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Vacated {
+    /// In the lobby: the seat is free again.
+    Free,
+    /// A computer plays on.
+    Computer,
+    /// In a game of two: the other player wins at once.
+    OtherWins,
 }
 
 /// The notes of one change.

@@ -1,22 +1,23 @@
 //! What a click or command does to a game, as plain synchronous functions
 //! over a [`Table`]: check the action counter (stale clicks change
 //! nothing), check who may do it (the player on turn, the host, a
-//! moderator), draw throws from the game's fair-dice stream, keep the
-//! turn's choices as a draft until Confirm, and run computer turns and
-//! timeouts. The async layer calls these under the game's lock and saves
+//! moderator), keep the turn's choice as a draft until Confirm, and run
+//! computer turns and timeouts. After every change what needs no choice
+//! plays itself (throws are drawn from the game's fair-dice stream). The async layer calls these under the game's lock and saves
 //! the table after every change; these functions never touch Discord.
 //! The seat changes are in [`super::lobby`], the moves in [`super::turn`].
 
 use super::computer::Level;
 use super::intent::{Actor, Intent, Refusal};
-use super::notes::{Note, Notes};
+use super::notes::{Note, Notes, Vacated};
 use super::table::{Player, Stage, Table, UserId};
 use super::{lobby, turn};
 use crate::engine::Seat;
 
 /// Applies an intent. `seq` is the counter carried by the clicked component
-/// (`None` for slash commands). On success the counter moves on and the
-/// deadline follows the player to act.
+/// (`None` for slash commands); only turn actions must carry the current
+/// one ([`Intent::follows_the_board`]). On success the counter moves on and
+/// the deadline follows the player to act.
 pub(crate) fn handle(
     table: &mut Table,
     actor: Actor,
@@ -27,21 +28,21 @@ pub(crate) fn handle(
     if !table.is_open() {
         return Err(Refusal::Closed);
     }
-    if seq.is_some_and(|s| s != table.seq) {
+    if intent.follows_the_board() && seq.is_some_and(|s| s != table.seq) {
         return Err(Refusal::Stale);
     }
     let before = table.to_act();
-    let notes = match intent {
+    let mut notes = match intent {
         Intent::Join => lobby::join(table, actor),
         Intent::Leave => lobby::leave(table, actor),
         Intent::AddComputer(level) => lobby::add_computer(table, actor, level),
         Intent::Start => lobby::start(table, actor, now),
-        Intent::Cancel | Intent::End => lobby::end(table, actor),
+        Intent::Cancel => lobby::cancel(table, actor),
+        Intent::End => lobby::end(table, actor),
         Intent::Kick(user) => lobby::kick(table, actor, user),
         Intent::Resign => lobby::resign(table, actor),
         Intent::Throw => on_turn(table, actor).and_then(|seat| turn::throw_series(table, seat)),
-        Intent::ChooseUnit(v) => on_turn(table, actor).and_then(|_| turn::choose_unit(table, &v)),
-        Intent::ChooseThrows(v) => on_turn(table, actor).and_then(|_| turn::choose_throws(table, &v)),
+        Intent::Choose(v) => on_turn(table, actor).and_then(|_| turn::choose(table, &v)),
         Intent::Confirm => on_turn(table, actor).and_then(|_| turn::confirm(table)),
         Intent::Undo => on_turn(table, actor).and_then(|_| turn::undo(table)),
         Intent::Page(p) => on_turn(table, actor).map(|_| {
@@ -52,7 +53,7 @@ pub(crate) fn handle(
     if let Some(seat) = table.seat_of(actor.user) {
         table.absences[seat.index()] = 0;
     }
-    settle(table, before, now);
+    settle(table, before, now, &mut notes);
     Ok(notes)
 }
 
@@ -65,8 +66,8 @@ pub(crate) fn computer_step(table: &mut Table, now: i64) -> Option<Notes> {
     let seat = table.to_act()?;
     let Some(Player::Computer(level)) = table.player(seat) else { return None };
     let before = Some(seat);
-    let notes = turn::play_for(table, seat, level, false);
-    settle(table, before, now);
+    let mut notes = turn::play_for(table, seat, level, false);
+    settle(table, before, now, &mut notes);
     Some(notes)
 }
 
@@ -84,10 +85,10 @@ pub(crate) fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
     let mut notes = vec![Note::TimedOut(user)];
     notes.extend(turn::play_for(table, seat, Level::Easy, true));
     if table.absences[seat.index()] >= 3 && table.is_open() {
-        lobby::replace_by_computer(table, user);
-        notes.push(Note::Forfeited(user));
+        let then: Vacated = lobby::vacate(table, user);
+        notes.push(Note::Forfeited { user, then });
     }
-    settle(table, Some(seat), now);
+    settle(table, Some(seat), now, &mut notes);
     Some(notes)
 }
 
@@ -103,8 +104,10 @@ pub(crate) fn reminder_due(table: &mut Table, now: i64) -> Option<UserId> {
     Some(user)
 }
 
-/// After a change: count it, finish the game, move the deadline.
-fn settle(table: &mut Table, before: Option<Seat>, now: i64) {
+/// After a change: play what needs no choice, count the change, finish
+/// the game, move the deadline.
+fn settle(table: &mut Table, before: Option<Seat>, now: i64, notes: &mut Notes) {
+    notes.extend(turn::autoplay(table));
     table.seq = table.seq.wrapping_add(1);
     if table.stage == Stage::Playing && table.game().is_finished() {
         table.stage = Stage::Finished;
@@ -112,10 +115,16 @@ fn settle(table: &mut Table, before: Option<Seat>, now: i64) {
     let after = table.to_act();
     if table.human_to_act().is_none() {
         table.deadline = None;
-    } else if after != before || table.deadline.is_none() {
+    } else if after != before || table.deadline.is_none() || threw_for(notes, after) {
         table.deadline = Some(now + table.turn_timeout as i64);
         table.reminded = false;
     }
+}
+
+/// Whether the notes show a new series thrown for `seat` (a new turn of
+/// hers, even when no one else's came between).
+fn threw_for(notes: &[Note], seat: Option<Seat>) -> bool {
+    notes.iter().any(|n| matches!(n, Note::Threw { seat: s, .. } if Some(*s) == seat))
 }
 
 /// The seat of the player on turn, if it is the actor's.

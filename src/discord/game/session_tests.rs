@@ -116,9 +116,10 @@ fn forged_choices_are_refused() {
     }
     let user = t.human_to_act().expect("human");
     let seq = t.seq;
-    assert!(matches!(act(&mut t, user, Intent::ChooseUnit("p99".into())), Err(Refusal::BadChoice(_))));
-    assert!(matches!(act(&mut t, user, Intent::ChooseUnit("<script>".into())), Err(Refusal::BadChoice(_))));
-    assert!(matches!(act(&mut t, user, Intent::ChooseThrows(vec!["0".into()])), Err(Refusal::WrongMoment(_))));
+    for forged in ["e99", "s0", "<script>", "", "e-1"] {
+        let refused = act(&mut t, user, Intent::Choose(forged.into()));
+        assert!(matches!(refused, Err(Refusal::BadChoice(_))), "{forged:?}: {refused:?}");
+    }
     assert!(matches!(act(&mut t, user, Intent::Confirm), Err(Refusal::WrongMoment(_))));
     assert_eq!(t.seq, seq);
 }
@@ -144,7 +145,7 @@ fn undo_takes_back_an_uncommitted_choice() {
 #[test]
 fn the_draft_survives_a_save_and_load() {
     let mut t = started(2, Variant::Bell);
-    while t.draft.actions.is_empty() && t.draft.unit.is_none() {
+    while t.draft.actions.is_empty() {
         let user = t.human_to_act().expect("human");
         let intent = next_intent(&t);
         act(&mut t, user, intent).expect("scripted click");
@@ -207,6 +208,28 @@ fn lobby_rules() {
 }
 
 #[test]
+fn lobby_clicks_do_not_go_out_of_date_but_turn_clicks_do() {
+    let mut t = lobby(4, Variant::Bell);
+    let shown = t.seq;
+    let click = |t: &mut Table, user: u64, intent: Intent| session::handle(t, actor(user), intent, Some(shown), 1_000);
+    // Everyone clicks the lobby as it was first shown: the seats fill up.
+    for user in [GUEST, STRANGER, 404] {
+        click(&mut t, user, Intent::Join).expect("a seat is free");
+    }
+    assert_eq!(click(&mut t, 505, Intent::Join), Err(Refusal::LobbyFull));
+    click(&mut t, 404, Intent::Leave).expect("leave from the old lobby");
+    click(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("a computer from the old lobby");
+    click(&mut t, HOST, Intent::Start).expect("start from the old lobby");
+    assert_eq!(t.stage, Stage::Playing);
+    // The lobby's Cancel never ends a running game; its Start does nothing more.
+    assert!(matches!(click(&mut t, HOST, Intent::Cancel), Err(Refusal::WrongMoment(_))));
+    assert!(matches!(click(&mut t, HOST, Intent::Start), Err(Refusal::WrongMoment(_))));
+    assert_eq!(t.stage, Stage::Playing);
+    // A turn click carrying the lobby's counter is stale, whoever is to act.
+    assert_eq!(click(&mut t, HOST, Intent::Throw), Err(Refusal::Stale));
+}
+
+#[test]
 fn a_server_can_reserve_ending_a_running_game_to_moderators() {
     let mut t = lobby(2, Variant::Bell);
     t.moderators_end = true;
@@ -237,4 +260,119 @@ fn the_host_can_leave_the_lobby_and_watch_computers_play_to_the_end() {
     }
     assert_eq!(t.stage, Stage::Finished, "the computers finished the game alone in {steps} steps");
     assert!(t.final_places().is_some());
+}
+
+#[test]
+fn nothing_waits_for_a_tap_without_a_choice() {
+    for variant in Variant::ALL {
+        let mut t = started(2, variant);
+        for _ in 0..200 {
+            if t.stage != Stage::Playing {
+                break;
+            }
+            assert!(!t.game_now().wants_throw(), "{variant}: a human never throws by hand");
+            let menu = super::turn::menu_of(&t);
+            if t.draft.actions.is_empty() {
+                assert!(menu.picks().len() >= 2, "{variant}: a human is asked only when there is a choice");
+            }
+            let user = t.human_to_act().expect("a human");
+            let intent = next_intent(&t);
+            act(&mut t, user, intent).expect("an offered option");
+        }
+    }
+}
+
+#[test]
+fn a_move_is_one_pick_and_a_confirm_and_undo_takes_the_pick_back() {
+    let mut t = started(2, Variant::Bell);
+    let user = t.human_to_act().expect("a human");
+    let (seat, events) = (t.to_act(), t.events.len());
+    let picks = super::turn::menu_of(&t).picks();
+    act(&mut t, user, Intent::Choose(picks[0].encode())).expect("pick");
+    assert!(t.draft_is_whole() && t.to_act() == seat && t.events.len() == events);
+    act(&mut t, user, Intent::Choose(picks[1].encode())).expect("another pick replaces it");
+    assert_eq!(super::turn::menu_of(&t).picks(), picks, "the menu stays the same");
+    act(&mut t, user, Intent::Undo).expect("undo");
+    assert!(t.draft.actions.is_empty());
+    act(&mut t, user, Intent::Choose(picks[0].encode())).expect("pick");
+    act(&mut t, user, Intent::Confirm).expect("confirm");
+    assert!(t.events.len() > events, "committed");
+}
+
+#[test]
+fn a_move_with_more_ends_than_a_select_holds_is_built_step_by_step() {
+    use crate::engine::{Game, parse_tpn};
+    let pos = parse_tpn("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2").expect("tpn");
+    let game = Game::from_position(pos);
+    let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &Default::default());
+    let super::choices::Menu::Ends { more: true, .. } = menu else { panic!("{menu:?}") };
+    // Step by step from that menu: every offered step is accepted until the move is whole.
+    let mut draft = super::table::TurnDraft { stepping: true, ..Default::default() };
+    let mut guard = 0;
+    loop {
+        let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &draft);
+        match menu {
+            super::choices::Menu::Steps { steps, .. } => {
+                draft.actions.push(steps[steps.len() - 1]);
+                draft.stepping = false;
+            }
+            super::choices::Menu::Ends { offered, ends, more, .. } => {
+                if more {
+                    draft.stepping = true;
+                } else {
+                    let end = &ends.list[offered[0]];
+                    draft.chosen = end.path.len() as u8;
+                    draft.actions.extend(end.path.iter().copied());
+                }
+            }
+            super::choices::Menu::Nothing => break,
+        }
+        guard += 1;
+        assert!(guard < 20);
+    }
+    let mut g = game;
+    for &a in &draft.actions {
+        g.act(a, &mut crate::engine::MoveGen::new()).expect("every step is legal");
+    }
+    assert!(!super::ends::in_series(&g, crate::engine::Seat::S), "a whole move");
+}
+
+#[test]
+fn resigning_a_game_of_two_lets_the_other_win_at_once() {
+    let mut t = started(2, Variant::Bell);
+    let notes = session::handle(&mut t, actor(GUEST), Intent::Resign, None, 1_000).expect("resign");
+    assert_eq!(t.stage, Stage::Finished, "{notes:?}");
+    let places = t.final_places().expect("rated: places");
+    let seat = |u| t.seats().iter().find(|&s| t.occupants().iter().any(|&(o, p)| o == s && p == Player::Human(u)));
+    assert_eq!(places[seat(HOST).expect("host").index()], 1, "the other player wins");
+    assert_eq!(places[seat(GUEST).expect("guest").index()], 2);
+    assert!(t.deadline.is_none());
+}
+
+#[test]
+fn resigning_a_game_of_three_gives_the_seat_to_a_computer() {
+    let mut t = lobby(3, Variant::Bell);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, STRANGER, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    session::handle(&mut t, actor(GUEST), Intent::Resign, None, 1_000).expect("resign");
+    assert_eq!(t.stage, Stage::Playing);
+    assert_eq!(t.humans().len(), 2);
+}
+
+#[test]
+fn a_turn_saved_before_whole_moves_still_loads_and_plays() {
+    let t = started(2, Variant::Bell);
+    let json = serde_json::to_string(&t).expect("serialise");
+    // The draft as the piece-then-throws menus saved it.
+    let old = json.replace(
+        r#""draft":{"actions":[],"chosen":0,"stepping":false,"page":0}"#,
+        r#""draft":{"unit":{"Piece":{"from":3,"twins":false}},"actions":[],"page":1}"#,
+    );
+    assert_ne!(old, json, "the draft was replaced");
+    let mut back: Table = serde_json::from_str(&old).expect("an old draft loads");
+    back.events = t.events.clone();
+    assert!(back.draft.actions.is_empty() && !back.draft.stepping);
+    play_out(&mut back);
+    assert_eq!(back.stage, Stage::Finished);
 }

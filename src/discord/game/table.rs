@@ -5,8 +5,8 @@
 //! deadline. Serialisable as a whole, so the uncommitted turn survives a
 //! restart together with the game.
 
-use super::choices::{self, UnitKey};
 use super::computer::Level;
+use super::ends;
 use crate::dice::ThrowSource;
 use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -57,15 +57,30 @@ pub(crate) enum Stage {
     Ended,
 }
 
-/// The uncommitted part of the current turn (kept until Confirm).
+/// The uncommitted part of the current series (kept until Confirm). Saved
+/// games from before whole moves were chosen may carry a `unit` (ignored)
+/// and actions chosen one at a time (they count as built step by step).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct TurnDraft {
-    /// The unit chosen in the first select, waiting for its throws.
-    pub(crate) unit: Option<UnitKey>,
-    /// Actions chosen but not yet committed to the log (Undo pops them).
+    /// Actions chosen but not yet committed to the log (Undo takes them back).
     pub(crate) actions: Vec<Action>,
+    /// How many of the last `actions` are the end picked as a whole; the
+    /// ones before were built step by step.
+    #[serde(default)]
+    pub(crate) chosen: u8,
+    /// The player asked to build her move one action at a time.
+    #[serde(default)]
+    pub(crate) stepping: bool,
     /// The page shown of a select with more than 25 options.
+    #[serde(default)]
     pub(crate) page: u8,
+}
+
+impl TurnDraft {
+    /// The actions built step by step (without the picked end).
+    pub(crate) fn built(&self) -> &[Action] {
+        &self.actions[..self.actions.len().saturating_sub(usize::from(self.chosen))]
+    }
 }
 
 /// The message that currently shows a game.
@@ -121,6 +136,12 @@ pub(crate) struct Table {
     /// The live message that shows this game (edited in place while young).
     #[serde(default)]
     pub(crate) board: Option<BoardMessage>,
+    /// The human the board message was last shown to as the one to act.
+    /// Discord notifies a mention only in a new message, never in an
+    /// edit: a change that makes someone else the human to act posts the
+    /// board anew (see [`Table::needs_new_board`]).
+    #[serde(default)]
+    pub(crate) pinged: Option<UserId>,
     /// Display names of the humans seen so far (drawn on the board).
     #[serde(default)]
     pub(crate) names: std::collections::BTreeMap<UserId, String>,
@@ -129,6 +150,11 @@ pub(crate) struct Table {
     /// What the store holds of this game (set by the live layer's saves).
     #[serde(skip)]
     pub(crate) stored: Option<Stored>,
+    /// The action counter the board message shows, as far as this process
+    /// knows: `None` after a restart until the board was read (the last
+    /// run may have saved a change and died before showing it).
+    #[serde(skip)]
+    pub(crate) shown: Option<u32>,
 }
 
 impl Table {
@@ -164,9 +190,11 @@ impl Table {
             left_seats: [None; 4],
             started_at: 0,
             board: None,
+            pinged: None,
             names: Default::default(),
             cache: None,
             stored: None,
+            shown: None,
         }
     }
 
@@ -203,7 +231,13 @@ impl Table {
 
     /// The game with this turn's uncommitted actions applied.
     pub(crate) fn draft_game(&self) -> Game {
-        choices::scratch(&self.game_now(), &self.draft.actions)
+        ends::scratch(&self.game_now(), &self.draft.actions)
+    }
+
+    /// Whether the draft uses the series up: Confirm may commit it.
+    pub(crate) fn draft_is_whole(&self) -> bool {
+        let seat = self.to_act();
+        !self.draft.actions.is_empty() && seat.is_some_and(|s| !ends::in_series(&self.draft_game(), s))
     }
 
     fn replayed(&self) -> Record {
@@ -259,6 +293,18 @@ impl Table {
             .collect()
     }
 
+    /// Whether the board must be posted as a new message so that the
+    /// human to act is notified: she is not the one the board was last
+    /// shown to, and she did not make this change herself (`actor`).
+    pub(crate) fn needs_new_board(&self, actor: Option<UserId>) -> bool {
+        self.human_to_act().is_some_and(|u| Some(u) != self.pinged && Some(u) != actor)
+    }
+
+    /// Notes that the board now shows the current human to act.
+    pub(crate) fn shown_to_act(&mut self) {
+        self.pinged = self.human_to_act();
+    }
+
     /// The seed in hex, for the reveal at the end.
     pub(crate) fn seed_hex(&self) -> String {
         self.seed.iter().map(|b| format!("{b:02x}")).collect()
@@ -267,11 +313,17 @@ impl Table {
     /// The places of a game played to the end, by seat index (0 for empty
     /// seats): the engine's order, except that players who left the game
     /// (resigned, kicked, forfeited) come after everyone who stayed.
+    /// A game of two ended by a player leaving counts as played to the
+    /// end: the engine places the players by progress, the leaver last.
     pub(crate) fn final_places(&self) -> Option<[u8; 4]> {
-        let Phase::Finished { places } = self.game_now().phase() else { return None };
         if self.stage != Stage::Finished {
             return None;
         }
+        let game = self.game_now();
+        let places = match game.phase() {
+            Phase::Finished { places } => places,
+            _ => crate::engine::places(game.position()),
+        };
         let mut order: Vec<Seat> = self.seats().iter().filter(|s| places[s.index()] > 0).collect();
         order.sort_by_key(|s| (self.left_seats[s.index()].is_some(), places[s.index()]));
         let mut out = [0; 4];

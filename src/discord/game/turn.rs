@@ -1,13 +1,20 @@
-//! The turn of the player on turn: throwing a series, choosing moves into
-//! the turn's draft, Undo and Confirm, and a computer playing a seat. Every
-//! move is checked against the engine before it is kept.
+//! The turn of the player on turn: what plays itself (the opening throws,
+//! a human's series, a use of the throws that has only one end), picking a
+//! whole move (or building it step by step) into the turn's draft, Undo
+//! and Confirm, and a computer playing a seat. Every move is checked
+//! against the engine before it is kept.
 
-use super::choices::{self, UnitKey};
+use super::choices::{self, Menu, Pick};
 use super::computer::{self, Level};
+use super::ends;
 use super::intent::Refusal;
 use super::notes::{Note, Notes};
-use super::table::{Stage, Table};
-use crate::engine::{Action, Event, Game, MoveGen, Phase, PlayError, Seat};
+use super::table::{Player, Stage, Table};
+use crate::engine::{Action, Event, MoveGen, Phase, PlayError, Seat};
+
+/// At most this many automatic steps after one change (a series and a
+/// forced move per seat round, many times over: far more than a turn).
+const AUTO_STEPS: usize = 256;
 
 /// Throws for `seat` until its series ends (one throw in the opening).
 pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refusal> {
@@ -38,88 +45,139 @@ pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refus
     Ok(notes)
 }
 
-/// The draft game while the player on turn still has moves to choose.
-fn draft_in_moving(table: &Table) -> Result<Game, Refusal> {
-    let g = table.draft_game();
-    let same_turn = g.to_act() == table.to_act();
-    if !matches!(g.phase(), Phase::Moving { .. }) || !same_turn {
-        return Err(Refusal::WrongMoment("Nothing more to choose: press Confirm (or Undo)."));
-    }
-    Ok(g)
-}
-
-pub(super) fn choose_unit(table: &mut Table, value: &str) -> Result<Notes, Refusal> {
-    let g = draft_in_moving(table)?;
-    let key = UnitKey::parse(value).ok_or(Refusal::BadChoice("unknown piece"))?;
-    let actions = choices::actions_of(&g, key);
-    match actions.as_slice() {
-        [] => Err(Refusal::BadChoice("that piece cannot move now")),
-        [only] => {
-            table.draft.actions.push(*only);
-            table.draft.unit = None;
-            Ok(vec![Note::Chosen { unit: key, before: *g.position(), action: *only }])
+/// What needs no one's choice, done at once: everyone's opening throw,
+/// the series of a human on turn, and her use of the throws when it can
+/// end in only one way. Stops where someone has a choice or a computer
+/// is to act.
+pub(super) fn autoplay(table: &mut Table) -> Notes {
+    let mut notes = Vec::new();
+    for _ in 0..AUTO_STEPS {
+        if table.stage != Stage::Playing || !table.draft.actions.is_empty() {
+            break;
         }
-        _ => {
-            table.draft.unit = Some(key);
-            table.draft.page = 0;
-            Ok(Vec::new())
+        let game = table.game();
+        let Some(seat) = game.to_act() else { break };
+        let human = matches!(table.player(seat), Some(Player::Human(_)));
+        match game.phase() {
+            Phase::Opening { .. } => notes.extend(throw_series(table, seat).unwrap_or_default()),
+            Phase::Throwing { .. } if human => notes.extend(throw_series(table, seat).unwrap_or_default()),
+            Phase::Moving { .. } if human => {
+                let ends = ends::ends(&game);
+                let Some(only) = ends.list.first().filter(|_| ends.is_forced()) else { break };
+                let path = only.path.clone();
+                match commit(table, &path, true) {
+                    Ok(played) => notes.extend(played),
+                    Err(_) => break,
+                }
+            }
+            _ => break,
+        }
+        if table.game().is_finished() {
+            table.stage = Stage::Finished;
         }
     }
+    notes
 }
 
-pub(super) fn choose_throws(table: &mut Table, values: &[String]) -> Result<Notes, Refusal> {
-    let g = draft_in_moving(table)?;
-    let key = table.draft.unit.ok_or(Refusal::WrongMoment("Choose a piece first."))?;
-    let indices: Option<Vec<usize>> = values.iter().map(|v| v.parse().ok()).collect();
-    let indices = indices.ok_or(Refusal::BadChoice("unknown throw"))?;
-    let action = choices::action_for(&g, key, &indices)
-        .ok_or(Refusal::BadChoice("this piece cannot use exactly those throws"))?;
-    table.draft.actions.push(action);
-    table.draft.unit = None;
-    table.draft.page = 0;
-    Ok(vec![Note::Chosen { unit: key, before: *g.position(), action }])
+/// The menu of the player on turn.
+pub(crate) fn menu_of(table: &Table) -> Menu {
+    choices::menu(&table.game_now(), table.to_act(), &table.draft)
 }
 
+/// An option of the menu: a whole move (replacing a move picked before),
+/// the step-by-step mode, or one step.
+pub(super) fn choose(table: &mut Table, value: &str) -> Result<Notes, Refusal> {
+    let pick = Pick::parse(value).ok_or(Refusal::BadChoice("that option is not one of the menu's"))?;
+    let menu = menu_of(table);
+    if !menu.picks().contains(&pick) && !matches!(pick, Pick::End(i) if menu.end(i).is_some()) {
+        return Err(match menu {
+            Menu::Nothing => Refusal::WrongMoment("Nothing more to choose: press Confirm (or Undo)."),
+            _ => Refusal::BadChoice("that option is not on the menu any more"),
+        });
+    }
+    let built = table.draft.built().len();
+    let draft = &mut table.draft;
+    match (pick, &menu) {
+        (Pick::End(i), _) => {
+            let path = menu.end(i).map(|e| e.path.clone()).unwrap_or_default();
+            draft.actions.truncate(built);
+            draft.chosen = u8::try_from(path.len()).unwrap_or(u8::MAX);
+            draft.actions.extend(path);
+        }
+        (Pick::StepByStep, _) => {
+            draft.actions.truncate(built);
+            draft.chosen = 0;
+            draft.stepping = true;
+        }
+        (Pick::Step(i), Menu::Steps { steps, .. }) => {
+            let action = steps.get(i).copied().ok_or(Refusal::BadChoice("that step is not on the menu"))?;
+            draft.actions.truncate(built);
+            draft.chosen = 0;
+            draft.actions.push(action);
+            draft.stepping = false;
+        }
+        (Pick::Step(_), _) => return Err(Refusal::BadChoice("that step is not on the menu")),
+    }
+    draft.page = 0;
+    Ok(Vec::new())
+}
+
+/// Takes back the picked move, else leaves the step-by-step menu, else
+/// takes back the last step.
 pub(super) fn undo(table: &mut Table) -> Result<Notes, Refusal> {
-    if table.draft.unit.take().is_some() {
+    let draft = &mut table.draft;
+    draft.page = 0;
+    if draft.chosen > 0 {
+        let built = draft.built().len();
+        draft.actions.truncate(built);
+        draft.chosen = 0;
+        return Ok(vec![Note::TookBack]);
+    }
+    if std::mem::take(&mut draft.stepping) {
         return Ok(Vec::new());
     }
-    table.draft.actions.pop().ok_or(Refusal::WrongMoment("Nothing to undo."))?;
+    draft.actions.pop().ok_or(Refusal::WrongMoment("Nothing to undo."))?;
     Ok(vec![Note::TookBack])
 }
 
 pub(super) fn confirm(table: &mut Table) -> Result<Notes, Refusal> {
-    if table.draft.actions.is_empty() {
-        return Err(Refusal::WrongMoment("Nothing chosen yet."));
+    if !table.draft_is_whole() {
+        return Err(Refusal::WrongMoment(if table.draft.actions.is_empty() {
+            "Nothing chosen yet: pick a move in the menu first."
+        } else {
+            "The move is not complete yet: pick how it goes on in the menu."
+        }));
     }
-    let actions = std::mem::take(&mut table.draft.actions);
-    table.draft = Default::default();
-    commit(table, &actions).map_err(|_| Refusal::BadChoice("the choices no longer fit the game"))
+    let actions = std::mem::take(&mut table.draft).actions;
+    commit(table, &actions, false).map_err(|_| Refusal::BadChoice("the choices no longer fit the game"))
 }
 
-/// Applies actions to the log, checked one by one.
-fn commit(table: &mut Table, actions: &[Action]) -> Result<Notes, PlayError> {
+/// Applies actions to the log, checked one by one: one note for the move,
+/// then its captures and unused throws.
+fn commit(table: &mut Table, actions: &[Action], forced: bool) -> Result<Notes, PlayError> {
     let mut game = table.game();
+    let before = *game.position();
+    let seat = before.turn();
     let mut mg = MoveGen::new();
-    let mut notes = Vec::new();
+    let (mut captured, mut lost) = (0, 0);
     for &action in actions {
-        let before = game;
         let out = game.act(action, &mut mg)?;
         table.push_event(Event::Act { action }, game);
-        let seat = before.position().turn();
-        notes.push(Note::Moved { seat, before: *before.position(), action });
-        if out.captured > 0 {
-            notes.push(Note::Captured { seat, count: out.captured });
-        }
-        if out.lost > 0 {
-            notes.push(Note::Unused(out.lost));
-        }
+        captured += out.captured;
+        lost += out.lost;
+    }
+    let mut notes = vec![Note::Played { seat, before, path: actions.to_vec(), forced }];
+    if captured > 0 {
+        notes.push(Note::Captured { seat, count: captured });
+    }
+    if lost > 0 {
+        notes.push(Note::Unused(lost));
     }
     Ok(notes)
 }
 
-/// A computer plays for `seat`: one series or one whole use of the throws,
-/// or (`whole_turn`) everything until another seat is to act.
+/// A computer plays for `seat`: one series or one action, or
+/// (`whole_turn`) everything until another seat is to act.
 pub(super) fn play_for(table: &mut Table, seat: Seat, level: Level, whole_turn: bool) -> Notes {
     let mut notes = Vec::new();
     let mut guard = 0;
@@ -129,7 +187,7 @@ pub(super) fn play_for(table: &mut Table, seat: Seat, level: Level, whole_turn: 
         if game.wants_throw() {
             notes.extend(throw_series(table, seat).unwrap_or_default());
         } else if let Some(action) = computer::choose(&game, level, table.id, table.seq.wrapping_add(guard)) {
-            notes.extend(commit(table, &[action]).unwrap_or_default());
+            notes.extend(commit(table, &[action], false).unwrap_or_default());
         } else {
             break;
         }

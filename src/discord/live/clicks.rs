@@ -1,47 +1,85 @@
 //! Button and select clicks, routed by their `custom_id`: parse it, lock the
-//! game, apply the click through the session layer and answer within
+//! game, check that the click comes from the game's own channel and
+//! server, apply the click through the session layer and answer within
 //! Discord's 3 s: the board message is updated in place while young, or
-//! re-posted when old; refusals are private.
+//! re-posted when old; refusals are private. A click that makes another
+//! human the one to act posts the board anew to notify her (an edit
+//! notifies no one) and leaves the clicked board as a line of what
+//! happened. Only the game's own board message is ever changed: a forged
+//! custom_id can sit on any message. A click on the game's own board while
+//! it is behind its saved game (the last run died between saving a change
+//! and showing it) brings that board up to date instead, with a private
+//! note; so does a click on the board of a game whose end was saved but
+//! not shown.
 
-use super::access::is_moderator;
-use super::board::{is_young, publish, repost};
+use super::access::{from_game_channel, is_moderator};
+use super::board::{is_young, publish, repost, show_end};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
 use super::outgoing::{self, Png};
+use super::persist;
 use super::pictures;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::notes::Note;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
-use crate::discord::view::components::{ComponentId, Control};
+use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::message::Message;
-use crate::discord::view::presenter;
-use crate::discord::view::refusals::refusal_text;
+use crate::discord::view::presenter::{self, Outro};
+use crate::discord::view::refusals::{BOARD_CAUGHT_UP, END_SHOWN, refusal_text};
+use crate::store::GameId;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse};
+use serenity::{
+    ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
+};
+
+/// The answer to a click on a game the bot does not run, and to a click
+/// naming a game from outside its channel (which must not learn more).
+const NOT_RUNNING: &str = "This game is not running any more.";
 
 /// Handles one click; every path answers the interaction exactly once.
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
+        Err(ParseError::Retired) => return on_retired(ctx, data, click).await,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
-            return refuse(ctx, click, "This control is not one of this bot's (any more).", true).await;
+            return refuse(ctx, click, "This control is not one of this bot's (any more).").await;
         }
     };
     let Some(game) = data.hub.get(id.game) else {
-        return refuse(ctx, click, "This game is not running any more.", true).await;
+        if show_missed_end(ctx, data, click, id.game).await {
+            return;
+        }
+        refuse(ctx, click, NOT_RUNNING).await;
+        if !click.message.components.is_empty() && was_board_of(data, id.game, click).await {
+            strip(ctx, click).await;
+        }
+        return;
     };
+    let mut table = game.lock().await;
+    if !from_game_channel(&table, click.guild_id, click.channel_id) {
+        drop(table);
+        tracing::warn!(
+            "a click naming game {} came from channel {} of server {:?}; refused",
+            id.game,
+            click.channel_id,
+            click.guild_id
+        );
+        return refuse(ctx, click, NOT_RUNNING).await;
+    }
     let intent = match intent_of(id.control, &click.data.kind) {
         Some(i) => i,
-        None => return refuse(ctx, click, "That choice could not be read.", false).await,
+        None => return refuse(ctx, click, "That choice could not be read.").await,
     };
+    // The member's rights are those of the channel the click came from:
+    // the game's own, as checked above.
     let moderator = is_moderator(click.member.as_ref());
     let actor = Actor { user: click.user.id.get(), moderator };
     let name = click.user.display_name().to_string();
-    let mut table = game.lock().await;
     let now = unix_now();
     let applied = apply_intent(data, &mut table, |t| {
         let notes = session::handle(t, actor, intent, Some(id.seq), now)?;
@@ -52,14 +90,35 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     })
     .await;
     match applied {
+        Err(Refusal::Stale) if is_board(&table, click) && table.shown != Some(table.seq) => {
+            // The game's own board, behind the saved game: show it as it stands.
+            let msg = presenter::table_message(&table, &[], &Outro::default());
+            let png = pictures::board_png(&table).await;
+            answer_with_board(ctx, click, &mut table, &msg, png).await;
+            remember(data, &mut table).await;
+            drop(table);
+            note(ctx, click, BOARD_CAUGHT_UP).await;
+        }
         Err(refusal) => {
-            let outdated = matches!(refusal, Refusal::Stale | Refusal::Closed) && !is_board(&table, click);
-            refuse(ctx, click, &refusal_text(&refusal), outdated).await;
+            // A closed game's own board keeps no controls; any other
+            // message (an older board, a forged click's) is left alone.
+            let closed_board =
+                refusal == Refusal::Closed && is_board(&table, click) && !click.message.components.is_empty();
+            drop(table);
+            refuse(ctx, click, &refusal_text(&refusal)).await;
+            if closed_board {
+                strip(ctx, click).await;
+            }
         }
         Ok((notes, outro)) => {
             let msg = presenter::table_message(&table, &notes, &outro);
             let png = pictures::board_png(&table).await;
-            answer_with_board(ctx, click, &mut table, &msg, png).await;
+            if table.needs_new_board(Some(actor.user)) {
+                answer_with_new_board(ctx, click, &mut table, &notes, &msg, png).await;
+            } else {
+                answer_with_board(ctx, click, &mut table, &msg, png).await;
+            }
+            table.shown_to_act();
             remember(data, &mut table).await;
             drop(table);
             spawn_computer(ctx.http.clone(), data.clone(), game);
@@ -67,8 +126,83 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     }
 }
 
+/// A click on a game the bot does not run, from the board of that game in
+/// its own channel, when the game is over: that board missed the end (the
+/// last run died between saving it and showing it), so the end is shown
+/// there, in place. `false` when this is not such a click.
+async fn show_missed_end(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64) -> bool {
+    if click.message.components.is_empty() {
+        return false;
+    }
+    let table = match data.store.call(move |s| s.load(GameId(game))).await {
+        Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
+        Ok(None) => None,
+        Err(e) => {
+            tracing::debug!("could not look up game {game}: {e}");
+            None
+        }
+    };
+    let ours = |t: &Table| is_board(t, click) && from_game_channel(t, click.guild_id, click.channel_id);
+    let Some(mut table) = table.filter(ours) else { return false };
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    let png = pictures::board_png(&table).await;
+    let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
+    if let Err(e) = click.create_response(&ctx.http, update).await {
+        tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
+        show_end(&ctx.http, &mut table).await;
+        return true;
+    }
+    note(ctx, click, END_SHOWN).await;
+    true
+}
+
+/// A private follow-up to an answered click.
+async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
+    let note = CreateInteractionResponseFollowup::new().content(text).ephemeral(true);
+    if let Err(e) = click.create_followup(&ctx.http, note).await {
+        tracing::debug!("could not send a private note: {e:?}");
+    }
+}
+
+/// A click on a control of an older board (the piece-then-throws menus):
+/// the game's own board is shown as it stands now, in place; elsewhere
+/// the clicker is told where to play.
+async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let game = ComponentId::retired_game(&click.data.custom_id).and_then(|g| data.hub.get(g));
+    let Some(game) = game else { return refuse(ctx, click, NOT_RUNNING).await };
+    let mut table = game.lock().await;
+    if !from_game_channel(&table, click.guild_id, click.channel_id) || !is_board(&table, click) {
+        drop(table);
+        return refuse(ctx, click, RETIRED).await;
+    }
+    let msg = presenter::table_message(&table, &[], &Outro::default());
+    let png = pictures::board_png(&table).await;
+    answer_with_board(ctx, click, &mut table, &msg, png).await;
+    remember(data, &mut table).await;
+}
+
+/// The answer to a control of an older board elsewhere than on its game's board.
+const RETIRED: &str = "This menu belongs to an older board of this bot: play on the newest board message \
+                       (or post it again with `/thaayam board`).";
+
 fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
     table.board.is_some_and(|b| b.message == click.message.id.get())
+}
+
+/// Whether the clicked message is the last board the store knows of a game
+/// the bot no longer runs (in that game's channel and server).
+async fn was_board_of(data: &Data, game: i64, click: &ComponentInteraction) -> bool {
+    let info = match data.store.call(move |s| s.game(GameId(game))).await {
+        Ok(Some(info)) => info,
+        Ok(None) => return false,
+        Err(e) => {
+            tracing::debug!("could not look up game {game}: {e}");
+            return false;
+        }
+    };
+    info.board_message == Some(click.message.id.get())
+        && info.channel == click.channel_id.get()
+        && click.guild_id.is_some_and(|g| g.get() == info.guild)
 }
 
 fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<Intent> {
@@ -83,27 +217,59 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Start => Intent::Start,
         Control::Cancel => Intent::Cancel,
         Control::Throw => Intent::Throw,
-        Control::ChooseUnit => Intent::ChooseUnit(values.first()?.clone()),
-        Control::ChooseThrows => Intent::ChooseThrows(values),
+        Control::Choose => Intent::Choose(values.first()?.clone()),
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
     })
 }
 
-/// A private answer; `strip` also removes the clicked message's controls
-/// (it belongs to a finished game or an outdated board).
-async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str, strip: bool) {
+/// A private answer; the clicked message is left as it is.
+async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
     let reply = outgoing::response(&presenter::private(text), true, None);
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Message(reply)).await {
         tracing::warn!("could not answer a click: {e:?}");
     }
-    if strip {
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
-            tracing::debug!("could not remove old controls: {e:?}");
-        }
+}
+
+/// Removes the controls of the clicked message: only ever a closed game's
+/// own board (checked by the caller).
+async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
+        tracing::debug!("could not remove a closed game's controls: {e:?}");
     }
+}
+
+/// Answers a click after which another human is to act: the clicked
+/// board becomes a line of what happened (no controls, no picture) and
+/// the board is posted anew, mentioning her.
+async fn answer_with_new_board(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    table: &mut Table,
+    notes: &[Note],
+    msg: &Message,
+    png: Png,
+) {
+    if is_young(table) && is_board(table, click) {
+        let record = outgoing::response(&presenter::record(table, notes), false, None);
+        match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(record)).await {
+            Ok(()) => {
+                // The clicked board has no controls left: nothing to strip.
+                let old = table.board.take();
+                repost(&ctx.http, table, msg, png).await;
+                if table.board.is_none() {
+                    table.board = old;
+                }
+                return;
+            }
+            Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", table.id),
+        }
+    } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+        tracing::warn!("could not acknowledge a click: {e:?}");
+    }
+    repost(&ctx.http, table, msg, png).await;
 }
 
 /// Answers a successful click: update the clicked board in place while it
@@ -117,11 +283,14 @@ async fn answer_with_board(
 ) {
     if is_young(table) && is_board(table, click) {
         let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png.clone()));
-        if let Err(e) = click.create_response(&ctx.http, update).await {
-            // The change is saved: the board must show it even if the
-            // interaction answer failed (e.g. it came too late).
-            tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
-            publish(&ctx.http, table, msg, png).await;
+        match click.create_response(&ctx.http, update).await {
+            Ok(()) => table.shown = Some(table.seq),
+            Err(e) => {
+                // The change is saved: the board must show it even if the
+                // interaction answer failed (e.g. it came too late).
+                tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
+                publish(&ctx.http, table, msg, png).await;
+            }
         }
         return;
     }

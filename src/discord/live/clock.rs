@@ -43,8 +43,19 @@ async fn tick(http: &Arc<Http>, data: &Data) {
         if let Some(user) = session::reminder_due(&mut table, now) {
             remember(data, &mut table).await;
             let deadline = table.deadline.unwrap_or(now);
-            let text =
-                format!("{}, it is your turn in the Thaayam game here: time runs out <t:{deadline}:R>.", mention(user));
+            let board = table
+                .board
+                .map(|b| {
+                    format!(
+                        " (the board: https://discord.com/channels/{}/{}/{})",
+                        table.guild, table.channel, b.message
+                    )
+                })
+                .unwrap_or_default();
+            let text = format!(
+                "{}, it is your turn in the Thaayam game here{board}: time runs out <t:{deadline}:R>.",
+                mention(user)
+            );
             let msg = CreateMessage::new()
                 .content(text)
                 .allowed_mentions(CreateAllowedMentions::new().users([serenity::UserId::new(user.max(1))]));

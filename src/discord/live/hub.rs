@@ -1,12 +1,14 @@
 //! The games the bot is running, each behind its own async lock so that two
 //! clicks on the same game are applied one after the other while different
-//! games never wait for each other. One open game per channel.
+//! games never wait for each other. One open game per channel: a channel
+//! is reserved before a new lobby goes to the store, so that two
+//! `/thaayam new` at the same instant cannot both open one.
 //!
 //! The registry is a cache of the store: every change is saved there first
 //! (see [`super::persist`]), and start-up fills the registry from it.
 
 use crate::discord::game::table::Table;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A game behind its lock.
@@ -16,7 +18,48 @@ pub(crate) type Shared = Arc<tokio::sync::Mutex<Table>>;
 #[derive(Default)]
 pub(crate) struct Hub {
     games: Mutex<HashMap<i64, Shared>>,
+    /// Locked before `opening` whenever both are.
     channels: Mutex<HashMap<u64, i64>>,
+    /// Channels where a lobby is being opened right now.
+    opening: Mutex<HashSet<u64>>,
+}
+
+/// Why a channel cannot be reserved for a new game.
+#[derive(Debug)]
+pub(crate) enum Taken {
+    /// The channel's open game.
+    Running(Shared),
+    /// Another `/thaayam new` is opening a lobby there right now.
+    Opening,
+}
+
+/// A channel held for a lobby being opened; dropping it frees the channel
+/// unless [`Reservation::fill`] put a game there.
+pub(crate) struct Reservation<'a> {
+    hub: &'a Hub,
+    channel: u64,
+}
+
+impl Reservation<'_> {
+    /// Puts the new (or recovered) game in the reserved channel.
+    pub(crate) fn fill(self, table: Table) -> Shared {
+        debug_assert_eq!(table.channel, self.channel, "a game fills its own channel");
+        let mut channels = self.hub.channels.lock().unwrap_or_else(PoisonError::into_inner);
+        let (id, open) = (table.id, table.is_open());
+        let shared = Arc::new(tokio::sync::Mutex::new(table));
+        if open {
+            channels.insert(self.channel, id);
+        }
+        self.hub.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id, shared.clone());
+        shared
+    }
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        let _channels = self.hub.channels.lock().unwrap_or_else(PoisonError::into_inner);
+        self.hub.opening.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.channel);
+    }
 }
 
 impl Hub {
@@ -35,8 +78,22 @@ impl Hub {
         self.get(id)
     }
 
-    /// Adds a game (a new lobby, or one resumed from the store), or returns
-    /// the game already open in its channel.
+    /// Reserves a channel for a new game, before anything is written to
+    /// the store: refused while the channel has an open game or another
+    /// lobby is being opened there.
+    pub(crate) fn reserve(&self, channel: u64) -> Result<Reservation<'_>, Taken> {
+        let channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(existing) = channels.get(&channel).and_then(|id| self.get(*id)) {
+            return Err(Taken::Running(existing));
+        }
+        if !self.opening.lock().unwrap_or_else(PoisonError::into_inner).insert(channel) {
+            return Err(Taken::Opening);
+        }
+        Ok(Reservation { hub: self, channel })
+    }
+
+    /// Adds a game resumed from the store, or returns the game already
+    /// open in its channel.
     pub(crate) fn insert(&self, table: Table) -> Result<Shared, Shared> {
         let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(existing) = channels.get(&table.channel).and_then(|id| self.get(*id)) {
@@ -103,5 +160,25 @@ mod tests {
         drop(t);
         assert!(hub.insert(table(4, 10)).is_ok(), "a closed game frees the channel");
         assert!(hub.get(1).is_none(), "a closed game leaves the registry");
+    }
+
+    #[tokio::test]
+    async fn a_channel_is_reserved_while_its_lobby_is_opened() {
+        let hub = Hub::new();
+        let first = hub.reserve(10).expect("a free channel");
+        assert!(matches!(hub.reserve(10), Err(Taken::Opening)), "a second opening is refused");
+        assert!(hub.reserve(11).is_ok(), "other channels are free");
+        let game = first.fill(table(1, 10));
+        match hub.reserve(10) {
+            Err(Taken::Running(running)) => assert!(Arc::ptr_eq(&running, &game)),
+            _ => panic!("the channel's game is running"),
+        }
+        let mut t = game.lock().await;
+        t.stage = Stage::Ended;
+        hub.saved(&t);
+        drop(t);
+        let again = hub.reserve(10).expect("a closed game frees the channel");
+        drop(again);
+        assert!(hub.reserve(10).is_ok(), "a dropped reservation frees the channel");
     }
 }

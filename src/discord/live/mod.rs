@@ -5,8 +5,10 @@
 //! - [`hub`]: the running games, each behind its own lock.
 //! - [`persist`] and [`change`]: every change saved in one transaction, the
 //!   table put back if the save fails; start-up resumes from the store.
-//! - [`clicks`]: buttons and selects, answered within Discord's 3 s.
-//! - [`board`]: the board message, edited in place or re-posted.
+//! - [`clicks`]: buttons and selects, answered within Discord's 3 s (a
+//!   click on a board behind its game brings the board up to date).
+//! - [`board`]: the board message, edited in place or re-posted; at
+//!   start-up every board is brought up to its saved game.
 //! - [`computer`]: the task that plays computer seats.
 //! - [`clock`]: turn deadlines and reminders.
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.

@@ -14,8 +14,10 @@ use serenity::{
 /// The board picture of a message, if one was drawn.
 pub(crate) type Png = Option<Vec<u8>>;
 
-fn attachment(png: Vec<u8>) -> CreateAttachment {
-    CreateAttachment::bytes(png, BOARD_FILE)
+/// The board picture, with its description for screen readers.
+fn attachment(png: Vec<u8>, m: &Message) -> CreateAttachment {
+    let a = CreateAttachment::bytes(png, BOARD_FILE);
+    if m.alt.is_empty() { a } else { a.description(m.alt.clone()) }
 }
 
 fn button(b: &Button) -> CreateButton {
@@ -89,7 +91,7 @@ pub(crate) fn response(m: &Message, ephemeral: bool, png: Png) -> CreateInteract
         .allowed_mentions(mentions(m))
         .ephemeral(ephemeral);
     match png.filter(|_| m.board_image) {
-        Some(png) => r.files([attachment(png)]),
+        Some(png) => r.files([attachment(png, m)]),
         None => r.files([]),
     }
 }
@@ -103,7 +105,7 @@ pub(crate) fn create(m: &Message, png: Png) -> CreateMessage {
         .components(rows(m))
         .allowed_mentions(mentions(m));
     match png.filter(|_| m.board_image) {
-        Some(png) => c.add_file(attachment(png)),
+        Some(png) => c.add_file(attachment(png, m)),
         None => c,
     }
 }
@@ -112,7 +114,7 @@ pub(crate) fn create(m: &Message, png: Png) -> CreateMessage {
 pub(crate) fn edit(m: &Message, png: Png) -> EditMessage {
     let with_image = m.board_image && png.is_some();
     let files = match png.filter(|_| m.board_image) {
-        Some(png) => EditAttachments::new().add(attachment(png)),
+        Some(png) => EditAttachments::new().add(attachment(png, m)),
         None => EditAttachments::new(),
     };
     EditMessage::new()

@@ -1,13 +1,15 @@
 //! Saving a table to the store after every change, and loading the open
 //! tables back at start-up: the seats, the new events, the state and the
 //! table's own JSON go into one store transaction ([`LiveSave`]); a
-//! finished game is rated in that same transaction.
+//! finished game is rated in that same transaction. A closed game, whose
+//! JSON the store drops, is rebuilt from its record to show its end.
 
-use crate::discord::game::table::{NewGame, Player, Stage, Stored, Table};
+use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Stored, Table};
 use crate::discord::view::presenter::Outro;
-use crate::engine::{Event, Record, Seat};
+use crate::engine::{Event, Phase, Record, Seat};
 use crate::store::{
-    GameId, GameState, LiveGame, LiveSave, Occupant, RatingChange, Store, StoreError, StoreHandle, Timestamp,
+    GameId, GameState, LiveGame, LiveSave, LoadedGame, Occupant, RatingChange, Store, StoreError, StoreHandle,
+    Timestamp,
 };
 
 /// Creates the game's row (its id and the dice commitment) and returns a
@@ -15,6 +17,11 @@ use crate::store::{
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
 pub(crate) async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreError> {
     let seed = crate::dice::new_seed();
+    store.call(move |s| create_sync(s, new, seed)).await
+}
+
+/// [`create`] on a plain store with a given seed (tests and tools).
+pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
     let row = crate::store::NewGame {
         guild: new.guild,
         channel: new.channel,
@@ -24,7 +31,7 @@ pub(crate) async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, S
         turn_timeout_secs: u32::try_from(new.turn_timeout).unwrap_or(u32::MAX),
         seed,
     };
-    let id = store.call(move |s| s.create_game(&row)).await?;
+    let id = store.create_game(&row)?;
     let mut table = Table::new(id.0, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
     table.turn_timeout = new.turn_timeout;
     table.moderators_end = new.moderators_end;
@@ -111,6 +118,55 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
     table.events = live.events;
     let seats = table.occupants();
     table.stored = Some(Stored { seq: table.seq, events: table.events.len(), seats, json });
+    Ok(table)
+}
+
+/// A closed game rebuilt from its record (the store keeps no live state
+/// once a game is over), enough to show its end on a board that missed it:
+/// the places, the seed, the final position. Rating changes are not shown;
+/// a seat counts as left by its player when the stored place is worse than
+/// the engine's (players who left are placed after those who stayed).
+pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Table, String> {
+    let info = loaded.info;
+    let id = info.id;
+    let stage = match info.state {
+        GameState::Finished => Stage::Finished,
+        GameState::Abandoned => Stage::Ended,
+        GameState::Lobby | GameState::Playing => return Err(format!("game {id} is not over")),
+    };
+    let seed = info.revealed_seed.ok_or_else(|| format!("game {id}: the seed is not revealed"))?;
+    let players = if stage == Stage::Finished { info.seats.len() as u8 } else { info.max_players };
+    let mut table = Table::new(id.0, info.guild, info.channel, info.host, info.ruleset, players, seed);
+    if stage == Stage::Finished && table.seats() != info.seat_set() {
+        return Err(format!("game {id}: its seats are not a table's seats"));
+    }
+    table.lineup = info
+        .seats
+        .iter()
+        .map(|s| match &s.occupant {
+            Occupant::Human(user) => Ok(Player::Human(*user)),
+            Occupant::Computer(level) => {
+                level.parse().map(Player::Computer).map_err(|_| format!("game {id}: unknown computer level {level}"))
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    table.stage = stage;
+    table.turn_timeout = u64::from(info.turn_timeout_secs);
+    table.events = loaded.events;
+    table.drawn = u32::try_from(info.throws_drawn).unwrap_or(u32::MAX);
+    table.seq = u32::try_from(info.seq).unwrap_or(u32::MAX);
+    table.board = info.board_message.map(|message| BoardMessage {
+        message,
+        // Saved as the table keeps it (Unix seconds), see `to_save`.
+        posted_at: info.board_posted_at.map_or(0, |t| t.0),
+    });
+    if let Phase::Finished { places } = table.game_now().phase() {
+        for s in &info.seats {
+            if s.place.is_some_and(|p| p > places[s.seat.index()]) {
+                table.left_seats[s.seat.index()] = s.occupant.user();
+            }
+        }
+    }
     Ok(table)
 }
 

@@ -1,29 +1,31 @@
 //! Tests of saving tables in the store: every click of whole games saved
 //! and loaded back identical, a restart in the middle of a turn, stale
-//! saves refused, ratings on finish, and players who left placed last.
+//! saves refused, ratings on finish, players who left placed last, and
+//! closed games rebuilt from the store to show their end.
 
-use super::persist::{from_live, save_sync};
+use super::persist::{create_sync, from_closed, from_live, save_sync};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
-use crate::discord::game::table::{Player, Stage, Table};
+use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Table};
+use crate::discord::view::presenter::{Outro, table_message};
 use crate::engine::Variant;
 use crate::store::{GameId, GameState, Store, StoreError};
 
 /// A lobby created in the store (as `/thaayam new` does) and saved.
 fn saved_lobby(store: &mut Store, variant: Variant) -> Table {
     let mut t = lobby(2, variant);
-    let new = crate::store::NewGame {
+    let new = NewGame {
         guild: t.guild,
         channel: t.channel,
         host: t.host,
         ruleset: t.ruleset,
-        max_players: t.players,
-        turn_timeout_secs: 60,
-        seed: t.seed,
+        players: t.players,
+        turn_timeout: t.turn_timeout,
+        moderators_end: false,
     };
-    t.id = store.create_game(&new).expect("create").0;
-    t.stored = Some(Default::default());
+    let created = create_sync(store, new, t.seed).expect("create");
+    (t.id, t.stored) = (created.id, created.stored);
     save_sync(store, &mut t).expect("save lobby");
     t
 }
@@ -89,7 +91,7 @@ fn a_restart_in_the_middle_of_a_turn_keeps_the_uncommitted_choices() {
     act(&mut t, GUEST, Intent::Join).expect("join");
     act(&mut t, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
-    while t.draft.actions.is_empty() && t.draft.unit.is_none() {
+    while t.draft.actions.is_empty() {
         let user = t.human_to_act().expect("human");
         let intent = next_intent(&t);
         act(&mut t, user, intent).expect("click");
@@ -159,4 +161,56 @@ fn a_player_who_resigned_is_rated_last() {
     assert!(seats.iter().any(|s| s.occupant == crate::store::Occupant::Human(GUEST) && s.place == Some(3)));
     assert_eq!(t.occupants().len(), 3);
     assert!(t.occupants().contains(&(crate::engine::Seat::ALL[guest_seat], Player::Human(GUEST))));
+}
+
+/// A game played to the end and saved; its table as the bot last had it.
+fn finished_game(store: &mut Store, players: u8, leaver: Option<u64>) -> Table {
+    let mut t = saved_lobby(store, Variant::Bell);
+    t.players = players;
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    if players > 2 {
+        act(&mut t, 303, Intent::Join).expect("join");
+    }
+    act(&mut t, HOST, Intent::Start).expect("start");
+    t.board = Some(BoardMessage { message: 77, posted_at: 1_234 });
+    save_sync(store, &mut t).expect("save");
+    if let Some(user) = leaver {
+        session::handle(&mut t, Actor { user, moderator: false }, Intent::Resign, None, 1_000).expect("resign");
+        save_sync(store, &mut t).expect("save resign");
+    }
+    while t.stage == Stage::Playing {
+        if session::computer_step(&mut t, 1_000).is_none() {
+            let user = t.human_to_act().expect("human");
+            let intent = next_intent(&t);
+            act(&mut t, user, intent).expect("click");
+        }
+        save_sync(store, &mut t).expect("save");
+    }
+    t
+}
+
+#[test]
+fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
+    let mut store = Store::open_in_memory().expect("store");
+    let t = finished_game(&mut store, 2, None);
+    let loaded = store.load(GameId(t.id)).expect("read").expect("game");
+    let back = from_closed(loaded).expect("rebuilt");
+    assert_eq!((back.stage, back.seq, back.drawn, back.board), (t.stage, t.seq, t.drawn, t.board));
+    assert_eq!(back.final_places(), t.final_places());
+    let (live, closed) = (table_message(&t, &[], &Outro::default()), table_message(&back, &[], &Outro::default()));
+    assert_eq!((&closed.content, &closed.embed), (&live.content, &live.embed), "the same end as the bot showed");
+
+    // A player who resigned is placed last in the rebuilt game too.
+    let t = finished_game(&mut store, 3, Some(GUEST));
+    let back = from_closed(store.load(GameId(t.id)).expect("read").expect("game")).expect("rebuilt");
+    assert_eq!(back.final_places(), t.final_places());
+
+    // An open game is not rebuilt this way; an ended one is, unrated.
+    let mut open = saved_lobby(&mut store, Variant::Bell);
+    assert!(from_closed(store.load(GameId(open.id)).expect("read").expect("game")).is_err());
+    act(&mut open, HOST, Intent::Cancel).expect("cancel");
+    save_sync(&mut store, &mut open).expect("save");
+    let back = from_closed(store.load(GameId(open.id)).expect("read").expect("game")).expect("rebuilt");
+    assert_eq!((back.stage, back.final_places()), (Stage::Ended, None));
+    assert!(table_message(&back, &[], &Outro::default()).content.contains("ended before its end"));
 }

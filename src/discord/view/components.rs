@@ -3,7 +3,10 @@
 //! what was clicked, an optional argument, the game's action counter), so a
 //! click can be routed after a restart from the id alone and checked
 //! against the stored game. Parsing never panics: anything else is a
-//! [`ParseError`].
+//! [`ParseError`]. The controls of the piece-then-throws menus (`unit`,
+//! `throws`) were retired when a move became one pick of a whole move
+//! (`pick`): the layout did not change, and a click on a retired control
+//! is told so and its board brought up to date.
 
 use std::fmt;
 
@@ -23,12 +26,11 @@ pub(crate) enum Control {
     Start,
     /// Lobby (host): close the lobby.
     Cancel,
-    /// The player on turn throws the cowries.
+    /// The player on turn throws the cowries (only games saved before
+    /// series were thrown by themselves still wait for it).
     Throw,
-    /// Select: which unit (piece, twins, enter, bear off) to move next.
-    ChooseUnit,
-    /// Multi-select: which throws the chosen unit uses.
-    ChooseThrows,
+    /// Select: the move (a whole move, or one step of it; `choices::Pick`).
+    Choose,
     /// Commit the actions chosen this turn.
     Confirm,
     /// Take back the last uncommitted choice.
@@ -46,8 +48,7 @@ impl Control {
             Control::Start => ("start", None),
             Control::Cancel => ("cancel", None),
             Control::Throw => ("throw", None),
-            Control::ChooseUnit => ("unit", None),
-            Control::ChooseThrows => ("throws", None),
+            Control::Choose => ("pick", None),
             Control::Confirm => ("ok", None),
             Control::Undo => ("undo", None),
             Control::Page(p) => ("page", Some(p)),
@@ -63,8 +64,8 @@ impl Control {
             "start" => no_arg(Control::Start),
             "cancel" => no_arg(Control::Cancel),
             "throw" => no_arg(Control::Throw),
-            "unit" => no_arg(Control::ChooseUnit),
-            "throws" => no_arg(Control::ChooseThrows),
+            "pick" => no_arg(Control::Choose),
+            "unit" | "throws" => Err(ParseError::Retired),
             "ok" => no_arg(Control::Confirm),
             "undo" => no_arg(Control::Undo),
             "page" => parse_number(arg).map(Control::Page),
@@ -90,6 +91,8 @@ pub(crate) enum ParseError {
     UnknownVersion,
     /// The control name is not known.
     UnknownControl,
+    /// A control of an older board of this bot that no longer exists.
+    Retired,
     /// The argument does not fit the control.
     BadArgument,
     /// The game id or counter is not a number.
@@ -102,6 +105,7 @@ impl fmt::Display for ParseError {
             ParseError::Malformed => "not a Thaayam component id",
             ParseError::UnknownVersion => "a component id from another version of the bot",
             ParseError::UnknownControl => "an unknown control",
+            ParseError::Retired => "a control of an older version of the board",
             ParseError::BadArgument => "a control with a wrong argument",
             ParseError::BadNumber => "a component id with a bad number",
         })
@@ -134,6 +138,15 @@ impl ComponentId {
         let control = Control::from_code(name, arg)?;
         Ok(ComponentId { game: parse_number(game)?, control, seq: parse_number(seq)? })
     }
+
+    /// The game of a retired control's id (see [`ParseError::Retired`]).
+    pub(crate) fn retired_game(s: &str) -> Option<i64> {
+        let fields: Vec<&str> = s.split(':').collect();
+        match fields.as_slice() {
+            [VERSION, game, "unit" | "throws", _, _] => parse_number(game).ok(),
+            _ => None,
+        }
+    }
 }
 
 /// A plain decimal number (no sign, no leading `+`, no spaces).
@@ -150,15 +163,14 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    const ALL: [Control; 12] = [
+    const ALL: [Control; 11] = [
         Control::Join,
         Control::Leave,
         Control::AddComputer,
         Control::Start,
         Control::Cancel,
         Control::Throw,
-        Control::ChooseUnit,
-        Control::ChooseThrows,
+        Control::Choose,
         Control::Confirm,
         Control::Undo,
         Control::Page(0),
@@ -196,10 +208,20 @@ mod tests {
             ("t1:-1:throw::1", ParseError::BadNumber),
             ("t1:1:throw::+1", ParseError::BadNumber),
             ("t1:1:throw::99999999999", ParseError::BadNumber),
+            ("t1:1:unit::3", ParseError::Retired),
+            ("t1:1:throws::3", ParseError::Retired),
         ];
         for (text, want) in cases {
             assert_eq!(ComponentId::parse(text), Err(want), "{text:?}");
         }
+    }
+
+    #[test]
+    fn retired_controls_name_their_game() {
+        assert_eq!(ComponentId::retired_game("t1:42:unit::7"), Some(42));
+        assert_eq!(ComponentId::retired_game("t1:42:throws::7"), Some(42));
+        assert_eq!(ComponentId::retired_game("t1:42:pick::7"), None);
+        assert_eq!(ComponentId::retired_game("t1:x:unit::7"), None);
     }
 
     #[test]

@@ -19,6 +19,8 @@ pub(crate) mod limits {
     pub(crate) const FIELD_VALUE: usize = 1024;
     pub(crate) const FOOTER: usize = 2048;
     pub(crate) const EMBED_TOTAL: usize = 6000;
+    /// An attachment's description (its alt text).
+    pub(crate) const ATTACHMENT_DESCRIPTION: usize = 1024;
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -77,6 +79,8 @@ pub(crate) struct Message {
     pub(crate) rows: Vec<Row>,
     /// Attach the current board picture (and show it in the embed).
     pub(crate) board_image: bool,
+    /// The board picture's description, read by screen readers.
+    pub(crate) alt: String,
     /// The only users this message may ping.
     pub(crate) mentions: Vec<u64>,
 }
@@ -94,6 +98,7 @@ fn at_most(what: &str, s: &str, max: usize) -> Result<(), String> {
 pub(crate) fn check(m: &Message) -> Result<(), String> {
     use limits::*;
     at_most("content", &m.content, CONTENT)?;
+    at_most("image description", &m.alt, ATTACHMENT_DESCRIPTION)?;
     if m.rows.len() > ROWS {
         return Err(format!("{} action rows (max {ROWS})", m.rows.len()));
     }

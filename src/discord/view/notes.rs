@@ -2,8 +2,8 @@
 //! mentions for people, struck-through discarded throws, moves described
 //! in squares.
 
-use super::words::{computer_name, describe, mention, unit_label};
-use crate::discord::game::notes::Note;
+use super::words::{computer_name, mention, move_words};
+use crate::discord::game::notes::{Note, Vacated};
 
 /// The lines of a change's notes, in order.
 pub(crate) fn note_lines(notes: &[Note]) -> Vec<String> {
@@ -27,9 +27,8 @@ fn line(note: &Note) -> String {
         Note::ComputerJoined(level) => format!("A {} joined.", computer_name(level)),
         Note::Started => "The game starts: everyone throws once; the highest throw begins.".into(),
         Note::EndedBy(u) => format!("{} ended the game.", mention(*u)),
-        Note::Removed { user, replaced: true } => format!("{} was removed; a computer takes the seat.", mention(*user)),
-        Note::Removed { user, replaced: false } => format!("{} was removed from the lobby.", mention(*user)),
-        Note::Resigned(u) => format!("{} resigned; a computer takes the seat.", mention(*u)),
+        Note::Removed { user, then } => format!("{} was removed{}", mention(*user), vacated(*then)),
+        Note::Resigned { user, then } => format!("{} resigned{}", mention(*user), vacated(*then)),
         Note::Threw { seat, throws } => {
             let shown: Vec<String> = throws
                 .iter()
@@ -38,17 +37,29 @@ fn line(note: &Note) -> String {
             format!("{} threw {}", seat.name(), shown.join(" · "))
         }
         Note::ThrowsLost(n) => format!("No legal move: {n} throw(s) lost, the turn passes."),
-        Note::Chosen { unit, before, action } => {
-            format!("Chosen: {}: {}", unit_label(*unit), describe(before, *action))
+        Note::Played { seat, before, path, forced } => {
+            let (what, throws) = move_words(before, path);
+            let forced = forced.then_some("the only possible move".to_string());
+            let why: Vec<String> = [Some(throws).filter(|t| !t.is_empty()), forced].into_iter().flatten().collect();
+            let why = if why.is_empty() { String::new() } else { format!(" ({})", why.join(", ")) };
+            format!("{}: {what}{why}", seat.name())
         }
-        Note::Moved { seat, before, action } => format!("{}: {}", seat.name(), describe(before, *action)),
         Note::Captured { seat, count } => format!("{} captured {count} piece(s) and throws again.", seat.name()),
         Note::Unused(n) => format!("{n} throw(s) could not be used."),
-        Note::TookBack => "Took back the last choice.".into(),
+        Note::TookBack => "Took back the choice.".into(),
         Note::TimedOut(u) => format!("{} ran out of time; the computer plays this turn.", mention(*u)),
-        Note::Forfeited(u) => {
-            format!("{} missed three turns in a row and forfeits; a computer takes the seat.", mention(*u))
+        Note::Forfeited { user, then } => {
+            format!("{} missed three turns in a row and forfeits{}", mention(*user), vacated(*then))
         }
+    }
+}
+
+/// The end of a line about a player who left: what became of the seat.
+fn vacated(then: Vacated) -> &'static str {
+    match then {
+        Vacated::Free => " from the lobby.",
+        Vacated::Computer => "; a computer takes the seat.",
+        Vacated::OtherWins => "; the other player wins.",
     }
 }
 

@@ -1,12 +1,14 @@
 //! The picture attached to a board message, as data: the [`BoardView`] of a
 //! table (display names, the last action highlighted, the current series
-//! with the throws already used, the destinations of the chosen unit),
-//! built purely so tests can check it. The live layer draws it.
+//! with the throws already used, the squares of the move picked), built
+//! purely so tests can check it, and its description for screen readers.
+//! The live layer draws it. Until Confirm the picture shows the picked
+//! move on the board, while its header still names the player who acts.
 
-use super::words::computer_name;
-use crate::discord::game::choices;
+use super::words::{clip, computer_name, move_words, place};
+use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
-use crate::engine::{Action, Cell, Event, Game, Seat, ThrowBag, destination};
+use crate::engine::{Action, Cell, Event, Game, Position, Seat, ThrowBag, Unit, destination};
 use crate::render::{self, BoardView, LastAction, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
@@ -21,13 +23,23 @@ pub(crate) fn board_view(t: &Table) -> Option<BoardView> {
     }
     let committed = t.game_now();
     let draft = t.draft_game();
-    let mut view = BoardView::new(*draft.position());
+    // A picked move that would win is shown by its squares, not as won.
+    let shown = if draft.is_finished() { committed } else { draft };
+    let mut view = BoardView::new(*shown.position());
+    if let Some(seat) = t.to_act() {
+        view.position.turn = seat;
+    }
     for seat in t.seats().iter() {
         view.names[seat.index()] = display_name(t, seat);
     }
-    view.last = last_action(t, &committed);
+    view.last = last_move(t, &committed).and_then(|(before, action)| highlight(before, action));
     view.series = series(&committed, &draft);
-    view.destinations = destinations(t, &draft);
+    view.destinations = destinations(&committed, &t.draft.actions);
+    if t.stage == Stage::Finished && !committed.is_finished() {
+        // A game of two ended by a player leaving.
+        let first = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1));
+        view.note = first.map(|s| format!("★ {} wins", view.name(s)));
+    }
     Some(view)
 }
 
@@ -40,11 +52,11 @@ fn display_name(t: &Table, seat: Seat) -> String {
     }
 }
 
-/// The last action of the turn's draft, else the last committed action.
-fn last_action(t: &Table, committed: &Game) -> Option<LastAction> {
+/// The last action of the turn's draft, else the last committed action,
+/// with the game before it.
+fn last_move(t: &Table, committed: &Game) -> Option<(Game, Action)> {
     if let Some((&last, before)) = t.draft.actions.split_last() {
-        let g = choices::scratch(committed, before);
-        return highlight(g, last);
+        return Some((ends::scratch(committed, before), last));
     }
     let i = t.events.iter().rposition(|e| matches!(e, Event::Act { .. }))?;
     let Event::Act { action } = t.events[i] else { return None };
@@ -52,7 +64,7 @@ fn last_action(t: &Table, committed: &Game) -> Option<LastAction> {
     for &e in &t.events[..i] {
         rec.apply(e).ok()?;
     }
-    highlight(*rec.game(), action)
+    Some((*rec.game(), action))
 }
 
 fn highlight(mut before: Game, action: Action) -> Option<LastAction> {
@@ -68,20 +80,106 @@ fn series(committed: &Game, draft: &Game) -> Vec<SeriesThrow> {
     throws.as_slice().iter().map(|&throw| SeriesThrow { throw, used: !left.take(throw) }).collect()
 }
 
-/// Where the chosen unit can go with the remaining throws.
-fn destinations(t: &Table, draft: &Game) -> Vec<Cell> {
-    let Some(key) = t.draft.unit else { return Vec::new() };
-    let pos = draft.position();
-    let board = pos.rules().board;
-    let goal = pos.rules().goal();
-    let mut cells: Vec<Cell> = choices::actions_of(draft, key)
-        .into_iter()
-        .filter_map(|a| destination(pos, a))
-        .map(|(_, step)| board.cell(pos.turn(), step.min(goal)))
-        .collect();
+/// The squares a picked move's units land on.
+fn destinations(committed: &Game, actions: &[Action]) -> Vec<Cell> {
+    let mut g = *committed;
+    let mut cells = Vec::new();
+    for &a in actions {
+        let pos = *g.position();
+        let board = pos.rules().board;
+        let step = match a {
+            Action::Twins => pos.rules().twins_step,
+            _ => destination(&pos, a).map(|(_, step)| step.min(pos.rules().goal())),
+        };
+        cells.extend(step.map(|s| board.cell(pos.turn(), s)));
+        g.act_unchecked(a, false);
+    }
     cells.sort();
     cells.dedup();
     cells
+}
+
+/// The example of `/thaayam help`: South has picked a move that captures
+/// and enters a piece, not yet confirmed; with its description.
+pub(crate) fn example_view() -> Option<(BoardView, String)> {
+    let pos = crate::engine::parse_tpn("bell S=5,3,o,o N=15,o,o,o turn=S throws=1,2").ok()?;
+    let game = Game::from_position(pos);
+    let ends = ends::ends(&game);
+    let end = ends.list.iter().find(|e| e.game.position().army(Seat::N).units().all(|u| u.step().is_none()))?;
+    let (&last, before) = end.path.split_last()?;
+    let mut view = BoardView::new(*end.game.position());
+    view.position.turn = Seat::S;
+    view.names = ["You".into(), String::new(), "Them".into(), String::new()];
+    view.series = series(&game, &end.game);
+    view.destinations = destinations(&game, &end.path);
+    view.last = highlight(ends::scratch(&game, before), last);
+    let (what, throws) = move_words(&pos, &end.path);
+    let alt = format!(
+        "An example board. South (You) has picked the move {what} (throws {throws}), not yet confirmed: \
+         the squares it lands on are marked and an arrow shows its last part. The header still says You to play."
+    );
+    Some((view, alt))
+}
+
+/// The picture in words, for screen readers (the attachment's
+/// description): each player's pieces by square, who is to act with
+/// which throws, the move picked or the last move.
+pub(crate) fn alt_text(t: &Table) -> String {
+    let Some(view) = board_view(t) else { return String::new() };
+    let pos = &view.position;
+    let mut parts = vec![format!("Thaayam board, game {} ({}).", t.id, t.ruleset)];
+    for seat in pos.seats().iter() {
+        let name = view.name(seat);
+        let who = if name == seat.name() { name } else { format!("{} ({name})", seat.name()) };
+        parts.push(format!("{who}: {}.", pieces_in_words(pos, seat)));
+    }
+    if let Some(note) = &view.note {
+        parts.push(format!("{}.", note.trim_start_matches("★ ")));
+    } else if let Some(w) = pos.winner() {
+        parts.push(format!("{} wins.", view.name(w)));
+    } else if t.to_act().is_some() {
+        // The header's player: the one who acts until Confirm.
+        let seat = pos.turn();
+        let throws: Vec<&str> = view.series.iter().filter(|s| !s.used).map(|s| s.throw.token()).collect();
+        let with = if throws.is_empty() { String::new() } else { format!(", throws {}", throws.join(" · ")) };
+        parts.push(format!("{} to play{with}.", view.name(seat)));
+    }
+    let committed = t.game_now();
+    if !t.draft.actions.is_empty() {
+        let (what, _) = move_words(committed.position(), &t.draft.actions);
+        parts.push(format!("Picked, not yet confirmed: {what}."));
+    } else if let Some((before, action)) = last_move(t, &committed) {
+        let (what, _) = move_words(before.position(), &[action]);
+        parts.push(format!("Last move: {} {what}.", before.position().turn().name()));
+    }
+    clip(&parts.join(" "), super::message::limits::ATTACHMENT_DESCRIPTION)
+}
+
+/// "on e4 and twins on d5; 2 waiting; 1 borne off".
+fn pieces_in_words(pos: &Position, seat: Seat) -> String {
+    let army = pos.army(seat);
+    let mut on = Vec::new();
+    let mut waiting = 0;
+    for u in army.units() {
+        match u {
+            Unit::Single(s) => on.push(place(pos, seat, s)),
+            Unit::Twins(s) => on.push(format!("twins on {}", place(pos, seat, s))),
+            Unit::Off => waiting += 1,
+            Unit::TwinsOff => waiting += 2,
+            Unit::Borne => {}
+        }
+    }
+    let mut out = Vec::new();
+    if !on.is_empty() {
+        out.push(format!("on {}", on.join(", ")));
+    }
+    if waiting > 0 {
+        out.push(format!("{waiting} waiting"));
+    }
+    if army.borne_off() > 0 {
+        out.push(format!("{} borne off", army.borne_off()));
+    }
+    if out.is_empty() { "no pieces".into() } else { out.join("; ") }
 }
 
 #[cfg(test)]
@@ -116,30 +214,59 @@ mod tests {
         let t = started();
         let view = board_view(&t).expect("a view");
         assert_eq!(view.names[t.seat_of(10).expect("seated").index()], "Asha");
-        assert!(view.last.is_none(), "nothing was played yet");
+        let played = t.events.iter().any(|e| matches!(e, Event::Act { .. }));
+        assert_eq!(view.last.is_some(), played, "only a move played is highlighted");
     }
 
     #[test]
-    fn choosing_a_unit_marks_its_destinations_and_moves_are_highlighted() {
+    fn a_picked_move_is_drawn_with_its_squares_and_the_header_names_who_acts() {
         let mut t = started();
         let (mut saw_destinations, mut saw_used, mut saw_last) = (false, false, false);
         for _ in 0..400 {
             if t.stage != Stage::Playing {
                 break;
             }
-            let intent = click(&mut t);
+            let acting = t.to_act();
+            click(&mut t);
             let view = board_view(&t).expect("a view");
-            if t.draft.unit.is_some() {
-                assert!(!view.destinations.is_empty(), "a chosen unit has somewhere to go");
+            if t.stage == Stage::Playing {
+                assert_eq!(Some(view.position.turn()), t.to_act(), "the header names who acts");
+            }
+            if !t.draft.actions.is_empty() {
+                assert_eq!(t.to_act(), acting, "a pick does not pass the turn");
+                assert!(!view.destinations.is_empty(), "a picked move shows where it goes");
                 saw_destinations = true;
+                saw_used |= view.series.iter().any(|s| s.used);
             } else {
                 assert!(view.destinations.is_empty());
             }
-            if matches!(intent, Intent::ChooseThrows(_)) && !t.draft.actions.is_empty() {
-                saw_used |= view.series.iter().any(|s| s.used);
-            }
             saw_last |= view.last.is_some();
+            let alt = alt_text(&t);
+            assert!(alt.starts_with("Thaayam board") && alt.chars().count() <= 1024, "{alt}");
         }
         assert!(saw_destinations && saw_used && saw_last, "{saw_destinations} {saw_used} {saw_last}");
+    }
+
+    #[test]
+    fn the_help_example_shows_a_picked_capture() {
+        let (view, alt) = example_view().expect("an example");
+        assert_eq!(view.position.turn(), Seat::S);
+        assert!(!view.destinations.is_empty() && view.last.is_some_and(|l| l.captured > 0), "{view:?}");
+        assert!(alt.contains("takes North") && alt.contains("enter a piece"), "{alt}");
+    }
+
+    #[test]
+    fn the_description_reads_the_pieces_by_square() {
+        let mut t = started();
+        t.names.insert(11, "Bala".into());
+        for _ in 0..40 {
+            click(&mut t);
+        }
+        let alt = alt_text(&t);
+        let view = board_view(&t).expect("a view");
+        for seat in t.seats().iter() {
+            assert!(alt.contains(&format!("{} ({}):", seat.name(), view.name(seat))), "{alt}");
+        }
+        assert!(alt.contains(" on ") || alt.contains("waiting"), "{alt}");
     }
 }

@@ -6,11 +6,14 @@
 use super::components::{ComponentId, Control};
 use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, limits};
 use super::notes::note_lines;
-use super::words::{COLOUR, clip, level_description, mention, place, player_name, previews, unit_label};
-use crate::discord::game::choices::{self, UnitKey};
+use super::picture::alt_text;
+use super::words::{COLOUR, clip, fit_lines, level_description, mention, move_words, place, player_name};
+use crate::discord::game::choices::{Menu, Pick};
 use crate::discord::game::computer::Level;
+use crate::discord::game::ends::End;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{Stage, Table, UserId};
+use crate::discord::game::turn::menu_of;
 use crate::engine::{Game, Phase, Seat, Unit};
 
 /// What the players learn at the end besides the places: each human's
@@ -81,6 +84,7 @@ pub(crate) fn lobby(t: &Table, notes: &[String]) -> Message {
         embed: Some(Embed { title: "Thaayam: lobby".into(), description, colour: COLOUR, ..Default::default() }),
         rows,
         board_image: false,
+        alt: String::new(),
         mentions: Vec::new(),
     }
 }
@@ -103,7 +107,8 @@ fn computer_select(t: &Table) -> Select {
     }
 }
 
-/// The live board: what happened, whose turn, the deadline, the controls.
+/// The live board: what happened, whose turn, the deadline, the move
+/// picked so far, the controls.
 pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
     let mut lines: Vec<String> = notes.to_vec();
     let mut mentions = Vec::new();
@@ -111,6 +116,7 @@ pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
         let who = t.player(seat).map(player_name).unwrap_or_default();
         let deadline = t.deadline.map(|d| format!(" (time runs out <t:{d}:R>)")).unwrap_or_default();
         lines.push(format!("**{}** ({who}) to {}{deadline}.", seat.name(), verb(t)));
+        lines.extend(draft_line(t));
         mentions.extend(t.human_to_act());
     }
     Message {
@@ -118,8 +124,22 @@ pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
         embed: Some(state_embed(t)),
         rows: turn_rows(t),
         board_image: true,
+        alt: alt_text(t),
         mentions,
     }
+}
+
+/// The move picked so far, and what to do with it.
+fn draft_line(t: &Table) -> Option<String> {
+    if t.draft.actions.is_empty() {
+        return t.draft.stepping.then(|| "Step by step: pick the first action in the menu.".into());
+    }
+    let (what, throws) = move_words(t.game_now().position(), &t.draft.actions);
+    Some(if t.draft_is_whole() {
+        format!("Your move: **{what}** ({throws}). Press **Confirm** to play it, or pick another.")
+    } else {
+        format!("So far: **{what}** ({throws}). Pick how it goes on.")
+    })
 }
 
 fn verb(t: &Table) -> &'static str {
@@ -175,58 +195,122 @@ fn pieces(t: &Table, seat: Seat) -> String {
     format!("on the board: {board}; waiting: {off}; borne off: {}", army.borne_off())
 }
 
-/// The controls of the turn for the player on turn.
+/// The controls of the turn for the player on turn: the menu of moves
+/// (with page buttons when a step-by-step menu is longer than a select),
+/// Confirm and Undo.
 fn turn_rows(t: &Table) -> Vec<Row> {
     if t.human_to_act().is_none() {
         return Vec::new();
     }
-    let game = t.game_now();
-    if game.wants_throw() {
+    if t.game_now().wants_throw() {
         return vec![Row::Buttons(vec![button(t, Control::Throw, "Throw the cowries", Style::Primary, false)])];
     }
-    let draft = t.draft_game();
-    let still_moving = matches!(draft.phase(), Phase::Moving { .. }) && draft.to_act() == game.to_act();
+    let menu = menu_of(t);
+    let options = menu_options(&menu);
     let mut rows = Vec::new();
-    if still_moving {
-        let options = match t.draft.unit {
-            None => unit_options(&draft),
-            Some(key) => throw_options(&draft, key),
-        };
+    if !options.is_empty() {
         let (page, pages) = page_of(&options, t.draft.page);
-        let multi = t.draft.unit.is_some();
-        rows.push(Row::Select(select(t, multi, page)));
+        let placeholder = clip(&placeholder(t, &menu), limits::PLACEHOLDER);
+        rows.push(Row::Select(Select { id: id(t, Control::Choose), placeholder, options: page, min: 1, max: 1 }));
         if pages > 1 {
             rows.push(Row::Buttons(page_buttons(t, pages)));
         }
     }
-    let nothing = t.draft.actions.is_empty() && t.draft.unit.is_none();
+    let nothing = t.draft.actions.is_empty() && !t.draft.stepping;
     rows.push(Row::Buttons(vec![
-        button(t, Control::Confirm, "Confirm", Style::Success, t.draft.actions.is_empty()),
+        button(t, Control::Confirm, "Confirm", Style::Success, !t.draft_is_whole()),
         button(t, Control::Undo, "Undo", Style::Secondary, nothing),
     ]));
     rows
 }
 
-fn unit_options(g: &Game) -> Vec<SelectOption> {
-    choices::unit_choices(g)
-        .into_iter()
-        .map(|c| SelectOption {
-            label: unit_label(c.key),
-            value: c.key.encode(),
-            description: clip(&previews(g.position(), &c.actions), limits::OPTION_TEXT),
-        })
-        .collect()
+fn placeholder(t: &Table, menu: &Menu) -> String {
+    match menu {
+        Menu::Ends { base, ends, more, .. } => {
+            let throws = base.position().throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>();
+            let n = if ends.complete { ends.list.len().to_string() } else { format!("over {}", ends.list.len()) };
+            let ways = if ends.list.len() == 1 { "way".to_string() } else { format!("{n} ways") };
+            let which = if *more { "the most different shown" } else { "pick one" };
+            let what = if t.draft.chosen > 0 { "Or another move" } else { "Your move" };
+            format!("{what}: {ways} to use {} ({which})", throws.join(" · "))
+        }
+        Menu::Steps { .. } if t.draft.actions.is_empty() => "Step by step: the first action".into(),
+        Menu::Steps { .. } => "Step by step: the next action".into(),
+        Menu::Nothing => String::new(),
+    }
 }
 
-fn throw_options(g: &Game, key: UnitKey) -> Vec<SelectOption> {
-    choices::throw_choices(g, key)
-        .into_iter()
-        .map(|c| SelectOption {
-            label: format!("Throw {}", c.throw.token()),
-            value: c.index.to_string(),
-            description: clip(&previews(g.position(), &c.actions), limits::OPTION_TEXT),
-        })
-        .collect()
+/// The options of the menu, each named in squares and plain words, never
+/// two alike.
+fn menu_options(menu: &Menu) -> Vec<SelectOption> {
+    let mut options: Vec<SelectOption> = match menu {
+        Menu::Nothing => Vec::new(),
+        Menu::Ends { base, ends, offered, more } => {
+            let mut out: Vec<SelectOption> =
+                offered.iter().filter_map(|&i| Some(end_option(base, ends.list.get(i)?, i))).collect();
+            if *more {
+                let n = if ends.complete { ends.list.len().to_string() } else { format!("over {}", ends.list.len()) };
+                out.push(SelectOption {
+                    label: "Another move: build it step by step".into(),
+                    value: Pick::StepByStep.encode(),
+                    description: format!("{n} moves in all; choose one action at a time"),
+                });
+            }
+            out
+        }
+        Menu::Steps { base, steps } => steps
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let (label, throws) = move_words(base.position(), &[a]);
+                let description = if throws.is_empty() { String::new() } else { format!("with {throws}") };
+                SelectOption { label, value: Pick::Step(i).encode(), description }
+            })
+            .collect(),
+    };
+    for o in &mut options {
+        o.label = clip(&o.label, limits::OPTION_TEXT);
+        o.description = clip(&o.description, limits::OPTION_TEXT);
+    }
+    make_distinct(&mut options);
+    options
+}
+
+/// One whole move: what it does, and the throws it uses and what follows.
+fn end_option(base: &Game, end: &End, index: usize) -> SelectOption {
+    let before = base.position();
+    let (label, throws) = move_words(before, &end.path);
+    let used: usize = end.path.iter().map(|a| a.throws().len()).sum();
+    let lost = before.throws().len().saturating_sub(used + end.game.position().throws().len());
+    let seat = before.turn();
+    let mut parts = Vec::new();
+    if !throws.is_empty() {
+        parts.push(format!("with {throws}"));
+    }
+    if lost > 0 {
+        parts.push(format!("{lost} throw(s) unused"));
+    }
+    if end.game.is_finished() {
+        parts.push("wins the game".into());
+    } else if end.game.wants_throw() && end.game.to_act() == Some(seat) {
+        parts.push("throws again".into());
+    }
+    SelectOption { label, value: Pick::End(index).encode(), description: parts.join(", ") }
+}
+
+/// Numbers options that would read the same ("… (2)"), so that no two
+/// look alike even where long words were cut.
+fn make_distinct(options: &mut [SelectOption]) {
+    for i in 1..options.len() {
+        let original = options[i].label.clone();
+        let mut n = 1;
+        while options[..i].iter().any(|o| o.label == options[i].label && o.description == options[i].description) {
+            n += 1;
+            let mark = format!(" ({n})");
+            let room = limits::OPTION_TEXT - mark.chars().count();
+            options[i].label = format!("{}{mark}", original.chars().take(room).collect::<String>());
+        }
+    }
 }
 
 /// The options of one page (25 per page) and the number of pages.
@@ -235,16 +319,6 @@ fn page_of(options: &[SelectOption], page: u8) -> (Vec<SelectOption>, usize) {
     let page = usize::from(page).min(pages - 1);
     let start = page * limits::SELECT_OPTIONS;
     (options.iter().skip(start).take(limits::SELECT_OPTIONS).cloned().collect(), pages)
-}
-
-fn select(t: &Table, multi: bool, options: Vec<SelectOption>) -> Select {
-    let (control, placeholder) = if multi {
-        (Control::ChooseThrows, format!("{}: which throws?", t.draft.unit.map(unit_label).unwrap_or_default()))
-    } else {
-        (Control::ChooseUnit, "Which piece moves?".to_string())
-    };
-    let max = if multi { options.len() as u8 } else { 1 };
-    Select { id: id(t, control), placeholder, options, min: 1, max }
 }
 
 fn page_buttons(t: &Table, pages: usize) -> Vec<Button> {
@@ -296,8 +370,18 @@ pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
         embed: Some(embed),
         rows: Vec::new(),
         board_image: t.stage == Stage::Finished,
+        alt: if t.stage == Stage::Finished { alt_text(t) } else { String::new() },
         mentions: t.humans(),
     }
+}
+
+/// What the board becomes when the game goes on in a new board message
+/// (posted to notify the next player): the lines of what happened, no
+/// controls, no picture.
+pub(crate) fn record(t: &Table, notes: &[Note]) -> Message {
+    let mut lines = note_lines(notes);
+    lines.push(format!("*Game {} goes on in the board below.*", t.id));
+    Message { content: fit_lines(&lines, limits::CONTENT), ..Default::default() }
 }
 
 /// A private answer (ephemeral): text only, nobody pinged.

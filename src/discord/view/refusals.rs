@@ -4,6 +4,17 @@
 use super::words::mention;
 use crate::discord::game::intent::Refusal;
 
+/// The private note after a click on a board that was behind its game
+/// (the bot restarted between saving a change and showing it): the board
+/// now shows the game as it stands.
+pub(crate) const BOARD_CAUGHT_UP: &str = "This board was behind the game (the bot restarted before it could show the \
+     last change); it now shows the game as it stands. Your click changed nothing: choose again if it is your turn.";
+
+/// The private note after a click on the board of a game that had ended
+/// without showing it: the board now shows the end.
+pub(crate) const END_SHOWN: &str = "This game had already ended (the bot restarted before it could show it); its board now shows the end. \
+     Your click changed nothing.";
+
 /// The private answer to a refusal.
 pub(crate) fn refusal_text(refusal: &Refusal) -> String {
     match refusal {

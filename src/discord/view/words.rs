@@ -3,10 +3,9 @@
 //! presenter, the notes and the record commands all name things through
 //! these functions, so a name reads the same everywhere.
 
-use crate::discord::game::choices::UnitKey;
 use crate::discord::game::computer::Level;
 use crate::discord::game::table::{Player, UserId};
-use crate::engine::{Action, Position, Seat, Throw, ThrowBag, Unit, destination, square_name};
+use crate::engine::{Action, Position, Seat, Throw, ThrowBag, destination, square_name};
 use std::fmt::Display;
 
 /// The embed colour of every bot message (the board's brown).
@@ -40,38 +39,97 @@ pub(crate) fn level_description(level: Level) -> &'static str {
     }
 }
 
-/// A short label for a unit option.
-pub(crate) fn unit_label(key: UnitKey) -> String {
-    match key {
-        UnitKey::Enter => "Enter a new piece".into(),
-        UnitKey::EnterTwins => "Bring the twins back in".into(),
-        UnitKey::EnterWith(t) => format!("Enter a new piece with the {t}"),
-        UnitKey::EnterPair(t) => format!("Bring the captured pair back with the {t}"),
-        UnitKey::Piece { from, twins: false } => format!("Piece on step {from}"),
-        UnitKey::Piece { from, twins: true } => format!("Twins on step {from}"),
-        UnitKey::Twins => "Make twins".into(),
-        UnitKey::BearOff => "Bear a piece off".into(),
-        UnitKey::Pass => "Stop here (pass)".into(),
+/// The words of a whole move: what it does in squares and plain words
+/// ("c3 → e5 takes North · enter a piece"), and the throws each part uses
+/// ("4+1 · 1"). A unit moving again from where it landed (each throw on
+/// its own) reads as one trip: "d1 → e2 → e4".
+pub(crate) fn move_words(before: &Position, path: &[Action]) -> (String, String) {
+    let seat = before.turn();
+    let mut pos = *before;
+    let mut parts: Vec<Part> = Vec::new();
+    for &action in path {
+        let prev = pos;
+        if pos.play_pieces(action).is_none() {
+            break;
+        }
+        let took = taken(&prev, &pos);
+        let throws = plus(action.throws());
+        if let Action::Advance { from, twins, .. } = action {
+            let to = destination(&prev, action).map_or(from, |(_, step)| step);
+            let hop = format!(" → {}{took}", place(&prev, seat, to));
+            match parts.last_mut() {
+                Some(last) if last.trip == Some((from, twins)) => {
+                    last.text.push_str(&hop);
+                    last.throws.push_str(&format!(", {throws}"));
+                    last.trip = Some((to, twins));
+                }
+                _ => {
+                    let unit = if twins { "twins " } else { "" };
+                    let text = format!("{unit}{}{hop}", place(&prev, seat, from));
+                    parts.push(Part { text, throws, trip: Some((to, twins)), count: 1 });
+                }
+            }
+            continue;
+        }
+        let text = match action {
+            Action::Twins => {
+                let step = prev.rules().twins_step.unwrap_or(0);
+                format!("make twins on {}", place(&prev, seat, step))
+            }
+            Action::EnterTwins => "bring the twins back in".into(),
+            Action::EnterPair { .. } => "bring the pair back in".into(),
+            Action::BearOff => "bear off".into(),
+            Action::Pass => "stop here".into(),
+            _ => "enter".into(),
+        };
+        match parts.last_mut() {
+            Some(last) if last.trip.is_none() && last.text == text => {
+                last.count += 1;
+                last.throws.push_str(&format!(" · {throws}"));
+            }
+            _ => parts.push(Part { text, throws, trip: None, count: 1 }),
+        }
+    }
+    let label = parts.iter().map(Part::words).collect::<Vec<_>>().join(" · ");
+    let throws = parts.iter().map(|p| p.throws.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" · ");
+    (label, throws)
+}
+
+/// One part of a move in words.
+struct Part {
+    text: String,
+    throws: String,
+    /// Where a trip's unit stands now (the step and whether twins).
+    trip: Option<(u8, bool)>,
+    /// How many times a non-trip part repeats ("enter 2 pieces").
+    count: u8,
+}
+
+impl Part {
+    fn words(&self) -> String {
+        match (self.text.as_str(), self.count) {
+            ("enter" | "bear off", 1) => format!("{} a piece", self.text),
+            ("enter" | "bear off", n) => format!("{} {n} pieces", self.text),
+            (_, 1) => self.text.clone(),
+            (text, n) => format!("{text} ({n}×)"),
+        }
     }
 }
 
-/// What an action does, in words: "8+1 → c4 (captures)".
-pub(crate) fn describe(pos: &Position, action: Action) -> String {
-    let seat = pos.turn();
-    match action {
-        Action::Advance { throws, .. } => {
-            let to = destination(pos, action).map(|(_, step)| place(pos, seat, step)).unwrap_or_default();
-            let hit = if captures(pos, action) { " (captures)" } else { "" };
-            format!("{} → {to}{hit}", plus(throws))
-        }
-        Action::Enter | Action::EnterTwins | Action::EnterWith { .. } | Action::EnterPair { .. } => {
-            let entry = pos.rules().entry.step;
-            format!("{} → {}", plus(action.throws()), place(pos, seat, entry))
-        }
-        Action::Twins => "join two pieces into twins".into(),
-        Action::BearOff => "1 → off the board".into(),
-        Action::Pass => "leave the other throws unused".into(),
-    }
+/// " takes North" for the seats that lost pieces from `before` to `after`.
+fn taken(before: &Position, after: &Position) -> String {
+    let lost: Vec<&str> = before
+        .seats()
+        .iter()
+        .filter(|&s| s != before.turn())
+        .filter(|&s| on_board(before, s) > on_board(after, s))
+        .map(|s| s.name())
+        .collect();
+    if lost.is_empty() { String::new() } else { format!(" takes {}", lost.join(" and ")) }
+}
+
+fn on_board(pos: &Position, seat: Seat) -> u8 {
+    pos.army(seat).units().filter(|u| u.step().is_some()).map(|u| u.pieces()).sum()
 }
 
 /// The throws of a bag joined with `+`, largest first.
@@ -88,24 +146,6 @@ pub(crate) fn place(pos: &Position, seat: Seat, step: u8) -> String {
         Some(&cell) => square_name(cell),
         None => format!("step {step}"),
     }
-}
-
-/// Whether an advance lands on an enemy unit on an unmarked square.
-fn captures(pos: &Position, action: Action) -> bool {
-    let Some((_, step)) = destination(pos, action) else { return false };
-    let rules = pos.rules();
-    let Some(&cell) = rules.board.tracks[pos.turn().index()].get(usize::from(step)) else { return false };
-    if rules.board.is_safe(cell) {
-        return false;
-    }
-    let cell_of =
-        |seat: Seat, unit: Unit| unit.step().and_then(|s| rules.board.tracks[seat.index()].get(usize::from(s)));
-    pos.seats().iter().filter(|&s| s != pos.turn()).any(|s| pos.army(s).units().any(|u| cell_of(s, u) == Some(&cell)))
-}
-
-/// The descriptions of several actions, for a select option.
-pub(crate) fn previews(pos: &Position, actions: &[Action]) -> String {
-    actions.iter().map(|&a| describe(pos, a)).collect::<Vec<_>>().join("; ")
 }
 
 /// `s` cut to at most `max` characters (Discord counts characters); an
@@ -151,6 +191,35 @@ pub(crate) fn fit_lines(lines: &[String], max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::engine::parse_tpn;
+
+    fn words(tpn: &str, path: &[Action]) -> (String, String) {
+        move_words(&parse_tpn(tpn).expect("valid TPN"), path)
+    }
+
+    fn advance(from: u8, throws: &[Throw]) -> Action {
+        Action::Advance { from, twins: false, throws: ThrowBag::of(throws) }
+    }
+
+    #[test]
+    fn moves_are_named_in_squares_with_captures_and_throws() {
+        // South's step 5 is e4, +2 is step 7 (d5), where North's step 15 stands.
+        let tpn = "bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2";
+        let (label, throws) = words(tpn, &[advance(5, &[Throw::Two]), Action::Enter]);
+        assert_eq!(label, "e4 → d5 takes North · enter a piece");
+        assert_eq!(throws, "2 · 1");
+        let (label, _) = words("bell S=24,24,x,x N=o,o,o,o turn=S throws=1,1", &[Action::BearOff, Action::BearOff]);
+        assert_eq!(label, "bear off 2 pieces");
+    }
+
+    #[test]
+    fn a_unit_moving_again_from_where_it_landed_is_one_trip() {
+        let tpn = "bell1979 S=1,o,o,o N=o,o,o,o turn=S throws=4,1,2";
+        let (label, throws) = words(tpn, &[advance(1, &[Throw::Four]), advance(5, &[Throw::Two])]);
+        assert_eq!(label, "d1 → e4 → d5");
+        assert_eq!(throws, "4, 2");
+    }
 
     #[test]
     fn clip_counts_characters() {

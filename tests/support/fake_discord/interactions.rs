@@ -56,8 +56,11 @@ impl Opt {
     }
 }
 
-/// The `data` of a slash command interaction, checked against the registered commands.
-pub fn slash_data(inner: &Inner, command: &str, sub: &str, options: &[Opt]) -> Result<Value, String> {
+/// The `data` of a slash command interaction, checked against the registered
+/// commands. `as_client`: also check what a real client enforces (values
+/// among the declared choices and inside the declared ranges); a forged
+/// interaction skips that, but still names a registered command and options.
+pub fn slash_data(inner: &Inner, command: &str, sub: &str, options: &[Opt], as_client: bool) -> Result<Value, String> {
     let registered = inner.guild_commands.iter().chain(&inner.global_commands).find(|c| c["name"] == command);
     let cmd = registered.ok_or_else(|| format!("/{command} is not registered"))?;
     let subs = cmd["options"].as_array().cloned().unwrap_or_default();
@@ -72,11 +75,8 @@ pub fn slash_data(inner: &Inner, command: &str, sub: &str, options: &[Opt]) -> R
         if d["type"] != o.kind() {
             return Err(format!("option {:?} is declared as type {}, given {}", o.name(), d["type"], o.kind()));
         }
-        if let Some(choices) = d["choices"].as_array().filter(|c| !c.is_empty()) {
-            let v = o.json()["value"].clone();
-            if !choices.iter().any(|c| c["value"] == v) {
-                return Err(format!("option {:?} = {v} is not one of its choices", o.name()));
-            }
+        if as_client {
+            client_checks(d, o)?;
         }
     }
     for d in declared.iter().filter(|d| d["required"] == true) {
@@ -98,6 +98,33 @@ pub fn slash_data(inner: &Inner, command: &str, sub: &str, options: &[Opt]) -> R
     }))
 }
 
+/// What a real client enforces on an option value: its declared choices,
+/// `min_value`/`max_value` for numbers, `min_length`/`max_length` for text.
+fn client_checks(declared: &Value, o: &Opt) -> Result<(), String> {
+    let v = o.json()["value"].clone();
+    if let Some(choices) = declared["choices"].as_array().filter(|c| !c.is_empty())
+        && !choices.iter().any(|c| c["value"] == v)
+    {
+        return Err(format!("option {:?} = {v} is not one of its choices", o.name()));
+    }
+    if let Some(x) = v.as_f64() {
+        let below = declared["min_value"].as_f64().is_some_and(|min| x < min);
+        let above = declared["max_value"].as_f64().is_some_and(|max| x > max);
+        if below || above {
+            return Err(format!("option {:?} = {v} is outside its declared range", o.name()));
+        }
+    }
+    if let Some(text) = v.as_str() {
+        let n = text.chars().count() as u64;
+        let short = declared["min_length"].as_u64().is_some_and(|min| n < min);
+        let long = declared["max_length"].as_u64().is_some_and(|max| n > max);
+        if short || long {
+            return Err(format!("option {:?} has a length outside its declared range", o.name()));
+        }
+    }
+    Ok(())
+}
+
 /// The component with `custom_id` on a message, if any.
 pub fn find_component<'a>(msg: &'a StoredMessage, custom_id: &str) -> Option<&'a Value> {
     msg.json["components"]
@@ -117,6 +144,13 @@ fn visible<'a>(inner: &'a Inner, user: &FakeUser, channel: u64, message: u64) ->
         return Err(format!("message {message} is ephemeral for someone else"));
     }
     Ok(msg)
+}
+
+/// The `data` and `message` of a forged button click: any custom_id on any
+/// stored message (the message need not have such a button).
+pub fn forged_data(inner: &Inner, message: u64, custom_id: &str) -> Result<(Value, Value), String> {
+    let msg = inner.message(message).ok_or_else(|| format!("message {message} does not exist"))?;
+    Ok((json!({"custom_id": custom_id, "component_type": 2}), msg.json.clone()))
 }
 
 /// The `data` of a button click (`values` None) or a select choice.

@@ -2,7 +2,16 @@
 //! under /api/v10 (axum) and a gateway WebSocket, both on 127.0.0.1 with
 //! ephemeral ports inside the test process. Everything it sends is checked
 //! with serenity's own types; everything the bot sends is checked against
-//! Discord's limits. Breaches are collected as violations.
+//! Discord's limits. Breaches are collected as violations. Stored
+//! messages keep what Discord would have done beyond the JSON: who a new
+//! message notified (its allowed mentions; edits notify no one) and each
+//! attachment's description (alt text).
+//!
+//! Tests may also restrict what the bot may do in a channel (the
+//! interactions' `app_permissions`, and REST's 403 50013 on posts), make a
+//! channel a thread, click together as a crowd, and forge what no real
+//! client sends: clicks with any custom_id on any message from any channel
+//! or server, and slash-command options outside their choices or ranges.
 //!
 //! ```ignore
 //! let fake = FakeDiscord::start().await;
@@ -22,8 +31,9 @@ pub mod validate;
 
 pub use interactions::Opt;
 pub use payloads::{FakeUser, GUILD_ID};
-pub use state::{InteractionRec, Response, StoredMessage};
+pub use state::{Hold, InteractionRec, Response, StoredMessage};
 
+use payloads::Origin;
 use serde_json::{Value, json};
 use state::{InteractionRec as Rec, Shared};
 use std::sync::Arc;
@@ -95,14 +105,88 @@ impl FakeDiscord {
         self.shared.wait_until(timeout, |i| i.sessions.is_empty().then_some(())).await.is_some()
     }
 
+    /// Sets what the bot may do in `channel`: interactions from it carry
+    /// `permissions` as `app_permissions`, and REST enforces them.
+    pub fn restrict_bot(&self, channel: u64, permissions: u64) {
+        let mut inner = self.shared.lock();
+        let setup = inner.channel_setups.entry(channel).or_default();
+        setup.app_permissions = permissions;
+        setup.rest_permissions = permissions;
+    }
+
+    /// Sets only what REST allows the bot in `channel`; interactions keep
+    /// reporting the old `app_permissions` (a permission changed between
+    /// the interaction and the bot's post).
+    pub fn set_rest_permissions(&self, channel: u64, permissions: u64) {
+        self.shared.lock().channel_setups.entry(channel).or_default().rest_permissions = permissions;
+    }
+
+    /// Makes `channel` a public thread (posting there needs Send Messages in Threads).
+    pub fn make_thread(&self, channel: u64) {
+        self.shared.lock().channel_setups.entry(channel).or_default().thread = true;
+    }
+
+    fn origin(&self, channel: u64, guild: u64) -> Origin {
+        Origin { guild, channel, setup: self.shared.lock().setup(channel) }
+    }
+
     /// Sends `/command sub options…` as `user` in `channel`; returns the interaction id.
     pub async fn send_slash(&self, user: &FakeUser, channel: u64, command: &str, sub: &str, options: Vec<Opt>) -> u64 {
         let data = {
             let inner = self.shared.lock();
-            interactions::slash_data(&inner, command, sub, &options)
+            interactions::slash_data(&inner, command, sub, &options, true)
         };
         let data = data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
-        self.dispatch_interaction(2, user, channel, data, None, None).await
+        self.dispatch_interaction(2, user, self.origin(channel, GUILD_ID), data, None, None).await
+    }
+
+    /// Sends a forged `/command sub options…`: option values outside their
+    /// declared choices or ranges, which no real client sends but anyone
+    /// can. The command and the options must still be registered ones.
+    pub async fn send_forged_slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        command: &str,
+        sub: &str,
+        options: Vec<Opt>,
+    ) -> u64 {
+        let data = {
+            let inner = self.shared.lock();
+            interactions::slash_data(&inner, command, sub, &options, false)
+        };
+        let data = data.unwrap_or_else(|e| panic!("not even a forged client could send this: {e}"));
+        self.dispatch_interaction(2, user, self.origin(channel, GUILD_ID), data, None, None).await
+    }
+
+    /// A forged button click: `custom_id` (anything) on stored message
+    /// `message`, from `channel` of server `guild`, whatever buttons the
+    /// message has. Returns the interaction id.
+    pub async fn forge_click(&self, user: &FakeUser, guild: u64, channel: u64, message: u64, custom_id: &str) -> u64 {
+        let built = interactions::forged_data(&self.shared.lock(), message, custom_id);
+        let (data, msg) = built.unwrap_or_else(|e| panic!("cannot forge a click: {e}"));
+        let origin = self.origin(channel, guild);
+        self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await
+    }
+
+    /// Every user clicks the same button at the same instant: the clicks
+    /// are all built from the message as it is now, then dispatched back to
+    /// back before the bot can answer any. Returns the interaction ids.
+    pub async fn click_together(&self, users: &[FakeUser], channel: u64, message: u64, custom_id: &str) -> Vec<u64> {
+        let built: Vec<(Value, Value)> = {
+            let inner = self.shared.lock();
+            users
+                .iter()
+                .map(|u| interactions::component_data(&inner, u, channel, message, custom_id, None))
+                .collect::<Result<_, _>>()
+                .unwrap_or_else(|e| panic!("cannot click: {e}"))
+        };
+        let mut ids = Vec::with_capacity(users.len());
+        for (user, (data, msg)) in users.iter().zip(built) {
+            let origin = self.origin(channel, GUILD_ID);
+            ids.push(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await);
+        }
+        ids
     }
 
     /// Clicks a button; panics if a real client could not (no such button, disabled…).
@@ -122,6 +206,18 @@ impl FakeDiscord {
             .unwrap_or_else(|e| panic!("cannot select: {e}"))
     }
 
+    /// Chooses `values` in a select menu, or says why a real client could not.
+    pub async fn try_select(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        message: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Result<u64, String> {
+        self.component(user, channel, message, custom_id, Some(values)).await
+    }
+
     async fn component(
         &self,
         user: &FakeUser,
@@ -135,14 +231,15 @@ impl FakeDiscord {
             interactions::component_data(&inner, user, channel, message, custom_id, values)
         };
         let (data, msg) = built?;
-        Ok(self.dispatch_interaction(3, user, channel, data, Some(msg), Some(custom_id.to_string())).await)
+        let origin = self.origin(channel, GUILD_ID);
+        Ok(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await)
     }
 
     async fn dispatch_interaction(
         &self,
         kind: u8,
         user: &FakeUser,
-        channel: u64,
+        origin: Origin,
         data: Value,
         message: Option<Value>,
         custom_id: Option<String>,
@@ -153,7 +250,8 @@ impl FakeDiscord {
             let id = inner.next_id();
             (id, format!("fake-token-{id}-{}", inner.next_id()))
         };
-        let mut d = payloads::interaction_base(id, kind, &token, user, channel, data);
+        let channel = origin.channel;
+        let mut d = payloads::interaction_base(id, kind, &token, user, origin, data);
         if let Some(m) = message {
             d["message"] = m;
         }
@@ -179,7 +277,9 @@ impl FakeDiscord {
             inner.interactions.insert(id, rec);
         }
         if !gateway::dispatch(&self.shared, "INTERACTION_CREATE", d) {
-            panic!("no gateway session to send the interaction to");
+            // The bot's session ended since `wait_for_session` (a test killed
+            // it): like Discord, the click goes unanswered.
+            eprintln!("fake Discord: no gateway session for interaction {id} any more; it goes unanswered");
         }
         id
     }
@@ -323,6 +423,50 @@ impl FakeDiscord {
         self.shared.lock().requests.get(route).copied().unwrap_or(0)
     }
 
+    /// From now on requests of this kind wait unanswered (see [`Hold`]).
+    pub fn hold(&self, kind: Hold) {
+        self.shared.lock().holding.insert(kind);
+        self.shared.changed();
+    }
+
+    /// Requests of this kind go on: the held ones are answered now.
+    pub fn release(&self, kind: Hold) {
+        self.shared.lock().holding.remove(&kind);
+        self.shared.changed();
+    }
+
+    /// Lets one held request of this kind go on (one waiting now, or the next to come).
+    pub fn pass_one(&self, kind: Hold) {
+        *self.shared.lock().passes.entry(kind).or_default() += 1;
+        self.shared.changed();
+    }
+
+    /// Waits until the `n`-th request of this kind is held; returns its body.
+    pub async fn wait_nth_held(&self, kind: Hold, n: u64, timeout: Duration) -> Option<Value> {
+        let nth = |i: &state::Inner| {
+            (i.held_total.get(&kind).copied().unwrap_or(0) >= n).then(|| i.last_held.get(&kind).cloned())
+        };
+        self.shared.wait_until(timeout, nth).await.flatten()
+    }
+
+    /// Every request held so far is dropped unanswered and unrecorded, as
+    /// if it never arrived (its bot was killed); kinds stay held.
+    pub fn drop_held(&self) {
+        self.shared.lock().drops += 1;
+        self.shared.changed();
+    }
+
+    /// How many requests of this kind wait unanswered now.
+    pub fn held(&self, kind: Hold) -> u64 {
+        self.shared.lock().held.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// Waits until at least `n` requests of this kind are held.
+    pub async fn wait_held(&self, kind: Hold, n: u64, timeout: Duration) -> bool {
+        let held = |i: &state::Inner| (i.held.get(&kind).copied().unwrap_or(0) >= n).then_some(());
+        self.shared.wait_until(timeout, held).await.is_some()
+    }
+
     /// Everything the bot did that Discord would have rejected.
     pub fn violations(&self) -> Vec<String> {
         self.shared.lock().violations.clone()
@@ -402,6 +546,11 @@ impl StoredMessage {
     /// Content and embeds together.
     pub fn text(&self) -> String {
         format!("{}\n{}", self.content(), self.embed_text())
+    }
+
+    /// The descriptions (alt text) of its attached files, in order.
+    pub fn image_descriptions(&self) -> Vec<Option<String>> {
+        self.files.iter().map(|f| f.description.clone()).collect()
     }
 
     /// Whether a user other than `user` cannot see it.

@@ -16,6 +16,46 @@ pub const ATTACHMENT_SIZE_LIMIT: u32 = 25 * 1024 * 1024;
 pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31);
 /// `MANAGE_MESSAGES`.
 pub const MANAGE_MESSAGES: u64 = 1 << 13;
+/// Another server, for clicks forged from outside the fake's guild.
+pub const OTHER_GUILD_ID: u64 = 1_100_000_000_000_000_003;
+
+/// Permission bits the bot's channel checks care about (Discord's numbering).
+pub mod perms {
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    /// Every permission up to bit 50: what the bot has unless a test restricts it.
+    pub const ALL: u64 = 2_251_799_813_685_247;
+}
+
+/// What the fake knows of a channel: what the bot may do there and
+/// whether it is a thread.
+#[derive(Clone, Copy, Debug)]
+pub struct ChannelSetup {
+    /// Sent with every interaction from the channel as `app_permissions`.
+    pub app_permissions: u64,
+    /// What REST really allows the bot there (normally the same; a test
+    /// may make them differ, as when a permission changes after a click).
+    pub rest_permissions: u64,
+    /// A public thread (type 11) rather than a text channel (type 0).
+    pub thread: bool,
+}
+
+impl Default for ChannelSetup {
+    fn default() -> Self {
+        ChannelSetup { app_permissions: perms::ALL, rest_permissions: perms::ALL, thread: false }
+    }
+}
+
+/// Where an interaction comes from: its server and its channel as Discord describes them.
+#[derive(Clone, Copy, Debug)]
+pub struct Origin {
+    pub guild: u64,
+    pub channel: u64,
+    pub setup: ChannelSetup,
+}
 
 /// A human the tests play with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,15 +141,22 @@ pub fn member(u: &FakeUser, with_user: bool) -> Value {
 }
 
 /// The fields every interaction carries.
-pub fn interaction_base(id: u64, kind: u8, token: &str, u: &FakeUser, channel: u64, data: Value) -> Value {
+pub fn interaction_base(id: u64, kind: u8, token: &str, u: &FakeUser, origin: Origin, data: Value) -> Value {
+    let (guild, channel) = (origin.guild.to_string(), origin.channel.to_string());
+    let mut partial = json!({"id": channel, "type": 0, "name": format!("game-{channel}"),
+                             "permissions": u.permissions.to_string(), "guild_id": guild});
+    if origin.setup.thread {
+        partial["type"] = json!(11);
+        partial["parent_id"] = json!(origin.channel.saturating_sub(1).max(1).to_string());
+        partial["thread_metadata"] = json!({"archived": false, "auto_archive_duration": 1440,
+            "archive_timestamp": timestamp(1_600_000_000_000), "locked": false, "invitable": true});
+    }
     json!({
         "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "token": token, "version": 1,
-        "data": data, "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
-        "channel": {"id": channel.to_string(), "type": 0, "name": format!("game-{channel}"),
-                    "permissions": u.permissions.to_string(), "guild_id": GUILD_ID.to_string()},
-        "member": member(u, true), "app_permissions": "2251799813685247", "locale": "en-US",
+        "data": data, "guild_id": guild, "channel_id": channel, "channel": partial,
+        "member": member(u, true), "app_permissions": origin.setup.app_permissions.to_string(), "locale": "en-US",
         "guild_locale": "en-US", "entitlements": [],
-        "authorizing_integration_owners": {"0": GUILD_ID.to_string()}, "context": 0,
+        "authorizing_integration_owners": {"0": guild}, "context": 0,
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT
     })
 }

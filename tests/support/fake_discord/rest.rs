@@ -2,8 +2,8 @@
 //! registration, interaction callbacks, webhooks (`@original`, follow-ups)
 //! and channel messages. Unknown routes are violations.
 
-use super::payloads::{self, APP_ID};
-use super::state::{NewMessage, Response as Answer, Shared};
+use super::payloads::{self, APP_ID, perms};
+use super::state::{Hold, NewMessage, Response as Answer, Shared};
 use super::validate::{self, Upload};
 use axum::Router;
 use axum::body::Bytes;
@@ -21,6 +21,8 @@ type St = State<Arc<Shared>>;
 const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 /// The first response must come within this.
 const RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+/// A held request gives up after this (a test forgot to release it).
+const HOLD_LIMIT: Duration = Duration::from_secs(600);
 
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -241,8 +243,66 @@ fn unknown_message() -> Refusal {
     error(StatusCode::NOT_FOUND, 10008, "Unknown Message")
 }
 
+/// Counts a held request while it waits (also when hyper drops the handler).
+struct Waiting<'a>(&'a Shared, Hold);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        if let Some(n) = self.0.lock().held.get_mut(&self.1) {
+            *n = n.saturating_sub(1);
+        }
+        self.0.changed();
+    }
+}
+
+/// Waits while requests of this kind are held. `Err` when the held request
+/// is dropped instead (its bot was killed): nothing of it is recorded.
+async fn pass(st: &Shared, kind: Hold, body: &Value) -> Result<(), Refusal> {
+    let epoch = {
+        let mut inner = st.lock();
+        if !inner.holding.contains(&kind) {
+            return Ok(());
+        }
+        *inner.held.entry(kind).or_default() += 1;
+        *inner.held_total.entry(kind).or_default() += 1;
+        inner.last_held.insert(kind, body.clone());
+        inner.drops
+    };
+    let _waiting = Waiting(st, kind);
+    st.changed();
+    loop {
+        let gate = st
+            .wait_until(HOLD_LIMIT, |i| {
+                if i.drops != epoch {
+                    Some(false)
+                } else {
+                    let passes = i.passes.get(&kind).copied().unwrap_or(0);
+                    (!i.holding.contains(&kind) || passes > 0).then_some(true)
+                }
+            })
+            .await;
+        if gate != Some(true) {
+            return Err(error(StatusCode::SERVICE_UNAVAILABLE, 0, "held and dropped by the test"));
+        }
+        let go = {
+            let mut inner = st.lock();
+            match inner.passes.get_mut(&kind).filter(|n| **n > 0) {
+                Some(n) => {
+                    *n -= 1;
+                    true
+                }
+                None => !inner.holding.contains(&kind),
+            }
+        };
+        if go {
+            return Ok(());
+        }
+    }
+}
+
 async fn callback(State(st): St, Path((id, token)): Path<(u64, String)>, req: Request) -> Reply {
     let (payload, uploads) = payload_or_400(&st, req).await?;
+    pass(&st, Hold::Callbacks, &payload).await?;
     let outcome = respond(&st, id, &token, &payload, uploads);
     st.changed();
     outcome.map(|()| StatusCode::NO_CONTENT.into_response())
@@ -341,11 +401,14 @@ async fn hook_get(State(st): St, Path((_app, token, mid)): Path<(String, String,
 async fn hook_edit(State(st): St, Path((_app, token, mid)): Path<(String, String, String)>, req: Request) -> Reply {
     let what = format!("PATCH webhook message {mid}");
     let rec = hook(&st, &token, &what)?;
-    edit(&st, hook_message(&rec, &mid).ok_or_else(unknown_message)?, &what, req).await
+    edit(&st, hook_message(&rec, &mid).ok_or_else(unknown_message)?, &what, req, None).await
 }
 
-async fn edit(st: &Shared, m: u64, what: &str, req: Request) -> Reply {
+async fn edit(st: &Shared, m: u64, what: &str, req: Request, hold: Option<Hold>) -> Reply {
     let (payload, uploads) = payload_or_400(st, req).await?;
+    if let Some(kind) = hold {
+        pass(st, kind, &payload).await?;
+    }
     check(st, what, &payload, &uploads, false)?;
     if st.lock().message(m).is_none_or(|msg| msg.deleted) {
         return Err(unknown_message());
@@ -390,11 +453,34 @@ async fn followup(State(st): St, Path((_app, token)): Path<(String, String)>, re
 async fn channel_post(State(st): St, Path(ch): Path<u64>, req: Request) -> Reply {
     count(&st, "POST channel message");
     let (payload, uploads) = payload_or_400(&st, req).await?;
+    pass(&st, Hold::MessagePosts, &payload).await?;
+    may_post(&st, ch, &payload, &uploads)?;
     check(&st, &format!("POST message in channel {ch}"), &payload, &uploads, true)?;
     let ctx = new_message(ch, 0, 0, None);
     let id = st.lock().create_message(ctx, &payload, uploads, &st.http_base);
     st.changed();
     message_response(&st, id)
+}
+
+/// Discord's 403 (50013 Missing Permissions) when the bot may not post this
+/// message in the channel: it needs View Channel and Send Messages (Send
+/// Messages in Threads in a thread), Attach Files for files and Embed Links
+/// for embeds. Not a violation: Discord answers it, and the bot must cope.
+fn may_post(st: &Shared, ch: u64, payload: &Value, uploads: &[Upload]) -> Result<(), Refusal> {
+    let setup = st.lock().setup(ch);
+    let send = if setup.thread { perms::SEND_MESSAGES_IN_THREADS } else { perms::SEND_MESSAGES };
+    let mut needed = perms::VIEW_CHANNEL | send;
+    if !uploads.is_empty() {
+        needed |= perms::ATTACH_FILES;
+    }
+    if payload["embeds"].as_array().is_some_and(|e| !e.is_empty()) {
+        needed |= perms::EMBED_LINKS;
+    }
+    if setup.rest_permissions & needed == needed {
+        return Ok(());
+    }
+    count(st, "POST refused (50013)");
+    Err(error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"))
 }
 
 async fn channel_list(State(st): St, Path(ch): Path<u64>) -> Json {
@@ -418,12 +504,13 @@ fn in_channel(st: &Shared, ch: u64, mid: u64) -> Result<u64, Refusal> {
 }
 
 async fn channel_get(State(st): St, Path((ch, mid)): Path<(u64, u64)>) -> Reply {
+    pass(&st, Hold::MessageReads, &Value::Null).await?;
     message_response(&st, in_channel(&st, ch, mid)?)
 }
 
 async fn channel_edit(State(st): St, Path((ch, mid)): Path<(u64, u64)>, req: Request) -> Reply {
     count(&st, "PATCH channel message");
-    edit(&st, in_channel(&st, ch, mid)?, &format!("PATCH message {mid}"), req).await
+    edit(&st, in_channel(&st, ch, mid)?, &format!("PATCH message {mid}"), req, Some(Hold::MessageEdits)).await
 }
 
 async fn channel_delete(State(st): St, Path((ch, mid)): Path<(u64, u64)>) -> Reply {

@@ -2,10 +2,10 @@
 //! interactions and their responses, registered commands, gateway sessions
 //! and the violations found so far.
 
-use super::payloads::{self, APP_ID, GUILD_ID};
+use super::payloads::{self, APP_ID, ChannelSetup, GUILD_ID};
 use super::validate::Upload;
 use serde_json::{Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, watch};
@@ -16,6 +16,8 @@ pub struct StoredFile {
     pub id: u64,
     pub filename: String,
     pub bytes: Arc<Vec<u8>>,
+    /// The alt text the bot gave the file (`attachments[].description`).
+    pub description: Option<String>,
 }
 
 /// A message as the fake stores it (`json` is a complete Discord Message).
@@ -32,6 +34,9 @@ pub struct StoredMessage {
     pub version: u32,
     /// The interaction this message answers (response or follow-up).
     pub interaction_id: Option<u64>,
+    /// The users Discord notified when the message was created: those its
+    /// content mentions and its `allowed_mentions` allow. Edits notify no one.
+    pub notified: Vec<u64>,
 }
 
 /// The first response to an interaction.
@@ -61,6 +66,20 @@ pub struct InteractionRec {
     pub followups: Vec<u64>,
 }
 
+/// Requests the fake can hold unanswered: what a bot killed in the middle of
+/// a request, or a slow Discord, looks like from the other side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Hold {
+    /// POST /interactions/{id}/{token}/callback (after the body was read).
+    Callbacks,
+    /// GET /channels/{ch}/messages/{mid}.
+    MessageReads,
+    /// POST /channels/{ch}/messages (after the body was read).
+    MessagePosts,
+    /// PATCH /channels/{ch}/messages/{mid} (after the body was read).
+    MessageEdits,
+}
+
 /// A connected, identified gateway session.
 pub struct Session {
     pub id: u64,
@@ -86,6 +105,20 @@ pub struct Inner {
     pub identifies: u32,
     pub heartbeats: u32,
     pub requests: HashMap<String, u64>,
+    /// Kinds of request held from now on.
+    pub holding: HashSet<Hold>,
+    /// Requests waiting unanswered, by kind.
+    pub held: HashMap<Hold, u64>,
+    /// Requests ever held, by kind, and the body of the last one.
+    pub held_total: HashMap<Hold, u64>,
+    pub last_held: HashMap<Hold, Value>,
+    /// Held requests allowed to go on one by one, by kind.
+    pub passes: HashMap<Hold, u64>,
+    /// Bumped when the held requests are dropped (their bot was killed).
+    pub drops: u64,
+    /// Channels a test set up (permissions, threads); the others are plain
+    /// text channels where the bot may do everything.
+    pub channel_setups: HashMap<u64, ChannelSetup>,
 }
 
 impl Inner {
@@ -94,6 +127,11 @@ impl Inner {
         let stamp = (payloads::now_ms().saturating_sub(1_420_070_400_000)) << 22;
         self.last_id = stamp.max(self.last_id + 1);
         self.last_id
+    }
+
+    /// What the fake knows of a channel.
+    pub fn setup(&self, channel: u64) -> ChannelSetup {
+        self.channel_setups.get(&channel).copied().unwrap_or_default()
     }
 
     pub fn violation(&mut self, what: String) {
@@ -146,9 +184,11 @@ impl Inner {
             deleted: false,
             version: 0,
             interaction_id: ctx.interaction_id,
+            notified: Vec::new(),
         };
         apply_fields(&mut msg, payload);
-        let new_files = self.new_files(uploads);
+        msg.notified = notified(payload);
+        let new_files = self.new_files(uploads, payload);
         set_attachments(&mut msg, None, new_files, base);
         self.index.insert(id, self.messages.len());
         self.by_channel.entry(ctx.channel_id).or_default().push(self.messages.len());
@@ -159,7 +199,7 @@ impl Inner {
 
     /// Applies an edit (PATCH or UPDATE_MESSAGE) to a stored message.
     pub fn edit_message(&mut self, id: u64, payload: &Value, uploads: Vec<Upload>, base: &str) {
-        let new_files = self.new_files(uploads);
+        let new_files = self.new_files(uploads, payload);
         let Some(msg) = self.message_mut(id) else { return };
         apply_fields(msg, payload);
         let keep = payload.get("attachments").and_then(Value::as_array).map(|list| {
@@ -172,10 +212,19 @@ impl Inner {
         msg.json["edited_timestamp"] = json!(payloads::timestamp(payloads::now_ms()));
     }
 
-    fn new_files(&mut self, uploads: Vec<Upload>) -> Vec<StoredFile> {
+    /// The uploaded files, each with the description the payload's
+    /// `attachments` entry of the same index gives it.
+    fn new_files(&mut self, uploads: Vec<Upload>, payload: &Value) -> Vec<StoredFile> {
         uploads
             .into_iter()
-            .map(|u| StoredFile { id: self.next_id(), filename: u.filename, bytes: Arc::new(u.bytes) })
+            .map(|u| {
+                let description = payload["attachments"]
+                    .as_array()
+                    .and_then(|list| list.iter().find(|a| id_of(&a["id"]) == Some(u.index as u64)))
+                    .and_then(|a| a["description"].as_str())
+                    .map(String::from);
+                StoredFile { id: self.next_id(), filename: u.filename, bytes: Arc::new(u.bytes), description }
+            })
             .collect()
     }
 
@@ -196,6 +245,19 @@ pub struct NewMessage {
 /// A snowflake given as a JSON string or number.
 pub fn id_of(v: &Value) -> Option<u64> {
     v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+}
+
+/// The users a new message notifies: the `<@id>` mentions of its content
+/// that `allowed_mentions` allows (all of them when it is absent).
+fn notified(payload: &Value) -> Vec<u64> {
+    let content = payload["content"].as_str().unwrap_or("");
+    let mentioned = content.split("<@").skip(1).filter_map(|rest| rest.split('>').next()?.parse::<u64>().ok());
+    let allowed = &payload["allowed_mentions"];
+    let parse_users = allowed["parse"].as_array().is_some_and(|p| p.iter().any(|v| v == "users"));
+    let listed: Vec<u64> = allowed["users"].as_array().into_iter().flatten().filter_map(id_of).collect();
+    let mut out: Vec<u64> = mentioned.filter(|u| allowed.is_null() || parse_users || listed.contains(u)).collect();
+    out.dedup();
+    out
 }
 
 fn apply_fields(msg: &mut StoredMessage, payload: &Value) {
@@ -238,7 +300,7 @@ fn attachment_json(channel: u64, f: &StoredFile, base: &str) -> Value {
     json!({
         "id": f.id.to_string(), "filename": f.filename, "size": f.bytes.len(), "url": url, "proxy_url": url,
         "content_type": if size.is_some() { Some("image/png") } else { None },
-        "width": size.map(|s| s.0), "height": size.map(|s| s.1)
+        "width": size.map(|s| s.0), "height": size.map(|s| s.1), "description": f.description
     })
 }
 

@@ -35,6 +35,9 @@ pub fn message(payload: &Value, uploads: &[Upload], creating: bool) -> Vec<Strin
     components(&mut out, &payload["components"]);
     embeds(&mut out, &payload["embeds"]);
     files(&mut out, uploads);
+    for a in payload["attachments"].as_array().map(Vec::as_slice).unwrap_or(&[]) {
+        check_len(&mut out, "attachment description", &a["description"], 1024);
+    }
     if creating {
         let empty = |k: &str| payload[k].as_array().is_none_or(Vec::is_empty);
         if chars(&payload["content"]) == 0 && empty("embeds") && empty("components") && uploads.is_empty() {

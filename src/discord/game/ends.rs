@@ -1,0 +1,263 @@
+//! The complete ways to use a series' throws, as the player chooses them:
+//! every distinct end of the series (what `engine::series_outcomes`
+//! computes), each with the actions that lead to it, so that one pick is a
+//! whole move. A series ends when the player has no move left in it: her
+//! turn passes, she captured and throws again (after the remaining throws
+//! in `bell`, at once in `bell1979`), or she won. Pure and deterministic:
+//! the same game always gives the same list in the same order, so an
+//! option's index names the same end when it is clicked.
+
+use crate::ai::fxhash::{FxHashSet, GameKey};
+use crate::engine::{Action, Game, MoveGen, Phase, Seat, Unit};
+use std::collections::HashSet;
+
+/// At most this many states are visited (about 10 µs each): a series with
+/// more (a dozen throws with four pieces on the board) is offered step by
+/// step as well.
+const BUDGET: usize = 20_000;
+
+/// One complete use of the throws: the actions in order and where they end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct End {
+    pub(crate) path: Vec<Action>,
+    pub(crate) game: Game,
+}
+
+/// The ends of a series, in a fixed order (depth first, the engine's
+/// order of actions); `complete` is false when the budget ran out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Ends {
+    pub(crate) list: Vec<End>,
+    pub(crate) complete: bool,
+}
+
+impl Ends {
+    /// Whether the use of the throws is forced: exactly one end.
+    pub(crate) fn is_forced(&self) -> bool {
+        self.complete && self.list.len() == 1
+    }
+}
+
+/// The game as it would be with uncommitted actions applied.
+pub(crate) fn scratch(game: &Game, pending: &[Action]) -> Game {
+    let mut g = *game;
+    for &a in pending {
+        g.act_unchecked(a, false);
+    }
+    g
+}
+
+/// Whether `g` is still in the series of `seat` (she has moves to choose).
+pub(crate) fn in_series(g: &Game, seat: Seat) -> bool {
+    matches!(g.phase(), Phase::Moving { .. }) && g.to_act() == Some(seat)
+}
+
+/// Every distinct end of the series `start` is in (empty outside one).
+pub(crate) fn ends(start: &Game) -> Ends {
+    let Some(seat) = start.to_act().filter(|&s| in_series(start, s)) else {
+        return Ends { list: Vec::new(), complete: true };
+    };
+    let mut mg = MoveGen::new();
+    let mut legal = Vec::new();
+    let mut seen: FxHashSet<GameKey> = FxHashSet::default();
+    let mut found: FxHashSet<GameKey> = FxHashSet::default();
+    let mut list = Vec::new();
+    // Each step taken, as (the step before it, the action); paths are
+    // read back through them only for the ends.
+    let mut steps: Vec<(usize, Action)> = Vec::new();
+    let mut stack = vec![(*start, NO_STEP)];
+    while let Some((g, at)) = stack.pop() {
+        if !in_series(&g, seat) {
+            if found.insert(GameKey(g)) {
+                list.push(End { path: path_to(&steps, at), game: g });
+            }
+            continue;
+        }
+        if !seen.insert(GameKey(g)) {
+            continue;
+        }
+        if seen.len() > BUDGET {
+            return Ends { list, complete: false };
+        }
+        g.legal_actions_with(&mut mg, &mut legal);
+        // Pushed in reverse so that the engine's first action is explored first.
+        for &a in legal.iter().rev() {
+            let mut next = g;
+            next.act_unchecked(a, false);
+            steps.push((at, a));
+            stack.push((next, steps.len() - 1));
+        }
+    }
+    Ends { list, complete: true }
+}
+
+/// The root of the walk: no step taken yet.
+const NO_STEP: usize = usize::MAX;
+
+/// The actions from the start to the step `at`.
+fn path_to(steps: &[(usize, Action)], mut at: usize) -> Vec<Action> {
+    let mut path = Vec::new();
+    while let Some(&(before, a)) = steps.get(at) {
+        path.push(a);
+        at = before;
+    }
+    path.reverse();
+    path
+}
+
+/// The next single actions from `g`, one per distinct resulting state (two
+/// actions that leave the same game are one choice), in the engine's order.
+pub(crate) fn steps(g: &Game) -> Vec<Action> {
+    let mut seen = HashSet::new();
+    g.legal_actions()
+        .into_iter()
+        .filter(|&a| {
+            let mut next = *g;
+            next.act_unchecked(a, false);
+            seen.insert(next)
+        })
+        .collect()
+}
+
+/// The indices of at most `n` ends that differ most from each other:
+/// first the end that goes furthest, then again and again the end whose
+/// pieces differ most from every end already picked (ties: the furthest).
+/// Returned in list order.
+pub(crate) fn most_distinct(ends: &[End], seat: Seat, n: usize) -> Vec<usize> {
+    if ends.len() <= n {
+        return (0..ends.len()).collect();
+    }
+    let marks: Vec<Vec<(Seat, Unit)>> = ends.iter().map(|e| signature(&e.game)).collect();
+    let reach: Vec<u32> = ends.iter().map(|e| progress(&e.game, seat)).collect();
+    let first = (0..ends.len()).max_by_key(|&i| (reach[i], std::cmp::Reverse(i))).unwrap_or(0);
+    let mut picked = vec![first];
+    let mut nearest: Vec<usize> = marks.iter().map(|m| difference(m, &marks[first])).collect();
+    while picked.len() < n {
+        let next = (0..ends.len())
+            .filter(|i| !picked.contains(i))
+            .max_by_key(|&i| (nearest[i], reach[i], std::cmp::Reverse(i)));
+        let Some(next) = next else { break };
+        picked.push(next);
+        for (i, d) in nearest.iter_mut().enumerate() {
+            *d = (*d).min(difference(&marks[i], &marks[next]));
+        }
+    }
+    picked.sort_unstable();
+    picked
+}
+
+/// Every unit of every seat, sorted: two ends differ by the units not in both.
+fn signature(g: &Game) -> Vec<(Seat, Unit)> {
+    let pos = g.position();
+    let mut out: Vec<(Seat, Unit)> =
+        pos.seats().iter().flat_map(|s| pos.army(s).units().map(move |u| (s, u))).collect();
+    out.sort_by_key(|&(s, u)| (s.index(), u.sort_key()));
+    out
+}
+
+/// How many units of `a` are not matched in `b` (both sorted the same way).
+fn difference(a: &[(Seat, Unit)], b: &[(Seat, Unit)]) -> usize {
+    let mut rest = b.to_vec();
+    a.iter()
+        .filter(|x| match rest.iter().position(|y| y == *x) {
+            Some(i) => {
+                rest.swap_remove(i);
+                false
+            }
+            None => true,
+        })
+        .count()
+}
+
+/// How far the seat's pieces have come (borne off counts as the goal and one).
+fn progress(g: &Game, seat: Seat) -> u32 {
+    let pos = g.position();
+    let goal = u32::from(pos.rules().goal());
+    let army = pos.army(seat);
+    let on_board: u32 = army.units().filter_map(|u| u.step().map(|s| u32::from(s) * u32::from(u.pieces()))).sum();
+    on_board + u32::from(army.borne_off()) * (goal + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{format_tpn, parse_tpn, series_outcomes};
+
+    fn game(tpn: &str) -> Game {
+        Game::from_position(parse_tpn(tpn).expect("valid TPN"))
+    }
+
+    #[test]
+    fn every_end_is_a_series_outcome_reached_by_legal_actions() {
+        for tpn in [
+            "bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2",
+            "bell S=8,8,o,o N=10,o,o,o turn=S throws=4,1,2",
+            "francais S=t8,o,o N=7,o,o,o turn=S throws=1,1,3",
+            "tayam-sonalu S+=10,4,o,o N+=12,o,o,o turn=S throws=5,2",
+        ] {
+            let start = game(tpn);
+            let ends = ends(&start);
+            assert!(ends.complete, "{tpn}");
+            let mut got: Vec<String> = ends.list.iter().map(|e| format_tpn(e.game.position(), false)).collect();
+            got.sort();
+            got.dedup();
+            assert_eq!(got.len(), ends.list.len(), "{tpn}: no end twice");
+            assert_eq!(got, series_outcomes(start.position()), "{tpn}");
+            for e in &ends.list {
+                let mut g = start;
+                for &a in &e.path {
+                    g.act(a, &mut MoveGen::new()).expect("a legal path");
+                }
+                assert_eq!(g, e.game, "{tpn}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_capture_in_bell1979_ends_the_choice_where_new_throws_come() {
+        // South's 2 from step 5 lands on North's piece: new throws at once.
+        let start = game("bell1979 S=5,o,o,o N=15,o,o,o turn=S throws=2,2");
+        let ends = ends(&start);
+        assert!(ends.list.iter().any(|e| e.game.wants_throw() && e.game.to_act() == Some(Seat::S)), "{ends:?}");
+    }
+
+    #[test]
+    fn one_way_is_forced_and_no_moves_is_no_choice() {
+        let forced = ends(&game("bell S=5,o,o,o N=7,o,o,o turn=S throws=2"));
+        assert!(forced.is_forced(), "{forced:?}");
+        let outside = ends(&Game::new(crate::engine::Ruleset::new(crate::engine::Variant::Bell), {
+            crate::engine::SeatSet::for_players(2).expect("2 seats")
+        }));
+        assert!(outside.list.is_empty() && !outside.is_forced());
+    }
+
+    #[test]
+    fn steps_never_repeat_a_resulting_state() {
+        let g = game("bell S=8,8,o,o N=10,o,o,o turn=S throws=4,1,2");
+        let steps = steps(&g);
+        let mut states: Vec<Game> = steps
+            .iter()
+            .map(|&a| {
+                let mut n = g;
+                n.act_unchecked(a, false);
+                n
+            })
+            .collect();
+        let before = states.len();
+        states.dedup();
+        assert_eq!(before, states.len());
+        assert!(!steps.is_empty() && steps.len() <= g.legal_actions().len());
+    }
+
+    #[test]
+    fn the_most_distinct_ends_start_with_the_furthest() {
+        let start = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,2");
+        let ends = ends(&start);
+        assert!(ends.list.len() > 6, "{}", ends.list.len());
+        let picked = most_distinct(&ends.list, Seat::S, 6);
+        assert_eq!(picked.len(), 6);
+        let best = (0..ends.list.len()).map(|i| progress(&ends.list[i].game, Seat::S)).max();
+        assert!(picked.iter().any(|&i| Some(progress(&ends.list[i].game, Seat::S)) == best));
+        assert!(picked.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,583 @@
+//! Crash evidence at the real write path: the bot runs as its own process
+//! (`thaayam sandbox-bot`, see tests/e2e/child_bot.rs) against the fake
+//! Discord of this process and is killed with SIGKILL at random moments in
+//! the middle of click storms over several games (players clicking as fast
+//! as the bot answers, double clicks, clicks out of turn), then started
+//! again on the same database, over and over. Checked:
+//! - after every kill, every acknowledged click (the fake saw its
+//!   interaction answered) is in the database: its game's action counter
+//!   and log are at least where the answer showed them, and no log ever
+//!   changes what it held at an earlier kill;
+//! - after every other restart (players paused), no board is behind its
+//!   saved game once the bot has started (the others restart into the
+//!   storm, so that clicks on boards still behind are answered too);
+//! - at the end every game is played to its end from the boards its
+//!   players see, every log replays with throws from the game's seed, the
+//!   database passes `PRAGMA integrity_check`, the boards match the
+//!   database, and the fake saw nothing Discord would reject.
+//!
+//! The suite runs a few kills; the long run is opt-in and prints figures:
+//! `THAAYAM_KILLS=60 cargo test --test e2e kills::many -- --ignored --nocapture`
+//! (`THAAYAM_SEED` picks other kill moments and choices).
+
+use crate::child_bot::ChildBot;
+use crate::support::fake_discord::state::Inner;
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, Response, StoredMessage};
+use crate::support::play::{self, TempDir, WAIT, game_of, seq_of};
+use crate::support::store_check;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use thaayam::dice::verify_throws;
+use thaayam::engine::Event;
+use thaayam::store::{GameId, GameState, Store};
+
+const BASE_CHANNEL: u64 = 1_300_000_000_000_000_600;
+
+/// How long a storm click waits for its answer (longer is a violation anyway).
+const STORM_PATIENCE: Duration = Duration::from_secs(4);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_few_kills_in_click_storms() {
+    let _serial = crate::support::serial().await;
+    run(Plan { kills: 4, channels: 2, seed: 7 }).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long (minutes): THAAYAM_KILLS=60 cargo test --test e2e kills::many -- --ignored --nocapture"]
+async fn many_kills_in_click_storms() {
+    let _serial = crate::support::serial().await;
+    let number = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let plan = Plan { kills: number("THAAYAM_KILLS", 60) as usize, channels: 4, seed: number("THAAYAM_SEED", 2024) };
+    run(plan).await;
+}
+
+struct Plan {
+    kills: usize,
+    channels: u64,
+    seed: u64,
+}
+
+/// One channel's games: alice hosts, bob joins, and every other channel
+/// seats an easy computer as a third player.
+#[derive(Clone)]
+struct Table {
+    channel: u64,
+    host: FakeUser,
+    guest: FakeUser,
+    computer: bool,
+}
+
+impl Table {
+    fn new(n: u64) -> Table {
+        let host = FakeUser::new(10 + 2 * n, &format!("host{n}"));
+        let guest = FakeUser::new(11 + 2 * n, &format!("guest{n}"));
+        Table { channel: BASE_CHANNEL + n, host, guest, computer: n % 2 == 1 }
+    }
+
+    fn players(&self) -> [FakeUser; 2] {
+        [self.host.clone(), self.guest.clone()]
+    }
+}
+
+/// What the players share with the killer.
+#[derive(Default)]
+struct Control {
+    /// Bumped after each kill, once the fake has seen the bot go.
+    generation: AtomicU64,
+    paused: AtomicBool,
+    stop: AtomicBool,
+    clicks: AtomicU64,
+}
+
+/// What the run found, printed at the end.
+#[derive(Debug, Default)]
+struct Figures {
+    kills: usize,
+    /// Boards behind their saved game (or a game's end not shown) found right after a kill.
+    behind_at_restart: usize,
+    /// Of those, games whose end was saved but not shown.
+    ends_behind_at_restart: usize,
+    /// The longest time from a restart until no board was behind.
+    longest_catch_up: Duration,
+}
+
+async fn run(plan: Plan) {
+    let started = Instant::now();
+    let fake = Arc::new(FakeDiscord::start().await);
+    let dir = TempDir::new("kills");
+    let db = dir.0.join("thaayam.db");
+    let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
+    let ctl = Arc::new(Control::default());
+    let tables: Vec<Table> = (0..plan.channels).map(Table::new).collect();
+    let mut bot = ChildBot::start(&fake, &dir.0).await;
+    let storms: Vec<_> = tables
+        .iter()
+        .map(|t| {
+            let (fake, ctl, table, seed) = (fake.clone(), ctl.clone(), t.clone(), rng.random::<u64>());
+            tokio::spawn(async move { storm(&fake, &ctl, &table, seed).await })
+        })
+        .collect();
+
+    let mut figures = Figures::default();
+    let mut logs: BTreeMap<i64, Vec<Event>> = BTreeMap::new();
+    for k in 0..plan.kills {
+        // Every fifth kill comes right after a start (while boards are being caught up).
+        let ms = if k % 5 == 4 { rng.random_range(0..300) } else { rng.random_range(150..1500) };
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+        let check_boards = k % 2 == 0;
+        ctl.paused.store(check_boards, Ordering::SeqCst);
+        bot.kill(&fake).await;
+        ctl.generation.fetch_add(1, Ordering::SeqCst);
+        figures.kills += 1;
+        check_acknowledged(&fake, &db, &mut logs);
+        let due = due(&db);
+        let behind = |i: &Inner| {
+            let behind: Vec<&Due> = due.iter().filter(|d| d.behind(i)).collect();
+            Some((behind.len(), behind.iter().filter(|d| d.closed_board.is_some()).count()))
+        };
+        let (boards, ends) = fake.wait_until(Duration::ZERO, behind).await.unwrap_or_default();
+        figures.behind_at_restart += boards;
+        figures.ends_behind_at_restart += ends;
+        bot = ChildBot::start(&fake, &dir.0).await;
+        if check_boards {
+            let t = Instant::now();
+            let caught_up = fake.wait_until(WAIT, |i| due.iter().all(|d| !d.behind(i)).then_some(())).await;
+            if caught_up.is_none() {
+                let left: Vec<String> = fake
+                    .wait_until(Duration::ZERO, |i| {
+                        Some(due.iter().filter(|d| d.behind(i)).map(|d| d.describe(i)).collect())
+                    })
+                    .await
+                    .unwrap_or_default();
+                panic!(
+                    "after kill {k} boards are still behind their saved games:\n{}\n{}",
+                    left.join("\n"),
+                    bot.log_tail(20)
+                );
+            }
+            figures.longest_catch_up = figures.longest_catch_up.max(t.elapsed());
+            ctl.paused.store(false, Ordering::SeqCst);
+        }
+    }
+    ctl.stop.store(true, Ordering::SeqCst);
+    ctl.paused.store(false, Ordering::SeqCst);
+    for s in storms {
+        s.await.expect("a storm task failed");
+    }
+
+    // Every game to its end, from the boards the players see.
+    let finishers: Vec<_> = tables
+        .iter()
+        .map(|t| {
+            let (fake, ctl, table) = (fake.clone(), ctl.clone(), t.clone());
+            tokio::spawn(async move { finish(&fake, &ctl, &table).await })
+        })
+        .collect();
+    for f in finishers {
+        f.await.expect("a game could not be played to its end");
+    }
+    fake.assert_no_violations();
+    bot.kill(&fake).await;
+    check_acknowledged(&fake, &db, &mut logs);
+    report(&fake, &db, &figures, &ctl, started.elapsed());
+}
+
+// ---- the players -------------------------------------------------------
+
+/// A click a player can make on a message.
+#[derive(Clone, Debug)]
+enum Click {
+    Button(String),
+    Select(String, Vec<String>),
+}
+
+async fn send(fake: &FakeDiscord, user: &FakeUser, channel: u64, message: u64, click: &Click) -> Result<u64, String> {
+    match click {
+        Click::Button(id) => fake.try_click(user, channel, message, id).await,
+        Click::Select(id, values) => {
+            let values: Vec<&str> = values.iter().map(String::as_str).collect();
+            fake.try_select(user, channel, message, id, &values).await
+        }
+    }
+}
+
+/// The choices of the player on turn, in the order a player tries them:
+/// Throw; else the select's options (fewest first); else Confirm.
+fn choices(msg: &StoredMessage) -> Vec<Click> {
+    if let Some(id) = msg.button("Throw") {
+        return vec![Click::Button(id)];
+    }
+    if let Some(select) = msg.selects().first() {
+        let id = select["custom_id"].as_str().unwrap_or("").to_string();
+        let values: Vec<String> = select["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|o| o["value"].as_str().map(String::from))
+            .collect();
+        let multi = select["max_values"].as_u64().unwrap_or(1) > 1;
+        let n = values.len().min(10);
+        let max = if multi { n } else { 1 };
+        let mut masks: Vec<u32> = (1..1u32 << n).filter(|m| m.count_ones() as usize <= max).collect();
+        masks.sort_by_key(|m| m.count_ones());
+        return masks
+            .into_iter()
+            .map(|mask| {
+                let chosen = values.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, v)| v.clone());
+                Click::Select(id.clone(), chosen.collect())
+            })
+            .collect();
+    }
+    msg.button("Confirm").map(Click::Button).into_iter().collect()
+}
+
+fn is_lobby(msg: &StoredMessage) -> bool {
+    msg.json["embeds"][0]["title"] == "Thaayam: lobby"
+}
+
+fn is_closed(msg: &StoredMessage) -> bool {
+    play::is_over(msg) || msg.content().contains("ended before its end")
+}
+
+/// The lobby's next step: the guest joins, the host seats a computer, the host starts.
+fn lobby_click(msg: &StoredMessage, table: &Table) -> Option<(FakeUser, Click)> {
+    if let Some(join) = msg.button("Join") {
+        if !msg.text().contains(&table.guest.mention()) {
+            return Some((table.guest.clone(), Click::Button(join)));
+        }
+        if table.computer {
+            let select = msg.selects().into_iter().next()?;
+            let id = select["custom_id"].as_str()?.to_string();
+            return Some((table.host.clone(), Click::Select(id, vec!["easy".into()])));
+        }
+    }
+    msg.button("Start").map(|id| (table.host.clone(), Click::Button(id)))
+}
+
+/// The answer to an interaction, or `None` when it does not come within
+/// `patience` or the bot was killed meanwhile.
+async fn answered(fake: &FakeDiscord, ctl: &Control, channel: u64, i: u64, patience: Duration) -> Option<Response> {
+    let generation = ctl.generation.load(Ordering::SeqCst);
+    let deadline = Instant::now() + patience;
+    loop {
+        let tick = Duration::from_millis(200);
+        let response =
+            fake.wait_channel(channel, tick, |inner| inner.interactions.get(&i).and_then(|r| r.response.clone())).await;
+        if response.is_some() {
+            return response;
+        }
+        if ctl.generation.load(Ordering::SeqCst) != generation || Instant::now() >= deadline {
+            return None;
+        }
+    }
+}
+
+/// How a player plays: in a storm anything may go unanswered (the bot is
+/// killed); when finishing, every click must be answered and the game
+/// must move on.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    Storm,
+    Finish,
+}
+
+/// Which choice of which board the players are at.
+#[derive(Default)]
+struct Memo {
+    board: (u64, u32),
+    tried: usize,
+}
+
+#[derive(PartialEq, Eq)]
+enum Step {
+    Moved,
+    Over,
+}
+
+/// One step in a table's channel, from its newest public message.
+async fn step(
+    fake: &FakeDiscord,
+    ctl: &Control,
+    table: &Table,
+    mode: Mode,
+    rng: &mut ChaCha8Rng,
+    memo: &mut Memo,
+) -> Step {
+    let channel = table.channel;
+    let Some(msg) = fake.newest_public(channel).filter(|m| !is_closed(m)) else {
+        if mode == Mode::Finish {
+            return Step::Over;
+        }
+        let i = fake
+            .send_slash(
+                &table.host,
+                channel,
+                "thaayam",
+                "new",
+                vec![Opt::int("players", 2 + i64::from(table.computer))],
+            )
+            .await;
+        ctl.clicks.fetch_add(1, Ordering::Relaxed);
+        if answered(fake, ctl, channel, i, STORM_PATIENCE).await.is_some_and(|r| r.kind == 4) {
+            // Refused (a lobby saved but not shown yet) or told where it is.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        return Step::Moved;
+    };
+    let key = (msg.id, msg.version);
+    if memo.board != key {
+        *memo = Memo { board: key, tried: 0 };
+    }
+    let players = table.players();
+    let options: Vec<(FakeUser, Click)> = if is_lobby(&msg) {
+        lobby_click(&msg, table).into_iter().collect()
+    } else {
+        match play::to_act(&msg, &players).filter(|_| !msg.components().is_empty()) {
+            Some(p) => choices(&msg).into_iter().map(|c| (p.clone(), c)).collect(),
+            None => Vec::new(),
+        }
+    };
+    if options.is_empty() {
+        let wait = if mode == Mode::Finish { WAIT } else { Duration::from_secs(1) };
+        let moved = |i: &Inner| i.newest_public(channel).filter(|m| (m.id, m.version) != key).map(|_| ());
+        if fake.wait_channel(channel, wait, moved).await.is_none() && mode == Mode::Finish {
+            panic!("a board that does not move on in channel {channel}: {}", msg.text());
+        }
+        return Step::Moved;
+    }
+    if mode == Mode::Finish && memo.tried >= options.len() {
+        panic!("every choice was refused on the board in channel {channel}: {}", msg.text());
+    }
+    let (user, click) = options[memo.tried % options.len()].clone();
+    let extra = match (mode, rng.random_range(0..4)) {
+        // A double click, or the other player clicking the same control.
+        (Mode::Storm, 0) => Some(user.clone()),
+        (Mode::Storm, 1) => players.iter().find(|p| **p != user).cloned(),
+        _ => None,
+    };
+    let (main, other) = tokio::join!(send(fake, &user, channel, msg.id, &click), async {
+        match &extra {
+            Some(u) => send(fake, u, channel, msg.id, &click).await.ok(),
+            None => None,
+        }
+    });
+    ctl.clicks.fetch_add(1 + u64::from(other.is_some()), Ordering::Relaxed);
+    let Ok(i) = main else {
+        return Step::Moved; // the board changed under the player's finger: look again
+    };
+    let patience = if mode == Mode::Finish { WAIT } else { STORM_PATIENCE };
+    match answered(fake, ctl, channel, i, patience).await {
+        None if mode == Mode::Finish => panic!("a click was not answered in channel {channel}: {}", msg.text()),
+        Some(r) if r.kind == 4 => memo.tried += 1,
+        _ => {}
+    }
+    Step::Moved
+}
+
+/// A table's players in a storm until told to stop: games one after the other.
+async fn storm(fake: &FakeDiscord, ctl: &Control, table: &Table, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut memo = Memo::default();
+    while !ctl.stop.load(Ordering::SeqCst) {
+        if ctl.paused.load(Ordering::SeqCst) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        step(fake, ctl, table, Mode::Storm, &mut rng, &mut memo).await;
+    }
+}
+
+/// Plays the table's current game to its end: every click answered, no refusal of a button.
+async fn finish(fake: &FakeDiscord, ctl: &Control, table: &Table) {
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut memo = Memo::default();
+    for _ in 0..5000 {
+        if step(fake, ctl, table, Mode::Finish, &mut rng, &mut memo).await == Step::Over {
+            return;
+        }
+    }
+    panic!("the game in channel {} did not end", table.channel);
+}
+
+// ---- what the database must hold ---------------------------------------
+
+/// Every game of the database: its action counter and log.
+fn games(db: &Path) -> BTreeMap<i64, (u64, Vec<Event>)> {
+    let store = Store::open(db).expect("open the database");
+    let mut out = BTreeMap::new();
+    for id in 1.. {
+        let Some(game) = store.load(GameId(id)).expect("read a game") else { break };
+        out.insert(id, (game.info.seq, game.events));
+    }
+    out
+}
+
+/// A number in a message's controls or embed: (game, action counter shown, moves shown).
+fn shown(custom_id: &str, data: &Value) -> Option<(i64, u64, u64)> {
+    let parts: Vec<&str> = custom_id.split(':').collect();
+    let game = parts.get(1)?.parse().ok()?;
+    let clicked: u64 = parts.last()?.parse().ok()?;
+    let rows = data["components"].as_array().cloned().unwrap_or_default();
+    let ids = rows.iter().flat_map(|r| r["components"].as_array().cloned().unwrap_or_default());
+    let seqs = ids.filter_map(|c| c["custom_id"].as_str()?.rsplit(':').next()?.parse::<u64>().ok());
+    let seq = seqs.max().unwrap_or(clicked + 1);
+    let footer = data["embeds"][0]["footer"]["text"].as_str().unwrap_or("");
+    let moves = footer.strip_prefix("Move ").and_then(|r| r.split_whitespace().next()?.parse().ok()).unwrap_or(0);
+    Some((game, seq, moves))
+}
+
+/// After a kill: every answered click is in the database (its game's
+/// counter and log at least where the answer showed them), and no log
+/// lost or changed what it held at the previous kill.
+fn check_acknowledged(fake: &FakeDiscord, db: &Path, logs: &mut BTreeMap<i64, Vec<Event>>) {
+    let games = games(db);
+    for r in fake.interactions() {
+        let (Some(custom_id), Some(answer)) = (&r.custom_id, &r.response) else { continue };
+        if answer.kind == 4 {
+            continue; // refused privately: nothing changed
+        }
+        let Some((game, seq, moves)) = shown(custom_id, &answer.data) else { continue };
+        let (saved, log) = games.get(&game).unwrap_or_else(|| panic!("game {game} of an answered click is not saved"));
+        assert!(
+            *saved >= seq && log.len() as u64 >= moves,
+            "an acknowledged click ({custom_id}, answered with action {seq}, move {moves}) is not in the database: \
+             game {game} is at action {saved} with {} events",
+            log.len()
+        );
+    }
+    for (game, (_, log)) in games {
+        if let Some(before) = logs.get(&game) {
+            assert!(log.starts_with(before), "game {game}: the log changed what it held at an earlier kill");
+        }
+        logs.insert(game, log);
+    }
+}
+
+/// What a board must show after a restart: an open game's saved state, or
+/// the end of a game that closed just before the kill.
+struct Due {
+    game: i64,
+    channel: u64,
+    seq: u32,
+    events: usize,
+    /// A closed game's board (it must show the end).
+    closed_board: Option<u64>,
+}
+
+/// Every board's due after a kill (read with the bot dead).
+fn due(db: &Path) -> Vec<Due> {
+    let store = Store::open(db).expect("open the database");
+    let mut out = Vec::new();
+    for live in store.live_games().expect("open games") {
+        let info = live.info;
+        let (game, channel, seq, events) = (info.id.0, info.channel, info.seq as u32, info.events as usize);
+        out.push(Due { game, channel, seq, events, closed_board: None });
+    }
+    for id in store.closed_near_last_write(600).expect("closed games") {
+        let info = store.game(id).expect("read").expect("game");
+        out.push(Due { game: id.0, channel: info.channel, seq: 0, events: 0, closed_board: info.board_message });
+    }
+    out
+}
+
+/// The game a message shows, from its controls or its embed title ("…, game N").
+fn game_shown(m: &StoredMessage) -> Option<i64> {
+    game_of(m).or_else(|| {
+        let title = m.json["embeds"][0]["title"].as_str()?;
+        title.rsplit_once("game ")?.1.split(':').next()?.trim().parse().ok()
+    })
+}
+
+fn moves_shown(m: &StoredMessage) -> Option<usize> {
+    let footer = m.json["embeds"][0]["footer"]["text"].as_str()?;
+    footer.strip_prefix("Move ")?.split_whitespace().next()?.parse().ok()
+}
+
+impl Due {
+    /// Whether what the players see is behind the saved game.
+    fn behind(&self, inner: &Inner) -> bool {
+        if let Some(board) = self.closed_board {
+            // (A board of a computer's turn has no controls either.)
+            return inner.message(board).is_some_and(|m| !m.deleted && !is_closed(m));
+        }
+        let Some(m) = inner.newest_public(self.channel) else { return true };
+        if game_shown(m) != Some(self.game) {
+            return true;
+        }
+        match seq_of(m) {
+            Some(seq) => seq < self.seq,
+            None => moves_shown(m).is_some_and(|n| n < self.events),
+        }
+    }
+
+    fn describe(&self, inner: &Inner) -> String {
+        let seen = match self.closed_board {
+            Some(b) => inner.message(b),
+            None => inner.newest_public(self.channel),
+        };
+        let text = seen.map(|m| m.text()).unwrap_or_else(|| "(no message)".into());
+        format!("game {} (saved at action {}, {} events): {text}", self.game, self.seq, self.events)
+    }
+}
+
+/// The final checks and figures.
+fn report(fake: &FakeDiscord, db: &Path, figures: &Figures, ctl: &Control, elapsed: Duration) {
+    let integrity: String = rusqlite::Connection::open(db)
+        .and_then(|c| c.query_row("PRAGMA integrity_check", [], |r| r.get(0)))
+        .expect("integrity check");
+    assert_eq!(integrity, "ok", "PRAGMA integrity_check");
+    let store = Store::open(db).expect("open the database");
+    let (mut finished, mut ended, mut events) = (0, 0, 0);
+    let mut all = 0;
+    for id in 1.. {
+        let Some(game) = store.load(GameId(id)).expect("read a game") else { break };
+        game.replay().unwrap_or_else(|e| panic!("game {id}: the log does not replay: {e}"));
+        if let Some(seed) = game.info.revealed_seed {
+            assert!(verify_throws(seed, game.info.ruleset, &game.events), "game {id}: throws follow the seed");
+        }
+        match game.info.state {
+            GameState::Finished => finished += 1,
+            GameState::Abandoned => ended += 1,
+            GameState::Lobby | GameState::Playing => {}
+        }
+        events += game.events.len();
+        all += 1;
+    }
+    assert!(store.live_games().expect("open games").is_empty(), "every game was played to its end");
+    let unsaved = store.unfinished_games().expect("unfinished").len();
+    let check = store_check::compare(fake, db).expect("the database matches the boards");
+    assert!(finished > 0 && check.finished == finished, "{check:?}, {finished} finished in the database");
+
+    let interactions = fake.interactions();
+    let clicks: Vec<_> = interactions.iter().filter(|r| r.custom_id.is_some()).collect();
+    let answered: Vec<_> = clicks.iter().filter_map(|r| r.response.as_ref().map(|a| (r, a))).collect();
+    let refused = answered.iter().filter(|(_, a)| a.kind == 4).count();
+    let caught_up = answered.iter().filter(|(r, a)| a.kind != 4 && !r.followups.is_empty()).count();
+    let channels: BTreeSet<u64> = clicks.iter().map(|r| r.channel_id).collect();
+    eprintln!(
+        "kill loop: {} kills (SIGKILL) over {} channels in {:.1} s; {} interactions sent by players ({} clicks), \
+         {} clicks acknowledged ({} applied or shown, {} refused privately, {} brought a board up to date), {} \
+         unanswered (lost with a killed bot); {all} games ({finished} finished, {ended} ended early, {unsaved} \
+         created but never saved before a kill), {events} events; boards behind their saved game found after the \
+         kills: {} (of which {} games' ends); longest catch-up after a restart: {:.0} ms",
+        figures.kills,
+        channels.len(),
+        elapsed.as_secs_f64(),
+        ctl.clicks.load(Ordering::Relaxed),
+        clicks.len(),
+        answered.len(),
+        answered.len() - refused,
+        refused,
+        caught_up,
+        clicks.len() - answered.len(),
+        figures.behind_at_restart,
+        figures.ends_behind_at_restart,
+        figures.longest_catch_up.as_secs_f64() * 1e3,
+    );
+}
