@@ -2,13 +2,14 @@
 //! a position or of a seat's route, GIF replays of a game). No I/O.
 //!
 //! Drawing uses tiny-skia (anti-aliased paths) and ab_glyph (text with the
-//! embedded DejaVu fonts); `png` encodes indexed PNG with a palette built
-//! from the theme (`render/palette.rs`), and the `gif` crate writes
-//! replays with one shared palette and only the changed rectangle per
-//! frame.
+//! embedded DejaVu fonts); pictures are written as indexed PNG with a
+//! palette built from the theme (`render/palette.rs`, `render/encode.rs`:
+//! fdeflate), and the `gif` crate writes replays with one shared palette
+//! and only the changed rectangle per frame.
 //! `docs/rendering.md` gives the measurements behind these choices.
 
 mod draw;
+mod encode;
 mod fonts;
 mod layout;
 mod palette;
@@ -57,14 +58,14 @@ impl fmt::Display for RenderError {
 impl std::error::Error for RenderError {}
 
 /// One throw of the current series and whether it has been used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SeriesThrow {
     pub throw: Throw,
     pub used: bool,
 }
 
 /// The last action, to be marked on the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LastAction {
     /// Where the unit started (`None` when it entered from off the board).
     pub from: Option<Cell>,
@@ -98,8 +99,8 @@ impl LastAction {
     }
 }
 
-/// Everything a board picture shows.
-#[derive(Clone, Debug)]
+/// Everything a board picture shows: equal views draw equal pictures.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BoardView {
     pub position: Position,
     /// Display names by seat index; empty means the seat's name ("South").
@@ -188,28 +189,15 @@ pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
 }
 
 /// Encodes an opaque pixmap as an 8-bit indexed PNG with the theme's
-/// palette (`render/palette.rs`), rows filtered with Paeth and compressed by
-/// fdeflate. Measured on the default 533 × 762 board, in CPU time: RGB
-/// through zlib level 1 took 1.5 ms for 67 KB, RGB through fdeflate
-/// ≥ 0.47 ms for ≥ 88 KB. Indexed, mapping the pixels takes 0.13 ms, then
-/// fdeflate 0.11 ms with Up filters (52 KB), 0.19 ms with Paeth (42 KB),
-/// 0.25 ms adaptive (41 KB); zlib level 1 0.8 ms (29–31 KB). fdeflate codes
-/// only runs of zeros, which the filters make of repeated pixels.
+/// palette (`render/palette.rs`), Paeth filters and fdeflate
+/// (`render/encode.rs`). Measured on the default 533 × 762 board, in CPU
+/// time: RGB through zlib level 1 took 1.5 ms for 67 KB, RGB through
+/// fdeflate ≥ 0.47 ms for ≥ 88 KB. Indexed through the `png` crate,
+/// fdeflate took 0.11 ms with Up filters (52 KB), 0.19 ms with Paeth
+/// (42 KB), 0.25 ms adaptive (41 KB), zlib level 1 0.8 ms (29–31 KB); our
+/// own writer (one pass of Paeth, one IDAT) encodes in ~0.45 ms (41 KB).
 pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    let palette = palette::palette();
-    let indices = palette.indices(pm);
-    let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
-    let mut out = Vec::with_capacity(32 * 1024);
-    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
-    enc.set_color(png::ColorType::Indexed);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(palette.rgb());
-    enc.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
-    enc.set_filter(png::Filter::Paeth);
-    let mut writer = enc.write_header().map_err(err)?;
-    writer.write_image_data(&indices).map_err(err)?;
-    writer.finish().map_err(err)?;
-    Ok(out)
+    encode::indexed_png(pm, palette::palette()).map_err(|e| RenderError::Encode(e.to_string()))
 }
 
 /// The RGB bytes of an opaque pixmap (alpha dropped).

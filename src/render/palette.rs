@@ -15,7 +15,7 @@ use super::route::route_pixmap;
 use super::{BoardView, LastAction, SeriesThrow, render_pixmap};
 use crate::engine::{CROSS_BOARD, Seat, THAAYAM_BOARD, Throw, parse_square, parse_tpn};
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, PoisonError, RwLock, RwLockReadGuard};
 use tiny_skia::Pixmap;
 
 /// At most this many colours.
@@ -51,7 +51,13 @@ pub(crate) struct Palette {
     /// `values[i]` its palette index.
     keys: Vec<u32>,
     values: Vec<u8>,
+    /// Colours met since, with their index (pictures the calibration did
+    /// not foresee: a few hundred anti-aliased shades).
+    met: RwLock<HashMap<Colour, u8>>,
 }
+
+/// At most this many colours are remembered in [`Palette::met`].
+const MET_MAX: usize = 1 << 16;
 
 /// The palette, built on first use (a few tens of milliseconds).
 pub(crate) fn palette() -> &'static Palette {
@@ -115,7 +121,7 @@ impl Palette {
             }
             colours
         };
-        let mut palette = Palette { colours, keys: Vec::new(), values: Vec::new() };
+        let mut palette = Palette { colours, keys: Vec::new(), values: Vec::new(), met: Default::default() };
         let slots = (seen.len() * 4).next_power_of_two().max(64);
         palette.keys = vec![0; slots];
         palette.values = vec![0; slots];
@@ -131,52 +137,10 @@ impl Palette {
         self.colours.iter().flat_map(|c| c.map(|v| v.clamp(0, 255) as u8)).collect()
     }
 
-    /// The palette index of every pixel of an opaque pixmap, row by row.
-    /// Most of a board repeats the row above (flat squares, the page), so
-    /// blocks of eight pixels equal to the ones above copy their indices;
-    /// the others look up each run of one colour.
-    pub(crate) fn indices(&self, pm: &Pixmap) -> Vec<u8> {
-        const BLOCK: usize = 8;
-        let w = pm.width() as usize;
-        let data = pm.data();
-        let mut out = vec![0u8; data.len() / 4];
-        let mut unseen: HashMap<Colour, u8> = HashMap::new();
-        let (mut last, mut index) = (u32::MAX, 0);
-        let mut map = |rgba: &[u8], out: &mut [u8]| {
-            for (o, p) in out.iter_mut().zip(rgba.chunks_exact(4)) {
-                let c = colour_at(p);
-                if c != last {
-                    last = c;
-                    index = match self.lookup(c) {
-                        Some(i) => i,
-                        None => *unseen.entry(c).or_insert_with(|| self.nearest(c)),
-                    };
-                }
-                *o = index;
-            }
-        };
-        for y in 0..data.len() / 4 / w.max(1) {
-            let row = &data[y * w * 4..(y + 1) * w * 4];
-            if y == 0 {
-                map(row, &mut out[..w]);
-                continue;
-            }
-            let above = &data[(y - 1) * w * 4..y * w * 4];
-            let (done, todo) = out.split_at_mut(y * w);
-            let (above_idx, out_row) = (&done[(y - 1) * w..], &mut todo[..w]);
-            let blocks = row.chunks_exact(4 * BLOCK).zip(above.chunks_exact(4 * BLOCK));
-            let idx = out_row.chunks_exact_mut(BLOCK).zip(above_idx.chunks_exact(BLOCK));
-            for ((rgba, up), (o, up_idx)) in blocks.zip(idx) {
-                // Fixed-size arrays compare and copy inline (slices call memcmp).
-                match (<&[u8; 4 * BLOCK]>::try_from(rgba), <&[u8; 4 * BLOCK]>::try_from(up)) {
-                    (Ok(a), Ok(b)) if a == b => o.copy_from_slice(up_idx),
-                    _ => map(rgba, o),
-                }
-            }
-            let tail = w / BLOCK * BLOCK;
-            map(&row[tail * 4..], &mut out_row[tail..]);
-        }
-        out
+    /// A mapper of pixels to indices, for one picture.
+    pub(crate) fn mapper(&self) -> Mapper<'_> {
+        let met = self.met.read().unwrap_or_else(PoisonError::into_inner);
+        Mapper { palette: self, met, unseen: HashMap::new(), last: u32::MAX, index: 0 }
     }
 
     fn slot(&self, c: Colour) -> usize {
@@ -206,6 +170,52 @@ impl Palette {
     /// The index of the entry nearest to `c`.
     fn nearest(&self, c: Colour) -> u8 {
         nearest(&self.colours, channels(c)) as u8
+    }
+}
+
+/// Maps the pixels of one picture: runs of one colour are looked up once;
+/// colours neither the calibration nor earlier pictures met are remembered
+/// when the mapper is finished.
+pub(crate) struct Mapper<'a> {
+    palette: &'a Palette,
+    met: RwLockReadGuard<'a, HashMap<Colour, u8>>,
+    unseen: HashMap<Colour, u8>,
+    last: u32,
+    index: u8,
+}
+
+impl Mapper<'_> {
+    /// The index of an opaque RGBA pixel.
+    #[inline]
+    pub(crate) fn index(&mut self, rgba: &[u8]) -> u8 {
+        let c = colour_at(rgba);
+        if c != self.last {
+            self.last = c;
+            self.index = self.look_up(c);
+        }
+        self.index
+    }
+
+    fn look_up(&mut self, c: Colour) -> u8 {
+        let p = self.palette;
+        match p.lookup(c).or_else(|| self.met.get(&c).copied()) {
+            Some(i) => i,
+            None => *self.unseen.entry(c).or_insert_with(|| p.nearest(c)),
+        }
+    }
+
+    /// Remembers the colours met for the first time.
+    pub(crate) fn finish(self) {
+        let Mapper { palette, met, unseen, .. } = self;
+        drop(met);
+        if unseen.is_empty() {
+            return;
+        }
+        let mut met = palette.met.write().unwrap_or_else(PoisonError::into_inner);
+        if met.len() + unseen.len() > MET_MAX {
+            met.clear();
+        }
+        met.extend(unseen);
     }
 }
 
@@ -293,6 +303,13 @@ fn refine(palette: &mut [[i32; 3]], fixed: usize, colours: &[([i32; 3], u64)]) {
 mod tests {
     use super::*;
 
+    fn indices(p: &Palette, pm: &Pixmap) -> Vec<u8> {
+        let mut m = p.mapper();
+        let out = pm.data().chunks_exact(4).map(|px| m.index(px)).collect();
+        m.finish();
+        out
+    }
+
     fn pixmap(colours: &[(u8, u8, u8)]) -> Pixmap {
         let mut pm = Pixmap::new(colours.len() as u32, 1).expect("pixmap");
         for (p, &(r, g, b)) in pm.pixels_mut().iter_mut().zip(colours) {
@@ -305,7 +322,7 @@ mod tests {
     fn few_colours_are_kept_exactly() {
         let pm = pixmap(&[(1, 2, 3), (1, 2, 3), (200, 100, 0), (9, 9, 9)]);
         let p = Palette::from_pixmaps(std::slice::from_ref(&pm));
-        let idx = p.indices(&pm);
+        let idx = indices(&p, &pm);
         let rgb = p.rgb();
         let back: Vec<&[u8]> = idx.iter().map(|&i| &rgb[3 * usize::from(i)..3 * usize::from(i) + 3]).collect();
         assert_eq!(back, [&[1, 2, 3][..], &[1, 2, 3], &[200, 100, 0], &[9, 9, 9]]);
@@ -319,7 +336,7 @@ mod tests {
         let pm = pixmap(&colours);
         let p = Palette::from_pixmaps(std::slice::from_ref(&pm));
         assert!(p.rgb().len() <= 3 * SIZE);
-        let idx = p.indices(&pm);
+        let idx = indices(&p, &pm);
         let rgb = p.rgb();
         for (&(r, g, b), &i) in colours.iter().zip(&idx) {
             let got = &rgb[3 * usize::from(i)..3 * usize::from(i) + 3];
