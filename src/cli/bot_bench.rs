@@ -1,10 +1,13 @@
 //! `thaayam bot-bench`: times what the bot does for each click (the session
 //! layer applying it, saving it in an SQLite file, the presenter building
 //! and checking the message, drawing the board PNG) over whole scripted
-//! games, and prints the percentiles of each part and of the whole; then
-//! counts the taps a turn takes, per variant, for scripted players who
-//! choose uniformly among the options the bot offers.
+//! games, and prints the percentiles of each part and of the whole, in
+//! wall time and in CPU time of the thread (what other processes on a
+//! shared machine do not disturb); then counts the taps a turn takes, per
+//! variant, for scripted players who choose uniformly among the options
+//! the bot offers.
 
+use super::cpu::thread_cpu_time;
 use crate::discord::game::computer::Level;
 use crate::discord::game::ends;
 use crate::discord::game::intent::{Actor, Intent};
@@ -27,6 +30,9 @@ struct Times {
     store: Vec<Duration>,
     render: Vec<Duration>,
     total: Vec<Duration>,
+    /// CPU time of the board PNG and of the whole handler.
+    render_cpu: Vec<Duration>,
+    total_cpu: Vec<Duration>,
 }
 
 /// Plays `games` games (two humans and a computer) and reports per-click times.
@@ -45,15 +51,24 @@ pub fn run(games: u64) -> Result<String, String> {
         return Err("no clicks were timed".into());
     }
     let mut out = format!(
-        "{} clicks in {games} games (database file {} KB)\n  session + presenter + limit check: {}\n  \
-         store save (SQLite file, WAL): {}\n  board PNG: {}\n  whole handler: {}",
+        "{} clicks in {games} games (database file {} KB), {} board PNGs drawn\n  \
+         session + presenter + limit check: {}\n  store save (SQLite file, WAL): {}\n  board PNG: {}\n  \
+         whole handler: {}",
         times.total.len(),
         size / 1024,
+        times.render.len(),
         summary(&mut times.logic),
         summary(&mut times.store),
         summary(&mut times.render),
         summary(&mut times.total)
     );
+    if !times.total_cpu.is_empty() && !times.render_cpu.is_empty() {
+        out += &format!(
+            "\nCPU time of the thread:\n  board PNG: {}\n  whole handler: {}",
+            summary(&mut times.render_cpu),
+            summary(&mut times.total_cpu)
+        );
+    }
     out.push_str(&format!(
         "\ntaps per turn, {games} games per variant, 4 scripted players choosing uniformly among the offered \
          options (a turn: a seat's series until another seat acts; 'asked': turns with a tap):\n  \
@@ -228,6 +243,11 @@ fn summary(times: &mut [Duration]) -> String {
     format!("p50 {:?}, p99 {:?}, max {:?}", pct(50), pct(99), times[times.len() - 1])
 }
 
+/// The thread's CPU time since `start`, if the platform measures it.
+fn since(start: Option<Duration>) -> Option<Duration> {
+    Some(thread_cpu_time()?.saturating_sub(start?))
+}
+
 fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     let mut seed = [0u8; 32];
     seed[..8].copy_from_slice(&g.to_le_bytes());
@@ -247,6 +267,7 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     while t.stage == Stage::Playing && guard < 100_000 {
         guard += 1;
         let start = Instant::now();
+        let start_cpu = thread_cpu_time();
         let notes = match session::computer_step(&mut t, 0) {
             Some(notes) => notes,
             None => {
@@ -266,11 +287,14 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
         message::check(&msg)?;
         times.logic.push(logic + shown.elapsed());
         let drawn = Instant::now();
+        let drawn_cpu = thread_cpu_time();
         if let Some(view) = picture::board_view(&t).filter(|_| msg.board_image) {
             crate::render::render_png(&view, picture::BOARD_SIZE).map_err(|e| e.to_string())?;
             times.render.push(drawn.elapsed());
+            times.render_cpu.extend(since(drawn_cpu));
         }
         times.total.push(start.elapsed());
+        times.total_cpu.extend(since(start_cpu));
     }
     Ok(())
 }

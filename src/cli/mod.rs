@@ -4,6 +4,7 @@
 //! without Discord.
 
 pub mod bot_bench;
+pub mod cpu;
 pub mod fuzz;
 pub mod moves;
 pub mod render;

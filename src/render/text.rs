@@ -3,7 +3,7 @@
 //! other characters no embedded font can draw) and fitting them to a width.
 
 use super::fonts::{self, FontId};
-use super::theme::Rgb;
+use super::theme::{Rgb, div255};
 use ab_glyph::{Font, PxScale, point};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -50,7 +50,7 @@ pub(crate) fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style
                 let (px, py) = (ox + gx, oy + gy);
                 if cov > 0 && px >= 0 && py >= 0 && px < w && py < h {
                     let i = (py * w + px) as usize;
-                    pixels[i] = blend(pixels[i], style.colour, f32::from(cov) / 255.0);
+                    pixels[i] = blend(pixels[i], style.colour, cov);
                 }
             }
         }
@@ -119,9 +119,14 @@ pub(crate) fn draw_right(pixmap: &mut Pixmap, text: &str, right: f32, y: f32, st
     draw(pixmap, text, right - width(text, style), y, style);
 }
 
-fn blend(dst: PremultipliedColorU8, c: Rgb, coverage: f32) -> PremultipliedColorU8 {
-    let a = coverage.clamp(0.0, 1.0);
-    let mix = |s: u8, d: u8| (f32::from(s) * a + f32::from(d) * (1.0 - a)).round() as u8;
+/// `c` over `dst` with `coverage` out of 255, in integer arithmetic (the
+/// float version took a fifth of a board's drawing).
+fn blend(dst: PremultipliedColorU8, c: Rgb, coverage: u8) -> PremultipliedColorU8 {
+    if coverage == 255 {
+        return PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255).unwrap_or(dst);
+    }
+    let (a, keep) = (u32::from(coverage), 255 - u32::from(coverage));
+    let mix = |s: u8, d: u8| div255(u32::from(s) * a + u32::from(d) * keep);
     let alpha = mix(255, dst.alpha());
     // Premultiplied: each channel stays at or below alpha.
     let ch = |s: u8, d: u8| mix(s, d).min(alpha);

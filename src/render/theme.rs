@@ -25,6 +25,12 @@ impl Rgb {
     }
 }
 
+/// `v / 255` rounded, for `v` up to 255 × 255: the mixing of two channels
+/// in integer arithmetic.
+pub(crate) fn div255(v: u32) -> u8 {
+    ((v + 128 + ((v + 128) >> 8)) >> 8) as u8
+}
+
 /// The page around the board and behind the strip.
 pub(crate) const PAGE: Rgb = Rgb(0xF7, 0xF1, 0xE3);
 /// The squares: chalk-on-floor sand.
@@ -140,6 +146,13 @@ mod tests {
         let (red, green) = (Rgb(0xC0, 0x30, 0x20), Rgb(0x40, 0x90, 0x20));
         assert!(delta_e(&NORMAL, red, green) > 60.0);
         assert!(delta_e(&DEUTERANOPIA, red, green) < MIN_DELTA_E);
+    }
+
+    #[test]
+    fn div255_rounds_like_the_float_division() {
+        for v in 0..=255 * 255 {
+            assert_eq!(div255(v), (v as f32 / 255.0).round() as u8, "{v}");
+        }
     }
 
     #[test]
