@@ -18,4 +18,5 @@ mod permissions;
 mod records;
 mod restart;
 mod selftest;
+mod transcript;
 mod turns;

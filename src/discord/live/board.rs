@@ -36,16 +36,17 @@ pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[N
     let msg = presenter::table_message(table, notes, outro);
     let png = pictures::board_png(table).await;
     if fresh || table.needs_new_board(None) {
-        repost(http, table, &msg, png).await;
+        repost(http, table, &msg, png, notes).await;
     } else {
-        publish(http, table, &msg, png).await;
+        publish(http, table, &msg, png, notes).await;
     }
     table.shown_to_act();
     remember(data, table).await;
 }
 
-/// Shows a new state on the board message: edit while young, else re-post.
-pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png) {
+/// Shows a new state on the board message: edit while young, else re-post
+/// (`notes`: what happened, kept on the old board when it is replaced).
+pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png, notes: &[Note]) {
     match table.board {
         Some(b) if is_young(table) => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
@@ -54,23 +55,27 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: 
                 Ok(_) => table.shown = Some(table.seq),
                 Err(e) => {
                     tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
-                    repost(http, table, msg, png).await;
+                    repost(http, table, msg, png, notes).await;
                 }
             }
         }
-        _ => repost(http, table, msg, png).await,
+        _ => repost(http, table, msg, png, notes).await,
     }
 }
 
-/// Posts a fresh board message and removes the old one's controls.
-pub(crate) async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png) {
+/// Posts a fresh board message; the old one becomes a record of what
+/// happened (`notes`) that points to the new board: no controls, no
+/// picture, so only the live board shows the game.
+pub(crate) async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png, notes: &[Note]) {
     let channel = serenity::ChannelId::new(table.channel.max(1));
     match channel.send_message(http, outgoing::create(msg, png)).await {
         Ok(posted) => {
             table.shown = Some(table.seq);
             if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
-                let edit = serenity::EditMessage::new().components(Vec::new());
-                let _ = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await;
+                let edit = outgoing::edit(&presenter::record(table, notes), None);
+                if let Err(e) = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await {
+                    tracing::debug!("could not turn the old board of game {} into a record: {e:?}", table.id);
+                }
             }
         }
         Err(e) => tracing::warn!("could not post the board of game {}: {e:?}", table.id),
@@ -158,7 +163,7 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
 pub(crate) async fn show_end(http: &Http, table: &mut Table) {
     let msg = presenter::table_message(table, &[], &Outro::default());
     let png = pictures::board_png(table).await;
-    publish(http, table, &msg, png).await;
+    publish(http, table, &msg, png, &[]).await;
 }
 
 /// A message of a channel, as Discord has it now.

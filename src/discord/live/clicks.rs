@@ -94,7 +94,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             // The game's own board, behind the saved game: show it as it stands.
             let msg = presenter::table_message(&table, &[], &Outro::default());
             let png = pictures::board_png(&table).await;
-            answer_with_board(ctx, click, &mut table, &msg, png).await;
+            answer_with_board(ctx, click, &mut table, &msg, png, &[]).await;
             remember(data, &mut table).await;
             drop(table);
             note(ctx, click, BOARD_CAUGHT_UP).await;
@@ -116,7 +116,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             if table.needs_new_board(Some(actor.user)) {
                 answer_with_new_board(ctx, click, &mut table, &notes, &msg, png).await;
             } else {
-                answer_with_board(ctx, click, &mut table, &msg, png).await;
+                answer_with_board(ctx, click, &mut table, &msg, png, &notes).await;
             }
             table.shown_to_act();
             remember(data, &mut table).await;
@@ -177,7 +177,7 @@ async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     }
     let msg = presenter::table_message(&table, &[], &Outro::default());
     let png = pictures::board_png(&table).await;
-    answer_with_board(ctx, click, &mut table, &msg, png).await;
+    answer_with_board(ctx, click, &mut table, &msg, png, &[]).await;
     remember(data, &mut table).await;
 }
 
@@ -258,11 +258,11 @@ async fn answer_with_new_board(
             Ok(()) => {
                 // The clicked board has no controls left: nothing to strip.
                 let old = table.board.take();
-                repost(&ctx.http, table, msg, png.clone()).await;
+                repost(&ctx.http, table, msg, png.clone(), notes).await;
                 if table.board.is_none() {
                     // Not posted: the clicked board shows the game again.
                     table.board = old;
-                    publish(&ctx.http, table, msg, png).await;
+                    publish(&ctx.http, table, msg, png, notes).await;
                 }
                 return;
             }
@@ -271,7 +271,7 @@ async fn answer_with_new_board(
     } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, msg, png).await;
+    repost(&ctx.http, table, msg, png, notes).await;
 }
 
 /// Answers a successful click: update the clicked board in place while it
@@ -282,6 +282,7 @@ async fn answer_with_board(
     table: &mut Table,
     msg: &Message,
     png: Png,
+    notes: &[Note],
 ) {
     if is_young(table) && is_board(table, click) {
         let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png.clone()));
@@ -291,7 +292,7 @@ async fn answer_with_board(
                 // The change is saved: the board must show it even if the
                 // interaction answer failed (e.g. it came too late).
                 tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
-                publish(&ctx.http, table, msg, png).await;
+                publish(&ctx.http, table, msg, png, notes).await;
             }
         }
         return;
@@ -299,5 +300,5 @@ async fn answer_with_board(
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, msg, png).await;
+    repost(&ctx.http, table, msg, png, notes).await;
 }
