@@ -5,7 +5,7 @@
 //! games are sampled down until the file fits the size cap.
 
 use super::{BoardView, LastAction, RenderError, SeriesThrow, render_pixmap, to_rgb};
-use crate::engine::{Action, Event, Game, Phase, Ruleset, SeatSet, Throw, ThrowBag, square_name};
+use crate::engine::{Action, Event, Game, Phase, Ruleset, SeatSet, Throw, ThrowBag};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
 
@@ -107,7 +107,8 @@ fn describe(v: &BoardView, before: &crate::engine::Position, action: Action, cap
         (Action::Twins, _) => format!("{who} forms twins"),
         (Action::Pass, _) => format!("{who} passes"),
         (_, Some(LastAction { from: Some(f), to: Some(t), .. })) => {
-            format!("{who}: {} → {}", square_name(f), square_name(t))
+            let board = before.rules().board;
+            format!("{who}: {} → {}", board.square_name(f), board.square_name(t))
         }
         _ => format!("{who}: {action}"),
     };
