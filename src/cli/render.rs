@@ -73,6 +73,17 @@ pub fn replay(ruleset: Ruleset, players: usize, seed: u64, size: u32) -> Result<
     Ok((gif, record.events.len()))
 }
 
+/// How long a GIF plays, in hundredths of a second (the sum of its frame
+/// delays).
+pub fn duration_cs(gif_bytes: &[u8]) -> Result<u32, String> {
+    let mut d = gif::DecodeOptions::new().read_info(gif_bytes).map_err(|e| e.to_string())?;
+    let mut total = 0;
+    while let Some(f) = d.read_next_frame().map_err(|e| e.to_string())? {
+        total += u32::from(f.delay);
+    }
+    Ok(total)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,6 +110,14 @@ mod tests {
         assert!(err.contains("Sb1"), "{err}");
         let png = board("tayam-sonalu S+=4,o,o,o N=o,o,o,o turn=N", 400, Some("Sb1-Sb4"), None, Some("Nb1"));
         assert!(png.is_ok());
+    }
+
+    #[test]
+    fn a_replay_plays_within_its_budget() {
+        let (gif, events) = replay(Ruleset::default(), 2, 3, 200).expect("replay");
+        let cs = duration_cs(&gif).expect("decodes");
+        assert!(events > 10 && (400..=4_500).contains(&cs), "{events} events, {cs} cs");
+        assert!(duration_cs(b"GIF89a").is_err());
     }
 
     #[test]

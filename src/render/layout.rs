@@ -274,6 +274,17 @@ mod tests {
     }
 
     #[test]
+    fn the_cross_spans_the_width_on_whole_pixel_squares() {
+        for size in [300, 600, 768, 1200] {
+            let l = Layout::new(size, &crate::engine::CROSS_BOARD, 4);
+            let (bw, _) = l.board_size();
+            assert_eq!(l.cell, l.cell.round());
+            assert!(l.board_x >= 2.0 && l.board_x + bw + 2.0 <= l.width as f32, "{size}: {l:?}");
+            assert!(bw / l.width as f32 >= 0.98, "{size}: board {bw} of {}", l.width);
+        }
+    }
+
+    #[test]
     fn strip_sits_below_the_board() {
         let l = Layout::new(768, &THAAYAM_BOARD, 2);
         assert!(l.strip_y > l.board_y + 5.0 * l.cell);
