@@ -36,7 +36,8 @@
 //!   there for colour-blind players); sizes and positions in
 //!   `render/layout.rs`.
 //! - **Words players read**: `discord/view/words.rs` (names of pieces,
-//!   moves, players), `view/notes.rs` (what just happened), `view/refusals.rs`
+//!   moves, players; square names come from `Board::square_name`: `c3` on
+//!   the 5 × 5 board, `Sb1` on the cross), `view/notes.rs` (what just happened), `view/refusals.rs`
 //!   (why a click changed nothing).
 
 pub mod ai;

@@ -96,7 +96,8 @@ enum Command {
         /// Long side of the picture in pixels.
         #[arg(long, default_value_t = thaayam::render::DEFAULT_SIZE)]
         size: u32,
-        /// The last move: `c1-e3`, `c1xe3` (it captured) or a square.
+        /// The last move: `c1-e3`, `c1xe3` (it captured) or a square; on the
+        /// cross (tayam-sonalu) `Sb1-Sb4`: arm, lane a–c, 1–8 from the centre.
         #[arg(long)]
         highlight: Option<String>,
         /// Player names in seat order S,W,N,E, comma-separated.
@@ -226,7 +227,8 @@ fn run(command: Command) -> Result<(), String> {
             let ruleset = Ruleset { variant, twins_return_singles: false };
             let (gif, events) = cli::render::replay(ruleset, players, seed, size)?;
             write(&out, &gif)?;
-            println!("{events} events, {} bytes", gif.len());
+            let seconds = cli::render::duration_cs(&gif)? as f64 / 100.0;
+            println!("{events} events, {} bytes, {seconds:.1} s", gif.len());
         }
         Command::Run { config } => {
             let config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;

@@ -2,6 +2,9 @@
 //! compared, with a small tolerance, against tests/golden/<name>.png (PNG
 //! bytes may change between encoder versions; pixels must not).
 //!
+//! The `phone_*` goldens are board pictures scaled to 360 px wide (triangle
+//! filter), what a phone shows: look at those to judge legibility.
+//!
 //! To regenerate after an intended change, then look at every image:
 //! `UPDATE_GOLDEN=1 cargo test --test render_golden`
 
@@ -35,6 +38,16 @@ fn series(v: &mut BoardView, throws: &[(Throw, bool)]) {
 
 fn board(v: &BoardView) -> Vec<u8> {
     render_png(v, DEFAULT_SIZE).expect("render")
+}
+
+/// A board picture as a phone shows it: scaled to 360 px wide.
+fn phone(png: &[u8]) -> Vec<u8> {
+    let img = image::load_from_memory(png).expect("decode output").to_rgb8();
+    let h = (f64::from(img.height()) * 360.0 / f64::from(img.width())).round() as u32;
+    let small = image::imageops::resize(&img, 360, h, image::imageops::FilterType::Triangle);
+    let mut out = Vec::new();
+    small.write_with_encoder(PngEncoder::new(&mut out)).expect("encode");
+    out
 }
 
 fn check(name: &str, png: &[u8]) {
@@ -154,4 +167,34 @@ fn tamil_names() {
 fn tayam_sonalu_cross() {
     let v = view("tayam-sonalu S+=12,40,o,o W+=30,30,o,o N+=70,o,o,o E=o,o,o,o turn=S throws=5,2");
     check("tayam_sonalu_cross", &board(&v));
+}
+
+#[test]
+fn phone_crowded_keep() {
+    // Counts on grouped pieces and struck-through used throws, at 360 px.
+    let mut v = view("bell S=24,24,24,24 W=24,24,24,22 N=t10,5,o E=24,24,24,x turn=E throws=1");
+    series(&mut v, &[(Throw::Four, true), (Throw::Two, true), (Throw::One, false)]);
+    check("phone_crowded_keep", &phone(&board(&v)));
+}
+
+#[test]
+fn phone_twins() {
+    let v = view("bell S=t8,t12 W=t12,18,18 N=t10,3,o E=t8,4,o turn=N throws=8,4");
+    check("phone_twins", &phone(&board(&v)));
+}
+
+#[test]
+fn phone_cross() {
+    let mut v = view("tayam-sonalu S+=12,40,o,o W+=30,30,o,o N+=70,o,o,o E=o,o,o,o turn=S throws=5,2");
+    let c = |s: &str| CROSS_BOARD.parse_square(s).expect("cross square");
+    v.last = Some(LastAction { from: Some(c("Sb7")), to: Some(c("Sc5")), captured: 0 });
+    series(&mut v, &[(Throw::Five, true), (Throw::Two, false)]);
+    check("phone_cross", &phone(&board(&v)));
+}
+
+#[test]
+fn phone_cross_stacks() {
+    // Stacks of one player's pieces on entry squares and side by side.
+    let v = view("tayam-sonalu S+=1,2,3,o W+=1,1,1,o N+=1,20,21,o E+=1,9,10,11 turn=S");
+    check("phone_cross_stacks", &phone(&board(&v)));
 }

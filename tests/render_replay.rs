@@ -13,6 +13,16 @@ fn game(players: usize, seed: u64) -> Record {
     random_game(ruleset, seats, &mut src, &mut MoveGen::new()).0
 }
 
+/// The delay of every frame, in hundredths of a second.
+fn delays(gif_bytes: &[u8]) -> Vec<u16> {
+    let mut d = gif::DecodeOptions::new().read_info(gif_bytes).expect("gif header");
+    let mut out = Vec::new();
+    while let Some(f) = d.read_next_frame().expect("frame") {
+        out.push(f.delay);
+    }
+    out
+}
+
 /// Every frame composited onto the canvas, as RGB.
 fn decode(gif_bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>) {
     let mut opts = gif::DecodeOptions::new();
@@ -88,4 +98,28 @@ fn a_log_that_does_not_replay_is_an_error() {
     events.insert(0, events[events.len() - 1]);
     let err = replay_gif(rec.ruleset, rec.seats, &events, &ReplayOptions::default());
     assert!(err.is_err());
+}
+
+#[test]
+fn a_long_game_plays_in_45_seconds_with_captures_held_longer() {
+    // Four players: long games (seed 7: 246 actions, 202.5 s at 0.8 s a
+    // frame before budgets).
+    let rec = game(4, 7);
+    let opts = ReplayOptions { size: 200, max_frames: 10_000, ..ReplayOptions::default() };
+    let gif_bytes = replay_gif(rec.ruleset, rec.seats, &rec.events, &opts).expect("replay");
+    let d = delays(&gif_bytes);
+    let total: u32 = d.iter().map(|&c| u32::from(c)).sum();
+    println!("{} frames, {:.1} s", d.len(), f64::from(total) / 100.0);
+    assert!(total <= 4_500, "{total} cs");
+    // Every action has its frame here, so frames match views one to one.
+    let views = frame_views(rec.ruleset, rec.seats, &rec.events, &opts.names).expect("views");
+    assert_eq!(d.len(), views.len());
+    let middle = 1..d.len() - 1;
+    let captures: Vec<u16> =
+        middle.clone().filter(|&i| views[i].last.is_some_and(|l| l.captured > 0)).map(|i| d[i]).collect();
+    let plain: Vec<u16> =
+        middle.filter(|&i| views[i].last.is_some_and(|l| l.captured == 0 && l.to.is_some())).map(|i| d[i]).collect();
+    assert!(!captures.is_empty() && !plain.is_empty());
+    let longest_plain = plain.iter().max().copied().unwrap_or(0);
+    assert!(captures.iter().all(|&c| c > longest_plain), "captures {captures:?}, plain up to {longest_plain}");
 }

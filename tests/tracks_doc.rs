@@ -11,7 +11,7 @@ fn table() -> String {
             "C".to_string()
         } else {
             let info = CROSS_BOARD.cells[usize::from(cell)];
-            format!("({},{})", info.row, info.col)
+            format!("{} ({},{})", CROSS_BOARD.square_name(cell), info.row, info.col)
         }
     };
     let mut out = String::from("| step | S | W | N | E |\n|---|---|---|---|---|\n");
@@ -27,9 +27,30 @@ const HEAD: &str = "# Tayam Sonalu: the tracks, square by square
 Generated from the engine's data (`src/engine/cross.rs`) and checked by
 `tests/tracks_doc.rs`; regenerate with `UPDATE_DOCS=1 cargo test --test tracks_doc`.
 
-Squares are `(row, column)` on Ludii's 19 × 19 grid, row 0 at the bottom
-(South's side), column 0 at the left; `C` is the large centre square (start
-and home). RULES.md section 8 describes the decoding. Step 1 is the first
+## Square names
+
+Players read a square by its arm, its lane and how far it is from the
+centre, as South sees the board (the picture shows it so: the lane letters
+sit faintly in the three end squares of each arm, the distances beside
+the arms):
+- the arm: `S` (pointing down, South's), `W` (left), `N` (up), `E` (right);
+- the lane: `a`, `b`, `c` from left to right on the upright arms (`S`,
+  `N`), from top to bottom on the level ones (`W`, `E`); `b` is the
+  middle lane, the owner's way out and home;
+- the distance: `1` next to the centre … `8` at the end of the arm.
+
+So every player enters on her own arm's `b1` (South on `Sb1`, West on
+`Wb1`), walks out to `b8` (her step k ≤ 8 is `b`k), goes round and comes
+back up the same lane; `C` is the centre. The bot's menus and notes, its
+help, the replays and the command line (`thaayam render --highlight
+Sb1-Sb4`) use these names.
+
+## Tracks
+
+In the table below each square is its name and
+`(row, column)` on Ludii's 19 × 19 grid, row 0 at the bottom (South's
+side), column 0 at the left; `C` is the large centre square (start and
+home). RULES.md section 8 describes the decoding. Step 1 is the first
 square of the player's own arm's middle column, which she walks out (steps
 1–8) and, after the circuit, back (steps 76–83: step 76 is step 8's square,
 step 83 is step 1's); step 84 is home. Each seat's track is South's turned a quarter turn at a time

@@ -128,6 +128,50 @@ pub static CROSS_BOARD: Board = Board {
     tracks: [&TRACK_S, &TRACK_W, &TRACK_N, &TRACK_E],
 };
 
+/// The arms in the order of their cell numbers (see [`cross_cell`]).
+const ARMS: [char; 4] = ['S', 'N', 'W', 'E'];
+
+/// The name of a cross square: its arm (`S`, `W`, `N`, `E`: where the arm
+/// points as South sees the board), its lane (`a`–`c`, left to right on the
+/// upright arms and top to bottom on the level ones, as drawn) and its
+/// distance from the centre (`1`–`8`): South enters on `Sb1`, the end of
+/// her arm is `Sb8`, and her step k ≤ 8 is `Sb`k. The centre is `C`.
+/// docs/tayam-sonalu.md gives the reading.
+pub(crate) fn cross_square_name(cell: Cell) -> String {
+    if cell == CENTRE || usize::from(cell) >= CROSS_CELLS {
+        return "C".into();
+    }
+    let (r, c) = (CELLS[usize::from(cell)].row, CELLS[usize::from(cell)].col);
+    let (arm, lane, n) = match cell {
+        1..=24 => (0, c - 8, 8 - r),
+        25..=48 => (1, c - 8, r - 10),
+        49..=72 => (2, 10 - r, 8 - c),
+        _ => (3, 10 - r, c - 10),
+    };
+    format!("{}{}{n}", ARMS[arm], char::from(b'a' + lane))
+}
+
+/// Parses a cross square name (`Sb1`, `ec8`, `C`; any case).
+pub(crate) fn parse_cross_square(s: &str) -> Option<Cell> {
+    let b = s.trim().as_bytes();
+    if b.len() == 1 && b[0].eq_ignore_ascii_case(&b'c') {
+        return Some(CENTRE);
+    }
+    if b.len() != 3 {
+        return None;
+    }
+    let arm = ARMS.iter().position(|a| a.eq_ignore_ascii_case(&char::from(b[0])))?;
+    let lane = b[1].to_ascii_lowercase().checked_sub(b'a').filter(|&l| l < 3)?;
+    let n = b[2].checked_sub(b'0').filter(|n| (1..=8).contains(n))?;
+    let (r, c) = match arm {
+        0 => (8 - n, 8 + lane),
+        1 => (10 + n, 8 + lane),
+        2 => (10 - lane, 8 - n),
+        _ => (10 - lane, 10 + n),
+    };
+    Some(cross_cell(r, c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +242,36 @@ mod tests {
             let (r, c) = if s == CENTRE { (9, 9) } else { rc(s) };
             let turned = if s == CENTRE { CENTRE } else { cross_cell(18 - c, r) };
             assert_eq!(CROSS_BOARD.tracks[1][i], turned, "W step {i}");
+        }
+    }
+
+    #[test]
+    fn squares_are_named_by_arm_lane_and_distance_from_the_centre() {
+        let name = |s: Seat, step: u8| cross_square_name(CROSS_BOARD.cell(s, step));
+        // Every seat enters on its own arm's b1 and walks out to b8.
+        for (s, arm) in [(Seat::S, 'S'), (Seat::W, 'W'), (Seat::N, 'N'), (Seat::E, 'E')] {
+            for k in 1..=8 {
+                assert_eq!(name(s, k), format!("{arm}b{k}"));
+            }
+        }
+        // South's circuit: in along the right lane of her arm, out along
+        // the bottom lane of East's, back along its top lane.
+        assert_eq!([name(Seat::S, 9), name(Seat::S, 16)], ["Sc8", "Sc1"]);
+        assert_eq!([name(Seat::S, 17), name(Seat::S, 24), name(Seat::S, 25)], ["Ec1", "Ec8", "Eb8"]);
+        assert_eq!([name(Seat::S, 26), name(Seat::S, 33)], ["Ea8", "Ea1"]);
+        assert_eq!([name(Seat::S, 51), name(Seat::S, 75)], ["Wa1", "Sa8"]);
+        assert_eq!(cross_square_name(CENTRE), "C");
+        // 97 distinct names, each read back to its cell.
+        let mut names: Vec<String> = (0..CROSS_CELLS as u8).map(cross_square_name).collect();
+        for (cell, n) in names.iter().enumerate() {
+            assert_eq!(parse_cross_square(n), Some(cell as u8), "{n}");
+            assert_eq!(parse_cross_square(&n.to_lowercase()), Some(cell as u8), "{n}");
+        }
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), CROSS_CELLS);
+        for bad in ["", "Sd1", "Sb9", "Sb0", "Xb1", "Sb", "Sb12", "e9"] {
+            assert_eq!(parse_cross_square(bad), None, "{bad}");
         }
     }
 }

@@ -48,7 +48,7 @@ pub enum SetupError {
     /// A seat with pieces in play that is not marked as entered.
     NotEntered { seat: Seat },
     /// Pieces of two players that would have captured each other.
-    EnemiesShare { cell: u8, a: Seat, b: Seat },
+    EnemiesShare { square: String, a: Seat, b: Seat },
     /// The game is already won by a seat, yet there are throws to use.
     ThrowsAfterWin(Seat),
 }
@@ -82,11 +82,9 @@ impl fmt::Display for SetupError {
             SetupError::TurnNotSeated(s) => write!(f, "turn {s} is not a seated player"),
             SetupError::Throw(t) => write!(f, "throw {t} cannot be made with this variant's dice"),
             SetupError::TooManyThrows(n) => write!(f, "{n} throws are more than a series can hold"),
-            SetupError::EnemiesShare { cell, a, b } => write!(
-                f,
-                "{a} and {b} share the unmarked square {}, where one would have captured the other",
-                super::board::square_name(*cell)
-            ),
+            SetupError::EnemiesShare { square, a, b } => {
+                write!(f, "{a} and {b} share the unmarked square {square}, where one would have captured the other")
+            }
             SetupError::ThrowsAfterWin(s) => write!(f, "{s} has already won, so no throws can be left"),
         }
     }
@@ -193,7 +191,7 @@ fn check_contacts(pos: &Position) -> Result<(), SetupError> {
     for (i, &(a, ua, ca)) in units.iter().enumerate() {
         for &(b, ub, cb) in &units[i + 1..] {
             if a != b && ca == cb && ua.is_twins() == ub.is_twins() {
-                return Err(SetupError::EnemiesShare { cell: ca, a, b });
+                return Err(SetupError::EnemiesShare { square: board.square_name(ca), a, b });
             }
         }
     }

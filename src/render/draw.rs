@@ -120,13 +120,15 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
     pm.fill(theme::PAGE.skia());
     if is_sparse(board) {
         // A board that does not fill its grid (Tayam Sonalu's cross): each
-        // cell is drawn and outlined on its own, with no grid or labels.
+        // cell is drawn and outlined on its own, the labels go in the
+        // empty corners and the centre.
         for cell in 0..board.cells.len() as Cell {
             paint_square(&mut pm, l, board, cell, seats);
             let (x, y, side) = l.cell_rect(board, cell);
             let w = (2.0 * l.u).round().max(1.0);
             rect_outline(&mut pm, x, y, side, side, &stroke(w), theme::INK.skia());
         }
+        paint_cross_labels(&mut pm, l);
         return pm;
     }
     let (bw, bh) = l.board_size();
@@ -169,7 +171,7 @@ fn paint_square(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, seats: S
         line(pm, (x + side, y), (x, y + side), w, c);
     }
     if let Some(s) = owner {
-        let px = (40.0 * l.u).round();
+        let px = l.small_text();
         let style = Style::new(px, true, theme::seat_colour(s).mix(theme::INK, 0.55));
         text::draw(pm, &s.letter().to_string(), x + 7.0 * l.u, y + 7.0 * l.u + style.cap_height(), style);
     }
@@ -192,7 +194,7 @@ fn paint_grid(pm: &mut Pixmap, l: &Layout, board: &Board) {
 }
 
 fn paint_labels(pm: &mut Pixmap, l: &Layout) {
-    let style = Style::new((40.0 * l.u).round(), true, theme::INK.mix(theme::PAGE, 0.25));
+    let style = Style::new(l.small_text(), true, theme::INK.mix(theme::PAGE, 0.25));
     let (_, bh) = l.board_size();
     for i in 0..l.cols {
         let file = char::from(b'a' + i).to_string();
@@ -206,8 +208,47 @@ fn paint_labels(pm: &mut Pixmap, l: &Layout) {
     }
 }
 
+/// The cross's square names (`engine::cross`: arm, lane, distance from
+/// the centre) drawn where the grid is empty: each arm's distances 1–8 in
+/// the corner on its clockwise side, its letter in the corner by its end;
+/// the lane letters a–c (left to right on the upright arms, top to bottom
+/// on the level ones) sit faintly in the arm's three end squares, under
+/// any piece there. All in [`Layout::small_text`] or larger: a cap height
+/// of 9 px or more at 360 px wide.
+fn paint_cross_labels(pm: &mut Pixmap, l: &Layout) {
+    let style = Style::new(l.small_text(), true, theme::INK.mix(theme::PAGE, 0.25));
+    let lane_style = Style::new(l.small_text(), true, theme::INK.mix(theme::SQUARE, 0.55));
+    let arm_style = Style::new((52.0 * l.u).round(), true, theme::INK.mix(theme::PAGE, 0.15));
+    let at = |col: f32, row: f32| {
+        let (x, y) = l.grid_origin(0, 0);
+        (x + (col + 0.5) * l.cell, y + (0.5 - row) * l.cell)
+    };
+    for n in 1..=8u8 {
+        let k = f32::from(n);
+        // (column, row) of the label beside S, W, N and E's square n.
+        for (col, row) in [(7.0, 8.0 - k), (8.0 - k, 11.0), (11.0, 10.0 + k), (10.0 + k, 7.0)] {
+            let (x, y) = at(col, row);
+            text::draw_centred(pm, &n.to_string(), x, y, style);
+        }
+    }
+    for (arm, col, row) in [("S", 11.0, 0.0), ("W", 0.0, 7.0), ("N", 7.0, 18.0), ("E", 18.0, 11.0)] {
+        let (x, y) = at(col, row);
+        text::draw_centred(pm, arm, x, y, arm_style);
+    }
+    for (i, lane) in ["a", "b", "c"].into_iter().enumerate() {
+        let i = i as f32;
+        for (col, row) in [(8.0 + i, 0.0), (8.0 + i, 18.0), (0.0, 10.0 - i), (18.0, 10.0 - i)] {
+            let (x, y) = at(col, row);
+            text::draw_centred(pm, lane, x, y, lane_style);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Pieces.
+
+/// A count badge's digit size over the badge's radius.
+pub(crate) const BADGE_DIGIT: f32 = 1.7;
 
 /// Draws one token of a stack whose square is centred on (cx, cy).
 pub(crate) fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
@@ -227,7 +268,7 @@ pub(crate) fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
         let br = t.r * t.badge;
         circle(pm, bx, by, br, theme::OUTLINE.skia());
         ring(pm, bx, by, br, (t.r * 0.08).max(1.0), theme::WHITE.skia());
-        text::draw_centred(pm, &n.to_string(), bx, by, Style::new(br * 1.45, true, theme::WHITE));
+        text::draw_centred(pm, &n.to_string(), bx, by, Style::new(br * BADGE_DIGIT, true, theme::WHITE));
     }
 }
 

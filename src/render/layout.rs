@@ -6,7 +6,8 @@
 //! which shows it at the width of the screen, gives the board the most
 //! pixels; Android's square crop of previews cannot hide the strip behind a
 //! square board either. Every length derives from the width `w` (text never
-//! goes below 40/1000 of it, the smallest that stays readable at 360 px).
+//! goes below [`Layout::small_text`], 42/1000 of it: a 9 px cap height when
+//! the picture is shown 360 px wide).
 //! Cell size and origins are whole pixels so that grid lines stay crisp.
 
 use crate::engine::{Board, Cell, Seat, Unit};
@@ -38,17 +39,23 @@ impl Layout {
     /// A layout whose long side (the height with four rows) is about `size`
     /// pixels, with `rows` player rows in the strip.
     pub(crate) fn new(size: u32, board: &Board, rows: usize) -> Layout {
-        let width = (size.max(200) as f32 / ASPECT).round();
-        let u = width / 1000.0;
-        // A sparse board (the cross) has no margin labels: its 19 columns
-        // take nearly the whole width so that its squares stay large.
+        let cols = board.grid_cols.max(1);
+        let grid_rows = board.grid_rows.max(1);
+        let mut width = (size.max(200) as f32 / ASPECT).round();
+        let mut u = width / 1000.0;
+        // A sparse board (the cross) has its labels in the empty corners
+        // of its grid: its 19 columns take the whole width but for a thin
+        // margin (the width follows the whole-pixel squares) so that its
+        // squares stay as large as the width allows.
         let (left, right, top) = if is_sparse(board) {
-            ((10.0 * u).round(), (10.0 * u).round(), (10.0 * u).round())
+            let cell = (width / (f32::from(cols) + 0.2)).round();
+            let margin = ((width - cell * f32::from(cols)) / 2.0).round().max(2.0);
+            width = cell * f32::from(cols) + 2.0 * margin;
+            u = width / 1000.0;
+            (margin, margin, margin.max((10.0 * u).round()))
         } else {
             ((60.0 * u).round(), (30.0 * u).round(), (30.0 * u).round())
         };
-        let cols = board.grid_cols.max(1);
-        let grid_rows = board.grid_rows.max(1);
         let cell = ((width - left - right) / f32::from(cols)).floor();
         let board_x = (left + (width - left - right - cell * f32::from(cols)) / 2.0).round();
         let board_y = top;
@@ -97,6 +104,12 @@ impl Layout {
         (self.cell * f32::from(self.cols), self.cell * f32::from(self.rows))
     }
 
+    /// The size of the smallest text (labels, counts, throw digits), whole
+    /// pixels: 42/1000 of the width, a cap height of 9.4 px at 360 px wide.
+    pub(crate) fn small_text(&self) -> f32 {
+        (42.0 * self.u).round()
+    }
+
     /// Top of player row `i` of the strip.
     pub(crate) fn row_y(&self, i: usize) -> f32 {
         self.strip_y + self.head_h + self.row_h * i as f32
@@ -128,17 +141,23 @@ pub(crate) struct Token {
     pub(crate) badge: f32,
 }
 
+/// A count badge's radius over its disc's: its digit (1.7 times the badge's
+/// radius) has a cap height of 9 px at 360 px wide on the 5 × 5 board.
+pub(crate) const BADGE: f32 = 0.66;
+
 /// Slots in a square (2 × 2) before pieces are grouped by colour.
 pub(crate) const SLOTS: usize = 4;
 
-/// Squares narrower than this many pixels (the cross's 27 px at the default
+/// Squares narrower than this many pixels (the cross's 28 px at the default
 /// size) are too small for a 2 × 2 grid of readable discs: one seat's
 /// single pieces there are one large disc with a count, and several seats'
 /// pieces are grouped by colour.
 pub(crate) const SMALL_SQUARE: f32 = 40.0;
 
-/// The radius of that large disc, in squares (a lone piece elsewhere: 0.3).
-const LARGE_DISC: f32 = 0.43;
+/// The radius of that large disc, in squares (a lone piece elsewhere: 0.3):
+/// nine tenths of the square, 16.9 px wide when the cross is shown 360 px
+/// wide.
+const LARGE_DISC: f32 = 0.45;
 
 /// Lays out the units standing on one square of side `cell`. Units come
 /// in any order; the result follows seat order, twins first.
@@ -152,7 +171,8 @@ pub(crate) fn stack(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
         let count = u8::try_from(slots).unwrap_or(u8::MAX);
         let r = LARGE_DISC * cell;
         let count = (count > 1).then_some(count);
-        vec![Token { seat: sorted[0].0, dx: 0.0, dy: 0.0, r, twin_gap: None, count, badge: 0.62 }]
+        // The badge may reach into the next square: its digit stays readable.
+        vec![Token { seat: sorted[0].0, dx: 0.0, dy: 0.0, r, twin_gap: None, count, badge: 0.9 }]
     } else if slots <= SLOTS && cell >= SMALL_SQUARE {
         individual(&sorted, cell)
     } else {
@@ -178,10 +198,10 @@ fn individual(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
         for (j, &(seat, u)) in row.iter().enumerate() {
             if u.is_twins() {
                 let gap = 0.42 * cell;
-                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None, badge: 0.52 });
+                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None, badge: BADGE });
             } else {
                 let dx = (j as f32 - (m - 1.0) / 2.0) * 0.5 * cell;
-                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None, badge: 0.52 });
+                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None, badge: BADGE });
             }
         }
     }
@@ -211,12 +231,15 @@ fn grouped(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
             let in_row = if row == 0 { per_row.min(n) } else { n - per_row };
             let dx = (col as f32 - (in_row as f32 - 1.0) / 2.0) * 0.5 * cell;
             let dy = (row as f32 - (nrows - 1.0) / 2.0) * 0.5 * cell;
-            // Twins shrink to a small capsule that still fits its slot.
-            let gap = 0.2 * cell;
+            // Twins shrink to a small capsule that still fits its slot, its
+            // discs 0.28 of the square wide (18.3 px at 360 px wide).
+            let gap = 0.16 * cell;
             let (dx, r, twin_gap) =
-                if twins { (dx - gap / 2.0, 0.125 * cell, Some(gap)) } else { (dx, 0.2 * cell, None) };
+                if twins { (dx - gap / 2.0, 0.14 * cell, Some(gap)) } else { (dx, 0.2 * cell, None) };
             let shown = if twins { 2 } else { 1 };
-            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count), badge: 0.52 }
+            // The badge keeps the size of a single's, whatever the token.
+            let badge = BADGE * 0.2 * cell / r;
+            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count), badge }
         })
         .collect()
 }
@@ -248,6 +271,17 @@ mod tests {
         assert_eq!((ex, ey), (l.board_x + 4.5 * l.cell, l.board_y + l.cell / 2.0));
         let (cx, cy) = l.centre(&THAAYAM_BOARD, sq("c3"));
         assert_eq!((cx, cy), ((ax + ex) / 2.0, (ay + ey) / 2.0));
+    }
+
+    #[test]
+    fn the_cross_spans_the_width_on_whole_pixel_squares() {
+        for size in [300, 600, 768, 1200] {
+            let l = Layout::new(size, &crate::engine::CROSS_BOARD, 4);
+            let (bw, _) = l.board_size();
+            assert_eq!(l.cell, l.cell.round());
+            assert!(l.board_x >= 2.0 && l.board_x + bw + 2.0 <= l.width as f32, "{size}: {l:?}");
+            assert!(bw / l.width as f32 >= 0.98, "{size}: board {bw} of {}", l.width);
+        }
     }
 
     #[test]

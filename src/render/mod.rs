@@ -12,6 +12,8 @@ mod draw;
 mod encode;
 mod fonts;
 mod layout;
+#[cfg(test)]
+mod legibility_tests;
 mod palette;
 mod replay;
 mod route;

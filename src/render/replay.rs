@@ -1,11 +1,14 @@
 //! Animated GIF replays: the event log is replayed with `Game`, one frame
 //! per action (with the series of throws in the strip), encoded with the
 //! `gif` crate using one shared palette and, after the first frame, only
-//! the rectangle that changed, unchanged pixels left transparent. Long
-//! games are sampled down until the file fits the size cap.
+//! the rectangle that changed, unchanged pixels left transparent. A
+//! replay lasts at most its time budget (45 s): the frame delays share it,
+//! captures and pieces reaching home or borne off held longer; a game too
+//! long for the budget shows every such frame and as many plain moves as
+//! fit. Long games are then sampled down until the file fits the size cap.
 
 use super::{BoardView, LastAction, RenderError, SeriesThrow, render_pixmap, to_rgb};
-use crate::engine::{Action, Event, Game, Phase, Ruleset, SeatSet, Throw, ThrowBag, square_name};
+use crate::engine::{Action, Event, Game, Phase, Ruleset, Seat, SeatSet, Throw, ThrowBag};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
 
@@ -18,15 +21,15 @@ pub struct ReplayOptions {
     pub max_bytes: usize,
     /// At most this many frames before any size check.
     pub max_frames: usize,
-    /// Time per action frame, in hundredths of a second.
-    pub frame_cs: u16,
+    /// The whole replay lasts at most this long, in hundredths of a second.
+    pub budget_cs: u32,
     /// Display names by seat index (empty: the seat's name).
     pub names: [String; 4],
 }
 
 impl Default for ReplayOptions {
     fn default() -> Self {
-        ReplayOptions { size: 600, max_bytes: 8_000_000, max_frames: 400, frame_cs: 80, names: Default::default() }
+        ReplayOptions { size: 600, max_bytes: 8_000_000, max_frames: 400, budget_cs: 4_500, names: Default::default() }
     }
 }
 
@@ -38,9 +41,10 @@ pub fn replay_gif(
     opts: &ReplayOptions,
 ) -> Result<Vec<u8>, RenderError> {
     let views = frame_views(ruleset, seats, events, &opts.names)?;
+    let paced = pace(&views, opts.budget_cs);
     let mut limit = opts.max_frames.max(2);
     loop {
-        let picked = sample(&views, limit);
+        let picked = sample(&paced, limit);
         let gif = encode(&picked, opts)?;
         if gif.len() <= opts.max_bytes || limit <= 2 {
             return Ok(gif);
@@ -107,7 +111,8 @@ fn describe(v: &BoardView, before: &crate::engine::Position, action: Action, cap
         (Action::Twins, _) => format!("{who} forms twins"),
         (Action::Pass, _) => format!("{who} passes"),
         (_, Some(LastAction { from: Some(f), to: Some(t), .. })) => {
-            format!("{who}: {} → {}", square_name(f), square_name(t))
+            let board = before.rules().board;
+            format!("{who}: {} → {}", board.square_name(f), board.square_name(t))
         }
         _ => format!("{who}: {action}"),
     };
@@ -118,13 +123,84 @@ fn describe(v: &BoardView, before: &crate::engine::Position, action: Action, cap
 }
 
 /// At most `limit` views, evenly spread, always keeping the first and last.
-fn sample(views: &[BoardView], limit: usize) -> Vec<&BoardView> {
+fn sample<'a>(views: &[&'a BoardView], limit: usize) -> Vec<&'a BoardView> {
     let n = views.len();
     if n <= limit {
+        return views.to_vec();
+    }
+    let mut out: Vec<&BoardView> = (0..limit).map(|k| views[k * (n - 1) / (limit - 1)]).collect();
+    out.dedup_by(|a, b| std::ptr::eq(*a, *b));
+    out
+}
+
+/// How long the first frame (the empty board) and the last (the end of
+/// the game) stay, in hundredths of a second.
+const START_CS: u32 = 100;
+const END_CS: u32 = 300;
+/// A plain move stays at least this long (browsers show delays under
+/// 2 cs as 10 cs) and at most as long as before budgets (0.8 s).
+const MIN_PLAIN_CS: f32 = 8.0;
+const MAX_PLAIN_CS: f32 = 80.0;
+
+/// How long a frame stays, in plain moves: a capture three times as long,
+/// a piece reaching the goal (the keep, home) or borne off twice.
+fn weight(v: &BoardView) -> f32 {
+    let goal = {
+        let rules = v.position.rules();
+        rules.board.cell(Seat::S, rules.goal())
+    };
+    match v.last {
+        Some(l) if l.captured > 0 => 3.0,
+        Some(l) if l.to.is_none() || l.to == Some(goal) => 2.0,
+        _ => 1.0,
+    }
+}
+
+/// The views a budget of `budget_cs` can show with plain moves at least
+/// `MIN_PLAIN_CS` long: the first and last, every capture and arrival,
+/// and as many plain moves as fit, evenly spread.
+fn pace(views: &[BoardView], budget_cs: u32) -> Vec<&BoardView> {
+    let n = views.len();
+    if n <= 2 {
         return views.iter().collect();
     }
-    let mut out: Vec<&BoardView> = (0..limit).map(|k| &views[k * (n - 1) / (limit - 1)]).collect();
-    out.dedup_by(|a, b| std::ptr::eq(*a, *b));
+    let middle = &views[1..n - 1];
+    let special: f32 = middle.iter().map(weight).filter(|&w| w > 1.0).sum();
+    let plain = middle.iter().filter(|v| weight(v) <= 1.0).count();
+    let available = budget_cs.saturating_sub(START_CS + END_CS) as f32;
+    let room = (available / MIN_PLAIN_CS - special).floor().max(0.0) as usize;
+    let mut seen = 0;
+    let mut out = vec![&views[0]];
+    for v in middle {
+        if weight(v) > 1.0 {
+            out.push(v);
+            continue;
+        }
+        // Plain move number `seen` is kept when it starts a new share of
+        // `room` among `plain`.
+        if plain <= room || (seen * room) / plain.max(1) != ((seen + 1) * room) / plain.max(1) {
+            out.push(v);
+        }
+        seen += 1;
+    }
+    out.push(&views[n - 1]);
+    out
+}
+
+/// The delay of each frame in hundredths of a second: the first and last
+/// fixed, the others sharing what is left of the budget by their weight
+/// (plain moves at most `MAX_PLAIN_CS`). Their sum is at most the budget.
+fn delays(views: &[&BoardView], budget_cs: u32) -> Vec<u16> {
+    let n = views.len();
+    if n < 2 {
+        return vec![END_CS as u16; n];
+    }
+    let total: f32 = views[1..n - 1].iter().map(|v| weight(v)).sum();
+    let available = budget_cs.saturating_sub(START_CS + END_CS) as f32;
+    let unit = if total > 0.0 { (available / total).min(MAX_PLAIN_CS) } else { 0.0 };
+    let mut out = vec![START_CS as u16];
+    out.extend(views[1..n - 1].iter().map(|v| (weight(v) * unit).floor().max(2.0).min(f32::from(u16::MAX)) as u16));
+    out.push(END_CS as u16);
     out
 }
 
@@ -201,6 +277,7 @@ fn encode(views: &[&BoardView], opts: &ReplayOptions) -> Result<Vec<u8>, RenderE
     let n = rendered.len();
     let spread: Vec<&[u8]> = [0, n / 4, n / 2, 3 * n / 4, n - 1].iter().map(|&i| rendered[i].2.as_slice()).collect();
     let mut palette = Palette::from_frames(&spread);
+    let delays = delays(views, opts.budget_cs);
     let enc_err = |e: gif::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::new();
     {
@@ -209,14 +286,7 @@ fn encode(views: &[&BoardView], opts: &ReplayOptions) -> Result<Vec<u8>, RenderE
         let mut prev: Option<Vec<u8>> = None;
         for (i, (_, _, rgb)) in rendered.iter().enumerate() {
             let idx: Vec<u8> = rgb.chunks_exact(3).map(|p| palette.index(p[0], p[1], p[2])).collect();
-            let delay = if i == 0 {
-                150
-            } else if i + 1 == n {
-                500
-            } else {
-                opts.frame_cs
-            };
-            let frame = delta_frame(prev.as_deref(), &idx, w as usize, h as usize, delay);
+            let frame = delta_frame(prev.as_deref(), &idx, w as usize, h as usize, delays[i]);
             enc.write_frame(&frame).map_err(enc_err)?;
             prev = Some(idx);
         }
@@ -279,9 +349,50 @@ mod tests {
     fn sampling_keeps_the_ends() {
         let pos = crate::engine::Position::start(Ruleset::default(), SeatSet::for_players(2).unwrap_or_default());
         let views: Vec<BoardView> = (0..10).map(|_| BoardView::new(pos)).collect();
-        let s = sample(&views, 4);
+        let refs: Vec<&BoardView> = views.iter().collect();
+        let s = sample(&refs, 4);
         assert_eq!(s.len(), 4);
         assert!(std::ptr::eq(s[0], &views[0]) && std::ptr::eq(s[3], &views[9]));
+    }
+
+    /// `n` views, every `every`-th a capture (the rest plain moves).
+    fn game_of(n: usize, every: usize) -> Vec<BoardView> {
+        let pos = crate::engine::Position::start(Ruleset::default(), SeatSet::for_players(2).unwrap_or_default());
+        (0..n)
+            .map(|i| {
+                let mut v = BoardView::new(pos);
+                let captured = u8::from(i % every == 0);
+                v.last = Some(LastAction { from: Some(1), to: Some(2), captured });
+                v
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_long_game_keeps_every_capture_and_fits_the_budget() {
+        let views = game_of(2_000, 50);
+        let paced = pace(&views, 4_500);
+        let captures = |vs: &[&BoardView]| vs.iter().filter(|v| weight(v) > 1.0).count();
+        let all: Vec<&BoardView> = views.iter().collect();
+        assert_eq!(captures(&paced), captures(&all));
+        assert!(paced.len() < 600, "{} frames", paced.len());
+        let d = delays(&paced, 4_500);
+        assert!(d.iter().map(|&c| u32::from(c)).sum::<u32>() <= 4_500);
+        let plain = d.iter().zip(&paced).skip(1).find(|(_, v)| weight(v) == 1.0).map(|(c, _)| *c);
+        let capture = d.iter().zip(&paced).skip(1).find(|(_, v)| weight(v) == 3.0).map(|(c, _)| *c);
+        let (plain, capture) = (plain.expect("a plain move"), capture.expect("a capture"));
+        assert!(plain >= MIN_PLAIN_CS as u16 && capture >= 3 * plain - 2, "plain {plain}, capture {capture}");
+    }
+
+    #[test]
+    fn a_short_game_keeps_its_pace() {
+        let views = game_of(12, 5);
+        let refs: Vec<&BoardView> = pace(&views, 4_500);
+        assert_eq!(refs.len(), 12);
+        let d = delays(&refs, 4_500);
+        assert_eq!((d[0], d[11]), (START_CS as u16, END_CS as u16));
+        assert_eq!(d[1..11].iter().filter(|&&c| c == MAX_PLAIN_CS as u16).count(), 8);
+        assert_eq!(d[5], 3 * MAX_PLAIN_CS as u16);
     }
 
     #[test]

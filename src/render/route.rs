@@ -11,7 +11,7 @@ use super::layout::{Layout, is_sparse};
 use super::text::{self, Style};
 use super::theme;
 use super::{RenderError, encode_png, layout_for};
-use crate::engine::{Board, Seat, SeatSet, square_name};
+use crate::engine::{Board, Seat, SeatSet};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
 /// Sizes of the drawing, in squares, for one kind of board.
@@ -170,14 +170,14 @@ fn legend(pm: &mut Pixmap, l: &Layout, board: &Board, seat: Seat) {
     let head = Style::new((46.0 * u).round(), true, theme::TEXT);
     let title = format!("{}'s route", seat.name());
     text::draw(pm, &title, left, l.strip_y + l.head_h / 2.0 + head.cap_height() / 2.0, head);
-    let small = Style::new((40.0 * u).round(), false, theme::TEXT.mix(theme::PAGE, 0.25));
+    let small = Style::new(l.small_text(), false, theme::TEXT.mix(theme::PAGE, 0.25));
     let goal = board.goal_step();
     let mut lines = legend_lines(board);
     if let [only] = lines.as_mut_slice()
         && only.is_empty()
     {
-        let palace = square_name(board.cell(seat, 0));
-        let keep = square_name(board.cell(seat, goal));
+        let palace = board.square_name(board.cell(seat, 0));
+        let keep = board.square_name(board.cell(seat, goal));
         *only = format!("palace {palace} → keep {keep} · {goal} steps");
     }
     for (i, line) in lines.iter().enumerate() {

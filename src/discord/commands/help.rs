@@ -17,7 +17,9 @@ the throws it uses. Picking one shows it on the picture (its squares marked, an 
 4. If a series has more moves than a menu holds, its last option, **Another move: build it step by step**, lets \
 you choose one action at a time.
 A capture earns another series. Squares are named like chess squares from South's side: files a–e from left to \
-right, ranks 1–5 from bottom to top; the keep is c3, the palaces are c1, a3, c5 and e3. `/thaayam rules` gives \
+right, ranks 1–5 from bottom to top; the keep is c3, the palaces are c1, a3, c5 and e3. On Tayam Sonalu's cross a \
+square is its arm (S down, W left, N up, E right), its lane (a–c, left to right or top to bottom, as drawn at the \
+arm's end) and its distance from the centre (1–8): South enters on Sb1 and walks out to Sb8. `/thaayam rules` gives \
 the rules, `/thaayam resign` gives up (in a game of two the other player wins at once).";
 
 /// How a turn works: the move menu, Confirm and Undo
@@ -47,7 +49,7 @@ mod tests {
         assert!(TURN.chars().count() <= 2000);
         let picked = example_view().expect("an example").1;
         assert!(picked.chars().count() <= 1024);
-        for label in ["Your move", "Confirm", "Undo", "build it step by step"] {
+        for label in ["Your move", "Confirm", "Undo", "build it step by step", "Sb1"] {
             assert!(TURN.contains(label), "{label}");
         }
     }

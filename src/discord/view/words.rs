@@ -5,7 +5,7 @@
 
 use crate::discord::game::computer::Level;
 use crate::discord::game::table::{Player, UserId};
-use crate::engine::{Action, Position, Seat, Throw, ThrowBag, destination, square_name};
+use crate::engine::{Action, BoardKind, Position, Seat, Throw, ThrowBag, destination};
 use std::fmt::Display;
 
 /// The embed colour of every bot message (the board's brown).
@@ -148,13 +148,16 @@ pub(crate) fn plus(bag: ThrowBag) -> String {
     bag.iter_desc().map(Throw::token).collect::<Vec<_>>().join("+")
 }
 
-/// A square name for a step of a seat's track, "the keep" for the goal.
+/// A square name for a step of a seat's track (`c1` on the 5 × 5 board,
+/// `Sb1` on the cross: arm, lane, distance from the centre), "the keep
+/// (c3)" or "home" for the goal.
 pub(crate) fn place(pos: &Position, seat: Seat, step: u8) -> String {
     let rules = pos.rules();
-    let track = rules.board.tracks[seat.index()];
-    match track.get(usize::from(step)) {
-        Some(&cell) if step == rules.goal() => format!("the keep ({})", square_name(cell)),
-        Some(&cell) => square_name(cell),
+    let board = rules.board;
+    match board.tracks[seat.index()].get(usize::from(step)) {
+        Some(_) if step == rules.goal() && board.kind == BoardKind::Cross => "home".into(),
+        Some(&cell) if step == rules.goal() => format!("the keep ({})", board.square_name(cell)),
+        Some(&cell) => board.square_name(cell),
         None => format!("step {step}"),
     }
 }
@@ -225,6 +228,19 @@ mod tests {
         let two = [advance(0, &[Throw::One]), advance(0, &[Throw::One])];
         let (label, throws) = words("bell S=0,0,o,o N=o,o,o,o turn=S throws=1,1", &two);
         assert_eq!((label.as_str(), throws.as_str()), ("c1 → d1 (2 pieces)", "1 · 1"));
+    }
+
+    #[test]
+    fn cross_squares_are_named_by_arm_lane_and_distance() {
+        // South's steps 3 → 5 walk out her arm's middle lane; step 14 is on
+        // her arm's right lane, 3 from the centre, and 4 more reach East's arm.
+        let tpn = "tayam-sonalu S+=3,14,o,o N=o,o,o,o turn=S throws=2,4";
+        let (label, _) = words(tpn, &[advance(3, &[Throw::Two]), advance(14, &[Throw::Four])]);
+        assert_eq!(label, "Sb3 → Sb5 · Sc3 → Ec2");
+        let pos = parse_tpn(tpn).expect("valid TPN");
+        assert_eq!(place(&pos, Seat::N, 1), "Nb1");
+        assert_eq!(place(&pos, Seat::S, 84), "home");
+        assert_eq!(place(&parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn"), Seat::S, 24), "the keep (c3)");
     }
 
     #[test]
