@@ -15,6 +15,7 @@ mod games;
 mod kills;
 mod lifecycle;
 mod permissions;
+mod pictures;
 mod records;
 mod restart;
 mod selftest;

@@ -34,7 +34,7 @@ pub(super) fn is_young(table: &Table) -> bool {
 /// would not notify her) and saves where that message now is.
 pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
     let msg = presenter::table_message(table, notes, outro);
-    let png = pictures::board_png(table).await;
+    let png = pictures::board_png(table, &msg).await;
     if fresh || table.needs_new_board(None) {
         repost(http, table, &msg, png).await;
     } else {
@@ -50,8 +50,12 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: 
         Some(b) if is_young(table) => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
             let id = serenity::MessageId::new(b.message.max(1));
+            let showing = pictures::showing(msg, &png);
             match channel.edit_message(http, id, outgoing::edit(msg, png.clone())).await {
-                Ok(_) => table.shown = Some(table.seq),
+                Ok(_) => {
+                    table.shown = Some(table.seq);
+                    table.picture = showing;
+                }
                 Err(e) => {
                     tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
                     repost(http, table, msg, png).await;
@@ -65,15 +69,21 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: 
 /// Posts a fresh board message and removes the old one's controls.
 pub(crate) async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png) {
     let channel = serenity::ChannelId::new(table.channel.max(1));
+    let png = pictures::for_new_message(table, png).await;
+    let showing = pictures::showing(msg, &png);
     match channel.send_message(http, outgoing::create(msg, png)).await {
         Ok(posted) => {
             table.shown = Some(table.seq);
+            table.picture = showing;
             if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
                 let edit = serenity::EditMessage::new().components(Vec::new());
                 let _ = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await;
             }
         }
-        Err(e) => tracing::warn!("could not post the board of game {}: {e:?}", table.id),
+        Err(e) => {
+            tracing::warn!("could not post the board of game {}: {e:?}", table.id);
+            table.picture = None;
+        }
     }
 }
 
@@ -157,7 +167,7 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
 /// Shows a closed game's end on its board (edited in place while young).
 pub(crate) async fn show_end(http: &Http, table: &mut Table) {
     let msg = presenter::table_message(table, &[], &Outro::default());
-    let png = pictures::board_png(table).await;
+    let png = pictures::board_png(table, &msg).await;
     publish(http, table, &msg, png).await;
 }
 
