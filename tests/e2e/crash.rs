@@ -28,7 +28,7 @@ async fn started(fake: &FakeDiscord, channel: u64) -> StoredMessage {
     play::click_label(fake, &bob, &lobby, "Join").await;
     let lobby = fake.message(lobby.id).expect("lobby");
     play::click_label(fake, &alice, &lobby, "Start").await;
-    fake.message(lobby.id).expect("board")
+    play::live_board(fake, channel).await
 }
 
 /// The action counter the database holds for a game (read with the bot dead or alive).
@@ -39,24 +39,26 @@ fn saved_seq(dir: &Path, game: i64) -> u32 {
 }
 
 /// What a crash left: the board as the players still see it, and the click
-/// the bot saved but never answered.
+/// (a move picked in the menu) the bot saved but never answered.
 struct Crash {
     board: StoredMessage,
     game: i64,
     player: FakeUser,
-    throw: String,
+    menu: String,
+    choice: String,
 }
 
-/// Starts a bot and a game; the player on turn clicks Throw; the bot saves
-/// the throw and is killed while its answer is held.
+/// Starts a bot and a game; the player on turn picks a move; the bot saves
+/// the pick and is killed while its answer is held.
 async fn crash_between_saving_and_answering(fake: &FakeDiscord, dir: &Path) -> Crash {
     let bot = ChildBot::start(fake, dir).await;
     let board = started(fake, CHANNEL).await;
     let game = play::game_of(&board).expect("the board has controls");
     let player = play::to_act(&board, &players()).expect("a human is to act").clone();
-    let throw = board.button("Throw").expect("the board offers Throw");
+    let (menu, moves) = play::move_menu(&board).expect("the board offers its move menu");
+    let choice = moves[0].clone();
     fake.hold(Hold::Callbacks);
-    let click = fake.click(&player, CHANNEL, board.id, &throw).await;
+    let click = fake.select(&player, CHANNEL, board.id, &menu, &[&choice]).await;
     assert!(fake.wait_held(Hold::Callbacks, 1, WAIT).await, "the bot answers the click");
     bot.kill(fake).await;
     fake.drop_held();
@@ -66,7 +68,7 @@ async fn crash_between_saving_and_answering(fake: &FakeDiscord, dir: &Path) -> C
     assert_eq!(seen.version, board.version, "the board still shows the turn before the click");
     let shown = seq_of(&board).expect("the board's action counter");
     assert_eq!(saved_seq(dir, game), shown + 1, "the click is saved in the database");
-    Crash { board, game, player, throw }
+    Crash { board, game, player, menu, choice }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -113,7 +115,7 @@ async fn a_click_on_a_board_behind_its_game_gets_the_current_board_in_place() {
     // The new bot cannot read its boards at start-up (held): the click comes first.
     fake.hold(Hold::MessageReads);
     let bot = ChildBot::start(&fake, &dir.0).await;
-    let click = fake.click(&crash.player, CHANNEL, crash.board.id, &crash.throw).await;
+    let click = fake.select(&crash.player, CHANNEL, crash.board.id, &crash.menu, &[&crash.choice]).await;
     let (kind, text) = play::answer(&fake, click).await;
     assert_eq!(kind, 7, "a click on the game's own older board updates it to the current state; got: {text:?}");
     let now = fake.message(crash.board.id).expect("board");
@@ -127,7 +129,9 @@ async fn a_click_on_a_board_behind_its_game_gets_the_current_board_in_place() {
     for _ in 0..6 {
         assert_ne!(play::advance(&fake, CHANNEL, &players()).await, play::Progress::Over);
     }
-    assert_eq!(play::board(&fake, CHANNEL).id, crash.board.id, "still the same board message");
+    // (A change of player posts the board anew, to notify her.)
+    let board = play::live_board(&fake, CHANNEL).await;
+    assert_eq!(play::game_of(&board), Some(crash.game), "the same game goes on: {}", board.text());
     fake.assert_no_violations();
     bot.kill(&fake).await;
     store_check::compare(&fake, &dir.0.join("thaayam.db")).expect("the database matches the boards");
@@ -154,15 +158,15 @@ async fn games_ended_but_not_shown_before_a_crash_show_their_end_after_it() {
     fake.release(Hold::MessagePosts);
     for board in [&first, &second] {
         let seen = fake.message(board.id).expect("board");
-        assert!(seen.button("Throw").is_some(), "the board still offers Throw: {}", seen.text());
+        assert!(play::move_menu(&seen).is_some(), "the board still offers its menu: {}", seen.text());
     }
 
     // Start-up cannot read the boards yet (held): a click on the first one comes first.
     fake.hold(Hold::MessageReads);
     let bot = ChildBot::start(&fake, &dir.0).await;
     let player = play::to_act(&first, &players()).expect("a human is to act").clone();
-    let throw = first.button("Throw").expect("throw");
-    let click = fake.click(&player, CHANNEL, first.id, &throw).await;
+    let (menu, moves) = play::move_menu(&first).expect("the move menu");
+    let click = fake.select(&player, CHANNEL, first.id, &menu, &[&moves[0]]).await;
     let (kind, text) = play::answer(&fake, click).await;
     assert_eq!(kind, 7, "a click on the board of a game that ended shows its end in place; got: {text:?}");
     let now = fake.message(first.id).expect("board");

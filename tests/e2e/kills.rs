@@ -208,9 +208,10 @@ async fn send(fake: &FakeDiscord, user: &FakeUser, channel: u64, message: u64, c
 }
 
 /// The choices of the player on turn, in the order a player tries them:
-/// Throw; else the select's options (fewest first); else Confirm.
+/// Confirm a picked move; else Throw (a game saved before series were
+/// thrown by themselves); else the select's options (fewest first).
 fn choices(msg: &StoredMessage) -> Vec<Click> {
-    if let Some(id) = msg.button("Throw") {
+    if let Some(id) = msg.button("Confirm").or_else(|| msg.button("Throw")) {
         return vec![Click::Button(id)];
     }
     if let Some(select) = msg.selects().first() {
@@ -234,7 +235,7 @@ fn choices(msg: &StoredMessage) -> Vec<Click> {
             })
             .collect();
     }
-    msg.button("Confirm").map(Click::Button).into_iter().collect()
+    Vec::new()
 }
 
 fn is_lobby(msg: &StoredMessage) -> bool {

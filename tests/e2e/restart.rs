@@ -29,7 +29,7 @@ async fn a_game_goes_on_after_a_restart_with_the_old_buttons() {
             Progress::Waited => {}
         }
     }
-    let before = play::board(&fake, CHANNEL);
+    let before = play::settled_board(&fake, CHANNEL).await;
     assert!(!before.components().is_empty(), "the board has controls: {}", before.text());
 
     bot.stop().await.expect("clean stop");

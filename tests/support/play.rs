@@ -33,6 +33,19 @@ pub fn board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
     fake.newest_public(channel).expect("a public message in the channel")
 }
 
+/// The board once it has settled after a click: the newest public message
+/// of the channel when it offers controls or shows the end (a change of
+/// player turns the clicked board into a record a moment before the new
+/// board is posted).
+pub async fn settled_board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
+    let found = fake
+        .wait_channel(channel, WAIT, |i| {
+            i.newest_public(channel).filter(|m| !m.components().is_empty() || is_over(m)).cloned()
+        })
+        .await;
+    found.unwrap_or_else(|| panic!("no settled board in channel {channel}; {}", fake.summary()))
+}
+
 /// The live board once a human has a move to choose: the newest public
 /// message of the channel, when it offers the move menu.
 pub async fn live_board(fake: &FakeDiscord, channel: u64) -> StoredMessage {

@@ -29,6 +29,8 @@ pub(crate) enum Note {
         seat: Seat,
         throws: Vec<(Throw, bool)>,
     },
+    /// The opening throws are done: this seat threw highest and begins.
+    Begins(Seat),
     /// No legal move: this many throws were lost and the turn passes.
     ThrowsLost(u8),
     /// A committed move: the actions a seat played from `before`;

@@ -59,7 +59,13 @@ pub(super) fn autoplay(table: &mut Table) -> Notes {
         let Some(seat) = game.to_act() else { break };
         let human = matches!(table.player(seat), Some(Player::Human(_)));
         match game.phase() {
-            Phase::Opening { .. } => notes.extend(throw_series(table, seat).unwrap_or_default()),
+            Phase::Opening { .. } => {
+                notes.extend(throw_series(table, seat).unwrap_or_default());
+                let after = table.game();
+                if let (false, Some(first)) = (matches!(after.phase(), Phase::Opening { .. }), after.to_act()) {
+                    notes.push(Note::Begins(first));
+                }
+            }
             Phase::Throwing { .. } if human => notes.extend(throw_series(table, seat).unwrap_or_default()),
             Phase::Moving { .. } if human => {
                 let ends = ends::ends(&game);

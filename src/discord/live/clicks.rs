@@ -258,9 +258,11 @@ async fn answer_with_new_board(
             Ok(()) => {
                 // The clicked board has no controls left: nothing to strip.
                 let old = table.board.take();
-                repost(&ctx.http, table, msg, png).await;
+                repost(&ctx.http, table, msg, png.clone()).await;
                 if table.board.is_none() {
+                    // Not posted: the clicked board shows the game again.
                     table.board = old;
+                    publish(&ctx.http, table, msg, png).await;
                 }
                 return;
             }

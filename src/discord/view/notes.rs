@@ -36,6 +36,7 @@ fn line(note: &Note) -> String {
                 .collect();
             format!("{} threw {}", seat.name(), shown.join(" · "))
         }
+        Note::Begins(seat) => format!("{} threw highest and begins.", seat.name()),
         Note::ThrowsLost(n) => format!("No legal move: {n} throw(s) lost, the turn passes."),
         Note::Played { seat, before, path, forced } => {
             let (what, throws) = move_words(before, path);

@@ -7,7 +7,7 @@ use super::components::{ComponentId, Control};
 use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, limits};
 use super::notes::note_lines;
 use super::picture::alt_text;
-use super::words::{COLOUR, clip, fit_lines, level_description, mention, move_words, place, player_name};
+use super::words::{COLOUR, clip, level_description, mention, move_words, place, player_name};
 use crate::discord::game::choices::{Menu, Pick};
 use crate::discord::game::computer::Level;
 use crate::discord::game::ends::End;
@@ -110,7 +110,7 @@ fn computer_select(t: &Table) -> Select {
 /// The live board: what happened, whose turn, the deadline, the move
 /// picked so far, the controls.
 pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
-    let mut lines: Vec<String> = notes.to_vec();
+    let mut lines: Vec<String> = Vec::new();
     let mut mentions = Vec::new();
     if let Some(seat) = t.to_act() {
         let who = t.player(seat).map(player_name).unwrap_or_default();
@@ -120,13 +120,43 @@ pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
         mentions.extend(t.human_to_act());
     }
     Message {
-        content: clip(&lines.join("\n"), limits::CONTENT),
+        content: with_notes(notes, &lines),
         embed: Some(state_embed(t)),
         rows: turn_rows(t),
         board_image: true,
         alt: alt_text(t),
         mentions,
     }
+}
+
+/// The notes of a change above the lines that say where the game stands,
+/// within the content limit: those lines always, and as many of the
+/// newest notes as fit (a long run of moves that played themselves loses
+/// its oldest lines first).
+fn with_notes(notes: &[String], status: &[String]) -> String {
+    let status = clip(&status.join("\n"), limits::CONTENT);
+    let room = limits::CONTENT.saturating_sub(status.chars().count() + 1);
+    let mut kept: Vec<&String> = Vec::new();
+    let mut used = 0;
+    for line in notes.iter().rev() {
+        let more = format!("…{} earlier line(s)", notes.len() - kept.len());
+        let need = line.chars().count() + 1;
+        let reserve = if kept.len() + 1 < notes.len() { more.chars().count() + 1 } else { 0 };
+        if used + need + reserve > room {
+            break;
+        }
+        kept.push(line);
+        used += need;
+    }
+    let mut out: Vec<String> = Vec::new();
+    if kept.len() < notes.len() {
+        out.push(format!("…{} earlier line(s)", notes.len() - kept.len()));
+    }
+    out.extend(kept.into_iter().rev().cloned());
+    if !status.is_empty() {
+        out.push(status);
+    }
+    out.join("\n")
 }
 
 /// The move picked so far, and what to do with it.
@@ -229,7 +259,7 @@ fn placeholder(t: &Table, menu: &Menu) -> String {
         Menu::Ends { base, ends, more, .. } => {
             let throws = base.position().throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>();
             let n = if ends.complete { ends.list.len().to_string() } else { format!("over {}", ends.list.len()) };
-            let ways = if ends.list.len() == 1 { "way".to_string() } else { format!("{n} ways") };
+            let ways = if ends.list.len() == 1 { "1 way".to_string() } else { format!("{n} ways") };
             let which = if *more { "the most different shown" } else { "pick one" };
             let what = if t.draft.chosen > 0 { "Or another move" } else { "Your move" };
             format!("{what}: {ways} to use {} ({which})", throws.join(" · "))
@@ -332,7 +362,7 @@ fn page_buttons(t: &Table, pages: usize) -> Vec<Button> {
 
 /// The final message: places, rating changes, the seed reveal; no controls.
 pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
-    let mut lines: Vec<String> = notes.to_vec();
+    let mut lines: Vec<String> = Vec::new();
     let places = t.final_places();
     lines.push(match places {
         Some(_) => "**The game is over.**".into(),
@@ -366,7 +396,7 @@ pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
         colour: COLOUR,
     };
     Message {
-        content: clip(&lines.join("\n"), limits::CONTENT),
+        content: with_notes(notes, &lines),
         embed: Some(embed),
         rows: Vec::new(),
         board_image: t.stage == Stage::Finished,
@@ -379,9 +409,8 @@ pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
 /// (posted to notify the next player): the lines of what happened, no
 /// controls, no picture.
 pub(crate) fn record(t: &Table, notes: &[Note]) -> Message {
-    let mut lines = note_lines(notes);
-    lines.push(format!("*Game {} goes on in the board below.*", t.id));
-    Message { content: fit_lines(&lines, limits::CONTENT), ..Default::default() }
+    let goes_on = format!("*Game {} goes on in the board below.*", t.id);
+    Message { content: with_notes(&note_lines(notes), &[goes_on]), ..Default::default() }
 }
 
 /// A private answer (ephemeral): text only, nobody pinged.

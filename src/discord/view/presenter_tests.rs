@@ -103,6 +103,22 @@ fn long_notes_are_clipped_to_the_content_limit() {
 }
 
 #[test]
+fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_stands() {
+    let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+    session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+    let notes: Vec<Note> = (0..200).map(|i| Note::ThrowsLost((i % 7) as u8)).collect();
+    let m = checked(&t, &notes);
+    assert!(m.content.chars().count() <= 2000);
+    assert!(m.content.starts_with('…') && m.content.contains("earlier line(s)"), "{}", m.content);
+    let last = m.content.lines().last().unwrap_or_default();
+    assert!(last.contains(" to move"), "the last line says who moves: {last}");
+    t.stage = Stage::Ended;
+    let end = checked(&t, &notes);
+    assert!(end.content.ends_with("**The game was ended before its end; it is not rated.**"), "{}", end.content);
+}
+
+#[test]
 fn a_game_saved_while_a_human_had_to_throw_still_offers_throw() {
     // Saved by an older bot right after Start: nobody has thrown yet.
     let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);

@@ -90,7 +90,18 @@ pub(crate) fn move_words(before: &Position, path: &[Action]) -> (String, String)
             _ => parts.push(Part { text, throws, trip: None, count: 1 }),
         }
     }
-    let label = parts.iter().map(Part::words).collect::<Vec<_>>().join(" · ");
+    // The same trip made by several pieces reads once: "c1 → d1 (2 pieces)".
+    let words: Vec<String> = parts.iter().map(Part::words).collect();
+    let mut label: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let same = words.iter().filter(|o| *o == w).count();
+        if words[..i].contains(w) {
+            continue;
+        }
+        let what = if w.starts_with("twins ") { "pairs" } else { "pieces" };
+        label.push(if same > 1 && parts[i].trip.is_some() { format!("{w} ({same} {what})") } else { w.clone() });
+    }
+    let label = label.join(" · ");
     let throws = parts.iter().map(|p| p.throws.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" · ");
     (label, throws)
 }
@@ -211,6 +222,9 @@ mod tests {
         assert_eq!(throws, "2 · 1");
         let (label, _) = words("bell S=24,24,x,x N=o,o,o,o turn=S throws=1,1", &[Action::BearOff, Action::BearOff]);
         assert_eq!(label, "bear off 2 pieces");
+        let two = [advance(0, &[Throw::One]), advance(0, &[Throw::One])];
+        let (label, throws) = words("bell S=0,0,o,o N=o,o,o,o turn=S throws=1,1", &two);
+        assert_eq!((label.as_str(), throws.as_str()), ("c1 → d1 (2 pieces)", "1 · 1"));
     }
 
     #[test]
