@@ -19,4 +19,5 @@ mod pictures;
 mod records;
 mod restart;
 mod selftest;
+mod shards;
 mod turns;

@@ -151,6 +151,9 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Ok(table) => table,
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
+    if !data.config.shards.runs(table.guild) {
+        return; // another process's server
+    }
     let Some(board) = table.board else { return };
     let end = presenter::table_message(&table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no

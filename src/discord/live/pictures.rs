@@ -40,7 +40,7 @@ pub(crate) async fn render_png(view: BoardView) -> Option<Vec<u8>> {
 }
 
 /// What a board message built from `msg` shows of the picture of `view`.
-fn key(view: &BoardView, msg: &Message) -> u64 {
+pub(crate) fn key(view: &BoardView, msg: &Message) -> u64 {
     let mut h = DefaultHasher::new();
     view.hash(&mut h);
     msg.alt.hash(&mut h);
