@@ -130,6 +130,10 @@ enum Command {
         /// The configuration file (see config.example.toml).
         #[arg(long, default_value = "config.toml")]
         config: std::path::PathBuf,
+        /// The gateway shards this process runs, overriding the config's
+        /// `shards`: `auto`, or e.g. `0-3/16` (shards 0 to 3 of 16).
+        #[arg(long)]
+        shards: Option<String>,
     },
     /// Time the bot's click handling (session, SQLite save, presenter, board
     /// PNG) over whole games; prints p50/p99 per click.
@@ -230,8 +234,11 @@ fn run(command: Command) -> Result<(), String> {
             let seconds = cli::render::duration_cs(&gif)? as f64 / 100.0;
             println!("{events} events, {} bytes, {seconds:.1} s", gif.len());
         }
-        Command::Run { config } => {
-            let config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;
+        Command::Run { config, shards } => {
+            let mut config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;
+            if let Some(shards) = shards {
+                config.shards = shards.parse().map_err(|e| format!("--shards: {e}"))?;
+            }
             thaayam::discord::bot::run(config)?;
         }
         Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),

@@ -14,7 +14,7 @@ use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::{next_intent, random_intent};
 use crate::discord::game::session;
 use crate::discord::game::table::{NewGame, Stage, Table};
-use crate::discord::live::persist;
+use crate::discord::live::{persist, pictures};
 use crate::discord::view::refusals::refusal_text;
 use crate::discord::view::{message, picture, presenter};
 use crate::engine::{Event, Game, Phase, Ruleset, Seat, Variant};
@@ -30,9 +30,13 @@ struct Times {
     store: Vec<Duration>,
     render: Vec<Duration>,
     total: Vec<Duration>,
-    /// CPU time of the board PNG and of the whole handler.
+    /// CPU time of the board PNG and of the whole handler (drawing every
+    /// picture, and as the bot: drawing only pictures that changed).
     render_cpu: Vec<Duration>,
     total_cpu: Vec<Duration>,
+    bot_cpu: Vec<Duration>,
+    /// Clicks whose board kept its picture (the bot draws none).
+    kept: usize,
 }
 
 /// Plays `games` games (two humans and a computer) and reports per-click times.
@@ -64,9 +68,13 @@ pub fn run(games: u64) -> Result<String, String> {
     );
     if !times.total_cpu.is_empty() && !times.render_cpu.is_empty() {
         out += &format!(
-            "\nCPU time of the thread:\n  board PNG: {}\n  whole handler: {}",
+            "\nCPU time of the thread:\n  board PNG: {}\n  whole handler, drawing every picture: {}\n  \
+             whole handler as the bot, drawing only changed pictures ({} of {} kept): {}",
             summary(&mut times.render_cpu),
-            summary(&mut times.total_cpu)
+            summary(&mut times.total_cpu),
+            times.kept,
+            times.bot_cpu.len(),
+            summary(&mut times.bot_cpu)
         );
     }
     out.push_str(&format!(
@@ -264,37 +272,55 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     }
     persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
     let mut guard = 0;
+    // What the board message shows (`live::pictures::key`).
+    let mut shown = None;
     while t.stage == Stage::Playing && guard < 100_000 {
         guard += 1;
         let start = Instant::now();
         let start_cpu = thread_cpu_time();
-        let notes = match session::computer_step(&mut t, 0) {
-            Some(notes) => notes,
+        let (notes, actor) = match session::computer_step(&mut t, 0) {
+            Some(notes) => (notes, None),
             None => {
                 let user = t.human_to_act().ok_or("nobody to act")?;
                 let intent = next_intent(&t);
                 let seq = t.seq;
-                session::handle(&mut t, Actor { user, moderator: false }, intent, Some(seq), 0)
-                    .map_err(|e| refusal_text(&e))?
+                let notes = session::handle(&mut t, Actor { user, moderator: false }, intent, Some(seq), 0)
+                    .map_err(|e| refusal_text(&e))?;
+                (notes, Some(user))
             }
         };
         let logic = start.elapsed();
         let saved = Instant::now();
         let changes = persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
         times.store.push(saved.elapsed());
-        let shown = Instant::now();
+        let presented = Instant::now();
         let msg = presenter::table_message(&t, &notes, &persist::outro(&changes));
         message::check(&msg)?;
-        times.logic.push(logic + shown.elapsed());
+        // As the bot: a new board message draws its picture; an edit keeps
+        // the message's picture when it shows the same.
+        let fresh = t.needs_new_board(actor);
+        t.shown_to_act();
+        let view = picture::board_view(&t).filter(|_| msg.board_image);
+        let key = view.as_ref().map(|v| pictures::key(v, &msg));
+        let changed = fresh || key.is_none() || key != shown;
+        shown = key;
+        times.logic.push(logic + presented.elapsed());
+        let undrawn_cpu = since(start_cpu);
         let drawn = Instant::now();
         let drawn_cpu = thread_cpu_time();
-        if let Some(view) = picture::board_view(&t).filter(|_| msg.board_image) {
+        if let Some(view) = view {
             crate::render::render_png(&view, picture::BOARD_SIZE).map_err(|e| e.to_string())?;
             times.render.push(drawn.elapsed());
             times.render_cpu.extend(since(drawn_cpu));
         }
         times.total.push(start.elapsed());
         times.total_cpu.extend(since(start_cpu));
+        if changed {
+            times.bot_cpu.extend(since(start_cpu));
+        } else {
+            times.kept += 1;
+            times.bot_cpu.extend(undrawn_cpu);
+        }
     }
     Ok(())
 }

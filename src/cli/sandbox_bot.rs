@@ -38,6 +38,7 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,
         log_level: "warn".into(),
+        shards: crate::discord::config::Shards::Auto,
     };
     bot::run_at(config, Endpoint::Sandbox { http_base: sandbox.http_base, computer_pause: sandbox.computer_pause })
 }

@@ -1,11 +1,12 @@
 //! Starting the bot: logging, the poise framework with its commands, the
-//! event handler that routes button and select clicks by their
-//! `custom_id` (restart-safe: no collectors), the boards brought up to
-//! their saved games, the timeout ticker, and a shutdown on SIGINT/SIGTERM
-//! that finishes in-flight clicks and exits within [`SHUTDOWN_LIMIT`]
-//! whatever the connection is doing.
+//! gateway shards (as many as Discord recommends, or the configured range;
+//! only the games of their servers are resumed), the event handler that
+//! routes button and select clicks by their `custom_id` (restart-safe: no
+//! collectors), the boards brought up to their saved games, the timeout
+//! ticker, and a shutdown on SIGINT/SIGTERM that finishes in-flight clicks
+//! and exits within [`SHUTDOWN_LIMIT`] whatever the connection is doing.
 
-use super::config::Config;
+use super::config::{Config, Shards};
 use super::live::hub::Hub;
 use super::live::{board, clicks, clock, computer, persist};
 use super::{Data, Error, commands};
@@ -140,6 +141,12 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
     let hub = Hub::new();
     let tables = persist::load_all(&store).await.map_err(|e| format!("cannot read the unfinished games: {e}"))?;
+    // Other processes' shards hold the other servers' games (one database
+    // may serve several processes).
+    let (tables, others): (Vec<_>, Vec<_>) = tables.into_iter().partition(|t| config.shards.runs(t.guild));
+    if !others.is_empty() {
+        tracing::info!("{} unfinished game(s) belong to other processes' shards", others.len());
+    }
     let resumed = tables.len();
     for table in tables {
         if let Err(other) = hub.insert(table) {
@@ -189,9 +196,34 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     let mut client =
         builder.framework(framework).await.map_err(|e| format!("cannot create the Discord client: {e}"))?;
     let shards = client.shard_manager.clone();
-    let task =
-        tokio::spawn(async move { client.start().await.map_err(|e| format!("the Discord connection failed: {e}")) });
+    let shards_wanted = config.shards;
+    let task = tokio::spawn(async move {
+        let started = match shards_wanted {
+            Shards::Auto => {
+                let total = recommended_shards(&client.http).await;
+                client.start_shards(total).await
+            }
+            // serenity's range is inclusive of its end here.
+            Shards::Range { first, last, total } => client.start_shard_range(first..last, total).await,
+        };
+        started.map_err(|e| format!("the Discord connection failed: {e}"))
+    });
     Ok(RunningBot { shards, data, task })
+}
+
+/// The shard count Discord recommends (serenity's `start_autosharded`,
+/// except that an unreachable Discord is asked again, with growing pauses,
+/// instead of ending the bot: the connection itself is retried likewise).
+async fn recommended_shards(http: &serenity::Http) -> u32 {
+    let mut pause = Duration::from_secs(1);
+    loop {
+        match http.get_bot_gateway().await {
+            Ok(gateway) => return gateway.shards.max(1),
+            Err(e) => tracing::warn!("cannot ask Discord how many shards to run ({e}); asking again in {pause:?}"),
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(60));
+    }
 }
 
 async fn register(

@@ -17,6 +17,7 @@ pub(crate) struct RawConfig {
     pub(crate) default_variant: Option<String>,
     pub(crate) turn_timeout: Option<String>,
     pub(crate) log_level: Option<String>,
+    pub(crate) shards: Option<String>,
 }
 
 /// The validated configuration.
@@ -30,6 +31,67 @@ pub struct Config {
     /// Seconds per turn.
     pub turn_timeout: u64,
     pub log_level: String,
+    /// The gateway shards this process runs.
+    pub shards: Shards,
+}
+
+/// The gateway shards a process runs: all of the count Discord recommends
+/// (`auto`, the default), or a range of a fixed count (`"0-3/16"`: shards
+/// 0 to 3 of 16) so that several processes share the gateway. Discord
+/// sends a server's events, clicks included, over shard
+/// `(server id >> 22) % count`: the games of a server live in the process
+/// that runs its shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shards {
+    Auto,
+    Range { first: u32, last: u32, total: u32 },
+}
+
+impl Shards {
+    /// Whether the games of server `guild` live in this process (0, no
+    /// server, is shard 0 as on Discord).
+    pub(crate) fn runs(self, guild: u64) -> bool {
+        match self {
+            Shards::Auto => true,
+            Shards::Range { first, last, total } => (first..=last).contains(&shard_of(guild, total)),
+        }
+    }
+}
+
+/// The shard of server `guild` among `total` (Discord's formula).
+pub(crate) fn shard_of(guild: u64, total: u32) -> u32 {
+    // The remainder is below `total`, a u32.
+    u32::try_from((guild >> 22) % u64::from(total.max(1))).unwrap_or(0)
+}
+
+impl std::str::FromStr for Shards {
+    type Err = String;
+
+    /// `auto`, `N/TOTAL` or `FIRST-LAST/TOTAL` (shards counted from 0).
+    fn from_str(s: &str) -> Result<Shards, String> {
+        let s = s.trim();
+        if s == "auto" {
+            return Ok(Shards::Auto);
+        }
+        let form = || format!("`{s}` is not `auto` or a shard range like `0-3/16` (shards 0 to 3 of 16) or `5/16`");
+        let (range, total) = s.split_once('/').ok_or_else(form)?;
+        let number = |t: &str| t.trim().parse::<u32>().map_err(|_| form());
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(range)?, number(range)?),
+        };
+        let total = number(total)?;
+        if total == 0 {
+            return Err(format!("`{s}`: the shard count must be at least 1"));
+        }
+        if first > last {
+            return Err(format!("`{s}`: the first shard comes after the last"));
+        }
+        if last >= total {
+            return Err(format!("`{s}`: shards are counted from 0, so the last of {total} is {}", total - 1));
+        }
+        Ok(Shards::Range { first, last, total })
+    }
 }
 
 /// Loads the config file (or defaults when it is missing and the token is in
@@ -77,7 +139,11 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
     if raw.dev_guild == Some(0) {
         return Err("dev_guild: 0 is not a guild id".into());
     }
-    Ok(Config { token, database, dev_guild: raw.dev_guild, default_variant, turn_timeout, log_level })
+    let shards = match raw.shards {
+        Some(s) => s.parse().map_err(|e| format!("shards: {e}"))?,
+        None => Shards::Auto,
+    };
+    Ok(Config { token, database, dev_guild: raw.dev_guild, default_variant, turn_timeout, log_level, shards })
 }
 
 /// A duration like `90s`, `30m`, `24h`, `2d` (at least a minute, at most 30 days).
@@ -131,6 +197,37 @@ mod tests {
         let level = validate(raw("token=\"t\"\nlog_level=\"loud\""), None, Path::new("."));
         assert!(level.expect_err("bad level").starts_with("log_level"));
         assert!(toml::from_str::<RawConfig>("tokn = \"t\"").is_err(), "unknown keys are refused");
+    }
+
+    #[test]
+    fn shard_ranges() {
+        assert_eq!("auto".parse(), Ok(Shards::Auto));
+        assert_eq!("0-3/16".parse(), Ok(Shards::Range { first: 0, last: 3, total: 16 }));
+        assert_eq!(" 5/16 ".parse(), Ok(Shards::Range { first: 5, last: 5, total: 16 }));
+        for bad in ["", "3", "0-3", "a-3/16", "0-3/x", "0-3/0", "4-3/16", "0-16/16", "-1/4", "0-3/16/2"] {
+            assert!(bad.parse::<Shards>().is_err(), "{bad:?} is refused");
+        }
+        let e = validate(raw("token=\"t\"\nshards=\"0-16/16\""), None, Path::new(".")).expect_err("out of range");
+        assert!(e.starts_with("shards:") && e.contains("the last of 16 is 15"), "{e}");
+        let c = validate(raw("token=\"t\"\nshards=\"1/2\""), None, Path::new(".")).expect("valid");
+        assert_eq!(c.shards, Shards::Range { first: 1, last: 1, total: 2 });
+        assert_eq!(validate(raw("token=\"t\""), None, Path::new(".")).map(|c| c.shards), Ok(Shards::Auto));
+    }
+
+    #[test]
+    fn a_server_lives_in_the_process_running_its_shard() {
+        // Its creation time (the id's upper bits) picks the shard.
+        let guild = 81_384_788_765_712_384;
+        assert_eq!(shard_of(guild, 1), 0);
+        assert_eq!(shard_of(guild, 2), 0);
+        assert_eq!(shard_of(guild, 5), 3);
+        assert_eq!(shard_of(guild, 0), 0, "no count: one shard");
+        let two = |first, last| Shards::Range { first, last, total: 2 };
+        let (even, odd) = (4 << 22, 5 << 22);
+        assert!(two(0, 0).runs(even) && !two(0, 0).runs(odd));
+        assert!(two(1, 1).runs(odd) && !two(1, 1).runs(even));
+        assert!(two(0, 1).runs(even) && two(0, 1).runs(odd) && Shards::Auto.runs(odd));
+        assert!(two(0, 0).runs(0), "no server: shard 0");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
 use std::path::Path;
 use std::time::Duration;
 use thaayam::discord::bot::{self, Endpoint, RunningBot};
-use thaayam::discord::config::Config;
+use thaayam::discord::config::{Config, Shards};
 use thaayam::engine::Variant;
 
 /// How long to wait for any single answer of the bot.
@@ -14,13 +14,20 @@ pub const WAIT: Duration = Duration::from_secs(10);
 
 /// Starts the bot against the fake (database under `dir`) and waits until it is ready.
 pub async fn start_bot(fake: &FakeDiscord, dir: &Path) -> RunningBot {
+    start_bot_on(fake, &dir.join("thaayam.db"), Shards::Auto).await
+}
+
+/// Starts a bot running `shards` with the database `database` and waits
+/// until it is ready (its first shard connected; the others follow).
+pub async fn start_bot_on(fake: &FakeDiscord, database: &Path, shards: Shards) -> RunningBot {
     let config = Config {
         token: "fake-token".into(),
-        database: dir.join("thaayam.db"),
+        database: database.to_path_buf(),
         dev_guild: Some(GUILD_ID),
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,
         log_level: "warn".into(),
+        shards,
     };
     let endpoint = Endpoint::Sandbox { http_base: fake.http_base(), computer_pause: Duration::from_millis(5) };
     let running = bot::start(config, endpoint).await.expect("the bot starts");

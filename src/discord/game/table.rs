@@ -155,6 +155,12 @@ pub(crate) struct Table {
     /// run may have saved a change and died before showing it).
     #[serde(skip)]
     pub(crate) shown: Option<u32>,
+    /// The picture the board message shows (a hash of what it shows:
+    /// `live::pictures`), as far as this process knows; `None` when it
+    /// shows none or nobody knows. A change that leaves it as it was keeps
+    /// the message's attachment instead of drawing and uploading it again.
+    #[serde(skip)]
+    pub(crate) picture: Option<u64>,
 }
 
 impl Table {
@@ -195,6 +201,7 @@ impl Table {
             cache: None,
             stored: None,
             shown: None,
+            picture: None,
         }
     }
 

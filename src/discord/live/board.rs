@@ -34,7 +34,7 @@ pub(super) fn is_young(table: &Table) -> bool {
 /// would not notify her) and saves where that message now is.
 pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
     let msg = presenter::table_message(table, notes, outro);
-    let png = pictures::board_png(table).await;
+    let png = pictures::board_png(table, &msg).await;
     if fresh || table.needs_new_board(None) {
         repost(http, table, &msg, png, notes).await;
     } else {
@@ -51,8 +51,12 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: 
         Some(b) if is_young(table) => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
             let id = serenity::MessageId::new(b.message.max(1));
+            let showing = pictures::showing(msg, &png);
             match channel.edit_message(http, id, outgoing::edit(msg, png.clone())).await {
-                Ok(_) => table.shown = Some(table.seq),
+                Ok(_) => {
+                    table.shown = Some(table.seq);
+                    table.picture = showing;
+                }
                 Err(e) => {
                     tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
                     repost(http, table, msg, png, notes).await;
@@ -68,9 +72,12 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: 
 /// picture, so only the live board shows the game.
 pub(crate) async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png, notes: &[Note]) {
     let channel = serenity::ChannelId::new(table.channel.max(1));
+    let png = pictures::for_new_message(table, png).await;
+    let showing = pictures::showing(msg, &png);
     match channel.send_message(http, outgoing::create(msg, png)).await {
         Ok(posted) => {
             table.shown = Some(table.seq);
+            table.picture = showing;
             if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
                 let edit = outgoing::edit(&presenter::record(table, notes), None);
                 if let Err(e) = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await {
@@ -78,7 +85,10 @@ pub(crate) async fn repost(http: &Http, table: &mut Table, msg: &Message, png: P
                 }
             }
         }
-        Err(e) => tracing::warn!("could not post the board of game {}: {e:?}", table.id),
+        Err(e) => {
+            tracing::warn!("could not post the board of game {}: {e:?}", table.id);
+            table.picture = None;
+        }
     }
 }
 
@@ -146,6 +156,9 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Ok(table) => table,
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
+    if !data.config.shards.runs(table.guild) {
+        return; // another process's server
+    }
     let Some(board) = table.board else { return };
     let end = presenter::table_message(&table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no
@@ -162,7 +175,7 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
 /// Shows a closed game's end on its board (edited in place while young).
 pub(crate) async fn show_end(http: &Http, table: &mut Table) {
     let msg = presenter::table_message(table, &[], &Outro::default());
-    let png = pictures::board_png(table).await;
+    let png = pictures::board_png(table, &msg).await;
     publish(http, table, &msg, png, &[]).await;
 }
 

@@ -96,6 +96,7 @@ mod tests {
             default_variant: Variant::Bell,
             turn_timeout: 60,
             log_level: "warn".into(),
+            shards: crate::discord::config::Shards::Auto,
         };
         Data {
             hub: Arc::new(Hub::new()),

@@ -93,7 +93,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Err(Refusal::Stale) if is_board(&table, click) && table.shown != Some(table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
             let msg = presenter::table_message(&table, &[], &Outro::default());
-            let png = pictures::board_png(&table).await;
+            let png = pictures::board_png(&table, &msg).await;
             answer_with_board(ctx, click, &mut table, &msg, png, &[]).await;
             remember(data, &mut table).await;
             drop(table);
@@ -112,7 +112,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         }
         Ok((notes, outro)) => {
             let msg = presenter::table_message(&table, &notes, &outro);
-            let png = pictures::board_png(&table).await;
+            let png = pictures::board_png(&table, &msg).await;
             if table.needs_new_board(Some(actor.user)) {
                 answer_with_new_board(ctx, click, &mut table, &notes, &msg, png).await;
             } else {
@@ -145,7 +145,7 @@ async fn show_missed_end(ctx: &serenity::Context, data: &Data, click: &Component
     let ours = |t: &Table| is_board(t, click) && from_game_channel(t, click.guild_id, click.channel_id);
     let Some(mut table) = table.filter(ours) else { return false };
     let msg = presenter::table_message(&table, &[], &Outro::default());
-    let png = pictures::board_png(&table).await;
+    let png = pictures::board_png(&table, &msg).await;
     let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
     if let Err(e) = click.create_response(&ctx.http, update).await {
         tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
@@ -176,7 +176,7 @@ async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         return refuse(ctx, click, RETIRED).await;
     }
     let msg = presenter::table_message(&table, &[], &Outro::default());
-    let png = pictures::board_png(&table).await;
+    let png = pictures::board_png(&table, &msg).await;
     answer_with_board(ctx, click, &mut table, &msg, png, &[]).await;
     remember(data, &mut table).await;
 }
@@ -285,9 +285,11 @@ async fn answer_with_board(
     notes: &[Note],
 ) {
     if is_young(table) && is_board(table, click) {
-        let update = CreateInteractionResponse::UpdateMessage(outgoing::response(msg, false, png.clone()));
-        match click.create_response(&ctx.http, update).await {
-            Ok(()) => table.shown = Some(table.seq),
+        match outgoing::update(&ctx.http, click, msg, &png).await {
+            Ok(()) => {
+                table.shown = Some(table.seq);
+                table.picture = pictures::showing(msg, &png);
+            }
             Err(e) => {
                 // The change is saved: the board must show it even if the
                 // interaction answer failed (e.g. it came too late).

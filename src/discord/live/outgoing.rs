@@ -1,18 +1,39 @@
 //! Converts the plain [`Message`] of the presenter into serenity builders:
 //! interaction responses, new channel messages and edits. Mentions are
-//! limited to the users the message names, never @everyone or roles.
+//! limited to the users the message names, never @everyone or roles. A
+//! board picture the message shows already is kept, not uploaded again:
+//! an edit without an `attachments` field leaves the message's files.
 
 use crate::discord::view::message::{Button, Message, Row, Select, Style};
 use crate::discord::view::picture::BOARD_FILE;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
-    CreateEmbedFooter, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, EditAttachments, EditMessage, UserId,
+    ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments, EditMessage, Http, UserId,
 };
 
-/// The board picture of a message, if one was drawn.
-pub(crate) type Png = Option<Vec<u8>>;
+/// The board picture of a message.
+#[derive(Clone, Debug)]
+pub(crate) enum Picture {
+    /// Drawn anew: uploaded with the message.
+    Drawn { key: u64, png: Vec<u8> },
+    /// The board message shows this picture already: its file is kept
+    /// (only an update or edit of that message can keep it).
+    Kept { key: u64 },
+}
+
+impl Picture {
+    /// What the picture shows, hashed (see `pictures`).
+    pub(crate) fn key(&self) -> u64 {
+        match self {
+            Picture::Drawn { key, .. } | Picture::Kept { key } => *key,
+        }
+    }
+}
+
+/// The board picture of a message, if it shows one.
+pub(crate) type Png = Option<Picture>;
 
 /// The board picture, with its description for screen readers.
 fn attachment(png: Vec<u8>, m: &Message) -> CreateAttachment {
@@ -81,46 +102,77 @@ pub(crate) fn mentions(m: &Message) -> CreateAllowedMentions {
 }
 
 /// An interaction response (reply or update). An update replaces the
-/// message's attachments with the new board (Discord drops them otherwise).
+/// message's attachments with the new board (serenity always sends the
+/// `attachments` field: an empty one removes the picture); a kept picture
+/// is shown only through [`update`].
 pub(crate) fn response(m: &Message, ephemeral: bool, png: Png) -> CreateInteractionResponseMessage {
-    let with_image = m.board_image && png.is_some();
-    let r = CreateInteractionResponseMessage::new()
-        .content(m.content.clone())
-        .embeds(embeds(m, with_image.then_some(BOARD_FILE)))
-        .components(rows(m))
-        .allowed_mentions(mentions(m))
-        .ephemeral(ephemeral);
-    match png.filter(|_| m.board_image) {
+    let png = match png {
+        Some(Picture::Drawn { png, .. }) if m.board_image => Some(png),
+        _ => None,
+    };
+    let r = response_text(m, ephemeral, png.is_some());
+    match png {
         Some(png) => r.files([attachment(png, m)]),
         None => r.files([]),
     }
 }
 
-/// A new channel message.
+/// A response without files: the text, embed (showing `board.png` if
+/// `image`), controls and allowed mentions.
+fn response_text(m: &Message, ephemeral: bool, image: bool) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(m.content.clone())
+        .embeds(embeds(m, image.then_some(BOARD_FILE)))
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+        .ephemeral(ephemeral)
+}
+
+/// Answers a click by updating the clicked message. A kept picture is
+/// sent without the `attachments` field, so that Discord keeps the
+/// message's file (serenity's builder always sends the field).
+pub(crate) async fn update(http: &Http, click: &ComponentInteraction, m: &Message, png: &Png) -> serenity::Result<()> {
+    if !(m.board_image && matches!(png, Some(Picture::Kept { .. }))) {
+        let update = CreateInteractionResponse::UpdateMessage(response(m, false, png.clone()));
+        return click.create_response(http, update).await;
+    }
+    let update = CreateInteractionResponse::UpdateMessage(response_text(m, false, true));
+    let mut body = serde_json::to_value(&update)?;
+    if let Some(data) = body.get_mut("data").and_then(serde_json::Value::as_object_mut) {
+        data.remove("attachments");
+    }
+    http.create_interaction_response(click.id, &click.token, &body, Vec::new()).await
+}
+
+/// A new channel message (a kept picture cannot be: it is left out).
 pub(crate) fn create(m: &Message, png: Png) -> CreateMessage {
-    let with_image = m.board_image && png.is_some();
+    let png = match png {
+        Some(Picture::Drawn { png, .. }) if m.board_image => Some(png),
+        _ => None,
+    };
     let c = CreateMessage::new()
         .content(m.content.clone())
-        .embeds(embeds(m, with_image.then_some(BOARD_FILE)))
+        .embeds(embeds(m, png.is_some().then_some(BOARD_FILE)))
         .components(rows(m))
         .allowed_mentions(mentions(m));
-    match png.filter(|_| m.board_image) {
+    match png {
         Some(png) => c.add_file(attachment(png, m)),
         None => c,
     }
 }
 
-/// An edit of an existing message; the old picture is replaced.
+/// An edit of an existing message: a new picture replaces the old one, a
+/// kept one stays (no `attachments` field), none removes it.
 pub(crate) fn edit(m: &Message, png: Png) -> EditMessage {
-    let with_image = m.board_image && png.is_some();
-    let files = match png.filter(|_| m.board_image) {
-        Some(png) => EditAttachments::new().add(attachment(png, m)),
-        None => EditAttachments::new(),
-    };
-    EditMessage::new()
+    let png = png.filter(|_| m.board_image);
+    let e = EditMessage::new()
         .content(m.content.clone())
-        .embeds(embeds(m, with_image.then_some(BOARD_FILE)))
+        .embeds(embeds(m, png.is_some().then_some(BOARD_FILE)))
         .components(rows(m))
-        .allowed_mentions(mentions(m))
-        .attachments(files)
+        .allowed_mentions(mentions(m));
+    match png {
+        Some(Picture::Drawn { png, .. }) => e.attachments(EditAttachments::new().add(attachment(png, m))),
+        Some(Picture::Kept { .. }) => e,
+        None => e.attachments(EditAttachments::new()),
+    }
 }

@@ -1,10 +1,19 @@
 //! Drawing pictures off the async workers: the board PNG of a table (at most
 //! one drawing per core at a time) and the route pictures of `/thaayam rules`.
+//!
+//! A board picture is drawn only when it changes: what a board message
+//! shows is hashed (the picture's view and its description), the table
+//! remembers the hash its board message shows once a send succeeded, and
+//! a change that leaves it equal keeps that message's file (many changes
+//! do: a page of the menu, step by step, a change of the text only).
 
+use super::outgoing::{Picture, Png};
 use crate::discord::game::table::Table;
+use crate::discord::view::message::Message;
 use crate::discord::view::picture::{BOARD_SIZE, board_view};
 use crate::engine::{Board, BoardKind, Ruleset, Seat, Variant};
 use crate::render::{self, BoardView};
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// At most one board drawing per core at a time: more only adds threads
 /// and memory (each drawing holds its own pixel buffers), not speed.
@@ -30,9 +39,42 @@ pub(crate) async fn render_png(view: BoardView) -> Option<Vec<u8>> {
     }
 }
 
-/// The board picture of a table, if its messages show one.
-pub(crate) async fn board_png(t: &Table) -> Option<Vec<u8>> {
-    render_png(board_view(t)?).await
+/// What a board message built from `msg` shows of the picture of `view`.
+pub(crate) fn key(view: &BoardView, msg: &Message) -> u64 {
+    let mut h = DefaultHasher::new();
+    view.hash(&mut h);
+    msg.alt.hash(&mut h);
+    h.finish()
+}
+
+/// The board picture of `msg`, a message of `t` (`None` when it shows
+/// none): kept when `t`'s board message shows it already, else drawn.
+pub(crate) async fn board_png(t: &Table, msg: &Message) -> Png {
+    if !msg.board_image {
+        return None;
+    }
+    let view = board_view(t)?;
+    let key = key(&view, msg);
+    if t.picture == Some(key) {
+        return Some(Picture::Kept { key });
+    }
+    Some(Picture::Drawn { key, png: render_png(view).await? })
+}
+
+/// The picture for a new message, which has no file to keep: a
+/// kept picture is drawn.
+pub(crate) async fn for_new_message(t: &Table, png: Png) -> Png {
+    match png {
+        Some(Picture::Kept { key }) => Some(Picture::Drawn { key, png: render_png(board_view(t)?).await? }),
+        png => png,
+    }
+}
+
+/// What a board message shows once `msg` with `png` is sent to it: the
+/// table's `picture` after a successful send (after a failed one, `None`:
+/// nobody knows).
+pub(crate) fn showing(msg: &Message, png: &Png) -> Option<u64> {
+    png.as_ref().filter(|_| msg.board_image).map(Picture::key)
 }
 
 /// The route pictures of every seat on each board the variants use (for
@@ -71,12 +113,47 @@ mod tests {
     use crate::discord::game::session;
     use crate::engine::Variant;
 
-    #[tokio::test]
-    async fn the_board_renders_to_a_png() {
+    fn started() -> Table {
         let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
         session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
-        let png = board_png(&t).await.expect("a picture");
+        t
+    }
+
+    #[tokio::test]
+    async fn the_board_renders_to_a_png() {
+        let t = started();
+        let msg = crate::discord::view::presenter::board(&t, &[]);
+        let Some(Picture::Drawn { png, .. }) = board_png(&t, &msg).await else { panic!("a drawn picture") };
         assert_eq!(&png[1..4], b"PNG");
+    }
+
+    #[tokio::test]
+    async fn a_picture_the_board_shows_is_kept_and_drawn_again_when_it_changes() {
+        let mut t = started();
+        let msg = crate::discord::view::presenter::board(&t, &[]);
+        let png = board_png(&t, &msg).await;
+        let key = png.as_ref().map(Picture::key).expect("a picture");
+        // Not shown yet: drawn. Shown: kept, and drawn for a new message.
+        t.picture = showing(&msg, &png);
+        assert_eq!(t.picture, Some(key));
+        let again = board_png(&t, &msg).await;
+        assert!(matches!(again, Some(Picture::Kept { key: k }) if k == key));
+        assert!(matches!(for_new_message(&t, again).await, Some(Picture::Drawn { key: k, .. }) if k == key));
+        // Another description (another move words it) or another view: drawn.
+        let mut other = msg.clone();
+        other.alt.push('.');
+        assert!(matches!(board_png(&t, &other).await, Some(Picture::Drawn { .. })));
+        t.names.insert(10, "Asha".into());
+        let renamed = crate::discord::view::presenter::board(&t, &[]);
+        assert!(matches!(board_png(&t, &renamed).await, Some(Picture::Drawn { .. })));
+        // A failed send: nobody knows what the board shows.
+        t.picture = None;
+        assert!(matches!(board_png(&t, &msg).await, Some(Picture::Drawn { .. })));
+        // A message without a picture shows none.
+        let mut bare = msg.clone();
+        bare.board_image = false;
+        assert!(board_png(&t, &bare).await.is_none());
+        assert_eq!(showing(&bare, &png), None);
     }
 }

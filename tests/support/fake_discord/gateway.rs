@@ -1,9 +1,11 @@
-//! The gateway WebSocket: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeat
-//! ACKs, RESUME refused (the client re-identifies), and dispatches with
-//! sequence numbers to the newest identified session.
+//! The gateway WebSocket: HELLO, IDENTIFY → READY + a GUILD_CREATE for each
+//! server of the session's shard, heartbeat ACKs, RESUME refused (the
+//! client re-identifies), and dispatches with sequence numbers to the
+//! newest identified session of the shard of their server, as Discord
+//! routes them: `(guild_id >> 22) % shard count`.
 
 use super::payloads;
-use super::state::{Session, Shared};
+use super::state::{Session, Shared, shard_of};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -91,9 +93,11 @@ async fn on_frame(
             send(ws, shared, json!({"op": 11, "d": null, "s": null, "t": null})).await
         }
         Some(2) => {
-            let ready = payloads::ready(&format!("fake-session-{session}"), &shared.gateway_url);
-            let guild = payloads::guild();
-            for (t, d) in [("READY", ready), ("GUILD_CREATE", guild)] {
+            let Some(shard) = identified_shard(shared, msg) else { return false };
+            let guilds = shared.lock().guilds_of_shard(shard[0], shard[1]);
+            let ready = payloads::ready(&format!("fake-session-{session}"), &shared.gateway_url, shard, &guilds);
+            let creates = guilds.iter().map(|g| ("GUILD_CREATE", payloads::guild(*g)));
+            for (t, d) in std::iter::once(("READY", ready)).chain(creates) {
                 *seq += 1;
                 if !send(ws, shared, json!({"op": 0, "s": *seq, "t": t, "d": d})).await {
                     return false;
@@ -102,7 +106,7 @@ async fn on_frame(
             if let Some(tx) = tx.take() {
                 let mut inner = shared.lock();
                 inner.identifies += 1;
-                inner.sessions.push(Session { id: session, tx });
+                inner.sessions.push(Session { id: session, shard, tx });
             }
             shared.changed();
             true
@@ -118,11 +122,36 @@ async fn on_frame(
     }
 }
 
-/// Sends a dispatch to the newest identified session; false if there is none.
-pub fn dispatch(shared: &Shared, t: &str, d: Value) -> bool {
-    let inner = shared.lock();
-    match inner.sessions.last() {
-        Some(s) => s.tx.send(json!({"t": t, "d": d})).is_ok(),
-        None => false,
+/// The shard an IDENTIFY asks for (`[0, 1]` when it names none), or a
+/// violation: Discord closes a connection with 4010 (invalid shard) when
+/// the id is not below the count.
+fn identified_shard(shared: &Shared, msg: &Value) -> Option<[u32; 2]> {
+    let asked = &msg["d"]["shard"];
+    if asked.is_null() {
+        return Some([0, 1]);
     }
+    let number = |i: usize| asked[i].as_u64().and_then(|n| u32::try_from(n).ok());
+    match (number(0), number(1)) {
+        (Some(id), Some(count)) if id < count => Some([id, count]),
+        _ => {
+            shared.lock().violation(format!("the bot identified as an invalid shard {asked}"));
+            shared.changed();
+            None
+        }
+    }
+}
+
+/// Sends a dispatch to the newest identified session of the shard of its
+/// server (`d.guild_id`; none: shard 0); false if there is none.
+pub fn dispatch(shared: &Shared, t: &str, d: Value) -> bool {
+    let guild = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok()).unwrap_or(0);
+    let mut inner = shared.lock();
+    let Some(s) = inner.sessions.iter().rev().find(|s| shard_of(guild, s.shard[1]) == s.shard[0]) else {
+        return false;
+    };
+    let (sent, shard) = (s.tx.send(json!({"t": t, "d": d})).is_ok(), s.shard[0]);
+    if sent {
+        *inner.shard_dispatches.entry(shard).or_default() += 1;
+    }
+    sent
 }

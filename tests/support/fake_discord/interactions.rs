@@ -2,7 +2,7 @@
 //! command must match a registered command and its options; a click or a
 //! selection must name a live, enabled component of a message the user sees.
 
-use super::payloads::{self, FakeUser, GUILD_ID};
+use super::payloads::{self, FakeUser};
 use super::state::{Inner, StoredMessage, id_of};
 use serde_json::{Value, json};
 
@@ -60,7 +60,14 @@ impl Opt {
 /// commands. `as_client`: also check what a real client enforces (values
 /// among the declared choices and inside the declared ranges); a forged
 /// interaction skips that, but still names a registered command and options.
-pub fn slash_data(inner: &Inner, command: &str, sub: &str, options: &[Opt], as_client: bool) -> Result<Value, String> {
+pub fn slash_data(
+    inner: &Inner,
+    guild: u64,
+    command: &str,
+    sub: &str,
+    options: &[Opt],
+    as_client: bool,
+) -> Result<Value, String> {
     let registered = inner.guild_commands.iter().chain(&inner.global_commands).find(|c| c["name"] == command);
     let cmd = registered.ok_or_else(|| format!("/{command} is not registered"))?;
     let subs = cmd["options"].as_array().cloned().unwrap_or_default();
@@ -93,7 +100,7 @@ pub fn slash_data(inner: &Inner, command: &str, sub: &str, options: &[Opt], as_c
     }
     let opts: Vec<Value> = options.iter().map(Opt::json).collect();
     Ok(json!({
-        "id": cmd["id"], "name": command, "type": 1, "guild_id": GUILD_ID.to_string(), "resolved": resolved,
+        "id": cmd["id"], "name": command, "type": 1, "guild_id": guild.to_string(), "resolved": resolved,
         "options": [{"name": sub, "type": 1, "options": opts}]
     }))
 }

@@ -7,6 +7,10 @@
 //! message notified (its allowed mentions; edits notify no one) and each
 //! attachment's description (alt text).
 //!
+//! It may recommend several gateway shards (`start_sharded`) and place
+//! channels in several servers (`place_channel`): each server's events go
+//! to the session of its shard only, as on Discord.
+//!
 //! Tests may also restrict what the bot may do in a channel (the
 //! interactions' `app_permissions`, and REST's 403 50013 on posts), make a
 //! channel a thread, click together as a crowd, and forge what no real
@@ -61,11 +65,18 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
 impl FakeDiscord {
     /// Starts the REST server and the gateway on 127.0.0.1 (ephemeral ports).
     pub async fn start() -> FakeDiscord {
+        FakeDiscord::start_sharded(1).await
+    }
+
+    /// [`FakeDiscord::start`], recommending `shards` gateway shards in
+    /// `GET /gateway/bot` (what serenity's autosharding starts).
+    pub async fn start_sharded(shards: u32) -> FakeDiscord {
         let http = TcpListener::bind("127.0.0.1:0").await.expect("bind fake REST port");
         let gw = TcpListener::bind("127.0.0.1:0").await.expect("bind fake gateway port");
         let http_base = format!("http://{}", http.local_addr().expect("REST address"));
         let gateway_url = format!("ws://{}", gw.local_addr().expect("gateway address"));
         let shared = Arc::new(Shared::new(http_base, gateway_url));
+        shared.lock().shards = shards;
         let app = rest::router(shared.clone());
         let rest_task = tokio::spawn(async move {
             if let Err(e) = axum::serve(http, app).await {
@@ -126,18 +137,58 @@ impl FakeDiscord {
         self.shared.lock().channel_setups.entry(channel).or_default().thread = true;
     }
 
+    /// Places `channel` in server `guild` (the bot is in it: the session of
+    /// its shard gets its GUILD_CREATE at IDENTIFY, or now if it is up).
+    pub fn place_channel(&self, channel: u64, guild: u64) {
+        let mut inner = self.shared.lock();
+        inner.channel_setups.entry(channel).or_default().guild = guild;
+        if guild == GUILD_ID || inner.guilds.contains(&guild) {
+            return;
+        }
+        inner.guilds.push(guild);
+        let create = json!({"t": "GUILD_CREATE", "d": payloads::guild(guild)});
+        let session = inner.sessions.iter().rev().find(|s| state::shard_of(guild, s.shard[1]) == s.shard[0]);
+        if let Some(s) = session {
+            let _ = s.tx.send(create);
+        }
+    }
+
+    /// Waits until `n` gateway sessions (shards) have identified.
+    pub async fn wait_sessions(&self, n: usize, timeout: Duration) {
+        if self.shared.wait_until(timeout, |i| (i.sessions.len() >= n).then_some(())).await.is_none() {
+            panic!("{n} shards did not identify within {timeout:?}; {}", self.summary());
+        }
+    }
+
+    /// The shards of the sessions connected now (`[id, count]`), oldest first.
+    pub fn shards(&self) -> Vec<[u32; 2]> {
+        self.shared.lock().sessions.iter().map(|s| s.shard).collect()
+    }
+
+    /// How many dispatches each shard's sessions were sent, by shard id.
+    pub fn shard_dispatches(&self) -> std::collections::HashMap<u32, u64> {
+        self.shared.lock().shard_dispatches.clone()
+    }
+
     fn origin(&self, channel: u64, guild: u64) -> Origin {
         Origin { guild, channel, setup: self.shared.lock().setup(channel) }
     }
 
+    /// Where an interaction from `channel` comes from: its own server.
+    fn home(&self, channel: u64) -> Origin {
+        let setup = self.shared.lock().setup(channel);
+        Origin { guild: setup.guild, channel, setup }
+    }
+
     /// Sends `/command sub options…` as `user` in `channel`; returns the interaction id.
     pub async fn send_slash(&self, user: &FakeUser, channel: u64, command: &str, sub: &str, options: Vec<Opt>) -> u64 {
+        let origin = self.home(channel);
         let data = {
             let inner = self.shared.lock();
-            interactions::slash_data(&inner, command, sub, &options, true)
+            interactions::slash_data(&inner, origin.guild, command, sub, &options, true)
         };
         let data = data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
-        self.dispatch_interaction(2, user, self.origin(channel, GUILD_ID), data, None, None).await
+        self.dispatch_interaction(2, user, origin, data, None, None).await
     }
 
     /// Sends a forged `/command sub options…`: option values outside their
@@ -151,12 +202,13 @@ impl FakeDiscord {
         sub: &str,
         options: Vec<Opt>,
     ) -> u64 {
+        let origin = self.home(channel);
         let data = {
             let inner = self.shared.lock();
-            interactions::slash_data(&inner, command, sub, &options, false)
+            interactions::slash_data(&inner, origin.guild, command, sub, &options, false)
         };
         let data = data.unwrap_or_else(|e| panic!("not even a forged client could send this: {e}"));
-        self.dispatch_interaction(2, user, self.origin(channel, GUILD_ID), data, None, None).await
+        self.dispatch_interaction(2, user, origin, data, None, None).await
     }
 
     /// A forged button click: `custom_id` (anything) on stored message
@@ -183,7 +235,7 @@ impl FakeDiscord {
         };
         let mut ids = Vec::with_capacity(users.len());
         for (user, (data, msg)) in users.iter().zip(built) {
-            let origin = self.origin(channel, GUILD_ID);
+            let origin = self.home(channel);
             ids.push(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await);
         }
         ids
@@ -231,7 +283,7 @@ impl FakeDiscord {
             interactions::component_data(&inner, user, channel, message, custom_id, values)
         };
         let (data, msg) = built?;
-        let origin = self.origin(channel, GUILD_ID);
+        let origin = self.home(channel);
         Ok(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await)
     }
 
@@ -244,7 +296,7 @@ impl FakeDiscord {
         message: Option<Value>,
         custom_id: Option<String>,
     ) -> u64 {
-        self.wait_for_session().await;
+        self.wait_for_session(origin.guild).await;
         let (id, token) = {
             let mut inner = self.shared.lock();
             let id = inner.next_id();
@@ -284,10 +336,12 @@ impl FakeDiscord {
         id
     }
 
-    async fn wait_for_session(&self) {
-        let ok = self.shared.wait_until(CONNECT_TIMEOUT, |i| (!i.sessions.is_empty()).then_some(())).await;
+    /// Waits for a session of the shard of server `guild`.
+    async fn wait_for_session(&self, guild: u64) {
+        let ours = |s: &state::Session| state::shard_of(guild, s.shard[1]) == s.shard[0];
+        let ok = self.shared.wait_until(CONNECT_TIMEOUT, |i| i.sessions.iter().any(ours).then_some(())).await;
         if ok.is_none() {
-            panic!("no bot is connected to the fake gateway; {}", self.summary());
+            panic!("no bot is connected to the fake gateway for server {guild}; {}", self.summary());
         }
     }
 

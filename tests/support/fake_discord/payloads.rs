@@ -7,7 +7,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The application id, which Discord also uses as the bot user's id.
 pub const APP_ID: u64 = 1_100_000_000_000_000_001;
-/// The one guild the fake serves.
+/// The guild every channel is in unless a test places it in another
+/// (`FakeDiscord::place_channel`).
 pub const GUILD_ID: u64 = 1_100_000_000_000_000_002;
 /// Largest upload an interaction allows (25 MiB), sent as `attachment_size_limit`.
 pub const ATTACHMENT_SIZE_LIMIT: u32 = 25 * 1024 * 1024;
@@ -41,11 +42,13 @@ pub struct ChannelSetup {
     pub rest_permissions: u64,
     /// A public thread (type 11) rather than a text channel (type 0).
     pub thread: bool,
+    /// The server the channel is in.
+    pub guild: u64,
 }
 
 impl Default for ChannelSetup {
     fn default() -> Self {
-        ChannelSetup { app_permissions: perms::ALL, rest_permissions: perms::ALL, thread: false }
+        ChannelSetup { app_permissions: perms::ALL, rest_permissions: perms::ALL, thread: false, guild: GUILD_ID }
     }
 }
 
@@ -161,24 +164,25 @@ pub fn interaction_base(id: u64, kind: u8, token: &str, u: &FakeUser, origin: Or
     })
 }
 
-/// READY for a new session.
-pub fn ready(session: &str, gateway_url: &str) -> Value {
+/// READY for a new session of shard `shard` (`[id, count]`) with its `guilds`.
+pub fn ready(session: &str, gateway_url: &str, shard: [u32; 2], guilds: &[u64]) -> Value {
+    let guilds: Vec<Value> = guilds.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect();
     json!({
-        "v": 10, "user": bot_user(), "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
-        "session_id": session, "resume_gateway_url": gateway_url, "shard": [0, 1],
+        "v": 10, "user": bot_user(), "guilds": guilds,
+        "session_id": session, "resume_gateway_url": gateway_url, "shard": shard,
         "application": {"id": APP_ID.to_string(), "flags": 0}, "private_channels": [], "presences": []
     })
 }
 
 /// GUILD_CREATE's guild: one text channel per test channel id is not needed;
 /// the guild itself, its @everyone role and the bot as a member.
-pub fn guild() -> Value {
+pub fn guild(id: u64) -> Value {
     let mut g = json!({
-        "id": GUILD_ID.to_string(), "name": "Thaayam test guild", "icon": null, "icon_hash": null, "splash": null,
+        "id": id.to_string(), "name": "Thaayam test guild", "icon": null, "icon_hash": null, "splash": null,
         "discovery_splash": null, "owner_id": "1200000000000000999", "afk_channel_id": null, "afk_timeout": 300,
         "widget_enabled": false, "widget_channel_id": null, "verification_level": 0,
         "default_message_notifications": 0, "explicit_content_filter": 0,
-        "roles": [{"id": GUILD_ID.to_string(), "name": "@everyone", "color": 0,
+        "roles": [{"id": id.to_string(), "name": "@everyone", "color": 0,
                    "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
                    "hoist": false, "icon": null, "unicode_emoji": null, "position": 0,
                    "permissions": MEMBER_PERMISSIONS.to_string(), "managed": false, "mentionable": false,

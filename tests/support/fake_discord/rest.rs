@@ -99,7 +99,8 @@ async fn unknown(State(st): St, method: Method, uri: Uri) -> Refusal {
 
 async fn gateway(State(st): St) -> Json {
     count(&st, "GET gateway");
-    Json(json!({"url": st.gateway_url, "shards": 1,
+    let shards = st.lock().shards.max(1);
+    Json(json!({"url": st.gateway_url, "shards": shards,
         "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}))
 }
 

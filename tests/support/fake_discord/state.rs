@@ -83,7 +83,15 @@ pub enum Hold {
 /// A connected, identified gateway session.
 pub struct Session {
     pub id: u64,
+    /// The shard it identified as: `[id, count]`.
+    pub shard: [u32; 2],
     pub tx: mpsc::UnboundedSender<Value>,
+}
+
+/// The shard of server `guild` among `count`: Discord's
+/// `(guild_id >> 22) % count` (0, no server, is shard 0).
+pub fn shard_of(guild: u64, count: u32) -> u32 {
+    u32::try_from((guild >> 22) % u64::from(count.max(1))).unwrap_or(0)
 }
 
 /// Everything behind the lock.
@@ -102,6 +110,12 @@ pub struct Inner {
     pub tokens: HashMap<String, u64>,
     pub violations: Vec<String>,
     pub sessions: Vec<Session>,
+    /// The shard count `GET /gateway/bot` recommends (0 counts as 1).
+    pub shards: u32,
+    /// The servers the bot is in besides [`GUILD_ID`] (channels placed in them).
+    pub guilds: Vec<u64>,
+    /// Dispatches (interactions included) sent over each shard, by shard id.
+    pub shard_dispatches: HashMap<u32, u64>,
     pub identifies: u32,
     pub heartbeats: u32,
     pub requests: HashMap<String, u64>,
@@ -130,6 +144,12 @@ impl Inner {
     }
 
     /// What the fake knows of a channel.
+    /// Every server the bot is in, on shard `shard` of `count`.
+    pub fn guilds_of_shard(&self, shard: u32, count: u32) -> Vec<u64> {
+        let all = std::iter::once(GUILD_ID).chain(self.guilds.iter().copied());
+        all.filter(|g| shard_of(*g, count) == shard).collect()
+    }
+
     pub fn setup(&self, channel: u64) -> ChannelSetup {
         self.channel_setups.get(&channel).copied().unwrap_or_default()
     }
@@ -165,7 +185,8 @@ impl Inner {
     pub fn create_message(&mut self, ctx: NewMessage, payload: &Value, uploads: Vec<Upload>, base: &str) -> u64 {
         let id = self.next_id();
         let mut json = json!({
-            "id": id.to_string(), "channel_id": ctx.channel_id.to_string(), "guild_id": GUILD_ID.to_string(),
+            "id": id.to_string(), "channel_id": ctx.channel_id.to_string(),
+            "guild_id": self.setup(ctx.channel_id).guild.to_string(),
             "author": payloads::bot_user(), "content": "", "timestamp": payloads::timestamp(payloads::now_ms()),
             "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
             "mention_roles": [], "attachments": [], "embeds": [], "components": [], "pinned": false,
