@@ -4,8 +4,9 @@
 //! one-series expectimax: the next player's likeliest throw sequences,
 //! each answered by her best plan by the same evaluation.
 //!
-//! In `francais` the trained network loses to `easy` (8% of 400 games,
-//! docs/ai.md), so there `expert` plays as `hard` until it is retrained.
+//! Where the trained network loses to `easy` (`francais`: 8% of 400
+//! 2-player games; 4-player `tayam-sonalu`: 13% of 100 against three,
+//! docs/ai.md), `expert` plays as `hard` until it is retrained.
 
 use super::fxhash::{FxHashMap, GameKey};
 use super::net::Net;
@@ -34,8 +35,10 @@ pub struct ExpertBudget {
 pub const EXPERT_BUDGET: ExpertBudget =
     ExpertBudget { own_nodes: 20_000, candidates: 4, sequences: 8, reply_nodes: 1_500 };
 
-/// Variants whose network does not play well enough yet: `expert` plays as `hard` there.
-const NOT_TRUSTED: [Variant; 1] = [Variant::Francais];
+/// Tables (variant, players) whose network does not play well enough
+/// yet: `expert` plays as `hard` there.
+const NOT_TRUSTED: [(Variant, usize); 4] =
+    [(Variant::Francais, 2), (Variant::Francais, 3), (Variant::Francais, 4), (Variant::TayamSonalu, 4)];
 
 /// `expert`: plans judged by the learned chance of winning.
 pub struct Expert {
@@ -118,8 +121,9 @@ impl Strategy for Expert {
             return a;
         }
         let pos = game.position();
-        let net = stored_net(pos.ruleset(), pos.seats().len());
-        let Some(net) = net.filter(|_| !NOT_TRUSTED.contains(&pos.ruleset().variant)) else {
+        let table = (pos.ruleset().variant, pos.seats().len());
+        let net = stored_net(pos.ruleset(), table.1);
+        let Some(net) = net.filter(|_| !NOT_TRUSTED.contains(&table)) else {
             return self.fallback.choose(game, rng);
         };
         let ps = plans(game, &mut self.mg, self.budget.own_nodes);
