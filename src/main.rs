@@ -153,6 +153,24 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Train the `expert` level's evaluation by self-play; writes assets/ai/<variant>-<n>p.bin.
+    Train {
+        /// Which rules.
+        #[arg(long, default_value = "bell", value_parser = variant_parser())]
+        variant: Variant,
+        /// Number of players: 2, 3 or 4.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Seed for the throws and the first weights.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Self-play games (default: the recipe of the committed networks).
+        #[arg(long)]
+        games: Option<u64>,
+        /// Where to write the network (default: assets/ai/<variant>-<n>p.bin).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Computer players against each other; print a JSON summary.
     Tournament {
         /// Which rules.
@@ -170,7 +188,7 @@ enum Command {
         /// Seed for the throws and the players' choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Levels (random, easy, medium, hard), cycled over the seats; rotated every game.
+        /// Levels (random, easy, medium, hard, expert), cycled over the seats; rotated every game.
         #[arg(long, default_value = "hard,easy")]
         ai: String,
         /// Threads to play on.
@@ -243,6 +261,10 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
         Command::Fuzz { cases, seed } => println!("{}", cli::fuzz::report(cases, seed)?),
+        Command::Train { variant, players, seed, games, out } => {
+            let summary = cli::train::run(variant, players, seed, games, out)?;
+            println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);
+        }
         Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads } => {
             let ruleset = Ruleset { variant, twins_return_singles };
             let ais = cli::tournament::parse_ais(&ai)?;

@@ -103,6 +103,18 @@ pub(crate) fn scores(game: &Game, w: &Weights) -> [f64; 4] {
     out
 }
 
+/// Every seat's expected loss to capture before she moves again, in
+/// squares of progress (0 for empty seats).
+pub(crate) fn risks(game: &Game, w: &Weights) -> [f64; 4] {
+    let pos = game.position();
+    let tbl = table(pos.rules());
+    let mut out = [0.0; 4];
+    for seat in pos.seats().iter() {
+        out[seat.index()] = risk(pos, seat, tbl, w);
+    }
+    out
+}
+
 /// The seat that will throw the next series once the current one is
 /// used: the player on turn if she has earned another series, else the next.
 fn next_mover(game: &Game) -> Seat {

@@ -12,19 +12,26 @@
 
 pub mod arena;
 pub mod eval;
+pub mod expert;
+mod features;
 pub(crate) mod fxhash;
 mod greedy;
+mod net;
 pub(crate) mod plans;
 mod random;
 pub mod search;
 pub(crate) mod series;
+pub mod train;
+pub mod value;
 
 use crate::engine::{Action, Game};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::str::FromStr;
 
+pub use expert::{EXPERT_BUDGET, Expert, ExpertBudget};
 pub use greedy::Greedy;
+pub use net::{BadNet, Net};
 pub(crate) use random::RandomPlayer;
 pub use search::{Lookahead, PlanSearch};
 
@@ -44,10 +51,11 @@ pub enum Level {
     Easy,
     Medium,
     Hard,
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     pub(crate) const fn name(self) -> &'static str {
         match self {
@@ -55,6 +63,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -65,6 +74,7 @@ impl Level {
             Level::Easy => Box::new(Greedy::new()),
             Level::Medium => Box::new(PlanSearch::new()),
             Level::Hard => Box::new(Lookahead::new(search::HARD_BUDGET)),
+            Level::Expert => Box::new(Expert::new(EXPERT_BUDGET)),
         }
     }
 }
@@ -81,7 +91,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown level `{s}` (expected random, easy, medium or hard)"))
+            .ok_or_else(|| format!("unknown level `{s}` (expected random, easy, medium, hard or expert)"))
     }
 }
 
@@ -108,6 +118,7 @@ mod tests {
         }
         assert!("grandmaster".parse::<Level>().is_err());
         assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+        assert_eq!("expert".parse::<Level>(), Ok(Level::Expert));
     }
 
     #[test]

@@ -40,15 +40,15 @@ pub(crate) const MEDIUM_NODES: usize = 20_000;
 
 /// Remembers the rest of a chosen plan: state reached → next action.
 #[derive(Default)]
-struct PlanMemory(FxHashMap<GameKey, Action>);
+pub(crate) struct PlanMemory(FxHashMap<GameKey, Action>);
 
 impl PlanMemory {
-    fn recall(&self, game: &Game) -> Option<Action> {
+    pub(crate) fn recall(&self, game: &Game) -> Option<Action> {
         self.0.get(&GameKey(*game)).copied()
     }
 
     /// Stores the actions after the first, keyed by the state before each.
-    fn store(&mut self, start: &Game, plan: &Plan) {
+    pub(crate) fn store(&mut self, start: &Game, plan: &Plan) {
         self.0.clear();
         let mut g = *start;
         for (i, &a) in plan.path.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
-//! `tournament`, `bot-bench`, `fuzz`, the store tools (`store-bench`,
+//! `tournament`, `train`, `bot-bench`, `fuzz`, the store tools (`store-bench`,
 //! `store-crash-worker`), and the other tools that call the libraries
 //! without Discord.
 
@@ -14,3 +14,4 @@ pub mod store_bench;
 pub mod store_crash;
 mod tables;
 pub mod tournament;
+pub mod train;

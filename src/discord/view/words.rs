@@ -36,6 +36,7 @@ pub(crate) fn level_description(level: Level) -> &'static str {
         Level::Easy => "takes the best-looking move now",
         Level::Medium => "plans the whole series of throws",
         Level::Hard => "looks ahead at the opponents' replies",
+        Level::Expert => "judges moves by a network trained on thousands of games",
     }
 }
 

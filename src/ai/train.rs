@@ -1,0 +1,197 @@
+//! Self-play training of the learned evaluation, TD(λ) style: the network
+//! plays every seat (each series: the plan whose end it rates best for the
+//! player on turn), and after each game every series-start position seen
+//! is moved towards its λ-return (the game's result blended backwards with
+//! the network's own later estimates). Single-threaded and seeded, so the
+//! same options give the same network bit for bit.
+
+use super::arena::mix;
+use super::net::Net;
+use super::plans::plans;
+use super::value::{chances, input_size};
+use crate::dice::{MAX_EVENTS, ThrowSource};
+use crate::engine::{Game, MoveGen, Phase, Ruleset, SeatSet, Variant, places};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// How a network is trained.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainOptions {
+    pub ruleset: Ruleset,
+    pub players: usize,
+    pub seed: u64,
+    /// Self-play games.
+    pub games: u64,
+    /// Hidden units.
+    pub hidden: usize,
+    /// Learning rate at the start (it falls linearly to a tenth).
+    pub rate: f32,
+    /// TD(λ)'s λ: 1 fits the games' results, 0 the next estimate only.
+    pub lambda: f32,
+    /// States visited when enumerating a plan.
+    pub plan_nodes: usize,
+}
+
+impl TrainOptions {
+    /// The recipe the committed networks were trained with.
+    pub fn recipe(variant: Variant, players: usize, seed: u64) -> TrainOptions {
+        let games = match (variant, players) {
+            (Variant::Bell, 2) => 100_000,
+            (Variant::TayamSonalu, 2) => 3_000,
+            (Variant::TayamSonalu, 3) => 1_500,
+            (Variant::TayamSonalu, _) => 1_000,
+            _ => 10_000,
+        };
+        TrainOptions {
+            ruleset: Ruleset::new(variant),
+            players,
+            seed,
+            games,
+            hidden: 32,
+            rate: 0.05,
+            lambda: 0.7,
+            plan_nodes: 2_000,
+        }
+    }
+}
+
+/// Series after which a self-play game stops. A fresh network may like
+/// passing (`francais` lets a player use no throw): its games would not
+/// end, so they are cut short and scored by progress, which teaches it
+/// that moving on pays.
+pub const MAX_SERIES_PER_GAME: usize = 500;
+
+/// What a training run went through.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TrainStats {
+    pub games: u64,
+    /// Positions learned from.
+    pub positions: u64,
+    /// Games stopped after [`MAX_SERIES_PER_GAME`] series (learned from
+    /// as won by the players furthest ahead).
+    pub unfinished: u64,
+}
+
+/// Trains a network; `progress` hears after every thousandth game.
+pub fn train(opts: &TrainOptions, progress: &mut dyn FnMut(&TrainStats)) -> Result<(Net, TrainStats), String> {
+    let seats = SeatSet::for_players(opts.players).ok_or("players must be 2, 3 or 4")?;
+    let mut rng = ChaCha8Rng::seed_from_u64(mix(opts.seed));
+    let mut net = Net::random(input_size(opts.ruleset, opts.players), opts.hidden, opts.players, &mut rng);
+    let mut stats = TrainStats::default();
+    let mut mg = MoveGen::new();
+    let mut scratch = Vec::new();
+    let mut seen: Vec<(Game, [f64; 4])> = Vec::new();
+    for g in 0..opts.games {
+        let rate = opts.rate * (1.0 - 0.9 * g as f32 / opts.games.max(1) as f32);
+        let mut src = ThrowSource::from_u64(mix(opts.seed ^ mix(g + 1)), opts.ruleset.rules().dice);
+        seen.clear();
+        let game = self_play(&net, opts, seats, &mut src, &mut mg, &mut scratch, &mut seen);
+        stats.games += 1;
+        let mut target = [0.0f64; 4];
+        match game.position().winner() {
+            Some(winner) => target[winner.index()] = 1.0,
+            None => {
+                stats.unfinished += 1;
+                let p = places(game.position());
+                let first = seats.iter().filter(|s| p[s.index()] == 1).count().max(1);
+                for s in seats.iter().filter(|s| p[s.index()] == 1) {
+                    target[s.index()] = 1.0 / first as f64;
+                }
+            }
+        }
+        for (state, estimate) in seen.iter().rev() {
+            learn(&mut net, state, &target, rate, &mut scratch);
+            stats.positions += 1;
+            for i in 0..4 {
+                target[i] = f64::from(1.0 - opts.lambda) * estimate[i] + f64::from(opts.lambda) * target[i];
+            }
+        }
+        if stats.games % 1000 == 0 {
+            progress(&stats);
+        }
+    }
+    Ok((net, stats))
+}
+
+/// One game of the network against itself; `seen` gets every position
+/// where a series is about to be thrown, with the network's estimate then.
+fn self_play(
+    net: &Net,
+    opts: &TrainOptions,
+    seats: SeatSet,
+    src: &mut ThrowSource,
+    mg: &mut MoveGen,
+    scratch: &mut Vec<(u32, f32)>,
+    seen: &mut Vec<(Game, [f64; 4])>,
+) -> Game {
+    let mut game = Game::new(opts.ruleset, seats);
+    let mut events = 0;
+    let mut record = true;
+    while !game.is_finished() && events < MAX_EVENTS && seen.len() < MAX_SERIES_PER_GAME {
+        events += 1;
+        if game.wants_throw() {
+            if record && matches!(game.phase(), Phase::Throwing { .. }) {
+                seen.push((game, chances(net, &game, scratch)));
+                record = false;
+            }
+            let t = src.next_throw();
+            if game.throw(t).is_err() {
+                break;
+            }
+            continue;
+        }
+        let me = game.position().turn();
+        let ps = plans(&game, mg, opts.plan_nodes);
+        let best = ps.iter().max_by(|a, b| {
+            let (ca, cb) = (chances(net, &a.end, scratch), chances(net, &b.end, scratch));
+            ca[me.index()].total_cmp(&cb[me.index()])
+        });
+        match best {
+            Some(p) => game = p.end,
+            None => break,
+        }
+        record = true;
+    }
+    game
+}
+
+/// One step of `net` towards `target` (by seat) in `state`.
+fn learn(net: &mut Net, state: &Game, target: &[f64; 4], rate: f32, scratch: &mut Vec<(u32, f32)>) {
+    let mover = state.position().turn();
+    super::features::extract(state, mover, scratch);
+    let (slots, n) = super::features::slots(state, mover);
+    let mut t = [0.0f32; 4];
+    for k in 0..n {
+        t[k] = target[slots[k].index()] as f32;
+    }
+    net.learn(scratch, &t, rate);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::parse_tpn;
+
+    fn tiny(seed: u64) -> TrainOptions {
+        TrainOptions { games: 60, hidden: 8, ..TrainOptions::recipe(Variant::Bell, 2, seed) }
+    }
+
+    #[test]
+    fn the_same_seed_trains_the_same_network() {
+        let (a, sa) = train(&tiny(1), &mut |_| {}).expect("trains");
+        let (b, sb) = train(&tiny(1), &mut |_| {}).expect("trains");
+        let (c, _) = train(&tiny(2), &mut |_| {}).expect("trains");
+        assert_eq!(a.to_bytes(), b.to_bytes());
+        assert_eq!(sa, sb);
+        assert_ne!(a.to_bytes(), c.to_bytes());
+        assert!(sa.positions > 60 * 10, "{sa:?}");
+    }
+
+    #[test]
+    fn a_little_training_learns_that_being_far_ahead_wins() {
+        let (net, _) = train(&TrainOptions { games: 300, ..tiny(3) }, &mut |_| {}).expect("trains");
+        let pos = parse_tpn("bell S=x,x,24,20 N=3,o,o,o turn=N").expect("valid tpn");
+        let c = chances(&net, &Game::from_position(pos), &mut Vec::new());
+        assert!(c[0] > 0.75, "{c:?}");
+    }
+}
