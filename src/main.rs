@@ -136,6 +136,9 @@ enum Command {
         /// Number of games to play.
         #[arg(long, default_value_t = 20)]
         games: u64,
+        /// The language of the messages and pictures (en, fr, ta).
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Feed every parser of outside input (custom_ids, select values, TPN,
     /// the config file, command options) random and near-valid text; print
@@ -232,7 +235,7 @@ fn run(command: Command) -> Result<(), String> {
             let config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;
             thaayam::discord::bot::run(config)?;
         }
-        Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
+        Command::BotBench { games, lang } => println!("{}", cli::bot_bench::run(games, &lang)?),
         Command::Fuzz { cases, seed } => println!("{}", cli::fuzz::report(cases, seed)?),
         Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads } => {
             let ruleset = Ruleset { variant, twins_return_singles };

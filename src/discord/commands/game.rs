@@ -1,7 +1,7 @@
 //! The commands that open, show and end games: `new`, `board`, `resign`,
 //! `end`, `kick`.
 
-use super::answer::{VariantChoice, is_moderator, private};
+use super::answer::{VariantChoice, is_moderator, langs, private};
 use super::settings::guild_defaults;
 use crate::discord::config::parse_duration;
 use crate::discord::game::intent::{Actor, Intent};
@@ -245,7 +245,7 @@ async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
     let now = unix_now();
     let applied = apply_intent(ctx.data(), &mut table, |t| session::handle(t, actor, intent, None, now)).await;
     match applied {
-        Err(refusal) => private(ctx, refusal_text(&refusal)).await,
+        Err(refusal) => private(ctx, refusal_text(langs(ctx).await.1, &refusal)).await,
         Ok((notes, outro)) => {
             show(ctx.http(), ctx.data(), &mut table, &notes, &outro, true).await;
             drop(table);

@@ -1,6 +1,7 @@
 //! `/thaayam help`: how a turn works, in the words of the real controls,
 //! with a picture of a picked move (drawn like a board).
 
+use super::answer::langs;
 use crate::discord::live::pictures;
 use crate::discord::view::picture::example_view;
 use crate::discord::{Context, Error};
@@ -29,7 +30,7 @@ pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
         .content(TURN)
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    if let Some((view, alt)) = example_view()
+    if let Some((view, alt)) = example_view(langs(ctx).await.1)
         && let Some(png) = pictures::render_png(view).await
     {
         reply = reply.attachment(serenity::CreateAttachment::bytes(png, "turn.png").description(alt));
@@ -45,7 +46,7 @@ mod tests {
     #[test]
     fn the_help_fits_one_message_and_names_the_real_controls() {
         assert!(TURN.chars().count() <= 2000);
-        let picked = example_view().expect("an example").1;
+        let picked = example_view(crate::discord::view::lang::Lang::EN).expect("an example").1;
         assert!(picked.chars().count() <= 1024);
         for label in ["Your move", "Confirm", "Undo", "build it step by step"] {
             assert!(TURN.contains(label), "{label}");

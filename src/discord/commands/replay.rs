@@ -4,7 +4,8 @@
 //! the async workers, one at a time, after deferring the answer, and kept
 //! under Discord's attachment limits by drawing fewer and smaller frames.
 
-use super::answer::{occupant, private, store_failed};
+use super::answer::{langs, occupant, private, store_failed};
+use crate::discord::view::lang::Lang;
 use crate::discord::view::message::{Message, limits};
 use crate::discord::view::words::{clip, computer_name};
 use crate::discord::{Context, Error};
@@ -59,12 +60,12 @@ fn by_place(seats: &[SeatRecord]) -> Vec<&SeatRecord> {
 }
 
 /// The text sent with the GIF: the game, when it ended, who placed where.
-pub(crate) fn replay_message(info: &GameInfo) -> Message {
+pub(crate) fn replay_message(lang: Lang, info: &GameInfo) -> Message {
     let players: Vec<String> = by_place(&info.seats)
         .into_iter()
         .map(|s| match s.place.filter(|&p| p > 0) {
-            Some(p) => format!("{p}. {}", occupant(&s.occupant)),
-            None => occupant(&s.occupant),
+            Some(p) => format!("{p}. {}", occupant(lang, &s.occupant)),
+            None => occupant(lang, &s.occupant),
         })
         .collect();
     let when = match (info.state, info.finished_at) {
@@ -106,12 +107,12 @@ pub(crate) fn draw(game: &LoadedGame, names: [String; 4], max_bytes: usize) -> R
 /// The names drawn in the GIF: display names of the players (fetched
 /// from Discord at the same time, at most 3 s; the seat's name for those
 /// that fail), computers by level.
-async fn names(ctx: Context<'_>, info: &GameInfo) -> [String; 4] {
+async fn names(ctx: Context<'_>, lang: Lang, info: &GameInfo) -> [String; 4] {
     let mut names: [String; 4] = Default::default();
     let mut fetches = tokio::task::JoinSet::new();
     for s in &info.seats {
         match &s.occupant {
-            Occupant::Computer(level) => names[s.seat.index()] = computer_name(level),
+            Occupant::Computer(level) => names[s.seat.index()] = computer_name(lang, level),
             Occupant::Human(u) => {
                 let (http, user, seat) =
                     (ctx.serenity_context().http.clone(), serenity::UserId::new((*u).max(1)), s.seat);
@@ -153,8 +154,9 @@ pub(crate) async fn replay(
     let Some(loaded) = loaded else { return Ok(()) };
     // Drawing a long game takes seconds: answer Discord within 3 s first.
     ctx.defer().await?;
-    let names = names(ctx, &loaded.info).await;
-    let message = replay_message(&loaded.info);
+    let server = langs(ctx).await.0;
+    let names = names(ctx, server, &loaded.info).await;
+    let message = replay_message(server, &loaded.info);
     let gif = {
         let _turn = DRAWING.acquire().await?;
         tokio::task::spawn_blocking(move || draw(&loaded, names, MAX_GIF_BYTES)).await?

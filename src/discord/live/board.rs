@@ -5,6 +5,7 @@
 
 use super::change::remember;
 use super::hub::Shared;
+use super::lang::server_lang;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
@@ -13,6 +14,7 @@ use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{BoardMessage, Table};
 use crate::discord::view::components::ComponentId;
+use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::discord::view::presenter::{self, Outro};
 use crate::store::GameId;
@@ -33,8 +35,9 @@ pub(super) fn is_young(table: &Table) -> bool {
 /// message; also when someone else is now the human to act, as an edit
 /// would not notify her) and saves where that message now is.
 pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
-    let msg = presenter::table_message(table, notes, outro);
-    let png = pictures::board_png(table).await;
+    let lang = server_lang(data, table.guild, None).await;
+    let msg = presenter::table_message(lang, table, notes, outro);
+    let png = pictures::board_png(lang, table).await;
     if fresh || table.needs_new_board(None) {
         repost(http, table, &msg, png).await;
     } else {
@@ -142,7 +145,8 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
     let Some(board) = table.board else { return };
-    let end = presenter::table_message(&table, &[], &Outro::default());
+    let lang = server_lang(data, table.guild, None).await;
+    let end = presenter::table_message(lang, &table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no
     // controls either); a board that cannot be read is left alone.
     let Ok(seen) = read(http, table.channel, board.message).await else { return };
@@ -151,13 +155,13 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         return;
     }
     tracing::info!("game {id}: its board missed the end; showing it");
-    show_end(http, &mut table).await;
+    show_end(http, lang, &mut table).await;
 }
 
 /// Shows a closed game's end on its board (edited in place while young).
-pub(crate) async fn show_end(http: &Http, table: &mut Table) {
-    let msg = presenter::table_message(table, &[], &Outro::default());
-    let png = pictures::board_png(table).await;
+pub(crate) async fn show_end(http: &Http, lang: Lang, table: &mut Table) {
+    let msg = presenter::table_message(lang, table, &[], &Outro::default());
+    let png = pictures::board_png(lang, table).await;
     publish(http, table, &msg, png).await;
 }
 

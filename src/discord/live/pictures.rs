@@ -2,6 +2,7 @@
 //! one drawing per core at a time) and the route pictures of `/thaayam rules`.
 
 use crate::discord::game::table::Table;
+use crate::discord::view::lang::Lang;
 use crate::discord::view::picture::{BOARD_SIZE, board_view};
 use crate::engine::{Board, BoardKind, Ruleset, Seat, Variant};
 use crate::render::{self, BoardView};
@@ -31,8 +32,8 @@ pub(crate) async fn render_png(view: BoardView) -> Option<Vec<u8>> {
 }
 
 /// The board picture of a table, if its messages show one.
-pub(crate) async fn board_png(t: &Table) -> Option<Vec<u8>> {
-    render_png(board_view(t)?).await
+pub(crate) async fn board_png(lang: Lang, t: &Table) -> Option<Vec<u8>> {
+    render_png(board_view(lang, t)?).await
 }
 
 /// The route pictures of every seat on each board the variants use (for
@@ -76,7 +77,7 @@ mod tests {
         let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
         session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
-        let png = board_png(&t).await.expect("a picture");
+        let png = board_png(Lang::EN, &t).await.expect("a picture");
         assert_eq!(&png[1..4], b"PNG");
     }
 }

@@ -2,6 +2,7 @@
 //! Discord's limits, and the controls shown to the player on turn.
 
 use super::components::{ComponentId, Control};
+use super::lang::Lang;
 use super::message::{self, Row};
 use super::presenter::{self, Outro};
 use crate::discord::game::computer::Level;
@@ -15,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn checked(t: &Table, notes: &[Note]) -> message::Message {
-    let m = presenter::table_message(t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)] });
+    let m = presenter::table_message(Lang::EN, t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)] });
     if let Err(e) = message::check(&m) {
         panic!("limit broken at seq {}: {e}\n{m:#?}", t.seq);
     }
@@ -110,7 +111,7 @@ fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_st
     let notes: Vec<Note> = (0..200).map(|i| Note::ThrowsLost((i % 7) as u8)).collect();
     let m = checked(&t, &notes);
     assert!(m.content.chars().count() <= 2000);
-    assert!(m.content.starts_with('…') && m.content.contains("earlier line(s)"), "{}", m.content);
+    assert!(m.content.starts_with('…') && m.content.contains("earlier lines"), "{}", m.content);
     let last = m.content.lines().last().unwrap_or_default();
     assert!(last.contains(" to move"), "the last line says who moves: {last}");
     t.stage = Stage::Ended;
