@@ -49,3 +49,44 @@ settings-rules = Default rules
 settings-timeout = Turn timeout
 settings-end = Who may end a game
 settings-language = Language
+
+## /thaayam help
+
+help-turn = **How a turn works**
+    1. When your turn comes the bot throws the cowries for you: it throws again after a 1, 4 or 8 and stops at a 2 or 3. Whatever has only one possible outcome plays itself, and the board says what happened.
+    2. When you have a choice the board mentions you and offers one menu, **Your move**. Each option is a whole move, named by the squares your pieces go from and to, for example `e4 → d5 takes North · enter a piece`, with the throws it uses. Picking one shows it on the picture (its squares marked, an arrow); you may pick another.
+    3. Press **Confirm** to play it, or **Undo** to take it back.
+    4. If a series has more moves than a menu holds, its last option, **Another move: build it step by step**, lets you choose one action at a time.
+    A capture earns another series. Squares are named like chess squares from South's side: files a–e from left to right, ranks 1–5 from bottom to top; the keep is c3, the palaces are c1, a3, c5 and e3. `/thaayam rules` gives the rules, `/thaayam resign` gives up (in a game of two the other player wins at once).
+
+## /thaayam rules
+
+rules-common = **Thaayam** is a race game from South India for 2–4 players on a 5 × 5 board. Each player has four pieces that enter on their *palace* (the middle square of their side), run round the board and spiral inwards to the centre square, the *keep*, and are then borne off. The dice are four cowrie shells: the number of shells mouth-up gives 1, 2, 3 or 4, and none up gives 8. A 1, 4 or 8 lets you throw again; a series ends with a 2 or a 3. A piece enters with a throw of 1. Landing on an opponent's piece on an unmarked square captures it (it goes back off the board) and earns another series. Marked squares are safe. Two of your pieces can travel together as *twins*. The first to bear off all four pieces wins.
+rules-bell = **bell** (R. C. Bell): a piece moves by the sum of any of the throws, once per series; you must use as many throws as you can.
+rules-bell1979 = **bell1979**: each throw moves a piece on its own, and a piece may move again with another throw; a capture gives a new series at once.
+rules-francais = **francais**: using the throws is optional (you may stop), and captured twins stay together off the board.
+rules-tayam-sonalu = **tayam-sonalu** (Sri Lanka): a cross-shaped board and two long dice (0, 1, 2, 4); the first piece enters only with Tayam (0+1), later ones with 1, 5 or Sonal (0+4); each throw moves a piece on its own; nothing is safe; all four pieces home in the centre wins.
+rules-start = Start a game with `/thaayam new`. The throws are made for you; on your turn pick your move in the **Your move** menu and press **Confirm** (`/thaayam help` shows how).
+rules-routes = The pictures show each player's route on the 5 × 5 board, from the palace to the keep.
+rules-cross-routes = The cross pictures show each player's route from the centre, out and round, back home.
+
+## /thaayam new, board, resign, end, kick
+
+new-bad-timeout = The timeout did not work: { $error }.
+new-setting-up = A game is being set up in this channel right now; its lobby will appear here in a moment.
+new-store-failed = The game could not be opened just now (database trouble); please try again.
+new-not-posted = I could not post the lobby in this channel (Discord refused the message), so no game was opened. Please check that I may view this channel, send messages (in a thread: send messages in threads), embed links and attach files here, then try again.
+new-opened = Lobby opened for game { $game }: { $link }
+new-missing-permissions = I cannot open a game in this channel: I lack the { $count ->
+    [one] permission { $list } here. A server admin can grant it
+   *[other] permissions { $list } here. A server admin can grant them
+  } to me (in this channel's or my role's settings); then try again.
+new-running = A game is already running in this channel; /thaayam board shows it again.
+new-running-here = A game is already running in this channel: { $link }
+no-game-start-one = No game is running in this channel. Start one with /thaayam new.
+board-again = Here is the board again.
+no-game = No game is running in this channel.
+done = Done.
+# A reminder in the channel, half way to the deadline.
+reminder = { $who }, it is your turn in the Thaayam game here: time runs out <t:{ $time }:R>.
+reminder-with-board = { $who }, it is your turn in the Thaayam game here (the board: { $board }): time runs out <t:{ $time }:R>.

@@ -22,6 +22,10 @@ pub(crate) use options::check_options;
 #[poise::command(
     slash_command,
     guild_only,
+    description_localized(
+        "fr",
+        "Thaayam, un jeu de course d'Inde du Sud pour 2 à 4 joueurs, avec des cauris pour dés"
+    ),
     subcommands(
         "game::new_game",
         "game::board",
@@ -74,5 +78,38 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::error!("error while handling an error: {e:?}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Discord's rules for a localised command or option name.
+    fn is_command_name(n: &str) -> bool {
+        (1..=32).contains(&n.chars().count())
+            && n.to_lowercase() == n
+            && n.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    }
+
+    #[test]
+    fn every_command_and_option_has_french_words_within_discord_limits() {
+        let root = super::thaayam();
+        assert!(root.description_localizations.get("fr").is_some_and(|d| d.chars().count() <= 100));
+        let mut names = Vec::new();
+        for c in &root.subcommands {
+            let name = c.name_localizations.get("fr").unwrap_or_else(|| panic!("/{} has no French name", c.name));
+            assert!(is_command_name(name), "{name}");
+            names.push(name.clone());
+            let about = c.description_localizations.get("fr").unwrap_or_else(|| panic!("/{} in French", c.name));
+            assert!((1..=100).contains(&about.chars().count()), "{about}");
+            for p in &c.parameters {
+                let name = p.name_localizations.get("fr").unwrap_or_else(|| panic!("{} of /{}", p.name, c.name));
+                assert!(is_command_name(name), "{name}");
+                let about = p.description_localizations.get("fr").unwrap_or_else(|| panic!("{} in French", p.name));
+                assert!((1..=100).contains(&about.chars().count()), "{about}");
+            }
+        }
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), root.subcommands.len(), "two French names alike");
     }
 }

@@ -180,10 +180,18 @@ fn guild_of(ctx: Context<'_>) -> u64 {
 }
 
 /// This server's best players of a variant, by rating
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "classement"),
+    description_localized("fr", "Les meilleurs joueurs du serveur pour une variante, par cote")
+)]
 pub(crate) async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "Which rules (default: the server's default)"] variant: Option<VariantChoice>,
+    #[description = "Which rules (default: the server's default)"]
+    #[name_localized("fr", "variante")]
+    #[description_localized("fr", "Quelles règles (par défaut : celles du serveur)")]
+    variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let store = &ctx.data().store;
@@ -207,10 +215,18 @@ pub(crate) async fn leaderboard(
 }
 
 /// A player's Thaayam record on this server: rating, games, wins, streaks
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "fiche"),
+    description_localized("fr", "La fiche Thaayam d'un joueur sur ce serveur : cote, parties, victoires, séries")
+)]
 pub(crate) async fn stats(
     ctx: Context<'_>,
-    #[description = "Whose record (default: yours)"] user: Option<serenity::User>,
+    #[description = "Whose record (default: yours)"]
+    #[name_localized("fr", "joueur")]
+    #[description_localized("fr", "La fiche de qui (par défaut : la vôtre)")]
+    user: Option<serenity::User>,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let user = user.map_or(ctx.author().id.get(), |u| u.id.get());
@@ -221,7 +237,12 @@ pub(crate) async fn stats(
 }
 
 /// The last games played to the end in this channel, with their numbers for replays
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "historique"),
+    description_localized("fr", "Les dernières parties terminées dans ce salon, avec leurs numéros pour les revoir")
+)]
 pub(crate) async fn history(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ctx.channel_id().get();
     match ctx.data().store.call(move |s| s.channel_history(channel, HISTORY_GAMES)).await {

@@ -113,25 +113,26 @@ macro_rules! tr {
 }
 pub(crate) use tr;
 
+/// The message ids of a locale.
+#[cfg(test)]
+pub(crate) fn ids(locale: &Locale) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for (_, text) in locale.files {
+        let resource = FluentResource::try_new((*text).to_string()).unwrap_or_else(|(r, _)| r);
+        for entry in resource.entries() {
+            if let fluent_syntax::ast::Entry::Message(m) = entry {
+                out.insert(m.id.name.to_string());
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
     use std::collections::BTreeSet;
-
-    /// The message ids of a locale, and the messages its messages refer to.
-    fn ids(locale: &Locale) -> BTreeSet<String> {
-        let mut out = BTreeSet::new();
-        for (_, text) in locale.files {
-            let resource = FluentResource::try_new((*text).to_string()).unwrap_or_else(|(r, _)| r);
-            for entry in resource.entries() {
-                if let Entry::Message(m) = entry {
-                    out.insert(m.id.name.to_string());
-                }
-            }
-        }
-        out
-    }
 
     #[test]
     fn every_file_parses_and_every_key_is_in_every_language() {

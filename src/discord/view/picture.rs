@@ -280,6 +280,39 @@ mod tests {
         assert!(alt.contains("takes North") && alt.contains("enter a piece"), "{alt}");
     }
 
+    /// Compares a picture's decoded pixels with tests/golden/<name>.png
+    /// (as tests/render_golden.rs does); `UPDATE_GOLDEN=1 cargo test --lib
+    /// golden` writes it anew.
+    fn golden(name: &str, png: &[u8]) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.png"));
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, png).expect("write golden");
+            return;
+        }
+        let want = image::load_from_memory(&std::fs::read(&path).expect("a golden image")).expect("png").to_rgba8();
+        let got = image::load_from_memory(png).expect("png").to_rgba8();
+        assert_eq!(got.dimensions(), want.dimensions(), "{name}");
+        let different = got
+            .pixels()
+            .zip(want.pixels())
+            .filter(|(a, b)| a.0.iter().zip(b.0.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
+            .count();
+        let share = different as f64 / f64::from(got.width() * got.height());
+        assert!(share <= 0.002, "{name}: {different} pixels differ from the golden image");
+    }
+
+    #[test]
+    fn the_example_board_in_tamil_and_french_matches_its_golden_image() {
+        for code in ["ta", "fr"] {
+            let lang = Lang::from_code(code).expect("a language of ours");
+            let (view, _) = example_view(lang).expect("an example");
+            let labels = view.labels.clone().expect("words given to the renderer");
+            assert!(labels.header.contains(&tr!(lang, "example-you")), "{}", labels.header);
+            assert_ne!(view, example_view(Lang::EN).expect("an example").0, "the words differ by language");
+            golden(&format!("example-{code}"), &render::render_png(&view, BOARD_SIZE).expect("drawn"));
+        }
+    }
+
     #[test]
     fn the_description_reads_the_pieces_by_square() {
         let mut t = started();
