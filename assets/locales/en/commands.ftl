@@ -90,3 +90,21 @@ done = Done.
 # A reminder in the channel, half way to the deadline.
 reminder = { $who }, it is your turn in the Thaayam game here: time runs out <t:{ $time }:R>.
 reminder-with-board = { $who }, it is your turn in the Thaayam game here (the board: { $board }): time runs out <t:{ $time }:R>.
+
+## /thaayam replay
+
+replay-not-a-number = `{ $typed }` is not a game number. `/thaayam history` lists the games of this channel with their numbers.
+replay-no-game = There is no game { $game } on this server. `/thaayam history` lists the finished games.
+replay-going-on = Game { $game } is still going on; its replay will be here once it has ended.
+replay-nothing = Game { $game } was ended before anyone threw; there is nothing to replay.
+replay-ended-early = , ended early <t:{ $time }:d>
+replay-finished = , finished <t:{ $time }:d>
+replay-caption = Replay of game { $game } ({ $ruleset }, { $players } players{ $when }): { $names }
+replay-failed = Sorry, the replay of game { $game } could not be drawn.
+
+## Failures
+
+store-failed = Sorry, I could not read the game records just now; please try again in a moment.
+error-logged = Sorry, something went wrong; it has been logged.
+error-argument = That argument did not work: { $error }
+error-options = That command's options do not fit what this bot expects; please try it again.

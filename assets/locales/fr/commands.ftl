@@ -91,3 +91,21 @@ no-game = Aucune partie n'est en cours dans ce salon.
 done = C'est fait.
 reminder = { $who }, c'est votre tour dans la partie de Thaayam de ce salon : temps écoulé <t:{ $time }:R>.
 reminder-with-board = { $who }, c'est votre tour dans la partie de Thaayam de ce salon (le plateau : { $board }) : temps écoulé <t:{ $time }:R>.
+
+## /thaayam replay
+
+replay-not-a-number = `{ $typed }` n'est pas un numéro de partie. `/thaayam history` liste les parties de ce salon avec leurs numéros.
+replay-no-game = Il n'y a pas de partie { $game } sur ce serveur. `/thaayam history` liste les parties terminées.
+replay-going-on = La partie { $game } est toujours en cours ; on pourra la revoir ici une fois terminée.
+replay-nothing = La partie { $game } a été arrêtée avant le premier jet ; il n'y a rien à revoir.
+replay-ended-early = , arrêtée <t:{ $time }:d>
+replay-finished = , terminée <t:{ $time }:d>
+replay-caption = La partie { $game } en images ({ $ruleset }, { $players } joueurs{ $when }) : { $names }
+replay-failed = Désolé, la partie { $game } n'a pas pu être dessinée.
+
+## Échecs
+
+store-failed = Désolé, je n'ai pas pu lire les parties pour l'instant ; réessayez dans un instant.
+error-logged = Désolé, quelque chose s'est mal passé ; c'est noté dans le journal.
+error-argument = Cette option n'a pas été comprise : { $error }
+error-options = Les options de cette commande ne correspondent pas à ce que ce bot attend ; réessayez.

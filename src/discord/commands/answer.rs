@@ -4,7 +4,7 @@
 
 use crate::discord::live::lang::{self, server_lang};
 use crate::discord::live::{access, outgoing};
-use crate::discord::view::lang::Lang;
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::Message;
 use crate::discord::view::words::{computer_name, mention};
 use crate::discord::{Context, Error};
@@ -111,7 +111,7 @@ pub(crate) async fn send(ctx: Context<'_>, m: &Message, ephemeral: bool) -> Resu
 /// The user sees a short private apology, the log gets the cause.
 pub(crate) async fn store_failed(ctx: Context<'_>, what: &str, e: StoreError) -> Result<(), Error> {
     tracing::error!("/thaayam {}: {what} failed: {e}", ctx.command().name);
-    private(ctx, "Sorry, I could not read the game records just now; please try again in a moment.").await
+    private(ctx, tr!(langs(ctx).await.1, "store-failed")).await
 }
 
 /// How a stored seat is named: a mention (that pings no one when sent

@@ -15,7 +15,8 @@ mod rules;
 pub(crate) mod settings;
 
 use super::{Context, Data, Error};
-use answer::private;
+use crate::discord::view::lang::tr;
+use answer::{langs, private};
 pub(crate) use options::check_options;
 
 /// Thaayam, a South Indian race game for 2–4 players with cowrie-shell dice
@@ -52,11 +53,11 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!("command /{} failed: {error:?}", ctx.command().qualified_name);
-            let _ = private(ctx, "Sorry, something went wrong; it has been logged.").await;
+            let _ = private(ctx, tr!(langs(ctx).await.1, "error-logged")).await;
         }
         poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
             tracing::info!("bad argument to /{}: {error:?}", ctx.command().qualified_name);
-            let _ = private(ctx, format!("That argument did not work: {error}")).await;
+            let _ = private(ctx, tr!(langs(ctx).await.1, "error-argument", error = error.to_string())).await;
         }
         // `check_options` refused an option outside its declaration.
         poise::FrameworkError::CommandCheckFailed { error: Some(error), ctx, .. } => {
@@ -68,9 +69,10 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::CommandStructureMismatch { description, ctx, .. } => {
             let ctx = poise::Context::Application(ctx);
             tracing::warn!("options of /{} did not fit: {description}", ctx.command().qualified_name);
-            let text = options::refusal_of(ctx).unwrap_or_else(|| {
-                "That command's options do not fit what this bot expects; please try it again.".to_string()
-            });
+            let text = match options::refusal_of(ctx) {
+                Some(text) => text,
+                None => tr!(langs(ctx).await.1, "error-options"),
+            };
             let _ = private(ctx, text).await;
         }
         other => {

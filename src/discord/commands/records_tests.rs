@@ -216,13 +216,13 @@ fn history_lists_the_channels_finished_games_newest_first() {
 
 #[test]
 fn game_numbers_parse_with_or_without_hash() {
-    assert_eq!(parse_game_id("12"), Ok(GameId(12)));
-    assert_eq!(parse_game_id(" #7 "), Ok(GameId(7)));
+    assert_eq!(parse_game_id(Lang::EN, "12"), Ok(GameId(12)));
+    assert_eq!(parse_game_id(Lang::EN, " #7 "), Ok(GameId(7)));
     for bad in ["", "0", "-3", "twelve", "#", "99999999999999999999"] {
-        let e = parse_game_id(bad).expect_err(bad);
+        let e = parse_game_id(Lang::EN, bad).expect_err(bad);
         assert!(e.contains("/thaayam history"), "{e}");
     }
-    let long = parse_game_id(&"x".repeat(500)).expect_err("long");
+    let long = parse_game_id(Lang::EN, &"x".repeat(500)).expect_err("long");
     assert!(long.chars().count() < 200, "{long}");
     assert_eq!(file_name(GameId(12)), "thaayam-game-12.gif");
 }
@@ -232,23 +232,23 @@ fn running_and_foreign_games_are_not_replayed() {
     let mut s = store();
     let (running, seq, seats) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
     let info = |s: &Store, id| s.game(id).expect("read");
-    let no = refusal(info(&s, running).as_ref(), GUILD, running).expect("refused");
+    let no = refusal(Lang::EN, info(&s, running).as_ref(), GUILD, running).expect("refused");
     assert!(no.contains("still going on"), "{no}");
     // A game of another server is not shown to exist.
-    let foreign = refusal(info(&s, running).as_ref(), GUILD + 1, running).expect("refused");
-    let missing = refusal(None, GUILD, GameId(999)).expect("refused");
+    let foreign = refusal(Lang::EN, info(&s, running).as_ref(), GUILD + 1, running).expect("refused");
+    let missing = refusal(Lang::EN, None, GUILD, GameId(999)).expect("refused");
     assert!(foreign.starts_with("There is no game") && missing.starts_with("There is no game #999"));
     // An abandoned game is over: replayable if anything was played.
     let record = random_log(seats, 1);
     s.save_live(running, &change(seq, 0, &record.events[..20])).expect("save");
     s.abandon(running, None).expect("abandon");
-    assert_eq!(refusal(info(&s, running).as_ref(), GUILD, running), None);
+    assert_eq!(refusal(Lang::EN, info(&s, running).as_ref(), GUILD, running), None);
     let (empty, _, _) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
     s.abandon(empty, None).expect("abandon");
-    let nothing = refusal(info(&s, empty).as_ref(), GUILD, empty).expect("refused");
+    let nothing = refusal(Lang::EN, info(&s, empty).as_ref(), GUILD, empty).expect("refused");
     assert!(nothing.contains("nothing to replay"), "{nothing}");
     let done = played(&mut s, 1, &humans(&[100, 101]), 5);
-    assert_eq!(refusal(info(&s, done).as_ref(), GUILD, done), None);
+    assert_eq!(refusal(Lang::EN, info(&s, done).as_ref(), GUILD, done), None);
     // The early end shows in the text, and a short GIF fits any limit
     // that can hold a frame; an impossible one is an error, not a panic.
     let loaded = s.load(running).expect("load").expect("exists");
