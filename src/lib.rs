@@ -35,10 +35,15 @@
 //! - **A colour of the board**: `render/theme.rs` (seat colours are checked
 //!   there for colour-blind players); sizes and positions in
 //!   `render/layout.rs`.
-//! - **Words players read**: `discord/view/words.rs` (names of pieces,
-//!   moves, players; square names come from `Board::square_name`: `c3` on
-//!   the 5 × 5 board, `Sb1` on the cross), `view/notes.rs` (what just happened), `view/refusals.rs`
-//!   (why a click changed nothing).
+//! - **Words players read**: the Fluent files `assets/locales/<lang>/`
+//!   (`game.ftl`: lobby, board, notes, refusals, picture labels;
+//!   `commands.ftl`: the commands' answers), one folder per language,
+//!   embedded and loaded by `discord/view/lang.rs` (a new language is its
+//!   folder and one `locale!` line there); `discord/view/words.rs` (names of
+//!   pieces, moves, players; square names come from `Board::square_name`:
+//!   `c3` on the 5 × 5 board, `Sb1` on the cross), `view/notes.rs` (what just happened),
+//!   `view/refusals.rs` (why a click changed nothing) choose the messages.
+//!   Which language where: `discord/live/lang.rs`.
 
 pub mod ai;
 pub mod cli;

@@ -141,6 +141,9 @@ enum Command {
         /// Number of games to play.
         #[arg(long, default_value_t = 20)]
         games: u64,
+        /// The language of the messages and pictures (en, fr, ta).
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Feed every parser of outside input (custom_ids, select values, TPN,
     /// the config file, command options) random and near-valid text; print
@@ -259,7 +262,7 @@ fn run(command: Command) -> Result<(), String> {
             }
             thaayam::discord::bot::run(config)?;
         }
-        Command::BotBench { games } => println!("{}", cli::bot_bench::run(games)?),
+        Command::BotBench { games, lang } => println!("{}", cli::bot_bench::run(games, &lang)?),
         Command::Fuzz { cases, seed } => println!("{}", cli::fuzz::report(cases, seed)?),
         Command::Train { variant, players, seed, games, out } => {
             let summary = cli::train::run(variant, players, seed, games, out)?;

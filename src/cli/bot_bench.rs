@@ -15,6 +15,7 @@ use crate::discord::game::script::{next_intent, random_intent};
 use crate::discord::game::session;
 use crate::discord::game::table::{NewGame, Stage, Table};
 use crate::discord::live::{persist, pictures};
+use crate::discord::view::lang::Lang;
 use crate::discord::view::refusals::refusal_text;
 use crate::discord::view::{message, picture, presenter};
 use crate::engine::{Event, Game, Phase, Ruleset, Seat, Variant};
@@ -39,12 +40,15 @@ struct Times {
     kept: usize,
 }
 
-/// Plays `games` games (two humans and a computer) and reports per-click times.
-pub fn run(games: u64) -> Result<String, String> {
+/// Plays `games` games (two humans and a computer), their messages and
+/// pictures in the language `lang` (a code like `fr`), and reports
+/// per-click times.
+pub fn run(games: u64, lang: &str) -> Result<String, String> {
+    let lang = Lang::from_code(lang).ok_or_else(|| format!("no language {lang:?}"))?;
     let path = std::env::temp_dir().join(format!("thaayam-bot-bench-{}.db", std::process::id()));
     let mut store = Store::open(&path).map_err(|e| e.to_string())?;
     let mut times = Times::default();
-    let result = (0..games).try_for_each(|g| play(&mut store, g, &mut times));
+    let result = (0..games).try_for_each(|g| play(&mut store, g, lang, &mut times));
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     drop(store);
     for suffix in ["", "-wal", "-shm"] {
@@ -221,10 +225,10 @@ fn taps(variant: Variant, games: u64) -> Result<Taps, String> {
         let mut t = Table::new(1, 1, 1, 10, Ruleset::new(variant), 4, seed);
         for user in 11..14 {
             session::handle(&mut t, Actor { user, moderator: false }, Intent::Join, None, 0)
-                .map_err(|e| refusal_text(&e))?;
+                .map_err(|e| refusal_text(Lang::EN, &e))?;
         }
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0)
-            .map_err(|e| refusal_text(&e))?;
+            .map_err(|e| refusal_text(Lang::EN, &e))?;
         let mut rng = ChaCha8Rng::seed_from_u64(g);
         let mut tally = Tally::new(&t);
         let mut guard = 0;
@@ -256,7 +260,7 @@ fn since(start: Option<Duration>) -> Option<Duration> {
     Some(thread_cpu_time()?.saturating_sub(start?))
 }
 
-fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
+fn play(store: &mut Store, g: u64, lang: Lang, times: &mut Times) -> Result<(), String> {
     let mut seed = [0u8; 32];
     seed[..8].copy_from_slice(&g.to_le_bytes());
     let ruleset = Ruleset::new(Variant::Bell);
@@ -266,9 +270,9 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0)
-        .map_err(|e| refusal_text(&e))?;
+        .map_err(|e| refusal_text(Lang::EN, &e))?;
     for intent in setup {
-        session::handle(&mut t, host, intent, None, 0).map_err(|e| refusal_text(&e))?;
+        session::handle(&mut t, host, intent, None, 0).map_err(|e| refusal_text(Lang::EN, &e))?;
     }
     persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
     let mut guard = 0;
@@ -285,7 +289,7 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
                 let intent = next_intent(&t);
                 let seq = t.seq;
                 let notes = session::handle(&mut t, Actor { user, moderator: false }, intent, Some(seq), 0)
-                    .map_err(|e| refusal_text(&e))?;
+                    .map_err(|e| refusal_text(Lang::EN, &e))?;
                 (notes, Some(user))
             }
         };
@@ -294,13 +298,13 @@ fn play(store: &mut Store, g: u64, times: &mut Times) -> Result<(), String> {
         let changes = persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
         times.store.push(saved.elapsed());
         let presented = Instant::now();
-        let msg = presenter::table_message(&t, &notes, &persist::outro(&changes));
+        let msg = presenter::table_message(lang, &t, &notes, &persist::outro(&changes));
         message::check(&msg)?;
         // As the bot: a new board message draws its picture; an edit keeps
         // the message's picture when it shows the same.
         let fresh = t.needs_new_board(actor);
         t.shown_to_act();
-        let view = picture::board_view(&t).filter(|_| msg.board_image);
+        let view = picture::board_view(lang, &t).filter(|_| msg.board_image);
         let key = view.as_ref().map(|v| pictures::key(v, &msg));
         let changed = fresh || key.is_none() || key != shown;
         shown = key;

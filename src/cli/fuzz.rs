@@ -71,7 +71,7 @@ fn targets() -> Vec<Target> {
             seeds: &["24h", "30m", "2d", "90s", "#12", "12", "bell", "tayam-sonalu", "game 7"],
             parse: |s| {
                 let _ = parse_duration(s);
-                let _ = parse_game_id(s);
+                let _ = parse_game_id(crate::discord::view::lang::Lang::EN, s);
                 let _ = s.parse::<Variant>();
             },
         },

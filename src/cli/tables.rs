@@ -11,6 +11,7 @@ use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
 use crate::discord::game::table::{Table, UserId};
 use crate::discord::live::persist;
+use crate::discord::view::lang::Lang;
 use crate::discord::view::refusals::refusal_text;
 use crate::store::{Store, StoreError};
 
@@ -34,7 +35,7 @@ pub(crate) fn click(table: &mut Table, user: UserId, intent: Intent, now: i64) -
     let seq = table.seq;
     let shown = format!("{intent:?}");
     let notes = session::handle(table, Actor { user, moderator: false }, intent, Some(seq), now)
-        .map_err(|e| format!("game {}: {shown} of {user} refused: {}", table.id, refusal_text(&e)))?;
+        .map_err(|e| format!("game {}: {shown} of {user} refused: {}", table.id, refusal_text(Lang::EN, &e)))?;
     if table.humans().contains(&user) {
         table.names.insert(user, format!("player {user}"));
     }

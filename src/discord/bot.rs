@@ -164,6 +164,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         stopping: Arc::new(AtomicBool::new(false)),
         computers: Arc::new(Mutex::new(HashSet::new())),
         computer_pause,
+        langs: Default::default(),
     };
     let setup_data = data.clone();
     let framework = poise::Framework::builder()

@@ -43,6 +43,8 @@ pub(crate) struct Data {
     pub(crate) computers: Arc<Mutex<HashSet<i64>>>,
     /// The pause before each computer move.
     pub(crate) computer_pause: Duration,
+    /// The language of each server's messages.
+    pub(crate) langs: Arc<live::lang::Languages>,
 }
 
 /// A stored open game checked exactly as start-up checks it

@@ -24,6 +24,7 @@ mod theme;
 pub(crate) use layout::{Layout, stack};
 pub use replay::{ReplayOptions, frame_views, replay_gif};
 pub use route::{render_route, route_pixmap};
+pub(crate) use strip::piece_counts;
 pub(crate) use text::clean_name;
 
 use crate::engine::{Action, Board, Cell, Position, Seat, Throw, Unit, destination};
@@ -114,6 +115,20 @@ pub struct BoardView {
     pub series: Vec<SeriesThrow>,
     /// Replaces the header's "X to play" (e.g. "Move 12: S 5+8").
     pub note: Option<String>,
+    /// The words drawn, already in the reader's language; `None`: the
+    /// English ones made here.
+    pub labels: Option<Labels>,
+}
+
+/// The words of a picture given by its caller (the bot's view layer,
+/// which speaks the reader's language): the render layer draws them as
+/// they are.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Labels {
+    /// The header: "▶ Meena to play", "★ Meena wins".
+    pub header: String,
+    /// Each seat's row counts by seat index: "off 2 · on 1 · home 1".
+    pub counts: [String; 4],
 }
 
 impl BoardView {
@@ -121,7 +136,15 @@ impl BoardView {
     /// remaining throws as the (all unused) series.
     pub fn new(position: Position) -> BoardView {
         let series = position.throws().as_slice().iter().map(|&throw| SeriesThrow { throw, used: false }).collect();
-        BoardView { position, names: Default::default(), last: None, destinations: Vec::new(), series, note: None }
+        BoardView {
+            position,
+            names: Default::default(),
+            last: None,
+            destinations: Vec::new(),
+            series,
+            note: None,
+            labels: None,
+        }
     }
 
     /// The name shown for a seat, cleaned of what the font cannot draw.

@@ -34,6 +34,9 @@ fn header(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
 
 /// "Meena to play", "Meena to throw", "Meena wins".
 fn status_text(view: &BoardView) -> String {
+    if let Some(labels) = &view.labels {
+        return labels.header.clone();
+    }
     let pos = &view.position;
     if let Some(w) = pos.winner() {
         return format!("★ {} wins", view.name(w));
@@ -120,7 +123,10 @@ fn row(pm: &mut Pixmap, l: &Layout, view: &BoardView, seat: Seat, i: usize) {
     let r = 24.0 * u;
     draw::disc(pm, left + r + 4.0 * u, cy, r, seat, true);
     let (off, on, done) = piece_counts(pos, seat);
-    let counts = format!("off {off} · on {on} · home {done}");
+    let counts = match &view.labels {
+        Some(labels) => labels.counts[seat.index()].clone(),
+        None => format!("off {off} · on {on} · home {done}"),
+    };
     let small = Style::new(l.small_text(), false, theme::TEXT.mix(theme::PAGE, 0.25));
     let baseline = cy + small.cap_height() / 2.0;
     text::draw_right(pm, &counts, right, baseline, small);

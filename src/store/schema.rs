@@ -120,6 +120,14 @@ CREATE TABLE snapshots (
     r#"
 ALTER TABLE games ADD COLUMN live TEXT;
 "#,
+    // 4: the language a server chose for the bot's public messages (a
+    // code like `fr`; no row: Discord's preferred locale of the server).
+    r#"
+CREATE TABLE guild_languages (
+    guild_id INTEGER PRIMARY KEY,
+    language TEXT    NOT NULL
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -216,6 +224,7 @@ mod tests {
         "2bd180d691a84d1209661b50616bf074efb287b303f0cbce69e0f09a41c4872d",
         "1bc09a4c92ec687d464707c102fb71c586a0ffeaa033812e079dfcaaf8bf3d3f",
         "300ac27bdbb168acaaac919948c6cf7616a1824769dbf240f78b1f6b06c3c0f8",
+        "3b031345deec982c5fe2ccce66f3a7ff9ac739ebcc21a0e5d6ef69b76f646925",
     ];
 
     #[test]
@@ -236,7 +245,10 @@ mod tests {
             .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
             .expect("tables");
-        assert_eq!(tables, ["computers", "events", "games", "guild_settings", "ratings", "seats", "snapshots"]);
+        assert_eq!(
+            tables,
+            ["computers", "events", "games", "guild_languages", "guild_settings", "ratings", "seats", "snapshots"]
+        );
         // Running again is a no-op.
         migrate(&conn).expect("migrate twice");
         assert_eq!(user_version(&conn).expect("version"), latest_version());

@@ -1,5 +1,5 @@
-//! Guild settings: the default rules, the turn timeout and who may end a
-//! game, as a server's admins saved them.
+//! Guild settings: the default rules, the turn timeout, who may end a
+//! game and the bot's language, as a server's admins saved them.
 
 use super::Store;
 use super::error::{SqlContext, StoreError};
@@ -40,5 +40,46 @@ impl Store {
             )
             .ctx("save guild settings")?;
         Ok(())
+    }
+
+    /// The language code a server's admins chose, if any.
+    pub(crate) fn guild_language(&self, guild: u64) -> Result<Option<String>, StoreError> {
+        self.conn
+            .query_row("SELECT language FROM guild_languages WHERE guild_id = ?1", [guild as i64], |r| r.get(0))
+            .optional()
+            .ctx("select guild language")
+    }
+
+    /// Saves a server's language code (`None`: back to Discord's preferred locale).
+    pub(crate) fn set_guild_language(&mut self, guild: u64, language: Option<&str>) -> Result<(), StoreError> {
+        match language {
+            Some(code) => self.conn.execute(
+                "INSERT OR REPLACE INTO guild_languages (guild_id, language) VALUES (?1, ?2)",
+                params![guild as i64, code],
+            ),
+            None => self.conn.execute("DELETE FROM guild_languages WHERE guild_id = ?1", [guild as i64]),
+        }
+        .ctx("save guild language")?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_language_is_saved_per_server_and_can_be_cleared() {
+        let mut store = Store::open_in_memory().expect("open");
+        assert_eq!(store.guild_language(1).expect("read"), None);
+        store.set_guild_language(1, Some("ta")).expect("save");
+        store.set_guild_language(2, Some("fr")).expect("save");
+        store.set_guild_language(1, Some("fr")).expect("change");
+        assert_eq!(store.guild_language(1).expect("read").as_deref(), Some("fr"));
+        store.set_guild_settings(1, &GuildSettings::default()).expect("other settings");
+        assert_eq!(store.guild_language(1).expect("read").as_deref(), Some("fr"), "kept by other settings");
+        store.set_guild_language(1, None).expect("clear");
+        assert_eq!(store.guild_language(1).expect("read"), None);
+        assert_eq!(store.guild_language(2).expect("read").as_deref(), Some("fr"));
     }
 }

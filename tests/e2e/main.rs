@@ -13,6 +13,7 @@ mod crowds;
 mod forged;
 mod games;
 mod kills;
+mod languages;
 mod lifecycle;
 mod permissions;
 mod pictures;

@@ -62,15 +62,21 @@ pub async fn live_board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
     found.unwrap_or_else(|| panic!("no board with a move menu in channel {channel}; {}", fake.summary()))
 }
 
-/// The user mentioned as the one to act on a board, if a human is to act.
+/// The user mentioned as the one to act on a board, if a human is to act:
+/// the status line names the seat in bold and its player after it,
+/// "**South** (<@1>) to move", in every language.
 pub fn to_act<'a>(msg: &StoredMessage, players: &'a [FakeUser]) -> Option<&'a FakeUser> {
-    let line = msg.content().lines().rev().find(|l| l.contains(" to throw") || l.contains(" to move"))?;
-    players.iter().find(|p| line.contains(&p.mention()))
+    let named = |line: &str, p: &FakeUser| line.contains(&format!("** ({})", p.mention()));
+    let line = msg.content().lines().rev().find(|l| players.iter().any(|p| named(l, p)))?;
+    players.iter().find(|p| named(line, p))
 }
 
-/// Whether the message is the final one of a finished game.
+/// Whether the message is the final one of a finished game, in any
+/// language: no controls, a last line in bold ("**The game is over.**"),
+/// and the places listed.
 pub fn is_over(msg: &StoredMessage) -> bool {
-    msg.content().contains("The game is over")
+    let last = msg.content().lines().last().unwrap_or_default();
+    msg.components().is_empty() && last.starts_with("**") && last.ends_with(".**") && msg.embed_text().contains("1. ")
 }
 
 /// Opens a lobby as `host` and returns its message.
@@ -78,10 +84,16 @@ pub async fn open_lobby(fake: &FakeDiscord, host: &FakeUser, channel: u64, optio
     let i = fake.send_slash(host, channel, "thaayam", "new", options).await;
     let reply = fake.wait_response(i, WAIT).await;
     assert_eq!(reply.kind, 4, "/thaayam new is answered");
-    let lobby = fake.wait_for_channel_message(channel, |m| m.button("Join").is_some(), WAIT).await;
-    let lobby = lobby.unwrap_or_else(|| panic!("no lobby in channel {channel}; {}", fake.summary()));
-    assert!(lobby.text().contains("lobby"), "the lobby message: {}", lobby.text());
-    lobby
+    let lobby = fake.wait_for_channel_message(channel, |m| m.control("join").is_some(), WAIT).await;
+    lobby.unwrap_or_else(|| panic!("no lobby in channel {channel}; {}", fake.summary()))
+}
+
+/// Clicks a button by its control (`join`, `start`, `ok`, `throw`…, in any
+/// language) and returns the bot's answer kind and the private text, if any.
+pub async fn click_control(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, control: &str) -> (u64, String) {
+    let id = msg.control(control).unwrap_or_else(|| panic!("no enabled {control:?} button on: {}", msg.text()));
+    let i = fake.click(user, msg.channel_id, msg.id, &id).await;
+    answer(fake, i).await
 }
 
 /// Clicks a button by label and returns the bot's answer kind and the private text, if any.
@@ -120,8 +132,8 @@ pub async fn pick(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, valu
 /// first move of the menu (every offered option must be accepted), else
 /// Throw (a game saved before series were thrown by themselves).
 async fn step(fake: &FakeDiscord, msg: &StoredMessage, player: &FakeUser) {
-    if msg.button("Confirm").is_some() {
-        let (kind, text) = click_label(fake, player, msg, "Confirm").await;
+    if msg.control("ok").is_some() {
+        let (kind, text) = click_control(fake, player, msg, "ok").await;
         assert_ne!(kind, 4, "Confirm was refused: {text}");
         return;
     }
@@ -131,7 +143,7 @@ async fn step(fake: &FakeDiscord, msg: &StoredMessage, player: &FakeUser) {
         assert_ne!(kind, 4, "an offered move was refused: {text}");
         return;
     }
-    let (kind, text) = click_label(fake, player, msg, "Throw").await;
+    let (kind, text) = click_control(fake, player, msg, "throw").await;
     assert_ne!(kind, 4, "Throw was refused: {text}");
 }
 

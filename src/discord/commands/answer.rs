@@ -2,7 +2,9 @@
 //! check, private answers, a plain [`Message`] as a poise reply, the
 //! friendly answer to a store failure, and how a stored seat is named.
 
+use crate::discord::live::lang::{self, server_lang};
 use crate::discord::live::{access, outgoing};
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::Message;
 use crate::discord::view::words::{computer_name, mention};
 use crate::discord::{Context, Error};
@@ -66,6 +68,18 @@ pub(crate) fn is_moderator(ctx: Context<'_>) -> bool {
     }
 }
 
+/// The languages of a command: the server's (for public messages) and
+/// the user's (for private answers, when the bot speaks it).
+pub(crate) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let guild_locale = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    let server = server_lang(ctx.data(), guild, guild_locale).await;
+    (server, lang::private(ctx.locale(), server))
+}
+
 /// A private answer to the user of a command.
 pub(crate) async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
     let reply = poise::CreateReply::default()
@@ -97,15 +111,15 @@ pub(crate) async fn send(ctx: Context<'_>, m: &Message, ephemeral: bool) -> Resu
 /// The user sees a short private apology, the log gets the cause.
 pub(crate) async fn store_failed(ctx: Context<'_>, what: &str, e: StoreError) -> Result<(), Error> {
     tracing::error!("/thaayam {}: {what} failed: {e}", ctx.command().name);
-    private(ctx, "Sorry, I could not read the game records just now; please try again in a moment.").await
+    private(ctx, tr!(langs(ctx).await.1, "store-failed")).await
 }
 
 /// How a stored seat is named: a mention (that pings no one when sent
 /// with empty `allowed_mentions`) or the computer.
-pub(crate) fn occupant(o: &Occupant) -> String {
+pub(crate) fn occupant(lang: Lang, o: &Occupant) -> String {
     match o {
         Occupant::Human(u) => mention(*u),
-        Occupant::Computer(level) => computer_name(level),
+        Occupant::Computer(level) => computer_name(lang, level),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The commands that open, show and end games: `new`, `board`, `resign`,
 //! `end`, `kick`.
 
-use super::answer::{VariantChoice, is_moderator, private};
+use super::answer::{VariantChoice, is_moderator, langs, private};
 use super::settings::guild_defaults;
 use crate::discord::config::parse_duration;
 use crate::discord::game::intent::{Actor, Intent};
@@ -14,6 +14,7 @@ use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::hub::{Shared, Taken};
 use crate::discord::live::persist;
 use crate::discord::live::unix_now;
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::Outro;
 use crate::discord::view::refusals::refusal_text;
 use crate::discord::{Context, Data, Error};
@@ -21,35 +22,41 @@ use crate::engine::{Ruleset, Variant};
 use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude as serenity;
 
-/// The answer while another `/thaayam new` is opening a lobby in the channel.
-const SETTING_UP: &str = "A game is being set up in this channel right now; its lobby will appear here in a moment.";
-
-/// The answer when Discord refused the lobby message although the
-/// interaction said the bot may post.
-const NOT_POSTED: &str = "I could not post the lobby in this channel (Discord refused the message), so no game was \
-     opened. Please check that I may view this channel, send messages (in a thread: send messages in threads), \
-     embed links and attach files here, then try again.";
-
 /// Open a game in this channel; players join with the buttons
-#[poise::command(slash_command, guild_only, rename = "new")]
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "new",
+    name_localized("fr", "nouvelle"),
+    description_localized("fr", "Ouvrir une partie dans ce salon ; les joueurs la rejoignent avec les boutons")
+)]
 pub(crate) async fn new_game(
     ctx: Context<'_>,
-    #[description = "Which rules (default: the server's default, normally bell)"] variant: Option<VariantChoice>,
+    #[description = "Which rules (default: the server's default, normally bell)"]
+    #[name_localized("fr", "variante")]
+    #[description_localized("fr", "Quelles règles (par défaut : celles du serveur, normalement bell)")]
+    variant: Option<VariantChoice>,
     #[description = "Number of players, 2 to 4 (default 2); computers can fill seats"]
+    #[name_localized("fr", "joueurs")]
+    #[description_localized("fr", "Nombre de joueurs, de 2 à 4 (2 par défaut) ; l'ordinateur peut compléter")]
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
-    #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"] timeout: Option<String>,
+    #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"]
+    #[name_localized("fr", "délai")]
+    #[description_localized("fr", "Temps par tour, comme 30m, 12h ou 2d (24h par défaut)")]
+    timeout: Option<String>,
 ) -> Result<(), Error> {
+    let (_, mine) = langs(ctx).await;
     let missing = missing_permissions(ctx);
     if !missing.is_empty() {
-        return private(ctx, missing_text(&missing)).await;
+        return private(ctx, missing_text(mine, &missing)).await;
     }
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
     let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
         Ok(t) => t.unwrap_or(u64::from(defaults.turn_timeout_secs)),
-        Err(e) => return private(ctx, format!("The timeout did not work: {e}.")).await,
+        Err(e) => return private(ctx, tr!(mine, "new-bad-timeout", error = e.to_string())).await,
     };
     let new = NewGame {
         guild,
@@ -65,15 +72,16 @@ pub(crate) async fn new_game(
     // up), so that a second `/thaayam new` waits for nothing and is told.
     let reservation = match data.hub.reserve(new.channel) {
         Ok(reservation) => reservation,
-        Err(Taken::Running(existing)) => return already_running(ctx, &existing).await,
-        Err(Taken::Opening) => return private(ctx, SETTING_UP).await,
+        Err(Taken::Running(existing)) => return already_running(ctx, mine, &existing).await,
+        // Another `/thaayam new` is opening a lobby in the channel.
+        Err(Taken::Opening) => return private(ctx, tr!(mine, "new-setting-up")).await,
     };
     let mut table = match open_lobby(data, new).await {
         Ok(Opened::New(table)) => table,
         Ok(Opened::Resumed(table)) => return resumed(ctx, reservation.fill(table)).await,
         Err(e) => {
             tracing::error!("could not open a game in channel {}: {e}", new.channel);
-            return private(ctx, "The game could not be opened just now (database trouble); please try again.").await;
+            return private(ctx, tr!(mine, "new-store-failed")).await;
         }
     };
     table.names.insert(ctx.author().id.get(), ctx.author().display_name().to_string());
@@ -82,9 +90,10 @@ pub(crate) async fn new_game(
     show(ctx.http(), data, &mut table, &[], &Outro::default(), true).await;
     if table.board.is_none() {
         give_up(data, &mut table).await;
-        return private(ctx, NOT_POSTED).await;
+        // Discord refused the lobby although the interaction said the bot may post.
+        return private(ctx, tr!(mine, "new-not-posted")).await;
     }
-    let text = format!("Lobby opened for game {}: {}", table.id, link_of(&table));
+    let text = tr!(mine, "new-opened", game = table.id, link = link_of(&table));
     drop(table);
     private(ctx, text).await
 }
@@ -98,26 +107,18 @@ fn missing_permissions(ctx: Context<'_>) -> Vec<&'static str> {
 }
 
 /// The private answer naming the permissions the bot lacks.
-fn missing_text(missing: &[&str]) -> String {
+fn missing_text(lang: Lang, missing: &[&str]) -> String {
     let list = match missing {
         [] => String::new(),
         [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
     };
-    let (noun, them) = if missing.len() == 1 { ("permission", "it") } else { ("permissions", "them") };
-    format!(
-        "I cannot open a game in this channel: I lack the {noun} {list} here. A server admin can grant {them} to \
-         me (in this channel's or my role's settings); then try again."
-    )
+    tr!(lang, "new-missing-permissions", count = missing.len(), list = list)
 }
 
-async fn already_running(ctx: Context<'_>, existing: &Shared) -> Result<(), Error> {
+async fn already_running(ctx: Context<'_>, lang: Lang, existing: &Shared) -> Result<(), Error> {
     let link = link_of(&*existing.lock().await);
-    let text = if link.is_empty() {
-        "A game is already running in this channel; /thaayam board shows it again.".to_string()
-    } else {
-        format!("A game is already running in this channel: {link}")
-    };
+    let text = if link.is_empty() { tr!(lang, "new-running") } else { tr!(lang, "new-running-here", link = link) };
     private(ctx, text).await
 }
 
@@ -179,7 +180,7 @@ async fn resumed(ctx: Context<'_>, game: Shared) -> Result<(), Error> {
     }
     drop(table);
     spawn_computer(ctx.serenity_context().http.clone(), data.clone(), game.clone());
-    already_running(ctx, &game).await
+    already_running(ctx, langs(ctx).await.1, &game).await
 }
 
 /// A lobby whose message could not be posted must not hold the channel:
@@ -203,34 +204,57 @@ fn link_of(t: &Table) -> String {
 }
 
 /// Post the board of this channel's game again (as the newest message)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "plateau"),
+    description_localized("fr", "Afficher à nouveau le plateau de la partie de ce salon")
+)]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
-        return private(ctx, "No game is running in this channel. Start one with /thaayam new.").await;
+        return private(ctx, tr!(langs(ctx).await.1, "no-game-start-one")).await;
     };
     let mut table = game.lock().await;
     show(ctx.http(), ctx.data(), &mut table, &[], &Outro::default(), true).await;
     drop(table);
-    private(ctx, "Here is the board again.").await
+    private(ctx, tr!(langs(ctx).await.1, "board-again")).await
 }
 
 /// Give up your seat in this channel's game (a computer plays on for you)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "abandonner"),
+    description_localized("fr", "Quitter votre place dans la partie de ce salon (l'ordinateur joue à votre place)")
+)]
 pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::Resign).await
 }
 
 /// End this channel's game early, without ratings (host or Manage Messages)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "arrêter"),
+    description_localized("fr", "Arrêter la partie de ce salon, sans classement (hôte ou Gérer les messages)")
+)]
 pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::End).await
 }
 
 /// Remove a player from this channel's game; a computer takes the seat (host or Manage Messages)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "exclure"),
+    description_localized("fr", "Retirer un joueur de la partie ; l'ordinateur prend sa place (hôte ou modérateur)")
+)]
 pub(crate) async fn kick(
     ctx: Context<'_>,
-    #[description = "The player to remove"] user: serenity::User,
+    #[description = "The player to remove"]
+    #[name_localized("fr", "joueur")]
+    #[description_localized("fr", "Le joueur à retirer")]
+    user: serenity::User,
 ) -> Result<(), Error> {
     apply(ctx, Intent::Kick(user.id.get())).await
 }
@@ -238,19 +262,19 @@ pub(crate) async fn kick(
 /// Applies a command's intent to the channel's game and shows the result.
 async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
-        return private(ctx, "No game is running in this channel.").await;
+        return private(ctx, tr!(langs(ctx).await.1, "no-game")).await;
     };
     let actor = Actor { user: ctx.author().id.get(), moderator: is_moderator(ctx) };
     let mut table = game.lock().await;
     let now = unix_now();
     let applied = apply_intent(ctx.data(), &mut table, |t| session::handle(t, actor, intent, None, now)).await;
     match applied {
-        Err(refusal) => private(ctx, refusal_text(&refusal)).await,
+        Err(refusal) => private(ctx, refusal_text(langs(ctx).await.1, &refusal)).await,
         Ok((notes, outro)) => {
             show(ctx.http(), ctx.data(), &mut table, &notes, &outro, true).await;
             drop(table);
             spawn_computer(ctx.serenity_context().http.clone(), ctx.data().clone(), game);
-            private(ctx, "Done.").await
+            private(ctx, tr!(langs(ctx).await.1, "done")).await
         }
     }
 }

@@ -4,8 +4,9 @@
 //! store data (unit-tested in `records_tests`). Users appear as mentions
 //! that ping no one.
 
-use super::answer::{VariantChoice, occupant, send, store_failed};
+use super::answer::{VariantChoice, langs, occupant, send, store_failed};
 use super::settings::effective_settings;
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};
 use crate::discord::{Context, Error};
@@ -21,58 +22,61 @@ pub(crate) const LEADERBOARD_ROWS: u32 = 20;
 pub(crate) const HISTORY_GAMES: u32 = 10;
 
 /// What the rating number means, in one line.
-pub(crate) const RATING_MEANING: &str = "Rating = skill estimate minus three times its uncertainty (Weng-Lin/OpenSkill): \
-everyone starts at 0, and it rises with wins and with games played.";
+pub(crate) fn rating_meaning(lang: Lang) -> String {
+    tr!(lang, "rating-meaning")
+}
 
 /// A rating as shown to players: the conservative estimate μ − 3σ.
 pub(crate) fn rating_text(r: &PlayerRating) -> String {
     format!("{:.1}", r.ordinal())
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+fn games(lang: Lang, n: u32) -> String {
+    tr!(lang, "n-games", count = n)
+}
+
+fn wins(lang: Lang, n: u32) -> String {
+    tr!(lang, "n-wins", count = n)
 }
 
 /// The leaderboard of a variant from the store's rows (best first): players
 /// with [`MIN_GAMES`] games are ranked; newer players are named on one line
 /// below, with their provisional rating, so a first game already shows up.
-pub(crate) fn leaderboard_message(variant: Variant, rows: &[PlayerRating]) -> Message {
+pub(crate) fn leaderboard_message(lang: Lang, variant: Variant, rows: &[PlayerRating]) -> Message {
     let ranked: Vec<&PlayerRating> = rows.iter().filter(|r| r.games >= MIN_GAMES).collect();
     let newcomers: Vec<String> = rows
         .iter()
         .filter(|r| r.games < MIN_GAMES)
-        .map(|r| format!("{} {} ({})", mention(r.user), rating_text(r), plural(r.games, "game", "games")))
+        .map(|r| format!("{} {} ({})", mention(r.user), rating_text(r), games(lang, r.games)))
         .collect();
     let mut lines: Vec<String> = if ranked.is_empty() {
-        vec![format!(
-            "No one on this server has finished {MIN_GAMES} rated games of {variant} yet. \
-             Start one with `/thaayam new`."
-        )]
+        vec![tr!(lang, "leaderboard-empty", count = MIN_GAMES, variant = variant.name())]
     } else {
         ranked
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                format!(
-                    "**{}.** {} **{}** · {} · {} · average place {:.2}",
-                    i + 1,
-                    mention(r.user),
-                    rating_text(r),
-                    plural(r.games, "game", "games"),
-                    plural(r.wins, "win", "wins"),
-                    r.average_place()
+                tr!(
+                    lang,
+                    "leaderboard-line",
+                    rank = i + 1,
+                    who = mention(r.user),
+                    rating = rating_text(r),
+                    games = games(lang, r.games),
+                    wins = wins(lang, r.wins),
+                    place = format!("{:.2}", r.average_place()),
                 )
             })
             .collect()
     };
     if !newcomers.is_empty() {
-        lines.push(format!("Not ranked yet (fewer than {MIN_GAMES} games): {}", newcomers.join(", ")));
+        lines.push(tr!(lang, "leaderboard-newcomers", count = MIN_GAMES, names = newcomers.join(", ")));
     }
-    let description = fit_lines(&lines, limits::EMBED_DESCRIPTION);
-    let footer = format!("{RATING_MEANING} Players are listed after {MIN_GAMES} games.");
+    let description = fit_lines(lang, &lines, limits::EMBED_DESCRIPTION);
+    let footer = tr!(lang, "leaderboard-footer", meaning = rating_meaning(lang), count = MIN_GAMES);
     Message {
         embed: Some(Embed {
-            title: format!("Leaderboard: {variant}"),
+            title: tr!(lang, "leaderboard-title", variant = variant.name()),
             description,
             footer,
             colour: COLOUR,
@@ -83,64 +87,67 @@ pub(crate) fn leaderboard_message(variant: Variant, rows: &[PlayerRating]) -> Me
 }
 
 /// A player's record, one field per variant played.
-pub(crate) fn stats_message(user: u64, stats: &[PlayerRating]) -> Message {
+pub(crate) fn stats_message(lang: Lang, user: u64, stats: &[PlayerRating]) -> Message {
     let description = if stats.is_empty() {
-        format!("{} has not finished a game on this server yet.", mention(user))
+        tr!(lang, "stats-none", who = mention(user))
     } else {
-        let games: u32 = stats.iter().map(|r| r.games).sum();
-        let wins: u32 = stats.iter().map(|r| r.wins).sum();
-        format!(
-            "{}'s record on this server: {} and {} in all.",
-            mention(user),
-            plural(games, "game", "games"),
-            plural(wins, "win", "wins")
-        )
+        let played: u32 = stats.iter().map(|r| r.games).sum();
+        let won: u32 = stats.iter().map(|r| r.wins).sum();
+        tr!(lang, "stats-all", who = mention(user), games = games(lang, played), wins = wins(lang, won))
     };
-    let fields = stats.iter().take(limits::EMBED_FIELDS).map(|r| (r.variant.to_string(), variant_record(r))).collect();
+    let fields =
+        stats.iter().take(limits::EMBED_FIELDS).map(|r| (r.variant.to_string(), variant_record(lang, r))).collect();
     Message {
         embed: Some(Embed {
-            title: "Thaayam record".into(),
+            title: tr!(lang, "stats-title"),
             description,
             fields,
-            footer: if stats.is_empty() { String::new() } else { RATING_MEANING.into() },
+            footer: if stats.is_empty() { String::new() } else { rating_meaning(lang) },
             colour: COLOUR,
         }),
         ..Message::default()
     }
 }
 
-fn variant_record(r: &PlayerRating) -> String {
+fn variant_record(lang: Lang, r: &PlayerRating) -> String {
     let percent = if r.games == 0 { 0 } else { (f64::from(r.wins) * 100.0 / f64::from(r.games)).round() as u32 };
-    let mut text = format!(
-        "Rating **{}** (μ {:.1}, σ {:.1})\n{} · {} ({percent}%)\nAverage place {:.2}\nWin streak {} (best {})",
-        rating_text(r),
-        r.rating,
-        r.uncertainty,
-        plural(r.games, "game", "games"),
-        plural(r.wins, "win", "wins"),
-        r.average_place(),
-        r.streak,
-        r.best_streak
+    let mut text = tr!(
+        lang,
+        "stats-variant",
+        rating = rating_text(r),
+        mu = format!("{:.1}", r.rating),
+        sigma = format!("{:.1}", r.uncertainty),
+        games = games(lang, r.games),
+        wins = wins(lang, r.wins),
+        percent = percent,
+        place = format!("{:.2}", r.average_place()),
+        streak = r.streak,
+        best = r.best_streak,
     );
     if r.games < MIN_GAMES {
-        text.push_str(&format!("\nOn the leaderboard after {MIN_GAMES} games"));
+        text.push('\n');
+        text.push_str(&tr!(lang, "stats-listed-after", count = MIN_GAMES));
     }
     text
 }
 
 /// One finished game in a line: id, date, variant, winner, the others.
-fn history_line(g: &GameSummary) -> String {
-    let winners: Vec<String> = g.winners().map(occupant).collect();
+fn history_line(lang: Lang, g: &GameSummary) -> String {
+    let winners: Vec<String> = g.winners().map(|o| occupant(lang, o)).collect();
     let others: Vec<String> = g
         .placings
         .iter()
         .filter(|p| p.place != 1)
         .map(|p| match p.place {
-            0 => occupant(&p.occupant),
-            place => format!("{place}. {}", occupant(&p.occupant)),
+            0 => occupant(lang, &p.occupant),
+            place => format!("{place}. {}", occupant(lang, &p.occupant)),
         })
         .collect();
-    let winner = if winners.is_empty() { "no winner".to_string() } else { format!("won by {}", winners.join(", ")) };
+    let winner = if winners.is_empty() {
+        tr!(lang, "history-no-winner")
+    } else {
+        tr!(lang, "history-won-by", names = winners.join(", "))
+    };
     let mut line = format!("`{}` <t:{}:d> {} — {winner}", g.id, g.finished_at.as_secs(), g.ruleset);
     if !others.is_empty() {
         line.push_str(&format!("; {}", others.join(" · ")));
@@ -149,19 +156,16 @@ fn history_line(g: &GameSummary) -> String {
 }
 
 /// The channel's finished games, newest first.
-pub(crate) fn history_message(games: &[GameSummary]) -> Message {
+pub(crate) fn history_message(lang: Lang, games: &[GameSummary]) -> Message {
     let (description, footer) = if games.is_empty() {
-        ("No game has been played to the end in this channel yet. Start one with `/thaayam new`.".into(), String::new())
+        (tr!(lang, "history-none"), String::new())
     } else {
-        let lines: Vec<String> = games.iter().map(history_line).collect();
-        (
-            fit_lines(&lines, limits::EMBED_DESCRIPTION),
-            format!("Watch a game again with /thaayam replay, e.g. game:{}", games[0].id.0),
-        )
+        let lines: Vec<String> = games.iter().map(|g| history_line(lang, g)).collect();
+        (fit_lines(lang, &lines, limits::EMBED_DESCRIPTION), tr!(lang, "history-footer", game = games[0].id.0))
     };
     Message {
         embed: Some(Embed {
-            title: "Finished games in this channel".into(),
+            title: tr!(lang, "history-title"),
             description,
             footer,
             colour: COLOUR,
@@ -176,10 +180,18 @@ fn guild_of(ctx: Context<'_>) -> u64 {
 }
 
 /// This server's best players of a variant, by rating
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "classement"),
+    description_localized("fr", "Les meilleurs joueurs du serveur pour une variante, par cote")
+)]
 pub(crate) async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "Which rules (default: the server's default)"] variant: Option<VariantChoice>,
+    #[description = "Which rules (default: the server's default)"]
+    #[name_localized("fr", "variante")]
+    #[description_localized("fr", "Quelles règles (par défaut : celles du serveur)")]
+    variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let store = &ctx.data().store;
@@ -197,31 +209,44 @@ pub(crate) async fn leaderboard(
         Ok(rows)
     };
     match store.call(rows).await {
-        Ok(rows) => send(ctx, &leaderboard_message(variant, &rows), false).await,
+        Ok(rows) => send(ctx, &leaderboard_message(langs(ctx).await.0, variant, &rows), false).await,
         Err(e) => store_failed(ctx, "reading the leaderboard", e).await,
     }
 }
 
 /// A player's Thaayam record on this server: rating, games, wins, streaks
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "fiche"),
+    description_localized("fr", "La fiche Thaayam d'un joueur sur ce serveur : cote, parties, victoires, séries")
+)]
 pub(crate) async fn stats(
     ctx: Context<'_>,
-    #[description = "Whose record (default: yours)"] user: Option<serenity::User>,
+    #[description = "Whose record (default: yours)"]
+    #[name_localized("fr", "joueur")]
+    #[description_localized("fr", "La fiche de qui (par défaut : la vôtre)")]
+    user: Option<serenity::User>,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let user = user.map_or(ctx.author().id.get(), |u| u.id.get());
     match ctx.data().store.call(move |s| s.player_stats(guild, user)).await {
-        Ok(stats) => send(ctx, &stats_message(user, &stats), false).await,
+        Ok(stats) => send(ctx, &stats_message(langs(ctx).await.0, user, &stats), false).await,
         Err(e) => store_failed(ctx, "reading a player's stats", e).await,
     }
 }
 
 /// The last games played to the end in this channel, with their numbers for replays
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "historique"),
+    description_localized("fr", "Les dernières parties terminées dans ce salon, avec leurs numéros pour les revoir")
+)]
 pub(crate) async fn history(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ctx.channel_id().get();
     match ctx.data().store.call(move |s| s.channel_history(channel, HISTORY_GAMES)).await {
-        Ok(games) => send(ctx, &history_message(&games), false).await,
+        Ok(games) => send(ctx, &history_message(langs(ctx).await.0, &games), false).await,
         Err(e) => store_failed(ctx, "reading the channel's history", e).await,
     }
 }

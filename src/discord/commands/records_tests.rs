@@ -5,10 +5,11 @@
 //! rows.
 
 use super::records::{
-    HISTORY_GAMES, LEADERBOARD_ROWS, MIN_GAMES, RATING_MEANING, history_message, leaderboard_message, stats_message,
+    HISTORY_GAMES, LEADERBOARD_ROWS, MIN_GAMES, history_message, leaderboard_message, rating_meaning, stats_message,
 };
 use super::replay::{MAX_GIF_BYTES, draw, file_name, parse_game_id, refusal, replay_message};
 use crate::dice::{ThrowSource, random_game};
+use crate::discord::view::lang::Lang;
 use crate::discord::view::message::{Message, check};
 use crate::engine::{Event, MoveGen, Phase, Record, Ruleset, SeatSet, Variant};
 use crate::store::{GameId, GameState, LiveSave, NewGame, Occupant, PlayerRating, Store, Timestamp};
@@ -105,7 +106,7 @@ fn the_leaderboard_ranks_rated_humans_and_explains_the_number() {
     }
     finished(&mut s, 1, Variant::Bell, &[Occupant::Human(102), Occupant::Computer("easy".into())], [1, 0, 2, 0]);
     let rows = s.leaderboard(GUILD, Variant::Bell, MIN_GAMES, LEADERBOARD_ROWS).expect("leaderboard");
-    let m = leaderboard_message(Variant::Bell, &rows);
+    let m = leaderboard_message(Lang::EN, Variant::Bell, &rows);
     assert_sendable(&m);
     let text = description(&m);
     let lines: Vec<&str> = text.lines().collect();
@@ -115,10 +116,10 @@ fn the_leaderboard_ranks_rated_humans_and_explains_the_number() {
     assert!(!text.contains("102") && !text.contains("computer"), "{text}");
     let embed = m.embed.as_ref().expect("embed");
     assert_eq!(embed.title, "Leaderboard: bell");
-    assert!(embed.footer.contains(RATING_MEANING));
+    assert!(embed.footer.contains(&rating_meaning(Lang::EN)));
     // Another variant has its own table.
     let other = s.leaderboard(GUILD, Variant::Francais, MIN_GAMES, LEADERBOARD_ROWS).expect("leaderboard");
-    let empty = leaderboard_message(Variant::Francais, &other);
+    let empty = leaderboard_message(Lang::EN, Variant::Francais, &other);
     assert_sendable(&empty);
     assert!(description(&empty).starts_with("No one on this server"), "{}", description(&empty));
 }
@@ -140,7 +141,7 @@ fn rating(user: u64) -> PlayerRating {
 #[test]
 fn a_long_leaderboard_stays_within_discords_limits() {
     let rows: Vec<PlayerRating> = (0..200).map(rating).collect();
-    let m = leaderboard_message(Variant::TayamSonalu, &rows);
+    let m = leaderboard_message(Lang::EN, Variant::TayamSonalu, &rows);
     assert_sendable(&m);
     let text = description(&m);
     assert!(text.lines().count() > 20, "as many rows as fit");
@@ -153,7 +154,7 @@ fn a_long_leaderboard_stays_within_discords_limits() {
         }
     }
     let rows = s.leaderboard(GUILD, Variant::Bell, MIN_GAMES, LEADERBOARD_ROWS).expect("leaderboard");
-    let m = leaderboard_message(Variant::Bell, &rows);
+    let m = leaderboard_message(Lang::EN, Variant::Bell, &rows);
     assert_sendable(&m);
     assert_eq!(description(&m).lines().count(), LEADERBOARD_ROWS as usize);
 }
@@ -166,7 +167,7 @@ fn stats_show_each_variant_with_streaks() {
     finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
     finished(&mut s, 2, Variant::Francais, &humans(&[100, 101]), [2, 0, 1, 0]);
     let stats = s.player_stats(GUILD, 100).expect("stats");
-    let m = stats_message(100, &stats);
+    let m = stats_message(Lang::EN, 100, &stats);
     assert_sendable(&m);
     let embed = m.embed.as_ref().expect("embed");
     assert!(embed.description.contains("<@100>'s record on this server: 4 games and 2 wins"), "{}", embed.description);
@@ -177,13 +178,13 @@ fn stats_show_each_variant_with_streaks() {
     assert!(bell.contains("Win streak 2 (best 2)") && !bell.contains("leaderboard after"), "{bell}");
     assert!(embed.fields[1].1.contains("On the leaderboard after 3 games"), "{}", embed.fields[1].1);
     // Nobody else's games leak in, and a newcomer gets a plain sentence.
-    let none = stats_message(555, &s.player_stats(GUILD, 555).expect("stats"));
+    let none = stats_message(Lang::EN, 555, &s.player_stats(GUILD, 555).expect("stats"));
     assert_sendable(&none);
     assert!(description(&none).contains("<@555> has not finished a game"));
     let other_guild = s.player_stats(GUILD + 1, 100).expect("stats");
     assert!(other_guild.is_empty());
     let many: Vec<PlayerRating> = (0..40).map(rating).collect();
-    assert_sendable(&stats_message(1, &many));
+    assert_sendable(&stats_message(Lang::EN, 1, &many));
 }
 
 #[test]
@@ -198,7 +199,7 @@ fn history_lists_the_channels_finished_games_newest_first() {
     s.abandon(abandoned, None).expect("abandon");
     finished(&mut s, 9, Variant::Bell, &humans(&[400, 401]), [1, 0, 2, 0]);
     let games = s.channel_history(1, HISTORY_GAMES).expect("history");
-    let m = history_message(&games);
+    let m = history_message(Lang::EN, &games);
     assert_sendable(&m);
     let lines: Vec<&str> = description(&m).lines().collect();
     assert_eq!(lines.len(), HISTORY_GAMES as usize);
@@ -208,20 +209,20 @@ fn history_lists_the_channels_finished_games_newest_first() {
     let all = description(&m);
     assert!(!all.contains("<@300>") && !all.contains("<@400>"), "abandoned and other channels' games: {all}");
     assert!(m.embed.as_ref().expect("embed").footer.contains(&format!("game:{}", newest.0)));
-    let empty = history_message(&s.channel_history(5, HISTORY_GAMES).expect("history"));
+    let empty = history_message(Lang::EN, &s.channel_history(5, HISTORY_GAMES).expect("history"));
     assert_sendable(&empty);
     assert!(description(&empty).starts_with("No game has been played to the end"));
 }
 
 #[test]
 fn game_numbers_parse_with_or_without_hash() {
-    assert_eq!(parse_game_id("12"), Ok(GameId(12)));
-    assert_eq!(parse_game_id(" #7 "), Ok(GameId(7)));
+    assert_eq!(parse_game_id(Lang::EN, "12"), Ok(GameId(12)));
+    assert_eq!(parse_game_id(Lang::EN, " #7 "), Ok(GameId(7)));
     for bad in ["", "0", "-3", "twelve", "#", "99999999999999999999"] {
-        let e = parse_game_id(bad).expect_err(bad);
+        let e = parse_game_id(Lang::EN, bad).expect_err(bad);
         assert!(e.contains("/thaayam history"), "{e}");
     }
-    let long = parse_game_id(&"x".repeat(500)).expect_err("long");
+    let long = parse_game_id(Lang::EN, &"x".repeat(500)).expect_err("long");
     assert!(long.chars().count() < 200, "{long}");
     assert_eq!(file_name(GameId(12)), "thaayam-game-12.gif");
 }
@@ -231,27 +232,27 @@ fn running_and_foreign_games_are_not_replayed() {
     let mut s = store();
     let (running, seq, seats) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
     let info = |s: &Store, id| s.game(id).expect("read");
-    let no = refusal(info(&s, running).as_ref(), GUILD, running).expect("refused");
+    let no = refusal(Lang::EN, info(&s, running).as_ref(), GUILD, running).expect("refused");
     assert!(no.contains("still going on"), "{no}");
     // A game of another server is not shown to exist.
-    let foreign = refusal(info(&s, running).as_ref(), GUILD + 1, running).expect("refused");
-    let missing = refusal(None, GUILD, GameId(999)).expect("refused");
+    let foreign = refusal(Lang::EN, info(&s, running).as_ref(), GUILD + 1, running).expect("refused");
+    let missing = refusal(Lang::EN, None, GUILD, GameId(999)).expect("refused");
     assert!(foreign.starts_with("There is no game") && missing.starts_with("There is no game #999"));
     // An abandoned game is over: replayable if anything was played.
     let record = random_log(seats, 1);
     s.save_live(running, &change(seq, 0, &record.events[..20])).expect("save");
     s.abandon(running, None).expect("abandon");
-    assert_eq!(refusal(info(&s, running).as_ref(), GUILD, running), None);
+    assert_eq!(refusal(Lang::EN, info(&s, running).as_ref(), GUILD, running), None);
     let (empty, _, _) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
     s.abandon(empty, None).expect("abandon");
-    let nothing = refusal(info(&s, empty).as_ref(), GUILD, empty).expect("refused");
+    let nothing = refusal(Lang::EN, info(&s, empty).as_ref(), GUILD, empty).expect("refused");
     assert!(nothing.contains("nothing to replay"), "{nothing}");
     let done = played(&mut s, 1, &humans(&[100, 101]), 5);
-    assert_eq!(refusal(info(&s, done).as_ref(), GUILD, done), None);
+    assert_eq!(refusal(Lang::EN, info(&s, done).as_ref(), GUILD, done), None);
     // The early end shows in the text, and a short GIF fits any limit
     // that can hold a frame; an impossible one is an error, not a panic.
     let loaded = s.load(running).expect("load").expect("exists");
-    assert!(replay_message(&loaded.info).content.contains("ended early <t:"));
+    assert!(replay_message(Lang::EN, &loaded.info).content.contains("ended early <t:"));
     let gif = draw(&loaded, Default::default(), MAX_GIF_BYTES).expect("drawn");
     assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_GIF_BYTES);
     assert!(draw(&loaded, Default::default(), 500).is_err());
@@ -262,7 +263,7 @@ fn a_finished_game_replays_as_a_gif_with_its_places() {
     let mut s = store();
     let id = played(&mut s, 1, &[Occupant::Human(100), Occupant::Computer("easy".into())], 9);
     let loaded = s.load(id).expect("load").expect("exists");
-    let m = replay_message(&loaded.info);
+    let m = replay_message(Lang::EN, &loaded.info);
     assert_sendable(&m);
     assert!(m.content.starts_with(&format!("Replay of game {id} (bell, 2 players, finished <t:")), "{}", m.content);
     let first = if loaded.info.seats[0].place == Some(1) { "1. <@100> · 2. computer (easy)" } else { "1. computer" };
@@ -278,7 +279,7 @@ fn players_after_one_game_are_named_below_the_ranking() {
     finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
     let mut rows = s.leaderboard(GUILD, Variant::Bell, 1, LEADERBOARD_ROWS).expect("leaderboard");
     rows.retain(|r| r.games < MIN_GAMES);
-    let m = leaderboard_message(Variant::Bell, &rows);
+    let m = leaderboard_message(Lang::EN, Variant::Bell, &rows);
     assert_sendable(&m);
     let text = description(&m);
     assert!(text.starts_with("No one on this server"), "nobody is ranked after one game: {text}");

@@ -4,7 +4,8 @@
 //! the async workers, one at a time, after deferring the answer, and kept
 //! under Discord's attachment limits by drawing fewer and smaller frames.
 
-use super::answer::{occupant, private, store_failed};
+use super::answer::{langs, occupant, private, store_failed};
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Message, limits};
 use crate::discord::view::words::{clip, computer_name};
 use crate::discord::{Context, Error};
@@ -23,30 +24,23 @@ const ATTEMPTS: [(u32, usize); 3] = [(600, 300), (480, 150), (360, 60)];
 static DRAWING: Semaphore = Semaphore::const_new(1);
 
 /// A game number as typed: `12` or `#12`.
-pub(crate) fn parse_game_id(s: &str) -> Result<GameId, String> {
+pub(crate) fn parse_game_id(lang: Lang, s: &str) -> Result<GameId, String> {
     let t = s.trim();
     let digits = t.strip_prefix('#').unwrap_or(t).trim();
     match digits.parse::<i64>() {
         Ok(n) if n > 0 => Ok(GameId(n)),
-        _ => Err(format!(
-            "`{}` is not a game number. `/thaayam history` lists the games of this channel with their numbers.",
-            clip(t, 40)
-        )),
+        _ => Err(tr!(lang, "replay-not-a-number", typed = clip(t, 40))),
     }
 }
 
 /// Why a game cannot be replayed here, if it cannot.
-pub(crate) fn refusal(info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
+pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
     let Some(info) = info.filter(|i| i.guild == guild) else {
-        return Some(format!("There is no game {id} on this server. `/thaayam history` lists the finished games."));
+        return Some(tr!(lang, "replay-no-game", game = id.to_string()));
     };
     match info.state {
-        GameState::Lobby | GameState::Playing => {
-            Some(format!("Game {id} is still going on; its replay will be here once it has ended."))
-        }
-        GameState::Abandoned if info.events == 0 => {
-            Some(format!("Game {id} was ended before anyone threw; there is nothing to replay."))
-        }
+        GameState::Lobby | GameState::Playing => Some(tr!(lang, "replay-going-on", game = id.to_string())),
+        GameState::Abandoned if info.events == 0 => Some(tr!(lang, "replay-nothing", game = id.to_string())),
         GameState::Finished | GameState::Abandoned => None,
     }
 }
@@ -59,25 +53,27 @@ fn by_place(seats: &[SeatRecord]) -> Vec<&SeatRecord> {
 }
 
 /// The text sent with the GIF: the game, when it ended, who placed where.
-pub(crate) fn replay_message(info: &GameInfo) -> Message {
+pub(crate) fn replay_message(lang: Lang, info: &GameInfo) -> Message {
     let players: Vec<String> = by_place(&info.seats)
         .into_iter()
         .map(|s| match s.place.filter(|&p| p > 0) {
-            Some(p) => format!("{p}. {}", occupant(&s.occupant)),
-            None => occupant(&s.occupant),
+            Some(p) => format!("{p}. {}", occupant(lang, &s.occupant)),
+            None => occupant(lang, &s.occupant),
         })
         .collect();
     let when = match (info.state, info.finished_at) {
-        (GameState::Abandoned, Some(t)) => format!(", ended early <t:{}:d>", t.as_secs()),
-        (_, Some(t)) => format!(", finished <t:{}:d>", t.as_secs()),
+        (GameState::Abandoned, Some(t)) => tr!(lang, "replay-ended-early", time = t.as_secs()),
+        (_, Some(t)) => tr!(lang, "replay-finished", time = t.as_secs()),
         _ => String::new(),
     };
-    let content = format!(
-        "Replay of game {} ({}, {} players{when}): {}",
-        info.id,
-        info.ruleset,
-        info.seats.len(),
-        players.join(" · ")
+    let content = tr!(
+        lang,
+        "replay-caption",
+        game = info.id.to_string(),
+        ruleset = info.ruleset.to_string(),
+        players = info.seats.len(),
+        when = when,
+        names = players.join(" · "),
     );
     Message { content: clip(&content, limits::CONTENT), ..Message::default() }
 }
@@ -106,12 +102,12 @@ pub(crate) fn draw(game: &LoadedGame, names: [String; 4], max_bytes: usize) -> R
 /// The names drawn in the GIF: display names of the players (fetched
 /// from Discord at the same time, at most 3 s; the seat's name for those
 /// that fail), computers by level.
-async fn names(ctx: Context<'_>, info: &GameInfo) -> [String; 4] {
+async fn names(ctx: Context<'_>, lang: Lang, info: &GameInfo) -> [String; 4] {
     let mut names: [String; 4] = Default::default();
     let mut fetches = tokio::task::JoinSet::new();
     for s in &info.seats {
         match &s.occupant {
-            Occupant::Computer(level) => names[s.seat.index()] = computer_name(level),
+            Occupant::Computer(level) => names[s.seat.index()] = computer_name(lang, level),
             Occupant::Human(u) => {
                 let (http, user, seat) =
                     (ctx.serenity_context().http.clone(), serenity::UserId::new((*u).max(1)), s.seat);
@@ -133,12 +129,21 @@ async fn names(ctx: Context<'_>, info: &GameInfo) -> [String; 4] {
 }
 
 /// Watch a finished game again as an animated picture
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "revoir"),
+    description_localized("fr", "Revoir une partie terminée en image animée")
+)]
 pub(crate) async fn replay(
     ctx: Context<'_>,
-    #[description = "The game's number, as /thaayam history shows it (e.g. 12)"] game: String,
+    #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
+    #[name_localized("fr", "partie")]
+    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam history (par ex. 12)")]
+    game: String,
 ) -> Result<(), Error> {
-    let id = match parse_game_id(&game) {
+    let (server, mine) = langs(ctx).await;
+    let id = match parse_game_id(mine, &game) {
         Ok(id) => id,
         Err(e) => return private(ctx, e).await,
     };
@@ -147,14 +152,14 @@ pub(crate) async fn replay(
         Ok(l) => l,
         Err(e) => return store_failed(ctx, "loading a game", e).await,
     };
-    if let Some(no) = refusal(loaded.as_ref().map(|l| &l.info), guild, id) {
+    if let Some(no) = refusal(mine, loaded.as_ref().map(|l| &l.info), guild, id) {
         return private(ctx, no).await;
     }
     let Some(loaded) = loaded else { return Ok(()) };
     // Drawing a long game takes seconds: answer Discord within 3 s first.
     ctx.defer().await?;
-    let names = names(ctx, &loaded.info).await;
-    let message = replay_message(&loaded.info);
+    let names = names(ctx, server, &loaded.info).await;
+    let message = replay_message(server, &loaded.info);
     let gif = {
         let _turn = DRAWING.acquire().await?;
         tokio::task::spawn_blocking(move || draw(&loaded, names, MAX_GIF_BYTES)).await?
@@ -165,7 +170,7 @@ pub(crate) async fn replay(
         }
         Err(e) => {
             tracing::error!("drawing the replay of game {id} failed: {e}");
-            poise::CreateReply::default().content(format!("Sorry, the replay of game {id} could not be drawn."))
+            poise::CreateReply::default().content(tr!(server, "replay-failed", game = id.to_string()))
         }
     };
     ctx.send(reply).await?;

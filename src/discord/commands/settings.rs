@@ -1,10 +1,12 @@
-//! `/thaayam settings`: a server's default rules, turn timeout and who may
-//! end games. Anyone may look; changing needs Manage Server. Also the
+//! `/thaayam settings`: a server's default rules, turn timeout, who may
+//! end games and the bot's language. Anyone may look; changing needs
+//! Manage Server. Also the
 //! defaults a new game of a server starts with ([`guild_defaults`]). The
 //! checks and the message are plain functions, tested without Discord.
 
-use super::answer::{VariantChoice, private, send, store_failed};
+use super::answer::{VariantChoice, langs, private, send, store_failed};
 use crate::discord::config::{Config, parse_duration};
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message};
 use crate::discord::view::words::COLOUR;
 use crate::discord::{Context, Error};
@@ -37,11 +39,34 @@ pub(crate) struct SettingsRequest {
     /// As typed, like `30m`, `12h`, `2d`.
     pub(crate) turn_timeout: Option<String>,
     pub(crate) end_permission: Option<EndPermission>,
+    /// As typed: a language's code or name, or `auto`.
+    pub(crate) language: Option<String>,
 }
 
 impl SettingsRequest {
     pub(crate) fn is_empty(&self) -> bool {
-        self.variant.is_none() && self.turn_timeout.is_none() && self.end_permission.is_none()
+        self.variant.is_none()
+            && self.turn_timeout.is_none()
+            && self.end_permission.is_none()
+            && self.language.is_none()
+    }
+}
+
+/// A server's language as typed: a code (`fr`) or a name (`Français`) of
+/// a language the bot speaks, or `auto` (`None`: Discord's preferred
+/// locale of the server).
+pub(crate) fn parse_language(lang: Lang, typed: &str) -> Result<Option<Lang>, String> {
+    let typed = typed.trim();
+    if typed.eq_ignore_ascii_case("auto") {
+        return Ok(None);
+    }
+    let by_name = Lang::all().find(|l| l.name().eq_ignore_ascii_case(typed));
+    match by_name.or_else(|| Lang::from_code(typed)) {
+        Some(l) => Ok(Some(l)),
+        None => {
+            let known: Vec<String> = Lang::all().map(|l| format!("`{}` ({})", l.code(), l.name())).collect();
+            Err(tr!(lang, "settings-bad-language", typed = typed, known = known.join(", ")))
+        }
     }
 }
 
@@ -53,6 +78,7 @@ pub(crate) fn may_manage(permissions: Option<serenity::Permissions>) -> bool {
 /// The settings after a request: `Ok(None)` when nothing was asked (show
 /// them), `Err` with the answer for the user when refused or invalid.
 pub(crate) fn apply_request(
+    lang: Lang,
     current: GuildSettings,
     req: &SettingsRequest,
     may_manage: bool,
@@ -61,17 +87,19 @@ pub(crate) fn apply_request(
         return Ok(None);
     }
     if !may_manage {
-        return Err("Only members with the **Manage Server** permission can change these settings. \
-                    Call `/thaayam settings` without options to see them."
-            .into());
+        return Err(tr!(lang, "settings-not-manager"));
     }
     let mut new = current;
     if let Some(v) = req.variant {
         new.default_ruleset = Ruleset::new(v);
     }
     if let Some(t) = &req.turn_timeout {
-        let secs = parse_duration(t).map_err(|e| format!("The turn timeout did not work: {e}."))?;
-        new.turn_timeout_secs = u32::try_from(secs).map_err(|_| format!("The turn timeout `{t}` is too long."))?;
+        let secs = parse_duration(t).map_err(|e| tr!(lang, "settings-bad-timeout", error = e.to_string()))?;
+        new.turn_timeout_secs =
+            u32::try_from(secs).map_err(|_| tr!(lang, "settings-long-timeout", typed = t.as_str()))?;
+    }
+    if let Some(typed) = &req.language {
+        parse_language(lang, typed)?;
     }
     if let Some(p) = req.end_permission {
         new.end_permission = p;
@@ -93,35 +121,48 @@ pub(crate) fn duration_text(secs: u32) -> String {
     if parts.is_empty() { "0s".into() } else { parts.join(" ") }
 }
 
-fn end_text(p: EndPermission) -> &'static str {
+fn end_text(lang: Lang, p: EndPermission) -> String {
     match p {
-        EndPermission::Host => "the game's host, or a moderator (Manage Messages)",
-        EndPermission::Moderators => "only moderators (Manage Messages)",
+        EndPermission::Host => tr!(lang, "settings-end-host"),
+        EndPermission::Moderators => tr!(lang, "settings-end-moderators"),
     }
 }
 
-/// The settings as shown to the user; `saved` when they were just changed.
-pub(crate) fn settings_message(s: &GuildSettings, saved: bool, may_manage: bool) -> Message {
-    let description = if saved {
-        "Saved. New games on this server start with these settings.".to_string()
+/// A server's language as shown: `chosen` by its admins, or Discord's
+/// preferred locale of the server (or English for lack of one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ServerLang {
+    pub(crate) lang: Lang,
+    pub(crate) chosen: bool,
+}
+
+/// The settings as shown to the user (in `lang`); `saved` when they were
+/// just changed.
+pub(crate) fn settings_message(
+    lang: Lang,
+    s: &GuildSettings,
+    server: ServerLang,
+    saved: bool,
+    may_manage: bool,
+) -> Message {
+    let description = if saved { tr!(lang, "settings-saved") } else { tr!(lang, "settings-shown") };
+    let footer = if may_manage { tr!(lang, "settings-footer-manager") } else { tr!(lang, "settings-footer") };
+    let language = if server.chosen {
+        server.lang.name().to_string()
     } else {
-        "New games on this server start with these settings (`/thaayam new` can still choose others).".to_string()
-    };
-    let footer = if may_manage {
-        "Change them with /thaayam settings variant:… turn_timeout:12h end_permission:…"
-    } else {
-        "Members with Manage Server can change them with /thaayam settings."
+        tr!(lang, "settings-language-auto", name = server.lang.name())
     };
     Message {
         embed: Some(Embed {
-            title: "Thaayam settings of this server".into(),
+            title: tr!(lang, "settings-title"),
             description,
             fields: vec![
-                ("Default rules".into(), s.default_ruleset.to_string()),
-                ("Turn timeout".into(), duration_text(s.turn_timeout_secs)),
-                ("Who may end a game".into(), end_text(s.end_permission).into()),
+                (tr!(lang, "settings-rules"), s.default_ruleset.to_string()),
+                (tr!(lang, "settings-timeout"), duration_text(s.turn_timeout_secs)),
+                (tr!(lang, "settings-end"), end_text(lang, s.end_permission)),
+                (tr!(lang, "settings-language"), language),
             ],
-            footer: footer.into(),
+            footer,
             colour: COLOUR,
         }),
         ..Message::default()
@@ -168,35 +209,92 @@ fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
 }
 
 /// This server's defaults for new games (changing them needs Manage Server)
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "réglages"),
+    description_localized(
+        "fr",
+        "Les réglages des nouvelles parties du serveur (les changer demande Gérer le serveur)"
+    )
+)]
 pub(crate) async fn settings(
     ctx: Context<'_>,
-    #[description = "Default rules of new games"] variant: Option<VariantChoice>,
-    #[description = "Default time per turn, like 30m, 12h or 2d (1 minute to 30 days)"] turn_timeout: Option<String>,
-    #[description = "Who may end a game early"] end_permission: Option<EndChoice>,
+    #[description = "Default rules of new games"]
+    #[name_localized("fr", "variante")]
+    #[description_localized("fr", "Règles par défaut des nouvelles parties")]
+    variant: Option<VariantChoice>,
+    #[description = "Default time per turn, like 30m, 12h or 2d (1 minute to 30 days)"]
+    #[name_localized("fr", "délai_par_tour")]
+    #[description_localized("fr", "Temps par tour par défaut, comme 30m, 12h ou 2d (de 1 minute à 30 jours)")]
+    turn_timeout: Option<String>,
+    #[description = "Who may end a game early"]
+    #[name_localized("fr", "qui_peut_arrêter")]
+    #[description_localized("fr", "Qui peut arrêter une partie avant la fin")]
+    end_permission: Option<EndChoice>,
+    #[description = "Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)"]
+    #[name_localized("fr", "langue")]
+    #[description_localized(
+        "fr",
+        "Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)"
+    )]
+    language: Option<String>,
 ) -> Result<(), Error> {
     let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let (_, mine) = langs(ctx).await;
     let req = SettingsRequest {
         variant: variant.map(Variant::from),
         turn_timeout,
         end_permission: end_permission.map(EndPermission::from),
+        language,
     };
     let manager = may_manage(member_permissions(ctx));
     let store = &ctx.data().store;
-    let current = match effective_settings(store, guild, &ctx.data().config).await {
-        Ok(s) => s,
+    let (current, chosen) = match effective_settings(store, guild, &ctx.data().config).await {
+        Ok(s) => match store.call(move |st| st.guild_language(guild)).await {
+            Ok(code) => (s, code.as_deref().and_then(Lang::from_code)),
+            Err(e) => return store_failed(ctx, "reading the settings", e).await,
+        },
         Err(e) => return store_failed(ctx, "reading the settings", e).await,
     };
-    let new = match apply_request(current, &req, manager) {
-        Ok(None) => return send(ctx, &settings_message(&current, false, manager), true).await,
+    let server =
+        |chosen: Option<Lang>, locale: Lang| ServerLang { lang: chosen.unwrap_or(locale), chosen: chosen.is_some() };
+    let locale = locale_lang(ctx);
+    let new = match apply_request(mine, current, &req, manager) {
+        Ok(None) => {
+            let shown = settings_message(mine, &current, server(chosen, locale), false, manager);
+            return send(ctx, &shown, true).await;
+        }
         Ok(Some(new)) => new,
         Err(refusal) => return private(ctx, refusal).await,
     };
-    if let Err(e) = store.call(move |s| s.set_guild_settings(guild, &new)).await {
+    // Checked by `apply_request`: a language asked for is one we speak or `auto`.
+    let language = match &req.language {
+        Some(typed) => parse_language(mine, typed).unwrap_or(chosen),
+        None => chosen,
+    };
+    let code = language.map(Lang::code);
+    let saved = store
+        .call(move |s| {
+            s.set_guild_settings(guild, &new)?;
+            s.set_guild_language(guild, code)
+        })
+        .await;
+    if let Err(e) = saved {
         return store_failed(ctx, "saving the settings", e).await;
     }
-    tracing::info!("guild {guild}: settings changed by {} to {new:?}", ctx.author().id);
-    send(ctx, &settings_message(&new, true, manager), true).await
+    ctx.data().langs.chosen(guild, language);
+    tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);
+    send(ctx, &settings_message(mine, &new, server(language, locale), true, manager), true).await
+}
+
+/// The language of the server's Discord locale (English if we lack it).
+fn locale_lang(ctx: Context<'_>) -> Lang {
+    let locale = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    locale.and_then(Lang::from_code).unwrap_or(Lang::EN)
 }
 
 #[cfg(test)]
@@ -220,7 +318,7 @@ mod tests {
     }
 
     fn request(variant: Option<Variant>, timeout: Option<&str>, end: Option<EndPermission>) -> SettingsRequest {
-        SettingsRequest { variant, turn_timeout: timeout.map(str::to_string), end_permission: end }
+        SettingsRequest { variant, turn_timeout: timeout.map(str::to_string), end_permission: end, language: None }
     }
 
     #[test]
@@ -228,11 +326,11 @@ mod tests {
         let current = config_settings(&config());
         assert!(may_manage(Some(Permissions::MANAGE_GUILD)) && may_manage(Some(Permissions::ADMINISTRATOR)));
         assert!(!may_manage(Some(Permissions::MANAGE_MESSAGES | Permissions::SEND_MESSAGES)) && !may_manage(None));
-        assert_eq!(apply_request(current, &SettingsRequest::default(), false), Ok(None));
+        assert_eq!(apply_request(Lang::EN, current, &SettingsRequest::default(), false), Ok(None));
         let change = request(Some(Variant::Francais), None, None);
-        let refused = apply_request(current, &change, false).expect_err("not a manager");
+        let refused = apply_request(Lang::EN, current, &change, false).expect_err("not a manager");
         assert!(refused.contains("Manage Server"), "{refused}");
-        let saved = apply_request(current, &change, true).expect("valid").expect("a change");
+        let saved = apply_request(Lang::EN, current, &change, true).expect("valid").expect("a change");
         assert_eq!(saved, GuildSettings { default_ruleset: Ruleset::new(Variant::Francais), ..current });
     }
 
@@ -240,17 +338,17 @@ mod tests {
     fn timeouts_are_parsed_with_bounds_and_clear_errors() {
         let current = config_settings(&config());
         let all = request(Some(Variant::TayamSonalu), Some("2d"), Some(EndPermission::Moderators));
-        let new = apply_request(current, &all, true).expect("valid").expect("a change");
+        let new = apply_request(Lang::EN, current, &all, true).expect("valid").expect("a change");
         assert_eq!(
             (new.default_ruleset.variant, new.turn_timeout_secs, new.end_permission),
             (Variant::TayamSonalu, 172_800, EndPermission::Moderators)
         );
         for (bad, says) in [("10s", "between 1 minute and 30 days"), ("31d", "30 days"), ("soon", "30m, 24h or 2d")] {
-            let e = apply_request(current, &request(None, Some(bad), None), true).expect_err(bad);
+            let e = apply_request(Lang::EN, current, &request(None, Some(bad), None), true).expect_err(bad);
             assert!(e.starts_with("The turn timeout did not work") && e.contains(says), "{bad}: {e}");
         }
         // A refused change changes nothing, even its valid parts.
-        assert!(apply_request(current, &request(Some(Variant::Bell), Some("1w"), None), true).is_err());
+        assert!(apply_request(Lang::EN, current, &request(Some(Variant::Bell), Some("1w"), None), true).is_err());
     }
 
     #[test]
@@ -261,18 +359,42 @@ mod tests {
             end_permission: EndPermission::Moderators,
         };
         for (saved, manager) in [(false, false), (true, true)] {
-            let m = settings_message(&s, saved, manager);
+            let server = ServerLang { lang: Lang::EN, chosen: false };
+            let m = settings_message(Lang::EN, &s, server, saved, manager);
             assert_eq!(check(&m), Ok(()));
             assert!(m.mentions.is_empty());
             let e = m.embed.expect("embed");
             let values: Vec<&str> = e.fields.iter().map(|(_, v)| v.as_str()).collect();
-            assert_eq!(values, ["francais", "1d 12h 1m 30s", "only moderators (Manage Messages)"]);
+            let english = "English (the server's language in Discord)";
+            assert_eq!(values, ["francais", "1d 12h 1m 30s", "only moderators (Manage Messages)", english]);
             assert_eq!(e.description.starts_with("Saved."), saved);
             assert_eq!(e.footer.starts_with("Change them"), manager);
         }
         assert_eq!(duration_text(86_400), "1d");
         assert_eq!(duration_text(1800), "30m");
         assert_eq!(duration_text(0), "0s");
+    }
+
+    #[test]
+    fn a_language_is_asked_by_code_or_name_or_auto() {
+        let fr = Lang::from_code("fr").expect("French");
+        assert_eq!(parse_language(Lang::EN, "fr"), Ok(Some(fr)));
+        assert_eq!(parse_language(Lang::EN, " français "), Ok(Some(fr)));
+        assert_eq!(parse_language(Lang::EN, "AUTO"), Ok(None));
+        let e = parse_language(fr, "klingon").expect_err("not a language of ours");
+        assert!(e.contains("klingon") && e.contains("`ta` (தமிழ்)") && e.starts_with("Il n'y a pas"), "{e}");
+        let mut ask = request(None, None, None);
+        ask.language = Some("tlh".into());
+        assert!(apply_request(Lang::EN, config_settings(&config()), &ask, true).is_err(), "refused as a whole");
+        assert!(apply_request(Lang::EN, config_settings(&config()), &ask, false).is_err(), "managers only");
+        ask.language = Some("ta".into());
+        assert!(matches!(apply_request(Lang::EN, config_settings(&config()), &ask, true), Ok(Some(_))));
+        for lang in Lang::all() {
+            let chosen = ServerLang { lang, chosen: true };
+            let m = settings_message(lang, &config_settings(&config()), chosen, true, true);
+            assert_eq!(check(&m), Ok(()));
+            assert_eq!(m.embed.expect("embed").fields[3].1, lang.name(), "a chosen language is named as itself");
+        }
     }
 
     #[tokio::test]

@@ -5,6 +5,7 @@
 
 use super::change::remember;
 use super::hub::Shared;
+use super::lang::server_lang;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
@@ -13,6 +14,7 @@ use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{BoardMessage, Table};
 use crate::discord::view::components::ComponentId;
+use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::discord::view::presenter::{self, Outro};
 use crate::store::GameId;
@@ -33,20 +35,22 @@ pub(super) fn is_young(table: &Table) -> bool {
 /// message; also when someone else is now the human to act, as an edit
 /// would not notify her) and saves where that message now is.
 pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
-    let msg = presenter::table_message(table, notes, outro);
-    let png = pictures::board_png(table, &msg).await;
+    let lang = server_lang(data, table.guild, None).await;
+    let msg = presenter::table_message(lang, table, notes, outro);
+    let png = pictures::board_png(lang, table, &msg).await;
+    let record = presenter::record(lang, table, notes);
     if fresh || table.needs_new_board(None) {
-        repost(http, table, &msg, png, notes).await;
+        repost(http, table, lang, &msg, png, &record).await;
     } else {
-        publish(http, table, &msg, png, notes).await;
+        publish(http, table, lang, &msg, png, &record).await;
     }
     table.shown_to_act();
     remember(data, table).await;
 }
 
 /// Shows a new state on the board message: edit while young, else re-post
-/// (`notes`: what happened, kept on the old board when it is replaced).
-pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: Png, notes: &[Note]) {
+/// (`record`: what the old board becomes when it is replaced).
+pub(crate) async fn publish(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, record: &Message) {
     match table.board {
         Some(b) if is_young(table) => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
@@ -59,27 +63,27 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, msg: &Message, png: 
                 }
                 Err(e) => {
                     tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
-                    repost(http, table, msg, png, notes).await;
+                    repost(http, table, lang, msg, png, record).await;
                 }
             }
         }
-        _ => repost(http, table, msg, png, notes).await,
+        _ => repost(http, table, lang, msg, png, record).await,
     }
 }
 
-/// Posts a fresh board message; the old one becomes a record of what
-/// happened (`notes`) that points to the new board: no controls, no
-/// picture, so only the live board shows the game.
-pub(crate) async fn repost(http: &Http, table: &mut Table, msg: &Message, png: Png, notes: &[Note]) {
+/// Posts a fresh board message (in `lang`); the old one becomes `record`,
+/// what happened with a pointer to the new board: no controls, no picture,
+/// so only the live board shows the game.
+pub(crate) async fn repost(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, record: &Message) {
     let channel = serenity::ChannelId::new(table.channel.max(1));
-    let png = pictures::for_new_message(table, png).await;
+    let png = pictures::for_new_message(lang, table, png).await;
     let showing = pictures::showing(msg, &png);
     match channel.send_message(http, outgoing::create(msg, png)).await {
         Ok(posted) => {
             table.shown = Some(table.seq);
             table.picture = showing;
             if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
-                let edit = outgoing::edit(&presenter::record(table, notes), None);
+                let edit = outgoing::edit(record, None);
                 if let Err(e) = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await {
                     tracing::debug!("could not turn the old board of game {} into a record: {e:?}", table.id);
                 }
@@ -160,7 +164,8 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         return; // another process's server
     }
     let Some(board) = table.board else { return };
-    let end = presenter::table_message(&table, &[], &Outro::default());
+    let lang = server_lang(data, table.guild, None).await;
+    let end = presenter::table_message(lang, &table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no
     // controls either); a board that cannot be read is left alone.
     let Ok(seen) = read(http, table.channel, board.message).await else { return };
@@ -169,14 +174,14 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         return;
     }
     tracing::info!("game {id}: its board missed the end; showing it");
-    show_end(http, &mut table).await;
+    show_end(http, lang, &mut table).await;
 }
 
 /// Shows a closed game's end on its board (edited in place while young).
-pub(crate) async fn show_end(http: &Http, table: &mut Table) {
-    let msg = presenter::table_message(table, &[], &Outro::default());
-    let png = pictures::board_png(table, &msg).await;
-    publish(http, table, &msg, png, &[]).await;
+pub(crate) async fn show_end(http: &Http, lang: Lang, table: &mut Table) {
+    let msg = presenter::table_message(lang, table, &[], &Outro::default());
+    let png = pictures::board_png(lang, table, &msg).await;
+    publish(http, table, lang, &msg, png, &presenter::record(lang, table, &[])).await;
 }
 
 /// A message of a channel, as Discord has it now.

@@ -105,6 +105,7 @@ mod tests {
             stopping: Default::default(),
             computers: Default::default(),
             computer_pause: std::time::Duration::ZERO,
+            langs: Default::default(),
         }
     }
 

@@ -16,6 +16,7 @@ use super::access::{from_game_channel, is_moderator};
 use super::board::{is_young, publish, repost, show_end};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
+use super::lang::{self, server_lang};
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
@@ -23,13 +24,13 @@ use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
-use crate::discord::game::notes::Note;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
 use crate::discord::view::components::{ComponentId, Control, ParseError};
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::Message;
 use crate::discord::view::presenter::{self, Outro};
-use crate::discord::view::refusals::{BOARD_CAUGHT_UP, END_SHOWN, refusal_text};
+use crate::discord::view::refusals::{board_caught_up, end_shown, refusal_text};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -38,23 +39,34 @@ use serenity::{
 
 /// The answer to a click on a game the bot does not run, and to a click
 /// naming a game from outside its channel (which must not learn more).
-const NOT_RUNNING: &str = "This game is not running any more.";
+fn not_running(lang: Lang) -> String {
+    tr!(lang, "click-not-running")
+}
+
+/// The languages of a click: the server's (for the board) and the
+/// clicking user's (for private answers).
+async fn click_langs(data: &Data, click: &ComponentInteraction) -> (Lang, Lang) {
+    let guild = click.guild_id.map_or(0, |g| g.get());
+    let server = server_lang(data, guild, click.guild_locale.as_deref()).await;
+    (server, lang::private(Some(&click.locale), server))
+}
 
 /// Handles one click; every path answers the interaction exactly once.
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let (server, mine) = click_langs(data, click).await;
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
-        Err(ParseError::Retired) => return on_retired(ctx, data, click).await,
+        Err(ParseError::Retired) => return on_retired(ctx, data, click, server, mine).await,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
-            return refuse(ctx, click, "This control is not one of this bot's (any more).").await;
+            return refuse(ctx, click, &tr!(mine, "click-unknown-control")).await;
         }
     };
     let Some(game) = data.hub.get(id.game) else {
-        if show_missed_end(ctx, data, click, id.game).await {
+        if show_missed_end(ctx, data, click, id.game, server, mine).await {
             return;
         }
-        refuse(ctx, click, NOT_RUNNING).await;
+        refuse(ctx, click, &not_running(mine)).await;
         if !click.message.components.is_empty() && was_board_of(data, id.game, click).await {
             strip(ctx, click).await;
         }
@@ -69,11 +81,11 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             click.channel_id,
             click.guild_id
         );
-        return refuse(ctx, click, NOT_RUNNING).await;
+        return refuse(ctx, click, &not_running(mine)).await;
     }
     let intent = match intent_of(id.control, &click.data.kind) {
         Some(i) => i,
-        None => return refuse(ctx, click, "That choice could not be read.").await,
+        None => return refuse(ctx, click, &tr!(mine, "click-unreadable")).await,
     };
     // The member's rights are those of the channel the click came from:
     // the game's own, as checked above.
@@ -92,12 +104,13 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     match applied {
         Err(Refusal::Stale) if is_board(&table, click) && table.shown != Some(table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
-            let msg = presenter::table_message(&table, &[], &Outro::default());
-            let png = pictures::board_png(&table, &msg).await;
-            answer_with_board(ctx, click, &mut table, &msg, png, &[]).await;
+            let msg = presenter::table_message(server, &table, &[], &Outro::default());
+            let png = pictures::board_png(server, &table, &msg).await;
+            let record = presenter::record(server, &table, &[]);
+            answer_with_board(ctx, click, &mut table, server, &msg, png, &record).await;
             remember(data, &mut table).await;
             drop(table);
-            note(ctx, click, BOARD_CAUGHT_UP).await;
+            note(ctx, click, &board_caught_up(mine)).await;
         }
         Err(refusal) => {
             // A closed game's own board keeps no controls; any other
@@ -105,18 +118,20 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             let closed_board =
                 refusal == Refusal::Closed && is_board(&table, click) && !click.message.components.is_empty();
             drop(table);
-            refuse(ctx, click, &refusal_text(&refusal)).await;
+            refuse(ctx, click, &refusal_text(mine, &refusal)).await;
             if closed_board {
                 strip(ctx, click).await;
             }
         }
         Ok((notes, outro)) => {
-            let msg = presenter::table_message(&table, &notes, &outro);
-            let png = pictures::board_png(&table, &msg).await;
+            let msg = presenter::table_message(server, &table, &notes, &outro);
+            let png = pictures::board_png(server, &table, &msg).await;
             if table.needs_new_board(Some(actor.user)) {
-                answer_with_new_board(ctx, click, &mut table, &notes, &msg, png).await;
+                let record = presenter::record(server, &table, &notes);
+                answer_with_new_board(ctx, click, &mut table, server, &record, &msg, png).await;
             } else {
-                answer_with_board(ctx, click, &mut table, &msg, png, &notes).await;
+                let record = presenter::record(server, &table, &notes);
+                answer_with_board(ctx, click, &mut table, server, &msg, png, &record).await;
             }
             table.shown_to_act();
             remember(data, &mut table).await;
@@ -130,7 +145,14 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
 /// its own channel, when the game is over: that board missed the end (the
 /// last run died between saving it and showing it), so the end is shown
 /// there, in place. `false` when this is not such a click.
-async fn show_missed_end(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64) -> bool {
+async fn show_missed_end(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: i64,
+    server: Lang,
+    mine: Lang,
+) -> bool {
     if click.message.components.is_empty() {
         return false;
     }
@@ -144,15 +166,15 @@ async fn show_missed_end(ctx: &serenity::Context, data: &Data, click: &Component
     };
     let ours = |t: &Table| is_board(t, click) && from_game_channel(t, click.guild_id, click.channel_id);
     let Some(mut table) = table.filter(ours) else { return false };
-    let msg = presenter::table_message(&table, &[], &Outro::default());
-    let png = pictures::board_png(&table, &msg).await;
+    let msg = presenter::table_message(server, &table, &[], &Outro::default());
+    let png = pictures::board_png(server, &table, &msg).await;
     let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
     if let Err(e) = click.create_response(&ctx.http, update).await {
         tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
-        show_end(&ctx.http, &mut table).await;
+        show_end(&ctx.http, server, &mut table).await;
         return true;
     }
-    note(ctx, click, END_SHOWN).await;
+    note(ctx, click, &end_shown(mine)).await;
     true
 }
 
@@ -167,23 +189,21 @@ async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str)
 /// A click on a control of an older board (the piece-then-throws menus):
 /// the game's own board is shown as it stands now, in place; elsewhere
 /// the clicker is told where to play.
-async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, server: Lang, mine: Lang) {
     let game = ComponentId::retired_game(&click.data.custom_id).and_then(|g| data.hub.get(g));
-    let Some(game) = game else { return refuse(ctx, click, NOT_RUNNING).await };
+    let Some(game) = game else { return refuse(ctx, click, &not_running(mine)).await };
     let mut table = game.lock().await;
     if !from_game_channel(&table, click.guild_id, click.channel_id) || !is_board(&table, click) {
         drop(table);
-        return refuse(ctx, click, RETIRED).await;
+        // A control of an older board elsewhere than on its game's board.
+        return refuse(ctx, click, &tr!(mine, "click-retired")).await;
     }
-    let msg = presenter::table_message(&table, &[], &Outro::default());
-    let png = pictures::board_png(&table, &msg).await;
-    answer_with_board(ctx, click, &mut table, &msg, png, &[]).await;
+    let msg = presenter::table_message(server, &table, &[], &Outro::default());
+    let png = pictures::board_png(server, &table, &msg).await;
+    let record = presenter::record(server, &table, &[]);
+    answer_with_board(ctx, click, &mut table, server, &msg, png, &record).await;
     remember(data, &mut table).await;
 }
-
-/// The answer to a control of an older board elsewhere than on its game's board.
-const RETIRED: &str = "This menu belongs to an older board of this bot: play on the newest board message \
-                       (or post it again with `/thaayam board`).";
 
 fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
     table.board.is_some_and(|b| b.message == click.message.id.get())
@@ -248,21 +268,22 @@ async fn answer_with_new_board(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
     table: &mut Table,
-    notes: &[Note],
+    lang: Lang,
+    record: &Message,
     msg: &Message,
     png: Png,
 ) {
     if is_young(table) && is_board(table, click) {
-        let record = outgoing::response(&presenter::record(table, notes), false, None);
-        match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(record)).await {
+        let answer = outgoing::response(record, false, None);
+        match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(answer)).await {
             Ok(()) => {
                 // The clicked board has no controls left: nothing to strip.
                 let old = table.board.take();
-                repost(&ctx.http, table, msg, png.clone(), notes).await;
+                repost(&ctx.http, table, lang, msg, png.clone(), record).await;
                 if table.board.is_none() {
                     // Not posted: the clicked board shows the game again.
                     table.board = old;
-                    publish(&ctx.http, table, msg, png, notes).await;
+                    publish(&ctx.http, table, lang, msg, png, record).await;
                 }
                 return;
             }
@@ -271,7 +292,7 @@ async fn answer_with_new_board(
     } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, msg, png, notes).await;
+    repost(&ctx.http, table, lang, msg, png, record).await;
 }
 
 /// Answers a successful click: update the clicked board in place while it
@@ -280,9 +301,10 @@ async fn answer_with_board(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
     table: &mut Table,
+    lang: Lang,
     msg: &Message,
     png: Png,
-    notes: &[Note],
+    record: &Message,
 ) {
     if is_young(table) && is_board(table, click) {
         match outgoing::update(&ctx.http, click, msg, &png).await {
@@ -294,7 +316,7 @@ async fn answer_with_board(
                 // The change is saved: the board must show it even if the
                 // interaction answer failed (e.g. it came too late).
                 tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
-                publish(&ctx.http, table, msg, png, notes).await;
+                publish(&ctx.http, table, lang, msg, png, record).await;
             }
         }
         return;
@@ -302,5 +324,5 @@ async fn answer_with_board(
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, msg, png, notes).await;
+    repost(&ctx.http, table, lang, msg, png, record).await;
 }

@@ -7,9 +7,12 @@
 use super::board::show;
 use super::change::{change, remember};
 use super::computer::spawn_computer;
+use super::lang::server_lang;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
+use crate::discord::game::table::BoardMessage;
+use crate::discord::view::lang::tr;
 use crate::discord::view::words::mention;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateAllowedMentions, CreateMessage, Http};
@@ -43,19 +46,14 @@ async fn tick(http: &Arc<Http>, data: &Data) {
         if let Some(user) = session::reminder_due(&mut table, now) {
             remember(data, &mut table).await;
             let deadline = table.deadline.unwrap_or(now);
-            let board = table
-                .board
-                .map(|b| {
-                    format!(
-                        " (the board: https://discord.com/channels/{}/{}/{})",
-                        table.guild, table.channel, b.message
-                    )
-                })
-                .unwrap_or_default();
-            let text = format!(
-                "{}, it is your turn in the Thaayam game here{board}: time runs out <t:{deadline}:R>.",
-                mention(user)
-            );
+            let lang = server_lang(data, table.guild, None).await;
+            let link = |b: BoardMessage| {
+                format!("https://discord.com/channels/{}/{}/{}", table.guild, table.channel, b.message)
+            };
+            let text = match table.board {
+                Some(b) => tr!(lang, "reminder-with-board", who = mention(user), board = link(b), time = deadline),
+                None => tr!(lang, "reminder", who = mention(user), time = deadline),
+            };
             let msg = CreateMessage::new()
                 .content(text)
                 .allowed_mentions(CreateAllowedMentions::new().users([serenity::UserId::new(user.max(1))]));

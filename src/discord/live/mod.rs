@@ -13,6 +13,7 @@
 //! - [`clock`]: turn deadlines and reminders.
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.
 //! - [`access`]: moderator rights from an interaction.
+//! - [`lang`]: the language of a server's messages and of private answers.
 
 pub(crate) mod access;
 pub(crate) mod board;
@@ -21,6 +22,7 @@ pub(crate) mod clicks;
 pub(crate) mod clock;
 pub(crate) mod computer;
 pub(crate) mod hub;
+pub(crate) mod lang;
 pub(crate) mod outgoing;
 pub(crate) mod persist;
 pub(crate) mod pictures;

@@ -8,6 +8,7 @@ use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
 use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Table};
+use crate::discord::view::lang::Lang;
 use crate::discord::view::presenter::{Outro, table_message};
 use crate::engine::Variant;
 use crate::store::{GameId, GameState, Store, StoreError};
@@ -197,7 +198,8 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
     let back = from_closed(loaded).expect("rebuilt");
     assert_eq!((back.stage, back.seq, back.drawn, back.board), (t.stage, t.seq, t.drawn, t.board));
     assert_eq!(back.final_places(), t.final_places());
-    let (live, closed) = (table_message(&t, &[], &Outro::default()), table_message(&back, &[], &Outro::default()));
+    let (live, closed) =
+        (table_message(Lang::EN, &t, &[], &Outro::default()), table_message(Lang::EN, &back, &[], &Outro::default()));
     assert_eq!((&closed.content, &closed.embed), (&live.content, &live.embed), "the same end as the bot showed");
 
     // A player who resigned is placed last in the rebuilt game too.
@@ -212,5 +214,5 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
     save_sync(&mut store, &mut open).expect("save");
     let back = from_closed(store.load(GameId(open.id)).expect("read").expect("game")).expect("rebuilt");
     assert_eq!((back.stage, back.final_places()), (Stage::Ended, None));
-    assert!(table_message(&back, &[], &Outro::default()).content.contains("ended before its end"));
+    assert!(table_message(Lang::EN, &back, &[], &Outro::default()).content.contains("ended before its end"));
 }

@@ -9,6 +9,7 @@
 
 use super::outgoing::{Picture, Png};
 use crate::discord::game::table::Table;
+use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::discord::view::picture::{BOARD_SIZE, board_view};
 use crate::engine::{Board, BoardKind, Ruleset, Seat, Variant};
@@ -49,11 +50,11 @@ pub(crate) fn key(view: &BoardView, msg: &Message) -> u64 {
 
 /// The board picture of `msg`, a message of `t` (`None` when it shows
 /// none): kept when `t`'s board message shows it already, else drawn.
-pub(crate) async fn board_png(t: &Table, msg: &Message) -> Png {
+pub(crate) async fn board_png(lang: Lang, t: &Table, msg: &Message) -> Png {
     if !msg.board_image {
         return None;
     }
-    let view = board_view(t)?;
+    let view = board_view(lang, t)?;
     let key = key(&view, msg);
     if t.picture == Some(key) {
         return Some(Picture::Kept { key });
@@ -63,9 +64,9 @@ pub(crate) async fn board_png(t: &Table, msg: &Message) -> Png {
 
 /// The picture for a new message, which has no file to keep: a
 /// kept picture is drawn.
-pub(crate) async fn for_new_message(t: &Table, png: Png) -> Png {
+pub(crate) async fn for_new_message(lang: Lang, t: &Table, png: Png) -> Png {
     match png {
-        Some(Picture::Kept { key }) => Some(Picture::Drawn { key, png: render_png(board_view(t)?).await? }),
+        Some(Picture::Kept { key }) => Some(Picture::Drawn { key, png: render_png(board_view(lang, t)?).await? }),
         png => png,
     }
 }
@@ -123,37 +124,37 @@ mod tests {
     #[tokio::test]
     async fn the_board_renders_to_a_png() {
         let t = started();
-        let msg = crate::discord::view::presenter::board(&t, &[]);
-        let Some(Picture::Drawn { png, .. }) = board_png(&t, &msg).await else { panic!("a drawn picture") };
+        let msg = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
+        let Some(Picture::Drawn { png, .. }) = board_png(Lang::EN, &t, &msg).await else { panic!("a drawn picture") };
         assert_eq!(&png[1..4], b"PNG");
     }
 
     #[tokio::test]
     async fn a_picture_the_board_shows_is_kept_and_drawn_again_when_it_changes() {
         let mut t = started();
-        let msg = crate::discord::view::presenter::board(&t, &[]);
-        let png = board_png(&t, &msg).await;
+        let msg = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
+        let png = board_png(Lang::EN, &t, &msg).await;
         let key = png.as_ref().map(Picture::key).expect("a picture");
         // Not shown yet: drawn. Shown: kept, and drawn for a new message.
         t.picture = showing(&msg, &png);
         assert_eq!(t.picture, Some(key));
-        let again = board_png(&t, &msg).await;
+        let again = board_png(Lang::EN, &t, &msg).await;
         assert!(matches!(again, Some(Picture::Kept { key: k }) if k == key));
-        assert!(matches!(for_new_message(&t, again).await, Some(Picture::Drawn { key: k, .. }) if k == key));
+        assert!(matches!(for_new_message(Lang::EN, &t, again).await, Some(Picture::Drawn { key: k, .. }) if k == key));
         // Another description (another move words it) or another view: drawn.
         let mut other = msg.clone();
         other.alt.push('.');
-        assert!(matches!(board_png(&t, &other).await, Some(Picture::Drawn { .. })));
+        assert!(matches!(board_png(Lang::EN, &t, &other).await, Some(Picture::Drawn { .. })));
         t.names.insert(10, "Asha".into());
-        let renamed = crate::discord::view::presenter::board(&t, &[]);
-        assert!(matches!(board_png(&t, &renamed).await, Some(Picture::Drawn { .. })));
+        let renamed = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
+        assert!(matches!(board_png(Lang::EN, &t, &renamed).await, Some(Picture::Drawn { .. })));
         // A failed send: nobody knows what the board shows.
         t.picture = None;
-        assert!(matches!(board_png(&t, &msg).await, Some(Picture::Drawn { .. })));
+        assert!(matches!(board_png(Lang::EN, &t, &msg).await, Some(Picture::Drawn { .. })));
         // A message without a picture shows none.
         let mut bare = msg.clone();
         bare.board_image = false;
-        assert!(board_png(&t, &bare).await.is_none());
+        assert!(board_png(Lang::EN, &t, &bare).await.is_none());
         assert_eq!(showing(&bare, &png), None);
     }
 }

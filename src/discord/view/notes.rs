@@ -2,65 +2,65 @@
 //! mentions for people, struck-through discarded throws, moves described
 //! in squares.
 
-use super::words::{computer_name, mention, move_words};
+use super::lang::{Lang, tr};
+use super::words::{computer_name, mention, move_words, seat_name};
 use crate::discord::game::notes::{Note, Vacated};
 
 /// The lines of a change's notes, in order.
-pub(crate) fn note_lines(notes: &[Note]) -> Vec<String> {
+pub(crate) fn note_lines(lang: Lang, notes: &[Note]) -> Vec<String> {
     let mut lines = Vec::with_capacity(notes.len());
     for note in notes {
-        lines.push(line(note));
+        lines.push(line(lang, note));
         if let Note::Threw { throws, .. } = note
             && throws.iter().any(|&(_, discarded)| discarded)
         {
-            lines
-                .push("Struck-through throws are discarded: a player with no piece on the board waits for a 1.".into());
+            lines.push(tr!(lang, "note-discarded"));
         }
     }
     lines
 }
 
-fn line(note: &Note) -> String {
+fn line(lang: Lang, note: &Note) -> String {
     match note {
-        Note::Joined(u) => format!("{} joined.", mention(*u)),
-        Note::Left(u) => format!("{} left.", mention(*u)),
-        Note::ComputerJoined(level) => format!("A {} joined.", computer_name(level)),
-        Note::Started => "The game starts: everyone throws once; the highest throw begins.".into(),
-        Note::EndedBy(u) => format!("{} ended the game.", mention(*u)),
-        Note::Removed { user, then } => format!("{} was removed{}", mention(*user), vacated(*then)),
-        Note::Resigned { user, then } => format!("{} resigned{}", mention(*user), vacated(*then)),
+        Note::Joined(u) => tr!(lang, "note-joined", who = mention(*u)),
+        Note::Left(u) => tr!(lang, "note-left", who = mention(*u)),
+        Note::ComputerJoined(level) => tr!(lang, "note-computer-joined", who = computer_name(lang, level.name())),
+        Note::Started => tr!(lang, "note-started"),
+        Note::EndedBy(u) => tr!(lang, "note-ended-by", who = mention(*u)),
+        Note::Removed { user, then } => tr!(lang, "note-removed", who = mention(*user), then = vacated(lang, *then)),
+        Note::Resigned { user, then } => tr!(lang, "note-resigned", who = mention(*user), then = vacated(lang, *then)),
         Note::Threw { seat, throws } => {
             let shown: Vec<String> = throws
                 .iter()
                 .map(|&(t, discarded)| if discarded { format!("~~{}~~", t.token()) } else { t.token().to_string() })
                 .collect();
-            format!("{} threw {}", seat.name(), shown.join(" · "))
+            tr!(lang, "note-threw", seat = seat_name(lang, *seat), throws = shown.join(" · "))
         }
-        Note::Begins(seat) => format!("{} threw highest and begins.", seat.name()),
-        Note::ThrowsLost(n) => format!("No legal move: {n} throw(s) lost, the turn passes."),
+        Note::Begins(seat) => tr!(lang, "note-begins", seat = seat_name(lang, *seat)),
+        Note::ThrowsLost(n) => tr!(lang, "note-throws-lost", count = *n),
         Note::Played { seat, before, path, forced } => {
-            let (what, throws) = move_words(before, path);
-            let forced = forced.then_some("the only possible move".to_string());
+            let (what, throws) = move_words(lang, before, path);
+            let forced = forced.then(|| tr!(lang, "note-only-move"));
             let why: Vec<String> = [Some(throws).filter(|t| !t.is_empty()), forced].into_iter().flatten().collect();
             let why = if why.is_empty() { String::new() } else { format!(" ({})", why.join(", ")) };
-            format!("{}: {what}{why}", seat.name())
+            tr!(lang, "note-played", seat = seat_name(lang, *seat), what = format!("{what}{why}"))
         }
-        Note::Captured { seat, count } => format!("{} captured {count} piece(s) and throws again.", seat.name()),
-        Note::Unused(n) => format!("{n} throw(s) could not be used."),
-        Note::TookBack => "Took back the choice.".into(),
-        Note::TimedOut(u) => format!("{} ran out of time; the computer plays this turn.", mention(*u)),
+        Note::Captured { seat, count } => tr!(lang, "note-captured", seat = seat_name(lang, *seat), count = *count),
+        Note::Unused(n) => tr!(lang, "note-unused", count = *n),
+        Note::TookBack => tr!(lang, "note-took-back"),
+        Note::TimedOut(u) => tr!(lang, "note-timed-out", who = mention(*u)),
         Note::Forfeited { user, then } => {
-            format!("{} missed three turns in a row and forfeits{}", mention(*user), vacated(*then))
+            tr!(lang, "note-forfeited", who = mention(*user), then = vacated(lang, *then))
         }
     }
 }
 
 /// The end of a line about a player who left: what became of the seat.
-fn vacated(then: Vacated) -> &'static str {
+fn vacated(lang: Lang, then: Vacated) -> String {
     match then {
-        Vacated::Free => " from the lobby.",
-        Vacated::Computer => "; a computer takes the seat.",
-        Vacated::OtherWins => "; the other player wins.",
+        Vacated::Free => tr!(lang, "vacated-free"),
+        Vacated::Computer => tr!(lang, "vacated-computer"),
+        Vacated::OtherWins => tr!(lang, "vacated-other-wins"),
     }
 }
 
@@ -72,15 +72,15 @@ mod tests {
     #[test]
     fn discarded_throws_are_struck_through_and_explained_once() {
         let note = Note::Threw { seat: Seat::S, throws: vec![(Throw::Two, true), (Throw::One, false)] };
-        let lines = note_lines(&[note]);
+        let lines = note_lines(Lang::EN, &[note]);
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert!(lines[0].contains("~~2~~ · 1"), "{}", lines[0]);
         let kept = Note::Threw { seat: Seat::S, throws: vec![(Throw::One, false)] };
-        assert_eq!(note_lines(&[kept]).len(), 1);
+        assert_eq!(note_lines(Lang::EN, &[kept]).len(), 1);
     }
 
     #[test]
     fn people_are_mentioned() {
-        assert_eq!(note_lines(&[Note::Joined(7)]), vec!["<@7> joined.".to_string()]);
+        assert_eq!(note_lines(Lang::EN, &[Note::Joined(7)]), vec!["<@7> joined.".to_string()]);
     }
 }

@@ -5,11 +5,12 @@
 //! The live layer draws it. Until Confirm the picture shows the picked
 //! move on the board, while its header still names the player who acts.
 
-use super::words::{clip, computer_name, move_words, place};
+use super::lang::{Lang, tr};
+use super::words::{clip, computer_name, move_words, place, seat_name};
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::engine::{Action, Cell, Event, Game, Position, Seat, ThrowBag, Unit, destination};
-use crate::render::{self, BoardView, LastAction, SeriesThrow};
+use crate::render::{self, BoardView, Labels, LastAction, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
 pub(crate) const BOARD_FILE: &str = "board.png";
@@ -17,7 +18,7 @@ pub(crate) const BOARD_FILE: &str = "board.png";
 pub(crate) const BOARD_SIZE: u32 = render::DEFAULT_SIZE;
 
 /// What a table shows in its board picture; `None` in the lobby.
-pub(crate) fn board_view(t: &Table) -> Option<BoardView> {
+pub(crate) fn board_view(lang: Lang, t: &Table) -> Option<BoardView> {
     if t.stage == Stage::Lobby {
         return None;
     }
@@ -30,7 +31,7 @@ pub(crate) fn board_view(t: &Table) -> Option<BoardView> {
         view.position.turn = seat;
     }
     for seat in t.seats().iter() {
-        view.names[seat.index()] = display_name(t, seat);
+        view.names[seat.index()] = display_name(lang, t, seat);
     }
     view.last = last_move(t, &committed).and_then(|(before, action)| highlight(before, action));
     view.series = series(&committed, &draft);
@@ -38,17 +39,40 @@ pub(crate) fn board_view(t: &Table) -> Option<BoardView> {
     if t.stage == Stage::Finished && !committed.is_finished() {
         // A game of two ended by a player leaving.
         let first = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1));
-        view.note = first.map(|s| format!("★ {} wins", view.name(s)));
+        view.note = first.map(|s| tr!(lang, "picture-wins", name = view.name(s)));
     }
+    view.labels = Some(labels(lang, &view));
     Some(view)
 }
 
-/// The name drawn for a seat: the player's display name when known.
-fn display_name(t: &Table, seat: Seat) -> String {
+/// The header and the rows' counts in `lang` (the render layer draws the
+/// same words in English when given none).
+fn labels(lang: Lang, view: &BoardView) -> Labels {
+    let pos = &view.position;
+    let header = if let Some(w) = pos.winner() {
+        tr!(lang, "picture-wins", name = view.name(w))
+    } else if let Some(note) = &view.note {
+        note.clone()
+    } else if pos.throws().is_empty() && view.series.is_empty() {
+        tr!(lang, "picture-to-throw", name = view.name(pos.turn()))
+    } else {
+        tr!(lang, "picture-to-play", name = view.name(pos.turn()))
+    };
+    let mut counts: [String; 4] = Default::default();
+    for seat in pos.seats().iter() {
+        let (off, on, home) = render::piece_counts(pos, seat);
+        counts[seat.index()] = tr!(lang, "picture-counts", off = off, on = on, home = home);
+    }
+    Labels { header, counts }
+}
+
+/// The name drawn for a seat: the player's display name when known, else
+/// the seat's name.
+fn display_name(lang: Lang, t: &Table, seat: Seat) -> String {
     match t.player(seat) {
         Some(Player::Human(u)) => t.names.get(&u).cloned().unwrap_or_default(),
-        Some(Player::Computer(level)) => computer_name(level),
-        None => String::new(),
+        Some(Player::Computer(level)) => computer_name(lang, level.name()),
+        None => seat_name(lang, seat),
     }
 }
 
@@ -101,7 +125,7 @@ fn destinations(committed: &Game, actions: &[Action]) -> Vec<Cell> {
 
 /// The example of `/thaayam help`: South has picked a move that captures
 /// and enters a piece, not yet confirmed; with its description.
-pub(crate) fn example_view() -> Option<(BoardView, String)> {
+pub(crate) fn example_view(lang: Lang) -> Option<(BoardView, String)> {
     let pos = crate::engine::parse_tpn("bell S=5,3,o,o N=15,o,o,o turn=S throws=1,2").ok()?;
     let game = Game::from_position(pos);
     let ends = ends::ends(&game);
@@ -109,61 +133,62 @@ pub(crate) fn example_view() -> Option<(BoardView, String)> {
     let (&last, before) = end.path.split_last()?;
     let mut view = BoardView::new(*end.game.position());
     view.position.turn = Seat::S;
-    view.names = ["You".into(), String::new(), "Them".into(), String::new()];
+    view.names = [tr!(lang, "example-you"), String::new(), tr!(lang, "example-them"), String::new()];
     view.series = series(&game, &end.game);
     view.destinations = destinations(&game, &end.path);
     view.last = highlight(ends::scratch(&game, before), last);
-    let (what, throws) = move_words(&pos, &end.path);
-    let alt = format!(
-        "An example board. South (You) has picked the move {what} (throws {throws}), not yet confirmed: \
-         the squares it lands on are marked and an arrow shows its last part. The header still says You to play."
-    );
+    view.labels = Some(labels(lang, &view));
+    let (what, throws) = move_words(lang, &pos, &end.path);
+    let alt = tr!(lang, "example-alt", what = what, throws = throws);
     Some((view, alt))
 }
 
 /// The picture in words, for screen readers (the attachment's
 /// description): each player's pieces by square, who is to act with
 /// which throws, the move picked or the last move.
-pub(crate) fn alt_text(t: &Table) -> String {
-    let Some(view) = board_view(t) else { return String::new() };
+pub(crate) fn alt_text(lang: Lang, t: &Table) -> String {
+    let Some(view) = board_view(lang, t) else { return String::new() };
     let pos = &view.position;
-    let mut parts = vec![format!("Thaayam board, game {} ({}).", t.id, t.ruleset)];
+    let mut parts = vec![tr!(lang, "alt-title", game = t.id, ruleset = t.ruleset.to_string())];
     for seat in pos.seats().iter() {
-        let name = view.name(seat);
-        let who = if name == seat.name() { name } else { format!("{} ({name})", seat.name()) };
-        parts.push(format!("{who}: {}.", pieces_in_words(pos, seat)));
+        let (name, seat_is) = (view.name(seat), seat_name(lang, seat));
+        let who = if name == seat_is { name } else { format!("{seat_is} ({name})") };
+        parts.push(tr!(lang, "alt-seat", who = who, pieces = pieces_in_words(lang, pos, seat)));
     }
     if let Some(note) = &view.note {
         parts.push(format!("{}.", note.trim_start_matches("★ ")));
     } else if let Some(w) = pos.winner() {
-        parts.push(format!("{} wins.", view.name(w)));
+        parts.push(tr!(lang, "alt-wins", name = view.name(w)));
     } else if t.to_act().is_some() {
         // The header's player: the one who acts until Confirm.
-        let seat = pos.turn();
+        let name = view.name(pos.turn());
         let throws: Vec<&str> = view.series.iter().filter(|s| !s.used).map(|s| s.throw.token()).collect();
-        let with = if throws.is_empty() { String::new() } else { format!(", throws {}", throws.join(" · ")) };
-        parts.push(format!("{} to play{with}.", view.name(seat)));
+        parts.push(if throws.is_empty() {
+            tr!(lang, "alt-to-play", name = name)
+        } else {
+            tr!(lang, "alt-to-play-with", name = name, throws = throws.join(" · "))
+        });
     }
     let committed = t.game_now();
     if !t.draft.actions.is_empty() {
-        let (what, _) = move_words(committed.position(), &t.draft.actions);
-        parts.push(format!("Picked, not yet confirmed: {what}."));
+        let (what, _) = move_words(lang, committed.position(), &t.draft.actions);
+        parts.push(tr!(lang, "alt-picked", what = what));
     } else if let Some((before, action)) = last_move(t, &committed) {
-        let (what, _) = move_words(before.position(), &[action]);
-        parts.push(format!("Last move: {} {what}.", before.position().turn().name()));
+        let (what, _) = move_words(lang, before.position(), &[action]);
+        parts.push(tr!(lang, "alt-last", seat = seat_name(lang, before.position().turn()), what = what));
     }
     clip(&parts.join(" "), super::message::limits::ATTACHMENT_DESCRIPTION)
 }
 
 /// "on e4 and twins on d5; 2 waiting; 1 borne off".
-fn pieces_in_words(pos: &Position, seat: Seat) -> String {
+fn pieces_in_words(lang: Lang, pos: &Position, seat: Seat) -> String {
     let army = pos.army(seat);
     let mut on = Vec::new();
     let mut waiting = 0;
     for u in army.units() {
         match u {
-            Unit::Single(s) => on.push(place(pos, seat, s)),
-            Unit::Twins(s) => on.push(format!("twins on {}", place(pos, seat, s))),
+            Unit::Single(s) => on.push(place(lang, pos, seat, s)),
+            Unit::Twins(s) => on.push(tr!(lang, "alt-twins-on", place = place(lang, pos, seat, s))),
             Unit::Off => waiting += 1,
             Unit::TwinsOff => waiting += 2,
             Unit::Borne => {}
@@ -171,15 +196,15 @@ fn pieces_in_words(pos: &Position, seat: Seat) -> String {
     }
     let mut out = Vec::new();
     if !on.is_empty() {
-        out.push(format!("on {}", on.join(", ")));
+        out.push(tr!(lang, "alt-on", places = on.join(", ")));
     }
     if waiting > 0 {
-        out.push(format!("{waiting} waiting"));
+        out.push(tr!(lang, "alt-waiting", count = waiting));
     }
     if army.borne_off() > 0 {
-        out.push(format!("{} borne off", army.borne_off()));
+        out.push(tr!(lang, "alt-borne", count = army.borne_off()));
     }
-    if out.is_empty() { "no pieces".into() } else { out.join("; ") }
+    if out.is_empty() { tr!(lang, "alt-no-pieces") } else { out.join("; ") }
 }
 
 #[cfg(test)]
@@ -210,9 +235,9 @@ mod tests {
     #[test]
     fn the_lobby_has_no_picture_and_names_are_drawn() {
         let t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
-        assert!(board_view(&t).is_none());
+        assert!(board_view(Lang::EN, &t).is_none());
         let t = started();
-        let view = board_view(&t).expect("a view");
+        let view = board_view(Lang::EN, &t).expect("a view");
         assert_eq!(view.names[t.seat_of(10).expect("seated").index()], "Asha");
         let played = t.events.iter().any(|e| matches!(e, Event::Act { .. }));
         assert_eq!(view.last.is_some(), played, "only a move played is highlighted");
@@ -228,7 +253,7 @@ mod tests {
             }
             let acting = t.to_act();
             click(&mut t);
-            let view = board_view(&t).expect("a view");
+            let view = board_view(Lang::EN, &t).expect("a view");
             if t.stage == Stage::Playing {
                 assert_eq!(Some(view.position.turn()), t.to_act(), "the header names who acts");
             }
@@ -241,7 +266,7 @@ mod tests {
                 assert!(view.destinations.is_empty());
             }
             saw_last |= view.last.is_some();
-            let alt = alt_text(&t);
+            let alt = alt_text(Lang::EN, &t);
             assert!(alt.starts_with("Thaayam board") && alt.chars().count() <= 1024, "{alt}");
         }
         assert!(saw_destinations && saw_used && saw_last, "{saw_destinations} {saw_used} {saw_last}");
@@ -249,10 +274,43 @@ mod tests {
 
     #[test]
     fn the_help_example_shows_a_picked_capture() {
-        let (view, alt) = example_view().expect("an example");
+        let (view, alt) = example_view(Lang::EN).expect("an example");
         assert_eq!(view.position.turn(), Seat::S);
         assert!(!view.destinations.is_empty() && view.last.is_some_and(|l| l.captured > 0), "{view:?}");
         assert!(alt.contains("takes North") && alt.contains("enter a piece"), "{alt}");
+    }
+
+    /// Compares a picture's decoded pixels with tests/golden/<name>.png
+    /// (as tests/render_golden.rs does); `UPDATE_GOLDEN=1 cargo test --lib
+    /// golden` writes it anew.
+    fn golden(name: &str, png: &[u8]) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.png"));
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, png).expect("write golden");
+            return;
+        }
+        let want = image::load_from_memory(&std::fs::read(&path).expect("a golden image")).expect("png").to_rgba8();
+        let got = image::load_from_memory(png).expect("png").to_rgba8();
+        assert_eq!(got.dimensions(), want.dimensions(), "{name}");
+        let different = got
+            .pixels()
+            .zip(want.pixels())
+            .filter(|(a, b)| a.0.iter().zip(b.0.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
+            .count();
+        let share = different as f64 / f64::from(got.width() * got.height());
+        assert!(share <= 0.002, "{name}: {different} pixels differ from the golden image");
+    }
+
+    #[test]
+    fn the_example_board_in_tamil_and_french_matches_its_golden_image() {
+        for code in ["ta", "fr"] {
+            let lang = Lang::from_code(code).expect("a language of ours");
+            let (view, _) = example_view(lang).expect("an example");
+            let labels = view.labels.clone().expect("words given to the renderer");
+            assert!(labels.header.contains(&tr!(lang, "example-you")), "{}", labels.header);
+            assert_ne!(view, example_view(Lang::EN).expect("an example").0, "the words differ by language");
+            golden(&format!("example-{code}"), &render::render_png(&view, BOARD_SIZE).expect("drawn"));
+        }
     }
 
     #[test]
@@ -262,8 +320,8 @@ mod tests {
         for _ in 0..40 {
             click(&mut t);
         }
-        let alt = alt_text(&t);
-        let view = board_view(&t).expect("a view");
+        let alt = alt_text(Lang::EN, &t);
+        let view = board_view(Lang::EN, &t).expect("a view");
         for seat in t.seats().iter() {
             assert!(alt.contains(&format!("{} ({}):", seat.name(), view.name(seat))), "{alt}");
         }

@@ -4,10 +4,11 @@
 //! every message it builds is checked against Discord's limits in tests.
 
 use super::components::{ComponentId, Control};
+use super::lang::{Lang, tr};
 use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, limits};
 use super::notes::note_lines;
 use super::picture::alt_text;
-use super::words::{COLOUR, clip, level_description, mention, move_words, place, player_name};
+use super::words::{COLOUR, clip, level_description, level_name, mention, move_words, place, player_name, seat_name};
 use crate::discord::game::choices::{Menu, Pick};
 use crate::discord::game::computer::Level;
 use crate::discord::game::ends::End;
@@ -37,13 +38,13 @@ impl Outro {
 }
 
 /// The message for a table in any stage, with the notes of what just happened.
-pub(crate) fn table_message(t: &Table, notes: &[Note], outro: &Outro) -> Message {
-    let notes = note_lines(notes);
+pub(crate) fn table_message(lang: Lang, t: &Table, notes: &[Note], outro: &Outro) -> Message {
+    let notes = note_lines(lang, notes);
     let notes = notes.as_slice();
     match t.stage {
-        Stage::Lobby => lobby(t, notes),
-        Stage::Playing => board(t, notes),
-        Stage::Finished | Stage::Ended => finished(t, notes, outro),
+        Stage::Lobby => lobby(lang, t, notes),
+        Stage::Playing => board(lang, t, notes),
+        Stage::Finished | Stage::Ended => finished(lang, t, notes, outro),
     }
 }
 
@@ -56,32 +57,31 @@ fn button(t: &Table, control: Control, label: &str, style: Style, disabled: bool
 }
 
 /// The lobby: who sits where, and Join / Leave / Start / Cancel / Add computer.
-pub(crate) fn lobby(t: &Table, notes: &[String]) -> Message {
-    let seated: Vec<String> = t.lineup.iter().map(|&p| player_name(p)).collect();
-    let description = format!(
-        "A game of **Thaayam** ({}) for {} players. Press **Join** to take a seat.\nSeated ({}/{}): {}\n\
-         Fair dice: the throws come from a secret seed with SHA-256 `{}`; it is revealed when the game ends.",
-        t.ruleset,
-        t.players,
-        t.lineup.len(),
-        t.players,
-        seated.join(", "),
-        t.commitment()
+pub(crate) fn lobby(lang: Lang, t: &Table, notes: &[String]) -> Message {
+    let seated: Vec<String> = t.lineup.iter().map(|&p| player_name(lang, p)).collect();
+    let description = tr!(
+        lang,
+        "lobby-description",
+        ruleset = t.ruleset.to_string(),
+        players = t.players,
+        seated = t.lineup.len(),
+        names = seated.join(", "),
+        commitment = t.commitment().to_string(),
     );
     let full = t.lineup.len() >= usize::from(t.players);
     let buttons = vec![
-        button(t, Control::Join, "Join", Style::Primary, full),
-        button(t, Control::Leave, "Leave", Style::Secondary, false),
-        button(t, Control::Start, "Start (host)", Style::Success, t.lineup.len() < 2),
-        button(t, Control::Cancel, "Cancel (host)", Style::Danger, false),
+        button(t, Control::Join, &tr!(lang, "button-join"), Style::Primary, full),
+        button(t, Control::Leave, &tr!(lang, "button-leave"), Style::Secondary, false),
+        button(t, Control::Start, &tr!(lang, "button-start"), Style::Success, t.lineup.len() < 2),
+        button(t, Control::Cancel, &tr!(lang, "button-cancel"), Style::Danger, false),
     ];
     let mut rows = vec![Row::Buttons(buttons)];
     if !full {
-        rows.push(Row::Select(computer_select(t)));
+        rows.push(Row::Select(computer_select(lang, t)));
     }
     Message {
         content: clip(&notes.join("\n"), limits::CONTENT),
-        embed: Some(Embed { title: "Thaayam: lobby".into(), description, colour: COLOUR, ..Default::default() }),
+        embed: Some(Embed { title: tr!(lang, "lobby-title"), description, colour: COLOUR, ..Default::default() }),
         rows,
         board_image: false,
         alt: String::new(),
@@ -89,42 +89,37 @@ pub(crate) fn lobby(t: &Table, notes: &[String]) -> Message {
     }
 }
 
-fn computer_select(t: &Table) -> Select {
+fn computer_select(lang: Lang, t: &Table) -> Select {
     let options = Level::ALL
         .iter()
-        .map(|l| SelectOption {
-            label: format!("Computer: {l}"),
+        .map(|&l| SelectOption {
+            label: tr!(lang, "computer-option", level = level_name(lang, l.name())),
             value: l.name().into(),
-            description: level_description(*l).into(),
+            description: level_description(lang, l),
         })
         .collect();
-    Select {
-        id: id(t, Control::AddComputer),
-        placeholder: "Add a computer player (host)".into(),
-        options,
-        min: 1,
-        max: 1,
-    }
+    Select { id: id(t, Control::AddComputer), placeholder: tr!(lang, "computer-placeholder"), options, min: 1, max: 1 }
 }
 
 /// The live board: what happened, whose turn, the deadline, the move
 /// picked so far, the controls.
-pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
+pub(crate) fn board(lang: Lang, t: &Table, notes: &[String]) -> Message {
     let mut lines: Vec<String> = Vec::new();
     let mut mentions = Vec::new();
     if let Some(seat) = t.to_act() {
-        let who = t.player(seat).map(player_name).unwrap_or_default();
-        let deadline = t.deadline.map(|d| format!(" (time runs out <t:{d}:R>)")).unwrap_or_default();
-        lines.push(format!("**{}** ({who}) to {}{deadline}.", seat.name(), verb(t)));
-        lines.extend(draft_line(t));
+        let who = t.player(seat).map(|p| player_name(lang, p)).unwrap_or_default();
+        let deadline = t.deadline.map(|d| tr!(lang, "deadline", time = d)).unwrap_or_default();
+        let (seat, verb) = (seat_name(lang, seat), verb(t));
+        lines.push(tr!(lang, "to-act", seat = seat, who = who, verb = verb, deadline = deadline));
+        lines.extend(draft_line(lang, t));
         mentions.extend(t.human_to_act());
     }
     Message {
-        content: with_notes(notes, &lines),
-        embed: Some(state_embed(t)),
-        rows: turn_rows(t),
+        content: with_notes(lang, notes, &lines),
+        embed: Some(state_embed(lang, t)),
+        rows: turn_rows(lang, t),
         board_image: true,
-        alt: alt_text(t),
+        alt: alt_text(lang, t),
         mentions,
     }
 }
@@ -133,13 +128,13 @@ pub(crate) fn board(t: &Table, notes: &[String]) -> Message {
 /// within the content limit: those lines always, and as many of the
 /// newest notes as fit (a long run of moves that played themselves loses
 /// its oldest lines first).
-fn with_notes(notes: &[String], status: &[String]) -> String {
+fn with_notes(lang: Lang, notes: &[String], status: &[String]) -> String {
     let status = clip(&status.join("\n"), limits::CONTENT);
     let room = limits::CONTENT.saturating_sub(status.chars().count() + 1);
     let mut kept: Vec<&String> = Vec::new();
     let mut used = 0;
     for line in notes.iter().rev() {
-        let more = format!("…{} earlier line(s)", notes.len() - kept.len());
+        let more = tr!(lang, "earlier-lines", count = notes.len() - kept.len());
         let need = line.chars().count() + 1;
         let reserve = if kept.len() + 1 < notes.len() { more.chars().count() + 1 } else { 0 };
         if used + need + reserve > room {
@@ -150,7 +145,7 @@ fn with_notes(notes: &[String], status: &[String]) -> String {
     }
     let mut out: Vec<String> = Vec::new();
     if kept.len() < notes.len() {
-        out.push(format!("…{} earlier line(s)", notes.len() - kept.len()));
+        out.push(tr!(lang, "earlier-lines", count = notes.len() - kept.len()));
     }
     out.extend(kept.into_iter().rev().cloned());
     if !status.is_empty() {
@@ -160,22 +155,23 @@ fn with_notes(notes: &[String], status: &[String]) -> String {
 }
 
 /// The move picked so far, and what to do with it.
-fn draft_line(t: &Table) -> Option<String> {
+fn draft_line(lang: Lang, t: &Table) -> Option<String> {
     if t.draft.actions.is_empty() {
-        return t.draft.stepping.then(|| "Step by step: pick the first action in the menu.".into());
+        return t.draft.stepping.then(|| tr!(lang, "step-by-step-first"));
     }
-    let (what, throws) = move_words(t.game_now().position(), &t.draft.actions);
+    let (what, throws) = move_words(lang, t.game_now().position(), &t.draft.actions);
     Some(if t.draft_is_whole() {
-        format!("Your move: **{what}** ({throws}). Press **Confirm** to play it, or pick another.")
+        tr!(lang, "draft-whole", what = what, throws = throws)
     } else {
-        format!("So far: **{what}** ({throws}). Pick how it goes on.")
+        tr!(lang, "draft-part", what = what, throws = throws)
     })
 }
 
+/// What the player on turn does, as the selector of `to-act`.
 fn verb(t: &Table) -> &'static str {
     let g = t.game_now();
     match g.phase() {
-        Phase::Opening { .. } => "throw for the first turn",
+        Phase::Opening { .. } => "opening",
         Phase::Throwing { .. } => "throw",
         _ => "move",
     }
@@ -183,30 +179,30 @@ fn verb(t: &Table) -> &'static str {
 
 /// The embed with the players and their pieces in words (readable
 /// without the picture and without colours).
-fn state_embed(t: &Table) -> Embed {
+fn state_embed(lang: Lang, t: &Table) -> Embed {
     let g = t.draft_game();
     let pos = g.position();
     let fields = t
         .seats()
         .iter()
         .map(|seat| {
-            let who = t.player(seat).map(player_name).unwrap_or_default();
-            let name = format!("{} ({})", seat.name(), seat.letter());
-            (name, clip(&format!("{who}\n{}", pieces(t, seat)), limits::FIELD_VALUE))
+            let who = t.player(seat).map(|p| player_name(lang, p)).unwrap_or_default();
+            let name = tr!(lang, "seat-field", seat = seat_name(lang, seat), letter = seat.letter().to_string());
+            (name, clip(&format!("{who}\n{}", pieces(lang, t, seat)), limits::FIELD_VALUE))
         })
         .collect();
     let throws = pos.throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>().join(" · ");
-    let description = if throws.is_empty() { String::new() } else { format!("Throws left to use: **{throws}**") };
+    let description = if throws.is_empty() { String::new() } else { tr!(lang, "throws-left", throws = throws) };
     Embed {
-        title: format!("Thaayam ({}), game {}", t.ruleset, t.id),
+        title: tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id),
         description,
         fields,
-        footer: format!("Move {} · the dice seed is revealed when the game ends", t.events.len()),
+        footer: tr!(lang, "board-footer", moves = t.events.len()),
         colour: COLOUR,
     }
 }
 
-fn pieces(t: &Table, seat: Seat) -> String {
+fn pieces(lang: Lang, t: &Table, seat: Seat) -> String {
     let g = t.draft_game();
     let pos = g.position();
     let army = pos.army(seat);
@@ -214,76 +210,90 @@ fn pieces(t: &Table, seat: Seat) -> String {
     let mut off = 0;
     for u in army.units() {
         match u {
-            Unit::Single(s) => on_board.push(place(pos, seat, s)),
-            Unit::Twins(s) => on_board.push(format!("twins {}", place(pos, seat, s))),
+            Unit::Single(s) => on_board.push(place(lang, pos, seat, s)),
+            Unit::Twins(s) => on_board.push(tr!(lang, "move-twins", place = place(lang, pos, seat, s))),
             Unit::Off => off += 1,
             Unit::TwinsOff => off += 2,
             Unit::Borne => {}
         }
     }
-    let board = if on_board.is_empty() { "none".to_string() } else { on_board.join(", ") };
-    format!("on the board: {board}; waiting: {off}; borne off: {}", army.borne_off())
+    let board = if on_board.is_empty() { tr!(lang, "pieces-none") } else { on_board.join(", ") };
+    tr!(lang, "pieces", board = board, waiting = off, borne = army.borne_off())
 }
 
 /// The controls of the turn for the player on turn: the menu of moves
 /// (with page buttons when a step-by-step menu is longer than a select),
 /// Confirm and Undo.
-fn turn_rows(t: &Table) -> Vec<Row> {
+fn turn_rows(lang: Lang, t: &Table) -> Vec<Row> {
     if t.human_to_act().is_none() {
         return Vec::new();
     }
     if t.game_now().wants_throw() {
-        return vec![Row::Buttons(vec![button(t, Control::Throw, "Throw the cowries", Style::Primary, false)])];
+        let throw = button(t, Control::Throw, &tr!(lang, "button-throw"), Style::Primary, false);
+        return vec![Row::Buttons(vec![throw])];
     }
     let menu = menu_of(t);
-    let options = menu_options(&menu);
+    let options = menu_options(lang, &menu);
     let mut rows = Vec::new();
     if !options.is_empty() {
         let (page, pages) = page_of(&options, t.draft.page);
-        let placeholder = clip(&placeholder(t, &menu), limits::PLACEHOLDER);
+        let placeholder = clip(&placeholder(lang, t, &menu), limits::PLACEHOLDER);
         rows.push(Row::Select(Select { id: id(t, Control::Choose), placeholder, options: page, min: 1, max: 1 }));
         if pages > 1 {
-            rows.push(Row::Buttons(page_buttons(t, pages)));
+            rows.push(Row::Buttons(page_buttons(lang, t, pages)));
         }
     }
     let nothing = t.draft.actions.is_empty() && !t.draft.stepping;
     rows.push(Row::Buttons(vec![
-        button(t, Control::Confirm, "Confirm", Style::Success, !t.draft_is_whole()),
-        button(t, Control::Undo, "Undo", Style::Secondary, nothing),
+        button(t, Control::Confirm, &tr!(lang, "button-confirm"), Style::Success, !t.draft_is_whole()),
+        button(t, Control::Undo, &tr!(lang, "button-undo"), Style::Secondary, nothing),
     ]));
     rows
 }
 
-fn placeholder(t: &Table, menu: &Menu) -> String {
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn placeholder(lang: Lang, t: &Table, menu: &Menu) -> String {
     match menu {
         Menu::Ends { base, ends, more, .. } => {
             let throws = base.position().throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>();
-            let n = if ends.complete { ends.list.len().to_string() } else { format!("over {}", ends.list.len()) };
-            let ways = if ends.list.len() == 1 { "1 way".to_string() } else { format!("{n} ways") };
-            let which = if *more { "the most different shown" } else { "pick one" };
-            let what = if t.draft.chosen > 0 { "Or another move" } else { "Your move" };
-            format!("{what}: {ways} to use {} ({which})", throws.join(" · "))
+            let what = if t.draft.chosen > 0 { "another" } else { "yours" };
+            tr!(
+                lang,
+                "menu-ways",
+                what = what,
+                complete = yes(ends.complete),
+                count = ends.list.len(),
+                throws = throws.join(" · "),
+                more = yes(*more),
+            )
         }
-        Menu::Steps { .. } if t.draft.actions.is_empty() => "Step by step: the first action".into(),
-        Menu::Steps { .. } => "Step by step: the next action".into(),
+        Menu::Steps { .. } if t.draft.actions.is_empty() => tr!(lang, "menu-steps-first"),
+        Menu::Steps { .. } => tr!(lang, "menu-steps-next"),
         Menu::Nothing => String::new(),
     }
 }
 
 /// The options of the menu, each named in squares and plain words, never
 /// two alike.
-fn menu_options(menu: &Menu) -> Vec<SelectOption> {
+fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
     let mut options: Vec<SelectOption> = match menu {
         Menu::Nothing => Vec::new(),
         Menu::Ends { base, ends, offered, more } => {
             let mut out: Vec<SelectOption> =
-                offered.iter().filter_map(|&i| Some(end_option(base, ends.list.get(i)?, i))).collect();
+                offered.iter().filter_map(|&i| Some(end_option(lang, base, ends.list.get(i)?, i))).collect();
             if *more {
-                let n = if ends.complete { ends.list.len().to_string() } else { format!("over {}", ends.list.len()) };
                 out.push(SelectOption {
-                    label: "Another move: build it step by step".into(),
+                    label: tr!(lang, "option-step-by-step"),
                     value: Pick::StepByStep.encode(),
-                    description: format!("{n} moves in all; choose one action at a time"),
+                    description: tr!(
+                        lang,
+                        "option-step-by-step-description",
+                        complete = yes(ends.complete),
+                        count = ends.list.len(),
+                    ),
                 });
             }
             out
@@ -292,8 +302,9 @@ fn menu_options(menu: &Menu) -> Vec<SelectOption> {
             .iter()
             .enumerate()
             .map(|(i, &a)| {
-                let (label, throws) = move_words(base.position(), &[a]);
-                let description = if throws.is_empty() { String::new() } else { format!("with {throws}") };
+                let (label, throws) = move_words(lang, base.position(), &[a]);
+                let description =
+                    if throws.is_empty() { String::new() } else { tr!(lang, "option-with", throws = throws) };
                 SelectOption { label, value: Pick::Step(i).encode(), description }
             })
             .collect(),
@@ -307,23 +318,23 @@ fn menu_options(menu: &Menu) -> Vec<SelectOption> {
 }
 
 /// One whole move: what it does, and the throws it uses and what follows.
-fn end_option(base: &Game, end: &End, index: usize) -> SelectOption {
+fn end_option(lang: Lang, base: &Game, end: &End, index: usize) -> SelectOption {
     let before = base.position();
-    let (label, throws) = move_words(before, &end.path);
+    let (label, throws) = move_words(lang, before, &end.path);
     let used: usize = end.path.iter().map(|a| a.throws().len()).sum();
     let lost = before.throws().len().saturating_sub(used + end.game.position().throws().len());
     let seat = before.turn();
     let mut parts = Vec::new();
     if !throws.is_empty() {
-        parts.push(format!("with {throws}"));
+        parts.push(tr!(lang, "option-with", throws = throws));
     }
     if lost > 0 {
-        parts.push(format!("{lost} throw(s) unused"));
+        parts.push(tr!(lang, "option-unused", count = lost));
     }
     if end.game.is_finished() {
-        parts.push("wins the game".into());
+        parts.push(tr!(lang, "option-wins"));
     } else if end.game.wants_throw() && end.game.to_act() == Some(seat) {
-        parts.push("throws again".into());
+        parts.push(tr!(lang, "option-throws-again"));
     }
     SelectOption { label, value: Pick::End(index).encode(), description: parts.join(", ") }
 }
@@ -351,22 +362,22 @@ fn page_of(options: &[SelectOption], page: u8) -> (Vec<SelectOption>, usize) {
     (options.iter().skip(start).take(limits::SELECT_OPTIONS).cloned().collect(), pages)
 }
 
-fn page_buttons(t: &Table, pages: usize) -> Vec<Button> {
+fn page_buttons(lang: Lang, t: &Table, pages: usize) -> Vec<Button> {
     (0..pages.min(limits::BUTTONS_PER_ROW))
         .map(|p| {
-            let label = format!("Page {}", p + 1);
+            let label = tr!(lang, "button-page", page = p + 1);
             button(t, Control::Page(p as u8), &label, Style::Secondary, usize::from(t.draft.page) == p)
         })
         .collect()
 }
 
 /// The final message: places, rating changes, the seed reveal; no controls.
-pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
+pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -> Message {
     let mut lines: Vec<String> = Vec::new();
     let places = t.final_places();
     lines.push(match places {
-        Some(_) => "**The game is over.**".into(),
-        None => "**The game was ended before its end; it is not rated.**".into(),
+        Some(_) => tr!(lang, "game-over"),
+        None => tr!(lang, "game-ended-early"),
     });
     let mut fields = Vec::new();
     if let Some(places) = places {
@@ -376,31 +387,31 @@ pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
             .iter()
             .map(|&s| {
                 let name = match t.left_seats[s.index()] {
-                    Some(user) => format!("{} (left; a computer played on)", mention(user)),
-                    None => t.player(s).map(player_name).unwrap_or_default(),
+                    Some(user) => tr!(lang, "left-player", who = mention(user)),
+                    None => t.player(s).map(|p| player_name(lang, p)).unwrap_or_default(),
                 };
-                format!("{}. {name} ({})", places[s.index()], s.name())
+                tr!(lang, "place-line", place = places[s.index()], name = name, seat = seat_name(lang, s))
             })
             .collect::<Vec<_>>()
             .join("\n");
-        fields.push(("Places".to_string(), clip(&text, limits::FIELD_VALUE)));
+        fields.push((tr!(lang, "places"), clip(&text, limits::FIELD_VALUE)));
     }
     if !outro.ratings.is_empty() {
-        fields.push(("Ratings".to_string(), clip(&outro.lines().join("\n"), limits::FIELD_VALUE)));
+        fields.push((tr!(lang, "ratings"), clip(&outro.lines().join("\n"), limits::FIELD_VALUE)));
     }
     let embed = Embed {
-        title: format!("Thaayam ({}), game {}: result", t.ruleset, t.id),
-        description: format!("Dice seed: `{}` ({} throws drawn)", t.seed_hex(), t.drawn),
+        title: tr!(lang, "result-title", ruleset = t.ruleset.to_string(), game = t.id),
+        description: tr!(lang, "result-seed", seed = t.seed_hex(), count = t.drawn),
         fields,
-        footer: "With the seed anyone can re-derive every throw of this game.".into(),
+        footer: tr!(lang, "result-footer"),
         colour: COLOUR,
     };
     Message {
-        content: with_notes(notes, &lines),
+        content: with_notes(lang, notes, &lines),
         embed: Some(embed),
         rows: Vec::new(),
         board_image: t.stage == Stage::Finished,
-        alt: if t.stage == Stage::Finished { alt_text(t) } else { String::new() },
+        alt: if t.stage == Stage::Finished { alt_text(lang, t) } else { String::new() },
         mentions: t.humans(),
     }
 }
@@ -408,9 +419,9 @@ pub(crate) fn finished(t: &Table, notes: &[String], outro: &Outro) -> Message {
 /// What the board becomes when the game goes on in a new board message
 /// (posted to notify the next player): the lines of what happened, no
 /// controls, no picture.
-pub(crate) fn record(t: &Table, notes: &[Note]) -> Message {
-    let goes_on = format!("*Game {} goes on in the board below.*", t.id);
-    Message { content: with_notes(&note_lines(notes), &[goes_on]), ..Default::default() }
+pub(crate) fn record(lang: Lang, t: &Table, notes: &[Note]) -> Message {
+    let goes_on = tr!(lang, "goes-on", game = t.id);
+    Message { content: with_notes(lang, &note_lines(lang, notes), &[goes_on]), ..Default::default() }
 }
 
 /// A private answer (ephemeral): text only, nobody pinged.

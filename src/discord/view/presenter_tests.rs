@@ -2,6 +2,7 @@
 //! Discord's limits, and the controls shown to the player on turn.
 
 use super::components::{ComponentId, Control};
+use super::lang::Lang;
 use super::message::{self, Row};
 use super::presenter::{self, Outro};
 use crate::discord::game::computer::Level;
@@ -15,7 +16,13 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn checked(t: &Table, notes: &[Note]) -> message::Message {
-    let m = presenter::table_message(t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)] });
+    checked_in(Lang::EN, t, notes)
+}
+
+/// The message of a table in `lang`, checked against Discord's limits,
+/// with no Fluent key or placeholder left in its words.
+fn checked_in(lang: Lang, t: &Table, notes: &[Note]) -> message::Message {
+    let m = presenter::table_message(lang, t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)] });
     if let Err(e) = message::check(&m) {
         panic!("limit broken at seq {}: {e}\n{m:#?}", t.seq);
     }
@@ -30,7 +37,37 @@ fn checked(t: &Table, notes: &[Note]) -> message::Message {
     if m.board_image {
         assert!(!m.alt.is_empty(), "the picture is described");
     }
+    for text in words_of(&m) {
+        assert_translated(lang, &text);
+    }
     m
+}
+
+/// Every text of a message a reader sees.
+fn words_of(m: &message::Message) -> Vec<String> {
+    let mut out = vec![m.content.clone(), m.alt.clone()];
+    if let Some(e) = &m.embed {
+        out.extend([e.title.clone(), e.description.clone(), e.footer.clone()]);
+        out.extend(e.fields.iter().flat_map(|(n, v)| [n.clone(), v.clone()]));
+    }
+    for row in &m.rows {
+        match row {
+            Row::Buttons(bs) => out.extend(bs.iter().map(|b| b.label.clone())),
+            Row::Select(s) => {
+                out.push(s.placeholder.clone());
+                out.extend(s.options.iter().flat_map(|o| [o.label.clone(), o.description.clone()]));
+            }
+        }
+    }
+    out
+}
+
+/// No Fluent key shown for a missing message, no unformatted placeholder.
+fn assert_translated(lang: Lang, text: &str) {
+    static IDS: std::sync::OnceLock<std::collections::BTreeSet<String>> = std::sync::OnceLock::new();
+    let ids = IDS.get_or_init(|| super::lang::ids(&super::lang::LOCALES[0]));
+    let keyish = text.split_whitespace().any(|w| w.contains('-') && ids.contains(w));
+    assert!(!keyish && !text.contains("{ $") && !text.contains("{$"), "{}: {text}", lang.code());
 }
 
 fn controls(m: &message::Message) -> Vec<Control> {
@@ -45,7 +82,14 @@ fn controls(m: &message::Message) -> Vec<Control> {
 }
 
 #[test]
-fn every_message_of_whole_games_respects_the_limits() {
+fn every_message_of_whole_games_respects_the_limits_in_every_language() {
+    for lang in Lang::all() {
+        whole_games_in(lang);
+    }
+}
+
+fn whole_games_in(lang: Lang) {
+    let checked = |t: &Table, notes: &[Note]| checked_in(lang, t, notes);
     for (players, variant) in [(2, Variant::Bell), (4, Variant::Bell1979), (3, Variant::Francais)] {
         let mut t = Table::new(9, 1, 2, 10, Ruleset::new(variant), players, [3; 32]);
         let lobby = checked(&t, &[]);
@@ -110,7 +154,7 @@ fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_st
     let notes: Vec<Note> = (0..200).map(|i| Note::ThrowsLost((i % 7) as u8)).collect();
     let m = checked(&t, &notes);
     assert!(m.content.chars().count() <= 2000);
-    assert!(m.content.starts_with('…') && m.content.contains("earlier line(s)"), "{}", m.content);
+    assert!(m.content.starts_with('…') && m.content.contains("earlier lines"), "{}", m.content);
     let last = m.content.lines().last().unwrap_or_default();
     assert!(last.contains(" to move"), "the last line says who moves: {last}");
     t.stage = Stage::Ended;
@@ -130,4 +174,74 @@ fn a_game_saved_while_a_human_had_to_throw_still_offers_throw() {
     session::handle(&mut t, Actor { user, moderator: false }, Intent::Throw, Some(seq), 0).expect("throw");
     assert!(!t.game_now().wants_throw(), "everything else throws itself");
     assert!(controls(&checked(&t, &[])).contains(&Control::Choose));
+}
+
+#[test]
+fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
+    use crate::discord::game::intent::Refusal;
+    use crate::discord::game::notes::Vacated;
+    use crate::engine::{Action, parse_tpn};
+    let before = parse_tpn("bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2").expect("valid TPN");
+    let path = vec![
+        Action::Advance { from: 5, twins: false, throws: crate::engine::ThrowBag::of(&[Throw::Two]) },
+        Action::Enter,
+    ];
+    let mut notes = vec![
+        Note::Joined(1),
+        Note::Left(1),
+        Note::Started,
+        Note::EndedBy(1),
+        Note::Threw { seat: Seat::N, throws: vec![(Throw::Two, true), (Throw::One, false)] },
+        Note::Begins(Seat::W),
+        Note::Played { seat: Seat::S, before, path, forced: true },
+        Note::Captured { seat: Seat::S, count: 2 },
+        Note::TookBack,
+        Note::TimedOut(1),
+    ];
+    for n in [1, 3] {
+        notes.extend([Note::ThrowsLost(n), Note::Unused(n)]);
+    }
+    for then in [Vacated::Free, Vacated::Computer, Vacated::OtherWins] {
+        notes.extend([
+            Note::Removed { user: 1, then },
+            Note::Resigned { user: 1, then },
+            Note::Forfeited { user: 1, then },
+        ]);
+    }
+    notes.extend(Level::ALL.iter().map(|&l| Note::ComputerJoined(l)));
+    let refusals = [
+        Refusal::Stale,
+        Refusal::Closed,
+        Refusal::NotYourTurn,
+        Refusal::NotHost,
+        Refusal::NotSeated,
+        Refusal::AlreadySeated,
+        Refusal::LobbyFull,
+        Refusal::TooFewPlayers,
+        Refusal::WrongMoment("Nothing to undo."),
+        Refusal::BadChoice("that step is not on the menu"),
+        Refusal::NotPlaying(1),
+        Refusal::Unsaved,
+    ];
+    for lang in Lang::all() {
+        let lines = super::notes::note_lines(lang, &notes);
+        assert!(lines.len() > notes.len(), "the discarded throw is explained");
+        for line in &lines {
+            assert!(!line.is_empty() && line.chars().count() <= message::limits::CONTENT, "{line}");
+            assert_translated(lang, line);
+        }
+        let texts = [super::refusals::board_caught_up(lang), super::refusals::end_shown(lang)];
+        let refused = refusals.iter().map(|r| super::refusals::refusal_text(lang, r));
+        for text in texts.into_iter().chain(refused) {
+            let m = presenter::private(&text);
+            assert_eq!(message::check(&m), Ok(()));
+            assert_eq!(m.content, text, "{}: a private answer is never cut", lang.code());
+            assert_translated(lang, &text);
+        }
+        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        checked_in(lang, &t, &notes);
+        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Cancel, None, 0).expect("cancel");
+        checked_in(lang, &t, &notes);
+        assert_eq!(message::check(&presenter::record(lang, &t, &notes)), Ok(()));
+    }
 }

@@ -1,12 +1,12 @@
 //! The words of the game, in one place: how a unit, a move, a square and a
 //! player are named, mentions, and cutting text to Discord's limits. The
 //! presenter, the notes and the record commands all name things through
-//! these functions, so a name reads the same everywhere.
+//! these functions, so a name reads the same everywhere, in each language.
 
+use super::lang::{Lang, tr};
 use crate::discord::game::computer::Level;
 use crate::discord::game::table::{Player, UserId};
 use crate::engine::{Action, BoardKind, Position, Seat, Throw, ThrowBag, destination};
-use std::fmt::Display;
 
 /// The embed colour of every bot message (the board's brown).
 pub(crate) const COLOUR: u32 = 0xB5_651D;
@@ -16,27 +16,42 @@ pub(crate) fn mention(user: UserId) -> String {
     format!("<@{user}>")
 }
 
+/// A seat's name: "South".
+pub(crate) fn seat_name(lang: Lang, seat: Seat) -> String {
+    tr!(lang, "seat", seat = seat.letter().to_string())
+}
+
+/// A computer level's name ("easy"), from its English name as stored.
+pub(crate) fn level_name(lang: Lang, level: &str) -> String {
+    tr!(lang, "level", level = level)
+}
+
 /// How a computer player is named: "computer (easy)".
-pub(crate) fn computer_name(level: impl Display) -> String {
-    format!("computer ({level})")
+pub(crate) fn computer_name(lang: Lang, level: &str) -> String {
+    tr!(lang, "computer", level = level_name(lang, level))
 }
 
 /// How the player of a seat is named in text: a mention or the computer.
-pub(crate) fn player_name(p: Player) -> String {
+pub(crate) fn player_name(lang: Lang, p: Player) -> String {
     match p {
         Player::Human(u) => mention(u),
-        Player::Computer(level) => computer_name(level),
+        Player::Computer(level) => computer_name(lang, level.name()),
     }
 }
 
+/// Names joined with the language's "and": "North and East".
+pub(crate) fn and_list(lang: Lang, names: &[String]) -> String {
+    names.join(&format!(" {} ", tr!(lang, "and")))
+}
+
 /// What a computer level does, for the lobby select.
-pub(crate) fn level_description(level: Level) -> &'static str {
+pub(crate) fn level_description(lang: Lang, level: Level) -> String {
     match level {
-        Level::Random => "plays any legal move",
-        Level::Easy => "takes the best-looking move now",
-        Level::Medium => "plans the whole series of throws",
-        Level::Hard => "looks ahead at the opponents' replies",
-        Level::Expert => "judges moves by a network trained on thousands of games",
+        Level::Random => tr!(lang, "level-random"),
+        Level::Easy => tr!(lang, "level-easy"),
+        Level::Medium => tr!(lang, "level-medium"),
+        Level::Hard => tr!(lang, "level-hard"),
+        Level::Expert => tr!(lang, "level-expert"),
     }
 }
 
@@ -44,7 +59,7 @@ pub(crate) fn level_description(level: Level) -> &'static str {
 /// ("c3 → e5 takes North · enter a piece"), and the throws each part uses
 /// ("4+1 · 1"). A unit moving again from where it landed (each throw on
 /// its own) reads as one trip: "d1 → e2 → e4".
-pub(crate) fn move_words(before: &Position, path: &[Action]) -> (String, String) {
+pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (String, String) {
     let seat = before.turn();
     let mut pos = *before;
     let mut parts: Vec<Part> = Vec::new();
@@ -53,11 +68,11 @@ pub(crate) fn move_words(before: &Position, path: &[Action]) -> (String, String)
         if pos.play_pieces(action).is_none() {
             break;
         }
-        let took = taken(&prev, &pos);
+        let took = taken(lang, &prev, &pos);
         let throws = plus(action.throws());
         if let Action::Advance { from, twins, .. } = action {
             let to = destination(&prev, action).map_or(from, |(_, step)| step);
-            let hop = format!(" → {}{took}", place(&prev, seat, to));
+            let hop = format!(" → {}{took}", place(lang, &prev, seat, to));
             match parts.last_mut() {
                 Some(last) if last.trip == Some((from, twins)) => {
                     last.text.push_str(&hop);
@@ -65,50 +80,70 @@ pub(crate) fn move_words(before: &Position, path: &[Action]) -> (String, String)
                     last.trip = Some((to, twins));
                 }
                 _ => {
-                    let unit = if twins { "twins " } else { "" };
-                    let text = format!("{unit}{}{hop}", place(&prev, seat, from));
-                    parts.push(Part { text, throws, trip: Some((to, twins)), count: 1 });
+                    let start = place(lang, &prev, seat, from);
+                    let start = if twins { tr!(lang, "move-twins", place = start) } else { start };
+                    let text = format!("{start}{hop}");
+                    parts.push(Part { kind: Kind::Trip { twins }, text, throws, trip: Some((to, twins)), count: 1 });
                 }
             }
             continue;
         }
-        let text = match action {
+        let (kind, text) = match action {
             Action::Twins => {
                 let step = prev.rules().twins_step.unwrap_or(0);
-                format!("make twins on {}", place(&prev, seat, step))
+                (Kind::Other, tr!(lang, "move-make-twins", place = place(lang, &prev, seat, step)))
             }
-            Action::EnterTwins => "bring the twins back in".into(),
-            Action::EnterPair { .. } => "bring the pair back in".into(),
-            Action::BearOff => "bear off".into(),
-            Action::Pass => "stop here".into(),
-            _ => "enter".into(),
+            Action::EnterTwins => (Kind::Other, tr!(lang, "move-enter-twins")),
+            Action::EnterPair { .. } => (Kind::Other, tr!(lang, "move-enter-pair")),
+            Action::BearOff => (Kind::BearOff, String::new()),
+            Action::Pass => (Kind::Other, tr!(lang, "move-pass")),
+            _ => (Kind::Enter, String::new()),
         };
         match parts.last_mut() {
-            Some(last) if last.trip.is_none() && last.text == text => {
+            Some(last) if last.trip.is_none() && last.kind == kind && last.text == text => {
                 last.count += 1;
                 last.throws.push_str(&format!(" · {throws}"));
             }
-            _ => parts.push(Part { text, throws, trip: None, count: 1 }),
+            _ => parts.push(Part { kind, text, throws, trip: None, count: 1 }),
         }
     }
     // The same trip made by several pieces reads once: "c1 → d1 (2 pieces)".
-    let words: Vec<String> = parts.iter().map(Part::words).collect();
+    let words: Vec<String> = parts.iter().map(|p| p.words(lang)).collect();
     let mut label: Vec<String> = Vec::new();
     for (i, w) in words.iter().enumerate() {
         let same = words.iter().filter(|o| *o == w).count();
         if words[..i].contains(w) {
             continue;
         }
-        let what = if w.starts_with("twins ") { "pairs" } else { "pieces" };
-        label.push(if same > 1 && parts[i].trip.is_some() { format!("{w} ({same} {what})") } else { w.clone() });
+        label.push(match parts[i].kind {
+            Kind::Trip { twins } if same > 1 => {
+                let twins = if twins { "yes" } else { "no" };
+                tr!(lang, "move-same-trip", trip = w.as_str(), count = same, twins = twins)
+            }
+            _ => w.clone(),
+        });
     }
     let label = label.join(" · ");
     let throws = parts.iter().map(|p| p.throws.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" · ");
     (label, throws)
 }
 
+/// What a part of a move is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A unit's trip over the squares.
+    Trip {
+        twins: bool,
+    },
+    Enter,
+    BearOff,
+    /// Any other action, named by its text.
+    Other,
+}
+
 /// One part of a move in words.
 struct Part {
+    kind: Kind,
     text: String,
     throws: String,
     /// Where a trip's unit stands now (the step and whether twins).
@@ -118,26 +153,26 @@ struct Part {
 }
 
 impl Part {
-    fn words(&self) -> String {
-        match (self.text.as_str(), self.count) {
-            ("enter" | "bear off", 1) => format!("{} a piece", self.text),
-            ("enter" | "bear off", n) => format!("{} {n} pieces", self.text),
+    fn words(&self, lang: Lang) -> String {
+        match (self.kind, self.count) {
+            (Kind::Enter, n) => tr!(lang, "move-enter", count = n),
+            (Kind::BearOff, n) => tr!(lang, "move-bear-off", count = n),
             (_, 1) => self.text.clone(),
-            (text, n) => format!("{text} ({n}×)"),
+            (_, n) => tr!(lang, "move-repeated", text = self.text.as_str(), count = n),
         }
     }
 }
 
 /// " takes North" for the seats that lost pieces from `before` to `after`.
-fn taken(before: &Position, after: &Position) -> String {
-    let lost: Vec<&str> = before
+fn taken(lang: Lang, before: &Position, after: &Position) -> String {
+    let lost: Vec<String> = before
         .seats()
         .iter()
         .filter(|&s| s != before.turn())
         .filter(|&s| on_board(before, s) > on_board(after, s))
-        .map(|s| s.name())
+        .map(|s| seat_name(lang, s))
         .collect();
-    if lost.is_empty() { String::new() } else { format!(" takes {}", lost.join(" and ")) }
+    if lost.is_empty() { String::new() } else { format!(" {}", tr!(lang, "move-takes", seats = and_list(lang, &lost))) }
 }
 
 fn on_board(pos: &Position, seat: Seat) -> u8 {
@@ -152,14 +187,14 @@ pub(crate) fn plus(bag: ThrowBag) -> String {
 /// A square name for a step of a seat's track (`c1` on the 5 × 5 board,
 /// `Sb1` on the cross: arm, lane, distance from the centre), "the keep
 /// (c3)" or "home" for the goal.
-pub(crate) fn place(pos: &Position, seat: Seat, step: u8) -> String {
+pub(crate) fn place(lang: Lang, pos: &Position, seat: Seat, step: u8) -> String {
     let rules = pos.rules();
     let board = rules.board;
     match board.tracks[seat.index()].get(usize::from(step)) {
-        Some(_) if step == rules.goal() && board.kind == BoardKind::Cross => "home".into(),
-        Some(&cell) if step == rules.goal() => format!("the keep ({})", board.square_name(cell)),
+        Some(_) if step == rules.goal() && board.kind == BoardKind::Cross => tr!(lang, "place-home"),
+        Some(&cell) if step == rules.goal() => tr!(lang, "place-keep", square = board.square_name(cell)),
         Some(&cell) => board.square_name(cell),
-        None => format!("step {step}"),
+        None => tr!(lang, "place-step", step = step),
     }
 }
 
@@ -176,12 +211,12 @@ pub(crate) fn clip(s: &str, max: usize) -> String {
 
 /// Joins `lines` with newlines, keeping as many whole lines as fit in
 /// `max` characters; if some are left out, the last line says how many.
-pub(crate) fn fit_lines(lines: &[String], max: usize) -> String {
+pub(crate) fn fit_lines(lang: Lang, lines: &[String], max: usize) -> String {
     let mut out = String::new();
     let mut used = 0;
     for (i, line) in lines.iter().enumerate() {
         let left = lines.len() - i;
-        let more = format!("…and {left} more");
+        let more = tr!(lang, "more-lines", count = left);
         let len = line.chars().count() + usize::from(used > 0);
         // Room for this line and, unless it is the last, for the "more" note.
         let reserve = if left > 1 { more.chars().count() + 1 } else { 0 };
@@ -210,7 +245,7 @@ mod tests {
     use crate::engine::parse_tpn;
 
     fn words(tpn: &str, path: &[Action]) -> (String, String) {
-        move_words(&parse_tpn(tpn).expect("valid TPN"), path)
+        move_words(Lang::EN, &parse_tpn(tpn).expect("valid TPN"), path)
     }
 
     fn advance(from: u8, throws: &[Throw]) -> Action {
@@ -239,9 +274,12 @@ mod tests {
         let (label, _) = words(tpn, &[advance(3, &[Throw::Two]), advance(14, &[Throw::Four])]);
         assert_eq!(label, "Sb3 → Sb5 · Sc3 → Ec2");
         let pos = parse_tpn(tpn).expect("valid TPN");
-        assert_eq!(place(&pos, Seat::N, 1), "Nb1");
-        assert_eq!(place(&pos, Seat::S, 84), "home");
-        assert_eq!(place(&parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn"), Seat::S, 24), "the keep (c3)");
+        assert_eq!(place(Lang::EN, &pos, Seat::N, 1), "Nb1");
+        assert_eq!(place(Lang::EN, &pos, Seat::S, 84), "home");
+        assert_eq!(
+            place(Lang::EN, &parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn"), Seat::S, 24),
+            "the keep (c3)"
+        );
     }
 
     #[test]
@@ -250,6 +288,19 @@ mod tests {
         let (label, throws) = words(tpn, &[advance(1, &[Throw::Four]), advance(5, &[Throw::Two])]);
         assert_eq!(label, "d1 → e4 → d5");
         assert_eq!(throws, "4, 2");
+    }
+
+    #[test]
+    fn the_words_of_a_move_are_in_the_language_asked() {
+        let tpn = "bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2";
+        let path = [advance(5, &[Throw::Two]), Action::Enter];
+        let pos = parse_tpn(tpn).expect("valid TPN");
+        for lang in Lang::all() {
+            let (label, throws) = move_words(lang, &pos, &path);
+            assert!(label.starts_with("e4 → d5 ") && label.contains(&seat_name(lang, Seat::N)), "{label}");
+            assert_eq!(throws, "2 · 1");
+            assert!(lang == Lang::EN || !label.contains("takes"), "{label}");
+        }
     }
 
     #[test]
@@ -262,12 +313,12 @@ mod tests {
     #[test]
     fn lines_that_do_not_fit_are_counted() {
         let lines: Vec<String> = (0..10).map(|i| format!("line {i}")).collect();
-        assert_eq!(fit_lines(&lines[..2], 100), "line 0\nline 1");
-        let cut = fit_lines(&lines, 30);
+        assert_eq!(fit_lines(Lang::EN, &lines[..2], 100), "line 0\nline 1");
+        let cut = fit_lines(Lang::EN, &lines, 30);
         assert!(cut.chars().count() <= 30, "{cut}");
         assert!(cut.starts_with("line 0\nline 1"), "{cut}");
         let kept = cut.lines().count() - 1;
         assert!(cut.ends_with(&format!("…and {} more", 10 - kept)), "{cut}");
-        assert_eq!(fit_lines(&[], 10), "");
+        assert_eq!(fit_lines(Lang::EN, &[], 10), "");
     }
 }

@@ -571,6 +571,13 @@ impl StoredMessage {
         list.map(|c| (s(&c["custom_id"]), s(&c["label"]), c["disabled"] == true)).collect()
     }
 
+    /// The custom_id of the enabled button of a control (`join`, `ok`,
+    /// `throw`…, as its custom_id names it), in any language.
+    pub fn control(&self, control: &str) -> Option<String> {
+        let part = format!(":{control}:");
+        self.buttons().into_iter().find(|(id, _, d)| !d && id.contains(&part)).map(|(id, _, _)| id)
+    }
+
     /// The custom_id of the enabled button whose label contains `label`.
     pub fn button(&self, label: &str) -> Option<String> {
         self.buttons().into_iter().find(|(_, l, d)| !d && l.contains(label)).map(|(id, _, _)| id)

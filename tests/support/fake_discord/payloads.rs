@@ -66,12 +66,21 @@ pub struct FakeUser {
     pub id: u64,
     pub name: String,
     pub permissions: u64,
+    /// The user's Discord language, sent with every interaction as `locale`.
+    pub locale: String,
 }
 
 impl FakeUser {
     /// An ordinary member (no moderation rights). `n` makes the id.
     pub fn new(n: u64, name: &str) -> Self {
-        FakeUser { id: 1_200_000_000_000_000_000 + n, name: name.to_string(), permissions: MEMBER_PERMISSIONS }
+        let (id, name) = (1_200_000_000_000_000_000 + n, name.to_string());
+        FakeUser { id, name, permissions: MEMBER_PERMISSIONS, locale: "en-US".into() }
+    }
+
+    /// The same user with Discord set to another language (`fr`, `hi`…).
+    pub fn speaking(mut self, locale: &str) -> Self {
+        self.locale = locale.to_string();
+        self
     }
 
     /// The same user with Manage Messages (a channel moderator).
@@ -157,7 +166,7 @@ pub fn interaction_base(id: u64, kind: u8, token: &str, u: &FakeUser, origin: Or
     json!({
         "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "token": token, "version": 1,
         "data": data, "guild_id": guild, "channel_id": channel, "channel": partial,
-        "member": member(u, true), "app_permissions": origin.setup.app_permissions.to_string(), "locale": "en-US",
+        "member": member(u, true), "app_permissions": origin.setup.app_permissions.to_string(), "locale": u.locale,
         "guild_locale": "en-US", "entitlements": [],
         "authorizing_integration_owners": {"0": guild}, "context": 0,
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT

@@ -1,0 +1,110 @@
+# The words of the slash commands (records, settings, help, rules,
+# answers), in English. Every other language has the same keys.
+
+## /thaayam leaderboard, stats, history
+
+rating-meaning = Rating = skill estimate minus three times its uncertainty (Weng-Lin/OpenSkill): everyone starts at 0, and it rises with wins and with games played.
+n-games = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+  }
+n-wins = { $count ->
+    [one] { $count } win
+   *[other] { $count } wins
+  }
+leaderboard-empty = No one on this server has finished { $count } rated games of { $variant } yet. Start one with `/thaayam new`.
+leaderboard-line = **{ $rank }.** { $who } **{ $rating }** · { $games } · { $wins } · average place { $place }
+leaderboard-newcomers = Not ranked yet (fewer than { $count } games): { $names }
+leaderboard-footer = { $meaning } Players are listed after { $count } games.
+leaderboard-title = Leaderboard: { $variant }
+stats-none = { $who } has not finished a game on this server yet.
+stats-all = { $who }'s record on this server: { $games } and { $wins } in all.
+stats-title = Thaayam record
+stats-variant = Rating **{ $rating }** (μ { $mu }, σ { $sigma })
+    { $games } · { $wins } ({ $percent }%)
+    Average place { $place }
+    Win streak { $streak } (best { $best })
+stats-listed-after = On the leaderboard after { $count } games
+history-no-winner = no winner
+history-won-by = won by { $names }
+history-none = No game has been played to the end in this channel yet. Start one with `/thaayam new`.
+history-footer = Watch a game again with /thaayam replay, e.g. game:{ $game }
+history-title = Finished games in this channel
+
+## /thaayam settings
+
+settings-bad-language = There is no language `{ $typed }` here. The bot speaks { $known }; `auto` follows the server's language in Discord.
+settings-not-manager = Only members with the **Manage Server** permission can change these settings. Call `/thaayam settings` without options to see them.
+settings-bad-timeout = The turn timeout did not work: { $error }.
+settings-long-timeout = The turn timeout `{ $typed }` is too long.
+settings-end-host = the game's host, or a moderator (Manage Messages)
+settings-end-moderators = only moderators (Manage Messages)
+settings-saved = Saved. New games on this server start with these settings.
+settings-shown = New games on this server start with these settings (`/thaayam new` can still choose others).
+settings-footer-manager = Change them with /thaayam settings variant:… turn_timeout:12h end_permission:… language:…
+settings-footer = Members with Manage Server can change them with /thaayam settings.
+settings-language-auto = { $name } (the server's language in Discord)
+settings-title = Thaayam settings of this server
+settings-rules = Default rules
+settings-timeout = Turn timeout
+settings-end = Who may end a game
+settings-language = Language
+
+## /thaayam help
+
+help-turn = **How a turn works**
+    1. When your turn comes the bot throws the cowries for you: it throws again after a 1, 4 or 8 and stops at a 2 or 3. Whatever has only one possible outcome plays itself, and the board says what happened.
+    2. When you have a choice the board mentions you and offers one menu, **Your move**. Each option is a whole move, named by the squares your pieces go from and to, for example `e4 → d5 takes North · enter a piece`, with the throws it uses. Picking one shows it on the picture (its squares marked, an arrow); you may pick another.
+    3. Press **Confirm** to play it, or **Undo** to take it back.
+    4. If a series has more moves than a menu holds, its last option, **Another move: build it step by step**, lets you choose one action at a time.
+    A capture earns another series. Squares are named like chess squares from South's side: files a–e from left to right, ranks 1–5 from bottom to top; the keep is c3, the palaces are c1, a3, c5 and e3. On Tayam Sonalu's cross a square is its arm (S down, W left, N up, E right), its lane (a–c, left to right or top to bottom, as drawn at the arm's end) and its distance from the centre (1–8): South enters on Sb1 and walks out to Sb8. `/thaayam rules` gives the rules, `/thaayam resign` gives up (in a game of two the other player wins at once).
+
+## /thaayam rules
+
+rules-common = **Thaayam** is a race game from South India for 2–4 players on a 5 × 5 board. Each player has four pieces that enter on their *palace* (the middle square of their side), run round the board and spiral inwards to the centre square, the *keep*, and are then borne off. The dice are four cowrie shells: the number of shells mouth-up gives 1, 2, 3 or 4, and none up gives 8. A 1, 4 or 8 lets you throw again; a series ends with a 2 or a 3. A piece enters with a throw of 1. Landing on an opponent's piece on an unmarked square captures it (it goes back off the board) and earns another series. Marked squares are safe. Two of your pieces can travel together as *twins*. The first to bear off all four pieces wins.
+rules-bell = **bell** (R. C. Bell): a piece moves by the sum of any of the throws, once per series; you must use as many throws as you can.
+rules-bell1979 = **bell1979**: each throw moves a piece on its own, and a piece may move again with another throw; a capture gives a new series at once.
+rules-francais = **francais**: using the throws is optional (you may stop), and captured twins stay together off the board.
+rules-tayam-sonalu = **tayam-sonalu** (Sri Lanka): a cross-shaped board and two long dice (0, 1, 2, 4); the first piece enters only with Tayam (0+1), later ones with 1, 5 or Sonal (0+4); each throw moves a piece on its own; nothing is safe; all four pieces home in the centre wins.
+rules-start = Start a game with `/thaayam new`. The throws are made for you; on your turn pick your move in the **Your move** menu and press **Confirm** (`/thaayam help` shows how).
+rules-routes = The pictures show each player's route on the 5 × 5 board, from the palace to the keep.
+rules-cross-routes = The cross pictures show each player's route from the centre, out and round, back home.
+
+## /thaayam new, board, resign, end, kick
+
+new-bad-timeout = The timeout did not work: { $error }.
+new-setting-up = A game is being set up in this channel right now; its lobby will appear here in a moment.
+new-store-failed = The game could not be opened just now (database trouble); please try again.
+new-not-posted = I could not post the lobby in this channel (Discord refused the message), so no game was opened. Please check that I may view this channel, send messages (in a thread: send messages in threads), embed links and attach files here, then try again.
+new-opened = Lobby opened for game { $game }: { $link }
+new-missing-permissions = I cannot open a game in this channel: I lack the { $count ->
+    [one] permission { $list } here. A server admin can grant it
+   *[other] permissions { $list } here. A server admin can grant them
+  } to me (in this channel's or my role's settings); then try again.
+new-running = A game is already running in this channel; /thaayam board shows it again.
+new-running-here = A game is already running in this channel: { $link }
+no-game-start-one = No game is running in this channel. Start one with /thaayam new.
+board-again = Here is the board again.
+no-game = No game is running in this channel.
+done = Done.
+# A reminder in the channel, half way to the deadline.
+reminder = { $who }, it is your turn in the Thaayam game here: time runs out <t:{ $time }:R>.
+reminder-with-board = { $who }, it is your turn in the Thaayam game here (the board: { $board }): time runs out <t:{ $time }:R>.
+
+## /thaayam replay
+
+replay-not-a-number = `{ $typed }` is not a game number. `/thaayam history` lists the games of this channel with their numbers.
+replay-no-game = There is no game { $game } on this server. `/thaayam history` lists the finished games.
+replay-going-on = Game { $game } is still going on; its replay will be here once it has ended.
+replay-nothing = Game { $game } was ended before anyone threw; there is nothing to replay.
+replay-ended-early = , ended early <t:{ $time }:d>
+replay-finished = , finished <t:{ $time }:d>
+replay-caption = Replay of game { $game } ({ $ruleset }, { $players } players{ $when }): { $names }
+replay-failed = Sorry, the replay of game { $game } could not be drawn.
+
+## Failures
+
+store-failed = Sorry, I could not read the game records just now; please try again in a moment.
+error-logged = Sorry, something went wrong; it has been logged.
+error-argument = That argument did not work: { $error }
+error-options = That command's options do not fit what this bot expects; please try it again.

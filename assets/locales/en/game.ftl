@@ -1,0 +1,226 @@
+# The words of a game (lobby, board, notes, refusals, picture labels), in
+# English. Every other language has the same keys. Squares are named like
+# chess squares (a1–e5) in every language.
+
+## Names
+
+# A seat by its letter (S, W, N, E).
+seat = { $seat ->
+    [S] South
+    [W] West
+    [N] North
+   *[E] East
+  }
+# A computer player's strength.
+level = { $level ->
+    [random] random
+    [easy] easy
+    [medium] medium
+    [hard] hard
+   *[other] { $level }
+  }
+computer = computer ({ $level })
+level-random = plays any legal move
+level-easy = takes the best-looking move now
+level-medium = plans the whole series of throws
+level-hard = looks ahead at the opponents' replies
+level-expert = judges moves by a network trained on thousands of games
+# Several seats: "North and East".
+and = and
+
+## Moves in words ("e4 → d5 takes North · enter a piece")
+
+move-takes = takes { $seats }
+move-twins = twins { $place }
+move-make-twins = make twins on { $place }
+move-enter-twins = bring the twins back in
+move-enter-pair = bring the pair back in
+move-pass = stop here
+move-enter = { $count ->
+    [one] enter a piece
+   *[other] enter { $count } pieces
+  }
+move-bear-off = { $count ->
+    [one] bear off a piece
+   *[other] bear off { $count } pieces
+  }
+move-repeated = { $text } ({ $count }×)
+move-same-trip = { $trip } ({ $count } { $twins ->
+    [yes] pairs
+   *[no] pieces
+  })
+place-keep = the keep ({ $square })
+place-step = step { $step }
+place-home = home
+more-lines = …and { $count } more
+
+## Lobby
+
+lobby-title = Thaayam: lobby
+lobby-description = A game of **Thaayam** ({ $ruleset }) for { $players } players. Press **Join** to take a seat.
+    Seated ({ $seated }/{ $players }): { $names }
+    Fair dice: the throws come from a secret seed with SHA-256 `{ $commitment }`; it is revealed when the game ends.
+button-join = Join
+button-leave = Leave
+button-start = Start (host)
+button-cancel = Cancel (host)
+computer-option = Computer: { $level }
+computer-placeholder = Add a computer player (host)
+
+## The board
+
+to-act = **{ $seat }** ({ $who }) to { $verb ->
+    [opening] throw for the first turn
+    [throw] throw
+   *[move] move
+  }{ $deadline }.
+deadline = { " " }(time runs out <t:{ $time }:R>)
+step-by-step-first = Step by step: pick the first action in the menu.
+draft-whole = Your move: **{ $what }** ({ $throws }). Press **Confirm** to play it, or pick another.
+draft-part = So far: **{ $what }** ({ $throws }). Pick how it goes on.
+earlier-lines = …{ $count } earlier { $count ->
+    [one] line
+   *[other] lines
+  }
+seat-field = { $seat } ({ $letter })
+pieces = on the board: { $board }; waiting: { $waiting }; borne off: { $borne }
+pieces-none = none
+throws-left = Throws left to use: **{ $throws }**
+board-title = Thaayam ({ $ruleset }), game { $game }
+board-footer = Move { $moves } · the dice seed is revealed when the game ends
+button-throw = Throw the cowries
+button-confirm = Confirm
+button-undo = Undo
+button-page = Page { $page }
+menu-ways = { $what ->
+    [another] Or another move
+   *[yours] Your move
+  }: { $complete ->
+    [yes] { $count ->
+        [one] 1 way
+       *[other] { $count } ways
+      }
+   *[no] over { $count } ways
+  } to use { $throws } ({ $more ->
+    [yes] the most different shown
+   *[no] pick one
+  })
+menu-steps-first = Step by step: the first action
+menu-steps-next = Step by step: the next action
+option-step-by-step = Another move: build it step by step
+option-step-by-step-description = { $complete ->
+    [yes] { $count } moves in all
+   *[no] over { $count } moves in all
+  }; choose one action at a time
+option-with = with { $throws }
+option-unused = { $count ->
+    [one] 1 throw unused
+   *[other] { $count } throws unused
+  }
+option-wins = wins the game
+option-throws-again = throws again
+
+## The result
+
+game-over = **The game is over.**
+game-ended-early = **The game was ended before its end; it is not rated.**
+left-player = { $who } (left; a computer played on)
+place-line = { $place }. { $name } ({ $seat })
+places = Places
+ratings = Ratings
+result-title = Thaayam ({ $ruleset }), game { $game }: result
+result-seed = Dice seed: `{ $seed }` ({ $count } throws drawn)
+result-footer = With the seed anyone can re-derive every throw of this game.
+goes-on = *Game { $game } goes on in the board below.*
+
+## What just happened (the lines above the board)
+
+note-discarded = Struck-through throws are discarded: a player with no piece on the board waits for a 1.
+note-joined = { $who } joined.
+note-left = { $who } left.
+note-computer-joined = A { $who } joined.
+note-started = The game starts: everyone throws once; the highest throw begins.
+note-ended-by = { $who } ended the game.
+note-removed = { $who } was removed{ $then }
+note-resigned = { $who } resigned{ $then }
+note-threw = { $seat } threw { $throws }
+note-begins = { $seat } threw highest and begins.
+note-throws-lost = No legal move: { $count ->
+    [one] 1 throw lost
+   *[other] { $count } throws lost
+  }, the turn passes.
+note-played = { $seat }: { $what }
+note-only-move = the only possible move
+note-captured = { $seat } captured { $count ->
+    [one] 1 piece
+   *[other] { $count } pieces
+  } and throws again.
+note-unused = { $count ->
+    [one] 1 throw could not be used.
+   *[other] { $count } throws could not be used.
+  }
+note-took-back = Took back the choice.
+note-timed-out = { $who } ran out of time; the computer plays this turn.
+note-forfeited = { $who } missed three turns in a row and forfeits{ $then }
+vacated-free = { " " }from the lobby.
+vacated-computer = ; a computer takes the seat.
+vacated-other-wins = ; the other player wins.
+
+## Why a click changed nothing (private answers)
+
+board-caught-up = This board was behind the game (the bot restarted before it could show the last change); it now shows the game as it stands. Your click changed nothing: choose again if it is your turn.
+end-shown = This game had already ended (the bot restarted before it could show it); its board now shows the end. Your click changed nothing.
+refusal-stale = This board is out of date: the game has moved on. Use the newest board message.
+refusal-closed = This game has ended.
+refusal-not-your-turn = It is not your turn.
+refusal-not-host = Only the host or a moderator (Manage Messages) can do that.
+refusal-not-seated = You are not playing in this game.
+refusal-already-seated = You already have a seat.
+refusal-lobby-full = All seats are taken.
+refusal-too-few = At least two players are needed to start.
+refusal-bad-choice = That choice is not possible: { $why }.
+refusal-not-playing = That choice is not possible: { $who } is not playing.
+refusal-unsaved = The game could not be saved just now, so nothing changed. Please try again in a moment.
+# The reasons the rules give (discord/game names them in English).
+why-started = The game has already started.
+why-only-moderators = On this server only moderators (Manage Messages) can end a running game.
+why-host-stays = The host cannot be removed from the lobby; cancel it instead.
+why-thrown = The throws are already made: choose a move.
+why-nothing-more = Nothing more to choose: press Confirm (or Undo).
+why-nothing-to-undo = Nothing to undo.
+why-nothing-chosen = Nothing chosen yet: pick a move in the menu first.
+why-incomplete = The move is not complete yet: pick how it goes on in the menu.
+why-not-started = The game has not started yet.
+why-not-an-option = that option is not one of the menu's
+why-gone = that option is not on the menu any more
+why-no-step = that step is not on the menu
+why-stale-choices = the choices no longer fit the game
+
+## The picture (header, rows) and its description for screen readers
+
+picture-wins = ★ { $name } wins
+picture-to-play = ▶ { $name } to play
+picture-to-throw = ▶ { $name } to throw
+picture-counts = off { $off } · on { $on } · home { $home }
+alt-title = Thaayam board, game { $game } ({ $ruleset }).
+alt-seat = { $who }: { $pieces }.
+alt-on = on { $places }
+alt-twins-on = twins on { $place }
+alt-waiting = { $count } waiting
+alt-borne = { $count } borne off
+alt-no-pieces = no pieces
+alt-wins = { $name } wins.
+alt-to-play = { $name } to play.
+alt-to-play-with = { $name } to play, throws { $throws }.
+alt-picked = Picked, not yet confirmed: { $what }.
+alt-last = Last move: { $seat } { $what }.
+example-you = You
+example-them = Them
+example-alt = An example board. South (You) has picked the move { $what } (throws { $throws }), not yet confirmed: the squares it lands on are marked and an arrow shows its last part. The header still says You to play.
+
+## Clicks the bot cannot act on (private answers)
+
+click-not-running = This game is not running any more.
+click-unknown-control = This control is not one of this bot's (any more).
+click-unreadable = That choice could not be read.
+click-retired = This menu belongs to an older board of this bot: play on the newest board message (or post it again with `/thaayam board`).

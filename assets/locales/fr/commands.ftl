@@ -1,0 +1,111 @@
+# Les mots des commandes (classement, fiche, historique, réglages, aide,
+# règles, réponses), en français.
+
+## /thaayam leaderboard, stats, history
+
+rating-meaning = Cote = estimation du niveau moins trois fois son incertitude (Weng-Lin/OpenSkill) : tout le monde commence à 0, et elle monte avec les victoires et les parties jouées.
+n-games = { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+  }
+n-wins = { $count ->
+    [one] { $count } victoire
+   *[other] { $count } victoires
+  }
+leaderboard-empty = Personne sur ce serveur n'a encore terminé { $count } parties classées de { $variant }. Lancez-en une avec `/thaayam new`.
+leaderboard-line = **{ $rank }.** { $who } **{ $rating }** · { $games } · { $wins } · place moyenne { $place }
+leaderboard-newcomers = Pas encore classés (moins de { $count } parties) : { $names }
+leaderboard-footer = { $meaning } Les joueurs apparaissent après { $count } parties.
+leaderboard-title = Classement : { $variant }
+stats-none = { $who } n'a encore terminé aucune partie sur ce serveur.
+stats-all = Fiche de { $who } sur ce serveur : { $games } et { $wins } en tout.
+stats-title = Fiche Thaayam
+stats-variant = Cote **{ $rating }** (μ { $mu }, σ { $sigma })
+    { $games } · { $wins } ({ $percent } %)
+    Place moyenne { $place }
+    Série de victoires { $streak } (record { $best })
+stats-listed-after = Au classement après { $count } parties
+history-no-winner = pas de gagnant
+history-won-by = gagnée par { $names }
+history-none = Aucune partie n'a encore été jouée jusqu'au bout dans ce salon. Lancez-en une avec `/thaayam new`.
+history-footer = Revoyez une partie avec /thaayam replay, par exemple game:{ $game }
+history-title = Parties terminées dans ce salon
+
+## /thaayam settings
+
+settings-bad-language = Il n'y a pas de langue `{ $typed }` ici. Le bot parle { $known } ; `auto` suit la langue du serveur dans Discord.
+settings-not-manager = Seuls les membres ayant la permission **Gérer le serveur** peuvent changer ces réglages. Tapez `/thaayam settings` sans option pour les voir.
+settings-bad-timeout = Le délai par tour n'a pas été compris : { $error }.
+settings-long-timeout = Le délai par tour `{ $typed }` est trop long.
+settings-end-host = l'hôte de la partie, ou un modérateur (Gérer les messages)
+settings-end-moderators = seulement les modérateurs (Gérer les messages)
+settings-saved = Enregistré. Les nouvelles parties de ce serveur commencent avec ces réglages.
+settings-shown = Les nouvelles parties de ce serveur commencent avec ces réglages (`/thaayam new` peut en choisir d'autres).
+settings-footer-manager = Changez-les avec /thaayam settings variant:… turn_timeout:12h end_permission:… language:…
+settings-footer = Les membres qui peuvent gérer le serveur les changent avec /thaayam settings.
+settings-language-auto = { $name } (la langue du serveur dans Discord)
+settings-title = Réglages Thaayam de ce serveur
+settings-rules = Règles par défaut
+settings-timeout = Délai par tour
+settings-end = Qui peut arrêter une partie
+settings-language = Langue
+
+## /thaayam help
+
+help-turn = **Comment se joue un tour**
+    1. Quand vient votre tour, le bot lance les cauris pour vous : il relance après un 1, un 4 ou un 8 et s'arrête sur un 2 ou un 3. Ce qui n'a qu'une issue possible se joue tout seul, et le plateau dit ce qui s'est passé.
+    2. Quand vous avez le choix, le plateau vous mentionne et propose un menu, **Votre coup**. Chaque option est un coup entier, désigné par les cases de départ et d'arrivée de vos pions, par exemple `e4 → d5 élimine Nord · entrer un pion`, avec les jets qu'il utilise. En choisir un le montre sur l'image (ses cases marquées, une flèche) ; vous pouvez en choisir un autre.
+    3. Appuyez sur **Valider** pour le jouer, ou sur **Annuler le choix** pour revenir en arrière.
+    4. Si une série offre plus de coups que le menu n'en contient, sa dernière option, **Un autre coup : le construire pas à pas**, permet de choisir une action à la fois.
+    Éliminer un pion adverse donne une nouvelle série. Les cases se nomment comme aux échecs, vues du côté Sud : colonnes a–e de gauche à droite, rangées 1–5 de bas en haut ; la case centrale est c3, les châteaux sont c1, a3, c5 et e3. Sur la croix du Tayam Sonalu, une case se nomme par son bras (S en bas, W à gauche, N en haut, E à droite), sa file (a–c, de gauche à droite ou de haut en bas, comme indiqué au bout du bras) et sa distance au centre (1–8) : Sud entre en Sb1 et s'éloigne jusqu'en Sb8. `/thaayam rules` donne les règles, `/thaayam resign` abandonne (à deux joueurs, l'autre gagne aussitôt).
+
+## /thaayam rules
+# Vocabulaire de la source française (« Le thayyam ») : cauris, château,
+# case centrale, pions jumelés, éliminer, sortir du jeu.
+
+rules-common = Le **thaayam** est un jeu de course du sud de l'Inde, pour 2 à 4 joueurs, sur un échiquier de cinq cases sur cinq. Chaque joueur possède quatre pions qui entrent sur son *château* (la case du milieu de son côté), font le tour de l'échiquier et tournent vers la *case centrale*, d'où ils sortent du jeu. Les dés sont remplacés par quatre cauris : on compte 1 point par fente visible, et 8 points si aucune n'apparaît. Un jet de 1, 4 ou 8 fait relancer ; une série s'arrête sur un 2 ou un 3. Un pion n'entre que par un jet de 1. Arriver sur un pion ennemi hors des cases marquées le met hors de combat (il ressort de l'échiquier) et donne une nouvelle série. Les cases marquées sont sûres. Deux de vos pions peuvent avancer ensemble, *jumelés*. Le premier qui a sorti ses quatre pions gagne.
+rules-bell = **bell** (R. C. Bell) : un pion avance de la somme de plusieurs jets, une fois par série ; il faut utiliser autant de jets que possible.
+rules-bell1979 = **bell1979** : chaque jet fait avancer un pion à lui seul, et un pion peut repartir avec un autre jet ; éliminer un pion donne aussitôt une nouvelle série.
+rules-francais = **francais** (la règle de la source française) : on peut toujours refuser d'utiliser ses points (s'arrêter), et des pions jumelés éliminés restent jumelés hors de l'échiquier.
+rules-tayam-sonalu = **tayam-sonalu** (Sri Lanka) : un échiquier en croix et deux longs dés (0, 1, 2, 4) ; le premier pion n'entre que sur Tayam (0+1), les suivants sur 1, 5 ou Sonal (0+4) ; chaque jet fait avancer un pion à lui seul ; aucune case n'est sûre ; il faut ramener ses quatre pions au centre pour gagner.
+rules-start = Lancez une partie avec `/thaayam new`. Les cauris sont lancés pour vous ; à votre tour, choisissez votre coup dans le menu **Votre coup** et appuyez sur **Valider** (`/thaayam help` montre comment).
+rules-routes = Les images montrent le trajet de chaque joueur sur l'échiquier de 5 × 5, de son château à la case centrale.
+rules-cross-routes = Les images en croix montrent le trajet de chaque joueur : du centre vers l'extérieur, autour, puis retour au centre.
+
+## /thaayam new, board, resign, end, kick
+
+new-bad-timeout = Le délai n'a pas été compris : { $error }.
+new-setting-up = Une partie est en train d'être ouverte dans ce salon ; son salon d'attente va apparaître ici dans un instant.
+new-store-failed = La partie n'a pas pu être ouverte (souci de base de données) ; réessayez.
+new-not-posted = Je n'ai pas pu publier le salon d'attente ici (Discord a refusé le message), aucune partie n'a donc été ouverte. Vérifiez que je peux voir ce salon, y envoyer des messages (dans un fil : envoyer des messages dans les fils), intégrer des liens et joindre des fichiers, puis réessayez.
+new-opened = Salon ouvert pour la partie { $game } : { $link }
+new-missing-permissions = Je ne peux pas ouvrir de partie dans ce salon : il me manque { $count ->
+    [one] la permission { $list } ici. Un administrateur du serveur peut me l'accorder
+   *[other] les permissions { $list } ici. Un administrateur du serveur peut me les accorder
+  } (dans les réglages de ce salon ou de mon rôle) ; réessayez ensuite.
+new-running = Une partie est déjà en cours dans ce salon ; /thaayam board la montre à nouveau.
+new-running-here = Une partie est déjà en cours dans ce salon : { $link }
+no-game-start-one = Aucune partie n'est en cours dans ce salon. Lancez-en une avec /thaayam new.
+board-again = Voici à nouveau le plateau.
+no-game = Aucune partie n'est en cours dans ce salon.
+done = C'est fait.
+reminder = { $who }, c'est votre tour dans la partie de Thaayam de ce salon : temps écoulé <t:{ $time }:R>.
+reminder-with-board = { $who }, c'est votre tour dans la partie de Thaayam de ce salon (le plateau : { $board }) : temps écoulé <t:{ $time }:R>.
+
+## /thaayam replay
+
+replay-not-a-number = `{ $typed }` n'est pas un numéro de partie. `/thaayam history` liste les parties de ce salon avec leurs numéros.
+replay-no-game = Il n'y a pas de partie { $game } sur ce serveur. `/thaayam history` liste les parties terminées.
+replay-going-on = La partie { $game } est toujours en cours ; on pourra la revoir ici une fois terminée.
+replay-nothing = La partie { $game } a été arrêtée avant le premier jet ; il n'y a rien à revoir.
+replay-ended-early = , arrêtée <t:{ $time }:d>
+replay-finished = , terminée <t:{ $time }:d>
+replay-caption = La partie { $game } en images ({ $ruleset }, { $players } joueurs{ $when }) : { $names }
+replay-failed = Désolé, la partie { $game } n'a pas pu être dessinée.
+
+## Échecs
+
+store-failed = Désolé, je n'ai pas pu lire les parties pour l'instant ; réessayez dans un instant.
+error-logged = Désolé, quelque chose s'est mal passé ; c'est noté dans le journal.
+error-argument = Cette option n'a pas été comprise : { $error }
+error-options = Les options de cette commande ne correspondent pas à ce que ce bot attend ; réessayez.

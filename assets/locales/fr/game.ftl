@@ -1,0 +1,230 @@
+# Les mots d'une partie (salon, plateau, notes, refus, légendes de l'image),
+# en français. Vocabulaire de la source française du jeu (« Le thayyam »,
+# /work/shared/seeds) : cauris (les coquillages qui servent de dés), jet,
+# pion / pièce, château (la case du milieu de chaque côté), case centrale,
+# pions jumelés, relancer, éliminer un pion (le mettre « hors de combat »),
+# sortir ses pièces de l'échiquier. Les cases se nomment comme aux échecs (a1–e5).
+
+## Noms
+
+# Une place par sa lettre (S, W, N, E).
+seat = { $seat ->
+    [S] Sud
+    [W] Ouest
+    [N] Nord
+   *[E] Est
+  }
+# Le niveau d'un joueur ordinateur.
+level = { $level ->
+    [random] hasard
+    [easy] facile
+    [medium] moyen
+    [hard] difficile
+   *[other] { $level }
+  }
+computer = ordinateur ({ $level })
+level-random = joue n'importe quel coup permis
+level-easy = prend le coup qui semble le meilleur sur le moment
+level-medium = prévoit toute la série de jets
+level-hard = anticipe les réponses des adversaires
+level-expert = juge les coups avec un réseau entraîné sur des milliers de parties
+and = et
+
+## Les coups en mots (« e4 → d5 élimine Nord · entrer un pion »)
+
+move-takes = élimine { $seats }
+move-twins = jumelés { $place }
+move-make-twins = jumeler sur { $place }
+move-enter-twins = faire rentrer les pions jumelés
+move-enter-pair = faire rentrer la paire
+move-pass = s'arrêter là
+move-enter = { $count ->
+    [one] entrer un pion
+   *[other] entrer { $count } pions
+  }
+move-bear-off = { $count ->
+    [one] sortir un pion
+   *[other] sortir { $count } pions
+  }
+move-repeated = { $text } ({ $count }×)
+move-same-trip = { $trip } ({ $count } { $twins ->
+    [yes] paires
+   *[no] pions
+  })
+place-keep = la case centrale ({ $square })
+place-step = étape { $step }
+place-home = l'arrivée
+more-lines = …et { $count } de plus
+
+## Le salon
+
+lobby-title = Thaayam : salon
+lobby-description = Une partie de **Thaayam** ({ $ruleset }) à { $players } joueurs. Appuyez sur **Rejoindre** pour prendre place.
+    Installés ({ $seated }/{ $players }) : { $names }
+    Dés loyaux : les jets viennent d'une graine secrète de SHA-256 `{ $commitment }`, révélée à la fin de la partie.
+button-join = Rejoindre
+button-leave = Partir
+button-start = Commencer (hôte)
+button-cancel = Annuler (hôte)
+computer-option = Ordinateur : { $level }
+computer-placeholder = Ajouter un joueur ordinateur (hôte)
+
+## Le plateau
+
+to-act = À **{ $seat }** ({ $who }) de { $verb ->
+    [opening] lancer pour savoir qui commence
+    [throw] lancer les cauris
+   *[move] jouer
+  }{ $deadline }.
+deadline = { " " }(temps écoulé <t:{ $time }:R>)
+step-by-step-first = Pas à pas : choisissez la première action dans le menu.
+draft-whole = Votre coup : **{ $what }** ({ $throws }). Appuyez sur **Valider** pour le jouer, ou choisissez-en un autre.
+draft-part = Jusqu'ici : **{ $what }** ({ $throws }). Choisissez la suite.
+earlier-lines = …{ $count ->
+    [one] { $count } ligne précédente
+   *[other] { $count } lignes précédentes
+  }
+seat-field = { $seat } ({ $letter })
+pieces = sur l'échiquier : { $board } ; en attente : { $waiting } ; sortis : { $borne }
+pieces-none = aucun
+throws-left = Jets encore à jouer : **{ $throws }**
+board-title = Thaayam ({ $ruleset }), partie { $game }
+board-footer = Coup { $moves } · la graine des dés est révélée à la fin de la partie
+button-throw = Lancer les cauris
+button-confirm = Valider
+button-undo = Annuler le choix
+button-page = Page { $page }
+menu-ways = { $what ->
+    [another] Ou un autre coup
+   *[yours] Votre coup
+  } : { $complete ->
+    [yes] { $count ->
+        [one] 1 façon
+       *[other] { $count } façons
+      }
+   *[no] plus de { $count } façons
+  } de jouer { $throws } ({ $more ->
+    [yes] les plus différentes
+   *[no] choisissez
+  })
+menu-steps-first = Pas à pas : la première action
+menu-steps-next = Pas à pas : l'action suivante
+option-step-by-step = Un autre coup : le construire pas à pas
+option-step-by-step-description = { $complete ->
+    [yes] { $count } coups en tout
+   *[no] plus de { $count } coups en tout
+  } ; une action à la fois
+option-with = avec { $throws }
+option-unused = { $count ->
+    [one] 1 jet perdu
+   *[other] { $count } jets perdus
+  }
+option-wins = gagne la partie
+option-throws-again = relance les cauris
+
+## Le résultat
+
+game-over = **La partie est terminée.**
+game-ended-early = **La partie a été arrêtée avant la fin ; elle ne compte pas au classement.**
+left-player = { $who } (parti ; l'ordinateur a continué)
+place-line = { $place }. { $name } ({ $seat })
+places = Classement
+ratings = Cotes
+result-title = Thaayam ({ $ruleset }), partie { $game } : résultat
+result-seed = Graine des dés : `{ $seed }` ({ $count } jets tirés)
+result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie.
+goes-on = *La partie { $game } continue sur le plateau ci-dessous.*
+
+## Ce qui vient de se passer (les lignes au-dessus du plateau)
+
+note-discarded = Les jets barrés sont perdus : un joueur sans pion sur l'échiquier attend un jet de 1.
+note-joined = { $who } a rejoint la partie.
+note-left = { $who } est parti.
+note-computer-joined = Un { $who } a rejoint la partie.
+note-started = La partie commence : chacun lance une fois les cauris ; le plus grand jet commence.
+note-ended-by = { $who } a arrêté la partie.
+note-removed = { $who } a été retiré{ $then }
+note-resigned = { $who } abandonne{ $then }
+note-threw = { $seat } a lancé { $throws }
+note-begins = { $seat } a fait le plus grand jet et commence.
+note-throws-lost = Aucun coup permis : { $count ->
+    [one] 1 jet perdu
+   *[other] { $count } jets perdus
+  }, la main passe.
+note-played = { $seat } : { $what }
+note-only-move = le seul coup possible
+note-captured = { $seat } a éliminé { $count ->
+    [one] 1 pion
+   *[other] { $count } pions
+  } et relance les cauris.
+note-unused = { $count ->
+    [one] 1 jet n'a pas pu être joué.
+   *[other] { $count } jets n'ont pas pu être joués.
+  }
+note-took-back = Choix annulé.
+note-timed-out = { $who } n'a plus de temps ; l'ordinateur joue ce tour.
+note-forfeited = { $who } a manqué trois tours de suite et perd la partie{ $then }
+vacated-free = { " " }du salon.
+vacated-computer = ; l'ordinateur prend sa place.
+vacated-other-wins = ; l'autre joueur gagne.
+
+## Pourquoi un clic n'a rien changé (réponses privées)
+
+board-caught-up = Ce plateau était en retard sur la partie (le bot a redémarré avant de montrer le dernier changement) ; il montre maintenant la partie où elle en est. Votre clic n'a rien changé : choisissez à nouveau si c'est votre tour.
+end-shown = Cette partie était déjà terminée (le bot a redémarré avant de le montrer) ; son plateau montre maintenant la fin. Votre clic n'a rien changé.
+refusal-stale = Ce plateau n'est plus à jour : la partie a avancé. Utilisez le plateau le plus récent.
+refusal-closed = Cette partie est terminée.
+refusal-not-your-turn = Ce n'est pas votre tour.
+refusal-not-host = Seul l'hôte ou un modérateur (Gérer les messages) peut faire cela.
+refusal-not-seated = Vous ne jouez pas dans cette partie.
+refusal-already-seated = Vous avez déjà une place.
+refusal-lobby-full = Toutes les places sont prises.
+refusal-too-few = Il faut au moins deux joueurs pour commencer.
+refusal-bad-choice = Ce choix n'est pas possible : { $why }.
+refusal-not-playing = Ce choix n'est pas possible : { $who } ne joue pas.
+refusal-unsaved = La partie n'a pas pu être enregistrée, rien n'a changé. Réessayez dans un instant.
+why-started = La partie a déjà commencé.
+why-only-moderators = Sur ce serveur, seuls les modérateurs (Gérer les messages) peuvent arrêter une partie en cours.
+why-host-stays = L'hôte ne peut pas être retiré du salon ; annulez plutôt la partie.
+why-thrown = Les cauris sont déjà lancés : choisissez un coup.
+why-nothing-more = Plus rien à choisir : appuyez sur Valider (ou Annuler le choix).
+why-nothing-to-undo = Rien à annuler.
+why-nothing-chosen = Rien n'est encore choisi : choisissez d'abord un coup dans le menu.
+why-incomplete = Le coup n'est pas complet : choisissez la suite dans le menu.
+why-not-started = La partie n'a pas encore commencé.
+why-not-an-option = cette option n'est pas dans le menu
+why-gone = cette option n'est plus dans le menu
+why-no-step = cette étape n'est pas dans le menu
+why-stale-choices = les choix ne correspondent plus à la partie
+
+## L'image (en-tête, lignes) et sa description pour les lecteurs d'écran
+
+picture-wins = ★ { $name } gagne
+picture-to-play = ▶ À { $name } de jouer
+picture-to-throw = ▶ À { $name } de lancer
+picture-counts = dehors { $off } · en jeu { $on } · sortis { $home }
+alt-title = Plateau de Thaayam, partie { $game } ({ $ruleset }).
+alt-seat = { $who } : { $pieces }.
+alt-on = sur { $places }
+alt-twins-on = jumelés sur { $place }
+alt-waiting = { $count } en attente
+alt-borne = { $count ->
+    [one] { $count } sorti
+   *[other] { $count } sortis
+  }
+alt-no-pieces = aucun pion
+alt-wins = { $name } gagne.
+alt-to-play = À { $name } de jouer.
+alt-to-play-with = À { $name } de jouer, jets { $throws }.
+alt-picked = Choisi, pas encore validé : { $what }.
+alt-last = Dernier coup : { $seat } { $what }.
+example-you = Vous
+example-them = Eux
+example-alt = Un plateau d'exemple. Sud (Vous) a choisi le coup { $what } (jets { $throws }), pas encore validé : les cases d'arrivée sont marquées et une flèche montre sa dernière partie. L'en-tête dit toujours que c'est à Vous de jouer.
+
+## Clics que le bot ne peut pas traiter (réponses privées)
+
+click-not-running = Cette partie n'est plus en cours.
+click-unknown-control = Ce bouton n'appartient pas (ou plus) à ce bot.
+click-unreadable = Ce choix n'a pas pu être lu.
+click-retired = Ce menu appartient à un ancien plateau de ce bot : jouez sur le plateau le plus récent (ou affichez-le à nouveau avec `/thaayam board`).

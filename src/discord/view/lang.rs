@@ -1,0 +1,246 @@
+//! The languages the bot speaks: a [`Lang`] is an index into [`LOCALES`],
+//! each locale's Fluent files (`assets/locales/<code>/*.ftl`) embedded in
+//! the binary and parsed once into a bundle; [`tr!`] formats one message.
+//! Adding a language is adding its folder of `.ftl` files and one
+//! `locale!` line to [`LOCALES`].
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource};
+use std::sync::LazyLock;
+
+/// One language: its code (Discord's locale code where Discord has it),
+/// its own name, and the text of its `.ftl` files.
+pub(crate) struct Locale {
+    pub(crate) code: &'static str,
+    pub(crate) name: &'static str,
+    pub(crate) files: &'static [(&'static str, &'static str)],
+}
+
+/// A locale whose `.ftl` files are `assets/locales/<code>/{game,commands}.ftl`.
+macro_rules! locale {
+    ($code:literal, $name:literal) => {
+        Locale {
+            code: $code,
+            name: $name,
+            files: &[
+                ("game.ftl", include_str!(concat!("../../../assets/locales/", $code, "/game.ftl"))),
+                ("commands.ftl", include_str!(concat!("../../../assets/locales/", $code, "/commands.ftl"))),
+            ],
+        }
+    };
+}
+
+/// Every language, English first (the fallback).
+pub(crate) const LOCALES: &[Locale] = &[locale!("en", "English"), locale!("fr", "Français"), locale!("ta", "தமிழ்")];
+
+/// A language of [`LOCALES`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Lang(u8);
+
+impl Lang {
+    /// English, the fallback.
+    pub(crate) const EN: Lang = Lang(0);
+
+    /// Every language.
+    pub(crate) fn all() -> impl Iterator<Item = Lang> {
+        (0..LOCALES.len()).map(|i| Lang(i as u8))
+    }
+
+    /// The language with this code ("fr"), or of a Discord locale with a
+    /// region ("fr" for "fr-CA" when no "fr-CA" is known).
+    pub(crate) fn from_code(code: &str) -> Option<Lang> {
+        let base = code.split(['-', '_']).next().unwrap_or(code);
+        let exact = Lang::all().find(|l| l.code().eq_ignore_ascii_case(code));
+        exact.or_else(|| Lang::all().find(|l| l.code().eq_ignore_ascii_case(base)))
+    }
+
+    pub(crate) fn code(self) -> &'static str {
+        LOCALES[usize::from(self.0)].code
+    }
+
+    /// The language's name in itself ("Français").
+    pub(crate) fn name(self) -> &'static str {
+        LOCALES[usize::from(self.0)].name
+    }
+
+    /// The message `key` with `args`; the key itself if the language lacks
+    /// it (a test checks that none does).
+    pub(crate) fn format(self, key: &str, args: Option<&FluentArgs>) -> String {
+        let bundle = &BUNDLES[usize::from(self.0)];
+        let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+            return key.to_string();
+        };
+        let mut errors = Vec::new();
+        bundle.format_pattern(pattern, args, &mut errors).into_owned()
+    }
+}
+
+/// The bundles of [`LOCALES`], in order, built on first use.
+static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
+    LOCALES.iter().map(|l| bundle(l).unwrap_or_else(|_| FluentBundle::new_concurrent(Vec::new()))).collect()
+});
+
+/// The bundle of a locale, or what is wrong with its files.
+pub(crate) fn bundle(locale: &Locale) -> Result<FluentBundle<FluentResource>, Vec<String>> {
+    let id = locale.code.parse().map_err(|e| vec![format!("{}: {e}", locale.code)])?;
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Discord shows the text as it is: no Unicode isolation marks around arguments.
+    bundle.set_use_isolating(false);
+    let mut problems = Vec::new();
+    for (file, text) in locale.files {
+        let resource = FluentResource::try_new((*text).to_string()).unwrap_or_else(|(resource, errors)| {
+            problems.extend(errors.iter().map(|e| format!("{}/{file}: {e:?}", locale.code)));
+            resource
+        });
+        if let Err(errors) = bundle.add_resource(resource) {
+            problems.extend(errors.iter().map(|e| format!("{}/{file}: {e:?}", locale.code)));
+        }
+    }
+    if problems.is_empty() { Ok(bundle) } else { Err(problems) }
+}
+
+/// `tr!(lang, "key")` or `tr!(lang, "key", name = value, ...)`: the
+/// message `key` in `lang`, with its arguments (numbers select plurals).
+macro_rules! tr {
+    ($lang:expr, $key:literal) => {
+        $crate::discord::view::lang::Lang::format($lang, $key, None)
+    };
+    ($lang:expr, $key:literal, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = fluent_bundle::FluentArgs::new();
+        $(args.set(stringify!($name), $value);)+
+        $crate::discord::view::lang::Lang::format($lang, $key, Some(&args))
+    }};
+}
+pub(crate) use tr;
+
+/// The message ids of a locale.
+#[cfg(test)]
+pub(crate) fn ids(locale: &Locale) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for (_, text) in locale.files {
+        let resource = FluentResource::try_new((*text).to_string()).unwrap_or_else(|(r, _)| r);
+        for entry in resource.entries() {
+            if let fluent_syntax::ast::Entry::Message(m) = entry {
+                out.insert(m.id.name.to_string());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn every_file_parses_and_every_key_is_in_every_language() {
+        for locale in LOCALES {
+            if let Err(problems) = bundle(locale) {
+                panic!("{}", problems.join("\n"));
+            }
+        }
+        let english = ids(&LOCALES[0]);
+        for locale in &LOCALES[1..] {
+            let here = ids(locale);
+            let missing: Vec<_> = english.difference(&here).collect();
+            let extra: Vec<_> = here.difference(&english).collect();
+            assert!(missing.is_empty() && extra.is_empty(), "{}: missing {missing:?}, extra {extra:?}", locale.code);
+        }
+    }
+
+    /// The variables a pattern uses.
+    fn variables(pattern: &Pattern<&str>, out: &mut BTreeSet<String>) {
+        for element in &pattern.elements {
+            if let PatternElement::Placeable { expression } = element {
+                expression_variables(expression, out);
+            }
+        }
+    }
+
+    fn expression_variables(e: &Expression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            Expression::Select { selector, variants } => {
+                inline_variables(selector, out);
+                for v in variants {
+                    variables(&v.value, out);
+                }
+            }
+            Expression::Inline(i) => inline_variables(i, out),
+        }
+    }
+
+    fn inline_variables(i: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
+        match i {
+            InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_string());
+            }
+            InlineExpression::Placeable { expression } => expression_variables(expression, out),
+            InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline_variables(a, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Each message's variables, by id.
+    fn message_variables(locale: &Locale) -> Vec<(String, BTreeSet<String>)> {
+        let mut out = Vec::new();
+        for (_, text) in locale.files {
+            let resource = FluentResource::try_new((*text).to_string()).unwrap_or_else(|(r, _)| r);
+            for entry in resource.entries() {
+                if let Entry::Message(m) = entry {
+                    let mut vars = BTreeSet::new();
+                    if let Some(p) = &m.value {
+                        variables(p, &mut vars);
+                    }
+                    out.push((m.id.name.to_string(), vars));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn translations_use_the_variables_of_the_english() {
+        let english: std::collections::BTreeMap<_, _> = message_variables(&LOCALES[0]).into_iter().collect();
+        for locale in &LOCALES[1..] {
+            for (id, vars) in message_variables(locale) {
+                let en = english.get(&id).cloned().unwrap_or_default();
+                assert!(vars.is_subset(&en), "{}: {id} uses {vars:?}, English has {en:?}", locale.code);
+            }
+        }
+    }
+
+    #[test]
+    fn every_key_is_used_by_the_code() {
+        let mut code = String::new();
+        let mut dirs = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("src is readable").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    code.push_str(&std::fs::read_to_string(&path).expect("a source file"));
+                }
+            }
+        }
+        let unused: Vec<String> =
+            ids(&LOCALES[0]).into_iter().filter(|id| !code.contains(&format!("\"{id}\""))).collect();
+        assert!(unused.is_empty(), "keys no code uses: {unused:?}");
+    }
+
+    #[test]
+    fn codes_are_found_with_or_without_a_region() {
+        assert_eq!(Lang::from_code("fr"), Lang::all().find(|l| l.code() == "fr"));
+        assert_eq!(Lang::from_code("fr-CA").map(Lang::code), Some("fr"));
+        assert_eq!(Lang::from_code("en-US"), Some(Lang::EN));
+        assert_eq!(Lang::from_code("ta").map(Lang::name), Some("தமிழ்"));
+        assert_eq!(Lang::from_code("de"), None);
+        assert_eq!(tr!(Lang::EN, "no-such-key"), "no-such-key");
+    }
+}
