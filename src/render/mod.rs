@@ -22,7 +22,7 @@ mod text;
 mod theme;
 
 pub(crate) use layout::{Layout, stack};
-pub use replay::{ReplayOptions, frame_views, replay_gif};
+pub use replay::{ReplayOptions, ReplayWords, frame_views, replay_gif};
 pub use route::{render_route, route_pixmap};
 pub(crate) use strip::piece_counts;
 pub(crate) use text::clean_name;

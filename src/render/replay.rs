@@ -11,6 +11,20 @@ use super::{BoardView, LastAction, RenderError, SeriesThrow, render_pixmap, to_r
 use crate::engine::{Action, Event, Game, Phase, Ruleset, Seat, SeatSet, Throw, ThrowBag};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
+use std::sync::Arc;
+
+/// Puts a replay's frames into the caller's words (its language): called
+/// on every frame, with the position before the action and the action for
+/// all but the first, it sets the frame's caption (`note`) and `labels`.
+/// Without it the captions and labels are English.
+#[derive(Clone)]
+pub struct ReplayWords(pub Arc<dyn Fn(&mut BoardView, Option<(&crate::engine::Position, Action)>) + Send + Sync>);
+
+impl std::fmt::Debug for ReplayWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReplayWords(..)")
+    }
+}
 
 /// How a replay is drawn.
 #[derive(Clone, Debug)]
@@ -25,11 +39,20 @@ pub struct ReplayOptions {
     pub budget_cs: u32,
     /// Display names by seat index (empty: the seat's name).
     pub names: [String; 4],
+    /// The captions' and labels' words (English when `None`).
+    pub words: Option<ReplayWords>,
 }
 
 impl Default for ReplayOptions {
     fn default() -> Self {
-        ReplayOptions { size: 600, max_bytes: 8_000_000, max_frames: 400, budget_cs: 4_500, names: Default::default() }
+        ReplayOptions {
+            size: 600,
+            max_bytes: 8_000_000,
+            max_frames: 400,
+            budget_cs: 4_500,
+            names: Default::default(),
+            words: None,
+        }
     }
 }
 
@@ -40,7 +63,7 @@ pub fn replay_gif(
     events: &[Event],
     opts: &ReplayOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let views = frame_views(ruleset, seats, events, &opts.names)?;
+    let views = worded_views(ruleset, seats, events, &opts.names, opts.words.as_ref())?;
     let paced = pace(&views, opts.budget_cs);
     let mut limit = opts.max_frames.max(2);
     loop {
@@ -61,10 +84,24 @@ pub fn frame_views(
     events: &[Event],
     names: &[String; 4],
 ) -> Result<Vec<BoardView>, RenderError> {
+    worded_views(ruleset, seats, events, names, None)
+}
+
+/// [`frame_views`] in the words of `words` (English when `None`).
+fn worded_views(
+    ruleset: Ruleset,
+    seats: SeatSet,
+    events: &[Event],
+    names: &[String; 4],
+    words: Option<&ReplayWords>,
+) -> Result<Vec<BoardView>, RenderError> {
     let mut game = Game::new(ruleset, seats);
     let mut thrown: Vec<Throw> = Vec::new();
     let mut start = BoardView::new(*game.position());
     start.names = names.clone();
+    if let Some(words) = words {
+        (words.0)(&mut start, None);
+    }
     let mut views = vec![start];
     for (i, &event) in events.iter().enumerate() {
         let before = *game.position();
@@ -81,7 +118,10 @@ pub fn frame_views(
                 v.names = names.clone();
                 v.series = series_of(&thrown, game.position().throws().bag());
                 v.last = LastAction::of(&before, action, out.captured);
-                v.note = Some(describe(&v, &before, action, out.captured));
+                match words {
+                    Some(words) => (words.0)(&mut v, Some((&before, action))),
+                    None => v.note = Some(describe(&v, &before, action, out.captured)),
+                }
                 views.push(v);
             }
         }

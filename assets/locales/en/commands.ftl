@@ -101,6 +101,8 @@ replay-ended-early = , ended early <t:{ $time }:d>
 replay-finished = , finished <t:{ $time }:d>
 replay-caption = Replay of game { $game } ({ $ruleset }, { $players } players{ $when }): { $names }
 replay-failed = Sorry, the replay of game { $game } could not be drawn.
+# The caption of a replay's frame: who played, and the move in the board's words.
+replay-frame = { $who }: { $what }
 
 ## Failures
 

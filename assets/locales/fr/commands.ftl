@@ -102,6 +102,8 @@ replay-ended-early = , arrêtée <t:{ $time }:d>
 replay-finished = , terminée <t:{ $time }:d>
 replay-caption = La partie { $game } en images ({ $ruleset }, { $players } joueurs{ $when }) : { $names }
 replay-failed = Désolé, la partie { $game } n'a pas pu être dessinée.
+# The caption of a replay's frame: who played, and the move in the board's words.
+replay-frame = { $who } : { $what }
 
 ## Échecs
 

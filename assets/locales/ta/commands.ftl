@@ -100,6 +100,8 @@ replay-ended-early = , இடையில் நிறுத்தப்பட�
 replay-finished = , முடிந்தது <t:{ $time }:d>
 replay-caption = ஆட்டம் { $game } மீண்டும் ({ $ruleset }, { $players } பேர்{ $when }): { $names }
 replay-failed = மன்னிக்கவும், ஆட்டம் { $game } ஐ வரைய முடியவில்லை.
+# The caption of a replay's frame: who played, and the move in the board's words.
+replay-frame = { $who }: { $what }
 
 ## தோல்விகள்
 

@@ -253,9 +253,9 @@ fn running_and_foreign_games_are_not_replayed() {
     // that can hold a frame; an impossible one is an error, not a panic.
     let loaded = s.load(running).expect("load").expect("exists");
     assert!(replay_message(Lang::EN, &loaded.info).content.contains("ended early <t:"));
-    let gif = draw(&loaded, Default::default(), MAX_GIF_BYTES).expect("drawn");
+    let gif = draw(&loaded, Lang::EN, Default::default(), MAX_GIF_BYTES).expect("drawn");
     assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_GIF_BYTES);
-    assert!(draw(&loaded, Default::default(), 500).is_err());
+    assert!(draw(&loaded, Lang::EN, Default::default(), 500).is_err());
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn a_finished_game_replays_as_a_gif_with_its_places() {
     let first = if loaded.info.seats[0].place == Some(1) { "1. <@100> · 2. computer (easy)" } else { "1. computer" };
     assert!(m.content.contains(first), "{}", m.content);
     let names = ["Meena".to_string(), String::new(), "computer (easy)".into(), String::new()];
-    let gif = draw(&loaded, names, MAX_GIF_BYTES).expect("drawn");
+    let gif = draw(&loaded, Lang::EN, names, MAX_GIF_BYTES).expect("drawn");
     assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_GIF_BYTES, "{} bytes", gif.len());
 }
 

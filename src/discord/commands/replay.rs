@@ -7,6 +7,7 @@
 use super::answer::{langs, occupant, private, store_failed};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Message, limits};
+use crate::discord::view::picture::replay_words;
 use crate::discord::view::words::{clip, computer_name};
 use crate::discord::{Context, Error};
 use crate::render::{ReplayOptions, replay_gif};
@@ -85,11 +86,13 @@ pub(crate) fn file_name(id: GameId) -> String {
 
 /// Draws the GIF (blocking, CPU-bound), with fewer and smaller frames
 /// until it is at most `max_bytes`; `names` by seat index.
-pub(crate) fn draw(game: &LoadedGame, names: [String; 4], max_bytes: usize) -> Result<Vec<u8>, String> {
+pub(crate) fn draw(game: &LoadedGame, lang: Lang, names: [String; 4], max_bytes: usize) -> Result<Vec<u8>, String> {
     let seats = game.info.seat_set();
     let mut sizes = Vec::new();
     for (size, max_frames) in ATTEMPTS {
-        let opts = ReplayOptions { size, max_bytes, max_frames, names: names.clone(), ..ReplayOptions::default() };
+        let words = Some(replay_words(lang));
+        let opts =
+            ReplayOptions { size, max_bytes, max_frames, names: names.clone(), words, ..ReplayOptions::default() };
         let gif = replay_gif(game.info.ruleset, seats, &game.events, &opts).map_err(|e| e.to_string())?;
         if gif.len() <= max_bytes {
             return Ok(gif);
@@ -162,7 +165,7 @@ pub(crate) async fn replay(
     let message = replay_message(server, &loaded.info);
     let gif = {
         let _turn = DRAWING.acquire().await?;
-        tokio::task::spawn_blocking(move || draw(&loaded, names, MAX_GIF_BYTES)).await?
+        tokio::task::spawn_blocking(move || draw(&loaded, server, names, MAX_GIF_BYTES)).await?
     };
     let reply = match gif {
         Ok(gif) => {

@@ -10,7 +10,7 @@ use super::words::{clip, computer_name, move_words, place, seat_name};
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::engine::{Action, Cell, Event, Game, Position, Seat, ThrowBag, Unit, destination};
-use crate::render::{self, BoardView, Labels, LastAction, SeriesThrow};
+use crate::render::{self, BoardView, Labels, LastAction, ReplayWords, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
 pub(crate) const BOARD_FILE: &str = "board.png";
@@ -64,6 +64,20 @@ fn labels(lang: Lang, view: &BoardView) -> Labels {
         counts[seat.index()] = tr!(lang, "picture-counts", off = off, on = on, home = home);
     }
     Labels { header, counts }
+}
+
+/// A replay's frames in `lang`: each caption names who played and what,
+/// in the words of the board's notes ("North: c1 → e3 takes South"),
+/// with the header and the rows' counts in `lang` too.
+pub(crate) fn replay_words(lang: Lang) -> ReplayWords {
+    ReplayWords(std::sync::Arc::new(move |view: &mut BoardView, done: Option<(&Position, Action)>| {
+        if let Some((before, action)) = done {
+            let who = view.name(before.turn());
+            let (what, _) = move_words(lang, before, &[action]);
+            view.note = Some(tr!(lang, "replay-frame", who = who, what = what));
+        }
+        view.labels = Some(labels(lang, view));
+    }))
 }
 
 /// The name drawn for a seat: the player's display name when known, else
@@ -213,7 +227,7 @@ mod tests {
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::script::next_intent;
     use crate::discord::game::session;
-    use crate::engine::{Ruleset, Variant};
+    use crate::engine::{Ruleset, Variant, parse_tpn};
 
     fn started() -> Table {
         let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
@@ -310,6 +324,27 @@ mod tests {
             assert!(labels.header.contains(&tr!(lang, "example-you")), "{}", labels.header);
             assert_ne!(view, example_view(Lang::EN).expect("an example").0, "the words differ by language");
             golden(&format!("example-{code}"), &render::render_png(&view, BOARD_SIZE).expect("drawn"));
+        }
+    }
+
+    #[test]
+    fn replay_frames_are_captioned_and_labelled_in_the_language() {
+        let before = parse_tpn("bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2").expect("valid TPN");
+        let action = Game::from_position(before).legal_actions().into_iter().next().expect("a move");
+        for lang in Lang::all() {
+            let words = replay_words(lang);
+            let mut start = BoardView::new(before);
+            (words.0)(&mut start, None);
+            assert_eq!(start.note, None, "the first frame has no caption");
+            let mut frame = BoardView::new(before);
+            (words.0)(&mut frame, Some((&before, action)));
+            let caption = frame.note.clone().expect("a caption");
+            let (what, _) = move_words(lang, &before, &[action]);
+            assert!(caption.contains(&what) && caption.contains(&frame.name(Seat::S)), "{}: {caption}", lang.code());
+            let labels = frame.labels.expect("labels in the language");
+            assert_eq!(labels.header, caption, "{}: the header shows the caption", lang.code());
+            let counts = tr!(lang, "picture-counts", off = 3, on = 1, home = 0);
+            assert_eq!(labels.counts[Seat::S.index()], counts, "{}", lang.code());
         }
     }
 
