@@ -18,7 +18,11 @@ use std::sync::Arc;
 /// all but the first, it sets the frame's caption (`note`) and `labels`.
 /// Without it the captions and labels are English.
 #[derive(Clone)]
-pub struct ReplayWords(pub Arc<dyn Fn(&mut BoardView, Option<(&crate::engine::Position, Action)>) + Send + Sync>);
+pub struct ReplayWords(pub Arc<WordFrame>);
+
+/// What a frame's words are made from: the frame, and for all but the
+/// first the position before the action and the action.
+pub type WordFrame = dyn Fn(&mut BoardView, Option<(&crate::engine::Position, Action)>) + Send + Sync;
 
 impl std::fmt::Debug for ReplayWords {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
