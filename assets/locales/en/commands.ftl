@@ -110,3 +110,10 @@ store-failed = Sorry, I could not read the game records just now; please try aga
 error-logged = Sorry, something went wrong; it has been logged.
 error-argument = That argument did not work: { $error }
 error-options = That command's options do not fit what this bot expects; please try it again.
+
+# Permissions, as Discord's server and channel settings name them.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-send-messages-in-threads = Send Messages in Threads
+permission-embed-links = Embed Links
+permission-attach-files = Attach Files

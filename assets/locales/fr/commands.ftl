@@ -111,3 +111,10 @@ store-failed = Désolé, je n'ai pas pu lire les parties pour l'instant ; réess
 error-logged = Désolé, quelque chose s'est mal passé ; c'est noté dans le journal.
 error-argument = Cette option n'a pas été comprise : { $error }
 error-options = Les options de cette commande ne correspondent pas à ce que ce bot attend ; réessayez.
+
+# Les permissions, sous les noms que leur donnent les paramètres de Discord en français.
+permission-view-channel = Voir le salon
+permission-send-messages = Envoyer des messages
+permission-send-messages-in-threads = Envoyer des messages dans les fils
+permission-embed-links = Intégrer des liens
+permission-attach-files = Joindre des fichiers

@@ -109,3 +109,11 @@ store-failed = மன்னிக்கவும், ஆட்டப் பத�
 error-logged = மன்னிக்கவும், ஏதோ தவறு நடந்தது; அது பதிவு செய்யப்பட்டது.
 error-argument = அந்த விருப்பம் புரியவில்லை: { $error }
 error-options = இந்தக் கட்டளையின் விருப்பங்கள் இந்த பாட் எதிர்பார்ப்பதுடன் பொருந்தவில்லை; மீண்டும் முயலுங்கள்.
+
+# Permissions: Discord has no Tamil interface, so its settings show these
+# names in English (or the user's own client language); they stay English here.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-send-messages-in-threads = Send Messages in Threads
+permission-embed-links = Embed Links
+permission-attach-files = Attach Files

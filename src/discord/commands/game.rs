@@ -17,6 +17,7 @@ use crate::discord::live::unix_now;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::Outro;
 use crate::discord::view::refusals::refusal_text;
+use crate::discord::view::words::{Permission, permission_name};
 use crate::discord::{Context, Data, Error};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{EndPermission, GameId, StoreError};
@@ -100,17 +101,18 @@ pub(crate) async fn new_game(
 
 /// What the bot lacks to post a board here, as the interaction tells it
 /// (`app_permissions`; nothing when Discord did not say).
-fn missing_permissions(ctx: Context<'_>) -> Vec<&'static str> {
+fn missing_permissions(ctx: Context<'_>) -> Vec<Permission> {
     let poise::Context::Application(a) = ctx else { return Vec::new() };
     let Some(have) = a.interaction.app_permissions else { return Vec::new() };
     access::missing_for_board(have, access::is_thread(a.interaction.channel.as_ref()))
 }
 
 /// The private answer naming the permissions the bot lacks.
-fn missing_text(lang: Lang, missing: &[&str]) -> String {
-    let list = match missing {
+fn missing_text(lang: Lang, missing: &[Permission]) -> String {
+    let names: Vec<String> = missing.iter().map(|&p| permission_name(lang, p)).collect();
+    let list = match names.as_slice() {
         [] => String::new(),
-        [one] => (*one).to_string(),
+        [one] => one.clone(),
         [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
     };
     tr!(lang, "new-missing-permissions", count = missing.len(), list = list)
@@ -276,5 +278,20 @@ async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
             spawn_computer(ctx.serenity_context().http.clone(), ctx.data().clone(), game);
             private(ctx, tr!(langs(ctx).await.1, "done")).await
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_missing_permissions_are_named_as_discord_names_them_in_the_readers_language() {
+        let fr = Lang::from_code("fr").expect("French");
+        let missing = [Permission::EmbedLinks, Permission::AttachFiles];
+        let text = missing_text(fr, &missing);
+        assert!(text.contains("Intégrer des liens et Joindre des fichiers"), "{text}");
+        let text = missing_text(Lang::EN, &missing[..1]);
+        assert!(text.contains("Embed Links") && !text.contains(" and "), "{text}");
     }
 }

@@ -4,6 +4,7 @@
 //! itself may post a board where it was asked to.
 
 use crate::discord::game::table::Table;
+use crate::discord::view::words::Permission;
 use poise::serenity_prelude::{ChannelId, ChannelType, GuildId, Member, PartialChannel, Permissions};
 
 /// Whether the member may moderate the channel the interaction came from.
@@ -28,25 +29,24 @@ pub(crate) fn is_thread(channel: Option<&PartialChannel>) -> bool {
 }
 
 /// What the bot needs to post and keep a board in a channel (a thread
-/// needs Send Messages in Threads instead of Send Messages), with the
-/// names Discord's settings show.
-fn board_permissions(thread: bool) -> [(Permissions, &'static str); 4] {
+/// needs Send Messages in Threads instead of Send Messages).
+fn board_permissions(thread: bool) -> [(Permissions, Permission); 4] {
     let send = if thread {
-        (Permissions::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads")
+        (Permissions::SEND_MESSAGES_IN_THREADS, Permission::SendMessagesInThreads)
     } else {
-        (Permissions::SEND_MESSAGES, "Send Messages")
+        (Permissions::SEND_MESSAGES, Permission::SendMessages)
     };
     [
-        (Permissions::VIEW_CHANNEL, "View Channel"),
+        (Permissions::VIEW_CHANNEL, Permission::ViewChannel),
         send,
-        (Permissions::EMBED_LINKS, "Embed Links"),
-        (Permissions::ATTACH_FILES, "Attach Files"),
+        (Permissions::EMBED_LINKS, Permission::EmbedLinks),
+        (Permissions::ATTACH_FILES, Permission::AttachFiles),
     ]
 }
 
-/// The names of the permissions the bot lacks for a board, given what the
-/// interaction says it has in the channel (`app_permissions`).
-pub(crate) fn missing_for_board(have: Permissions, thread: bool) -> Vec<&'static str> {
+/// The permissions the bot lacks for a board, given what the interaction
+/// says it has in the channel (`app_permissions`).
+pub(crate) fn missing_for_board(have: Permissions, thread: bool) -> Vec<Permission> {
     board_permissions(thread).into_iter().filter(|(p, _)| !have.contains(*p)).map(|(_, name)| name).collect()
 }
 
@@ -60,12 +60,12 @@ mod tests {
         assert!(missing_for_board(all, false).is_empty());
         assert!(missing_for_board(all, true).is_empty());
         let without = all - Permissions::EMBED_LINKS - Permissions::ATTACH_FILES;
-        assert_eq!(missing_for_board(without, false), ["Embed Links", "Attach Files"]);
+        assert_eq!(missing_for_board(without, false), [Permission::EmbedLinks, Permission::AttachFiles]);
         let no_threads = all - Permissions::SEND_MESSAGES_IN_THREADS;
         assert!(missing_for_board(no_threads, false).is_empty(), "a channel needs no thread permission");
-        assert_eq!(missing_for_board(no_threads, true), ["Send Messages in Threads"]);
+        assert_eq!(missing_for_board(no_threads, true), [Permission::SendMessagesInThreads]);
         let no_send = all - Permissions::SEND_MESSAGES;
-        assert_eq!(missing_for_board(no_send, false), ["Send Messages"]);
+        assert_eq!(missing_for_board(no_send, false), [Permission::SendMessages]);
         assert!(missing_for_board(no_send, true).is_empty(), "a thread needs no Send Messages");
     }
 

@@ -44,6 +44,28 @@ pub(crate) fn and_list(lang: Lang, names: &[String]) -> String {
     names.join(&format!(" {} ", tr!(lang, "and")))
 }
 
+/// A permission the bot needs for a board, named as Discord's settings
+/// name it in the reader's language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Permission {
+    ViewChannel,
+    SendMessages,
+    SendMessagesInThreads,
+    EmbedLinks,
+    AttachFiles,
+}
+
+/// The name Discord's settings give a permission, in `lang`.
+pub(crate) fn permission_name(lang: Lang, p: Permission) -> String {
+    match p {
+        Permission::ViewChannel => tr!(lang, "permission-view-channel"),
+        Permission::SendMessages => tr!(lang, "permission-send-messages"),
+        Permission::SendMessagesInThreads => tr!(lang, "permission-send-messages-in-threads"),
+        Permission::EmbedLinks => tr!(lang, "permission-embed-links"),
+        Permission::AttachFiles => tr!(lang, "permission-attach-files"),
+    }
+}
+
 /// What a computer level does, for the lobby select.
 pub(crate) fn level_description(lang: Lang, level: Level) -> String {
     match level {
