@@ -6,15 +6,19 @@ use super::lang::{Lang, tr};
 use super::words::{computer_name, mention, move_words, seat_name};
 use crate::discord::game::notes::{Note, Vacated};
 
-/// The lines of a change's notes, in order.
+/// The lines of a change's notes, in order; why throws are struck through
+/// is said once, after the first line that strikes one.
 pub(crate) fn note_lines(lang: Lang, notes: &[Note]) -> Vec<String> {
     let mut lines = Vec::with_capacity(notes.len());
+    let mut explained = false;
     for note in notes {
         lines.push(line(lang, note));
         if let Note::Threw { throws, .. } = note
             && throws.iter().any(|&(_, discarded)| discarded)
+            && !explained
         {
             lines.push(tr!(lang, "note-discarded"));
+            explained = true;
         }
     }
     lines
@@ -77,6 +81,12 @@ mod tests {
         assert!(lines[0].contains("~~2~~ · 1"), "{}", lines[0]);
         let kept = Note::Threw { seat: Seat::S, throws: vec![(Throw::One, false)] };
         assert_eq!(note_lines(Lang::EN, &[kept]).len(), 1);
+        // A round in which three players threw in vain explains it once.
+        let vain = |seat| Note::Threw { seat, throws: vec![(Throw::Three, true)] };
+        let lines = note_lines(Lang::EN, &[vain(Seat::N), vain(Seat::S), vain(Seat::W)]);
+        let explained = tr!(Lang::EN, "note-discarded");
+        assert_eq!(lines.iter().filter(|l| **l == explained).count(), 1, "{lines:?}");
+        assert_eq!(lines.len(), 4, "{lines:?}");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! move on the board, while its header still names the player who acts.
 
 use super::lang::{Lang, tr};
-use super::words::{clip, computer_name, move_words, place, seat_name};
+use super::words::{clip, computer_name, counted, move_words, place, seat_name};
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::engine::{Action, Cell, Event, Game, Position, Seat, ThrowBag, Unit, destination};
@@ -210,7 +210,7 @@ fn pieces_in_words(lang: Lang, pos: &Position, seat: Seat) -> String {
     }
     let mut out = Vec::new();
     if !on.is_empty() {
-        out.push(tr!(lang, "alt-on", places = on.join(", ")));
+        out.push(tr!(lang, "alt-on", places = counted(&on)));
     }
     if waiting > 0 {
         out.push(tr!(lang, "alt-waiting", count = waiting));

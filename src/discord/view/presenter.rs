@@ -8,7 +8,9 @@ use super::lang::{Lang, tr};
 use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, limits};
 use super::notes::note_lines;
 use super::picture::alt_text;
-use super::words::{COLOUR, clip, level_description, level_name, mention, move_words, place, player_name, seat_name};
+use super::words::{
+    COLOUR, clip, counted, level_description, level_name, mention, move_words, place, player_name, seat_name,
+};
 use crate::discord::game::choices::{Menu, Pick};
 use crate::discord::game::computer::Level;
 use crate::discord::game::ends::End;
@@ -217,7 +219,7 @@ fn pieces(lang: Lang, t: &Table, seat: Seat) -> String {
             Unit::Borne => {}
         }
     }
-    let board = if on_board.is_empty() { tr!(lang, "pieces-none") } else { on_board.join(", ") };
+    let board = if on_board.is_empty() { tr!(lang, "pieces-none") } else { counted(&on_board) };
     tr!(lang, "pieces", board = board, waiting = off, borne = army.borne_off())
 }
 

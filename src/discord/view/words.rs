@@ -44,6 +44,21 @@ pub(crate) fn and_list(lang: Lang, names: &[String]) -> String {
     names.join(&format!(" {} ", tr!(lang, "and")))
 }
 
+/// A list of places in which repeats read once with their count, in the
+/// order first met: "the keep (c3) ×3, d1".
+pub(crate) fn counted(items: &[String]) -> String {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for item in items {
+        match seen.iter_mut().find(|(s, _)| *s == item.as_str()) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((item, 1)),
+        }
+    }
+    let parts: Vec<String> =
+        seen.into_iter().map(|(s, n)| if n > 1 { format!("{s} ×{n}") } else { s.to_string() }).collect();
+    parts.join(", ")
+}
+
 /// A permission the bot needs for a board, named as Discord's settings
 /// name it in the reader's language.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -265,6 +280,14 @@ mod tests {
     use super::*;
 
     use crate::engine::parse_tpn;
+
+    #[test]
+    fn repeated_places_read_once_with_their_count() {
+        let list = |items: &[&str]| counted(&items.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(list(&["the keep (c3)", "d1", "the keep (c3)", "the keep (c3)"]), "the keep (c3) ×3, d1");
+        assert_eq!(list(&["a1", "b2"]), "a1, b2");
+        assert_eq!(list(&[]), "");
+    }
 
     fn words(tpn: &str, path: &[Action]) -> (String, String) {
         move_words(Lang::EN, &parse_tpn(tpn).expect("valid TPN"), path)
