@@ -8,11 +8,11 @@
 //! 2-player games; 4-player `tayam-sonalu`: 13% of 100 against three,
 //! docs/ai.md), `expert` plays as `hard` until it is retrained.
 
-use super::fxhash::{FxHashMap, GameKey};
+use super::fxhash::GameKey;
 use super::net::Net;
 use super::plans::{Plan, plans};
 use super::search::{HARD_BUDGET, Lookahead, PlanMemory};
-use super::series::sequences;
+use super::series::series_outcomes;
 use super::value::{chances, stored_net};
 use super::{Strategy, pick_best};
 use crate::engine::{Action, Game, MoveGen, Phase, Seat, Variant};
@@ -66,15 +66,8 @@ impl Expert {
         if !matches!(end.phase(), Phase::Throwing { .. }) {
             return here;
         }
-        let mut outcomes: FxHashMap<GameKey, f64> = FxHashMap::default();
-        for (seq, p) in sequences(end.position().rules().dice, 3).into_iter().take(self.budget.sequences) {
-            let mut g = *end;
-            if seq.iter().all(|&t| g.throw(t).is_ok()) {
-                *outcomes.entry(GameKey(g)).or_default() += p;
-            }
-        }
         let (mut sum, mut mass) = (0.0, 0.0);
-        for (GameKey(g), p) in outcomes {
+        for (GameKey(g), p) in series_outcomes(end, self.budget.sequences) {
             sum += p * self.reply(net, &g, me);
             mass += p;
         }

@@ -11,7 +11,7 @@
 use super::eval::{Weights, evaluate};
 use super::fxhash::{FxHashMap, GameKey};
 use super::plans::{Plan, plans};
-use super::series::sequences;
+use super::series::series_outcomes;
 use super::{Strategy, pick_best};
 use crate::engine::{Action, Game, MoveGen, Phase, Seat};
 use rand_chacha::ChaCha8Rng;
@@ -125,15 +125,8 @@ impl Lookahead {
         if !matches!(end.phase(), Phase::Throwing { .. }) {
             return evaluate(end, me, &self.weights);
         }
-        let mut outcomes: FxHashMap<GameKey, f64> = FxHashMap::default();
-        for (seq, p) in sequences(end.position().rules().dice, 3).into_iter().take(self.budget.sequences) {
-            let mut g = *end;
-            if seq.iter().all(|&t| g.throw(t).is_ok()) {
-                *outcomes.entry(GameKey(g)).or_default() += p;
-            }
-        }
         let (mut sum, mut mass) = (0.0, 0.0);
-        for (GameKey(g), p) in outcomes {
+        for (GameKey(g), p) in series_outcomes(end, self.budget.sequences) {
             sum += p * self.reply(&g, mover, me, depth);
             mass += p;
         }

@@ -3,7 +3,8 @@
 //! ordered sequences for search and as a table of "which distances can
 //! this series make" for the heuristic's threat estimates.
 
-use crate::engine::{DiceModel, Movement, Rules, Throw, ThrowBag};
+use super::fxhash::{FxHashMap, GameKey};
+use crate::engine::{DiceModel, Game, Movement, Rules, Throw, ThrowBag};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -94,6 +95,20 @@ impl SeriesTable {
             .map(|r| r.p)
             .sum()
     }
+}
+
+/// The distinct games the series about to be thrown in `end` can lead to,
+/// with their chances, over its `limit` likeliest throw sequences (up to 3
+/// throws again): the chance nodes of the lookahead searches.
+pub(crate) fn series_outcomes(end: &Game, limit: usize) -> FxHashMap<GameKey, f64> {
+    let mut outcomes: FxHashMap<GameKey, f64> = FxHashMap::default();
+    for (seq, p) in sequences(end.position().rules().dice, 3).into_iter().take(limit) {
+        let mut g = *end;
+        if seq.iter().all(|&t| g.throw(t).is_ok()) {
+            *outcomes.entry(GameKey(g)).or_default() += p;
+        }
+    }
+    outcomes
 }
 
 /// The distances a unit can make with the throws of `bag`.
