@@ -4,7 +4,7 @@
 //! bytes and description) which its embed still shows; a click that
 //! changes it uploads a new one in its place.
 
-use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_801;
@@ -22,10 +22,7 @@ async fn a_click_that_leaves_the_picture_as_it_was_keeps_its_attachment() {
     let dir = TempDir::new("pictures");
     let bot = play::start_bot(&fake, &dir.0).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
-    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![Opt::int("players", 2)]).await;
-    play::click_label(&fake, &bob, &lobby, "Join").await;
-    let lobby = fake.message(lobby.id).expect("lobby");
-    play::click_label(&fake, &alice, &lobby, "Start").await;
+    play::start_two(&fake, &alice, &bob, CHANNEL).await;
     let board = play::live_board(&fake, CHANNEL).await;
     let on_turn = play::to_act(&board, &[alice.clone(), bob.clone()]).expect("a human to act").clone();
     let before = picture(&board);

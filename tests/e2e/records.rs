@@ -60,10 +60,7 @@ async fn a_finished_game_shows_in_history_stats_and_replay() {
     let dir = TempDir::new("replay");
     let bot = play::start_bot(&fake, &dir.0).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
-    let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![Opt::int("players", 2)]).await;
-    play::click_label(&fake, &bob, &lobby, "Join").await;
-    let lobby = fake.message(lobby.id).expect("lobby");
-    play::click_label(&fake, &alice, &lobby, "Start").await;
+    play::start_two(&fake, &alice, &bob, CHANNEL).await;
     play::play_to_end(&fake, CHANNEL, &[alice.clone(), bob.clone()], 4000).await;
 
     let (_, text, private) = ask(&fake, &bob, "history", vec![]).await;

@@ -7,17 +7,14 @@
 //! explains a turn; a control of an older board brings that board up to
 //! date.
 
-use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_701;
 
 /// A started two-player game of alice (host) and bob; returns the first board with a choice.
 async fn started(fake: &FakeDiscord, alice: &FakeUser, bob: &FakeUser) -> StoredMessage {
-    let lobby = play::open_lobby(fake, alice, CHANNEL, vec![Opt::int("players", 2)]).await;
-    play::click_label(fake, bob, &lobby, "Join").await;
-    let lobby = fake.message(lobby.id).expect("lobby");
-    play::click_label(fake, alice, &lobby, "Start").await;
+    play::start_two(fake, alice, bob, CHANNEL).await;
     play::live_board(fake, CHANNEL).await
 }
 

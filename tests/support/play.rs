@@ -96,6 +96,15 @@ pub async fn click_control(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMess
     answer(fake, i).await
 }
 
+/// Starts a game of two in `channel`: `host` opens the lobby, `guest`
+/// joins, `host` starts it.
+pub async fn start_two(fake: &FakeDiscord, host: &FakeUser, guest: &FakeUser, channel: u64) {
+    let lobby = open_lobby(fake, host, channel, vec![Opt::int("players", 2)]).await;
+    click_label(fake, guest, &lobby, "Join").await;
+    let lobby = fake.message(lobby.id).expect("lobby");
+    click_label(fake, host, &lobby, "Start").await;
+}
+
 /// Clicks a button by label and returns the bot's answer kind and the private text, if any.
 pub async fn click_label(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, label: &str) -> (u64, String) {
     let id = msg.button(label).unwrap_or_else(|| panic!("no enabled {label:?} button on: {}", msg.text()));

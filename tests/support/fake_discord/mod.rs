@@ -29,6 +29,7 @@
 mod gateway;
 pub mod interactions;
 pub mod payloads;
+mod read;
 pub mod rest;
 pub mod state;
 pub mod validate;
@@ -549,73 +550,5 @@ impl FakeDiscord {
             inner.violations,
             last.join(" | ")
         )
-    }
-}
-
-impl StoredMessage {
-    /// The message text.
-    pub fn content(&self) -> &str {
-        self.json["content"].as_str().unwrap_or("")
-    }
-
-    /// Every component (buttons and selects) of every row.
-    pub fn components(&self) -> Vec<Value> {
-        let rows = self.json["components"].as_array().cloned().unwrap_or_default();
-        rows.iter().flat_map(|r| r["components"].as_array().cloned().unwrap_or_default()).collect()
-    }
-
-    /// Buttons as (custom_id, label, disabled).
-    pub fn buttons(&self) -> Vec<(String, String, bool)> {
-        let s = |v: &Value| v.as_str().unwrap_or("").to_string();
-        let list = self.components().into_iter().filter(|c| c["type"] == 2);
-        list.map(|c| (s(&c["custom_id"]), s(&c["label"]), c["disabled"] == true)).collect()
-    }
-
-    /// The custom_id of the enabled button of a control (`join`, `ok`,
-    /// `throw`…, as its custom_id names it), in any language.
-    pub fn control(&self, control: &str) -> Option<String> {
-        let part = format!(":{control}:");
-        self.buttons().into_iter().find(|(id, _, d)| !d && id.contains(&part)).map(|(id, _, _)| id)
-    }
-
-    /// The custom_id of the enabled button whose label contains `label`.
-    pub fn button(&self, label: &str) -> Option<String> {
-        self.buttons().into_iter().find(|(_, l, d)| !d && l.contains(label)).map(|(id, _, _)| id)
-    }
-
-    /// Select menus (type 3) as JSON.
-    pub fn selects(&self) -> Vec<Value> {
-        self.components().into_iter().filter(|c| c["type"] == 3).collect()
-    }
-
-    /// Titles, descriptions and fields of the embeds, as one text.
-    pub fn embed_text(&self) -> String {
-        let embeds = self.json["embeds"].as_array().cloned().unwrap_or_default();
-        let mut out = String::new();
-        for e in embeds {
-            for part in [&e["title"], &e["description"], &e["footer"]["text"]] {
-                out.push_str(part.as_str().unwrap_or(""));
-                out.push('\n');
-            }
-            for f in e["fields"].as_array().cloned().unwrap_or_default() {
-                out.push_str(&format!("{}: {}\n", f["name"].as_str().unwrap_or(""), f["value"].as_str().unwrap_or("")));
-            }
-        }
-        out
-    }
-
-    /// Content and embeds together.
-    pub fn text(&self) -> String {
-        format!("{}\n{}", self.content(), self.embed_text())
-    }
-
-    /// The descriptions (alt text) of its attached files, in order.
-    pub fn image_descriptions(&self) -> Vec<Option<String>> {
-        self.files.iter().map(|f| f.description.clone()).collect()
-    }
-
-    /// Whether a user other than `user` cannot see it.
-    pub fn is_ephemeral(&self) -> bool {
-        self.ephemeral_for.is_some()
     }
 }
