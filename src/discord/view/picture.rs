@@ -6,10 +6,10 @@
 //! move on the board, while its header still names the player who acts.
 
 use super::lang::{Lang, tr};
-use super::words::{clip, computer_name, counted, move_words, place, seat_name};
+use super::words::{army_places, clip, computer_name, counted, move_words, seat_name};
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
-use crate::engine::{Action, Cell, Event, Game, Position, Seat, ThrowBag, Unit, destination};
+use crate::engine::{Action, Cell, Event, Game, Position, Seat, ThrowBag, destination};
 use crate::render::{self, BoardView, Labels, LastAction, ReplayWords, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
@@ -197,17 +197,7 @@ pub(crate) fn alt_text(lang: Lang, t: &Table) -> String {
 /// "on e4 and twins on d5; 2 waiting; 1 borne off".
 fn pieces_in_words(lang: Lang, pos: &Position, seat: Seat) -> String {
     let army = pos.army(seat);
-    let mut on = Vec::new();
-    let mut waiting = 0;
-    for u in army.units() {
-        match u {
-            Unit::Single(s) => on.push(place(lang, pos, seat, s)),
-            Unit::Twins(s) => on.push(tr!(lang, "alt-twins-on", place = place(lang, pos, seat, s))),
-            Unit::Off => waiting += 1,
-            Unit::TwinsOff => waiting += 2,
-            Unit::Borne => {}
-        }
-    }
+    let (on, waiting) = army_places(lang, pos, seat, |place| tr!(lang, "alt-twins-on", place = place));
     let mut out = Vec::new();
     if !on.is_empty() {
         out.push(tr!(lang, "alt-on", places = counted(&on)));

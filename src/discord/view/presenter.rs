@@ -9,7 +9,7 @@ use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, l
 use super::notes::note_lines;
 use super::picture::alt_text;
 use super::words::{
-    COLOUR, clip, counted, level_description, level_name, mention, move_words, place, player_name, seat_name,
+    COLOUR, army_places, clip, counted, level_description, level_name, mention, move_words, player_name, seat_name,
 };
 use crate::discord::game::choices::{Menu, Pick};
 use crate::discord::game::computer::Level;
@@ -17,7 +17,7 @@ use crate::discord::game::ends::End;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{Stage, Table, UserId};
 use crate::discord::game::turn::menu_of;
-use crate::engine::{Game, Phase, Seat, Unit};
+use crate::engine::{Game, Phase, Seat};
 
 /// What the players learn at the end besides the places: each human's
 /// rating (the conservative skill μ − 3σ the leaderboard sorts by) before
@@ -207,20 +207,9 @@ fn state_embed(lang: Lang, t: &Table) -> Embed {
 fn pieces(lang: Lang, t: &Table, seat: Seat) -> String {
     let g = t.draft_game();
     let pos = g.position();
-    let army = pos.army(seat);
-    let mut on_board = Vec::new();
-    let mut off = 0;
-    for u in army.units() {
-        match u {
-            Unit::Single(s) => on_board.push(place(lang, pos, seat, s)),
-            Unit::Twins(s) => on_board.push(tr!(lang, "move-twins", place = place(lang, pos, seat, s))),
-            Unit::Off => off += 1,
-            Unit::TwinsOff => off += 2,
-            Unit::Borne => {}
-        }
-    }
+    let (on_board, off) = army_places(lang, pos, seat, |place| tr!(lang, "move-twins", place = place));
     let board = if on_board.is_empty() { tr!(lang, "pieces-none") } else { counted(&on_board) };
-    tr!(lang, "pieces", board = board, waiting = off, borne = army.borne_off())
+    tr!(lang, "pieces", board = board, waiting = off, borne = pos.army(seat).borne_off())
 }
 
 /// The controls of the turn for the player on turn: the menu of moves

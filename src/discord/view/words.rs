@@ -6,7 +6,7 @@
 use super::lang::{Lang, tr};
 use crate::discord::game::computer::Level;
 use crate::discord::game::table::{Player, UserId};
-use crate::engine::{Action, BoardKind, Position, Seat, Throw, ThrowBag, destination};
+use crate::engine::{Action, BoardKind, Position, Seat, Throw, ThrowBag, Unit, destination};
 
 /// The embed colour of every bot message (the board's brown).
 pub(crate) const COLOUR: u32 = 0xB5_651D;
@@ -42,6 +42,27 @@ pub(crate) fn player_name(lang: Lang, p: Player) -> String {
 /// Names joined with the language's "and": "North and East".
 pub(crate) fn and_list(lang: Lang, names: &[String]) -> String {
     names.join(&format!(" {} ", tr!(lang, "and")))
+}
+
+/// Where a seat's pieces are: the places of those on the board, twins
+/// named by `twins` (given the place), and how many wait to enter.
+pub(crate) fn army_places(
+    lang: Lang,
+    pos: &Position,
+    seat: Seat,
+    twins: impl Fn(String) -> String,
+) -> (Vec<String>, u8) {
+    let (mut on, mut waiting) = (Vec::new(), 0);
+    for u in pos.army(seat).units() {
+        match u {
+            Unit::Single(s) => on.push(place(lang, pos, seat, s)),
+            Unit::Twins(s) => on.push(twins(place(lang, pos, seat, s))),
+            Unit::Off => waiting += 1,
+            Unit::TwinsOff => waiting += 2,
+            Unit::Borne => {}
+        }
+    }
+    (on, waiting)
 }
 
 /// A list of places in which repeats read once with their count, in the
