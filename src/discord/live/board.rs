@@ -38,19 +38,18 @@ pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[N
     let lang = server_lang(data, table.guild, None).await;
     let msg = presenter::table_message(lang, table, notes, outro);
     let png = pictures::board_png(lang, table, &msg).await;
-    let record = presenter::record(lang, table, notes);
     if fresh || table.needs_new_board(None) {
-        repost(http, table, lang, &msg, png, &record).await;
+        repost(http, table, lang, &msg, png, notes).await;
     } else {
-        publish(http, table, lang, &msg, png, &record).await;
+        publish(http, table, lang, &msg, png, notes).await;
     }
     table.shown_to_act();
     remember(data, table).await;
 }
 
 /// Shows a new state on the board message: edit while young, else re-post
-/// (`record`: what the old board becomes when it is replaced).
-pub(crate) async fn publish(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, record: &Message) {
+/// (`notes`: what happened, kept on the old board when it is replaced).
+pub(crate) async fn publish(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, notes: &[Note]) {
     match table.board {
         Some(b) if is_young(table) => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
@@ -63,18 +62,18 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, lang: Lang, msg: &Me
                 }
                 Err(e) => {
                     tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
-                    repost(http, table, lang, msg, png, record).await;
+                    repost(http, table, lang, msg, png, notes).await;
                 }
             }
         }
-        _ => repost(http, table, lang, msg, png, record).await,
+        _ => repost(http, table, lang, msg, png, notes).await,
     }
 }
 
-/// Posts a fresh board message (in `lang`); the old one becomes `record`,
+/// Posts a fresh board message (in `lang`); the old one becomes a record,
 /// what happened with a pointer to the new board: no controls, no picture,
 /// so only the live board shows the game.
-pub(crate) async fn repost(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, record: &Message) {
+pub(crate) async fn repost(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, notes: &[Note]) {
     let channel = serenity::ChannelId::new(table.channel.max(1));
     let png = pictures::for_new_message(lang, table, png).await;
     let showing = pictures::showing(msg, &png);
@@ -83,7 +82,7 @@ pub(crate) async fn repost(http: &Http, table: &mut Table, lang: Lang, msg: &Mes
             table.shown = Some(table.seq);
             table.picture = showing;
             if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
-                let edit = outgoing::edit(record, None);
+                let edit = outgoing::edit(&presenter::record(lang, table, notes), None);
                 if let Err(e) = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await {
                     tracing::debug!("could not turn the old board of game {} into a record: {e:?}", table.id);
                 }
@@ -181,7 +180,7 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
 pub(crate) async fn show_end(http: &Http, lang: Lang, table: &mut Table) {
     let msg = presenter::table_message(lang, table, &[], &Outro::default());
     let png = pictures::board_png(lang, table, &msg).await;
-    publish(http, table, lang, &msg, png, &presenter::record(lang, table, &[])).await;
+    publish(http, table, lang, &msg, png, &[]).await;
 }
 
 /// A message of a channel, as Discord has it now.

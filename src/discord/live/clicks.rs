@@ -24,6 +24,7 @@ use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::notes::Note;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
 use crate::discord::view::components::{ComponentId, Control, ParseError};
@@ -106,8 +107,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             // The game's own board, behind the saved game: show it as it stands.
             let msg = presenter::table_message(server, &table, &[], &Outro::default());
             let png = pictures::board_png(server, &table, &msg).await;
-            let record = presenter::record(server, &table, &[]);
-            answer_with_board(ctx, click, &mut table, server, &msg, png, &record).await;
+            answer_with_board(ctx, click, &mut table, server, &msg, png, &[]).await;
             remember(data, &mut table).await;
             drop(table);
             note(ctx, click, &board_caught_up(mine)).await;
@@ -127,11 +127,9 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             let msg = presenter::table_message(server, &table, &notes, &outro);
             let png = pictures::board_png(server, &table, &msg).await;
             if table.needs_new_board(Some(actor.user)) {
-                let record = presenter::record(server, &table, &notes);
-                answer_with_new_board(ctx, click, &mut table, server, &record, &msg, png).await;
+                answer_with_new_board(ctx, click, &mut table, server, &notes, &msg, png).await;
             } else {
-                let record = presenter::record(server, &table, &notes);
-                answer_with_board(ctx, click, &mut table, server, &msg, png, &record).await;
+                answer_with_board(ctx, click, &mut table, server, &msg, png, &notes).await;
             }
             table.shown_to_act();
             remember(data, &mut table).await;
@@ -200,8 +198,7 @@ async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     }
     let msg = presenter::table_message(server, &table, &[], &Outro::default());
     let png = pictures::board_png(server, &table, &msg).await;
-    let record = presenter::record(server, &table, &[]);
-    answer_with_board(ctx, click, &mut table, server, &msg, png, &record).await;
+    answer_with_board(ctx, click, &mut table, server, &msg, png, &[]).await;
     remember(data, &mut table).await;
 }
 
@@ -269,21 +266,21 @@ async fn answer_with_new_board(
     click: &ComponentInteraction,
     table: &mut Table,
     lang: Lang,
-    record: &Message,
+    notes: &[Note],
     msg: &Message,
     png: Png,
 ) {
     if is_young(table) && is_board(table, click) {
-        let answer = outgoing::response(record, false, None);
+        let answer = outgoing::response(&presenter::record(lang, table, notes), false, None);
         match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(answer)).await {
             Ok(()) => {
                 // The clicked board has no controls left: nothing to strip.
                 let old = table.board.take();
-                repost(&ctx.http, table, lang, msg, png.clone(), record).await;
+                repost(&ctx.http, table, lang, msg, png.clone(), notes).await;
                 if table.board.is_none() {
                     // Not posted: the clicked board shows the game again.
                     table.board = old;
-                    publish(&ctx.http, table, lang, msg, png, record).await;
+                    publish(&ctx.http, table, lang, msg, png, notes).await;
                 }
                 return;
             }
@@ -292,7 +289,7 @@ async fn answer_with_new_board(
     } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, lang, msg, png, record).await;
+    repost(&ctx.http, table, lang, msg, png, notes).await;
 }
 
 /// Answers a successful click: update the clicked board in place while it
@@ -304,7 +301,7 @@ async fn answer_with_board(
     lang: Lang,
     msg: &Message,
     png: Png,
-    record: &Message,
+    notes: &[Note],
 ) {
     if is_young(table) && is_board(table, click) {
         match outgoing::update(&ctx.http, click, msg, &png).await {
@@ -316,7 +313,7 @@ async fn answer_with_board(
                 // The change is saved: the board must show it even if the
                 // interaction answer failed (e.g. it came too late).
                 tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
-                publish(&ctx.http, table, lang, msg, png, record).await;
+                publish(&ctx.http, table, lang, msg, png, notes).await;
             }
         }
         return;
@@ -324,5 +321,5 @@ async fn answer_with_board(
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, lang, msg, png, record).await;
+    repost(&ctx.http, table, lang, msg, png, notes).await;
 }
