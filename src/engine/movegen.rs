@@ -196,10 +196,13 @@ impl Hasher for FoldHasher {
 type Memo = HashMap<u128, u8, BuildHasherDefault<FoldHasher>>;
 
 /// Reusable scratch space for move generation (keep one per thread in hot
-/// loops; a fresh one per call is also fine).
+/// loops; a fresh one per call is also fine). The memo holds answers for
+/// one set of rules: it is emptied when a call brings other rules.
 #[derive(Default)]
 pub struct MoveGen {
     memo: Memo,
+    /// The address of the rules the memo's answers are for (rules are statics).
+    memo_rules: usize,
     bufs: Vec<Vec<Action>>,
 }
 
@@ -212,8 +215,10 @@ impl MoveGen {
     /// Empty when no throw can be used (the series is over).
     pub(crate) fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
         out.clear();
-        if self.memo.len() > 4096 {
+        let rules_id = std::ptr::from_ref(rules) as usize;
+        if self.memo.len() > 4096 || self.memo_rules != rules_id {
             self.memo.clear();
+            self.memo_rules = rules_id;
         }
         let mut cands = self.take_buf(0);
         candidates(army, bag, rules, &mut cands);
@@ -297,5 +302,36 @@ impl MoveGen {
         self.bufs[depth] = cands;
         self.memo.insert(key, best);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, parse_tpn};
+
+    fn legal_with(mg: &mut MoveGen, tpn: &str) -> Vec<Action> {
+        let game = Game::from_position(parse_tpn(tpn).expect("valid TPN"));
+        let mut out = Vec::new();
+        game.legal_actions_with(mg, &mut out);
+        out
+    }
+
+    /// The same army and throws under two rule sets: in `bell` the twins
+    /// take both 1s (one step), in `bell1979` a 1 cannot move twins, so only
+    /// the single's 1 can be used. A memo shared across rules answered the
+    /// second question with the first's maximum (2) and offered nothing.
+    #[test]
+    fn one_move_generator_serves_several_rule_sets() {
+        let bell = "bell S=x,t20,23 N=o,o,o,o turn=S throws=1,1";
+        let ludii = "bell1979 S=x,t20,23 N=o,o,o,o turn=S throws=1,1";
+        let mut mg = MoveGen::new();
+        let first = legal_with(&mut mg, bell);
+        assert!(!first.is_empty());
+        let shared = legal_with(&mut mg, ludii);
+        let fresh = legal_with(&mut MoveGen::new(), ludii);
+        assert_eq!(fresh.iter().map(ToString::to_string).collect::<Vec<_>>(), ["23+1"]);
+        assert_eq!(shared, fresh);
+        assert_eq!(legal_with(&mut mg, bell), first);
     }
 }
