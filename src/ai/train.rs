@@ -10,7 +10,7 @@ use super::net::Net;
 use super::plans::plans;
 use super::value::{chances, input_size};
 use crate::dice::{MAX_EVENTS, ThrowSource};
-use crate::engine::{Game, MoveGen, Phase, Ruleset, SeatSet, Variant, places};
+use crate::engine::{Action, Game, MoveGen, Phase, Ruleset, SeatSet, Variant, places};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -37,6 +37,7 @@ impl TrainOptions {
     pub fn recipe(variant: Variant, players: usize, seed: u64) -> TrainOptions {
         let games = match (variant, players) {
             (Variant::Bell, 2) => 100_000,
+            (Variant::Francais, 2) => 30_000,
             (Variant::TayamSonalu, 2) => 3_000,
             (Variant::TayamSonalu, 3) => 1_500,
             (Variant::TayamSonalu, _) => 1_000,
@@ -55,10 +56,9 @@ impl TrainOptions {
     }
 }
 
-/// Series after which a self-play game stops. A fresh network may like
-/// passing (`francais` lets a player use no throw): its games would not
-/// end, so they are cut short and scored by progress, which teaches it
-/// that moving on pays.
+/// Series after which a self-play game stops (a safeguard: self-play
+/// passes only when it must, so games end); a cut game is scored by
+/// progress.
 pub const MAX_SERIES_PER_GAME: usize = 500;
 
 /// What a training run went through.
@@ -141,7 +141,13 @@ fn self_play(
             continue;
         }
         let me = game.position().turn();
-        let ps = plans(&game, mg, opts.plan_nodes);
+        let mut ps = plans(&game, mg, opts.plan_nodes);
+        // Where using throws is optional (`francais`), a fresh network
+        // settles on passing and learns nothing: in self-play a player
+        // passes only when she cannot move.
+        if !opts.ruleset.rules().must_use_max && ps.iter().any(|p| !p.path.contains(&Action::Pass)) {
+            ps.retain(|p| !p.path.contains(&Action::Pass));
+        }
         let best = ps.iter().max_by(|a, b| {
             let (ca, cb) = (chances(net, &a.end, scratch), chances(net, &b.end, scratch));
             ca[me.index()].total_cmp(&cb[me.index()])
@@ -185,6 +191,14 @@ mod tests {
         assert_eq!(sa, sb);
         assert_ne!(a.to_bytes(), c.to_bytes());
         assert!(sa.positions > 60 * 10, "{sa:?}");
+    }
+
+    #[test]
+    fn francais_self_play_moves_on_instead_of_passing() {
+        let opts = TrainOptions { games: 20, hidden: 8, ..TrainOptions::recipe(Variant::Francais, 2, 7) };
+        let (_, stats) = train(&opts, &mut |_| {}).expect("trains");
+        assert_eq!(stats.unfinished, 0, "{stats:?}");
+        assert!(stats.positions < 20 * 200, "games end in a few dozen series: {stats:?}");
     }
 
     #[test]
