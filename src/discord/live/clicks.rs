@@ -17,9 +17,9 @@ use super::board::{is_young, publish, repost, show_end};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
 use super::lang::{self, server_lang};
-use super::outgoing::{self, Png};
+use super::outgoing;
 use super::persist;
-use super::pictures;
+use super::pictures::{self, Coming};
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
@@ -37,6 +37,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
 };
+use std::time::{Duration, Instant};
 
 /// The answer to a click on a game the bot does not run, and to a click
 /// naming a game from outside its channel (which must not learn more).
@@ -54,10 +55,11 @@ async fn click_langs(data: &Data, click: &ComponentInteraction) -> (Lang, Lang) 
 
 /// Handles one click; every path answers the interaction exactly once.
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    let arrived = Instant::now();
     let (server, mine) = click_langs(data, click).await;
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
-        Err(ParseError::Retired) => return on_retired(ctx, data, click, server, mine).await,
+        Err(ParseError::Retired) => return on_retired(ctx, data, click, server, mine, arrived).await,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
             return refuse(ctx, click, &tr!(mine, "click-unknown-control")).await;
@@ -106,7 +108,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Err(Refusal::Stale) if is_board(&table, click) && table.shown != Some(table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
             let msg = presenter::table_message(server, &table, &[], &Outro::default());
-            let png = pictures::board_png(server, &table, &msg).await;
+            let png = pictures::start(server, &table, &msg, arrived + PICTURE_BUDGET);
             answer_with_board(ctx, click, &mut table, server, &msg, png, &[]).await;
             remember(data, &mut table).await;
             drop(table);
@@ -125,10 +127,10 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         }
         Ok((notes, outro)) => {
             let msg = presenter::table_message(server, &table, &notes, &outro);
-            let png = pictures::board_png(server, &table, &msg).await;
             if table.needs_new_board(Some(actor.user)) {
-                answer_with_new_board(ctx, click, &mut table, server, &notes, &msg, png).await;
+                answer_with_new_board(ctx, click, &mut table, server, &notes, &msg).await;
             } else {
+                let png = pictures::start(server, &table, &msg, arrived + PICTURE_BUDGET);
                 answer_with_board(ctx, click, &mut table, server, &msg, png, &notes).await;
             }
             table.shown_to_act();
@@ -187,7 +189,14 @@ async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str)
 /// A click on a control of an older board (the piece-then-throws menus):
 /// the game's own board is shown as it stands now, in place; elsewhere
 /// the clicker is told where to play.
-async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, server: Lang, mine: Lang) {
+async fn on_retired(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    server: Lang,
+    mine: Lang,
+    arrived: Instant,
+) {
     let game = ComponentId::retired_game(&click.data.custom_id).and_then(|g| data.hub.get(g));
     let Some(game) = game else { return refuse(ctx, click, &not_running(mine)).await };
     let mut table = game.lock().await;
@@ -197,7 +206,7 @@ async fn on_retired(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         return refuse(ctx, click, &tr!(mine, "click-retired")).await;
     }
     let msg = presenter::table_message(server, &table, &[], &Outro::default());
-    let png = pictures::board_png(server, &table, &msg).await;
+    let png = pictures::start(server, &table, &msg, arrived + PICTURE_BUDGET);
     answer_with_board(ctx, click, &mut table, server, &msg, png, &[]).await;
     remember(data, &mut table).await;
 }
@@ -260,7 +269,9 @@ async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
 
 /// Answers a click after which another human is to act: the clicked
 /// board becomes a line of what happened (no controls, no picture) and
-/// the board is posted anew, mentioning her.
+/// the board is posted anew, mentioning her. The answer carries no
+/// picture, so it goes before the new board's picture is drawn: a queue
+/// of pictures (many games starting at once) never delays it.
 async fn answer_with_new_board(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
@@ -268,12 +279,12 @@ async fn answer_with_new_board(
     lang: Lang,
     notes: &[Note],
     msg: &Message,
-    png: Png,
 ) {
     if is_young(table) && is_board(table, click) {
         let answer = outgoing::response(&presenter::record(lang, table, notes), false, None);
         match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(answer)).await {
             Ok(()) => {
+                let png = pictures::board_png(lang, table, msg).await;
                 // The clicked board has no controls left: nothing to strip.
                 let old = table.board.take();
                 repost(&ctx.http, table, lang, msg, png.clone(), notes).await;
@@ -289,21 +300,41 @@ async fn answer_with_new_board(
     } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
+    let png = pictures::board_png(lang, table, msg).await;
     repost(&ctx.http, table, lang, msg, png, notes).await;
 }
 
+/// How long after a click arrived its answer may wait for the board's
+/// picture: Discord drops answers later than 3 s, and the answer itself
+/// takes a round trip.
+const PICTURE_BUDGET: Duration = Duration::from_millis(1500);
+
 /// Answers a successful click: update the clicked board in place while it
-/// is young, else acknowledge and post a fresh board.
+/// is young, else acknowledge and post a fresh board. A picture not drawn
+/// by the instant it is wanted (see [`PICTURE_BUDGET`]) does not hold the
+/// answer up: the click is acknowledged and the board edited once it is
+/// drawn.
 async fn answer_with_board(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
     table: &mut Table,
     lang: Lang,
     msg: &Message,
-    png: Png,
+    png: Coming,
     notes: &[Note],
 ) {
     if is_young(table) && is_board(table, click) {
+        let png = match png.in_time().await {
+            Ok(png) => png,
+            Err(drawing) => {
+                tracing::debug!("the board of game {} is not drawn in time; acknowledging first", table.id);
+                if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+                    tracing::warn!("could not acknowledge a click: {e:?}");
+                }
+                let png = drawing.wait().await;
+                return publish(&ctx.http, table, lang, msg, png, notes).await;
+            }
+        };
         match outgoing::update(&ctx.http, click, msg, &png).await {
             Ok(()) => {
                 table.shown = Some(table.seq);
@@ -321,5 +352,5 @@ async fn answer_with_board(
     if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
-    repost(&ctx.http, table, lang, msg, png, notes).await;
+    repost(&ctx.http, table, lang, msg, png.wait().await, notes).await;
 }

@@ -15,6 +15,7 @@ use crate::discord::view::picture::{BOARD_SIZE, board_view};
 use crate::engine::{Board, BoardKind, Ruleset, Seat, Variant};
 use crate::render::{self, BoardView};
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::time::Instant;
 
 /// At most one board drawing per core at a time: more only adds threads
 /// and memory (each drawing holds its own pixel buffers), not speed.
@@ -51,15 +52,61 @@ pub(crate) fn key(view: &BoardView, msg: &Message) -> u64 {
 /// The board picture of `msg`, a message of `t` (`None` when it shows
 /// none): kept when `t`'s board message shows it already, else drawn.
 pub(crate) async fn board_png(lang: Lang, t: &Table, msg: &Message) -> Png {
+    start(lang, t, msg, Instant::now()).wait().await
+}
+
+/// A board picture on its way: known at once (kept, or none), or being
+/// drawn in a task of its own (which goes on when nobody waits for it),
+/// wanted by an instant.
+pub(crate) enum Coming {
+    Ready(Png),
+    Drawing { key: u64, task: tokio::task::JoinHandle<Option<Vec<u8>>>, by: Instant },
+}
+
+/// Starts [`board_png`] without waiting for the drawing, wanted `by` an
+/// instant (see [`Coming::in_time`]).
+pub(crate) fn start(lang: Lang, t: &Table, msg: &Message, by: Instant) -> Coming {
     if !msg.board_image {
-        return None;
+        return Coming::Ready(None);
     }
-    let view = board_view(lang, t)?;
+    let Some(view) = board_view(lang, t) else { return Coming::Ready(None) };
     let key = key(&view, msg);
     if t.picture == Some(key) {
-        return Some(Picture::Kept { key });
+        return Coming::Ready(Some(Picture::Kept { key }));
     }
-    Some(Picture::Drawn { key, png: render_png(view).await? })
+    Coming::Drawing { key, task: tokio::spawn(render_png(view)), by }
+}
+
+impl Coming {
+    /// The picture, once drawn.
+    pub(crate) async fn wait(self) -> Png {
+        match self {
+            Coming::Ready(png) => png,
+            Coming::Drawing { key, task, .. } => match task.await {
+                Ok(png) => Some(Picture::Drawn { key, png: png? }),
+                Err(e) => {
+                    tracing::warn!("the board drawing task failed: {e}");
+                    None
+                }
+            },
+        }
+    }
+
+    /// The picture if it is drawn by the instant it is wanted; else the
+    /// drawing, which goes on.
+    pub(crate) async fn in_time(self) -> Result<Png, Coming> {
+        match self {
+            Coming::Drawing { key, mut task, by } => match tokio::time::timeout_at(by.into(), &mut task).await {
+                Ok(Ok(png)) => Ok(png.map(|png| Picture::Drawn { key, png })),
+                Ok(Err(e)) => {
+                    tracing::warn!("the board drawing task failed: {e}");
+                    Ok(None)
+                }
+                Err(_) => Err(Coming::Drawing { key, task, by }),
+            },
+            ready => Ok(ready.wait().await),
+        }
+    }
 }
 
 /// The picture for a new message, which has no file to keep: a
@@ -156,5 +203,24 @@ mod tests {
         bare.board_image = false;
         assert!(board_png(Lang::EN, &t, &bare).await.is_none());
         assert_eq!(showing(&bare, &png), None);
+    }
+
+    #[tokio::test]
+    async fn a_picture_late_for_its_instant_is_handed_back_still_drawing() {
+        let (tx, rx) = tokio::sync::oneshot::channel::<Vec<u8>>();
+        let task = tokio::spawn(async move { rx.await.ok() });
+        let by = Instant::now() + std::time::Duration::from_millis(20);
+        let Err(late) = (Coming::Drawing { key: 7, task, by }).in_time().await else { panic!("not drawn yet") };
+        assert!(Instant::now() >= by);
+        // The drawing went on: once done, waiting gives it.
+        tx.send(b"png".to_vec()).expect("the task waits");
+        assert!(matches!(late.wait().await, Some(Picture::Drawn { key: 7, png }) if png == b"png"));
+        // Drawn in time: given at once; a kept picture is ready at once.
+        let t = started();
+        let msg = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
+        let coming = start(Lang::EN, &t, &msg, Instant::now() + std::time::Duration::from_secs(60));
+        assert!(matches!(coming.in_time().await, Ok(Some(Picture::Drawn { .. }))));
+        let kept = Coming::Ready(Some(Picture::Kept { key: 3 }));
+        assert!(matches!(kept.in_time().await, Ok(Some(Picture::Kept { key: 3 }))));
     }
 }
