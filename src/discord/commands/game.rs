@@ -67,6 +67,7 @@ pub(crate) async fn new_game(
         players: players.unwrap_or(2).clamp(2, 4),
         turn_timeout,
         moderators_end: defaults.end_permission == EndPermission::Moderators,
+        practice: false,
     };
     let data = ctx.data();
     // The channel is held from here until its lobby is posted (or given
