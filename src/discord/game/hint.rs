@@ -87,3 +87,50 @@ pub(crate) fn hint(table: &Table, user: UserId) -> Result<Hint, HintRefusal> {
         rest.fold(None, |acc: Option<(f64, f64)>, c| Some(acc.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c)))));
     Ok(Hint { menu, pick, base, path, before: advice.before, after: advice.after, others })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::session;
+    use crate::engine::Variant;
+
+    /// A started game of two humans (10 and 11) at a human's choice.
+    fn started(practice: bool) -> Table {
+        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        t.practice = practice;
+        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+        t
+    }
+
+    #[test]
+    fn the_player_on_turn_of_a_practice_game_is_told_an_option_of_her_menu_and_nothing_changes() {
+        let t = started(true);
+        let user = t.human_to_act().expect("a human to choose");
+        let (seq, draft, events) = (t.seq, t.draft.clone(), t.events.len());
+        let hint = hint(&t, user).expect("a hint");
+        let pick = hint.pick.expect("the best move is offered");
+        assert!(menu_of(&t).picks().contains(&pick), "{pick:?}");
+        assert_eq!(hint.menu, menu_of(&t));
+        assert!((0.0..=1.0).contains(&hint.before) && (0.0..=1.0).contains(&hint.after), "{hint:?}");
+        assert_eq!((t.seq, &t.draft, t.events.len()), (seq, &draft, events), "the game is as it was");
+        let Some(Pick::End(i)) = hint.pick else { panic!("an end: {pick:?}") };
+        assert_eq!(menu_of(&t).end(i).map(|e| &e.path), Some(&hint.path));
+    }
+
+    #[test]
+    fn hints_are_refused_outside_practice_to_others_and_when_there_is_nothing_to_choose() {
+        let rated = started(false);
+        let user = rated.human_to_act().expect("a human to choose");
+        assert_eq!(hint(&rated, user).err(), Some(HintRefusal::NotPractice));
+        let t = started(true);
+        let user = t.human_to_act().expect("a human to choose");
+        let other = if user == 10 { 11 } else { 10 };
+        assert_eq!(hint(&t, other).err(), Some(HintRefusal::NotYourTurn));
+        assert_eq!(hint(&t, 12).err(), Some(HintRefusal::NotSeated));
+        let mut lobby = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        lobby.practice = true;
+        assert_eq!(hint(&lobby, 10).err(), Some(HintRefusal::NoChoice));
+    }
+}
