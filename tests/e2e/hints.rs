@@ -10,14 +10,23 @@ use crate::support::play::{self, TempDir, WAIT};
 const CHANNEL: u64 = 1_300_000_000_000_000_901;
 
 /// Sends `/thaayam <sub>` and returns the text of its answer and whether it is private.
+/// A deferred answer comes as a follow-up: the newest message with words
+/// that was not there before.
 async fn ask(fake: &FakeDiscord, user: &FakeUser, sub: &str) -> (String, bool) {
+    let before: Vec<u64> = fake.messages(CHANNEL).iter().map(|m| m.id).collect();
     let i = fake.send_slash(user, CHANNEL, "thaayam", sub, vec![]).await;
     fake.wait_response(i, WAIT).await;
     let answered = |m: &StoredMessage| !m.content().is_empty() || !m.embed_text().is_empty();
-    let msg = fake
-        .wait_until(WAIT * 3, |_| fake.response_message(i).filter(answered))
-        .await
-        .unwrap_or_else(|| panic!("no answer to /thaayam {sub}: {}", fake.summary()));
+    let new = |m: &StoredMessage| !before.contains(&m.id) && answered(m);
+    let mut found = None;
+    for _ in 0..300 {
+        found = fake.messages(CHANNEL).into_iter().rev().find(|m| new(m));
+        if found.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let msg = found.unwrap_or_else(|| panic!("no answer to /thaayam {sub}: {}", fake.summary()));
     (format!("{}\n{}", msg.content(), msg.embed_text()), msg.is_ephemeral())
 }
 

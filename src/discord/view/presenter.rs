@@ -380,13 +380,13 @@ fn page_buttons(lang: Lang, t: &Table, pages: usize) -> Vec<Button> {
 
 /// The final message: places, rating changes, the seed reveal; no controls.
 pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -> Message {
-    let mut lines: Vec<String> = Vec::new();
+    // The practice mark first: the result's last line stays the verdict.
+    let mut lines: Vec<String> = practice_line(lang, t).into_iter().collect();
     let places = t.final_places();
     lines.push(match places {
         Some(_) => tr!(lang, "game-over"),
         None => tr!(lang, "game-ended-early"),
     });
-    lines.extend(practice_line(lang, t));
     let mut fields = Vec::new();
     if let Some(places) = places {
         let mut order: Vec<Seat> = t.seats().iter().collect();
