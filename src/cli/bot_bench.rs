@@ -264,8 +264,16 @@ fn play(store: &mut Store, g: u64, lang: Lang, times: &mut Times) -> Result<(), 
     let mut seed = [0u8; 32];
     seed[..8].copy_from_slice(&g.to_le_bytes());
     let ruleset = Ruleset::new(Variant::Bell);
-    let new =
-        NewGame { guild: 1, channel: g + 1, host: 10, ruleset, players: 3, turn_timeout: 60, moderators_end: false };
+    let new = NewGame {
+        guild: 1,
+        channel: g + 1,
+        host: 10,
+        ruleset,
+        players: 3,
+        turn_timeout: 60,
+        moderators_end: false,
+        practice: false,
+    };
     let mut t = persist::create_sync(store, new, seed).map_err(|e| e.to_string())?;
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];

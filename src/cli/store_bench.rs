@@ -112,6 +112,7 @@ fn started_game(store: &mut Store, n: u64) -> Result<Table, String> {
         players: 3,
         turn_timeout: 3600,
         moderators_end: false,
+        practice: false,
     };
     let mut seed = [0; 32];
     seed[..8].copy_from_slice(&n.to_le_bytes());
@@ -233,6 +234,7 @@ fn open_copy(store: &mut Store, table: &Table, n: u64) -> Result<(), StoreError>
         players: table.players,
         turn_timeout: table.turn_timeout,
         moderators_end: false,
+        practice: false,
     };
     let mut copy = tables::create(store, new, table.seed)?;
     let id = copy.id;

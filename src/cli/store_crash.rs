@@ -86,6 +86,7 @@ fn open(store: &mut Store, pool: &[Table], rng: &mut impl rand::Rng) -> Result<T
         players: rng.random_range(2..=4),
         turn_timeout: TURN_TIMEOUT,
         moderators_end: false,
+        practice: false,
     };
     tables::create(store, new, new_seed()).map_err(|e| format!("create a game in channel {channel}: {e}"))
 }

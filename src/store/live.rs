@@ -136,6 +136,10 @@ mod tests {
     use crate::store::NewGame;
 
     fn store_with_lobby() -> (Store, GameId) {
+        lobby_of(false)
+    }
+
+    fn lobby_of(practice: bool) -> (Store, GameId) {
         let mut store = Store::open_in_memory().expect("store");
         let new = NewGame {
             guild: 1,
@@ -145,6 +149,7 @@ mod tests {
             max_players: 2,
             turn_timeout_secs: 60,
             seed: [7; 32],
+            practice,
         };
         let id = store.create_game(&new).expect("create");
         (store, id)
@@ -213,6 +218,22 @@ mod tests {
         assert_eq!(store.leaderboard(1, Variant::Bell, 1, 10).expect("board").len(), 2);
         let again = store.save_live(id, &save(2, 3, GameState::Playing));
         assert!(matches!(again, Err(StoreError::WrongState { .. })));
+    }
+
+    #[test]
+    fn a_finished_practice_game_keeps_its_places_and_changes_no_rating() {
+        let (mut store, id) = lobby_of(true);
+        store.save_live(id, &LiveSave { seats: two_humans(), ..save(0, 1, GameState::Playing) }).expect("start");
+        let end = LiveSave { places: Some([2, 0, 1, 0]), ..save(1, 2, GameState::Finished) };
+        assert!(store.save_live(id, &end).expect("finish").is_empty(), "no rating changes");
+        let info = store.game(id).expect("read").expect("game");
+        assert!(info.practice);
+        assert_eq!(info.state, GameState::Finished);
+        assert_eq!(info.seats.iter().filter_map(|s| s.place).collect::<Vec<_>>(), [2, 1]);
+        assert!(store.leaderboard(1, Variant::Bell, 0, 10).expect("board").is_empty());
+        assert!(store.player_stats(1, 11).expect("stats").is_empty());
+        let history = store.channel_history(2, 5).expect("history");
+        assert_eq!(history.iter().map(|g| (g.id, g.practice)).collect::<Vec<_>>(), [(id, true)]);
     }
 
     #[test]

@@ -96,27 +96,33 @@ impl Store {
         let mut st = self
             .conn
             .prepare_cached(
-                "SELECT id, ruleset, finished_at FROM games WHERE channel_id = ?1 AND state = 'finished' \
+                "SELECT id, ruleset, finished_at, practice FROM games WHERE channel_id = ?1 AND state = 'finished' \
                  ORDER BY finished_at DESC, id DESC LIMIT ?2",
             )
             .ctx("select history")?;
-        let rows: Vec<(GameId, String, Timestamp)> = st
-            .query_map(rusqlite::params![channel as i64, limit], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        let rows: Vec<(GameId, String, Timestamp, bool)> = st
+            .query_map(rusqlite::params![channel as i64, limit], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
             .ctx("select history")?
             .collect::<Result<_, _>>()
             .ctx("select history")?;
-        rows.into_iter().map(|(id, ruleset, at)| summary(&self.conn, id, &ruleset, at)).collect()
+        rows.into_iter().map(|(id, ruleset, at, practice)| summary(&self.conn, id, &ruleset, at, practice)).collect()
     }
 }
 
-fn summary(conn: &Connection, id: GameId, ruleset: &str, finished_at: Timestamp) -> Result<GameSummary, StoreError> {
+fn summary(
+    conn: &Connection,
+    id: GameId,
+    ruleset: &str,
+    finished_at: Timestamp,
+    practice: bool,
+) -> Result<GameSummary, StoreError> {
     let ruleset: Ruleset = serde_json::from_str(ruleset).map_err(|e| corrupt(Some(id), e))?;
     let mut placings: Vec<Placing> = read_seats(conn, id)?
         .into_iter()
         .map(|s| Placing { seat: s.seat, occupant: s.occupant, place: s.place.unwrap_or(0) })
         .collect();
     placings.sort_by_key(|p| (p.place, p.seat));
-    Ok(GameSummary { id, ruleset, finished_at, placings })
+    Ok(GameSummary { id, ruleset, finished_at, practice, placings })
 }
 
 /// Every game in the lobby or in play, with its seats, oldest first.

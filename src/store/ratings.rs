@@ -121,11 +121,16 @@ impl RatingChange {
 }
 
 /// Rates a game that has just been marked finished (places set); returns
-/// the humans' changes in seat order.
+/// the humans' changes in seat order. A practice game changes nothing.
 pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
-    let (guild, variant): (i64, String) = tx
-        .query_row("SELECT guild_id, variant FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
+    let (guild, variant, practice): (i64, String, bool) = tx
+        .query_row("SELECT guild_id, variant, practice FROM games WHERE id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
         .ctx("select game for rating")?;
+    if practice {
+        return Ok(Vec::new());
+    }
     let mut entries = participants(tx, id)?;
     if entries.len() < 2 {
         return Ok(Vec::new());

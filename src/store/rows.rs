@@ -13,7 +13,7 @@ const EVENT_V1: i64 = 1;
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, ruleset, \
     max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, commitment, seed, \
-    throws_drawn, deadline, events";
+    throws_drawn, deadline, events, practice";
 
 /// `BEGIN IMMEDIATE`: the write lock before anything is read.
 pub(crate) fn begin(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
@@ -127,6 +127,7 @@ pub(crate) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Result<GameInfo, St
         throws_drawn: r.get::<_, i64>(16)?.max(0) as u64,
         deadline: r.get(17)?,
         events: r.get::<_, i64>(18)?.max(0) as u64,
+        practice: r.get(19)?,
         seats: Vec::new(),
     }))
 }

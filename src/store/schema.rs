@@ -128,6 +128,11 @@ CREATE TABLE guild_languages (
     language TEXT    NOT NULL
 );
 "#,
+    // 5: practice games (`/thaayam new practice:true`): hints allowed,
+    // never rated.
+    r#"
+ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1));
+"#,
 ];
 
 /// The schema version this program writes.
@@ -225,6 +230,7 @@ mod tests {
         "1bc09a4c92ec687d464707c102fb71c586a0ffeaa033812e079dfcaaf8bf3d3f",
         "300ac27bdbb168acaaac919948c6cf7616a1824769dbf240f78b1f6b06c3c0f8",
         "3b031345deec982c5fe2ccce66f3a7ff9ac739ebcc21a0e5d6ef69b76f646925",
+        "5cf1ffa69a9d04644228fbdbb549c8bc59959eeeff4fd2f8aea0c633032ee7e5",
     ];
 
     #[test]
@@ -277,5 +283,8 @@ mod tests {
         assert_eq!((n, snaps), (1, 0));
         let live: i64 = conn.query_row("SELECT count(live) FROM games", [], |r| r.get(0)).expect("new column");
         assert_eq!(live, 0);
+        let practice: i64 =
+            conn.query_row("SELECT count(*) FROM games WHERE practice = 0", [], |r| r.get(0)).expect("practice column");
+        assert_eq!(practice, 0);
     }
 }

@@ -210,6 +210,8 @@ pub struct NewGame {
     /// The fair-dice seed (see [`crate::dice::commitment`]); only its commitment is
     /// shown until the game ends.
     pub seed: [u8; 32],
+    /// A practice game: hints allowed, never rated.
+    pub practice: bool,
 }
 
 /// A game's row and seats. The seed is here only once the game is over.
@@ -240,6 +242,8 @@ pub struct GameInfo {
     pub deadline: Option<Timestamp>,
     /// Number of events in the log.
     pub events: u64,
+    /// A practice game: hints allowed, never rated.
+    pub practice: bool,
     /// Seated occupants in seat order.
     pub seats: Vec<SeatRecord>,
 }
@@ -277,6 +281,8 @@ pub struct GameSummary {
     pub id: GameId,
     pub ruleset: Ruleset,
     pub finished_at: Timestamp,
+    /// A practice game (not rated).
+    pub practice: bool,
     /// All seats, best place first.
     pub placings: Vec<Placing>,
 }

@@ -38,7 +38,16 @@ impl Drop for Scratch {
 }
 
 pub fn new_game(channel: u64, ruleset: Ruleset, max_players: u8) -> NewGame {
-    NewGame { guild: 7, channel, host: 100, ruleset, max_players, turn_timeout_secs: 120, seed: [channel as u8; 32] }
+    NewGame {
+        guild: 7,
+        channel,
+        host: 100,
+        ruleset,
+        max_players,
+        turn_timeout_secs: 120,
+        seed: [channel as u8; 32],
+        practice: false,
+    }
 }
 
 /// What a test's front end keeps of a game to make its next save: the

@@ -109,6 +109,7 @@ async fn a_stored_game_that_cannot_run_does_not_hold_the_channel() {
             max_players: 2,
             turn_timeout_secs: 3600,
             seed: [7; 32],
+            practice: false,
         };
         store.create_game(&new).expect("a game that never got a state")
     };

@@ -12,6 +12,7 @@ mod crash;
 mod crowds;
 mod forged;
 mod games;
+mod hints;
 mod kills;
 mod languages;
 mod lifecycle;

@@ -25,6 +25,7 @@ stats-variant = Rating **{ $rating }** (μ { $mu }, σ { $sigma })
     Average place { $place }
     Win streak { $streak } (best { $best })
 stats-listed-after = On the leaderboard after { $count } games
+history-practice = practice
 history-no-winner = no winner
 history-won-by = won by { $names }
 history-none = No game has been played to the end in this channel yet. Start one with `/thaayam new`.
@@ -117,3 +118,17 @@ permission-send-messages = Send Messages
 permission-send-messages-in-threads = Send Messages in Threads
 permission-embed-links = Embed Links
 permission-attach-files = Attach Files
+
+## /thaayam hint (practice games)
+
+hint-pick = **Hint** (only you see it): pick **{ $option }** in the menu.
+hint-build = **Hint** (only you see it): the best move is not among the menu's options: choose **Another move: build it step by step** and play { $what }.
+hint-chances = Your estimated chance of winning: { $before }% now, { $after }% after this move.
+hint-others = The menu's other moves leave you { $low }% to { $high }%.
+hint-other = The menu's other moves leave you { $chance }%.
+hint-no-game = No game is running in this channel. Start a practice game with `/thaayam new practice:true`.
+hint-not-practice = Hints are only in practice games: start one with `/thaayam new practice:true`.
+hint-not-seated = You are not playing in this game: hints are for its players.
+hint-not-your-turn = It is not your turn: a hint is for the player on turn.
+hint-no-choice = You have no move to choose right now: ask for a hint when the menu offers your moves.
+hint-no-network = Hints are not available for { $ruleset } with { $players } players: the computer has no trained evaluation for this table.

@@ -86,6 +86,8 @@ seat-field = { $seat } ({ $letter })
 pieces = on the board: { $board }; waiting: { $waiting }; borne off: { $borne }
 pieces-none = none
 throws-left = Throws left to use: **{ $throws }**
+# A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
+practice-mark = Practice game · not rated
 board-title = Thaayam ({ $ruleset }), game { $game }
 board-footer = Move { $moves } · the dice seed is revealed when the game ends
 button-throw = Throw the cowries

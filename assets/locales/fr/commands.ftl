@@ -25,6 +25,7 @@ stats-variant = Cote **{ $rating }** (μ { $mu }, σ { $sigma })
     Place moyenne { $place }
     Série de victoires { $streak } (record { $best })
 stats-listed-after = Au classement après { $count } parties
+history-practice = entraînement
 history-no-winner = pas de gagnant
 history-won-by = gagnée par { $names }
 history-none = Aucune partie n'a encore été jouée jusqu'au bout dans ce salon. Lancez-en une avec `/thaayam new`.
@@ -118,3 +119,17 @@ permission-send-messages = Envoyer des messages
 permission-send-messages-in-threads = Envoyer des messages dans les fils
 permission-embed-links = Intégrer des liens
 permission-attach-files = Joindre des fichiers
+
+## /thaayam hint (parties d'entraînement)
+
+hint-pick = **Conseil** (vous seul le voyez) : choisissez **{ $option }** dans le menu.
+hint-build = **Conseil** (vous seul le voyez) : le meilleur coup n'est pas parmi les options du menu : choisissez **Un autre coup : le construire pas à pas** et jouez { $what }.
+hint-chances = Votre chance estimée de gagner : { $before } % maintenant, { $after } % après ce coup.
+hint-others = Les autres coups du menu vous laissent de { $low } % à { $high } %.
+hint-other = Les autres coups du menu vous laissent { $chance } %.
+hint-no-game = Aucune partie n'est en cours dans ce salon. Lancez une partie d'entraînement avec `/thaayam new practice:true`.
+hint-not-practice = Les conseils ne sont donnés que dans les parties d'entraînement : lancez-en une avec `/thaayam new practice:true`.
+hint-not-seated = Vous ne jouez pas dans cette partie : les conseils sont pour ses joueurs.
+hint-not-your-turn = Ce n'est pas votre tour : un conseil est pour le joueur dont c'est le tour.
+hint-no-choice = Vous n'avez pas de coup à choisir pour l'instant : demandez un conseil quand le menu propose vos coups.
+hint-no-network = Pas de conseil pour { $ruleset } à { $players } joueurs : l'ordinateur n'a pas d'évaluation entraînée pour cette table.

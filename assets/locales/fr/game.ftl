@@ -88,6 +88,8 @@ seat-field = { $seat } ({ $letter })
 pieces = sur l'échiquier : { $board } ; en attente : { $waiting } ; sortis : { $borne }
 pieces-none = aucun
 throws-left = Jets encore à jouer : **{ $throws }**
+# A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
+practice-mark = Partie d'entraînement · hors classement
 board-title = Thaayam ({ $ruleset }), partie { $game }
 board-footer = Coup { $moves } · la graine des dés est révélée à la fin de la partie
 button-throw = Lancer les cauris

@@ -91,6 +91,8 @@ seat-field = { $seat } ({ $letter })
 pieces = பலகையில்: { $board }; காத்திருப்பவை: { $waiting }; பழம்: { $borne }
 pieces-none = ஒன்றுமில்லை
 throws-left = இன்னும் பயன்படுத்த வேண்டிய உருட்டல்கள்: **{ $throws }**
+# A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
+practice-mark = பயிற்சி ஆட்டம் · தரவரிசையில் சேராது
 board-title = தாயம் ({ $ruleset }), ஆட்டம் { $game }
 board-footer = நகர்வு { $moves } · ஆட்டம் முடிந்ததும் சோழி விதை வெளியிடப்படும்
 button-throw = சோழிகளை உருட்டு

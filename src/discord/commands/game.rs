@@ -47,6 +47,13 @@ pub(crate) async fn new_game(
     #[name_localized("fr", "délai")]
     #[description_localized("fr", "Temps par tour, comme 30m, 12h ou 2d (24h par défaut)")]
     timeout: Option<String>,
+    #[description = "A practice game: /thaayam hint advises the player on turn; never rated (default false)"]
+    #[name_localized("fr", "entraînement")]
+    #[description_localized(
+        "fr",
+        "Partie d'entraînement : /thaayam hint conseille le joueur ; hors classement (non par défaut)"
+    )]
+    practice: Option<bool>,
 ) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
     let missing = missing_permissions(ctx);
@@ -67,6 +74,7 @@ pub(crate) async fn new_game(
         players: players.unwrap_or(2).clamp(2, 4),
         turn_timeout,
         moderators_end: defaults.end_permission == EndPermission::Moderators,
+        practice: practice.unwrap_or(false),
     };
     let data = ctx.data();
     // The channel is held from here until its lobby is posted (or given

@@ -6,6 +6,7 @@
 mod answer;
 mod game;
 mod help;
+mod hint;
 mod options;
 mod records;
 #[cfg(test)]
@@ -33,6 +34,7 @@ pub(crate) use options::check_options;
         "game::resign",
         "game::end",
         "game::kick",
+        "hint::hint_command",
         "help::help",
         "rules::rules",
         "records::leaderboard",

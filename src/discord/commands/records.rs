@@ -148,7 +148,8 @@ fn history_line(lang: Lang, g: &GameSummary) -> String {
     } else {
         tr!(lang, "history-won-by", names = winners.join(", "))
     };
-    let mut line = format!("`{}` <t:{}:d> {} — {winner}", g.id, g.finished_at.as_secs(), g.ruleset);
+    let practice = if g.practice { format!(" ({})", tr!(lang, "history-practice")) } else { String::new() };
+    let mut line = format!("`{}` <t:{}:d> {}{practice} — {winner}", g.id, g.finished_at.as_secs(), g.ruleset);
     if !others.is_empty() {
         line.push_str(&format!("; {}", others.join(" · ")));
     }

@@ -55,6 +55,7 @@ fn started(store: &mut Store, guild: u64, channel: u64, variant: Variant, who: &
         max_players: who.len() as u8,
         turn_timeout_secs: 120,
         seed: [3; 32],
+        practice: false,
     };
     let id = store.create_game(&new).expect("create");
     let seats = SeatSet::for_players(who.len()).expect("2 to 4 players");

@@ -7,6 +7,7 @@
 pub(crate) mod choices;
 pub(crate) mod computer;
 pub(crate) mod ends;
+pub(crate) mod hint;
 pub(crate) mod intent;
 mod lobby;
 pub(crate) mod notes;

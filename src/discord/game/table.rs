@@ -32,6 +32,8 @@ pub(crate) struct NewGame {
     pub(crate) turn_timeout: u64,
     /// Only moderators may end the game once it runs (the server's setting).
     pub(crate) moderators_end: bool,
+    /// A practice game: hints allowed, never rated.
+    pub(crate) practice: bool,
 }
 
 /// What the store holds of a table, so that a save sends only what
@@ -107,6 +109,10 @@ pub(crate) struct Table {
     /// not the host (the server's `end_permission` setting).
     #[serde(default)]
     pub(crate) moderators_end: bool,
+    /// A practice game (`/thaayam new practice:true`): `/thaayam hint`
+    /// answers in it, and it is never rated.
+    #[serde(default)]
+    pub(crate) practice: bool,
     /// Players in joining order; the i-th takes the i-th seat of the table.
     pub(crate) lineup: Vec<Player>,
     pub(crate) stage: Stage,
@@ -183,6 +189,7 @@ impl Table {
             players: players.clamp(2, 4),
             turn_timeout: 24 * 3600,
             moderators_end: false,
+            practice: false,
             lineup: vec![Player::Human(host)],
             stage: Stage::Lobby,
             events: Vec::new(),

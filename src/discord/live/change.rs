@@ -118,6 +118,7 @@ mod tests {
             players: 2,
             turn_timeout: 60,
             moderators_end: false,
+            practice: false,
         };
         let mut t = persist::create(&data.store, new).await.expect("create");
         persist::save(&data.store, &mut t).await.expect("first save");

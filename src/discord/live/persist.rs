@@ -30,11 +30,13 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
         max_players: new.players,
         turn_timeout_secs: u32::try_from(new.turn_timeout).unwrap_or(u32::MAX),
         seed,
+        practice: new.practice,
     };
     let id = store.create_game(&row)?;
     let mut table = Table::new(id.0, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
     table.turn_timeout = new.turn_timeout;
     table.moderators_end = new.moderators_end;
+    table.practice = new.practice;
     table.stored = Some(Stored::default());
     Ok(table)
 }
@@ -151,6 +153,7 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Table, String> {
         })
         .collect::<Result<_, _>>()?;
     table.stage = stage;
+    table.practice = info.practice;
     table.turn_timeout = u64::from(info.turn_timeout_secs);
     table.events = loaded.events;
     table.drawn = u32::try_from(info.throws_drawn).unwrap_or(u32::MAX);

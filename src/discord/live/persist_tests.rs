@@ -24,6 +24,7 @@ fn saved_lobby(store: &mut Store, variant: Variant) -> Table {
         players: t.players,
         turn_timeout: t.turn_timeout,
         moderators_end: false,
+        practice: false,
     };
     let created = create_sync(store, new, t.seed).expect("create");
     (t.id, t.stored) = (created.id, created.stored);

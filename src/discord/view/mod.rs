@@ -5,6 +5,7 @@
 //! Discord client, no tokio, no store: the live layer sends what this builds.
 
 pub(crate) mod components;
+pub(crate) mod hint;
 pub(crate) mod lang;
 pub(crate) mod message;
 pub(crate) mod notes;

@@ -70,6 +70,10 @@ pub(crate) fn lobby(lang: Lang, t: &Table, notes: &[String]) -> Message {
         names = seated.join(", "),
         commitment = t.commitment().to_string(),
     );
+    let description = match practice_line(lang, t) {
+        Some(mark) => format!("{mark}\n{description}"),
+        None => description,
+    };
     let full = t.lineup.len() >= usize::from(t.players);
     let buttons = vec![
         button(t, Control::Join, &tr!(lang, "button-join"), Style::Primary, full),
@@ -106,7 +110,7 @@ fn computer_select(lang: Lang, t: &Table) -> Select {
 /// The live board: what happened, whose turn, the deadline, the move
 /// picked so far, the controls.
 pub(crate) fn board(lang: Lang, t: &Table, notes: &[String]) -> Message {
-    let mut lines: Vec<String> = Vec::new();
+    let mut lines: Vec<String> = practice_line(lang, t).into_iter().collect();
     let mut mentions = Vec::new();
     if let Some(seat) = t.to_act() {
         let who = t.player(seat).map(|p| player_name(lang, p)).unwrap_or_default();
@@ -124,6 +128,11 @@ pub(crate) fn board(lang: Lang, t: &Table, notes: &[String]) -> Message {
         alt: alt_text(lang, t),
         mentions,
     }
+}
+
+/// "Practice game · not rated", in bold, for a practice game.
+fn practice_line(lang: Lang, t: &Table) -> Option<String> {
+    t.practice.then(|| format!("**{}**", tr!(lang, "practice-mark")))
 }
 
 /// The notes of a change above the lines that say where the game stands,
@@ -196,7 +205,14 @@ fn state_embed(lang: Lang, t: &Table) -> Embed {
     let throws = pos.throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>().join(" · ");
     let description = if throws.is_empty() { String::new() } else { tr!(lang, "throws-left", throws = throws) };
     Embed {
-        title: tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id),
+        title: match practice_line(lang, t) {
+            Some(_) => format!(
+                "{} · {}",
+                tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id),
+                tr!(lang, "practice-mark")
+            ),
+            None => tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id),
+        },
         description,
         fields,
         footer: tr!(lang, "board-footer", moves = t.events.len()),
@@ -269,7 +285,7 @@ fn placeholder(lang: Lang, t: &Table, menu: &Menu) -> String {
 
 /// The options of the menu, each named in squares and plain words, never
 /// two alike.
-fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
+pub(super) fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
     let mut options: Vec<SelectOption> = match menu {
         Menu::Nothing => Vec::new(),
         Menu::Ends { base, ends, offered, more } => {
@@ -364,7 +380,8 @@ fn page_buttons(lang: Lang, t: &Table, pages: usize) -> Vec<Button> {
 
 /// The final message: places, rating changes, the seed reveal; no controls.
 pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -> Message {
-    let mut lines: Vec<String> = Vec::new();
+    // The practice mark first: the result's last line stays the verdict.
+    let mut lines: Vec<String> = practice_line(lang, t).into_iter().collect();
     let places = t.final_places();
     lines.push(match places {
         Some(_) => tr!(lang, "game-over"),

@@ -92,8 +92,13 @@ fn whole_games_in(lang: Lang) {
     let checked = |t: &Table, notes: &[Note]| checked_in(lang, t, notes);
     for (players, variant) in [(2, Variant::Bell), (4, Variant::Bell1979), (3, Variant::Francais)] {
         let mut t = Table::new(9, 1, 2, 10, Ruleset::new(variant), players, [3; 32]);
+        // The game of three is a practice game: its hints are checked too.
+        t.practice = players == 3;
         let lobby = checked(&t, &[]);
         assert!(controls(&lobby).contains(&Control::Join));
+        let mark = super::lang::tr!(lang, "practice-mark");
+        assert_eq!(lobby.embed.as_ref().is_some_and(|e| e.description.contains(&mark)), t.practice);
+        let mut hints = 0;
         session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
         while t.lineup.len() < usize::from(players) {
             let add = Intent::AddComputer(Level::Random);
@@ -109,6 +114,16 @@ fn whole_games_in(lang: Lang) {
                 None => {
                     let user = t.human_to_act().expect("a human on turn");
                     let m = checked(&t, &[]);
+                    assert_eq!(m.content.contains(&mark), t.practice);
+                    if t.practice && hints < 3 {
+                        hints += 1;
+                        let answer = crate::discord::game::hint::hint(&t, user);
+                        let text = super::hint::hint_text(lang, &answer);
+                        let private = presenter::private(&text);
+                        assert_eq!(message::check(&private), Ok(()));
+                        assert_eq!(private.content, text, "{}: a hint is never cut", lang.code());
+                        assert_translated(lang, &text);
+                    }
                     let intent = random_intent(&t, &mut rng);
                     let wanted = match intent {
                         Intent::Throw => Control::Throw,
@@ -125,6 +140,8 @@ fn whole_games_in(lang: Lang) {
         }
         let end = checked(&t, &[Note::TookBack]);
         assert!(end.rows.is_empty(), "a finished game has no controls");
+        assert_eq!(end.content.contains(&mark), t.practice);
+        assert!(!t.practice || hints > 0, "a hint was asked");
         assert!(end.embed.expect("embed").description.contains(&t.seed_hex()));
     }
 }
@@ -223,6 +240,15 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Refusal::NotPlaying(1),
         Refusal::Unsaved,
     ];
+    use crate::discord::game::hint::HintRefusal;
+    let hint_refusals = [
+        HintRefusal::NoGame,
+        HintRefusal::NotPractice,
+        HintRefusal::NotSeated,
+        HintRefusal::NotYourTurn,
+        HintRefusal::NoChoice,
+        HintRefusal::NoNetwork { ruleset: Ruleset::new(Variant::TayamSonalu), players: 4 },
+    ];
     for lang in Lang::all() {
         let lines = super::notes::note_lines(lang, &notes);
         assert!(lines.len() > notes.len(), "the discarded throw is explained");
@@ -232,7 +258,8 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         }
         let texts = [super::refusals::board_caught_up(lang), super::refusals::end_shown(lang)];
         let refused = refusals.iter().map(|r| super::refusals::refusal_text(lang, r));
-        for text in texts.into_iter().chain(refused) {
+        let no_hints = hint_refusals.iter().map(|&r| super::hint::hint_text(lang, &Err(r)));
+        for text in texts.into_iter().chain(refused).chain(no_hints) {
             let m = presenter::private(&text);
             assert_eq!(message::check(&m), Ok(()));
             assert_eq!(m.content, text, "{}: a private answer is never cut", lang.code());

@@ -1,0 +1,31 @@
+//! `/thaayam hint`: in a practice game, the player on turn privately
+//! gets the expert's advice (`discord::game::hint`, worded by
+//! `discord::view::hint`). Nothing of the game changes and nobody else
+//! sees it.
+
+use super::answer::{langs, private};
+use crate::discord::game::hint::{HintRefusal, hint};
+use crate::discord::view::hint::hint_text;
+use crate::discord::{Context, Error};
+
+/// Practice games: the best move for you now, and your chance of winning
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "hint",
+    name_localized("fr", "conseil"),
+    description_localized("fr", "Parties d'entraînement : le meilleur coup maintenant, et votre chance de gagner")
+)]
+pub(crate) async fn hint_command(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = langs(ctx).await.1;
+    let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
+        return private(ctx, hint_text(lang, &Err(HintRefusal::NoGame))).await;
+    };
+    // The expert's search may take longer than Discord waits for an answer.
+    ctx.defer_ephemeral().await?;
+    // A copy, so that the search holds neither the game nor the runtime.
+    let table = game.lock().await.clone();
+    let user = ctx.author().id.get();
+    let answer = tokio::task::spawn_blocking(move || hint(&table, user)).await?;
+    private(ctx, hint_text(lang, &answer)).await
+}
