@@ -10,6 +10,7 @@
 //!   the best plans are scored by expectimax over the next player's
 //!   likeliest throw sequences, that player answering with its best plan.
 
+pub mod analysis;
 pub mod arena;
 pub mod eval;
 pub mod expert;
