@@ -128,6 +128,18 @@ CREATE TABLE guild_languages (
     language TEXT    NOT NULL
 );
 "#,
+    // 6 (after the practice flag's 5): cached post-game analyses, the
+    // chart and the swings' JSON per game and analysis version.
+    r#"
+CREATE TABLE analyses (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    png        BLOB    NOT NULL,
+    swings     TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -225,6 +237,7 @@ mod tests {
         "1bc09a4c92ec687d464707c102fb71c586a0ffeaa033812e079dfcaaf8bf3d3f",
         "300ac27bdbb168acaaac919948c6cf7616a1824769dbf240f78b1f6b06c3c0f8",
         "3b031345deec982c5fe2ccce66f3a7ff9ac739ebcc21a0e5d6ef69b76f646925",
+        "f1fd5f4d69aaf0081e3fc39987775087fac1fc153914f620316bfe59ecd70973",
     ];
 
     #[test]
@@ -247,7 +260,17 @@ mod tests {
             .expect("tables");
         assert_eq!(
             tables,
-            ["computers", "events", "games", "guild_languages", "guild_settings", "ratings", "seats", "snapshots"]
+            [
+                "analyses",
+                "computers",
+                "events",
+                "games",
+                "guild_languages",
+                "guild_settings",
+                "ratings",
+                "seats",
+                "snapshots"
+            ]
         );
         // Running again is a no-op.
         migrate(&conn).expect("migrate twice");
@@ -277,5 +300,7 @@ mod tests {
         assert_eq!((n, snaps), (1, 0));
         let live: i64 = conn.query_row("SELECT count(live) FROM games", [], |r| r.get(0)).expect("new column");
         assert_eq!(live, 0);
+        let analyses: i64 = conn.query_row("SELECT count(*) FROM analyses", [], |r| r.get(0)).expect("new table");
+        assert_eq!(analyses, 0);
     }
 }
