@@ -10,7 +10,7 @@
 
 use super::plans::plans;
 use super::value::win_chances;
-use crate::engine::{Action, Event, Game, MoveGen, Phase, PlayError, Seat, SeatSet, Throw};
+use crate::engine::{Action, Event, Game, MoveGen, Phase, PlayError, Seat, SeatSet, Throw, format_tpn};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Instant;
@@ -44,8 +44,9 @@ pub struct Point {
 pub enum Cause {
     /// The series thrown (in order, rule 7's discards included).
     Luck { throws: Vec<Throw> },
-    /// The actions played, and the best use of the same throws found.
-    Choice { played: Vec<Action>, best: Vec<Action>, best_chance: f64 },
+    /// The position with the throws to use (TPN), the actions played, and
+    /// the best use of the same throws found, worth `best_chance` to her.
+    Choice { tpn: String, played: Vec<Action>, best: Vec<Action>, best_chance: f64 },
 }
 
 /// One swing: whose chance moved, from what to what, in which series.
@@ -207,7 +208,8 @@ fn choice(
         return Ok(None);
     };
     let played = run.events.iter().filter_map(|e| if let Event::Act { action } = e { Some(*action) } else { None });
-    let cause = Cause::Choice { played: played.collect(), best, best_chance };
+    let tpn = format_tpn(run.start.position(), true);
+    let cause = Cause::Choice { tpn, played: played.collect(), best, best_chance };
     Ok(Some(Swing { series, x: f64::from(series), seat, before, after, cause }))
 }
 
@@ -285,8 +287,9 @@ mod tests {
         let played = Action::Advance { from: 3, twins: false, throws: crate::engine::ThrowBag::of(&[Throw::Two]) };
         let a = analyse(start, &[Event::Act { action: played }], None).expect("analysed");
         let top = &a.swings[0];
-        let Cause::Choice { played: p, best, best_chance } = &top.cause else { panic!("not a choice: {top:?}") };
+        let Cause::Choice { tpn, played: p, best, best_chance } = &top.cause else { panic!("not a choice: {top:?}") };
         assert_eq!((top.seat, p.as_slice()), (Seat::S, &[played][..]));
+        assert_eq!(tpn, "bell S=x,x,16,3 N=x,x,x,22 turn=S throws=2");
         assert_eq!(
             best[0],
             Action::Advance { from: 16, twins: false, throws: crate::engine::ThrowBag::of(&[Throw::Two]) }

@@ -118,3 +118,14 @@ permission-send-messages = Envoyer des messages
 permission-send-messages-in-threads = Envoyer des messages dans les fils
 permission-embed-links = Intégrer des liens
 permission-attach-files = Joindre des fichiers
+
+## /thaayam analyse
+
+analyse-unfinished = La partie { $game } n'a pas été jouée jusqu'au bout ; seules les parties terminées peuvent être analysées.
+analyse-no-network = Il n'y a pas encore d'évaluation entraînée pour { $ruleset } à { $players } joueurs ; la partie { $game } ne peut pas être analysée.
+analyse-failed = Désolé, la partie { $game } n'a pas pu être analysée.
+analyse-caption = **Partie { $game }** ({ $ruleset }) : les chances de gagner de chaque joueur après chaque série (x : numéro de série), selon l'estimation de l'ordinateur.
+analyse-seat = { $letter } { $seat } : { $name }
+analyse-calm = Aucun jet ni aucun coup n'a fait basculer cette partie de plus de { $points } points.
+analyse-luck = **{ $n }.** Série { $series }, chance : { $who } a lancé { $throws } ; chances { $before } % → { $after } %.
+analyse-choice = **{ $n }.** Série { $series }, choix : { $who } a joué { $played } ({ $played_throws }), qui valait { $after } % ; { $best } ({ $best_throws }) valait { $best_chance } % : { $points } points perdus.

@@ -117,3 +117,14 @@ permission-send-messages = Send Messages
 permission-send-messages-in-threads = Send Messages in Threads
 permission-embed-links = Embed Links
 permission-attach-files = Attach Files
+
+## /thaayam analyse
+
+analyse-unfinished = ஆட்டம் { $game } இறுதிவரை ஆடப்படவில்லை; முடிந்த ஆட்டங்களை மட்டுமே பகுப்பாய்வு செய்ய முடியும்.
+analyse-no-network = { $ruleset } { $players } பேருக்குப் பயிற்சி பெற்ற மதிப்பீடு இன்னும் இல்லை; ஆட்டம் { $game } ஐப் பகுப்பாய்வு செய்ய முடியாது.
+analyse-failed = மன்னிக்கவும், ஆட்டம் { $game } ஐப் பகுப்பாய்வு செய்ய முடியவில்லை.
+analyse-caption = **ஆட்டம் { $game }** ({ $ruleset }): ஒவ்வொரு தொடருக்குப் பின்னும் ஒவ்வொருவரின் வெற்றி வாய்ப்பு (x: தொடர் எண்), கணினியின் மதிப்பீட்டில்.
+analyse-seat = { $letter } { $seat }: { $name }
+analyse-calm = எந்த உருட்டலும் நகர்வும் இந்த ஆட்டத்தை { $points } புள்ளிகளுக்கு மேல் மாற்றவில்லை.
+analyse-luck = **{ $n }.** தொடர் { $series }, அதிர்ஷ்டம்: { $who } உருட்டியது { $throws }; வாய்ப்பு { $before }% → { $after }%.
+analyse-choice = **{ $n }.** தொடர் { $series }, தேர்வு: { $who } ஆடியது { $played } ({ $played_throws }), மதிப்பு { $after }%; { $best } ({ $best_throws }) மதிப்பு { $best_chance }%: { $points } புள்ளிகள் இழப்பு.
