@@ -125,6 +125,22 @@ enum Command {
         #[arg(long, default_value_t = 600)]
         size: u32,
     },
+    /// Play a seeded random game, analyse it as /thaayam analyse does and
+    /// print the cost (time, PNG size); write the chart.
+    Analyse {
+        /// Which rules.
+        #[arg(long, default_value = "bell", value_parser = variant_parser())]
+        variant: Variant,
+        /// Number of players: 2, 3 or 4.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Seed for throws and choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The PNG file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Run the Discord bot (token from DISCORD_TOKEN or the config file).
     Run {
         /// The configuration file (see config.example.toml).
@@ -254,6 +270,12 @@ fn run(command: Command) -> Result<(), String> {
             write(&out, &gif)?;
             let seconds = cli::render::duration_cs(&gif)? as f64 / 100.0;
             println!("{events} events, {} bytes, {seconds:.1} s", gif.len());
+        }
+        Command::Analyse { variant, players, seed, out } => {
+            let ruleset = Ruleset { variant, twins_return_singles: false };
+            let (figures, png) = cli::analyse::run(ruleset, players, seed)?;
+            write(&out, &png)?;
+            println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::Run { config, shards } => {
             let mut config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;

@@ -11,6 +11,7 @@
 //!   likeliest throw sequences, that player answering with its best plan.
 
 pub mod advice;
+pub mod analysis;
 pub mod arena;
 pub mod eval;
 pub mod expert;

@@ -1,8 +1,9 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
-//! `tournament`, `train`, `bot-bench`, `fuzz`, the store tools (`store-bench`,
+//! `tournament`, `train`, `bot-bench`, `fuzz`, `analyse` (its cost), the store tools (`store-bench`,
 //! `store-crash-worker`), and the other tools that call the libraries
 //! without Discord.
 
+pub mod analyse;
 pub mod bot_bench;
 pub mod cpu;
 pub mod fuzz;

@@ -8,6 +8,7 @@
 //! and only the changed rectangle per frame.
 //! `docs/rendering.md` gives the measurements behind these choices.
 
+mod chart;
 mod draw;
 mod encode;
 mod fonts;
@@ -21,6 +22,7 @@ mod strip;
 mod text;
 mod theme;
 
+pub use chart::{CHART_HEIGHT, CHART_WIDTH, Chart, render_chart};
 pub(crate) use layout::{Layout, stack};
 pub use replay::{ReplayOptions, ReplayWords, frame_views, replay_gif};
 pub use route::{render_route, route_pixmap};

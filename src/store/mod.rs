@@ -43,6 +43,7 @@
 //! that nothing writes any more). Events are stored as engine JSON with a
 //! version tag (`v = 1`), so a future encoding can be read beside the old.
 
+mod analyses;
 mod db;
 mod error;
 mod games;
@@ -55,6 +56,7 @@ pub mod schema;
 mod settings;
 mod types;
 
+pub use analyses::CachedAnalysis;
 pub use db::{Store, backup_file};
 pub use error::StoreError;
 pub use handle::StoreHandle;

@@ -133,6 +133,18 @@ CREATE TABLE guild_languages (
     r#"
 ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1));
 "#,
+    // 6: cached post-game analyses, the
+    // chart and the swings' JSON per game and analysis version.
+    r#"
+CREATE TABLE analyses (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    png        BLOB    NOT NULL,
+    swings     TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -231,6 +243,7 @@ mod tests {
         "300ac27bdbb168acaaac919948c6cf7616a1824769dbf240f78b1f6b06c3c0f8",
         "3b031345deec982c5fe2ccce66f3a7ff9ac739ebcc21a0e5d6ef69b76f646925",
         "5cf1ffa69a9d04644228fbdbb549c8bc59959eeeff4fd2f8aea0c633032ee7e5",
+        "f1fd5f4d69aaf0081e3fc39987775087fac1fc153914f620316bfe59ecd70973",
     ];
 
     #[test]
@@ -253,7 +266,17 @@ mod tests {
             .expect("tables");
         assert_eq!(
             tables,
-            ["computers", "events", "games", "guild_languages", "guild_settings", "ratings", "seats", "snapshots"]
+            [
+                "analyses",
+                "computers",
+                "events",
+                "games",
+                "guild_languages",
+                "guild_settings",
+                "ratings",
+                "seats",
+                "snapshots"
+            ]
         );
         // Running again is a no-op.
         migrate(&conn).expect("migrate twice");
@@ -286,5 +309,7 @@ mod tests {
         let practice: i64 =
             conn.query_row("SELECT count(*) FROM games WHERE practice = 0", [], |r| r.get(0)).expect("practice column");
         assert_eq!(practice, 0);
+        let analyses: i64 = conn.query_row("SELECT count(*) FROM analyses", [], |r| r.get(0)).expect("new table");
+        assert_eq!(analyses, 0);
     }
 }

@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analyse;
 mod child_bot;
 mod clicks;
 mod crash;

@@ -132,3 +132,14 @@ hint-not-seated = You are not playing in this game: hints are for its players.
 hint-not-your-turn = It is not your turn: a hint is for the player on turn.
 hint-no-choice = You have no move to choose right now: ask for a hint when the menu offers your moves.
 hint-no-network = Hints are not available for { $ruleset } with { $players } players: the computer has no trained evaluation for this table.
+
+## /thaayam analyse
+
+analyse-unfinished = Game { $game } has not been played to the end; only finished games can be analysed.
+analyse-no-network = There is no trained evaluation yet for { $ruleset } with { $players } players, so game { $game } cannot be analysed.
+analyse-failed = Sorry, game { $game } could not be analysed.
+analyse-caption = **Game { $game }** ({ $ruleset }): each player's chance of winning after every series (x: series number), as the computer estimates it.
+analyse-seat = { $letter } { $seat }: { $name }
+analyse-calm = No throw or move swung this game by more than { $points } points.
+analyse-luck = **{ $n }.** Series { $series }, luck: { $who } threw { $throws }; chance { $before }% → { $after }%.
+analyse-choice = **{ $n }.** Series { $series }, choice: { $who } played { $played } ({ $played_throws }), worth { $after }%; { $best } ({ $best_throws }) was worth { $best_chance }%: { $points } points given away.

@@ -133,3 +133,14 @@ hint-not-seated = Vous ne jouez pas dans cette partie : les conseils sont pour s
 hint-not-your-turn = Ce n'est pas votre tour : un conseil est pour le joueur dont c'est le tour.
 hint-no-choice = Vous n'avez pas de coup à choisir pour l'instant : demandez un conseil quand le menu propose vos coups.
 hint-no-network = Pas de conseil pour { $ruleset } à { $players } joueurs : l'ordinateur n'a pas d'évaluation entraînée pour cette table.
+
+## /thaayam analyse
+
+analyse-unfinished = La partie { $game } n'a pas été jouée jusqu'au bout ; seules les parties terminées peuvent être analysées.
+analyse-no-network = Il n'y a pas encore d'évaluation entraînée pour { $ruleset } à { $players } joueurs ; la partie { $game } ne peut pas être analysée.
+analyse-failed = Désolé, la partie { $game } n'a pas pu être analysée.
+analyse-caption = **Partie { $game }** ({ $ruleset }) : les chances de gagner de chaque joueur après chaque série (x : numéro de série), selon l'estimation de l'ordinateur.
+analyse-seat = { $letter } { $seat } : { $name }
+analyse-calm = Aucun jet ni aucun coup n'a fait basculer cette partie de plus de { $points } points.
+analyse-luck = **{ $n }.** Série { $series }, chance : { $who } a lancé { $throws } ; chances { $before } % → { $after } %.
+analyse-choice = **{ $n }.** Série { $series }, choix : { $who } a joué { $played } ({ $played_throws }), qui valait { $after } % ; { $best } ({ $best_throws }) valait { $best_chance } % : { $points } points perdus.

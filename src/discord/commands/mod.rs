@@ -3,6 +3,7 @@
 //! doc comments are the descriptions Discord shows, written for people who
 //! have never heard of Thaayam.
 
+mod analyse;
 mod answer;
 mod game;
 mod help;
@@ -41,6 +42,7 @@ pub(crate) use options::check_options;
         "records::stats",
         "records::history",
         "replay::replay",
+        "analyse::analyse",
         "settings::settings"
     ),
     subcommand_required

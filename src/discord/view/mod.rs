@@ -4,6 +4,7 @@
 //! the board picture's [`render::BoardView`](crate::render::BoardView). No
 //! Discord client, no tokio, no store: the live layer sends what this builds.
 
+pub(crate) mod analysis;
 pub(crate) mod components;
 pub(crate) mod hint;
 pub(crate) mod lang;

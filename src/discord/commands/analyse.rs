@@ -1,0 +1,193 @@
+//! `/thaayam analyse game:<id>`: a finished game's chart of every
+//! player's chance of winning and its three biggest swings, posted in the
+//! channel. Computed after deferring (the evaluation of a long game takes
+//! seconds), one at a time, with a deadline well inside Discord's 15
+//! minutes for follow-ups, then cached in the store per analysis version.
+
+use super::answer::{langs, occupant, private, store_failed};
+use super::replay::parse_game_id;
+use crate::ai::analysis::{ANALYSIS_VERSION, Swing, analyse as analyse_game};
+use crate::ai::value::win_chances;
+use crate::discord::view::analysis::{analysis_message, chart};
+use crate::discord::view::lang::{Lang, tr};
+use crate::discord::{Context, Error};
+use crate::engine::Game;
+use crate::render::render_chart;
+use crate::store::{CachedAnalysis, GameId, GameInfo, GameState, LoadedGame};
+use poise::serenity_prelude as serenity;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// How long an analysis may take (Discord accepts follow-ups for 15 min).
+const DEADLINE: Duration = Duration::from_secs(8 * 60);
+/// Analyses computed at the same time (CPU-bound; the machine is small).
+static ANALYSING: Semaphore = Semaphore::const_new(1);
+
+/// Why a game cannot be analysed here, if it cannot.
+pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
+    let Some(info) = info.filter(|i| i.guild == guild) else {
+        return Some(tr!(lang, "replay-no-game", game = id.to_string()));
+    };
+    if info.state != GameState::Finished {
+        return Some(tr!(lang, "analyse-unfinished", game = id.to_string()));
+    }
+    let start = Game::new(info.ruleset, info.seat_set());
+    if win_chances(&start).is_none() {
+        let players = info.seats.len();
+        return Some(tr!(
+            lang,
+            "analyse-no-network",
+            game = id.to_string(),
+            ruleset = info.ruleset.to_string(),
+            players = players
+        ));
+    }
+    None
+}
+
+/// Analyses a game and draws its chart (blocking, CPU-bound).
+pub(crate) fn compute(game: &LoadedGame, deadline: Instant) -> Result<CachedAnalysis, String> {
+    let start = Game::new(game.info.ruleset, game.info.seat_set());
+    let a = analyse_game(start, &game.events, Some(deadline)).map_err(|e| e.to_string())?;
+    let png = render_chart(&chart(&a)).map_err(|e| e.to_string())?;
+    let swings = serde_json::to_string(&a.swings).map_err(|e| e.to_string())?;
+    Ok(CachedAnalysis { png, swings })
+}
+
+/// The attachment's file name.
+pub(crate) fn file_name(id: GameId) -> String {
+    format!("thaayam-analysis-{}.png", id.0)
+}
+
+/// The cached analysis of a game, or a new one (then cached).
+async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis, String> {
+    let id = loaded.info.id;
+    let store = ctx.data().store.clone();
+    match store.call(move |s| s.cached_analysis(id, ANALYSIS_VERSION)).await {
+        Ok(Some(cached)) => {
+            tracing::info!("analysis of game {id}: from the cache");
+            return Ok(cached);
+        }
+        Ok(None) => {}
+        Err(e) => tracing::warn!("reading the cached analysis of game {id} failed: {e}"),
+    }
+    let made = {
+        let _turn = ANALYSING.acquire().await.map_err(|e| e.to_string())?;
+        let deadline = Instant::now() + DEADLINE;
+        tokio::task::spawn_blocking(move || compute(&loaded, deadline)).await.map_err(|e| e.to_string())??
+    };
+    tracing::info!("analysis of game {id}: computed");
+    let keep = made.clone();
+    if let Err(e) = store.call(move |s| s.cache_analysis(id, ANALYSIS_VERSION, &keep)).await {
+        tracing::warn!("caching the analysis of game {id} failed: {e}");
+    }
+    Ok(made)
+}
+
+/// Chart a finished game: each player's chance of winning and the biggest swings
+#[poise::command(
+    slash_command,
+    guild_only,
+    name_localized("fr", "analyser"),
+    description_localized("fr", "Les chances de chacun au fil d'une partie terminée, et ses plus grands tournants")
+)]
+pub(crate) async fn analyse(
+    ctx: Context<'_>,
+    #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
+    #[name_localized("fr", "partie")]
+    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam history (par ex. 12)")]
+    game: String,
+) -> Result<(), Error> {
+    let (server, mine) = langs(ctx).await;
+    let id = match parse_game_id(mine, &game) {
+        Ok(id) => id,
+        Err(e) => return private(ctx, e).await,
+    };
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
+        Ok(l) => l,
+        Err(e) => return store_failed(ctx, "loading a game", e).await,
+    };
+    if let Some(no) = refusal(mine, loaded.as_ref().map(|l| &l.info), guild, id) {
+        return private(ctx, no).await;
+    }
+    let Some(loaded) = loaded else { return Ok(()) };
+    ctx.defer().await?;
+    let seats: Vec<_> = loaded.info.seats.iter().map(|s| (s.seat, occupant(server, &s.occupant))).collect();
+    let ruleset = loaded.info.ruleset.to_string();
+    let reply = match analysis(ctx, loaded).await {
+        Ok(done) => {
+            let swings: Vec<Swing> = serde_json::from_str(&done.swings).unwrap_or_else(|e| {
+                tracing::error!("the cached swings of game {id} do not read: {e}");
+                Vec::new()
+            });
+            let message = analysis_message(server, &id.to_string(), &ruleset, &seats, &swings);
+            super::answer::reply(&message, false).attachment(serenity::CreateAttachment::bytes(done.png, file_name(id)))
+        }
+        Err(e) => {
+            tracing::error!("analysing game {id} failed: {e}");
+            poise::CreateReply::default().content(tr!(server, "analyse-failed", game = id.to_string()))
+        }
+    };
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Ruleset, Seat, Variant};
+    use crate::store::{Occupant, SeatRecord, Timestamp};
+
+    fn info(state: GameState, guild: u64) -> GameInfo {
+        let seat = |seat| SeatRecord { seat, occupant: Occupant::Human(5), joined_at: Timestamp(0), place: None };
+        GameInfo {
+            id: GameId(3),
+            guild,
+            channel: 9,
+            board_message: None,
+            board_posted_at: None,
+            host: 5,
+            ruleset: Ruleset::new(Variant::Bell),
+            max_players: 2,
+            state,
+            created_at: Timestamp(0),
+            updated_at: Timestamp(0),
+            finished_at: None,
+            turn_timeout_secs: 60,
+            seq: 0,
+            commitment: String::new(),
+            revealed_seed: None,
+            throws_drawn: 0,
+            deadline: None,
+            events: 0,
+            seats: vec![seat(Seat::S), seat(Seat::N)],
+        }
+    }
+
+    #[test]
+    fn only_finished_games_of_this_server_are_analysed() {
+        let en = Lang::EN;
+        assert!(refusal(en, None, 1, GameId(3)).is_some_and(|t| t.contains("no game")));
+        assert!(refusal(en, Some(&info(GameState::Finished, 2)), 1, GameId(3)).is_some_and(|t| t.contains("no game")));
+        for state in [GameState::Lobby, GameState::Playing, GameState::Abandoned] {
+            assert!(refusal(en, Some(&info(state, 1)), 1, GameId(3)).is_some_and(|t| t.contains("finished games")));
+        }
+        assert_eq!(refusal(en, Some(&info(GameState::Finished, 1)), 1, GameId(3)), None);
+    }
+
+    #[test]
+    fn a_finished_game_gives_a_chart_and_swings_that_read_back() {
+        use crate::dice::{ThrowSource, random_game};
+        let i = info(GameState::Finished, 1);
+        let mut src = ThrowSource::from_u64(4, i.ruleset.rules().dice);
+        let (rec, _) = random_game(i.ruleset, i.seat_set(), &mut src, &mut crate::engine::MoveGen::new());
+        let loaded = LoadedGame { info: i, events: rec.events };
+        let done = compute(&loaded, Instant::now() + DEADLINE).expect("analysed");
+        assert!(done.png.starts_with(b"\x89PNG"));
+        let swings: Vec<Swing> = serde_json::from_str(&done.swings).expect("swings read back");
+        assert!(!swings.is_empty() && swings.len() <= 3);
+        assert!(compute(&loaded, Instant::now()).is_err(), "out of time");
+        assert_eq!(file_name(GameId(7)), "thaayam-analysis-7.png");
+    }
+}

@@ -1,0 +1,56 @@
+//! End-to-end: `/thaayam analyse` on a game played to the end through the
+//! fake Discord posts a PNG chart with the swings, and answers a second
+//! time from the store's cache.
+
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
+use crate::support::play::{self, TempDir, WAIT};
+use thaayam::store::{CachedAnalysis, GameId, Store};
+
+const CHANNEL: u64 = 1_300_000_000_000_000_351;
+
+fn png(m: &StoredMessage) -> Option<Vec<u8>> {
+    m.files.iter().find(|f| f.filename.starts_with("thaayam-analysis-")).map(|f| f.bytes.to_vec())
+}
+
+/// Asks for the analysis of game `id`; returns the chart's bytes, the
+/// text posted with it and the message's id (not `before`).
+async fn analyse(fake: &FakeDiscord, user: &FakeUser, id: &str, before: u64) -> (Vec<u8>, String, u64) {
+    let i = fake.send_slash(user, CHANNEL, "thaayam", "analyse", vec![Opt::str("game", id)]).await;
+    assert_eq!(fake.wait_response(i, WAIT).await.kind, 5, "deferred while it is computed");
+    let chart = |m: &StoredMessage| m.channel_id == CHANNEL && m.id != before && png(m).is_some();
+    let posted = fake.wait_for_message(chart, WAIT * 6).await;
+    (png(&posted).expect("a PNG"), posted.content().to_string(), posted.id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_then_answered_from_the_cache() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("analyse");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    play::start_two(&fake, &alice, &bob, CHANNEL).await;
+
+    play::play_to_end(&fake, CHANNEL, &[alice.clone(), bob.clone()], 4000).await;
+    let (chart, text, first) = analyse(&fake, &bob, "1", 0).await;
+    assert!(chart.starts_with(b"\x89PNG"), "a PNG chart");
+    assert!(text.starts_with("**Game #1** (bell)") && text.contains(&alice.mention()), "{text}");
+    assert!(text.contains("**1.** Series"), "{text}");
+
+    // The cache holds it; a marked copy put there is what comes back.
+    let db = dir.0.join("thaayam.db");
+    let mut store = Store::open(&db).expect("open the bot's file");
+    let version = thaayam::ai::analysis::ANALYSIS_VERSION;
+    let cached = store.cached_analysis(GameId(1), version).expect("read").expect("cached after the first answer");
+    assert_eq!(cached.png, chart);
+    let mut marked = chart.clone();
+    marked.extend_from_slice(b"cached");
+    store.cache_analysis(GameId(1), version, &CachedAnalysis { png: marked.clone(), ..cached }).expect("mark");
+    drop(store);
+    let (again, text_again, _) = analyse(&fake, &alice, "#1", first).await;
+    assert_eq!(again, marked, "the second answer comes from the cache");
+    assert_eq!(text_again, text);
+
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}
