@@ -51,7 +51,16 @@ mod tests {
 
     fn game(store: &mut Store, channel: u64) -> GameId {
         let ruleset = Ruleset::new(Variant::Bell);
-        let new = NewGame { guild: 1, channel, host: 3, ruleset, max_players: 2, turn_timeout_secs: 60, seed: [7; 32] };
+        let new = NewGame {
+            guild: 1,
+            channel,
+            host: 3,
+            ruleset,
+            max_players: 2,
+            turn_timeout_secs: 60,
+            seed: [7; 32],
+            practice: false,
+        };
         store.create_game(&new).expect("game")
     }
 

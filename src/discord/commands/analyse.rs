@@ -155,6 +155,7 @@ mod tests {
             updated_at: Timestamp(0),
             finished_at: None,
             turn_timeout_secs: 60,
+            practice: false,
             seq: 0,
             commitment: String::new(),
             revealed_seed: None,
