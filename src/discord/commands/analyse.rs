@@ -4,8 +4,8 @@
 //! seconds), one at a time, with a deadline well inside Discord's 15
 //! minutes for follow-ups, then cached in the store per analysis version.
 
-use super::answer::{langs, occupant, private, store_failed};
-use super::replay::parse_game_id;
+use super::answer::{langs, occupant};
+use super::replay::load_game;
 use crate::ai::analysis::{ANALYSIS_VERSION, Swing, analyse as analyse_game};
 use crate::ai::value::win_chances;
 use crate::discord::view::analysis::{analysis_message, chart};
@@ -99,19 +99,8 @@ pub(crate) async fn analyse(
     game: String,
 ) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
-    let id = match parse_game_id(mine, &game) {
-        Ok(id) => id,
-        Err(e) => return private(ctx, e).await,
-    };
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
-    let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
-        Ok(l) => l,
-        Err(e) => return store_failed(ctx, "loading a game", e).await,
-    };
-    if let Some(no) = refusal(mine, loaded.as_ref().map(|l| &l.info), guild, id) {
-        return private(ctx, no).await;
-    }
-    let Some(loaded) = loaded else { return Ok(()) };
+    let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
+    let id = loaded.info.id;
     ctx.defer().await?;
     let seats: Vec<_> = loaded.info.seats.iter().map(|s| (s.seat, occupant(server, &s.occupant))).collect();
     let ruleset = loaded.info.ruleset.to_string();

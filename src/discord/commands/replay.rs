@@ -46,6 +46,34 @@ pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameI
     }
 }
 
+/// Why a command refuses a game of this server (`refusal` here, or the
+/// analysis's), if it does.
+pub(crate) type Refusal = fn(Lang, Option<&GameInfo>, u64, GameId) -> Option<String>;
+
+/// The game the `game:` option names, loaded, when this server may see it
+/// and `refuse` lets it through; otherwise the refusal (or the store's
+/// failure) is answered privately and there is no game.
+pub(crate) async fn load_game(
+    ctx: Context<'_>,
+    mine: Lang,
+    game: &str,
+    refuse: Refusal,
+) -> Result<Option<LoadedGame>, Error> {
+    let id = match parse_game_id(mine, game) {
+        Ok(id) => id,
+        Err(e) => return private(ctx, e).await.map(|()| None),
+    };
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
+        Ok(l) => l,
+        Err(e) => return store_failed(ctx, "loading a game", e).await.map(|()| None),
+    };
+    if let Some(no) = refuse(mine, loaded.as_ref().map(|l| &l.info), guild, id) {
+        return private(ctx, no).await.map(|()| None);
+    }
+    Ok(loaded)
+}
+
 /// The seats best place first (unplaced seats last).
 fn by_place(seats: &[SeatRecord]) -> Vec<&SeatRecord> {
     let mut sorted: Vec<&SeatRecord> = seats.iter().collect();
@@ -146,19 +174,8 @@ pub(crate) async fn replay(
     game: String,
 ) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
-    let id = match parse_game_id(mine, &game) {
-        Ok(id) => id,
-        Err(e) => return private(ctx, e).await,
-    };
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
-    let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
-        Ok(l) => l,
-        Err(e) => return store_failed(ctx, "loading a game", e).await,
-    };
-    if let Some(no) = refusal(mine, loaded.as_ref().map(|l| &l.info), guild, id) {
-        return private(ctx, no).await;
-    }
-    let Some(loaded) = loaded else { return Ok(()) };
+    let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
+    let id = loaded.info.id;
     // Drawing a long game takes seconds: answer Discord within 3 s first.
     ctx.defer().await?;
     let names = names(ctx, server, &loaded.info).await;
