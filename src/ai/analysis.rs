@@ -10,7 +10,7 @@
 
 use super::plans::plans;
 use super::value::win_chances;
-use crate::engine::{Action, Event, Game, MoveGen, Phase, PlayError, Seat, SeatSet, Throw, format_tpn};
+use crate::engine::{Action, Event, Game, MoveGen, Phase, PlayError, Ruleset, Seat, SeatSet, Throw, format_tpn};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Instant;
@@ -18,6 +18,15 @@ use std::time::Instant;
 /// Bumped whenever the analysis or its chart changes, so that cached
 /// analyses of an older version are computed again.
 pub const ANALYSIS_VERSION: u32 = 1;
+
+/// The version an analysis of a table is cached under: [`ANALYSIS_VERSION`]
+/// and the fingerprint of the table's network, so that retraining a network
+/// makes the bot compute its games' analyses again (`None` without a
+/// network: such a table is not analysed).
+pub fn cache_version(ruleset: Ruleset, players: usize) -> Option<u32> {
+    let net = super::value::network_fingerprint(ruleset, players)?;
+    Some((net ^ ANALYSIS_VERSION.wrapping_mul(0x9e37_79b9)) & 0x7fff_ffff)
+}
 
 /// A use of the throws worth at least this much less to the player than
 /// the best use found is a choice that swung the game (4 points).

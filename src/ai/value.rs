@@ -58,6 +58,16 @@ pub(crate) fn stored_net(ruleset: Ruleset, players: usize) -> Option<&'static Ne
     nets.iter().find(|(v, n, _)| *v == ruleset.variant && *n == players).and_then(|(_, _, net)| net.as_ref())
 }
 
+/// A fingerprint of the stored network's bytes for a variant and number of
+/// players (FNV-1a, 31 bits; `None` without a network), so that results
+/// computed with one network are not mistaken for another's.
+pub fn network_fingerprint(ruleset: Ruleset, players: usize) -> Option<u32> {
+    stored_net(ruleset, players)?;
+    let (_, _, bytes) = STORED.iter().find(|(v, n, _)| *v == ruleset.variant && *n == players)?;
+    let hash = bytes.iter().fold(0x811c_9dc5_u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    Some(hash & 0x7fff_ffff)
+}
+
 /// Every seat's chance of winning `game` by `net` (indexed by seat; 0 for
 /// empty seats). A finished game is certain; the opening throws are even.
 pub(crate) fn chances(net: &Net, game: &Game, scratch: &mut Vec<(u32, f32)>) -> [f64; 4] {
@@ -100,6 +110,19 @@ pub fn win_chances(game: &Game) -> Option<[f64; 4]> {
 mod tests {
     use super::*;
     use crate::engine::{Seat, SeatSet, parse_tpn};
+
+    #[test]
+    fn each_network_has_its_own_fingerprint() {
+        let mut seen = std::collections::HashSet::new();
+        for v in [Variant::Bell, Variant::Bell1979, Variant::Francais, Variant::TayamSonalu] {
+            for n in 2..=4 {
+                let f = network_fingerprint(Ruleset::new(v), n).expect("a network");
+                assert!(seen.insert(f), "{v:?} {n}p shares a fingerprint");
+                assert_eq!(network_fingerprint(Ruleset::new(v), n), Some(f));
+            }
+        }
+        assert_eq!(network_fingerprint(Ruleset::new(Variant::Bell), 5), None);
+    }
 
     #[test]
     fn every_table_has_a_network_that_fits() {

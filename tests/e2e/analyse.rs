@@ -40,7 +40,9 @@ async fn a_finished_game_is_analysed_then_answered_from_the_cache() {
     // The cache holds it; a marked copy put there is what comes back.
     let db = dir.0.join("thaayam.db");
     let mut store = Store::open(&db).expect("open the bot's file");
-    let version = thaayam::ai::analysis::ANALYSIS_VERSION;
+    // Cached under the analysis's version and the bell 2p network's fingerprint.
+    let bell = thaayam::engine::Ruleset::new(thaayam::engine::Variant::Bell);
+    let version = thaayam::ai::analysis::cache_version(bell, 2).expect("a network");
     let cached = store.cached_analysis(GameId(1), version).expect("read").expect("cached after the first answer");
     assert_eq!(cached.png, chart);
     let mut marked = chart.clone();

@@ -6,7 +6,7 @@
 
 use super::answer::{langs, occupant};
 use super::replay::load_game;
-use crate::ai::analysis::{ANALYSIS_VERSION, Swing, analyse as analyse_game};
+use crate::ai::analysis::{Swing, analyse as analyse_game, cache_version};
 use crate::ai::value::win_chances;
 use crate::discord::view::analysis::{analysis_message, chart};
 use crate::discord::view::lang::{Lang, tr};
@@ -62,8 +62,10 @@ pub(crate) fn file_name(id: GameId) -> String {
 /// The cached analysis of a game, or a new one (then cached).
 async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis, String> {
     let id = loaded.info.id;
+    let version = cache_version(loaded.info.ruleset, loaded.info.seats.len())
+        .ok_or_else(|| format!("no network for {} with {} players", loaded.info.ruleset, loaded.info.seats.len()))?;
     let store = ctx.data().store.clone();
-    match store.call(move |s| s.cached_analysis(id, ANALYSIS_VERSION)).await {
+    match store.call(move |s| s.cached_analysis(id, version)).await {
         Ok(Some(cached)) => {
             tracing::info!("analysis of game {id}: from the cache");
             return Ok(cached);
@@ -78,7 +80,7 @@ async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis
     };
     tracing::info!("analysis of game {id}: computed");
     let keep = made.clone();
-    if let Err(e) = store.call(move |s| s.cache_analysis(id, ANALYSIS_VERSION, &keep)).await {
+    if let Err(e) = store.call(move |s| s.cache_analysis(id, version, &keep)).await {
         tracing::warn!("caching the analysis of game {id} failed: {e}");
     }
     Ok(made)
