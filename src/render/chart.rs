@@ -76,8 +76,10 @@ pub fn chart_pixmap(chart: &Chart) -> Result<Pixmap, RenderError> {
 
 /// One lettered disc per seat, then a sample of its line, across the top.
 fn legend(pm: &mut Pixmap, seats: SeatSet, f: &Frame, style: Style) {
-    let r = 0.95 * style.cap_height();
-    let cy = 1.6 * style.cap_height();
+    // Larger than the board's smallest piece: at 360 px wide the disc is
+    // about 25 px across, so its letter reads on a phone.
+    let r = 1.3 * style.cap_height();
+    let cy = 1.7 * style.cap_height();
     let slot = (f.right - f.left) / 4.0;
     for (i, seat) in seats.iter().enumerate() {
         let x = f.left + slot * i as f32 + r;
