@@ -5,7 +5,7 @@
 
 use super::lang::{Lang, tr};
 use super::message::{Message, limits};
-use super::words::{clip, move_words, seat_name};
+use super::words::{clip, move_words, percent, seat_name};
 use crate::ai::analysis::{Analysis, CHOICE_MIN, Cause, Swing};
 use crate::engine::{Seat, parse_tpn};
 use crate::render::Chart;
@@ -15,11 +15,6 @@ pub(crate) fn chart(a: &Analysis) -> Chart {
     let points = a.points.iter().map(|p| (p.x, p.chances)).collect();
     let markers = a.swings.iter().map(|s| (s.x, s.seat, s.after)).collect();
     Chart { seats: a.seats, points, markers }
-}
-
-/// A chance as whole percent.
-fn percent(c: f64) -> i64 {
-    (c * 100.0).round() as i64
 }
 
 /// One line per swing, numbered as on the chart.

@@ -5,13 +5,8 @@
 
 use super::lang::{Lang, tr};
 use super::presenter::menu_options;
-use super::words::move_words;
+use super::words::{move_words, percent};
 use crate::discord::game::hint::{Hint, HintRefusal};
-
-/// A chance (0 to 1) in whole percent.
-fn percent(chance: f64) -> String {
-    format!("{:.0}", (chance * 100.0).clamp(0.0, 100.0))
-}
 
 /// The private answer to `/thaayam hint`.
 pub(crate) fn hint_text(lang: Lang, hint: &Result<Hint, HintRefusal>) -> String {
@@ -23,10 +18,9 @@ pub(crate) fn hint_text(lang: Lang, hint: &Result<Hint, HintRefusal>) -> String 
         .pick
         .and_then(|p| menu_options(lang, &hint.menu).into_iter().find(|o| o.value == p.encode()))
         .map(|o| o.label);
-    let (what, _) = move_words(lang, hint.base.position(), &hint.path);
     let mut text = match option {
         Some(label) => tr!(lang, "hint-pick", option = label),
-        None => tr!(lang, "hint-build", what = what),
+        None => tr!(lang, "hint-build", what = move_words(lang, hint.base.position(), &hint.path).0),
     };
     text.push('\n');
     text.push_str(&tr!(lang, "hint-chances", before = percent(hint.before), after = percent(hint.after)));

@@ -296,6 +296,12 @@ pub(crate) fn fit_lines(lang: Lang, lines: &[String], max: usize) -> String {
     out
 }
 
+/// A chance (0 to 1) in whole percent, rounded (the hint's and the
+/// analysis's figures).
+pub(crate) fn percent(chance: f64) -> i64 {
+    (chance.clamp(0.0, 1.0) * 100.0).round() as i64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
