@@ -82,13 +82,7 @@ impl Coming {
     pub(crate) async fn wait(self) -> Png {
         match self {
             Coming::Ready(png) => png,
-            Coming::Drawing { key, task, .. } => match task.await {
-                Ok(png) => Some(Picture::Drawn { key, png: png? }),
-                Err(e) => {
-                    tracing::warn!("the board drawing task failed: {e}");
-                    None
-                }
-            },
+            Coming::Drawing { key, task, .. } => drawn(key, task.await),
         }
     }
 
@@ -97,14 +91,21 @@ impl Coming {
     pub(crate) async fn in_time(self) -> Result<Png, Coming> {
         match self {
             Coming::Drawing { key, mut task, by } => match tokio::time::timeout_at(by.into(), &mut task).await {
-                Ok(Ok(png)) => Ok(png.map(|png| Picture::Drawn { key, png })),
-                Ok(Err(e)) => {
-                    tracing::warn!("the board drawing task failed: {e}");
-                    Ok(None)
-                }
+                Ok(done) => Ok(drawn(key, done)),
                 Err(_) => Err(Coming::Drawing { key, task, by }),
             },
             ready => Ok(ready.wait().await),
+        }
+    }
+}
+
+/// The picture a finished drawing task gives (none if it failed).
+fn drawn(key: u64, done: Result<Option<Vec<u8>>, tokio::task::JoinError>) -> Png {
+    match done {
+        Ok(png) => Some(Picture::Drawn { key, png: png? }),
+        Err(e) => {
+            tracing::warn!("the board drawing task failed: {e}");
+            None
         }
     }
 }
