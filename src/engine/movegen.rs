@@ -201,7 +201,8 @@ type Memo = HashMap<u128, u8, BuildHasherDefault<FoldHasher>>;
 #[derive(Default)]
 pub struct MoveGen {
     memo: Memo,
-    /// The address of the rules the memo's answers are for (rules are statics).
+    /// The address of the rules the memo's answers are for (`legal` takes
+    /// only the static rule sets, so an address names one).
     memo_rules: usize,
     bufs: Vec<Vec<Action>>,
 }
@@ -213,7 +214,7 @@ impl MoveGen {
 
     /// The legal actions for a player with `army` and the throws in `bag`.
     /// Empty when no throw can be used (the series is over).
-    pub(crate) fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
+    pub(crate) fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &'static Rules, out: &mut Vec<Action>) {
         out.clear();
         let rules_id = std::ptr::from_ref(rules) as usize;
         if self.memo.len() > 4096 || self.memo_rules != rules_id {
