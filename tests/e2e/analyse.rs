@@ -1,6 +1,7 @@
 //! End-to-end: `/thaayam analyse` on a game played to the end through the
 //! fake Discord posts a PNG chart with the swings, and answers a second
-//! time from the store's cache.
+//! time from the store's cache; a running game, an unknown number and a
+//! malformed one are refused privately.
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT};
@@ -52,6 +53,45 @@ async fn a_finished_game_is_analysed_then_answered_from_the_cache() {
     let (again, text_again, _) = analyse(&fake, &alice, "#1", first).await;
     assert_eq!(again, marked, "the second answer comes from the cache");
     assert_eq!(text_again, text);
+
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}
+
+/// The private answer to `/thaayam analyse game:<id>` (a refusal comes at
+/// once, not deferred).
+async fn refused(fake: &FakeDiscord, user: &FakeUser, id: &str) -> String {
+    let i = fake.send_slash(user, CHANNEL, "thaayam", "analyse", vec![Opt::str("game", id)]).await;
+    let r = fake.wait_response(i, WAIT).await;
+    assert_eq!(r.kind, 4, "answered at once: {:?}", r.data);
+    assert_eq!(r.data["flags"].as_u64().map(|f| f & 64), Some(64), "privately: {:?}", r.data);
+    r.data["content"].as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_game_an_unknown_and_a_malformed_number_are_refused_privately() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("analyse-refused");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    play::start_two(&fake, &alice, &bob, CHANNEL).await;
+    let board = play::live_board(&fake, CHANNEL).await;
+    let public_before = fake.messages(CHANNEL).iter().filter(|m| !m.is_ephemeral()).count();
+
+    let text = refused(&fake, &bob, "1").await;
+    assert!(text.contains("has not been played to the end"), "{text}");
+    let text = refused(&fake, &alice, "99").await;
+    assert!(text.contains("There is no game #99"), "{text}");
+    let text = refused(&fake, &alice, "twelve").await;
+    assert!(text.contains("`twelve` is not a game number"), "{text}");
+
+    let public_after = fake.messages(CHANNEL).iter().filter(|m| !m.is_ephemeral()).count();
+    assert_eq!(public_before, public_after, "nothing public was posted");
+    let after = fake.message(board.id).expect("board");
+    assert_eq!(after.version, board.version, "the running game's board is untouched");
+    let analysing = fake.messages(CHANNEL).into_iter().any(|m| png(&m).is_some());
+    assert!(!analysing, "no chart was posted");
 
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
