@@ -1,6 +1,7 @@
 //! JSON the fake sends (users, members, messages, interactions, READY,
 //! GUILD_CREATE), each checked by deserialising it with serenity's own types.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 use serenity::all::{GatewayEvent, Guild, Interaction, Message, Ready};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -219,16 +220,17 @@ pub fn guild(id: u64) -> Value {
 /// the envelope as [`GatewayEvent`] (not `Unknown`), and the dispatch data as
 /// its specific type, since serenity silently drops a known event that fails.
 pub fn check_gateway_frame(frame: &Value) -> Result<(), String> {
-    let event: GatewayEvent =
-        serde_json::from_value(frame.clone()).map_err(|e| format!("gateway frame does not parse: {e}"))?;
+    // Read from the borrowed value: cloning every frame (each click's
+    // carries its whole message) was a fifth of the fake's work.
+    let event = GatewayEvent::deserialize(frame).map_err(|e| format!("gateway frame does not parse: {e}"))?;
     if let GatewayEvent::Dispatch(_, serenity::all::Event::Unknown(_)) = &event {
         return Err(format!("serenity would drop this dispatch as unknown: {}", frame["t"]));
     }
-    let d = frame["d"].clone();
+    let d = &frame["d"];
     let specific = match frame["t"].as_str() {
-        Some("READY") => serde_json::from_value::<Ready>(d).map(|_| ()),
-        Some("GUILD_CREATE") => serde_json::from_value::<Guild>(d).map(|_| ()),
-        Some("INTERACTION_CREATE") => serde_json::from_value::<Interaction>(d).map(|_| ()),
+        Some("READY") => Ready::deserialize(d).map(|_| ()),
+        Some("GUILD_CREATE") => Guild::deserialize(d).map(|_| ()),
+        Some("INTERACTION_CREATE") => Interaction::deserialize(d).map(|_| ()),
         _ => Ok(()),
     };
     specific.map_err(|e| format!("{} does not parse as serenity's type: {e}", frame["t"]))
@@ -236,7 +238,7 @@ pub fn check_gateway_frame(frame: &Value) -> Result<(), String> {
 
 /// Checks a message the fake returns or embeds in an interaction.
 pub fn check_message(message: &Value) -> Result<(), String> {
-    serde_json::from_value::<Message>(message.clone())
+    Message::deserialize(message)
         .map(|_| ())
         .map_err(|e| format!("stored message does not parse as serenity's Message: {e}; message: {message}"))
 }
