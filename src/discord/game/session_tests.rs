@@ -376,3 +376,24 @@ fn a_turn_saved_before_whole_moves_still_loads_and_plays() {
     play_out(&mut back);
     assert_eq!(back.stage, Stage::Finished);
 }
+
+#[test]
+fn the_last_move_kept_while_playing_is_the_one_the_log_replays_to() {
+    for variant in Variant::ALL {
+        let mut t = started(2, variant);
+        let mut checked = 0;
+        while t.stage == Stage::Playing && checked < 400 {
+            if session::computer_step(&mut t, 1_000).is_none() {
+                let user = t.human_to_act().expect("a human is to act");
+                let intent = next_intent(&t);
+                act(&mut t, user, intent).expect("scripted click");
+            }
+            // A table loaded with the same log knows nothing kept: it replays.
+            let mut loaded = lobby(2, variant);
+            loaded.events = t.events.clone();
+            assert_eq!(t.last_act(), loaded.last_act(), "{variant} after {} events", t.events.len());
+            checked += 1;
+        }
+        assert!(t.last_act().is_some(), "{variant}: some action was played");
+    }
+}

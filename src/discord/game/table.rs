@@ -153,6 +153,11 @@ pub(crate) struct Table {
     pub(crate) names: std::collections::BTreeMap<UserId, String>,
     #[serde(skip)]
     cache: Option<Game>,
+    /// The committed game just before the log's action at this index (the
+    /// last one, when it was appended by this process): what the board
+    /// marks as the last move, without replaying the log on every click.
+    #[serde(skip)]
+    before_last_act: Option<(usize, Game)>,
     /// What the store holds of this game (set by the live layer's saves).
     #[serde(skip)]
     pub(crate) stored: Option<Stored>,
@@ -206,6 +211,7 @@ impl Table {
             pinged: None,
             names: Default::default(),
             cache: None,
+            before_last_act: None,
             stored: None,
             shown: None,
             picture: None,
@@ -254,6 +260,20 @@ impl Table {
         !self.draft.actions.is_empty() && seat.is_some_and(|s| !ends::in_series(&self.draft_game(), s))
     }
 
+    /// The log's last action and the committed game just before it.
+    pub(crate) fn last_act(&self) -> Option<(Game, crate::engine::Action)> {
+        let i = self.events.iter().rposition(|e| matches!(e, crate::engine::Event::Act { .. }))?;
+        let crate::engine::Event::Act { action } = self.events[i] else { return None };
+        if let Some((_, before)) = self.before_last_act.filter(|(at, _)| *at == i) {
+            return Some((before, action));
+        }
+        let mut rec = Record::new(self.ruleset, self.seats());
+        for &e in &self.events[..i] {
+            rec.apply(e).ok()?;
+        }
+        Some((*rec.game(), action))
+    }
+
     fn replayed(&self) -> Record {
         let mut rec = Record::new(self.ruleset, self.seats());
         for &e in &self.events {
@@ -266,6 +286,9 @@ impl Table {
 
     /// Appends an event to the log (already checked by the caller's game).
     pub(crate) fn push_event(&mut self, event: crate::engine::Event, after: Game) {
+        if matches!(event, crate::engine::Event::Act { .. }) {
+            self.before_last_act = Some((self.events.len(), self.game()));
+        }
         self.events.push(event);
         self.cache = Some(after);
     }

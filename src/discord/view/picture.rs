@@ -9,7 +9,7 @@ use super::lang::{Lang, tr};
 use super::words::{army_places, clip, computer_name, counted, move_words, seat_name};
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
-use crate::engine::{Action, Cell, Event, Game, Position, Seat, ThrowBag, destination};
+use crate::engine::{Action, Cell, Game, Position, Seat, ThrowBag, destination};
 use crate::render::{self, BoardView, Labels, LastAction, ReplayWords, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
@@ -96,13 +96,7 @@ fn last_move(t: &Table, committed: &Game) -> Option<(Game, Action)> {
     if let Some((&last, before)) = t.draft.actions.split_last() {
         return Some((ends::scratch(committed, before), last));
     }
-    let i = t.events.iter().rposition(|e| matches!(e, Event::Act { .. }))?;
-    let Event::Act { action } = t.events[i] else { return None };
-    let mut rec = crate::engine::Record::new(t.ruleset, t.seats());
-    for &e in &t.events[..i] {
-        rec.apply(e).ok()?;
-    }
-    Some((*rec.game(), action))
+    t.last_act()
 }
 
 fn highlight(mut before: Game, action: Action) -> Option<LastAction> {
@@ -217,7 +211,7 @@ mod tests {
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::script::next_intent;
     use crate::discord::game::session;
-    use crate::engine::{Ruleset, Variant, parse_tpn};
+    use crate::engine::{Event, Ruleset, Variant, parse_tpn};
 
     fn started() -> Table {
         let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
