@@ -356,8 +356,12 @@ fn paint_disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool)
 /// Corner brackets and a dot: a square the player can move to.
 pub(crate) fn destination(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell) {
     let (x, y, s) = l.cell_rect(board, cell);
+    square_mark(pm, Mark::Destination, x, y, s, l.u);
+}
+
+fn paint_destination(pm: &mut Pixmap, x: f32, y: f32, s: f32, u: f32) {
     let c = theme::HINT.skia_alpha(170);
-    let (inset, arm, w) = (s * 0.08, s * 0.2, (6.0 * l.u).max(2.0));
+    let (inset, arm, w) = (s * 0.08, s * 0.2, (6.0 * u).max(2.0));
     for (cx, cy, sx, sy) in [(x, y, 1.0, 1.0), (x + s, y, -1.0, 1.0), (x, y + s, 1.0, -1.0), (x + s, y + s, -1.0, -1.0)]
     {
         let corner = (cx + sx * inset, cy + sy * inset);
@@ -371,13 +375,73 @@ pub(crate) fn destination(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell
 /// dashed where it came from.
 pub(crate) fn move_outline(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, dashed: bool) {
     let (x, y, s) = l.cell_rect(board, cell);
-    let w = (8.0 * l.u).round().max(2.0);
+    let mark = if dashed { Mark::LeftFrom } else { Mark::LandedOn };
+    square_mark(pm, mark, x, y, s, l.u);
+}
+
+fn paint_move_outline(pm: &mut Pixmap, x: f32, y: f32, s: f32, u: f32, dashed: bool) {
+    let w = (8.0 * u).round().max(2.0);
     let mut st = stroke(w);
     if dashed {
         st.dash = StrokeDash::new(vec![w * 2.0, w * 1.5], 0.0);
     }
-    let inset = w / 2.0 + 2.0 * l.u;
+    let inset = w / 2.0 + 2.0 * u;
     rect_outline(pm, x + inset, y + inset, s - 2.0 * inset, s - 2.0 * inset, &st, theme::MOVE.skia_alpha(230));
+}
+
+/// The marks drawn over a whole square, the same on every square of a size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Mark {
+    Destination,
+    LeftFrom,
+    LandedOn,
+}
+
+/// Steps per pixel at which a mark's sprite follows the square's position.
+const SUBPIXEL: f32 = 64.0;
+/// Transparent pixels around a mark's square in its sprite.
+const MARK_MARGIN: f32 = 4.0;
+
+/// Draws `mark` over the square at (x, y) of side `s`: painted once per
+/// size and sub-pixel position into a cached sprite, then blitted (the
+/// anti-aliased strokes of the outlines and brackets cost more than the
+/// rest of a picture's drawing).
+fn square_mark(pm: &mut Pixmap, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
+    let (left, top) = (x.floor(), y.floor());
+    let step = |v: f32| (v * SUBPIXEL).round() as u32;
+    let key = (mark, step(s), step(u), step(x - left), step(y - top));
+    let sprite = mark_sprite(key, |sprite| {
+        let (ox, oy) = (MARK_MARGIN + key.3 as f32 / SUBPIXEL, MARK_MARGIN + key.4 as f32 / SUBPIXEL);
+        let (s, u) = (key.1 as f32 / SUBPIXEL, key.2 as f32 / SUBPIXEL);
+        match mark {
+            Mark::Destination => paint_destination(sprite, ox, oy, s, u),
+            Mark::LeftFrom => paint_move_outline(sprite, ox, oy, s, u, true),
+            Mark::LandedOn => paint_move_outline(sprite, ox, oy, s, u, false),
+        }
+    });
+    let margin = MARK_MARGIN as i32;
+    blit(pm, &sprite, left as i32 - margin, top as i32 - margin);
+}
+
+type MarkKey = (Mark, u32, u32, u32, u32);
+
+fn mark_sprite(key: MarkKey, paint: impl FnOnce(&mut Pixmap)) -> Arc<Pixmap> {
+    static CACHE: OnceLock<Mutex<HashMap<MarkKey, Arc<Pixmap>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return p;
+    }
+    let side = (key.1 as f32 / SUBPIXEL + 2.0 * MARK_MARGIN).ceil() as u32 + 1;
+    let mut sprite = Pixmap::new(side, side).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
+    paint(&mut sprite);
+    let sprite = Arc::new(sprite);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= 512 {
+            m.clear();
+        }
+        m.insert(key, sprite.clone());
+    }
+    sprite
 }
 
 /// A translucent arrow between two square centres, stopping short of both.
