@@ -6,7 +6,7 @@
 use super::layout::{Layout, Token, is_sparse};
 use super::text::{self, Style};
 use super::theme;
-use crate::engine::{Board, Cell, Seat, SeatSet};
+use crate::engine::{Board, Cell, Seat, SeatSet, Throw};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{Color, FillRule, LineCap, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform};
@@ -391,52 +391,80 @@ fn paint_move_outline(pm: &mut Pixmap, x: f32, y: f32, s: f32, u: f32, dashed: b
 
 /// The marks drawn over a whole square, the same on every square of a size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Mark {
+pub(crate) enum Mark {
     Destination,
     LeftFrom,
     LandedOn,
 }
 
-/// Steps per pixel at which a mark's sprite follows the square's position.
-const SUBPIXEL: f32 = 64.0;
-/// Transparent pixels around a mark's square in its sprite.
-const MARK_MARGIN: f32 = 4.0;
+/// What a cached sprite shows (sizes in [`SUBPIXEL`] steps): two equal
+/// keys paint equal sprites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum SpriteKey {
+    /// A mark over a square of side `side`, `u` the layout's unit.
+    Mark { mark: Mark, side: u32, u: u32 },
+    /// A throw chip of the series strip, `digit` its text size.
+    Chip { throw: Throw, used: bool, w: u32, h: u32, u: u32, digit: u32 },
+}
 
-/// Draws `mark` over the square at (x, y) of side `s`: painted once per
-/// size and sub-pixel position into a cached sprite, then blitted (the
-/// anti-aliased strokes of the outlines and brackets cost more than the
-/// rest of a picture's drawing).
-fn square_mark(pm: &mut Pixmap, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
+/// Steps per pixel of a sprite's sizes and sub-pixel position.
+pub(crate) const SUBPIXEL: f32 = 64.0;
+/// Transparent pixels around what a sprite shows.
+const MARGIN: f32 = 4.0;
+
+/// A size or position in [`SUBPIXEL`] steps.
+pub(crate) fn steps(v: f32) -> u32 {
+    (v.max(0.0) * SUBPIXEL).round() as u32
+}
+
+fn from_steps(v: u32) -> f32 {
+    v as f32 / SUBPIXEL
+}
+
+/// Draws something of `w` × `h` pixels whose top left corner is at (x, y)
+/// from a cached sprite: `paint` draws it into the sprite once per key
+/// and sub-pixel position (given the corner to draw at), then the sprite
+/// is blitted. Anti-aliased strokes and text cost far more than a blit.
+pub(crate) fn sprite_at(
+    pm: &mut Pixmap,
+    key: SpriteKey,
+    (x, y): (f32, f32),
+    (w, h): (f32, f32),
+    paint: impl FnOnce(&mut Pixmap, f32, f32),
+) {
     let (left, top) = (x.floor(), y.floor());
-    let step = |v: f32| (v * SUBPIXEL).round() as u32;
-    let key = (mark, step(s), step(u), step(x - left), step(y - top));
-    let sprite = mark_sprite(key, |sprite| {
-        let (ox, oy) = (MARK_MARGIN + key.3 as f32 / SUBPIXEL, MARK_MARGIN + key.4 as f32 / SUBPIXEL);
-        let (s, u) = (key.1 as f32 / SUBPIXEL, key.2 as f32 / SUBPIXEL);
-        match mark {
-            Mark::Destination => paint_destination(sprite, ox, oy, s, u),
-            Mark::LeftFrom => paint_move_outline(sprite, ox, oy, s, u, true),
-            Mark::LandedOn => paint_move_outline(sprite, ox, oy, s, u, false),
-        }
-    });
-    let margin = MARK_MARGIN as i32;
+    let (fx, fy) = (steps(x - left), steps(y - top));
+    let sprite =
+        cached((key, fx, fy), (w, h), |sprite| paint(sprite, MARGIN + from_steps(fx), MARGIN + from_steps(fy)));
+    let margin = MARGIN as i32;
     blit(pm, &sprite, left as i32 - margin, top as i32 - margin);
 }
 
-type MarkKey = (Mark, u32, u32, u32, u32);
+/// Draws `mark` over the square at (x, y) of side `s`.
+fn square_mark(pm: &mut Pixmap, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
+    let key = SpriteKey::Mark { mark, side: steps(s), u: steps(u) };
+    let (s, u) = (from_steps(steps(s)), from_steps(steps(u)));
+    sprite_at(pm, key, (x, y), (s, s), |sprite, ox, oy| match mark {
+        Mark::Destination => paint_destination(sprite, ox, oy, s, u),
+        Mark::LeftFrom => paint_move_outline(sprite, ox, oy, s, u, true),
+        Mark::LandedOn => paint_move_outline(sprite, ox, oy, s, u, false),
+    });
+}
 
-fn mark_sprite(key: MarkKey, paint: impl FnOnce(&mut Pixmap)) -> Arc<Pixmap> {
-    static CACHE: OnceLock<Mutex<HashMap<MarkKey, Arc<Pixmap>>>> = OnceLock::new();
+type Placed = (SpriteKey, u32, u32);
+
+fn cached(key: Placed, (w, h): (f32, f32), paint: impl FnOnce(&mut Pixmap)) -> Arc<Pixmap> {
+    static CACHE: OnceLock<Mutex<HashMap<Placed, Arc<Pixmap>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
         return p;
     }
-    let side = (key.1 as f32 / SUBPIXEL + 2.0 * MARK_MARGIN).ceil() as u32 + 1;
-    let mut sprite = Pixmap::new(side, side).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
+    let side = |v: f32| (v + 2.0 * MARGIN).ceil() as u32 + 1;
+    let mut sprite = Pixmap::new(side(w), side(h)).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
     paint(&mut sprite);
     let sprite = Arc::new(sprite);
     if let Ok(mut m) = cache.lock() {
-        if m.len() >= 512 {
+        if m.len() >= 1024 {
             m.clear();
         }
         m.insert(key, sprite.clone());

@@ -2,7 +2,7 @@
 //! current series of throws (used ones dimmed), then one row per player
 //! with her colour, name and pieces off / on / borne off.
 
-use super::draw;
+use super::draw::{self, SpriteKey};
 use super::layout::Layout;
 use super::text::{self, Style};
 use super::theme;
@@ -78,26 +78,34 @@ fn series(pm: &mut Pixmap, l: &Layout, c: &Chips, series: &[SeriesThrow], right:
     let digit = l.small_text().min(w * 0.85);
     for st in series {
         let y = cy - h / 2.0;
-        let label = st.throw.token();
-        let path = draw::rounded(x, y, w, h, 10.0 * l.u);
-        if st.used {
-            draw::stroke_path(pm, path, theme::DIM.skia_alpha(160), &draw::stroke((3.0 * l.u).max(1.0)));
-            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit, true, theme::USED));
-            let k = w * 0.36;
-            let stroke = (3.0 * l.u).max(1.0);
-            draw::line(
-                pm,
-                (x + w / 2.0 - k, cy + k),
-                (x + w / 2.0 + k, cy - k),
-                stroke,
-                theme::CAPTURE.skia_alpha(200),
-            );
-        } else {
-            draw::fill_path(pm, path.clone(), theme::WHITE.skia());
-            draw::stroke_path(pm, path, theme::OUTLINE.skia(), &draw::stroke((4.0 * l.u).max(1.5)));
-            text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit, true, theme::TEXT));
-        }
+        let key = SpriteKey::Chip {
+            throw: st.throw,
+            used: st.used,
+            w: draw::steps(w),
+            h: draw::steps(h),
+            u: draw::steps(l.u),
+            digit: draw::steps(digit),
+        };
+        draw::sprite_at(pm, key, (x, y), (w, h), |sprite, x, y| chip(sprite, l.u, (x, y), (w, h), digit, st));
         x += w + c.gap;
+    }
+}
+
+/// One throw chip with its top left corner at (x, y).
+fn chip(pm: &mut Pixmap, u: f32, (x, y): (f32, f32), (w, h): (f32, f32), digit: f32, st: &SeriesThrow) {
+    let cy = y + h / 2.0;
+    let label = st.throw.token();
+    let path = draw::rounded(x, y, w, h, 10.0 * u);
+    if st.used {
+        draw::stroke_path(pm, path, theme::DIM.skia_alpha(160), &draw::stroke((3.0 * u).max(1.0)));
+        text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit, true, theme::USED));
+        let k = w * 0.36;
+        let stroke = (3.0 * u).max(1.0);
+        draw::line(pm, (x + w / 2.0 - k, cy + k), (x + w / 2.0 + k, cy - k), stroke, theme::CAPTURE.skia_alpha(200));
+    } else {
+        draw::fill_path(pm, path.clone(), theme::WHITE.skia());
+        draw::stroke_path(pm, path, theme::OUTLINE.skia(), &draw::stroke((4.0 * u).max(1.5)));
+        text::draw_centred(pm, label, x + w / 2.0, cy, Style::new(digit, true, theme::TEXT));
     }
 }
 
