@@ -453,6 +453,10 @@ fn square_mark(pm: &mut Pixmap, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
 
 type Placed = (SpriteKey, u32, u32);
 
+/// At most this many sprites are kept (a board size uses a few hundred,
+/// each at most about 50 KB: square marks at the largest board size).
+const MAX_SPRITES: usize = 512;
+
 fn cached(key: Placed, (w, h): (f32, f32), paint: impl FnOnce(&mut Pixmap)) -> Arc<Pixmap> {
     static CACHE: OnceLock<Mutex<HashMap<Placed, Arc<Pixmap>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -464,7 +468,7 @@ fn cached(key: Placed, (w, h): (f32, f32), paint: impl FnOnce(&mut Pixmap)) -> A
     paint(&mut sprite);
     let sprite = Arc::new(sprite);
     if let Ok(mut m) = cache.lock() {
-        if m.len() >= 1024 {
+        if m.len() >= MAX_SPRITES {
             m.clear();
         }
         m.insert(key, sprite.clone());
