@@ -103,18 +103,6 @@ pub(crate) fn scores(game: &Game, w: &Weights) -> [f64; 4] {
     out
 }
 
-/// Every seat's expected loss to capture before she moves again, in
-/// squares of progress (0 for empty seats).
-pub(crate) fn risks(game: &Game, w: &Weights) -> [f64; 4] {
-    let pos = game.position();
-    let tbl = table(pos.rules());
-    let mut out = [0.0; 4];
-    for seat in pos.seats().iter() {
-        out[seat.index()] = risk(pos, seat, tbl, w);
-    }
-    out
-}
-
 /// The seat that will throw the next series once the current one is
 /// used: the player on turn if she has earned another series, else the next.
 fn next_mover(game: &Game) -> Seat {
@@ -141,24 +129,33 @@ pub(crate) fn unit_value(u: Unit, rules: &Rules, w: &Weights) -> f64 {
 /// The expected loss of `seat`'s units to capture before she moves again.
 fn risk(pos: &Position, seat: Seat, tbl: &SeriesTable, w: &Weights) -> f64 {
     let rules = pos.rules();
-    let board = rules.board;
     let mut total = 0.0;
     for u in pos.army(seat).units() {
-        let Some(step) = u.step() else { continue };
-        if step >= rules.goal() {
-            continue;
+        let chance = capture_chance(pos, seat, u, tbl);
+        if chance > 0.0 {
+            total += chance * (unit_value(u, rules, w) + w.hit_extra);
         }
-        let cell = board.cell(seat, step);
-        if board.is_safe(cell) {
-            continue;
-        }
-        let mut safe = 1.0;
-        for enemy in pos.seats().iter().filter(|&e| e != seat) {
-            safe *= 1.0 - attack_chance(pos, enemy, cell, u.is_twins(), tbl);
-        }
-        total += (1.0 - safe) * (unit_value(u, rules, w) + w.hit_extra);
     }
     total
+}
+
+/// The chance that `seat`'s unit `u` is captured before she moves again
+/// (0 off the board, in the keep and on a marked square).
+pub(crate) fn capture_chance(pos: &Position, seat: Seat, u: Unit, tbl: &SeriesTable) -> f64 {
+    let rules = pos.rules();
+    let Some(step) = u.step() else { return 0.0 };
+    if step >= rules.goal() {
+        return 0.0;
+    }
+    let cell = rules.board.cell(seat, step);
+    if rules.board.is_safe(cell) {
+        return 0.0;
+    }
+    let mut safe = 1.0;
+    for enemy in pos.seats().iter().filter(|&e| e != seat) {
+        safe *= 1.0 - attack_chance(pos, enemy, cell, u.is_twins(), tbl);
+    }
+    1.0 - safe
 }
 
 /// The chance that `enemy`'s next series lets one of her units land on

@@ -5,9 +5,9 @@
 //! each answered by her best plan by the same evaluation.
 //!
 //! Where the trained network plays worse than `hard` (2-player
-//! `francais`: 56% of 400 games against `easy`, `hard` 59%; 4-player
-//! `tayam-sonalu`: 13% of 100 against three, docs/ai.md), `expert` plays
-//! as `hard` until it is retrained.
+//! `francais`: 48.5% of 400 games against `easy`, `hard` 59%; 4-player
+//! `tayam-sonalu`: most self-play games cut, 13% of 100 against three
+//! before, docs/ai.md), `expert` plays as `hard` until it is retrained.
 
 use super::fxhash::GameKey;
 use super::net::Net;
