@@ -20,6 +20,10 @@ const HEARTBEAT_MS: u64 = 1_500;
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
     let mut next_session = 0u64;
     while let Ok((stream, _)) = listener.accept().await {
+        // Frames go out at once, as from Discord's gateway (see the REST server).
+        if let Err(e) = stream.set_nodelay(true) {
+            eprintln!("fake Discord: could not set TCP_NODELAY on the gateway: {e}");
+        }
         next_session += 1;
         tokio::spawn(connection(stream, shared.clone(), next_session));
     }

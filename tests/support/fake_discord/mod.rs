@@ -79,6 +79,14 @@ impl FakeDiscord {
         let shared = Arc::new(Shared::new(http_base, gateway_url));
         shared.lock().shards = shards;
         let app = rest::router(shared.clone());
+        // Like Discord's servers, answer without Nagle's delay: a response
+        // written in two parts otherwise waits for the client's delayed
+        // ACK (40 ms on Linux), which a load test then counts as latency.
+        let http = axum::serve::ListenerExt::tap_io(http, |tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                eprintln!("fake Discord: could not set TCP_NODELAY: {e}");
+            }
+        });
         let rest_task = tokio::spawn(async move {
             if let Err(e) = axum::serve(http, app).await {
                 eprintln!("fake Discord REST server stopped: {e}");
