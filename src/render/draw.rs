@@ -317,25 +317,14 @@ pub(crate) fn blit(pm: &mut Pixmap, sprite: &Pixmap, left: i32, top: i32) {
 }
 
 fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Pixmap> {
-    type Key = (usize, u32, bool);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Pixmap>>>> = OnceLock::new();
-    let key = (seat.index(), (r * 4.0) as u32, shadow);
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return p;
-    }
-    let side = (r * 2.6).ceil() as u32 + 4;
-    let half = (side / 2) as f32;
-    let mut sprite = Pixmap::new(side, side).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
-    paint_disc(&mut sprite, half, half, r, seat, shadow);
-    let sprite = Arc::new(sprite);
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= 256 {
-            m.clear();
-        }
-        m.insert(key, sprite.clone());
-    }
-    sprite
+    let key = SpriteKey::Disc { seat, r: (r * 4.0) as u32, shadow };
+    cached((key, 0, 0), || {
+        let side = (r * 2.6).ceil() as u32 + 4;
+        let half = (side / 2) as f32;
+        let mut sprite = blank(side, side);
+        paint_disc(&mut sprite, half, half, r, seat, shadow);
+        sprite
+    })
 }
 
 fn paint_disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
@@ -405,6 +394,8 @@ pub(crate) enum SpriteKey {
     Mark { mark: Mark, side: u32, u: u32 },
     /// A throw chip of the series strip, `digit` its text size.
     Chip { throw: Throw, used: bool, w: u32, h: u32, u: u32, digit: u32 },
+    /// A piece of radius `r` quarter pixels, centred in its sprite.
+    Disc { seat: Seat, r: u32, shadow: bool },
 }
 
 /// Steps per pixel of a sprite's sizes and sub-pixel position.
@@ -434,8 +425,12 @@ pub(crate) fn sprite_at(
 ) {
     let (left, top) = (x.floor(), y.floor());
     let (fx, fy) = (steps(x - left), steps(y - top));
-    let sprite =
-        cached((key, fx, fy), (w, h), |sprite| paint(sprite, MARGIN + from_steps(fx), MARGIN + from_steps(fy)));
+    let side = |v: f32| (v + 2.0 * MARGIN).ceil() as u32 + 1;
+    let sprite = cached((key, fx, fy), || {
+        let mut sprite = blank(side(w), side(h));
+        paint(&mut sprite, MARGIN + from_steps(fx), MARGIN + from_steps(fy));
+        sprite
+    });
     let margin = MARGIN as i32;
     blit(pm, &sprite, left as i32 - margin, top as i32 - margin);
 }
@@ -453,20 +448,19 @@ fn square_mark(pm: &mut Pixmap, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
 
 type Placed = (SpriteKey, u32, u32);
 
-/// At most this many sprites are kept (a board size uses a few hundred,
-/// each at most about 50 KB: square marks at the largest board size).
+/// At most this many sprites are kept, pieces included (a board size uses
+/// a few hundred, each at most about 50 KB: square marks at the largest
+/// board size).
 const MAX_SPRITES: usize = 512;
 
-fn cached(key: Placed, (w, h): (f32, f32), paint: impl FnOnce(&mut Pixmap)) -> Arc<Pixmap> {
+/// The sprite of `key`, made by `make` the first time it is asked for.
+fn cached(key: Placed, make: impl FnOnce() -> Pixmap) -> Arc<Pixmap> {
     static CACHE: OnceLock<Mutex<HashMap<Placed, Arc<Pixmap>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
         return p;
     }
-    let side = |v: f32| (v + 2.0 * MARGIN).ceil() as u32 + 1;
-    let mut sprite = Pixmap::new(side(w), side(h)).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
-    paint(&mut sprite);
-    let sprite = Arc::new(sprite);
+    let sprite = Arc::new(make());
     if let Ok(mut m) = cache.lock() {
         if m.len() >= MAX_SPRITES {
             m.clear();
@@ -474,6 +468,11 @@ fn cached(key: Placed, (w, h): (f32, f32), paint: impl FnOnce(&mut Pixmap)) -> A
         m.insert(key, sprite.clone());
     }
     sprite
+}
+
+/// A transparent sprite of `w` × `h` pixels.
+fn blank(w: u32, h: u32) -> Pixmap {
+    Pixmap::new(w, h).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"))
 }
 
 /// A translucent arrow between two square centres, stopping short of both.

@@ -221,7 +221,7 @@ pub fn guild(id: u64) -> Value {
 /// its specific type, since serenity silently drops a known event that fails.
 pub fn check_gateway_frame(frame: &Value) -> Result<(), String> {
     // Read from the borrowed value: cloning every frame (each click's
-    // carries its whole message) was a fifth of the fake's work.
+    // carries its whole message) about doubled this check's cost.
     let event = GatewayEvent::deserialize(frame).map_err(|e| format!("gateway frame does not parse: {e}"))?;
     if let GatewayEvent::Dispatch(_, serenity::all::Event::Unknown(_)) = &event {
         return Err(format!("serenity would drop this dispatch as unknown: {}", frame["t"]));
