@@ -3,13 +3,17 @@
 //! twins and count badges; last-move arrows, capture marks and destination
 //! hints.
 
+use super::dirty;
+use super::encode::Base;
 use super::layout::{Layout, Token, is_sparse};
 use super::text::{self, Style};
 use super::theme;
 use crate::engine::{Board, Cell, Seat, SeatSet, Throw};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use tiny_skia::{Color, FillRule, LineCap, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform};
+use tiny_skia::{
+    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
+};
 
 // ---------------------------------------------------------------------------
 // Primitives.
@@ -23,12 +27,29 @@ fn paint(c: Color) -> Paint<'static> {
 
 pub(crate) fn fill_path(pm: &mut Pixmap, path: Option<Path>, c: Color) {
     if let Some(path) = path {
+        let b = path.bounds();
+        dirty::touch(b.left(), b.top(), b.right(), b.bottom());
         pm.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
     }
 }
 
 pub(crate) fn stroke_path(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &Stroke) {
+    stroke_path_reported(pm, path, c, stroke, true);
+}
+
+/// Strokes a path; reports its bounds when `report` (else the caller did).
+fn stroke_path_reported(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &Stroke, report: bool) {
     if let Some(path) = path {
+        // Half the width on each side; a square cap reaches √2 times that
+        // at a slant, a mitred corner up to the miter limit times that.
+        let reach = match stroke.line_join {
+            LineJoin::Miter | LineJoin::MiterClip => stroke.miter_limit.max(1.5),
+            LineJoin::Round | LineJoin::Bevel => 1.5,
+        };
+        let (b, m) = (path.bounds(), stroke.width / 2.0 * reach);
+        if report {
+            dirty::touch(b.left() - m, b.top() - m, b.right() + m, b.bottom() + m);
+        }
         pm.stroke_path(&path, &paint(c), stroke, Transform::identity(), None);
     }
 }
@@ -49,11 +70,14 @@ pub(crate) fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, c:
     let mut pb = PathBuilder::new();
     pb.move_to(a.0, a.1);
     pb.line_to(b.0, b.1);
-    stroke_path(pm, pb.finish(), c, &stroke(width));
+    // Round caps: half the width around the centre line, ends included.
+    dirty::touch_line(a, b, width / 2.0);
+    stroke_path_reported(pm, pb.finish(), c, &stroke(width), false);
 }
 
 pub(crate) fn rect(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Color) {
     if let Some(r) = Rect::from_xywh(x, y, w, h) {
+        dirty::touch(r.left(), r.top(), r.right(), r.bottom());
         pm.fill_rect(r, &paint(c), Transform::identity(), None);
     }
 }
@@ -92,27 +116,34 @@ fn crisp(v: f32, width: f32) -> f32 {
 // ---------------------------------------------------------------------------
 // The static board.
 
+/// The static board of one layout and seating, and (once a picture over
+/// it is encoded) its palette indices and filtered rows.
+pub(crate) struct Background {
+    pub(crate) pm: Pixmap,
+    pub(crate) base: OnceLock<Base>,
+}
+
 /// The background for a layout and seating: the board with everything that
-/// never changes during a game. Cached (a clone costs ~0.1 ms).
-pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet) -> Pixmap {
+/// never changes during a game. Cached (a clone of its pixmap costs ~0.1 ms).
+pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet) -> Arc<Background> {
     type Key = (u32, u32, usize, u8);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Pixmap>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Background>>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
     let key = (layout.width, layout.height, board as *const Board as usize, mask);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(map) = cache.lock()
         && let Some(p) = map.get(&key)
     {
-        return p.clone();
+        return Arc::clone(p);
     }
-    let p = paint_background(layout, board, seats);
+    let bg = Arc::new(Background { pm: paint_background(layout, board, seats), base: OnceLock::new() });
     if let Ok(mut map) = cache.lock() {
         if map.len() >= 32 {
             map.clear();
         }
-        map.insert(key, p.clone());
+        map.insert(key, Arc::clone(&bg));
     }
-    p
+    bg
 }
 
 fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
@@ -298,12 +329,22 @@ pub(crate) fn blit(pm: &mut Pixmap, sprite: &Pixmap, left: i32, top: i32) {
     let n = ((x1 - x0) * 4) as usize;
     let src = sprite.data();
     let dst = pm.data_mut();
+    // The runs of pixels the sprite covers, reported to `dirty` (a ring or
+    // an outline leaves its inside untouched).
+    let mut runs: Vec<(i32, i32, i32)> = Vec::with_capacity(2 * (y1 - y0) as usize);
     for y in y0..y1 {
         let s = (((y - top) * sw + (x0 - left)) * 4) as usize;
         let d = ((y * dw + x0) * 4) as usize;
-        for (d, s) in dst[d..d + n].chunks_exact_mut(4).zip(src[s..s + n].chunks_exact(4)) {
+        let mut run: Option<i32> = None;
+        let pixels = dst[d..d + n].chunks_exact_mut(4).zip(src[s..s + n].chunks_exact(4));
+        for (x, (d, s)) in (x0..).zip(pixels) {
             match s[3] {
-                0 => {}
+                0 => {
+                    if let Some(start) = run.take() {
+                        runs.push((y, start, x));
+                    }
+                    continue;
+                }
                 255 => d.copy_from_slice(s),
                 a => {
                     let keep = 255 - u32::from(a);
@@ -312,8 +353,13 @@ pub(crate) fn blit(pm: &mut Pixmap, sprite: &Pixmap, left: i32, top: i32) {
                     }
                 }
             }
+            run.get_or_insert(x);
+        }
+        if let Some(start) = run {
+            runs.push((y, start, x1));
         }
     }
+    dirty::touch_runs(&runs);
 }
 
 fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Pixmap> {

@@ -7,20 +7,57 @@
 //! lines: 85% of the 8-pixel blocks of the default 5 × 5 board), so such a
 //! block copies the indices above without a lookup, and Paeth turns it
 //! into zeros; the other blocks look up each run of one colour.
+//!
+//! A board is drawn over a cached background ([`Base`]: its indices and
+//! filtered rows, made once per layout and seating); the drawing reports
+//! the blocks it touched (`render/dirty.rs`, 18% of the benchmark's
+//! board), and only those are looked up and filtered again.
 
+use super::dirty::{BLOCK, Dirty};
 use super::palette::Palette;
 use std::io;
 use tiny_skia::Pixmap;
 
-/// Pixels compared with the row above at once.
-const BLOCK: usize = 8;
 /// PNG's Paeth filter type.
 const PAETH: u8 = 4;
 
 /// The PNG bytes of an opaque pixmap in `palette`'s colours.
 pub(crate) fn indexed_png(pm: &Pixmap, palette: &Palette) -> io::Result<Vec<u8>> {
-    let (w, h) = (pm.width() as usize, pm.height() as usize);
-    let filtered = filtered_rows(pm, palette);
+    let mut rows = indices(pm, palette, None);
+    paeth_filter(&mut rows, pm.width() as usize, None);
+    write_png(pm.width() as usize, pm.height() as usize, palette, rows)
+}
+
+/// A background's palette indices ([`indices`]) and its filtered rows,
+/// which pictures drawn over it reuse where the drawing did not reach.
+pub(crate) struct Base {
+    indices: Vec<u8>,
+    filtered: Vec<u8>,
+}
+
+impl Base {
+    pub(crate) fn of(pm: &Pixmap, palette: &Palette) -> Base {
+        let indices = indices(pm, palette, None);
+        let mut filtered = indices.clone();
+        paeth_filter(&mut filtered, pm.width() as usize, None);
+        Base { indices, filtered }
+    }
+}
+
+/// The PNG bytes of a picture drawn over a background (`base`, in the
+/// same layout): only the blocks in `dirty` are looked up in the palette,
+/// and only rows that changed, or whose row above changed, are filtered;
+/// the rest is the background's.
+pub(crate) fn indexed_png_over(pm: &Pixmap, palette: &Palette, base: &Base, dirty: &Dirty) -> io::Result<Vec<u8>> {
+    let w = pm.width() as usize;
+    let mut rows = indices(pm, palette, Some((&base.indices, dirty)));
+    let same = base.filtered.len() == rows.len() && dirty.height() * (w + 1) == rows.len();
+    paeth_filter(&mut rows, w, same.then_some((base.filtered.as_slice(), dirty)));
+    write_png(w, pm.height() as usize, palette, rows)
+}
+
+/// The PNG file of filtered rows: compressed, framed.
+fn write_png(w: usize, h: usize, palette: &Palette, filtered: Vec<u8>) -> io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(48 * 1024);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = [0u8; 13];
@@ -56,23 +93,36 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
-/// The image data before compression: per row the filter type, then each
+/// Turns rows of indices (`w + 1` bytes apart, from [`indices`]) into the
+/// image data before compression: per row the filter type, then each
 /// pixel's index minus its Paeth prediction from the indices to its left,
-/// above and above-left.
-fn filtered_rows(pm: &Pixmap, palette: &Palette) -> Vec<u8> {
-    let w = pm.width() as usize;
-    let mut rows = indices(pm, palette);
+/// above and above-left. With `reuse` (a background's filtered rows and
+/// what was drawn over it), a row starts as the background's filtered
+/// row, and only the pixels whose inputs the drawing may have changed
+/// (the changed blocks of the row and of the row above, and the pixel
+/// right of each) are filtered again.
+fn paeth_filter(rows: &mut [u8], w: usize, reuse: Option<(&[u8], &Dirty)>) {
     // Bottom-up, each row still has the unfiltered row above it.
     let mut here = vec![0u8; w];
     for y in (0..rows.len() / (w + 1)).rev() {
         let (before, row) = rows.split_at_mut(y * (w + 1));
         let row = &mut row[..w + 1];
         here.copy_from_slice(&row[1..]);
-        row[0] = PAETH;
         let above = if y > 0 { &before[(y - 1) * (w + 1) + 1..] } else { &[][..] };
-        paeth_row(&here, above, &mut row[1..]);
+        match reuse {
+            Some((filtered, dirty)) if y > 0 => {
+                row.copy_from_slice(&filtered[y * (w + 1)..(y + 1) * (w + 1)]);
+                let mut again = |x0: usize, x1: usize| paeth_span(&here, above, &mut row[1..], x0, (x1 + 1).min(w));
+                dirty.for_each_run(y, &mut again);
+                dirty.for_each_run(y - 1, &mut again);
+            }
+            Some((filtered, dirty)) if !dirty.row(y) => row.copy_from_slice(&filtered[..w + 1]),
+            _ => {
+                row[0] = PAETH;
+                paeth_row(&here, above, &mut row[1..]);
+            }
+        }
     }
-    rows
 }
 
 /// Paeth-filters one row of indices (`above` empty for the first row).
@@ -86,61 +136,96 @@ fn paeth_row(here: &[u8], above: &[u8], out: &mut [u8]) {
         }
         return;
     }
-    let n = out.len().min(here.len()).min(above.len());
-    if n == 0 {
+    paeth_span(here, above, out, 0, out.len());
+}
+
+/// Paeth-filters the pixels `[x0, x1)` of a row that has a row above.
+fn paeth_span(here: &[u8], above: &[u8], out: &mut [u8], x0: usize, x1: usize) {
+    let n = x1.min(out.len()).min(here.len()).min(above.len());
+    if x0 >= n {
         return;
     }
-    out[0] = here[0].wrapping_sub(paeth(0, above[0], 0));
+    let mut x = x0;
+    if x == 0 {
+        out[0] = here[0].wrapping_sub(paeth(0, above[0], 0));
+        x = 1;
+    }
+    if x >= n {
+        return;
+    }
     // Four equal-length slices: the compiler turns this into vector code.
-    let (lefts, heres) = (&here[..n - 1], &here[1..n]);
-    let (corners, aboves) = (&above[..n - 1], &above[1..n]);
+    let (lefts, heres) = (&here[x - 1..n - 1], &here[x..n]);
+    let (corners, aboves) = (&above[x - 1..n - 1], &above[x..n]);
     let inputs = heres.iter().zip(lefts).zip(aboves.iter().zip(corners));
-    for (o, ((&h, &a), (&b, &c))) in out[1..n].iter_mut().zip(inputs) {
+    for (o, ((&h, &a), (&b, &c))) in out[x..n].iter_mut().zip(inputs) {
         *o = h.wrapping_sub(paeth(a, b, c));
     }
 }
 
 /// The palette index of every pixel, rows `w + 1` bytes apart, each
-/// starting with a free byte (for the filter type). Most of a board
-/// repeats the row above (flat squares, the page), so blocks of eight
-/// pixels equal to the ones above copy their indices; the others look up
-/// each run of one colour.
-fn indices(pm: &Pixmap, palette: &Palette) -> Vec<u8> {
+/// starting with a free byte (for the filter type). With `over`, a
+/// picture drawn over a background: the background's indices (in this
+/// layout) and the spans the drawing touched; only those are looked up.
+///
+/// Most of a board repeats the row above (flat squares, the page), so
+/// blocks of eight pixels equal to the ones above copy their indices; the
+/// others look up each run of one colour.
+fn indices(pm: &Pixmap, palette: &Palette, over: Option<(&[u8], &Dirty)>) -> Vec<u8> {
     let w = pm.width() as usize;
     let data = pm.data();
     let rows = data.len() / 4 / w.max(1);
-    let mut out = vec![0u8; (w + 1) * rows];
+    let over = over.filter(|(base, dirty)| base.len() == (w + 1) * rows && dirty.height() == rows);
+    let mut out = match over {
+        Some((base, _)) => base.to_vec(),
+        None => vec![0u8; (w + 1) * rows],
+    };
     let mut mapper = palette.mapper();
     let mut map = |rgba: &[u8], out: &mut [u8]| {
         for (o, p) in out.iter_mut().zip(rgba.chunks_exact(4)) {
             *o = mapper.index(p);
         }
     };
+    let whole_blocks = w / BLOCK * BLOCK;
     for y in 0..rows {
         let row = &data[y * w * 4..(y + 1) * w * 4];
         let (done, todo) = out.split_at_mut(y * (w + 1));
         let out_row = &mut todo[1..w + 1];
-        if y == 0 {
-            map(row, out_row);
-            continue;
-        }
-        let above = &data[(y - 1) * w * 4..y * w * 4];
-        let above_idx = &done[(y - 1) * (w + 1) + 1..];
-        let blocks = row.chunks_exact(4 * BLOCK).zip(above.chunks_exact(4 * BLOCK));
-        let idx = out_row.chunks_exact_mut(BLOCK).zip(above_idx.chunks_exact(BLOCK));
-        for ((rgba, up), (o, up_idx)) in blocks.zip(idx) {
-            // Fixed-size arrays compare and copy inline (slices call memcmp).
-            match (<&[u8; 4 * BLOCK]>::try_from(rgba), <&[u8; 4 * BLOCK]>::try_from(up)) {
-                (Ok(a), Ok(b)) if a == b => match (<&mut [u8; BLOCK]>::try_from(o), <&[u8; BLOCK]>::try_from(up_idx)) {
-                    (Ok(o), Ok(up_idx)) => *o = *up_idx,
-                    (Ok(o), Err(_)) => map(rgba, o),
-                    (Err(_), _) => {}
-                },
-                _ => map(rgba, o),
+        let above = match y {
+            0 => None,
+            _ => Some((&data[(y - 1) * w * 4..y * w * 4], &done[(y - 1) * (w + 1) + 1..])),
+        };
+        // Maps the pixels [x0, x1) of the row (x0 on a block boundary).
+        let mut run = |x0: usize, x1: usize| {
+            let Some((above, above_idx)) = above else {
+                map(&row[x0 * 4..x1 * 4], &mut out_row[x0..x1]);
+                return;
+            };
+            // Whole blocks from x0 on; the rest one by one.
+            let end = x1.div_ceil(BLOCK).saturating_mul(BLOCK).min(whole_blocks).max(x0);
+            let blocks =
+                row[x0 * 4..end * 4].chunks_exact(4 * BLOCK).zip(above[x0 * 4..end * 4].chunks_exact(4 * BLOCK));
+            let idx = out_row[x0..end].chunks_exact_mut(BLOCK).zip(above_idx[x0..end].chunks_exact(BLOCK));
+            for ((rgba, up), (o, up_idx)) in blocks.zip(idx) {
+                // Fixed-size arrays compare and copy inline (slices call memcmp).
+                match (<&[u8; 4 * BLOCK]>::try_from(rgba), <&[u8; 4 * BLOCK]>::try_from(up)) {
+                    (Ok(a), Ok(b)) if a == b => {
+                        match (<&mut [u8; BLOCK]>::try_from(o), <&[u8; BLOCK]>::try_from(up_idx)) {
+                            (Ok(o), Ok(up_idx)) => *o = *up_idx,
+                            (Ok(o), Err(_)) => map(rgba, o),
+                            (Err(_), _) => {}
+                        }
+                    }
+                    _ => map(rgba, o),
+                }
             }
+            if x1 > end {
+                map(&row[end * 4..x1 * 4], &mut out_row[end..x1]);
+            }
+        };
+        match over {
+            None => run(0, w),
+            Some((_, dirty)) => dirty.for_each_run(y, run),
         }
-        let tail = w / BLOCK * BLOCK;
-        map(&row[tail * 4..], &mut out_row[tail..]);
     }
     mapper.finish();
     out

@@ -9,6 +9,7 @@
 //! `docs/rendering.md` gives the measurements behind these choices.
 
 mod chart;
+mod dirty;
 mod draw;
 mod encode;
 mod fonts;
@@ -30,7 +31,9 @@ pub(crate) use strip::piece_counts;
 pub(crate) use text::clean_name;
 
 use crate::engine::{Action, Board, Cell, Position, Seat, Throw, Unit, destination};
+use dirty::Dirty;
 use std::fmt;
+use std::sync::Arc;
 use tiny_skia::Pixmap;
 
 /// The default long side of a picture, in pixels.
@@ -165,32 +168,46 @@ fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout, RenderErr
 
 /// Draws a board picture (not encoded).
 pub fn render_pixmap(view: &BoardView, size: u32) -> Result<Pixmap, RenderError> {
+    draw_board(view, size).map(|(pm, _, _)| pm)
+}
+
+/// Draws a board picture over its cached background; also returns the
+/// background and the spans the drawing over it touched.
+fn draw_board(view: &BoardView, size: u32) -> Result<(Pixmap, Arc<draw::Background>, Dirty), RenderError> {
     let pos = &view.position;
     let board = pos.rules().board;
     let l = layout_for(size, board, pos.seats().len())?;
-    let mut pm = draw::background(&l, board, pos.seats());
+    let bg = draw::background(&l, board, pos.seats());
+    let mut pm = bg.pm.clone();
+    let ((), dirty) = dirty::recording(pm.width(), pm.height(), || overlays(&mut pm, &l, view));
+    Ok((pm, bg, dirty))
+}
+
+/// Everything of a board picture that is not its background.
+fn overlays(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
+    let pos = &view.position;
+    let board = pos.rules().board;
     for &cell in &view.destinations {
-        draw::destination(&mut pm, &l, board, cell);
+        draw::destination(pm, l, board, cell);
     }
     if let Some(last) = view.last {
         if let Some(from) = last.from.filter(|f| Some(*f) != last.to) {
-            draw::move_outline(&mut pm, &l, board, from, true);
+            draw::move_outline(pm, l, board, from, true);
         }
         if let Some(to) = last.to {
-            draw::move_outline(&mut pm, &l, board, to, false);
+            draw::move_outline(pm, l, board, to, false);
         }
     }
-    pieces(&mut pm, &l, pos);
+    pieces(pm, l, pos);
     if let Some(LastAction { from: Some(from), to: Some(to), .. }) = view.last {
-        draw::arrow(&mut pm, &l, l.centre(board, from), l.centre(board, to));
+        draw::arrow(pm, l, l.centre(board, from), l.centre(board, to));
     }
     if let Some(LastAction { to: Some(to), captured, .. }) = view.last
         && captured > 0
     {
-        draw::capture_mark(&mut pm, &l, board, to, captured);
+        draw::capture_mark(pm, l, board, to, captured);
     }
-    strip::paint(&mut pm, &l, view);
-    Ok(pm)
+    strip::paint(pm, l, view);
 }
 
 /// Draws every stack of the position.
@@ -210,9 +227,14 @@ fn pieces(pm: &mut Pixmap, l: &Layout, pos: &Position) {
     }
 }
 
-/// A board picture as PNG bytes.
+/// A board picture as PNG bytes. Only what the drawing touched over the
+/// background is looked up in the palette; the rest of the indices are
+/// the background's, computed once per layout and seating.
 pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
-    encode_png(&render_pixmap(view, size)?)
+    let (pm, bg, dirty) = draw_board(view, size)?;
+    let palette = palette::palette();
+    let base = bg.base.get_or_init(|| encode::Base::of(&bg.pm, palette));
+    encode::indexed_png_over(&pm, palette, base, &dirty).map_err(|e| RenderError::Encode(e.to_string()))
 }
 
 /// Encodes an opaque pixmap as an 8-bit indexed PNG with the theme's
@@ -277,6 +299,91 @@ mod tests {
         let v = BoardView::new(parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn"));
         assert_eq!(render_png(&v, 50).err(), Some(RenderError::Size(50)));
         assert!(render_png(&v, MAX_SIZE + 1).is_err());
+    }
+
+    /// Views along random games of every variant and table size: before
+    /// each action, with its destinations marked; after it, with the
+    /// last move marked (some with captures) and a long name.
+    fn random_views(seed: u64) -> Vec<BoardView> {
+        use crate::engine::{Game, MoveGen, Ruleset, SeatSet, Variant};
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n.max(1) as u64) as usize
+        };
+        let mut views = Vec::new();
+        let mut mg = MoveGen::new();
+        for variant in Variant::ALL {
+            for players in 2..=4 {
+                let Some(seats) = SeatSet::for_players(players) else { continue };
+                let mut game = Game::new(Ruleset::new(variant), seats);
+                for step in 0..400 {
+                    if game.is_finished() {
+                        break;
+                    }
+                    if game.wants_throw() {
+                        let t = Throw::ALL[next(Throw::ALL.len())];
+                        let _ = game.throw(t);
+                        continue;
+                    }
+                    let legal = game.legal_actions();
+                    let Some(&action) = legal.get(next(legal.len())) else { break };
+                    let before = *game.position();
+                    if step % 23 == 0 {
+                        let mut v = BoardView::new(before);
+                        let board = before.rules().board;
+                        let goal = before.rules().goal();
+                        v.destinations = legal
+                            .iter()
+                            .filter_map(|&a| destination(&before, a))
+                            .map(|(_, d)| board.cell(before.turn(), d.min(goal)))
+                            .collect();
+                        views.push(v);
+                    }
+                    if game.act(action, &mut mg).is_err() {
+                        break;
+                    }
+                    if step % 29 == 0 {
+                        let mut v = BoardView::new(*game.position());
+                        v.last = LastAction::of(&before, action, (step % 3) as u8);
+                        v.names[1] = "Jayalakshmi Venkataraman the Magnificent".into();
+                        v.note = (step % 2 == 0).then(|| format!("Move {step}"));
+                        views.push(v);
+                    }
+                }
+            }
+        }
+        views
+    }
+
+    #[test]
+    fn encoding_only_what_the_drawing_touched_writes_the_same_png() {
+        let views = random_views(7);
+        assert!(views.len() > 60, "{} views", views.len());
+        for (i, v) in views.iter().enumerate() {
+            // An odd size too: rows that are not whole blocks of 8 pixels.
+            let size = if i % 3 == 0 { 431 } else { DEFAULT_SIZE };
+            let fast = render_png(v, size).expect("fast png");
+            let (pm, _, dirty) = draw_board(v, size).expect("drawn");
+            assert!(dirty.coverage() < 0.8, "view {i}: the drawing touched {:.0}%", 100.0 * dirty.coverage());
+            let full = encode_png(&pm).expect("full png");
+            assert!(fast == full, "view {i} (size {size}): {:?}", v.position);
+        }
+    }
+
+    #[test]
+    fn drawing_over_the_background_touches_a_small_part_of_a_board() {
+        // The picture of benches/render.rs.
+        let pos = parse_tpn("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1").expect("tpn");
+        let mut v = BoardView::new(pos);
+        v.last = Some(LastAction { from: sq("c1"), to: sq("e3"), captured: 0 });
+        let (_, _, dirty) = draw_board(&v, DEFAULT_SIZE).expect("drawn");
+        // 18% (sprites report the pixels they cover, a slanted arrow its
+        // band): the rest of the indices and filtered rows are reused.
+        assert!(dirty.coverage() < 0.25, "{:.3}", dirty.coverage());
+        assert!(dirty.coverage() > 0.05, "{:.3}", dirty.coverage());
     }
 
     #[test]

@@ -44,6 +44,7 @@ pub(crate) fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style
         let quarter = ((pen - whole) * SUBPIXELS).round() as u8;
         let Some(g) = glyph(p.font, style.px, p.id, quarter) else { continue };
         let (ox, oy) = (whole as i32 + g.left, (y + p.dy).round() as i32 + g.top);
+        super::dirty::touch(ox as f32, oy as f32, (ox + g.w) as f32, (oy + g.h) as f32);
         for gy in 0..g.h {
             for gx in 0..g.w {
                 let cov = g.cov[(gy * g.w + gx) as usize];

@@ -1,0 +1,264 @@
+//! Which pixels a drawing changed: while a picture is drawn over its
+//! cached background, the drawing primitives (`draw::fill_path`,
+//! `draw::stroke_path`, `draw::rect`, `draw::blit`, `text::draw`) report
+//! the rectangle they may have touched, and the encoder maps to palette
+//! indices only those rows' spans, taking the rest from the background's
+//! indices (`encode::indexed_png_over`).
+//!
+//! The report is kept per thread while [`recording`] runs (drawing is
+//! synchronous, and the many drawing functions keep their `&mut Pixmap`
+//! signatures); outside a recording, [`touch`] does nothing.
+
+use std::cell::RefCell;
+
+/// Pixels are reported in blocks of this many of a row (the encoder's
+/// block: it compares and copies eight indices at once).
+pub(crate) const BLOCK: usize = 8;
+
+/// For each row of a picture, the blocks of [`BLOCK`] pixels that drawing
+/// may have changed: a bitmap, `words` 64-bit words per row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Dirty {
+    width: u32,
+    height: u32,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Dirty {
+    fn new(width: u32, height: u32) -> Dirty {
+        let words = (width as usize).div_ceil(BLOCK).div_ceil(64).max(1);
+        Dirty { width, height, words, bits: vec![0; words * height as usize] }
+    }
+
+    /// Every pixel of a `width` × `height` picture.
+    #[cfg(test)]
+    pub(crate) fn all(width: u32, height: u32) -> Dirty {
+        let mut d = Dirty::new(width, height);
+        d.add(0.0, 0.0, width as f32, height as f32);
+        d
+    }
+
+    /// Whether drawing may have changed row `y`.
+    pub(crate) fn row(&self, y: usize) -> bool {
+        self.bits.get(y * self.words..(y + 1) * self.words).is_some_and(|w| w.iter().any(|&b| b != 0))
+    }
+
+    /// Calls `f` with each run of changed pixels `[x0, x1)` of row `y`,
+    /// left to right (whole blocks, the last one cut at the picture's edge).
+    pub(crate) fn for_each_run(&self, y: usize, mut f: impl FnMut(usize, usize)) {
+        let Some(row) = self.bits.get(y * self.words..(y + 1) * self.words) else { return };
+        let width = self.width as usize;
+        let mut run: Option<(usize, usize)> = None;
+        for (i, &word) in row.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let zeros = w.trailing_zeros() as usize;
+                let ones = (!(w >> zeros)).trailing_zeros() as usize;
+                let (b0, b1) = (i * 64 + zeros, i * 64 + zeros + ones);
+                run = match run {
+                    Some((x0, x1)) if x1 == b0 * BLOCK => Some((x0, b1 * BLOCK)),
+                    Some((x0, x1)) => {
+                        f(x0, x1.min(width));
+                        Some((b0 * BLOCK, b1 * BLOCK))
+                    }
+                    None => Some((b0 * BLOCK, b1 * BLOCK)),
+                };
+                w = if zeros + ones >= 64 { 0 } else { w & !((1u64 << (zeros + ones)) - 1) };
+            }
+        }
+        if let Some((x0, x1)) = run {
+            f(x0, x1.min(width));
+        }
+    }
+
+    /// The runs of [`Dirty::for_each_run`] as a list.
+    #[cfg(test)]
+    pub(crate) fn runs(&self, y: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        self.for_each_run(y, |a, b| out.push((a, b)));
+        out
+    }
+
+    /// The number of rows.
+    pub(crate) fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// The share of the picture's pixels in changed blocks.
+    #[cfg(test)]
+    pub(crate) fn coverage(&self) -> f64 {
+        let mut px = 0;
+        for y in 0..self.height() {
+            self.for_each_run(y, |a, b| px += b - a);
+        }
+        px as f64 / (self.width as f64 * f64::from(self.height)).max(1.0)
+    }
+
+    fn add(&mut self, x0: f32, y0: f32, x1: f32, y1: f32) {
+        // A pixel is touched by anti-aliasing when the shape comes within
+        // a pixel of it: one pixel of margin on every side.
+        let clamp = |v: f32, max: u32| -> u32 { if v.is_nan() { 0 } else { v.clamp(0.0, max as f32) as u32 } };
+        let (x0, x1) = (clamp((x0 - 1.0).floor(), self.width), clamp((x1 + 1.0).ceil(), self.width));
+        let (y0, y1) = (clamp((y0 - 1.0).floor(), self.height), clamp((y1 + 1.0).ceil(), self.height));
+        if x0 >= x1 {
+            return;
+        }
+        for y in y0..y1 {
+            self.mark(y as i32, x0 as i32, x1 as i32);
+        }
+    }
+
+    /// Marks the blocks of pixels `[x0, x1)` of row `y` (clipped).
+    fn mark(&mut self, y: i32, x0: i32, x1: i32) {
+        let (x0, x1) = (x0.max(0) as usize, x1.clamp(0, self.width as i32) as usize);
+        if y < 0 || y as u32 >= self.height || x0 >= x1 {
+            return;
+        }
+        let y = y as usize;
+        let row = &mut self.bits[y * self.words..(y + 1) * self.words];
+        for b in x0 / BLOCK..x1.div_ceil(BLOCK) {
+            row[b / 64] |= 1 << (b % 64);
+        }
+    }
+}
+
+thread_local! {
+    static LOG: RefCell<Option<Dirty>> = const { RefCell::new(None) };
+}
+
+/// Reports that drawing may change the pixels of the rectangle from
+/// (`x0`, `y0`) to (`x1`, `y1`) (any fractions; a pixel of margin is
+/// added).
+pub(crate) fn touch(x0: f32, y0: f32, x1: f32, y1: f32) {
+    LOG.with(|log| {
+        if let Ok(mut log) = log.try_borrow_mut()
+            && let Some(d) = log.as_mut()
+        {
+            d.add(x0, y0, x1, y1);
+        }
+    });
+}
+
+/// Reports exact runs of pixels `(y, x0, x1)` (`[x0, x1)` of row `y`)
+/// that drawing changed: what a sprite's blit knows without margins.
+pub(crate) fn touch_runs(runs: &[(i32, i32, i32)]) {
+    LOG.with(|log| {
+        if let Ok(mut log) = log.try_borrow_mut()
+            && let Some(d) = log.as_mut()
+        {
+            for &(y, x0, x1) in runs {
+                d.mark(y, x0, x1);
+            }
+        }
+    });
+}
+
+/// Reports the thick straight line from `a` to `b` (its half-width `reach`
+/// around the centre line, caps included), piece by piece so that a slanted
+/// line does not mark its whole bounding box.
+pub(crate) fn touch_line(a: (f32, f32), b: (f32, f32), reach: f32) {
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let pieces = (len / (2.0 * reach).max(8.0)).ceil().clamp(1.0, 256.0) as usize;
+    for i in 0..pieces {
+        let (t0, t1) = (i as f32 / pieces as f32, (i + 1) as f32 / pieces as f32);
+        let p = (a.0 + (b.0 - a.0) * t0, a.1 + (b.1 - a.1) * t0);
+        let q = (a.0 + (b.0 - a.0) * t1, a.1 + (b.1 - a.1) * t1);
+        touch(p.0.min(q.0) - reach, p.1.min(q.1) - reach, p.0.max(q.0) + reach, p.1.max(q.1) + reach);
+    }
+}
+
+/// Runs `draw` on a `width` × `height` picture and returns what it
+/// touched. A recording inside another one reports to the inner one only
+/// (the outer one is restored afterwards, even if `draw` panics).
+pub(crate) fn recording<R>(width: u32, height: u32, draw: impl FnOnce() -> R) -> (R, Dirty) {
+    struct Restore(Option<Dirty>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            LOG.with(|log| {
+                if let Ok(mut log) = log.try_borrow_mut() {
+                    *log = outer;
+                }
+            });
+        }
+    }
+    let outer = LOG.with(|log| log.replace(Some(Dirty::new(width, height))));
+    let restore = Restore(outer);
+    let out = draw();
+    let dirty = LOG.with(|log| log.replace(None)).unwrap_or_else(|| Dirty::new(width, height));
+    drop(restore);
+    (out, dirty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touches_mark_whole_blocks_with_a_pixel_of_margin() {
+        let ((), d) = recording(40, 10, || {
+            touch(9.5, 2.0, 12.0, 3.0);
+            touch(30.0, 2.5, 31.0, 2.6);
+        });
+        assert!(!d.row(0));
+        assert_eq!(d.runs(0), vec![]);
+        // x 8.5..13 → blocks 1; rows 1..4.
+        assert_eq!(d.runs(1), vec![(8, 16), (24, 32)]);
+        assert_eq!(d.runs(3), vec![(8, 16), (24, 32)]);
+        assert!(d.row(3) && !d.row(4));
+        assert_eq!(d.height(), 10);
+    }
+
+    #[test]
+    fn touches_outside_the_picture_are_clipped_and_ignored_when_not_recording() {
+        touch(0.0, 0.0, 5.0, 5.0);
+        let ((), d) = recording(10, 4, || {
+            touch(-30.0, -30.0, 100.0, 1.0);
+            touch(50.0, 2.0, 60.0, 3.0);
+            touch(f32::NAN, 3.0, f32::NAN, 3.0);
+        });
+        // The last block is cut at the edge.
+        assert_eq!(d.runs(0), vec![(0, 10)]);
+        assert_eq!(d.runs(1), vec![(0, 10)]);
+        assert!(!d.row(2) && !d.row(3));
+        assert!((d.coverage() - 0.5).abs() < 1e-9);
+        assert!((Dirty::all(10, 4).coverage() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn exact_runs_and_slanted_lines_mark_only_their_blocks() {
+        let ((), d) = recording(64, 64, || {
+            touch_runs(&[(3, 9, 10), (3, 40, 41), (-1, 0, 5), (70, 0, 5), (4, 60, 90)]);
+            touch_line((0.0, 0.0), (63.0, 63.0), 1.0);
+        });
+        assert_eq!(d.runs(3), vec![(0, 16), (40, 48)]);
+        assert_eq!(d.runs(4), vec![(0, 16), (56, 64)]);
+        // The diagonal marks a band along itself, not its 64 × 64 box.
+        assert_eq!(d.runs(32), vec![(24, 40)]);
+        assert!(d.coverage() < 0.4, "{}", d.coverage());
+    }
+
+    #[test]
+    fn runs_cross_word_boundaries() {
+        // 1,000 pixels: 125 blocks, two words per row.
+        let ((), d) = recording(1000, 2, || touch(500.0, 0.0, 530.0, 0.5));
+        assert_eq!(d.runs(0), vec![(496, 536)]);
+        let ((), d) = recording(1000, 1, || touch(990.0, 0.0, 999.0, 0.5));
+        assert_eq!(d.runs(0), vec![(984, 1000)]);
+    }
+
+    #[test]
+    fn an_inner_recording_does_not_leak_into_the_outer_one() {
+        let (inner, outer) = recording(10, 10, || {
+            touch(0.0, 0.0, 2.0, 0.5);
+            let ((), inner) = recording(10, 10, || touch(5.0, 5.0, 6.0, 6.0));
+            touch(0.0, 9.0, 2.0, 9.5);
+            inner
+        });
+        assert_eq!(inner.runs(5), vec![(0, 8)]);
+        assert!(!outer.row(5));
+        assert_eq!(outer.runs(0), vec![(0, 8)]);
+        assert_eq!(outer.runs(9), vec![(0, 8)]);
+    }
+}
