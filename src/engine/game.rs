@@ -228,7 +228,8 @@ impl Game {
         let got = self.pos.play_pieces(action).unwrap_or(0);
         let mut out = Outcome { captured: got, ..Outcome::default() };
         let may_finish = matches!(action, Action::BearOff | Action::Advance { .. });
-        if may_finish && self.pos.winner().is_some() {
+        // Only the player on turn can have borne off her last piece.
+        if may_finish && self.pos.army(self.pos.turn).borne_off() == 4 {
             // Throws left when the last piece is borne off are of no use.
             out.lost = self.pos.throws.len() as u8;
             self.pos.throws.clear();

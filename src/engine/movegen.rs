@@ -178,8 +178,14 @@ fn all_home(army: &Army, goal: u8) -> bool {
 struct FoldHasher(u64);
 
 impl Hasher for FoldHasher {
+    /// The multiply leaves the low bits, which pick the bucket, to the low
+    /// bits of the key alone (the last unit of the army and the largest
+    /// throws): folding the high half down spreads every bit of the key.
+    /// Without it, lookups probed long chains (4-player `bell`: 650
+    /// instructions per lookup, a fifth of all the work).
     fn finish(&self) -> u64 {
-        self.0
+        let h = self.0;
+        (h ^ (h >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (h >> 29)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
