@@ -45,29 +45,51 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
         out.push(Action::Twins);
     }
     let once = rules.movement == Movement::SumOnce;
+    // The sets of throws an advance may use, with their sums: the same for
+    // every unit, so listed once (up to `SETS`; beyond, each unit lists them).
+    const SETS: usize = 16;
+    let mut sets = [(ThrowBag::EMPTY, 0u32); SETS];
+    let mut n_sets = 0;
+    let mut listed = true;
+    match rules.movement {
+        Movement::SumOnce => {
+            for b in bag.non_empty_subsets() {
+                if n_sets == SETS {
+                    listed = false;
+                    break;
+                }
+                sets[n_sets] = (b, b.sum());
+                n_sets += 1;
+            }
+        }
+        Movement::EachThrow => {
+            for t in Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0) {
+                sets[n_sets] = (ThrowBag::of(&[t]), u32::from(t.value()));
+                n_sets += 1;
+            }
+        }
+    }
     for i in 0..army.len() {
-        let u = army.unit(i);
-        let Some(step) = u.step() else { continue };
+        let Some(step) = army.step(i) else { continue };
         if step >= goal || (once && army.is_moved(i)) {
             continue;
         }
-        let dup = (0..i).any(|j| army.unit(j) == u && (!once || army.is_moved(j) == army.is_moved(i)));
+        let dup = (0..i).any(|j| army.same_unit(j, i) && (!once || army.is_moved(j) == army.is_moved(i)));
         if dup {
             continue;
         }
-        let twins = u.is_twins();
+        let twins = army.is_twins_on_board(i);
         let room = goal - step;
-        let mut push = |throws: ThrowBag| {
-            let d = distance(rules, twins, throws.sum());
+        let mut push = |throws: ThrowBag, sum: u32| {
+            let d = distance(rules, twins, sum);
             if d >= 1 && d <= room {
                 out.push(Action::Advance { from: step, twins, throws });
             }
         };
-        match rules.movement {
-            Movement::SumOnce => bag.non_empty_subsets().for_each(&mut push),
-            Movement::EachThrow => {
-                Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0).for_each(|t| push(ThrowBag::of(&[t])))
-            }
+        if listed {
+            sets[..n_sets].iter().for_each(|&(b, sum)| push(b, sum));
+        } else {
+            bag.non_empty_subsets().for_each(|b| push(b, b.sum()));
         }
     }
 }
@@ -85,7 +107,8 @@ fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     let mut rooms = [0u32; 4];
     let mut n = 0;
     for i in 0..army.len() {
-        if let Unit::Single(s) = army.unit(i)
+        if let Some(s) = army.step(i)
+            && !army.is_twins_on_board(i)
             && u32::from(s) < goal
             && !(once && army.is_moved(i))
         {
@@ -137,21 +160,31 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
         return true;
     }
     let once = rules.movement == Movement::SumOnce;
-    let smallest = |min_value: u8| Throw::ALL.into_iter().find(|t| t.value() >= min_value && bag.count(*t) > 0);
+    // The smallest throw worth 1 or more, and worth 2 or more (throws are
+    // listed by increasing value).
+    let (mut least1, mut least2) = (None, None);
+    for t in Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0) {
+        let v = u32::from(t.value());
+        if v >= 1 && least1.is_none() {
+            least1 = Some(v);
+        }
+        if v >= 2 {
+            least2 = Some(v);
+            break;
+        }
+    }
     (0..army.len()).any(|i| {
-        let u = army.unit(i);
-        let Some(step) = u.step() else { return false };
+        let Some(step) = army.step(i) else { return false };
         if step >= goal || (once && army.is_moved(i)) {
             return false;
         }
         let room = u32::from(goal - step);
-        if !u.is_twins() {
-            return smallest(1).is_some_and(|t| u32::from(t.value()) <= room);
+        if !army.is_twins_on_board(i) {
+            return least1.is_some_and(|v| v <= room);
         }
         // Twins move half the sum: the smallest usable total is the smallest
         // throw of 2 or more, or (summing) two 1s.
-        let single = smallest(2).map(|t| u32::from(t.value()));
-        let least = match (once && ones >= 2, single) {
+        let least = match (once && ones >= 2, least2) {
             (true, Some(v)) => v.min(2),
             (true, None) => 2,
             (false, Some(v)) => v,
@@ -164,11 +197,14 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
 /// All non-borne pieces stand in the keep (as singles) and there is one.
 fn all_home(army: &Army, goal: u8) -> bool {
     let mut any = false;
-    for u in army.units() {
-        match u {
-            Unit::Borne => {}
-            Unit::Single(s) if s == goal => any = true,
-            _ => return false,
+    for i in 0..army.len() {
+        if army.is_borne(i) {
+            continue;
+        }
+        if army.step(i) == Some(goal) && !army.is_twins_on_board(i) {
+            any = true;
+        } else {
+            return false;
         }
     }
     any
