@@ -155,6 +155,15 @@ impl Game {
         }
     }
 
+    /// [`Game::legal_actions_with`] without copying the list: valid until
+    /// the move generator's next call.
+    pub fn legal_actions_ref<'a>(&self, mg: &'a mut MoveGen) -> &'a [Action] {
+        match self.phase {
+            Phase::Moving { .. } => mg.legal_ref(self.pos.army(self.pos.turn), self.pos.throws.bag(), self.pos.rules()),
+            _ => &[],
+        }
+    }
+
     /// Applies one event, or explains why not (leaving the game unchanged).
     pub fn apply(&mut self, event: Event) -> Result<Outcome, PlayError> {
         match event {
