@@ -141,7 +141,7 @@ impl Army {
     #[inline]
     pub(crate) fn is_twins_on_board(&self, i: usize) -> bool {
         let k = self.keys[i] >> 1;
-        k != 0 && k < 0x2000 && (k - 1) % 2 == 0
+        k != 0 && k < 0x2000 && k & 1 == 1
     }
 
     /// Whether unit `i` is borne off.
