@@ -26,9 +26,8 @@ pub fn random_game(
 ) -> (Record, PlayoutStats) {
     let mut rec = Record::new(ruleset, seats);
     let mut stats = PlayoutStats::default();
-    let mut legal = Vec::new();
     while !rec.game().is_finished() && rec.events.len() < MAX_EVENTS {
-        let event = next_event(rec.game(), src, mg, &mut legal, &mut stats);
+        let event = next_event(rec.game(), src, mg, &mut stats);
         if rec.apply(event).is_err() {
             break;
         }
@@ -45,10 +44,9 @@ pub fn random_playout(
 ) -> (Game, PlayoutStats) {
     let mut game = Game::new(ruleset, seats);
     let mut stats = PlayoutStats::default();
-    let mut legal = Vec::new();
     let mut events = 0;
     while !game.is_finished() && events < MAX_EVENTS {
-        match next_event(&game, src, mg, &mut legal, &mut stats) {
+        match next_event(&game, src, mg, &mut stats) {
             Event::Throw { t } => {
                 if game.throw(t).is_err() {
                     break;
@@ -63,13 +61,7 @@ pub fn random_playout(
     (game, stats)
 }
 
-fn next_event(
-    game: &Game,
-    src: &mut ThrowSource,
-    mg: &mut MoveGen,
-    legal: &mut Vec<Action>,
-    stats: &mut PlayoutStats,
-) -> Event {
+fn next_event(game: &Game, src: &mut ThrowSource, mg: &mut MoveGen, stats: &mut PlayoutStats) -> Event {
     if game.wants_throw() {
         let t = src.next_throw();
         stats.throws += 1;
@@ -80,7 +72,7 @@ fn next_event(
         }
         return Event::Throw { t };
     }
-    game.legal_actions_with(mg, legal);
+    let legal = game.legal_actions_ref(mg);
     stats.actions += 1;
     let i = src.rng().random_range(0..legal.len().max(1));
     Event::Act { action: legal.get(i).copied().unwrap_or(Action::Pass) }

@@ -155,6 +155,15 @@ impl Game {
         }
     }
 
+    /// [`Game::legal_actions_with`] without copying the list: valid until
+    /// the move generator's next call.
+    pub fn legal_actions_ref<'a>(&self, mg: &'a mut MoveGen) -> &'a [Action] {
+        match self.phase {
+            Phase::Moving { .. } => mg.legal_ref(self.pos.army(self.pos.turn), self.pos.throws.bag(), self.pos.rules()),
+            _ => &[],
+        }
+    }
+
     /// Applies one event, or explains why not (leaving the game unchanged).
     pub fn apply(&mut self, event: Event) -> Result<Outcome, PlayError> {
         match event {
@@ -228,7 +237,8 @@ impl Game {
         let got = self.pos.play_pieces(action).unwrap_or(0);
         let mut out = Outcome { captured: got, ..Outcome::default() };
         let may_finish = matches!(action, Action::BearOff | Action::Advance { .. });
-        if may_finish && self.pos.winner().is_some() {
+        // Only the player on turn can have borne off her last piece.
+        if may_finish && self.pos.army(self.pos.turn).borne_off() == 4 {
             // Throws left when the last piece is borne off are of no use.
             out.lost = self.pos.throws.len() as u8;
             self.pos.throws.clear();

@@ -45,29 +45,51 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
         out.push(Action::Twins);
     }
     let once = rules.movement == Movement::SumOnce;
+    // The sets of throws an advance may use, with their sums: the same for
+    // every unit, so listed once (up to `SETS`; beyond, each unit lists them).
+    const SETS: usize = 16;
+    let mut sets = [(ThrowBag::EMPTY, 0u32); SETS];
+    let mut n_sets = 0;
+    let mut listed = true;
+    match rules.movement {
+        Movement::SumOnce => {
+            for b in bag.non_empty_subsets() {
+                if n_sets == SETS {
+                    listed = false;
+                    break;
+                }
+                sets[n_sets] = (b, b.sum());
+                n_sets += 1;
+            }
+        }
+        Movement::EachThrow => {
+            for t in Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0) {
+                sets[n_sets] = (ThrowBag::of(&[t]), u32::from(t.value()));
+                n_sets += 1;
+            }
+        }
+    }
     for i in 0..army.len() {
-        let u = army.unit(i);
-        let Some(step) = u.step() else { continue };
+        let Some(step) = army.step(i) else { continue };
         if step >= goal || (once && army.is_moved(i)) {
             continue;
         }
-        let dup = (0..i).any(|j| army.unit(j) == u && (!once || army.is_moved(j) == army.is_moved(i)));
+        let dup = (0..i).any(|j| army.same_unit(j, i) && (!once || army.is_moved(j) == army.is_moved(i)));
         if dup {
             continue;
         }
-        let twins = u.is_twins();
+        let twins = army.is_twins_on_board(i);
         let room = goal - step;
-        let mut push = |throws: ThrowBag| {
-            let d = distance(rules, twins, throws.sum());
+        let mut push = |throws: ThrowBag, sum: u32| {
+            let d = distance(rules, twins, sum);
             if d >= 1 && d <= room {
                 out.push(Action::Advance { from: step, twins, throws });
             }
         };
-        match rules.movement {
-            Movement::SumOnce => bag.non_empty_subsets().for_each(&mut push),
-            Movement::EachThrow => {
-                Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0).for_each(|t| push(ThrowBag::of(&[t])))
-            }
+        if listed {
+            sets[..n_sets].iter().for_each(|&(b, sum)| push(b, sum));
+        } else {
+            bag.non_empty_subsets().for_each(|b| push(b, b.sum()));
         }
     }
 }
@@ -85,7 +107,8 @@ fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     let mut rooms = [0u32; 4];
     let mut n = 0;
     for i in 0..army.len() {
-        if let Unit::Single(s) = army.unit(i)
+        if let Some(s) = army.step(i)
+            && !army.is_twins_on_board(i)
             && u32::from(s) < goal
             && !(once && army.is_moved(i))
         {
@@ -137,21 +160,31 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
         return true;
     }
     let once = rules.movement == Movement::SumOnce;
-    let smallest = |min_value: u8| Throw::ALL.into_iter().find(|t| t.value() >= min_value && bag.count(*t) > 0);
+    // The smallest throw worth 1 or more, and worth 2 or more (throws are
+    // listed by increasing value).
+    let (mut least1, mut least2) = (None, None);
+    for t in Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0) {
+        let v = u32::from(t.value());
+        if v >= 1 && least1.is_none() {
+            least1 = Some(v);
+        }
+        if v >= 2 {
+            least2 = Some(v);
+            break;
+        }
+    }
     (0..army.len()).any(|i| {
-        let u = army.unit(i);
-        let Some(step) = u.step() else { return false };
+        let Some(step) = army.step(i) else { return false };
         if step >= goal || (once && army.is_moved(i)) {
             return false;
         }
         let room = u32::from(goal - step);
-        if !u.is_twins() {
-            return smallest(1).is_some_and(|t| u32::from(t.value()) <= room);
+        if !army.is_twins_on_board(i) {
+            return least1.is_some_and(|v| v <= room);
         }
         // Twins move half the sum: the smallest usable total is the smallest
         // throw of 2 or more, or (summing) two 1s.
-        let single = smallest(2).map(|t| u32::from(t.value()));
-        let least = match (once && ones >= 2, single) {
+        let least = match (once && ones >= 2, least2) {
             (true, Some(v)) => v.min(2),
             (true, None) => 2,
             (false, Some(v)) => v,
@@ -164,11 +197,14 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
 /// All non-borne pieces stand in the keep (as singles) and there is one.
 fn all_home(army: &Army, goal: u8) -> bool {
     let mut any = false;
-    for u in army.units() {
-        match u {
-            Unit::Borne => {}
-            Unit::Single(s) if s == goal => any = true,
-            _ => return false,
+    for i in 0..army.len() {
+        if army.is_borne(i) {
+            continue;
+        }
+        if army.step(i) == Some(goal) && !army.is_twins_on_board(i) {
+            any = true;
+        } else {
+            return false;
         }
     }
     any
@@ -178,8 +214,14 @@ fn all_home(army: &Army, goal: u8) -> bool {
 struct FoldHasher(u64);
 
 impl Hasher for FoldHasher {
+    /// The multiply leaves the low bits, which pick the bucket, to the low
+    /// bits of the key alone (the last unit of the army and the largest
+    /// throws): folding the high half down spreads every bit of the key.
+    /// Without it, lookups probed long chains (4-player `bell`: 650
+    /// instructions per lookup, a fifth of all the work).
     fn finish(&self) -> u64 {
-        self.0
+        let h = self.0;
+        (h ^ (h >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (h >> 29)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -216,6 +258,10 @@ pub struct MoveGen {
     legal_memo: LegalMemo,
     answers: Vec<Action>,
     bufs: Vec<Vec<Action>>,
+    /// The answer when it is not one of the memo's.
+    scratch: Vec<Action>,
+    /// What each candidate of a search can reach (throws used).
+    reach: Vec<u8>,
 }
 
 type LegalMemo = HashMap<u128, (u32, u32), BuildHasherDefault<FoldHasher>>;
@@ -239,6 +285,12 @@ impl MoveGen {
     /// Empty when no throw can be used (the series is over).
     pub(crate) fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &'static Rules, out: &mut Vec<Action>) {
         out.clear();
+        out.extend_from_slice(self.legal_ref(army, bag, rules));
+    }
+
+    /// [`MoveGen::legal`], answered in place: the list stays valid until the
+    /// next call (random playouts pick one action without copying the list).
+    pub(crate) fn legal_ref(&mut self, army: &Army, bag: ThrowBag, rules: &'static Rules) -> &[Action] {
         let rules_id = std::ptr::from_ref(rules) as usize;
         if self.memo_rules != rules_id {
             self.memo.clear();
@@ -253,21 +305,29 @@ impl MoveGen {
             self.legal_memo.clear();
             self.answers.clear();
         }
-        // One throw is answered faster than looked up. Up to 31 throws the
-        // key names the pair exactly (a count of 32 would share a code).
+        let mut out = std::mem::take(&mut self.scratch);
+        out.clear();
+        // One throw is answered faster than looked up (also with a hasher
+        // that spreads the keys: looking them up made 4-player `bell` 5%
+        // fewer instructions but slower, as the memo outgrew the caches). Up
+        // to 31 throws the key names the pair exactly (a count of 32 would
+        // share a code).
         if !(2..32).contains(&bag.len()) {
-            self.search_legal(army, bag, rules, out);
-            return;
+            self.search_legal(army, bag, rules, &mut out);
+            self.scratch = out;
+            return &self.scratch;
         }
         let key = memo_key(army, bag);
         if let Some(&(start, end)) = self.legal_memo.get(&key) {
-            out.extend_from_slice(&self.answers[start as usize..end as usize]);
-            return;
+            self.scratch = out;
+            return &self.answers[start as usize..end as usize];
         }
-        self.search_legal(army, bag, rules, out);
-        let start = self.answers.len() as u32;
-        self.answers.extend_from_slice(out);
-        self.legal_memo.insert(key, (start, self.answers.len() as u32));
+        self.search_legal(army, bag, rules, &mut out);
+        let start = self.answers.len();
+        self.answers.extend_from_slice(&out);
+        self.legal_memo.insert(key, (start as u32, self.answers.len() as u32));
+        self.scratch = out;
+        &self.answers[start..]
     }
 
     /// [`MoveGen::legal`] without its memo.
@@ -293,26 +353,32 @@ impl MoveGen {
                 self.bufs[0] = cands;
                 return;
             }
-            let best = self.max_use_at(army, bag, rules, 1);
-            if best > 0 {
-                for &a in &cands {
+            // The most throws each candidate leads to; the maximum of the
+            // position is the largest of them, and the legal actions are
+            // those that reach it.
+            let mut reach = std::mem::take(&mut self.reach);
+            reach.clear();
+            let mut best = 0;
+            for &a in &cands {
+                let used = a.throws();
+                let v = if used.len() as u8 == total {
                     // An action that spends every throw reaches any maximum.
-                    let spends_all = best == total && a.throws().len() as u8 == total;
-                    if spends_all || self.keeps_max(army, bag, rules, a, best) {
-                        out.push(a);
+                    total
+                } else {
+                    match (army_after(army, a, rules), bag.minus(used)) {
+                        (Some(next), Some(rest)) => used.len() as u8 + self.max_use_at(&next, rest, rules, 1),
+                        _ => 0,
                     }
-                }
+                };
+                best = best.max(v);
+                reach.push(v);
             }
+            if best > 0 {
+                out.extend(cands.iter().zip(&reach).filter(|&(_, &v)| v == best).map(|(&a, _)| a));
+            }
+            self.reach = reach;
         }
         self.bufs[0] = cands;
-    }
-
-    fn keeps_max(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, a: Action, best: u8) -> bool {
-        let used = a.throws();
-        let (Some(next), Some(rest)) = (army_after(army, a, rules), bag.minus(used)) else {
-            return false;
-        };
-        used.len() as u8 + self.max_use_at(&next, rest, rules, 1) == best
     }
 
     fn take_buf(&mut self, depth: usize) -> Vec<Action> {

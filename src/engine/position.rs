@@ -92,6 +92,9 @@ impl Position {
         let mut captured = 0;
         for enemy in self.seats.iter().filter(|&s| s != seat) {
             let army = &mut self.armies[enemy.index()];
+            if !(0..army.len()).any(|i| army.step(i).is_some_and(|s| board.cell(enemy, s) == cell)) {
+                continue;
+            }
             let mut singles = 0;
             let mut i = 0;
             while i < army.len() {
@@ -203,8 +206,8 @@ pub(crate) fn army_after(army: &Army, action: Action, rules: &Rules) -> Option<A
         }
         Action::Pass => {}
     }
-    if rules.entry.first_is_special()
-        && matches!(action, Action::Enter | Action::EnterWith { .. } | Action::EnterPair { .. })
+    if matches!(action, Action::Enter | Action::EnterWith { .. } | Action::EnterPair { .. })
+        && rules.entry.first_is_special()
     {
         a.set_entered(true);
     }

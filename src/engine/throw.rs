@@ -320,12 +320,21 @@ impl ThrowBag {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+        self.0 == [0; THROW_KINDS]
     }
 
     /// The sum of the throws' values.
     pub(crate) fn sum(&self) -> u32 {
-        Throw::ALL.iter().map(|t| u32::from(t.value()) * u32::from(self.count(*t))).sum()
+        const VALUES: [u32; THROW_KINDS] = {
+            let mut v = [0; THROW_KINDS];
+            let mut i = 0;
+            while i < THROW_KINDS {
+                v[i] = Throw::ALL[i].value() as u32;
+                i += 1;
+            }
+            v
+        };
+        self.0.iter().zip(VALUES).map(|(&c, v)| u32::from(c) * v).sum()
     }
 
     pub(crate) fn is_subset_of(&self, other: ThrowBag) -> bool {
@@ -348,7 +357,15 @@ impl ThrowBag {
 
     /// Every non-empty sub-multiset, each exactly once.
     pub(crate) fn non_empty_subsets(&self) -> SubBags {
-        SubBags { full: *self, cur: ThrowBag::EMPTY, done: self.is_empty() }
+        let mut kinds = [0u8; THROW_KINDS];
+        let mut n = 0;
+        for (i, &c) in self.0.iter().enumerate() {
+            if c > 0 {
+                kinds[n] = i as u8;
+                n += 1;
+            }
+        }
+        SubBags { full: *self, cur: ThrowBag::EMPTY, kinds, n: n as u8, done: n == 0 }
     }
 
     /// A dense number for hashing (counts above 15 share a code, which is
@@ -362,6 +379,10 @@ impl ThrowBag {
 pub(crate) struct SubBags {
     full: ThrowBag,
     cur: ThrowBag,
+    /// The kinds the bag holds, in order (the odometer skips the others,
+    /// which would only stay at zero).
+    kinds: [u8; THROW_KINDS],
+    n: u8,
     done: bool,
 }
 
@@ -371,7 +392,8 @@ impl Iterator for SubBags {
         if self.done {
             return None;
         }
-        for i in 0..THROW_KINDS {
+        for &k in &self.kinds[..usize::from(self.n)] {
+            let i = usize::from(k);
             if self.cur.0[i] < self.full.0[i] {
                 self.cur.0[i] += 1;
                 return Some(self.cur);

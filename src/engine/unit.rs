@@ -129,6 +129,33 @@ impl Army {
         decode(self.keys[i])
     }
 
+    /// The step of unit `i`, if it stands on the board (read from its key,
+    /// without building the unit).
+    #[inline]
+    pub(crate) fn step(&self, i: usize) -> Option<u8> {
+        let k = self.keys[i] >> 1;
+        if k == 0 || k >= 0x2000 { None } else { Some((255 - (k - 1) / 2) as u8) }
+    }
+
+    /// Whether unit `i` is a pair of twins on the board.
+    #[inline]
+    pub(crate) fn is_twins_on_board(&self, i: usize) -> bool {
+        let k = self.keys[i] >> 1;
+        k != 0 && k < 0x2000 && k & 1 == 1
+    }
+
+    /// Whether unit `i` is borne off.
+    #[inline]
+    pub(crate) fn is_borne(&self, i: usize) -> bool {
+        self.keys[i] >> 1 == 0
+    }
+
+    /// Whether units `i` and `j` are the same unit (moved flags aside).
+    #[inline]
+    pub(crate) fn same_unit(&self, i: usize, j: usize) -> bool {
+        self.keys[i] >> 1 == self.keys[j] >> 1
+    }
+
     pub(crate) fn is_moved(&self, i: usize) -> bool {
         self.keys[i] & 1 == 1
     }
@@ -156,7 +183,7 @@ impl Army {
 
     /// Whether any piece stands on the board (steps 0 to the goal).
     pub(crate) fn has_piece_on_board(&self) -> bool {
-        self.units().any(|u| u.step().is_some())
+        (0..self.len()).any(|i| self.step(i).is_some())
     }
 
     pub(crate) fn borne_off(&self) -> u8 {
@@ -166,7 +193,17 @@ impl Army {
     /// Replaces unit `i` (keeps canonical order).
     pub(crate) fn set(&mut self, i: usize, u: Unit, moved: bool) {
         self.keys[i] = encode(u, moved);
-        self.sort();
+        // The others are in order: only the new key moves, one way or the other.
+        let n = self.len();
+        let mut j = i;
+        while j > 0 && self.keys[j - 1] > self.keys[j] {
+            self.keys.swap(j - 1, j);
+            j -= 1;
+        }
+        while j + 1 < n && self.keys[j] > self.keys[j + 1] {
+            self.keys.swap(j, j + 1);
+            j += 1;
+        }
     }
 
     /// Removes unit `i`.
@@ -251,6 +288,9 @@ mod code_tests {
                 let k = encode(u, moved);
                 assert_eq!(decode(k), u);
                 assert_eq!(k & 1 == 1, moved);
+                let a = Army { keys: [k, OFF_KEY, OFF_KEY, OFF_KEY], len: 1, entered: false };
+                assert_eq!(a.step(0), u.step());
+                assert_eq!(a.is_twins_on_board(0), matches!(u, Unit::Twins(_)));
             }
         }
     }
