@@ -46,9 +46,7 @@ pub fn board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
 /// board is posted).
 pub async fn settled_board(fake: &FakeDiscord, channel: u64) -> StoredMessage {
     let found = fake
-        .wait_channel(channel, WAIT, |i| {
-            i.newest_public(channel).filter(|m| !m.components().is_empty() || is_over(m)).cloned()
-        })
+        .wait_channel(channel, WAIT, |i| i.newest_public(channel).filter(|m| m.has_components() || is_over(m)).cloned())
         .await;
     found.unwrap_or_else(|| panic!("no settled board in channel {channel}; {}", fake.summary()))
 }
@@ -76,7 +74,7 @@ pub fn to_act<'a>(msg: &StoredMessage, players: &'a [FakeUser]) -> Option<&'a Fa
 /// and the places listed.
 pub fn is_over(msg: &StoredMessage) -> bool {
     let last = msg.content().lines().last().unwrap_or_default();
-    msg.components().is_empty() && last.starts_with("**") && last.ends_with(".**") && msg.embed_text().contains("1. ")
+    !msg.has_components() && last.starts_with("**") && last.ends_with(".**") && msg.embed_text().contains("1. ")
 }
 
 /// Opens a lobby as `host` and returns its message.
@@ -140,20 +138,40 @@ pub async fn pick(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, valu
 /// One tap of the human on turn: Confirm a picked move, else pick the
 /// first move of the menu (every offered option must be accepted), else
 /// Throw (a game saved before series were thrown by themselves).
-async fn step(fake: &FakeDiscord, msg: &StoredMessage, player: &FakeUser) {
-    if msg.control("ok").is_some() {
-        let (kind, text) = click_control(fake, player, msg, "ok").await;
-        assert_ne!(kind, 4, "Confirm was refused: {text}");
-        return;
+enum Tap {
+    /// A button: its custom_id and what it is called in a failure.
+    Button(String, &'static str),
+    /// The move menu's custom_id and the option chosen.
+    Pick(String, String),
+}
+
+impl Tap {
+    /// The tap to make on `msg`; panics if it offers none.
+    fn on(msg: &StoredMessage) -> Tap {
+        if let Some(id) = msg.control("ok") {
+            return Tap::Button(id, "Confirm");
+        }
+        if let Some((id, values)) = move_menu(msg) {
+            let first = values.into_iter().next().unwrap_or_else(|| panic!("an empty menu: {}", msg.text()));
+            return Tap::Pick(id, first);
+        }
+        let id = msg.control("throw").unwrap_or_else(|| panic!("no enabled \"throw\" button on: {}", msg.text()));
+        Tap::Button(id, "Throw")
     }
-    if let Some((_, values)) = move_menu(msg) {
-        let first = values.first().unwrap_or_else(|| panic!("an empty menu: {}", msg.text()));
-        let (kind, text) = pick(fake, player, msg, first).await;
-        assert_ne!(kind, 4, "an offered move was refused: {text}");
-        return;
+
+    async fn make(self, fake: &FakeDiscord, channel: u64, message: u64, player: &FakeUser) {
+        match self {
+            Tap::Button(id, name) => {
+                let (kind, text) = answer(fake, fake.click(player, channel, message, &id).await).await;
+                assert_ne!(kind, 4, "{name} was refused: {text}");
+            }
+            Tap::Pick(id, value) => {
+                let i = fake.select(player, channel, message, &id, &[&value]).await;
+                let (kind, text) = answer(fake, i).await;
+                assert_ne!(kind, 4, "an offered move was refused: {text}");
+            }
+        }
     }
-    let (kind, text) = click_control(fake, player, msg, "throw").await;
-    assert_ne!(kind, 4, "Throw was refused: {text}");
 }
 
 /// What [`advance`] did.
@@ -164,22 +182,38 @@ pub enum Progress {
     Waited,
 }
 
+/// What the board of a channel asks for now (read in place: cloning the
+/// board on every step was a sizeable part of a load test's CPU).
+enum Next<'a> {
+    Over,
+    Tap(Tap, u64, &'a FakeUser),
+    Wait(u64, u32),
+}
+
 /// One step of the game in `channel`: the human on turn taps (the first
 /// move, then Confirm), or we wait until the bot changes the board.
 pub async fn advance(fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> Progress {
-    let msg = board(fake, channel);
-    if is_over(&msg) {
-        return Progress::Over;
-    }
-    if let Some(p) = to_act(&msg, players).filter(|_| !msg.components().is_empty()) {
-        step(fake, &msg, p).await;
-        return Progress::Clicked;
-    }
-    let (id, v) = (msg.id, msg.version);
+    let next = fake.read_newest_public(channel, |msg| {
+        if is_over(msg) {
+            return Next::Over;
+        }
+        match to_act(msg, players).filter(|_| msg.has_components()) {
+            Some(p) => Next::Tap(Tap::on(msg), msg.id, p),
+            None => Next::Wait(msg.id, msg.version),
+        }
+    });
+    let (id, v) = match next.expect("a public message in the channel") {
+        Next::Over => return Progress::Over,
+        Next::Tap(tap, message, player) => {
+            tap.make(fake, channel, message, player).await;
+            return Progress::Clicked;
+        }
+        Next::Wait(id, v) => (id, v),
+    };
     let changed = fake
         .wait_channel(channel, WAIT, |i| i.newest_public(channel).filter(|m| m.id != id || m.version != v).map(|_| ()))
         .await;
-    assert!(changed.is_some(), "the board did not move on: {}", msg.text());
+    assert!(changed.is_some(), "the board did not move on: {}", board(fake, channel).text());
     Progress::Waited
 }
 
@@ -229,7 +263,7 @@ impl Drop for TempDir {
 /// The custom_ids of a message's controls, as `(game, action counter)`
 /// (`t1:<game>:<control>:<arg>:<seq>`).
 fn control_ids(msg: &StoredMessage) -> Vec<(i64, u32)> {
-    let ids = msg.components().into_iter().filter_map(|c| c["custom_id"].as_str().map(String::from));
+    let ids = msg.component_refs().filter_map(|c| c["custom_id"].as_str().map(String::from));
     ids.filter_map(|id| {
         let parts: Vec<&str> = id.split(':').collect();
         Some((parts.get(1)?.parse().ok()?, parts.last()?.parse().ok()?))

@@ -7,9 +7,10 @@
 //! the same game always gives the same list in the same order, so an
 //! option's index names the same end when it is clicked.
 
-use crate::ai::fxhash::{FxHashSet, GameKey};
+use crate::ai::fxhash::{FxHashMap, FxHashSet, GameKey};
 use crate::engine::{Action, Game, MoveGen, Phase, Seat, Unit};
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// At most this many states are visited (about 10 µs each): a series with
 /// more (a dozen throws with four pieces on the board) is offered step by
@@ -52,8 +53,47 @@ pub(crate) fn in_series(g: &Game, seat: Seat) -> bool {
     matches!(g.phase(), Phase::Moving { .. }) && g.to_act() == Some(seat)
 }
 
+/// How many series' ends [`ends`] remembers: a click asks for the same
+/// series up to three times (the intent's menu, the forced-move check, the
+/// presenter's menu) and the next click of the game once more, after the
+/// clicks of the other games in between.
+const REMEMBERED: usize = 512;
+
+/// The ends of recently asked series, oldest first in `order`.
+#[derive(Default)]
+struct Recent {
+    map: FxHashMap<GameKey, Arc<Ends>>,
+    order: VecDeque<GameKey>,
+}
+
+static RECENT: LazyLock<Mutex<Recent>> = LazyLock::new(|| Mutex::new(Recent::default()));
+
 /// Every distinct end of the series `start` is in (empty outside one).
+/// The walk is pure, so the ends of a recently asked series are reused.
 pub(crate) fn ends(start: &Game) -> Ends {
+    if start.to_act().filter(|&s| in_series(start, s)).is_none() {
+        return Ends { list: Vec::new(), complete: true };
+    }
+    let key = GameKey(*start);
+    let known = RECENT.lock().unwrap_or_else(|e| e.into_inner()).map.get(&key).cloned();
+    if let Some(known) = known {
+        return (*known).clone();
+    }
+    let found = walk(start);
+    let mut recent = RECENT.lock().unwrap_or_else(|e| e.into_inner());
+    if recent.map.insert(key, Arc::new(found.clone())).is_none() {
+        recent.order.push_back(key);
+        while recent.order.len() > REMEMBERED {
+            if let Some(old) = recent.order.pop_front() {
+                recent.map.remove(&old);
+            }
+        }
+    }
+    found
+}
+
+/// [`ends`] without the memory: the depth-first walk of the series.
+fn walk(start: &Game) -> Ends {
     let Some(seat) = start.to_act().filter(|&s| in_series(start, s)) else {
         return Ends { list: Vec::new(), complete: true };
     };

@@ -135,8 +135,14 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             }
             table.shown_to_act();
             remember(data, &mut table).await;
+            // Only a click that leaves a computer to act starts its task:
+            // a task after every click mostly woke, locked, copied and
+            // serialised the table to find nothing to do.
+            let computer_due = table.computer_to_act();
             drop(table);
-            spawn_computer(ctx.http.clone(), data.clone(), game);
+            if computer_due {
+                spawn_computer(ctx.http.clone(), data.clone(), game);
+            }
         }
     }
 }

@@ -26,10 +26,14 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
         loop {
             tokio::time::sleep(data.computer_pause).await;
             let mut table = game.lock().await;
-            // Harder levels search for a while: keep the runtime's other tasks moving.
-            let step =
-                change(&data, &mut table, |t| tokio::task::block_in_place(|| session::computer_step(t, unix_now())))
-                    .await;
+            // Harder levels search for a while: keep the runtime's other tasks
+            // moving. Most of these tasks (one after every click) find no
+            // computer to act: handing the runtime over costs more than that.
+            let step = change(&data, &mut table, |t| match t.computer_to_act() {
+                true => tokio::task::block_in_place(|| session::computer_step(t, unix_now())),
+                false => session::computer_step(t, unix_now()),
+            })
+            .await;
             let (notes, outro) = match step {
                 Ok((Some(notes), outro)) => (notes, outro),
                 Ok((None, _)) => {

@@ -65,7 +65,8 @@ fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
     let json = serde_json::to_string(table)
         .map_err(|e| StoreError::Corrupt { game: Some(GameId(table.id)), what: e.to_string() })?;
     let seats = table.occupants();
-    let old = table.stored.clone().unwrap_or_default();
+    let default = Stored::default();
+    let old = table.stored.as_ref().unwrap_or(&default);
     if old.json == json && old.events == table.events.len() && old.seats == seats {
         return Ok(None);
     }

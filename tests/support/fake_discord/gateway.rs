@@ -153,7 +153,10 @@ pub fn dispatch(shared: &Shared, t: &str, d: Value) -> bool {
     let Some(s) = inner.sessions.iter().rev().find(|s| shard_of(guild, s.shard[1]) == s.shard[0]) else {
         return false;
     };
-    let (sent, shard) = (s.tx.send(json!({"t": t, "d": d})).is_ok(), s.shard[0]);
+    // Moved in: `json!` would copy the whole interaction by serialising it again.
+    let mut frame = json!({"t": t});
+    frame["d"] = d;
+    let (sent, shard) = (s.tx.send(frame).is_ok(), s.shard[0]);
     if sent {
         *inner.shard_dispatches.entry(shard).or_default() += 1;
     }

@@ -411,6 +411,13 @@ impl FakeDiscord {
         self.shared.lock().newest_public(channel).cloned()
     }
 
+    /// `read` of the newest live public message of a channel, in place
+    /// (no copy of it; the fake is locked meanwhile, so `read` must not
+    /// call the fake).
+    pub fn read_newest_public<T>(&self, channel: u64, read: impl FnOnce(&StoredMessage) -> T) -> Option<T> {
+        self.shared.lock().newest_public(channel).map(read)
+    }
+
     /// A stored message by id (also deleted ones).
     pub fn message(&self, id: u64) -> Option<StoredMessage> {
         self.shared.lock().message(id).cloned()

@@ -12,14 +12,24 @@ impl StoredMessage {
 
     /// Every component (buttons and selects) of every row.
     pub fn components(&self) -> Vec<Value> {
-        let rows = self.json["components"].as_array().cloned().unwrap_or_default();
-        rows.iter().flat_map(|r| r["components"].as_array().cloned().unwrap_or_default()).collect()
+        self.component_refs().cloned().collect()
+    }
+
+    /// Every component of every row, borrowed (no copy of the message's JSON).
+    pub fn component_refs(&self) -> impl Iterator<Item = &Value> {
+        let rows = self.json["components"].as_array().map(Vec::as_slice).unwrap_or_default();
+        rows.iter().flat_map(|r| r["components"].as_array().map(Vec::as_slice).unwrap_or_default())
+    }
+
+    /// Whether the message has any component.
+    pub fn has_components(&self) -> bool {
+        self.component_refs().next().is_some()
     }
 
     /// Buttons as (custom_id, label, disabled).
     pub fn buttons(&self) -> Vec<(String, String, bool)> {
         let s = |v: &Value| v.as_str().unwrap_or("").to_string();
-        let list = self.components().into_iter().filter(|c| c["type"] == 2);
+        let list = self.component_refs().filter(|c| c["type"] == 2);
         list.map(|c| (s(&c["custom_id"]), s(&c["label"]), c["disabled"] == true)).collect()
     }
 
@@ -27,7 +37,9 @@ impl StoredMessage {
     /// `throw`…, as its custom_id names it), in any language.
     pub fn control(&self, control: &str) -> Option<String> {
         let part = format!(":{control}:");
-        self.buttons().into_iter().find(|(id, _, d)| !d && id.contains(&part)).map(|(id, _, _)| id)
+        let enabled = self.component_refs().filter(|c| c["type"] == 2 && c["disabled"] != true);
+        let mut ids = enabled.filter_map(|c| c["custom_id"].as_str());
+        ids.find(|id| id.contains(&part)).map(str::to_string)
     }
 
     /// The custom_id of the enabled button whose label contains `label`.
@@ -37,7 +49,7 @@ impl StoredMessage {
 
     /// Select menus (type 3) as JSON.
     pub fn selects(&self) -> Vec<Value> {
-        self.components().into_iter().filter(|c| c["type"] == 3).collect()
+        self.component_refs().filter(|c| c["type"] == 3).cloned().collect()
     }
 
     /// Titles, descriptions and fields of the embeds, as one text.

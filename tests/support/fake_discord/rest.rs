@@ -304,13 +304,13 @@ async fn pass(st: &Shared, kind: Hold, body: &Value) -> Result<(), Refusal> {
 async fn callback(State(st): St, Path((id, token)): Path<(u64, String)>, req: Request) -> Reply {
     let (payload, uploads) = payload_or_400(&st, req).await?;
     pass(&st, Hold::Callbacks, &payload).await?;
-    let outcome = respond(&st, id, &token, &payload, uploads);
+    let outcome = respond(&st, id, &token, payload, uploads);
     st.changed();
     outcome.map(|()| StatusCode::NO_CONTENT.into_response())
 }
 
 /// Applies the first response to an interaction.
-fn respond(st: &Shared, id: u64, token: &str, payload: &Value, uploads: Vec<Upload>) -> Result<(), Refusal> {
+fn respond(st: &Shared, id: u64, token: &str, mut payload: Value, uploads: Vec<Upload>) -> Result<(), Refusal> {
     let mut inner = st.lock();
     let Some(rec) = inner.interactions.get(&id).filter(|r| r.token == token).cloned() else {
         inner.violation(format!("callback for unknown interaction {id} (10062)"));
@@ -327,7 +327,8 @@ fn respond(st: &Shared, id: u64, token: &str, payload: &Value, uploads: Vec<Uplo
         return Err(error(StatusCode::NOT_FOUND, 10062, "Unknown interaction"));
     }
     let kind = payload["type"].as_u64().unwrap_or(0);
-    let data = payload.get("data").cloned().unwrap_or(json!({}));
+    // Taken, not copied: the payload is not needed after this.
+    let data = payload.get_mut("data").map_or_else(|| json!({}), Value::take);
     let files = uploads.len();
     let is_component = rec.message_id.is_some();
     let original = match (kind, rec.message_id) {
