@@ -50,13 +50,20 @@ pub(crate) async fn apply_intent(
 
 /// Saves a change that is not an action (the board message moved, a
 /// reminder was sent); a failure is only logged.
-pub(crate) async fn remember(data: &Data, table: &mut Table) {
+///
+/// Returns whether the table is saved (false: the save failed, and the
+/// caller's computer task retries it).
+pub(crate) async fn remember(data: &Data, table: &mut Table) -> bool {
     // A closed game was saved for the last time with its final change.
     if !table.is_open() {
-        return;
+        return true;
     }
-    if let Err(e) = persist::save(&data.store, table).await {
-        tracing::warn!("could not save the board message of game {}: {e}", table.id);
+    match persist::save(&data.store, table).await {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::warn!("could not save the board message of game {}: {e}", table.id);
+            false
+        }
     }
 }
 

@@ -134,13 +134,14 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
                 answer_with_board(ctx, click, &mut table, server, &msg, png, &notes).await;
             }
             table.shown_to_act();
-            remember(data, &mut table).await;
-            // Only a click that leaves a computer to act starts its task:
-            // a task after every click mostly woke, locked, copied and
-            // serialised the table to find nothing to do.
-            let computer_due = table.computer_to_act();
+            let saved = remember(data, &mut table).await;
+            // Only a click that leaves a computer to act (or a board
+            // message whose save failed, which the task retries) starts
+            // its task: a task after every click mostly woke, locked,
+            // copied and serialised the table to find nothing to do.
+            let task_due = table.computer_to_act() || !saved;
             drop(table);
-            if computer_due {
+            if task_due {
                 spawn_computer(ctx.http.clone(), data.clone(), game);
             }
         }
