@@ -40,6 +40,7 @@ impl Dirty {
     }
 
     /// Whether drawing may have changed row `y`.
+    #[cfg(test)]
     pub(crate) fn row(&self, y: usize) -> bool {
         self.bits.get(y * self.words..(y + 1) * self.words).is_some_and(|w| w.iter().any(|&b| b != 0))
     }

@@ -23,9 +23,9 @@ const PAETH: u8 = 4;
 
 /// The PNG bytes of an opaque pixmap in `palette`'s colours.
 pub(crate) fn indexed_png(pm: &Pixmap, palette: &Palette) -> io::Result<Vec<u8>> {
-    let mut rows = indices(pm, palette, None);
-    paeth_filter(&mut rows, pm.width() as usize, None);
-    write_png(pm.width() as usize, pm.height() as usize, palette, rows)
+    let mut rows = indices(pm, palette);
+    paeth_filter(&mut rows, pm.width() as usize);
+    write_png(pm.width() as usize, pm.height() as usize, palette, &rows)
 }
 
 /// A background's palette indices ([`indices`]) and its filtered rows,
@@ -37,27 +37,112 @@ pub(crate) struct Base {
 
 impl Base {
     pub(crate) fn of(pm: &Pixmap, palette: &Palette) -> Base {
-        let indices = indices(pm, palette, None);
+        let indices = indices(pm, palette);
         let mut filtered = indices.clone();
-        paeth_filter(&mut filtered, pm.width() as usize, None);
+        paeth_filter(&mut filtered, pm.width() as usize);
         Base { indices, filtered }
     }
 }
 
+/// One thread's indices and filtered rows of the last picture it encoded
+/// over a background, and the blocks that picture changed: the next
+/// picture over the same background restores only those from the
+/// [`Base`] instead of copying it whole.
+#[derive(Default)]
+pub(crate) struct Kept {
+    indices: Vec<u8>,
+    filtered: Vec<u8>,
+    last: Option<Dirty>,
+}
+
+impl Kept {
+    /// The blocks the last picture's drawing touched.
+    pub(crate) fn last(&self) -> Option<&Dirty> {
+        self.last.as_ref()
+    }
+}
+
 /// The PNG bytes of a picture drawn over a background (`base`, in the
-/// same layout): only the blocks in `dirty` are looked up in the palette,
-/// and only rows that changed, or whose row above changed, are filtered;
-/// the rest is the background's.
-pub(crate) fn indexed_png_over(pm: &Pixmap, palette: &Palette, base: &Base, dirty: &Dirty) -> io::Result<Vec<u8>> {
-    let w = pm.width() as usize;
-    let mut rows = indices(pm, palette, Some((&base.indices, dirty)));
-    let same = base.filtered.len() == rows.len() && dirty.height() * (w + 1) == rows.len();
-    paeth_filter(&mut rows, w, same.then_some((base.filtered.as_slice(), dirty)));
-    write_png(w, pm.height() as usize, palette, rows)
+/// same layout), `kept` holding this thread's last picture over it: only
+/// the blocks in `dirty` are looked up in the palette and filtered again
+/// (with the pixel right of each, which Paeth predicts from them); the
+/// rest is the background's.
+pub(crate) fn indexed_png_over(
+    pm: &Pixmap,
+    palette: &Palette,
+    base: &Base,
+    dirty: Dirty,
+    kept: &mut Kept,
+) -> io::Result<Vec<u8>> {
+    let (w, h) = (pm.width() as usize, pm.height() as usize);
+    let n = (w + 1) * h;
+    let fits = base.indices.len() == n && base.filtered.len() == n && dirty.height() == h;
+    if !fits {
+        // Not this background's layout: encode the whole picture.
+        *kept = Kept::default();
+        return indexed_png(pm, palette);
+    }
+    match kept.last.take() {
+        Some(last) if kept.indices.len() == n && kept.filtered.len() == n && last.height() == h => {
+            restore_runs(&mut kept.indices, &base.indices, w, &last, false);
+            restore_runs(&mut kept.filtered, &base.filtered, w, &last, true);
+        }
+        _ => {
+            kept.indices.clone_from(&base.indices);
+            kept.filtered.clone_from(&base.filtered);
+        }
+    }
+    look_up(pm, palette, &mut kept.indices, Some(&dirty));
+    paeth_runs(&kept.indices, &mut kept.filtered, w, &dirty);
+    let png = write_png(w, h, palette, &kept.filtered);
+    kept.last = Some(dirty);
+    png
+}
+
+/// Copies back from `src` the pixels of `dst` (rows `w + 1` bytes apart)
+/// in the runs of `last`; `filtered`: also the runs of the row above and
+/// one pixel right of each run (what [`paeth_runs`] rewrote).
+fn restore_runs(dst: &mut [u8], src: &[u8], w: usize, last: &Dirty, filtered: bool) {
+    for y in 0..last.height() {
+        let row = y * (w + 1) + 1;
+        let mut copy = |x0: usize, x1: usize| {
+            let x1 = if filtered { (x1 + 1).min(w) } else { x1 };
+            if let (Some(d), Some(s)) = (dst.get_mut(row + x0..row + x1), src.get(row + x0..row + x1)) {
+                d.copy_from_slice(s);
+            }
+        };
+        last.for_each_run(y, &mut copy);
+        if filtered && y > 0 {
+            last.for_each_run(y - 1, &mut copy);
+        }
+    }
+}
+
+/// Paeth-filters again, from `indices` into `filtered` (rows `w + 1`
+/// bytes apart), the pixels whose inputs the drawing may have changed:
+/// the touched blocks of each row and of the row above, and the pixel
+/// right of each.
+fn paeth_runs(indices: &[u8], filtered: &mut [u8], w: usize, dirty: &Dirty) {
+    for y in 0..dirty.height() {
+        let row = y * (w + 1) + 1;
+        let (Some(here), Some(out)) = (indices.get(row..row + w), filtered.get_mut(row..row + w)) else { return };
+        let above = if y > 0 { indices.get(row - (w + 1)..row - 1) } else { None };
+        let mut again = |x0: usize, x1: usize| {
+            let x1 = (x1 + 1).min(w);
+            match above {
+                Some(above) => paeth_span(here, above, out, x0, x1),
+                None => left_span(here, out, x0, x1),
+            }
+        };
+        dirty.for_each_run(y, &mut again);
+        if y > 0 {
+            dirty.for_each_run(y - 1, &mut again);
+        }
+    }
 }
 
 /// The PNG file of filtered rows: compressed, framed.
-fn write_png(w: usize, h: usize, palette: &Palette, filtered: Vec<u8>) -> io::Result<Vec<u8>> {
+fn write_png(w: usize, h: usize, palette: &Palette, filtered: &[u8]) -> io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(48 * 1024);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = [0u8; 13];
@@ -72,7 +157,7 @@ fn write_png(w: usize, h: usize, palette: &Palette, filtered: Vec<u8>) -> io::Re
     out.extend_from_slice(&[0, 0, 0, 0]);
     out.extend_from_slice(b"IDAT");
     let mut z = fdeflate::Compressor::new(out)?;
-    z.write_data(&filtered)?;
+    z.write_data(filtered)?;
     let mut out = z.finish()?;
     let len = u32::try_from(out.len() - start - 8).map_err(io::Error::other)?;
     out[start..start + 4].copy_from_slice(&len.to_be_bytes());
@@ -96,47 +181,37 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
 /// Turns rows of indices (`w + 1` bytes apart, from [`indices`]) into the
 /// image data before compression: per row the filter type, then each
 /// pixel's index minus its Paeth prediction from the indices to its left,
-/// above and above-left. With `reuse` (a background's filtered rows and
-/// what was drawn over it), a row starts as the background's filtered
-/// row, and only the pixels whose inputs the drawing may have changed
-/// (the changed blocks of the row and of the row above, and the pixel
-/// right of each) are filtered again.
-fn paeth_filter(rows: &mut [u8], w: usize, reuse: Option<(&[u8], &Dirty)>) {
+/// above and above-left.
+fn paeth_filter(rows: &mut [u8], w: usize) {
     // Bottom-up, each row still has the unfiltered row above it.
     let mut here = vec![0u8; w];
     for y in (0..rows.len() / (w + 1)).rev() {
         let (before, row) = rows.split_at_mut(y * (w + 1));
         let row = &mut row[..w + 1];
         here.copy_from_slice(&row[1..]);
+        row[0] = PAETH;
         let above = if y > 0 { &before[(y - 1) * (w + 1) + 1..] } else { &[][..] };
-        match reuse {
-            Some((filtered, dirty)) if y > 0 => {
-                row.copy_from_slice(&filtered[y * (w + 1)..(y + 1) * (w + 1)]);
-                let mut again = |x0: usize, x1: usize| paeth_span(&here, above, &mut row[1..], x0, (x1 + 1).min(w));
-                dirty.for_each_run(y, &mut again);
-                dirty.for_each_run(y - 1, &mut again);
-            }
-            Some((filtered, dirty)) if !dirty.row(y) => row.copy_from_slice(&filtered[..w + 1]),
-            _ => {
-                row[0] = PAETH;
-                paeth_row(&here, above, &mut row[1..]);
-            }
-        }
+        paeth_row(&here, above, &mut row[1..]);
     }
 }
 
 /// Paeth-filters one row of indices (`above` empty for the first row).
 fn paeth_row(here: &[u8], above: &[u8], out: &mut [u8]) {
     if above.is_empty() {
-        // Above is all zeros: Paeth predicts the left neighbour.
-        let mut left = 0;
-        for (o, &h) in out.iter_mut().zip(here) {
-            *o = h.wrapping_sub(left);
-            left = h;
-        }
+        left_span(here, out, 0, out.len());
         return;
     }
     paeth_span(here, above, out, 0, out.len());
+}
+
+/// Filters the pixels `[x0, x1)` of the first row: above is all zeros, so
+/// Paeth predicts the left neighbour.
+fn left_span(here: &[u8], out: &mut [u8], x0: usize, x1: usize) {
+    let n = x1.min(out.len()).min(here.len());
+    for x in x0..n {
+        let left = if x > 0 { here[x - 1] } else { 0 };
+        out[x] = here[x].wrapping_sub(left);
+    }
 }
 
 /// Paeth-filters the pixels `[x0, x1)` of a row that has a row above.
@@ -163,22 +238,25 @@ fn paeth_span(here: &[u8], above: &[u8], out: &mut [u8], x0: usize, x1: usize) {
 }
 
 /// The palette index of every pixel, rows `w + 1` bytes apart, each
-/// starting with a free byte (for the filter type). With `over`, a
-/// picture drawn over a background: the background's indices (in this
-/// layout) and the spans the drawing touched; only those are looked up.
+/// starting with a free byte (for the filter type).
+fn indices(pm: &Pixmap, palette: &Palette) -> Vec<u8> {
+    let w = pm.width() as usize;
+    let mut out = vec![0u8; (w + 1) * (pm.height() as usize)];
+    look_up(pm, palette, &mut out, None);
+    out
+}
+
+/// Writes into `out` (rows `w + 1` bytes apart, after each row's free
+/// byte) the palette index of every pixel, or with `dirty` of the pixels
+/// in its blocks only (`out` holds the right indices elsewhere).
 ///
 /// Most of a board repeats the row above (flat squares, the page), so
 /// blocks of eight pixels equal to the ones above copy their indices; the
 /// others look up each run of one colour.
-fn indices(pm: &Pixmap, palette: &Palette, over: Option<(&[u8], &Dirty)>) -> Vec<u8> {
+fn look_up(pm: &Pixmap, palette: &Palette, out: &mut [u8], dirty: Option<&Dirty>) {
     let w = pm.width() as usize;
     let data = pm.data();
-    let rows = data.len() / 4 / w.max(1);
-    let over = over.filter(|(base, dirty)| base.len() == (w + 1) * rows && dirty.height() == rows);
-    let mut out = match over {
-        Some((base, _)) => base.to_vec(),
-        None => vec![0u8; (w + 1) * rows],
-    };
+    let rows = (data.len() / 4 / w.max(1)).min(out.len() / (w + 1));
     let mut mapper = palette.mapper();
     let mut map = |rgba: &[u8], out: &mut [u8]| {
         for (o, p) in out.iter_mut().zip(rgba.chunks_exact(4)) {
@@ -222,13 +300,12 @@ fn indices(pm: &Pixmap, palette: &Palette, over: Option<(&[u8], &Dirty)>) -> Vec
                 map(&row[end * 4..x1 * 4], &mut out_row[end..x1]);
             }
         };
-        match over {
+        match dirty {
             None => run(0, w),
-            Some((_, dirty)) => dirty.for_each_run(y, run),
+            Some(dirty) => dirty.for_each_run(y, run),
         }
     }
     mapper.finish();
-    out
 }
 
 /// PNG's Paeth predictor: whichever of left, above and above-left is

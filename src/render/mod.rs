@@ -228,36 +228,49 @@ fn pieces(pm: &mut Pixmap, l: &Layout, pos: &Position) {
     }
 }
 
+/// The last board a thread encoded over a background: its pixels, and its
+/// indices and filtered rows with the blocks its drawing touched.
+struct Work {
+    bg: Arc<draw::Background>,
+    pm: Pixmap,
+    kept: encode::Kept,
+}
+
 thread_local! {
-    /// The last board this thread encoded, its background, and what the
-    /// drawing touched: the next board over the same background starts
-    /// from it and restores only those blocks, instead of copying the
-    /// whole background (1.6 MB at the default size). One picture per
-    /// thread that draws boards (the bot's blocking pool).
-    static WORK: RefCell<Option<(Arc<draw::Background>, Pixmap, Dirty)>> = const { RefCell::new(None) };
+    /// The last board this thread encoded: the next board over the same
+    /// background starts from it and restores only the blocks its drawing
+    /// touched, instead of copying the whole background (1.6 MB of pixels
+    /// and 0.8 MB of indices and filtered rows at the default size). One
+    /// per thread that draws boards (the bot's blocking pool).
+    static WORK: RefCell<Option<Work>> = const { RefCell::new(None) };
 }
 
 /// A board picture as PNG bytes. Only what the drawing touched over the
-/// background is looked up in the palette; the rest of the indices are
-/// the background's, computed once per layout and seating.
+/// background is looked up in the palette and filtered; the rest of the
+/// indices and filtered rows are the background's, computed once per
+/// layout and seating.
 pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
     let pos = &view.position;
     let board = pos.rules().board;
     let l = layout_for(size, board, pos.seats().len())?;
     let bg = draw::background(&l, board, pos.seats());
-    let mut pm = match WORK.with(|w| w.borrow_mut().take()) {
-        Some((last, mut pm, touched)) if Arc::ptr_eq(&last, &bg) => {
-            restore(&mut pm, &bg.pm, &touched);
-            pm
+    let (mut pm, mut kept) = match WORK.with(|w| w.borrow_mut().take()) {
+        // (Without the touched blocks, the pixels are not known to be the
+        // background's anywhere: start afresh.)
+        Some(Work { bg: last, mut pm, kept }) if Arc::ptr_eq(&last, &bg) && kept.last().is_some() => {
+            if let Some(touched) = kept.last() {
+                restore(&mut pm, &bg.pm, touched);
+            }
+            (pm, kept)
         }
-        _ => bg.pm.clone(),
+        _ => (bg.pm.clone(), encode::Kept::default()),
     };
     let ((), dirty) = dirty::recording(pm.width(), pm.height(), || overlays(&mut pm, &l, view));
     let palette = palette::palette();
     let base = bg.base.get_or_init(|| encode::Base::of(&bg.pm, palette));
-    let png = encode::indexed_png_over(&pm, palette, base, &dirty).map_err(|e| RenderError::Encode(e.to_string()));
-    WORK.with(|w| *w.borrow_mut() = Some((bg, pm, dirty)));
-    png
+    let png = encode::indexed_png_over(&pm, palette, base, dirty, &mut kept);
+    WORK.with(|w| *w.borrow_mut() = Some(Work { bg, pm, kept }));
+    png.map_err(|e| RenderError::Encode(e.to_string()))
 }
 
 /// Puts back the background's pixels in the blocks `touched`.
