@@ -47,12 +47,24 @@ impl Dirty {
 
     /// Calls `f` with each run of changed pixels `[x0, x1)` of row `y`,
     /// left to right (whole blocks, the last one cut at the picture's edge).
-    pub(crate) fn for_each_run(&self, y: usize, mut f: impl FnMut(usize, usize)) {
+    pub(crate) fn for_each_run(&self, y: usize, f: impl FnMut(usize, usize)) {
+        self.runs_of(y, None, f);
+    }
+
+    /// [`Dirty::for_each_run`] over the blocks touched in row `y` or in the
+    /// row above it (what Paeth predicts row `y` from).
+    pub(crate) fn for_each_run_with_above(&self, y: usize, f: impl FnMut(usize, usize)) {
+        self.runs_of(y, y.checked_sub(1), f);
+    }
+
+    /// The runs of the blocks touched in row `y` or in row `also`.
+    fn runs_of(&self, y: usize, also: Option<usize>, mut f: impl FnMut(usize, usize)) {
         let Some(row) = self.bits.get(y * self.words..(y + 1) * self.words) else { return };
+        let other = also.and_then(|a| self.bits.get(a * self.words..(a + 1) * self.words));
         let width = self.width as usize;
         let mut run: Option<(usize, usize)> = None;
         for (i, &word) in row.iter().enumerate() {
-            let mut w = word;
+            let mut w = word | other.and_then(|o| o.get(i)).copied().unwrap_or(0);
             while w != 0 {
                 let zeros = w.trailing_zeros() as usize;
                 let ones = (!(w >> zeros)).trailing_zeros() as usize;
@@ -238,6 +250,21 @@ mod tests {
         // The diagonal marks a band along itself, not its 64 × 64 box.
         assert_eq!(d.runs(32), vec![(24, 40)]);
         assert!(d.coverage() < 0.4, "{}", d.coverage());
+    }
+
+    #[test]
+    fn runs_with_the_row_above_join_both_rows_blocks() {
+        let ((), d) = recording(64, 3, || {
+            touch_runs(&[(0, 0, 8), (1, 8, 16), (1, 40, 48), (2, 56, 64)]);
+        });
+        let with = |y| {
+            let mut out = Vec::new();
+            d.for_each_run_with_above(y, |a, b| out.push((a, b)));
+            out
+        };
+        assert_eq!(with(0), vec![(0, 8)]);
+        assert_eq!(with(1), vec![(0, 16), (40, 48)]);
+        assert_eq!(with(2), vec![(8, 16), (40, 48), (56, 64)]);
     }
 
     #[test]

@@ -111,9 +111,10 @@ fn restore_runs(dst: &mut [u8], src: &[u8], w: usize, last: &Dirty, filtered: bo
                 d.copy_from_slice(s);
             }
         };
-        last.for_each_run(y, &mut copy);
-        if filtered && y > 0 {
-            last.for_each_run(y - 1, &mut copy);
+        if filtered {
+            last.for_each_run_with_above(y, &mut copy);
+        } else {
+            last.for_each_run(y, &mut copy);
         }
     }
 }
@@ -134,10 +135,7 @@ fn paeth_runs(indices: &[u8], filtered: &mut [u8], w: usize, dirty: &Dirty) {
                 None => left_span(here, out, x0, x1),
             }
         };
-        dirty.for_each_run(y, &mut again);
-        if y > 0 {
-            dirty.for_each_run(y - 1, &mut again);
-        }
+        dirty.for_each_run_with_above(y, &mut again);
     }
 }
 
