@@ -15,6 +15,17 @@ use std::cell::RefCell;
 /// block: it compares and copies eight indices at once).
 pub(crate) const BLOCK: usize = 8;
 
+/// How a picture's bytes are laid out for [`Dirty::copy_touched`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rows {
+    /// Bytes from one row to the next.
+    pub(crate) stride: usize,
+    /// Bytes before a row's first pixel (a PNG row's filter type).
+    pub(crate) lead: usize,
+    /// Bytes per pixel.
+    pub(crate) px: usize,
+}
+
 /// For each row of a picture, the blocks of [`BLOCK`] pixels that drawing
 /// may have changed: a bitmap, `words` 64-bit words per row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +93,30 @@ impl Dirty {
         }
         if let Some((x0, x1)) = run {
             f(x0, x1.min(width));
+        }
+    }
+
+    /// Copies from `src` into `dst` (pictures of this size, rows `stride`
+    /// bytes apart, pixels `px` bytes each from `lead` bytes into a row)
+    /// the pixels of the touched blocks; with `predicted`, also those
+    /// whose Paeth prediction they change (the blocks of the row above,
+    /// and the pixel right of each run).
+    pub(crate) fn copy_touched(&self, dst: &mut [u8], src: &[u8], rows: Rows, predicted: bool) {
+        let w = self.width as usize;
+        for y in 0..self.height() {
+            let start = y * rows.stride + rows.lead;
+            let mut copy = |x0: usize, x1: usize| {
+                let x1 = if predicted { (x1 + 1).min(w) } else { x1 };
+                let (a, b) = (start + x0 * rows.px, start + x1 * rows.px);
+                if let (Some(d), Some(s)) = (dst.get_mut(a..b), src.get(a..b)) {
+                    d.copy_from_slice(s);
+                }
+            };
+            if predicted {
+                self.for_each_run_with_above(y, &mut copy);
+            } else {
+                self.for_each_run(y, &mut copy);
+            }
         }
     }
 
@@ -265,6 +300,21 @@ mod tests {
         assert_eq!(with(0), vec![(0, 8)]);
         assert_eq!(with(1), vec![(0, 16), (40, 48)]);
         assert_eq!(with(2), vec![(8, 16), (40, 48), (56, 64)]);
+    }
+
+    #[test]
+    fn copying_touched_blocks_copies_those_and_what_paeth_predicts_from_them() {
+        let ((), d) = recording(20, 3, || touch_runs(&[(1, 8, 9)]));
+        let src = vec![7u8; 3 * 21];
+        let rows = Rows { stride: 21, lead: 1, px: 1 };
+        let mut plain = vec![0u8; 3 * 21];
+        d.copy_touched(&mut plain, &src, rows, false);
+        let copied = |v: &[u8]| (0..v.len()).filter(|&i| v[i] == 7).map(|i| (i / 21, i % 21 - 1)).collect::<Vec<_>>();
+        assert_eq!(copied(&plain), (8..16).map(|x| (1, x)).collect::<Vec<_>>());
+        let mut predicted = vec![0u8; 3 * 21];
+        d.copy_touched(&mut predicted, &src, rows, true);
+        let want: Vec<_> = (1..3).flat_map(|y| (8..17).map(move |x| (y, x))).collect();
+        assert_eq!(copied(&predicted), want);
     }
 
     #[test]

@@ -42,12 +42,12 @@ fn stroke_path_reported(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &
     if let Some(path) = path {
         // Half the width on each side; a square cap reaches √2 times that
         // at a slant, a mitred corner up to the miter limit times that.
-        let reach = match stroke.line_join {
-            LineJoin::Miter | LineJoin::MiterClip => stroke.miter_limit.max(1.5),
-            LineJoin::Round | LineJoin::Bevel => 1.5,
-        };
-        let (b, m) = (path.bounds(), stroke.width / 2.0 * reach);
         if report {
+            let reach = match stroke.line_join {
+                LineJoin::Miter | LineJoin::MiterClip => stroke.miter_limit.max(1.5),
+                LineJoin::Round | LineJoin::Bevel => 1.5,
+            };
+            let (b, m) = (path.bounds(), stroke.width / 2.0 * reach);
             dirty::touch(b.left() - m, b.top() - m, b.right() + m, b.bottom() + m);
         }
         pm.stroke_path(&path, &paint(c), stroke, Transform::identity(), None);

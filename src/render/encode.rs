@@ -13,7 +13,7 @@
 //! the blocks it touched (`render/dirty.rs`, 18% of the benchmark's
 //! board), and only those are looked up and filtered again.
 
-use super::dirty::{BLOCK, Dirty};
+use super::dirty::{BLOCK, Dirty, Rows};
 use super::palette::Palette;
 use std::io;
 use tiny_skia::Pixmap;
@@ -84,8 +84,9 @@ pub(crate) fn indexed_png_over(
     }
     match kept.last.take() {
         Some(last) if kept.indices.len() == n && kept.filtered.len() == n && last.height() == h => {
-            restore_runs(&mut kept.indices, &base.indices, w, &last, false);
-            restore_runs(&mut kept.filtered, &base.filtered, w, &last, true);
+            let rows = Rows { stride: w + 1, lead: 1, px: 1 };
+            last.copy_touched(&mut kept.indices, &base.indices, rows, false);
+            last.copy_touched(&mut kept.filtered, &base.filtered, rows, true);
         }
         _ => {
             kept.indices.clone_from(&base.indices);
@@ -97,26 +98,6 @@ pub(crate) fn indexed_png_over(
     let png = write_png(w, h, palette, &kept.filtered);
     kept.last = Some(dirty);
     png
-}
-
-/// Copies back from `src` the pixels of `dst` (rows `w + 1` bytes apart)
-/// in the runs of `last`; `filtered`: also the runs of the row above and
-/// one pixel right of each run (what [`paeth_runs`] rewrote).
-fn restore_runs(dst: &mut [u8], src: &[u8], w: usize, last: &Dirty, filtered: bool) {
-    for y in 0..last.height() {
-        let row = y * (w + 1) + 1;
-        let mut copy = |x0: usize, x1: usize| {
-            let x1 = if filtered { (x1 + 1).min(w) } else { x1 };
-            if let (Some(d), Some(s)) = (dst.get_mut(row + x0..row + x1), src.get(row + x0..row + x1)) {
-                d.copy_from_slice(s);
-            }
-        };
-        if filtered {
-            last.for_each_run_with_above(y, &mut copy);
-        } else {
-            last.for_each_run(y, &mut copy);
-        }
-    }
 }
 
 /// Paeth-filters again, from `indices` into `filtered` (rows `w + 1`

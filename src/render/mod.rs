@@ -31,7 +31,7 @@ pub(crate) use strip::piece_counts;
 pub(crate) use text::clean_name;
 
 use crate::engine::{Action, Board, Cell, Position, Seat, Throw, Unit, destination};
-use dirty::Dirty;
+use dirty::{Dirty, Rows};
 use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
@@ -173,15 +173,27 @@ pub fn render_pixmap(view: &BoardView, size: u32) -> Result<Pixmap, RenderError>
 }
 
 /// Draws a board picture over its cached background; also returns the
-/// background and the spans the drawing over it touched.
+/// background and the blocks the drawing over it touched.
 fn draw_board(view: &BoardView, size: u32) -> Result<(Pixmap, Arc<draw::Background>, Dirty), RenderError> {
+    let (l, bg) = board_background(view, size)?;
+    let mut pm = bg.pm.clone();
+    let dirty = draw_over(&mut pm, &l, view);
+    Ok((pm, bg, dirty))
+}
+
+/// The layout of a board picture and its cached background.
+fn board_background(view: &BoardView, size: u32) -> Result<(Layout, Arc<draw::Background>), RenderError> {
     let pos = &view.position;
     let board = pos.rules().board;
     let l = layout_for(size, board, pos.seats().len())?;
     let bg = draw::background(&l, board, pos.seats());
-    let mut pm = bg.pm.clone();
-    let ((), dirty) = dirty::recording(pm.width(), pm.height(), || overlays(&mut pm, &l, view));
-    Ok((pm, bg, dirty))
+    Ok((l, bg))
+}
+
+/// Draws the overlays on `pm` (the background); the blocks touched.
+fn draw_over(pm: &mut Pixmap, l: &Layout, view: &BoardView) -> Dirty {
+    let ((), dirty) = dirty::recording(pm.width(), pm.height(), || overlays(pm, l, view));
+    dirty
 }
 
 /// Everything of a board picture that is not its background.
@@ -250,41 +262,27 @@ thread_local! {
 /// indices and filtered rows are the background's, computed once per
 /// layout and seating.
 pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
-    let pos = &view.position;
-    let board = pos.rules().board;
-    let l = layout_for(size, board, pos.seats().len())?;
-    let bg = draw::background(&l, board, pos.seats());
+    let (l, bg) = board_background(view, size)?;
     let (mut pm, mut kept) = match WORK.with(|w| w.borrow_mut().take()) {
-        // (Without the touched blocks, the pixels are not known to be the
-        // background's anywhere: start afresh.)
-        Some(Work { bg: last, mut pm, kept }) if Arc::ptr_eq(&last, &bg) && kept.last().is_some() => {
-            if let Some(touched) = kept.last() {
-                restore(&mut pm, &bg.pm, touched);
+        Some(Work { bg: last, mut pm, kept }) if Arc::ptr_eq(&last, &bg) => {
+            match kept.last() {
+                Some(touched) => {
+                    let rows = Rows { stride: pm.width() as usize * 4, lead: 0, px: 4 };
+                    touched.copy_touched(pm.data_mut(), bg.pm.data(), rows, false);
+                }
+                // Not known where the pixels differ from the background.
+                None => pm.data_mut().copy_from_slice(bg.pm.data()),
             }
             (pm, kept)
         }
         _ => (bg.pm.clone(), encode::Kept::default()),
     };
-    let ((), dirty) = dirty::recording(pm.width(), pm.height(), || overlays(&mut pm, &l, view));
+    let dirty = draw_over(&mut pm, &l, view);
     let palette = palette::palette();
     let base = bg.base.get_or_init(|| encode::Base::of(&bg.pm, palette));
     let png = encode::indexed_png_over(&pm, palette, base, dirty, &mut kept);
     WORK.with(|w| *w.borrow_mut() = Some(Work { bg, pm, kept }));
     png.map_err(|e| RenderError::Encode(e.to_string()))
-}
-
-/// Puts back the background's pixels in the blocks `touched`.
-fn restore(pm: &mut Pixmap, bg: &Pixmap, touched: &Dirty) {
-    let w = pm.width() as usize * 4;
-    let (dst, src) = (pm.data_mut(), bg.data());
-    for y in 0..touched.height() {
-        touched.for_each_run(y, |x0, x1| {
-            let (a, b) = (y * w + x0 * 4, y * w + x1 * 4);
-            if let (Some(d), Some(s)) = (dst.get_mut(a..b), src.get(a..b)) {
-                d.copy_from_slice(s);
-            }
-        });
-    }
 }
 
 /// Encodes an opaque pixmap as an 8-bit indexed PNG with the theme's

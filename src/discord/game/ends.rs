@@ -71,15 +71,15 @@ static RECENT: LazyLock<Mutex<Recent>> = LazyLock::new(|| Mutex::new(Recent::def
 /// Every distinct end of the series `start` is in (empty outside one).
 /// The walk is pure, so the ends of a recently asked series are reused.
 pub(crate) fn ends(start: &Game) -> Ends {
-    if start.to_act().filter(|&s| in_series(start, s)).is_none() {
+    let Some(seat) = start.to_act().filter(|&s| in_series(start, s)) else {
         return Ends { list: Vec::new(), complete: true };
-    }
+    };
     let key = GameKey(*start);
     let known = RECENT.lock().unwrap_or_else(|e| e.into_inner()).map.get(&key).cloned();
     if let Some(known) = known {
         return (*known).clone();
     }
-    let found = walk(start);
+    let found = walk(start, seat);
     let mut recent = RECENT.lock().unwrap_or_else(|e| e.into_inner());
     if recent.map.insert(key, Arc::new(found.clone())).is_none() {
         recent.order.push_back(key);
@@ -92,11 +92,9 @@ pub(crate) fn ends(start: &Game) -> Ends {
     found
 }
 
-/// [`ends`] without the memory: the depth-first walk of the series.
-fn walk(start: &Game) -> Ends {
-    let Some(seat) = start.to_act().filter(|&s| in_series(start, s)) else {
-        return Ends { list: Vec::new(), complete: true };
-    };
+/// [`ends`] without the memory: the depth-first walk of the series
+/// `seat` is using.
+fn walk(start: &Game, seat: Seat) -> Ends {
     let mut mg = MoveGen::new();
     let mut legal = Vec::new();
     let mut seen: FxHashSet<GameKey> = FxHashSet::default();

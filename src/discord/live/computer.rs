@@ -29,9 +29,12 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             // Harder levels search for a while: keep the runtime's other tasks
             // moving. Most of these tasks (one after every click) find no
             // computer to act: handing the runtime over costs more than that.
-            let step = change(&data, &mut table, |t| match t.computer_to_act() {
-                true => tokio::task::block_in_place(|| session::computer_step(t, unix_now())),
-                false => session::computer_step(t, unix_now()),
+            let step = change(&data, &mut table, |t| {
+                if t.computer_to_act() {
+                    tokio::task::block_in_place(|| session::computer_step(t, unix_now()))
+                } else {
+                    session::computer_step(t, unix_now())
+                }
             })
             .await;
             let (notes, outro) = match step {
