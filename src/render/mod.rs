@@ -253,7 +253,7 @@ thread_local! {
     /// background starts from it and restores only the blocks its drawing
     /// touched, instead of copying the whole background (1.6 MB of pixels
     /// and 0.8 MB of indices and filtered rows at the default size). One
-    /// per thread that draws boards (the bot's blocking pool).
+    /// per thread that draws boards (the bot's async workers, one per core).
     static WORK: RefCell<Option<Work>> = const { RefCell::new(None) };
 }
 

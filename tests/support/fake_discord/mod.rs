@@ -73,7 +73,7 @@ impl FakeDiscord {
     /// `GET /gateway/bot` (what serenity's autosharding starts).
     pub async fn start_sharded(shards: u32) -> FakeDiscord {
         let http = TcpListener::bind("127.0.0.1:0").await.expect("bind fake REST port");
-        let gw = TcpListener::bind("127.0.0.1:0").await.expect("bind fake gateway port");
+        let gw = gateway::listener().expect("bind fake gateway port");
         let http_base = format!("http://{}", http.local_addr().expect("REST address"));
         let gateway_url = format!("ws://{}", gw.local_addr().expect("gateway address"));
         let shared = Arc::new(Shared::new(http_base, gateway_url));
