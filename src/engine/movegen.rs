@@ -53,12 +53,12 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
     let mut listed = true;
     match rules.movement {
         Movement::SumOnce => {
-            for b in bag.non_empty_subsets() {
+            for set in bag.subsets_with_sums() {
                 if n_sets == SETS {
                     listed = false;
                     break;
                 }
-                sets[n_sets] = (b, b.sum());
+                sets[n_sets] = set;
                 n_sets += 1;
             }
         }
@@ -89,7 +89,7 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
         if listed {
             sets[..n_sets].iter().for_each(|&(b, sum)| push(b, sum));
         } else {
-            bag.non_empty_subsets().for_each(|b| push(b, b.sum()));
+            bag.subsets_with_sums().for_each(|(b, sum)| push(b, sum));
         }
     }
 }

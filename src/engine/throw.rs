@@ -325,15 +325,6 @@ impl ThrowBag {
 
     /// The sum of the throws' values.
     pub(crate) fn sum(&self) -> u32 {
-        const VALUES: [u32; THROW_KINDS] = {
-            let mut v = [0; THROW_KINDS];
-            let mut i = 0;
-            while i < THROW_KINDS {
-                v[i] = Throw::ALL[i].value() as u32;
-                i += 1;
-            }
-            v
-        };
         self.0.iter().zip(VALUES).map(|(&c, v)| u32::from(c) * v).sum()
     }
 
@@ -356,7 +347,12 @@ impl ThrowBag {
     }
 
     /// Every non-empty sub-multiset, each exactly once.
-    pub(crate) fn non_empty_subsets(&self) -> SubBags {
+    pub(crate) fn non_empty_subsets(&self) -> impl Iterator<Item = ThrowBag> {
+        self.subsets_with_sums().map(|(b, _)| b)
+    }
+
+    /// [`ThrowBag::non_empty_subsets`], each with its [`ThrowBag::sum`].
+    pub(crate) fn subsets_with_sums(&self) -> SubBags {
         let mut kinds = [0u8; THROW_KINDS];
         let mut n = 0;
         for (i, &c) in self.0.iter().enumerate() {
@@ -365,7 +361,7 @@ impl ThrowBag {
                 n += 1;
             }
         }
-        SubBags { full: *self, cur: ThrowBag::EMPTY, kinds, n: n as u8, done: n == 0 }
+        SubBags { full: *self, digits: [0; THROW_KINDS], kinds, n: n as u8, cur: 0, sum: 0, done: n == 0 }
     }
 
     /// A dense number for hashing (counts above 15 share a code, which is
@@ -373,32 +369,65 @@ impl ThrowBag {
     pub(crate) fn code(&self) -> u64 {
         self.0.iter().fold(0u64, |acc, &c| (acc << 5) | u64::from(c.min(31)))
     }
+
+    /// The bag with the counts of the low bytes of `word` (kind `i` in
+    /// byte `i`). Built from a number, the bag is written whole: a bag
+    /// written count by count and then read whole stalls the processor
+    /// (the read cannot take its bytes from the pending narrow writes).
+    #[inline]
+    fn from_word(word: u128) -> ThrowBag {
+        let bytes = word.to_le_bytes();
+        let mut out = [0u8; THROW_KINDS];
+        out.copy_from_slice(&bytes[..THROW_KINDS]);
+        ThrowBag(out)
+    }
 }
 
-/// Iterator over the non-empty sub-multisets of a bag (odometer order).
+/// The value of a throw of each kind, by kind index.
+const VALUES: [u32; THROW_KINDS] = {
+    let mut v = [0; THROW_KINDS];
+    let mut i = 0;
+    while i < THROW_KINDS {
+        v[i] = Throw::ALL[i].value() as u32;
+        i += 1;
+    }
+    v
+};
+
+/// Iterator over the non-empty sub-multisets of a bag with their sums
+/// (odometer order: the first kind the bag holds turns fastest). The
+/// current sub-bag is kept as a number ([`ThrowBag::from_word`]).
 pub(crate) struct SubBags {
     full: ThrowBag,
-    cur: ThrowBag,
+    /// How many of each of `kinds` the current sub-bag holds.
+    digits: [u8; THROW_KINDS],
     /// The kinds the bag holds, in order (the odometer skips the others,
     /// which would only stay at zero).
     kinds: [u8; THROW_KINDS],
     n: u8,
+    cur: u128,
+    sum: u32,
     done: bool,
 }
 
 impl Iterator for SubBags {
-    type Item = ThrowBag;
-    fn next(&mut self) -> Option<ThrowBag> {
+    type Item = (ThrowBag, u32);
+    fn next(&mut self) -> Option<(ThrowBag, u32)> {
         if self.done {
             return None;
         }
-        for &k in &self.kinds[..usize::from(self.n)] {
-            let i = usize::from(k);
-            if self.cur.0[i] < self.full.0[i] {
-                self.cur.0[i] += 1;
-                return Some(self.cur);
+        for j in 0..usize::from(self.n) {
+            let k = usize::from(self.kinds[j]);
+            let one = 1u128 << (8 * k);
+            if self.digits[j] < self.full.0[k] {
+                self.digits[j] += 1;
+                self.cur += one;
+                self.sum += VALUES[k];
+                return Some((ThrowBag::from_word(self.cur), self.sum));
             }
-            self.cur.0[i] = 0;
+            self.cur -= one * u128::from(self.digits[j]);
+            self.sum -= VALUES[k] * u32::from(self.digits[j]);
+            self.digits[j] = 0;
         }
         self.done = true;
         None
