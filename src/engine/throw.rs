@@ -353,15 +353,17 @@ impl ThrowBag {
 
     /// [`ThrowBag::non_empty_subsets`], each with its [`ThrowBag::sum`].
     pub(crate) fn subsets_with_sums(&self) -> SubBags {
-        let mut kinds = [0u8; THROW_KINDS];
+        // The kinds held, four bits each, the first lowest (a number, for
+        // the reason of `from_word`).
+        let mut kinds = 0u64;
         let mut n = 0;
-        for (i, &c) in self.0.iter().enumerate() {
+        for (i, &c) in self.0.iter().enumerate().rev() {
             if c > 0 {
-                kinds[n] = i as u8;
+                kinds = (kinds << 4) | i as u64;
                 n += 1;
             }
         }
-        SubBags { full: *self, digits: [0; THROW_KINDS], kinds, n: n as u8, cur: 0, sum: 0, done: n == 0 }
+        SubBags { full: *self, digits: [0; THROW_KINDS], kinds, n, cur: 0, sum: 0, done: n == 0 }
     }
 
     /// A dense number for hashing (counts above 15 share a code, which is
@@ -401,9 +403,9 @@ pub(crate) struct SubBags {
     full: ThrowBag,
     /// How many of each of `kinds` the current sub-bag holds.
     digits: [u8; THROW_KINDS],
-    /// The kinds the bag holds, in order (the odometer skips the others,
-    /// which would only stay at zero).
-    kinds: [u8; THROW_KINDS],
+    /// The kinds the bag holds, in order, four bits each from the lowest
+    /// (the odometer skips the others, which would only stay at zero).
+    kinds: u64,
     n: u8,
     cur: u128,
     sum: u32,
@@ -417,7 +419,7 @@ impl Iterator for SubBags {
             return None;
         }
         for j in 0..usize::from(self.n) {
-            let k = usize::from(self.kinds[j]);
+            let k = ((self.kinds >> (4 * j)) & 0xf) as usize;
             let one = 1u128 << (8 * k);
             if self.digits[j] < self.full.0[k] {
                 self.digits[j] += 1;
