@@ -237,17 +237,21 @@ impl ThrowList {
         if !bag.is_subset_of(self.bag()) {
             return false;
         }
+        // Kept throws close up in place: a list built afresh throw by
+        // throw and then copied whole stalls the processor (the copy cannot
+        // take its bytes from the pending one-byte writes).
         let mut need = bag;
-        let mut out = ThrowList::new();
-        for &t in self.as_slice() {
+        let mut kept = 0;
+        for i in 0..self.len() {
+            let t = self.items[i];
             if need.count(t) > 0 {
                 need.take(t);
             } else {
-                out.items[out.len()] = t;
-                out.len += 1;
+                self.items[kept] = t;
+                kept += 1;
             }
         }
-        *self = out;
+        self.len = kept as u8;
         true
     }
 
