@@ -18,8 +18,10 @@ use crate::render::{self, BoardView};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
-/// At most one board drawing per core at a time: more only adds threads
-/// and memory (each drawing holds its own pixel buffers), not speed.
+/// At most one board drawing per core at a time: drawings run on the async
+/// workers (one per core unless a runtime is built with more), and more at
+/// once would only take workers from the gateway and the answers (each
+/// drawing thread also keeps its own last picture).
 fn render_slots() -> &'static tokio::sync::Semaphore {
     static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
     SLOTS
