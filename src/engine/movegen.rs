@@ -52,6 +52,11 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
     let mut n_sets = 0;
     let mut listed = true;
     match rules.movement {
+        // One throw (most series): one set, without enumerating sub-bags.
+        _ if bag.len() == 1 => {
+            sets[0] = (bag, bag.sum());
+            n_sets = 1;
+        }
         Movement::SumOnce => {
             for set in bag.subsets_with_sums() {
                 if n_sets == SETS {
