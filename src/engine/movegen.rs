@@ -44,24 +44,25 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
     if rules.twins_step.is_some_and(|s| army.count(Unit::Single(s)) >= 2) {
         out.push(Action::Twins);
     }
-    let once = rules.movement == Movement::SumOnce;
     // The sets of throws an advance may use, with their sums: the same for
-    // every unit, so listed once (up to `SETS`; beyond, each unit lists them).
+    // every unit, so listed once.
+    if bag.len() == 1 {
+        // One throw (most series): one set, without a table to fill.
+        advances(army, rules, &[(bag, bag.sum())], out);
+        return;
+    }
     const SETS: usize = 16;
     let mut sets = [(ThrowBag::EMPTY, 0u32); SETS];
     let mut n_sets = 0;
-    let mut listed = true;
     match rules.movement {
-        // One throw (most series): one set, without enumerating sub-bags.
-        _ if bag.len() == 1 => {
-            sets[0] = (bag, bag.sum());
-            n_sets = 1;
-        }
         Movement::SumOnce => {
-            for set in bag.subsets_with_sums() {
+            let mut all = bag.subsets_with_sums();
+            for set in all.by_ref() {
                 if n_sets == SETS {
-                    listed = false;
-                    break;
+                    // More than `SETS` (a long series): listed on the heap.
+                    let many: Vec<_> = sets.into_iter().chain([set]).chain(all).collect();
+                    advances(army, rules, &many, out);
+                    return;
                 }
                 sets[n_sets] = set;
                 n_sets += 1;
@@ -74,6 +75,14 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
             }
         }
     }
+    advances(army, rules, &sets[..n_sets], out);
+}
+
+/// The advances of every unit that may move by each of `sets` (throws and
+/// their sum), appended to `out`: one per distinct unit, in army order.
+fn advances(army: &Army, rules: &Rules, sets: &[(ThrowBag, u32)], out: &mut Vec<Action>) {
+    let goal = rules.goal();
+    let once = rules.movement == Movement::SumOnce;
     for i in 0..army.len() {
         let Some(step) = army.step(i) else { continue };
         if step >= goal || (once && army.is_moved(i)) {
@@ -85,16 +94,11 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
         }
         let twins = army.is_twins_on_board(i);
         let room = goal - step;
-        let mut push = |throws: ThrowBag, sum: u32| {
+        for &(throws, sum) in sets {
             let d = distance(rules, twins, sum);
             if d >= 1 && d <= room {
                 out.push(Action::Advance { from: step, twins, throws });
             }
-        };
-        if listed {
-            sets[..n_sets].iter().for_each(|&(b, sum)| push(b, sum));
-        } else {
-            bag.subsets_with_sums().for_each(|(b, sum)| push(b, sum));
         }
     }
 }
