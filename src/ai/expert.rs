@@ -5,9 +5,8 @@
 //! each answered by her best plan by the same evaluation.
 //!
 //! Where the trained network plays worse than `hard` (2-player
-//! `francais`: 48.5% of 400 games against `easy`, `hard` 59%; 4-player
-//! `tayam-sonalu`: most self-play games cut, 13% of 100 against three
-//! before, docs/ai.md), `expert` plays as `hard` until it is retrained.
+//! `francais`: 48.5% of 400 games against `easy`, `hard` 59%, docs/ai.md),
+//! `expert` plays as `hard` until it is retrained.
 
 use super::fxhash::GameKey;
 use super::net::Net;
@@ -38,7 +37,7 @@ pub const EXPERT_BUDGET: ExpertBudget =
 
 /// Tables (variant, players) whose network does not play well enough
 /// yet: `expert` plays as `hard` there.
-const NOT_TRUSTED: [(Variant, usize); 2] = [(Variant::Francais, 2), (Variant::TayamSonalu, 4)];
+const NOT_TRUSTED: [(Variant, usize); 1] = [(Variant::Francais, 2)];
 
 /// `expert`: plans judged by the learned chance of winning.
 pub struct Expert {
