@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use thaayam::ai::arena::{GameResult, mix, play_game};
 use thaayam::ai::search::Budget;
 use thaayam::ai::{Level, Lookahead, Strategy};
-use thaayam::engine::{Action, Game, Ruleset, Seat, SeatSet, Throw, ThrowBag, Variant, parse_tpn};
+use thaayam::engine::{Action, Game, Ruleset, SeatSet, Throw, ThrowBag, Variant, parse_tpn};
 
 /// A `hard` player with a tiny budget, for tests that need many decisions.
 fn small_hard() -> Box<dyn Strategy + Send> {
@@ -22,26 +22,21 @@ fn make(level: Level) -> Box<dyn Strategy + Send> {
 /// Plays `games` 2-player games of `a` against `b`, swapping seats every
 /// game; returns `a`'s wins.
 fn duel(ruleset: Ruleset, a: Level, b: Level, games: u64, seed: u64) -> u64 {
-    let seats = SeatSet::for_players(2).expect("2 players");
-    let mut wins = 0;
-    for i in 0..games {
-        let a_seat = if i % 2 == 0 { Seat::S } else { Seat::N };
-        let mut players: [Box<dyn Strategy + Send>; 4] =
-            std::array::from_fn(|k| if k == a_seat.index() { make(a) } else { make(b) });
-        let r = play_game(ruleset, seats, &mut players, mix(seed + i)).expect("every choice is legal");
-        assert!(r.winner.is_some(), "game {i} did not finish");
-        wins += u64::from(r.winner == Some(a_seat));
-    }
-    wins
+    one_against_the_rest(ruleset, 2, a, b, games, seed)
 }
 
-/// Plays `games` 4-player games of one `a` against three `b`, `a` taking
-/// each seat in turn; returns `a`'s wins.
+/// Plays `games` 4-player games of one `a` against three `b`.
 fn against_three(ruleset: Ruleset, a: Level, b: Level, games: u64, seed: u64) -> u64 {
-    let seats = SeatSet::for_players(4).expect("4 players");
+    one_against_the_rest(ruleset, 4, a, b, games, seed)
+}
+
+/// Plays `games` games of one `a` against `players - 1` of `b`, `a` taking
+/// each seat in turn; returns `a`'s wins.
+fn one_against_the_rest(ruleset: Ruleset, players: usize, a: Level, b: Level, games: u64, seed: u64) -> u64 {
+    let seats = SeatSet::for_players(players).expect("2, 3 or 4 players");
     let mut wins = 0;
     for i in 0..games {
-        let a_seat = seats.iter().nth((i % 4) as usize).expect("four seats");
+        let a_seat = seats.iter().nth(i as usize % players).expect("a seat");
         let mut players: [Box<dyn Strategy + Send>; 4] =
             std::array::from_fn(|k| if k == a_seat.index() { make(a) } else { make(b) });
         let r = play_game(ruleset, seats, &mut players, mix(seed + i)).expect("every choice is legal");
