@@ -244,9 +244,7 @@ impl ThrowList {
         let mut kept = 0;
         for i in 0..self.len() {
             let t = self.items[i];
-            if need.count(t) > 0 {
-                need.take(t);
-            } else {
+            if !need.take(t) {
                 self.items[kept] = t;
                 kept += 1;
             }
