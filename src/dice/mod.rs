@@ -54,7 +54,7 @@ impl ThrowSource {
     }
 
     /// The underlying generator, for choices that share the stream.
-    pub(crate) fn rng(&mut self) -> &mut ChaCha8Rng {
+    pub fn rng(&mut self) -> &mut ChaCha8Rng {
         &mut self.rng
     }
 }

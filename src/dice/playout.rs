@@ -72,8 +72,8 @@ fn next_event(game: &Game, src: &mut ThrowSource, mg: &mut MoveGen, stats: &mut 
         }
         return Event::Throw { t };
     }
-    let legal = game.legal_actions_ref(mg);
     stats.actions += 1;
-    let i = src.rng().random_range(0..legal.len().max(1));
-    Event::Act { action: legal.get(i).copied().unwrap_or(Action::Pass) }
+    let rng = src.rng();
+    let action = game.pick_legal_action(mg, |n| rng.random_range(0..n));
+    Event::Act { action: action.unwrap_or(Action::Pass) }
 }

@@ -164,6 +164,19 @@ impl Game {
         }
     }
 
+    /// A legal action drawn uniformly by `pick(n)` (a uniform draw from
+    /// `0..n`), without listing them all where that takes a search
+    /// ([`MoveGen::pick_legal`]); `None` outside the move phase or when no
+    /// action is legal.
+    pub fn pick_legal_action(&self, mg: &mut MoveGen, pick: impl FnMut(usize) -> usize) -> Option<Action> {
+        match self.phase {
+            Phase::Moving { .. } => {
+                mg.pick_legal(self.pos.army(self.pos.turn), self.pos.throws.bag(), self.pos.rules(), pick)
+            }
+            _ => None,
+        }
+    }
+
     /// Applies one event, or explains why not (leaving the game unchanged).
     pub fn apply(&mut self, event: Event) -> Result<Outcome, PlayError> {
         match event {

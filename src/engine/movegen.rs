@@ -24,26 +24,7 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
     if bag.is_empty() {
         return;
     }
-    let goal = rules.goal();
-    let ones = bag.count(Throw::One);
-    let (off, pair_off) = (army.find(Unit::Off).is_some(), army.find(Unit::TwinsOff).is_some());
-    for &t in rules.entry.throws(army.entered()).iter().filter(|t| bag.count(**t) > 0) {
-        if off {
-            out.push(if t == Throw::One { Action::Enter } else { Action::EnterWith { throw: t } });
-        }
-        if pair_off && rules.pair_entry == PairEntry::SinglesForOneThrow {
-            out.push(Action::EnterPair { throw: t });
-        }
-    }
-    if ones >= 2 && pair_off && rules.pair_entry == PairEntry::TwinsForTwoOnes {
-        out.push(Action::EnterTwins);
-    }
-    if ones >= 1 && !rules.home_on_goal && all_home(army, goal) {
-        out.push(Action::BearOff);
-    }
-    if rules.twins_step.is_some_and(|s| army.count(Unit::Single(s)) >= 2) {
-        out.push(Action::Twins);
-    }
+    others(army, bag, rules, out);
     // The sets of throws an advance may use, with their sums: the same for
     // every unit, so listed once.
     if bag.len() == 1 {
@@ -76,6 +57,32 @@ pub fn candidates(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Actio
         }
     }
     advances(army, rules, &sets[..n_sets], out);
+}
+
+/// The candidates that are not advances: entering, bearing off, joining
+/// twins (`bag` not empty).
+fn others(army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
+    let ones = bag.count(Throw::One);
+    let (off, pair_off) = army.waiting();
+    if off || pair_off {
+        for &t in rules.entry.throws(army.entered()).iter().filter(|t| bag.count(**t) > 0) {
+            if off {
+                out.push(if t == Throw::One { Action::Enter } else { Action::EnterWith { throw: t } });
+            }
+            if pair_off && rules.pair_entry == PairEntry::SinglesForOneThrow {
+                out.push(Action::EnterPair { throw: t });
+            }
+        }
+        if ones >= 2 && pair_off && rules.pair_entry == PairEntry::TwinsForTwoOnes {
+            out.push(Action::EnterTwins);
+        }
+    } else if ones >= 1 && !rules.home_on_goal && all_home(army, rules.goal()) {
+        // (A piece off the board is not home.)
+        out.push(Action::BearOff);
+    }
+    if rules.twins_step.is_some_and(|s| army.count(Unit::Single(s)) >= 2) {
+        out.push(Action::Twins);
+    }
 }
 
 /// The advances of every unit that may move by each of `sets` (throws and
@@ -151,45 +158,25 @@ fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
 /// without search: some action that spends a throw exists. (Declaring twins
 /// spends none, but the two singles it needs could move on their own.)
 pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
-    if bag.is_empty() {
+    // The smallest throw worth 1 or more, and worth 2 or more.
+    let Some(least1) = bag.least_from(Throw::One.index()) else {
+        // Nothing, or throws of 0 only: nothing moves or enters.
         return false;
-    }
+    };
+    let least2 = bag.least_from(Throw::Two.index());
     let goal = rules.goal();
     let ones = bag.count(Throw::One);
-    let (off, pair_off) = (army.find(Unit::Off).is_some(), army.find(Unit::TwinsOff).is_some());
-    let can_enter = rules.entry.throws(army.entered()).iter().any(|t| bag.count(*t) > 0);
-    let pair_enters = match rules.pair_entry {
-        PairEntry::SinglesForOneThrow => can_enter,
-        PairEntry::TwinsForTwoOnes => ones >= 2,
-    };
-    if (off && can_enter) || (pair_off && pair_enters) {
-        return true;
-    }
-    if ones >= 1 && !rules.home_on_goal && all_home(army, goal) {
-        return true;
-    }
     let once = rules.movement == Movement::SumOnce;
-    // The smallest throw worth 1 or more, and worth 2 or more (throws are
-    // listed by increasing value).
-    let (mut least1, mut least2) = (None, None);
-    for t in Throw::ALL.into_iter().filter(|t| bag.count(*t) > 0) {
-        let v = u32::from(t.value());
-        if v >= 1 && least1.is_none() {
-            least1 = Some(v);
-        }
-        if v >= 2 {
-            least2 = Some(v);
-            break;
-        }
-    }
-    (0..army.len()).any(|i| {
+    // A unit that can advance (the usual answer), then entering and
+    // bearing off.
+    let advance = (0..army.len()).any(|i| {
         let Some(step) = army.step(i) else { return false };
         if step >= goal || (once && army.is_moved(i)) {
             return false;
         }
         let room = u32::from(goal - step);
         if !army.is_twins_on_board(i) {
-            return least1.is_some_and(|v| v <= room);
+            return least1 <= room;
         }
         // Twins move half the sum: the smallest usable total is the smallest
         // throw of 2 or more, or (summing) two 1s.
@@ -200,7 +187,20 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
             (false, None) => return false,
         };
         least / 2 <= room
-    })
+    });
+    if advance {
+        return true;
+    }
+    let (off, pair_off) = army.waiting();
+    if off || pair_off {
+        let can_enter = rules.entry.throws(army.entered()).iter().any(|t| bag.count(*t) > 0);
+        let pair_enters = match rules.pair_entry {
+            PairEntry::SinglesForOneThrow => can_enter,
+            PairEntry::TwinsForTwoOnes => ones >= 2,
+        };
+        return (off && can_enter) || (pair_off && pair_enters);
+    }
+    ones >= 1 && !rules.home_on_goal && all_home(army, goal)
 }
 
 /// All non-borne pieces stand in the keep (as singles) and there is one.
@@ -271,7 +271,17 @@ pub struct MoveGen {
     scratch: Vec<Action>,
     /// What each candidate of a search can reach (throws used).
     reach: Vec<u8>,
+    /// The sub-bags of bags of several throws with their sums, as
+    /// [`ThrowBag::subsets_with_sums`] lists them: where in `set_list`.
+    sets: SetMemo,
+    set_list: Vec<(ThrowBag, u32)>,
 }
+
+type SetMemo = HashMap<u64, (u32, u32), BuildHasherDefault<FoldHasher>>;
+
+/// How many bags' sub-bags `MoveGen` keeps before it starts afresh (a few
+/// hundred bags come up in a game).
+const SETS_LIMIT: usize = 4096;
 
 type LegalMemo = HashMap<u128, (u32, u32), BuildHasherDefault<FoldHasher>>;
 
@@ -285,6 +295,10 @@ const MEMO_LIMIT: usize = 4096;
 const LEGAL_MEMO_LIMIT: usize = 1 << 17;
 const ANSWERS_LIMIT: usize = 1 << 20;
 
+/// Draws among the candidates before [`MoveGen::pick_legal`] lists the
+/// legal actions instead.
+const PICK_TRIES: usize = 16;
+
 impl MoveGen {
     pub fn new() -> Self {
         Self::default()
@@ -297,23 +311,35 @@ impl MoveGen {
         out.extend_from_slice(self.legal_ref(army, bag, rules));
     }
 
-    /// [`MoveGen::legal`], answered in place: the list stays valid until the
-    /// next call (random playouts pick one action without copying the list).
-    pub(crate) fn legal_ref(&mut self, army: &Army, bag: ThrowBag, rules: &'static Rules) -> &[Action] {
+    /// Empties the memos when `rules` are not those of their answers, or
+    /// when they are full.
+    fn prepare(&mut self, rules: &'static Rules) {
         let rules_id = std::ptr::from_ref(rules) as usize;
         if self.memo_rules != rules_id {
             self.memo.clear();
             self.legal_memo.clear();
             self.answers.clear();
+            self.sets.clear();
+            self.set_list.clear();
             self.memo_rules = rules_id;
         }
         if self.memo.len() > MEMO_LIMIT {
             self.memo.clear();
         }
+        if self.sets.len() > SETS_LIMIT {
+            self.sets.clear();
+            self.set_list.clear();
+        }
         if self.legal_memo.len() > LEGAL_MEMO_LIMIT || self.answers.len() > ANSWERS_LIMIT {
             self.legal_memo.clear();
             self.answers.clear();
         }
+    }
+
+    /// [`MoveGen::legal`], answered in place: the list stays valid until the
+    /// next call (random playouts pick one action without copying the list).
+    pub(crate) fn legal_ref(&mut self, army: &Army, bag: ThrowBag, rules: &'static Rules) -> &[Action] {
+        self.prepare(rules);
         let mut out = std::mem::take(&mut self.scratch);
         out.clear();
         // One throw is answered faster than looked up (also with a hasher
@@ -342,7 +368,7 @@ impl MoveGen {
     /// [`MoveGen::legal`] without its memo.
     fn search_legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
         let mut cands = self.take_buf(0);
-        candidates(army, bag, rules, &mut cands);
+        self.cands(army, bag, rules, &mut cands);
         if !rules.must_use_max {
             out.extend_from_slice(&cands);
             if !cands.is_empty() {
@@ -369,16 +395,7 @@ impl MoveGen {
             reach.clear();
             let mut best = 0;
             for &a in &cands {
-                let used = a.throws();
-                let v = if used.len() as u8 == total {
-                    // An action that spends every throw reaches any maximum.
-                    total
-                } else {
-                    match (army_after(army, a, rules), bag.minus(used)) {
-                        (Some(next), Some(rest)) => used.len() as u8 + self.max_use_at(&next, rest, rules, 1),
-                        _ => 0,
-                    }
-                };
+                let v = self.reach(army, bag, a, total, rules);
                 best = best.max(v);
                 reach.push(v);
             }
@@ -388,6 +405,101 @@ impl MoveGen {
             self.reach = reach;
         }
         self.bufs[0] = cands;
+    }
+
+    /// [`candidates`], with the sub-bags of a bag of several throws
+    /// remembered rather than listed again (summing variants).
+    fn cands(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
+        if bag.len() < 2 || bag.len() >= 32 || rules.movement != Movement::SumOnce {
+            candidates(army, bag, rules, out);
+            return;
+        }
+        others(army, bag, rules, out);
+        // Up to 31 throws the code names the bag exactly.
+        let (start, end) = *self.sets.entry(bag.code()).or_insert_with(|| {
+            let start = self.set_list.len() as u32;
+            self.set_list.extend(bag.subsets_with_sums());
+            (start, self.set_list.len() as u32)
+        });
+        advances(army, rules, &self.set_list[start as usize..end as usize], out);
+    }
+
+    /// The most throws that can be used when the first action is `a`
+    /// (`total`: the usable throws of `bag`).
+    fn reach(&mut self, army: &Army, bag: ThrowBag, a: Action, total: u8, rules: &Rules) -> u8 {
+        let used = a.throws();
+        if used.len() as u8 == total {
+            // An action that spends every throw reaches any maximum.
+            return total;
+        }
+        match (army_after(army, a, rules), bag.minus(used)) {
+            (Some(next), Some(rest)) => used.len() as u8 + self.max_use_at(&next, rest, rules, 1),
+            _ => 0,
+        }
+    }
+
+    /// One of [`MoveGen::legal_ref`]'s actions, each as likely as the others
+    /// when `pick(n)` draws uniformly from `0..n`; `None` when there is none.
+    ///
+    /// It does not list the legal actions: it draws among the candidates
+    /// (each once in [`candidates`]) until one is legal, so the accepted one
+    /// is uniform over the legal actions. Where "use as many throws as
+    /// possible" holds and several throws are usable, the position's
+    /// maximum is asked once and a drawn candidate is legal if it still
+    /// reaches it: a draw or two instead of a search per candidate (about
+    /// 30). After [`PICK_TRIES`] misses it falls back to the list, also
+    /// uniform.
+    pub(crate) fn pick_legal(
+        &mut self,
+        army: &Army,
+        bag: ThrowBag,
+        rules: &'static Rules,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
+        self.prepare(rules);
+        let total = (bag.len() - usize::from(bag.count(Throw::Zero))) as u8;
+        let mut cands = self.take_buf(0);
+        self.cands(army, bag, rules, &mut cands);
+        // `Some(answer)`, or `None`: ask the list.
+        let drawn = if cands.is_empty() {
+            Some(None)
+        } else if !rules.must_use_max {
+            // Every candidate, and passing.
+            Some(Some(cands.get(pick(cands.len() + 1)).copied().unwrap_or(Action::Pass)))
+        } else if total == 1 {
+            // Every action that spends the throw; joining twins only if it
+            // stays usable (as `search_legal`).
+            let mut found = None;
+            for _ in 0..PICK_TRIES {
+                let a = cands[pick(cands.len())];
+                if a != Action::Twins || army.after(a, rules).is_some_and(|n| any_usable(&n, bag, rules)) {
+                    found = Some(Some(a));
+                    break;
+                }
+            }
+            found
+        } else if total >= 2 {
+            let best = self.max_use_at(army, bag, rules, 1);
+            let mut found = (best == 0).then_some(None);
+            for _ in 0..if best == 0 { 0 } else { PICK_TRIES } {
+                let a = cands[pick(cands.len())];
+                if self.reach(army, bag, a, total, rules) == best {
+                    found = Some(Some(a));
+                    break;
+                }
+            }
+            found
+        } else {
+            None
+        };
+        self.bufs[0] = cands;
+        match drawn {
+            Some(answer) => answer,
+            None => {
+                let legal = self.legal_ref(army, bag, rules);
+                (!legal.is_empty()).then(|| legal[pick(legal.len())])
+            }
+        }
     }
 
     fn take_buf(&mut self, depth: usize) -> Vec<Action> {
@@ -413,7 +525,7 @@ impl MoveGen {
             return v;
         }
         let mut cands = self.take_buf(depth);
-        candidates(army, bag, rules, &mut cands);
+        self.cands(army, bag, rules, &mut cands);
         let mut best = 0;
         for &a in &cands {
             let used = a.throws();

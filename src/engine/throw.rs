@@ -159,11 +159,13 @@ pub const MAX_SERIES: usize = 32;
 pub struct ThrowList {
     items: [Throw; MAX_SERIES],
     len: u8,
+    /// The same throws as a bag, kept up to date (asked after every action).
+    bag: ThrowBag,
 }
 
 impl Default for ThrowList {
     fn default() -> Self {
-        ThrowList { items: [Throw::Zero; MAX_SERIES], len: 0 }
+        ThrowList { items: [Throw::Zero; MAX_SERIES], len: 0, bag: ThrowBag::EMPTY }
     }
 }
 
@@ -224,19 +226,21 @@ impl ThrowList {
         }
         self.items[self.len()] = t;
         self.len += 1;
+        self.bag.add(t);
         Ok(())
     }
 
     pub(crate) fn clear(&mut self) {
         self.len = 0;
+        self.bag = ThrowBag::EMPTY;
     }
 
     /// Removes one throw of each kind in `bag` (earliest first).
     /// Returns false, leaving the list unchanged, if the bag is not a part of the list.
     pub(crate) fn remove_bag(&mut self, bag: ThrowBag) -> bool {
-        if !bag.is_subset_of(self.bag()) {
+        let Some(rest) = self.bag.minus(bag) else {
             return false;
-        }
+        };
         // Kept throws close up in place: a list built afresh throw by
         // throw and then copied whole stalls the processor (the copy cannot
         // take its bytes from the pending one-byte writes).
@@ -250,16 +254,13 @@ impl ThrowList {
             }
         }
         self.len = kept as u8;
+        self.bag = rest;
         true
     }
 
     /// The throws as an unordered bag.
     pub fn bag(&self) -> ThrowBag {
-        let mut b = ThrowBag::EMPTY;
-        for &t in self.as_slice() {
-            b.add(t);
-        }
-        b
+        self.bag
     }
 }
 
@@ -325,17 +326,40 @@ impl ThrowBag {
         self.0 == [0; THROW_KINDS]
     }
 
+    /// The value of the smallest throw held whose kind index is `kind` or
+    /// more (kinds are listed by increasing value).
+    #[inline]
+    pub(crate) fn least_from(&self, kind: usize) -> Option<u32> {
+        let held = self.word() >> (8 * kind);
+        (held != 0).then(|| VALUES[kind + held.trailing_zeros() as usize / 8])
+    }
+
+    /// The counts as a number, kind `i` in byte `i` (the inverse of
+    /// [`ThrowBag::from_word`]).
+    #[inline]
+    fn word(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes[..THROW_KINDS].copy_from_slice(&self.0);
+        u128::from_le_bytes(bytes)
+    }
+
     /// The sum of the throws' values.
     pub(crate) fn sum(&self) -> u32 {
         self.0.iter().zip(VALUES).map(|(&c, v)| u32::from(c) * v).sum()
     }
 
-    pub(crate) fn is_subset_of(&self, other: ThrowBag) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a <= b)
-    }
-
     /// `self − other`; `None` if `other` is not a part of `self`.
     pub fn minus(&self, other: ThrowBag) -> Option<ThrowBag> {
+        // All sixteen bytes at once while every count is below 128 (a
+        // series holds at most 32 throws): with the top bit of each of
+        // `self`'s bytes set, no subtraction borrows from the next byte,
+        // and a top bit left clear marks a count that would go below zero.
+        const TOP: u128 = u128::from_le_bytes([0x80; 16]);
+        let (a, b) = (self.word(), other.word());
+        if (a | b) & TOP == 0 {
+            let d = (a | TOP) - b;
+            return (d & TOP == TOP).then(|| ThrowBag::from_word(d & !TOP));
+        }
         let mut out = *self;
         for i in 0..THROW_KINDS {
             out.0[i] = self.0[i].checked_sub(other.0[i])?;
@@ -479,7 +503,7 @@ mod tests {
         dedup.sort();
         dedup.dedup();
         assert_eq!(dedup.len(), subs.len());
-        assert!(subs.iter().all(|s| s.is_subset_of(b) && !s.is_empty()));
+        assert!(subs.iter().all(|s| b.minus(*s).is_some() && !s.is_empty()));
     }
 
     #[test]
@@ -500,5 +524,51 @@ mod tests {
         assert_eq!(l.as_slice(), &[Throw::Four, Throw::One]);
         assert!(!l.remove_bag(ThrowBag::of(&[Throw::Eight])));
         assert_eq!(l.len(), 2);
+    }
+
+    #[test]
+    fn minus_agrees_with_count_by_count() {
+        // Pairs of bags with up to 3 of each kind (a base-4 odometer over
+        // the nine kinds, strided), and counts near and above 128.
+        let bag = |mut n: u64| {
+            let mut b = ThrowBag::EMPTY;
+            for k in 0..THROW_KINDS {
+                b.0[k] = (n % 4) as u8;
+                n /= 4;
+            }
+            b
+        };
+        let slow = |a: ThrowBag, b: ThrowBag| -> Option<ThrowBag> {
+            let mut out = a;
+            for k in 0..THROW_KINDS {
+                out.0[k] = a.0[k].checked_sub(b.0[k])?;
+            }
+            Some(out)
+        };
+        let (mut some, mut none) = (0, 0);
+        for i in (0..1u64 << 18).step_by(997) {
+            for j in (0..1u64 << 18).step_by(7919) {
+                let (a, b) = (bag(i), bag(j));
+                assert_eq!(a.minus(b), slow(a, b), "{a:?} - {b:?}");
+                if a.minus(b).is_some() {
+                    some += 1
+                } else {
+                    none += 1
+                }
+                assert_eq!(a.minus(ThrowBag::EMPTY), Some(a));
+                assert_eq!(a.minus(a), Some(ThrowBag::EMPTY));
+            }
+        }
+        assert!(some > 100 && none > 100, "{some} / {none}");
+        let mut big = ThrowBag::EMPTY;
+        big.0[8] = 200;
+        big.0[0] = 127;
+        let mut small = ThrowBag::EMPTY;
+        small.0[8] = 72;
+        small.0[0] = 128;
+        assert_eq!(big.minus(small), slow(big, small));
+        small.0[0] = 27;
+        assert_eq!(big.minus(small), slow(big, small));
+        assert!(big.minus(small).is_some());
     }
 }

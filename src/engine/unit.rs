@@ -69,6 +69,7 @@ pub struct Army {
 }
 
 const OFF_KEY: u16 = Unit::Off.sort_key() << 1;
+const TWINS_OFF_KEY: u16 = Unit::TwinsOff.sort_key() << 1;
 
 fn encode(u: Unit, moved: bool) -> u16 {
     (u.sort_key() << 1) | u16::from(moved)
@@ -173,6 +174,16 @@ impl Army {
     pub(crate) fn find(&self, u: Unit) -> Option<usize> {
         let k = encode(u, false);
         self.keys[..self.len()].iter().position(|&x| x | 1 == k | 1)
+    }
+
+    /// Whether a single piece and whether a pair wait off the board (`x`,
+    /// `to`): one look at the army (`x` sorts last).
+    #[inline]
+    pub(crate) fn waiting(&self) -> (bool, bool) {
+        let keys = &self.keys[..self.len()];
+        let off = keys.last().is_some_and(|&k| k | 1 == OFF_KEY | 1);
+        let pair = keys.iter().any(|&k| k | 1 == TWINS_OFF_KEY | 1);
+        (off, pair)
     }
 
     /// The index of a unit equal to `u` that has not advanced this series.
