@@ -95,7 +95,9 @@ fn advances(army: &Army, rules: &Rules, sets: &[(ThrowBag, u32)], out: &mut Vec<
         if step >= goal || (once && army.is_moved(i)) {
             continue;
         }
-        let dup = (0..i).any(|j| army.same_unit(j, i) && (!once || army.is_moved(j) == army.is_moved(i)));
+        // Equal units are neighbours (the army is sorted by unit, then by
+        // the moved flag).
+        let dup = i > 0 && army.same_unit(i - 1, i) && (!once || army.is_moved(i - 1) == army.is_moved(i));
         if dup {
             continue;
         }
@@ -444,11 +446,11 @@ impl MoveGen {
     /// It does not list the legal actions: it draws among the candidates
     /// (each once in [`candidates`]) until one is legal, so the accepted one
     /// is uniform over the legal actions. Where "use as many throws as
-    /// possible" holds and several throws are usable, the position's
-    /// maximum is asked once and a drawn candidate is legal if it still
-    /// reaches it: a draw or two instead of a search per candidate (about
-    /// 30). After [`PICK_TRIES`] misses it falls back to the list, also
-    /// uniform.
+    /// possible" holds and several throws are usable, a drawn candidate is
+    /// legal if it still reaches the position's maximum (every throw, or
+    /// else the maximum asked once): a draw or two instead of a search per
+    /// candidate (about 30). After [`PICK_TRIES`] misses it falls back to
+    /// the list, also uniform.
     pub(crate) fn pick_legal(
         &mut self,
         army: &Army,
@@ -479,11 +481,21 @@ impl MoveGen {
             }
             found
         } else if total >= 2 {
-            let best = self.max_use_at(army, bag, rules, 1);
-            let mut found = (best == 0).then_some(None);
-            for _ in 0..if best == 0 { 0 } else { PICK_TRIES } {
+            // The position's maximum, asked only when a drawn candidate
+            // falls short of using every throw (usually none does).
+            let mut best = None;
+            let mut found = None;
+            for _ in 0..PICK_TRIES {
                 let a = cands[pick(cands.len())];
-                if self.reach(army, bag, a, total, rules) == best {
+                let reach = self.reach(army, bag, a, total, rules);
+                if reach < total && best.is_none() {
+                    best = Some(self.max_use_at(army, bag, rules, 1));
+                }
+                if best == Some(0) {
+                    found = Some(None);
+                    break;
+                }
+                if reach == total || Some(reach) == best {
                     found = Some(Some(a));
                     break;
                 }

@@ -91,17 +91,38 @@ pub struct DiceModel {
     /// Outcomes and their weights out of `total`.
     pub(crate) outcomes: &'static [(Throw, u32)],
     pub(crate) total: u32,
-    /// Throws after which the player throws again (others end the series).
-    pub(crate) again: &'static [Throw],
+    /// The kinds among `outcomes` (bit `i`: kind `i`), asked at every throw.
+    outcome_kinds: u16,
+    /// The kinds after which the player throws again (others end the
+    /// series), likewise.
+    again_kinds: u16,
 }
 
 impl DiceModel {
+    /// A model from its outcomes with their weights and the throws that
+    /// throw again.
+    const fn new(outcomes: &'static [(Throw, u32)], again: &[Throw]) -> DiceModel {
+        let (mut total, mut outcome_kinds, mut again_kinds) = (0, 0u16, 0u16);
+        let mut i = 0;
+        while i < outcomes.len() {
+            total += outcomes[i].1;
+            outcome_kinds |= 1 << outcomes[i].0.index();
+            i += 1;
+        }
+        let mut i = 0;
+        while i < again.len() {
+            again_kinds |= 1 << again[i].index();
+            i += 1;
+        }
+        DiceModel { outcomes, total, outcome_kinds, again_kinds }
+    }
+
     pub(crate) fn can_produce(&self, t: Throw) -> bool {
-        self.outcomes.iter().any(|(o, _)| *o == t)
+        self.outcome_kinds & (1 << t.index()) != 0
     }
 
     pub(crate) fn throws_again(&self, t: Throw) -> bool {
-        self.again.contains(&t)
+        self.again_kinds & (1 << t.index()) != 0
     }
 
     /// The probability of a throw.
@@ -123,17 +144,16 @@ impl DiceModel {
 }
 
 /// Four cowries: the number of mouths up, none up scoring 8.
-pub static COWRIES: DiceModel = DiceModel {
-    outcomes: &[(Throw::One, 4), (Throw::Two, 6), (Throw::Three, 4), (Throw::Four, 1), (Throw::Eight, 1)],
-    total: 16,
-    again: &[Throw::One, Throw::Four, Throw::Eight],
-};
+pub static COWRIES: DiceModel = DiceModel::new(
+    &[(Throw::One, 4), (Throw::Two, 6), (Throw::Three, 4), (Throw::Four, 1), (Throw::Eight, 1)],
+    &[Throw::One, Throw::Four, Throw::Eight],
+);
 
 /// Two four-sided long dice with faces 0, 1, 2, 4, summed (Tayam Sonalu).
 /// A 1 can only be 0 + 1 (Tayam); Sonal is a 4 made of 0 + 4 (2 of the 3
 /// ways to make 4). 1, 5 and Sonal throw again.
-pub static LONG_DICE: DiceModel = DiceModel {
-    outcomes: &[
+pub static LONG_DICE: DiceModel = DiceModel::new(
+    &[
         (Throw::Zero, 1),
         (Throw::One, 2),
         (Throw::Two, 3),
@@ -144,9 +164,8 @@ pub static LONG_DICE: DiceModel = DiceModel {
         (Throw::Six, 2),
         (Throw::Eight, 1),
     ],
-    total: 16,
-    again: &[Throw::One, Throw::Five, Throw::Sonal],
-};
+    &[Throw::One, Throw::Five, Throw::Sonal],
+);
 
 /// The most throws a series may hold. A series grows only while throws
 /// that throw again come (probability 6/16 each), so 32 of them in a row
@@ -226,7 +245,9 @@ impl ThrowList {
         }
         self.items[self.len()] = t;
         self.len += 1;
-        self.bag.add(t);
+        // Written whole (see `ThrowBag::from_word`): the bag is read whole
+        // at once (does any throw remain usable?).
+        self.bag = ThrowBag::from_word(self.bag.word() + (1 << (8 * t.index())));
         Ok(())
     }
 

@@ -94,13 +94,16 @@ impl Ruleset {
 
     /// The rules this ruleset plays by.
     pub fn rules(self) -> &'static Rules {
-        match (self.variant, self.twins_return_singles) {
-            (Variant::Bell, _) => &BELL,
-            (Variant::Bell1979, _) => &BELL1979,
-            (Variant::Francais, false) => &FRANCAIS,
-            (Variant::Francais, true) => &FRANCAIS_SINGLES,
-            (Variant::TayamSonalu, _) => &TAYAM_SONALU,
-        }
+        // A table rather than a `match`: asked several times per action.
+        const _: () = assert!(
+            Variant::Bell as usize == 0
+                && Variant::Bell1979 as usize == 1
+                && Variant::Francais as usize == 2
+                && Variant::TayamSonalu as usize == 3
+        );
+        static BY_VARIANT: [[&Rules; 2]; 4] =
+            [[&BELL, &BELL], [&BELL1979, &BELL1979], [&FRANCAIS, &FRANCAIS_SINGLES], [&TAYAM_SONALU, &TAYAM_SONALU]];
+        BY_VARIANT[self.variant as usize][usize::from(self.twins_return_singles)]
     }
 }
 
