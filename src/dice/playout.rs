@@ -1,5 +1,6 @@
 //! Random playouts: a seeded throw source and uniformly random legal
-//! actions, for `simulate`, benchmarks, property tests and replays.
+//! actions (drawn without listing them all: `Game::pick_legal_action`),
+//! for `simulate`, benchmarks, property tests and replays.
 
 use super::ThrowSource;
 use crate::engine::{Action, Event, Game, MoveGen, Record, Ruleset, SeatSet};
