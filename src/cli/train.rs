@@ -19,6 +19,8 @@ pub struct Summary {
     pub games: u64,
     pub positions: u64,
     pub unfinished: u64,
+    /// Self-play moves that passed while the player could still move.
+    pub passes: u64,
     pub hidden: usize,
     pub seconds: f64,
     pub bytes: usize,
@@ -53,6 +55,7 @@ pub fn run(
         games: stats.games,
         positions: stats.positions,
         unfinished: stats.unfinished,
+        passes: stats.passes,
         hidden: opts.hidden,
         seconds: start.elapsed().as_secs_f64(),
         bytes: bytes.len(),
