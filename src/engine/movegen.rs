@@ -205,6 +205,19 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     ones >= 1 && !rules.home_on_goal && all_home(army, goal)
 }
 
+/// The throws of `bag` that could ever be used: all but throws of 0,
+/// which move nothing.
+fn usable_count(bag: ThrowBag) -> u8 {
+    (bag.len() - usize::from(bag.count(Throw::Zero))) as u8
+}
+
+/// With one usable throw in `bag`: whether candidate `a` is legal. Every
+/// action that spends the throw is; joining twins (which spends none) only
+/// if the throw stays usable after it.
+fn spends_or_keeps_usable(army: &Army, bag: ThrowBag, a: Action, rules: &Rules) -> bool {
+    a != Action::Twins || army.after(a, rules).is_some_and(|n| any_usable(&n, bag, rules))
+}
+
 /// All non-borne pieces stand in the keep (as singles) and there is one.
 fn all_home(army: &Army, goal: u8) -> bool {
     let mut any = false;
@@ -377,16 +390,10 @@ impl MoveGen {
                 out.push(Action::Pass);
             }
         } else {
-            let total = (bag.len() - usize::from(bag.count(Throw::Zero))) as u8;
+            let total = usable_count(bag);
             if total == 1 {
-                // One usable throw (the common case): every action that
-                // spends it is legal; joining twins only if it stays usable.
-                for &a in &cands {
-                    let keeps = a != Action::Twins || army.after(a, rules).is_some_and(|n| any_usable(&n, bag, rules));
-                    if keeps {
-                        out.push(a);
-                    }
-                }
+                // One usable throw (the common case).
+                out.extend(cands.iter().copied().filter(|&a| spends_or_keeps_usable(army, bag, a, rules)));
                 self.bufs[0] = cands;
                 return;
             }
@@ -459,7 +466,7 @@ impl MoveGen {
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Action> {
         self.prepare(rules);
-        let total = (bag.len() - usize::from(bag.count(Throw::Zero))) as u8;
+        let total = usable_count(bag);
         let mut cands = self.take_buf(0);
         self.cands(army, bag, rules, &mut cands);
         // `Some(answer)`, or `None`: ask the list.
@@ -469,12 +476,11 @@ impl MoveGen {
             // Every candidate, and passing.
             Some(Some(cands.get(pick(cands.len() + 1)).copied().unwrap_or(Action::Pass)))
         } else if total == 1 {
-            // Every action that spends the throw; joining twins only if it
-            // stays usable (as `search_legal`).
+            // As `search_legal` with one usable throw.
             let mut found = None;
             for _ in 0..PICK_TRIES {
                 let a = cands[pick(cands.len())];
-                if a != Action::Twins || army.after(a, rules).is_some_and(|n| any_usable(&n, bag, rules)) {
+                if spends_or_keeps_usable(army, bag, a, rules) {
                     found = Some(Some(a));
                     break;
                 }
@@ -524,8 +530,7 @@ impl MoveGen {
     }
 
     fn max_use_at(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, depth: usize) -> u8 {
-        // A throw of 0 moves nothing and can never be used.
-        let total = (bag.len() - usize::from(bag.count(Throw::Zero))) as u8;
+        let total = usable_count(bag);
         if total == 0 {
             return 0;
         }
