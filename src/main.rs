@@ -23,6 +23,36 @@ enum Command {
         /// A position in TPN with throws, e.g. "bell S=5,o,o,o N=o,o,o,o turn=S throws=4,2".
         tpn: String,
     },
+    /// Check fair dice: a finished game of a database file (its seed hashes
+    /// to its commitment, every throw is the seed's; exit code 1 if not), a
+    /// seed against a list of throws, or the first throws a seed gives.
+    #[command(after_help = "Examples:\n  thaayam verify --database thaayam.db --game 12\n  \
+        thaayam verify --seed 00ff…(64 hex digits) --variant bell --throws 2,2,1,4\n  \
+        thaayam verify --seed 00ff…(64 hex digits) --variant tayam-sonalu --count 40\n\
+        The derivations are written out in docs/FAIR-DICE.md.")]
+    Verify {
+        /// The database file (read, never changed).
+        #[arg(long, requires = "game", conflicts_with = "seed")]
+        database: Option<std::path::PathBuf>,
+        /// The game's number.
+        #[arg(long, requires = "database")]
+        game: Option<i64>,
+        /// A revealed seed, 64 hexadecimal digits.
+        #[arg(long)]
+        seed: Option<String>,
+        /// The rules whose dice the seed throws (with --seed).
+        #[arg(long, default_value = "bell", value_parser = variant_parser())]
+        variant: Variant,
+        /// The throws to check against the seed, e.g. 2,2,1,4 (with --seed).
+        #[arg(long, requires = "seed")]
+        throws: Option<String>,
+        /// Without --throws: how many throws of the seed to print.
+        #[arg(long, default_value_t = 40)]
+        count: usize,
+        /// sha256-v2 (games since 2026-11-26) or chacha8-rand-0.10 (older games).
+        #[arg(long, default_value = "sha256-v2")]
+        derivation: String,
+    },
     /// Play random games with seeded throws and choices; print a JSON summary.
     Simulate {
         /// Which rules.
@@ -78,6 +108,9 @@ enum Command {
         /// Pause before each computer move, in milliseconds.
         #[arg(long, default_value_t = 5)]
         computer_pause_ms: u64,
+        /// Derive the games' dice seeds from this number (the same throws every run).
+        #[arg(long)]
+        dice_seed: Option<u64>,
     },
     /// Draw a position (TPN) or a seat's route as a PNG picture.
     Render {
@@ -224,6 +257,9 @@ fn variant_parser() -> impl clap::builder::TypedValueParser<Value = Variant> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Verify { database, game, seed, variant, throws, count, derivation } = cli.command {
+        return verify(database, game, seed, variant, throws, count, &derivation);
+    }
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -233,8 +269,40 @@ fn main() -> ExitCode {
     }
 }
 
+/// `thaayam verify`: exit code 0 when every check passes, 1 when one
+/// fails, 2 on bad input.
+fn verify(
+    database: Option<std::path::PathBuf>,
+    game: Option<i64>,
+    seed: Option<String>,
+    variant: Variant,
+    throws: Option<String>,
+    count: usize,
+    derivation: &str,
+) -> ExitCode {
+    let check =
+        match (database, game, seed) {
+            (Some(database), Some(game), _) => Ok(cli::verify::Check::Game { database, game }),
+            (_, _, Some(seed)) => cli::verify::parse_derivation(derivation).map(|derivation| {
+                cli::verify::Check::Seed { seed, ruleset: Ruleset::new(variant), derivation, throws, count }
+            }),
+            _ => Err("say which game (--database FILE --game N) or which seed (--seed HEX)".to_string()),
+        };
+    match check.and_then(|c| cli::verify::run(&c)) {
+        Ok(verdict) => {
+            print!("{}", verdict.text);
+            if verdict.passed { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Err(e) => {
+            eprintln!("thaayam: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn run(command: Command) -> Result<(), String> {
     match command {
+        Command::Verify { .. } => unreachable!("handled in main"),
         Command::Moves { tpn } => {
             for line in cli::moves::run(&tpn)? {
                 println!("{line}");
@@ -250,9 +318,9 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
-        Command::SandboxBot { http_base, database, guild, computer_pause_ms } => {
+        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
-            cli::sandbox_bot::run(cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause })?;
+            cli::sandbox_bot::run(cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed })?;
         }
         Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {

@@ -1,6 +1,6 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
 //! `tournament`, `train`, `bot-bench`, `fuzz`, `analyse` (its cost), the store tools (`store-bench`,
-//! `store-crash-worker`), and the other tools that call the libraries
+//! `store-crash-worker`), `verify` (fair dice), and the other tools that call the libraries
 //! without Discord.
 
 pub mod analyse;
@@ -16,3 +16,4 @@ pub mod store_crash;
 mod tables;
 pub mod tournament;
 pub mod train;
+pub mod verify;

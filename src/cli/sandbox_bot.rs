@@ -21,6 +21,9 @@ pub struct Sandbox {
     /// Register the commands in this guild only.
     pub guild: Option<u64>,
     pub computer_pause: Duration,
+    /// Derive the games' dice seeds from this number (the same throws
+    /// every run).
+    pub dice_seed: Option<u64>,
 }
 
 /// Runs the bot against the sandbox until it is killed (or SIGINT/SIGTERM).
@@ -40,7 +43,12 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         log_level: "warn".into(),
         shards: crate::discord::config::Shards::Auto,
     };
-    bot::run_at(config, Endpoint::Sandbox { http_base: sandbox.http_base, computer_pause: sandbox.computer_pause })
+    let endpoint = Endpoint::Sandbox {
+        http_base: sandbox.http_base,
+        computer_pause: sandbox.computer_pause,
+        dice_seed: sandbox.dice_seed,
+    };
+    bot::run_at(config, endpoint)
 }
 
 /// Whether `base` is `http://` to a loopback host with a port and nothing after it.

@@ -10,10 +10,15 @@
 //! The same seed gives the same throws forever, so a revealed seed lets
 //! anyone re-derive every throw.
 
+mod audit;
 mod fair;
 mod playout;
 
-pub use fair::{commitment, new_seed, throws_from_seed, verify_seed, verify_throws};
+pub use audit::{Audit, WrongThrow, audit};
+pub use fair::{
+    Derivation, GameDice, commitment, first_wrong_throw, model_name, new_seed, sha256_throw, throws_from_seed,
+    verify_seed, verify_throws,
+};
 pub use playout::{MAX_EVENTS, PlayoutStats, random_game, random_playout};
 
 use crate::engine::{DiceModel, Throw};

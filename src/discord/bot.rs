@@ -76,10 +76,13 @@ fn init_logging(level: &str) {
 pub enum Endpoint {
     Discord,
     /// REST at `http_base` (e.g. "http://127.0.0.1:PORT"; the gateway URL comes
-    /// from its GET /api/v10/gateway), with `computer_pause` between computer moves.
+    /// from its GET /api/v10/gateway), with `computer_pause` between computer
+    /// moves, and the games' dice seeds derived from `dice_seed` when given
+    /// (a test's games then throw the same every run).
     Sandbox {
         http_base: String,
         computer_pause: Duration,
+        dice_seed: Option<u64>,
     },
 }
 
@@ -132,9 +135,9 @@ async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
 
 /// Connects the bot to `endpoint` and runs it in a task.
 pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, String> {
-    let computer_pause = match &endpoint {
-        Endpoint::Discord => computer::COMPUTER_PAUSE,
-        Endpoint::Sandbox { computer_pause, .. } => *computer_pause,
+    let (computer_pause, dice_seed) = match &endpoint {
+        Endpoint::Discord => (computer::COMPUTER_PAUSE, None),
+        Endpoint::Sandbox { computer_pause, dice_seed, .. } => (*computer_pause, *dice_seed),
     };
     let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
@@ -165,6 +168,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         computers: Arc::new(Mutex::new(HashSet::new())),
         computer_pause,
         langs: Default::default(),
+        seeds: Arc::new(persist::Seeds::fixed(dice_seed)),
     };
     let setup_data = data.clone();
     let framework = poise::Framework::builder()

@@ -45,6 +45,8 @@ pub(crate) struct Data {
     pub(crate) computer_pause: Duration,
     /// The language of each server's messages.
     pub(crate) langs: Arc<live::lang::Languages>,
+    /// Where new games' dice seeds come from.
+    pub(crate) seeds: Arc<live::persist::Seeds>,
 }
 
 /// A stored open game checked exactly as start-up checks it

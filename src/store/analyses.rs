@@ -60,6 +60,7 @@ mod tests {
             turn_timeout_secs: 60,
             seed: [7; 32],
             practice: false,
+            dice: crate::dice::Derivation::CURRENT,
         };
         store.create_game(&new).expect("game")
     }

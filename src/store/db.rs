@@ -28,6 +28,27 @@ impl Store {
         Ok(Store { conn, clock: Box::new(Timestamp::now), path: Some(path.to_path_buf()) })
     }
 
+    /// A copy in memory of the database file at `path`, migrated there:
+    /// tools read a file this way (any release's, the bot running or not)
+    /// without changing it. Refuses a missing file, and files that are not
+    /// Thaayam databases or are newer than this program.
+    pub fn open_copy(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let path = path.as_ref();
+        if !path.is_file() {
+            return Err(StoreError::NotThaayam { path: path.to_path_buf(), reason: "no such file".into() });
+        }
+        // Read-write flags although it only reads (see `backup_file`), but
+        // never created.
+        let src = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE).ctx("open")?;
+        src.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
+        schema::check_identity(&src, path)?;
+        let mut conn = Connection::open_in_memory().ctx("open")?;
+        copy(&src, &mut conn)?;
+        conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
+        schema::migrate(&conn)?;
+        Ok(Store { conn, clock: Box::new(Timestamp::now), path: None })
+    }
+
     /// A private database in memory (tests, tools).
     pub fn open_in_memory() -> Result<Store, StoreError> {
         let conn = Connection::open_in_memory().ctx("open")?;
@@ -85,7 +106,12 @@ pub fn backup_file(src: &Path, dest: &Path) -> Result<(), StoreError> {
 
 fn backup_conn(src: &Connection, dest: &Path) -> Result<(), StoreError> {
     let mut out = Connection::open(dest).ctx("open backup file")?;
-    let backup = rusqlite::backup::Backup::new(src, &mut out).ctx("backup init")?;
+    copy(src, &mut out)
+}
+
+/// Copies one snapshot of `src` into `out` with the online backup API.
+fn copy(src: &Connection, out: &mut Connection) -> Result<(), StoreError> {
+    let backup = rusqlite::backup::Backup::new(src, out).ctx("backup init")?;
     loop {
         match backup.step(-1).ctx("backup step")? {
             rusqlite::backup::StepResult::Done => return Ok(()),

@@ -23,8 +23,8 @@ impl Store {
         let ruleset = serde_json::to_string(&new.ruleset).map_err(|e| corrupt(None, e))?;
         tx.prepare_cached(
             "INSERT INTO games (guild_id, channel_id, host_id, variant, ruleset, max_players, state, created_at, \
-             updated_at, turn_timeout_secs, seed, commitment, practice) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?7, ?8, ?9, ?10, ?11)",
+             updated_at, turn_timeout_secs, seed, commitment, practice, dice) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?7, ?8, ?9, ?10, ?11, ?12)",
         )
         .and_then(|mut st| {
             st.execute(params![
@@ -39,6 +39,7 @@ impl Store {
                 &new.seed[..],
                 crate::dice::commitment(&new.seed),
                 new.practice,
+                new.dice.number(),
             ])
         })
         .ctx("insert game")?;

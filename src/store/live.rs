@@ -150,6 +150,7 @@ mod tests {
             turn_timeout_secs: 60,
             seed: [7; 32],
             practice,
+            dice: crate::dice::Derivation::CURRENT,
         };
         let id = store.create_game(&new).expect("create");
         (store, id)

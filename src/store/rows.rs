@@ -13,7 +13,7 @@ const EVENT_V1: i64 = 1;
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, ruleset, \
     max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, commitment, seed, \
-    throws_drawn, deadline, events, practice";
+    throws_drawn, deadline, events, practice, dice";
 
 /// `BEGIN IMMEDIATE`: the write lock before anything is read.
 pub(crate) fn begin(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
@@ -103,6 +103,10 @@ pub(crate) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Result<GameInfo, St
         Ok(rs) => rs,
         Err(e) => return Ok(Err(corrupt(Some(id), e))),
     };
+    let dice = match crate::dice::Derivation::from_number(r.get(20)?) {
+        Some(d) => d,
+        None => return Ok(Err(corrupt(Some(id), "an unknown dice derivation"))),
+    };
     let revealed_seed = match state.is_active() {
         true => None,
         false => to_seed(Some(id), &seed).ok(),
@@ -128,6 +132,7 @@ pub(crate) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Result<GameInfo, St
         deadline: r.get(17)?,
         events: r.get::<_, i64>(18)?.max(0) as u64,
         practice: r.get(19)?,
+        dice,
         seats: Vec::new(),
     }))
 }

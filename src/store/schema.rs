@@ -145,6 +145,11 @@ CREATE TABLE analyses (
     PRIMARY KEY (game_id, version)
 );
 "#,
+    // 7: how each game's throws come from its seed (1: the ChaCha8 stream
+    // of the games before it; 2: SHA-256, docs/FAIR-DICE.md).
+    r#"
+ALTER TABLE games ADD COLUMN dice INTEGER NOT NULL DEFAULT 1 CHECK (dice IN (1, 2));
+"#,
 ];
 
 /// The schema version this program writes.
@@ -163,7 +168,7 @@ pub(crate) fn open(path: &Path) -> Result<Connection, StoreError> {
 }
 
 /// Refuses files that are not SQLite, belong to another program, or are newer.
-fn check_identity(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+pub(crate) fn check_identity(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     let not_ours = |reason: String| StoreError::NotThaayam { path: path.to_path_buf(), reason };
     let app_id: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
         Ok(id) => id,
@@ -244,6 +249,7 @@ mod tests {
         "3b031345deec982c5fe2ccce66f3a7ff9ac739ebcc21a0e5d6ef69b76f646925",
         "5cf1ffa69a9d04644228fbdbb549c8bc59959eeeff4fd2f8aea0c633032ee7e5",
         "f1fd5f4d69aaf0081e3fc39987775087fac1fc153914f620316bfe59ecd70973",
+        "114e7706fe6656cdfb4707127ad88405fe0e0fc3b621f66041a0cec1c9991f52",
     ];
 
     #[test]
@@ -311,5 +317,28 @@ mod tests {
         assert_eq!(practice, 0);
         let analyses: i64 = conn.query_row("SELECT count(*) FROM analyses", [], |r| r.get(0)).expect("new table");
         assert_eq!(analyses, 0);
+    }
+
+    /// A game saved by the release before migration 7 keeps the throws it
+    /// was thrown with: it reads as the ChaCha8 derivation (1); new rows
+    /// say which one they use, and no other number is accepted.
+    #[test]
+    fn games_saved_before_the_dice_column_keep_the_chacha8_derivation() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        for sql in &MIGRATIONS[..6] {
+            conn.execute_batch(sql).expect("the previous release's schema");
+        }
+        conn.execute_batch(
+            "PRAGMA user_version = 6;
+             INSERT INTO games (guild_id, channel_id, host_id, variant, ruleset, max_players, state, created_at,
+                 updated_at, turn_timeout_secs, seed, commitment)
+             VALUES (1, 2, 3, 'bell', '{}', 2, 'playing', 0, 0, 60, zeroblob(32), 'c');",
+        )
+        .expect("an old game");
+        migrate(&conn).expect("upgrade");
+        let dice: i64 = conn.query_row("SELECT dice FROM games", [], |r| r.get(0)).expect("dice column");
+        assert_eq!(crate::dice::Derivation::from_number(dice), Some(crate::dice::Derivation::ChaCha8));
+        let bad = conn.execute("UPDATE games SET dice = 3", []);
+        assert!(bad.is_err(), "only known derivations are stored");
     }
 }

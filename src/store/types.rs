@@ -212,6 +212,9 @@ pub struct NewGame {
     pub seed: [u8; 32],
     /// A practice game: hints allowed, never rated.
     pub practice: bool,
+    /// How the throws come from the seed ([`crate::dice::Derivation::CURRENT`]
+    /// for a new game).
+    pub dice: crate::dice::Derivation,
 }
 
 /// A game's row and seats. The seed is here only once the game is over.
@@ -244,6 +247,8 @@ pub struct GameInfo {
     pub events: u64,
     /// A practice game: hints allowed, never rated.
     pub practice: bool,
+    /// How the throws come from the seed.
+    pub dice: crate::dice::Derivation,
     /// Seated occupants in seat order.
     pub seats: Vec<SeatRecord>,
 }

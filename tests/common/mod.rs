@@ -47,6 +47,7 @@ pub fn new_game(channel: u64, ruleset: Ruleset, max_players: u8) -> NewGame {
         turn_timeout_secs: 120,
         seed: [channel as u8; 32],
         practice: false,
+        dice: thaayam::dice::Derivation::CURRENT,
     }
 }
 

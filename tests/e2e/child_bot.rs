@@ -27,6 +27,7 @@ impl ChildBot {
         let child = Command::new(exe)
             .arg("sandbox-bot")
             .args(["--http-base", &fake.http_base(), "--guild", &GUILD_ID.to_string(), "--computer-pause-ms", "5"])
+            .args(["--dice-seed", &crate::support::play::dice_seed().to_string()])
             .arg("--database")
             .arg(dir.join("thaayam.db"))
             .env("NO_PROXY", "127.0.0.1,localhost")

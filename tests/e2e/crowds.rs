@@ -110,6 +110,7 @@ async fn a_stored_game_that_cannot_run_does_not_hold_the_channel() {
             turn_timeout_secs: 3600,
             seed: [7; 32],
             practice: false,
+            dice: thaayam::dice::Derivation::CURRENT,
         };
         store.create_game(&new).expect("a game that never got a state")
     };

@@ -540,7 +540,10 @@ fn report(fake: &FakeDiscord, db: &Path, figures: &Figures, ctl: &Control, elaps
         let Some(game) = store.load(GameId(id)).expect("read a game") else { break };
         game.replay().unwrap_or_else(|e| panic!("game {id}: the log does not replay: {e}"));
         if let Some(seed) = game.info.revealed_seed {
-            assert!(verify_throws(seed, game.info.ruleset, &game.events), "game {id}: throws follow the seed");
+            assert!(
+                verify_throws(seed, game.info.dice, game.info.ruleset, &game.events),
+                "game {id}: throws follow the seed"
+            );
         }
         match game.info.state {
             GameState::Finished => finished += 1,

@@ -31,7 +31,7 @@ async fn a_refused_token_stops_the_bot_at_once_with_one_line() {
         log_level: "warn".into(),
         shards: thaayam::discord::config::Shards::Auto,
     };
-    let endpoint = Endpoint::Sandbox { http_base: fake.http_base(), computer_pause: Duration::ZERO };
+    let endpoint = Endpoint::Sandbox { http_base: fake.http_base(), computer_pause: Duration::ZERO, dice_seed: None };
     let started = Instant::now();
     let outcome = tokio::time::timeout(Duration::from_secs(5), async {
         match bot::start(config, endpoint).await {

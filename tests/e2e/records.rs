@@ -61,7 +61,18 @@ async fn a_finished_game_shows_in_history_stats_and_replay() {
     let bot = play::start_bot(&fake, &dir.0).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     play::start_two(&fake, &alice, &bob, CHANNEL).await;
-    play::play_to_end(&fake, CHANNEL, &[alice.clone(), bob.clone()], 4000).await;
+    let board = play::live_board(&fake, CHANNEL).await;
+    let running: String = board
+        .embed_text()
+        .split("), game ")
+        .nth(1)
+        .expect("the game's number")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let (_, text, private) = ask(&fake, &bob, "verify", vec![Opt::str("game", &running)]).await;
+    assert!(private && text.contains("is still going on"), "a running game's seed is secret: {text}");
+    let (last, _) = play::play_to_end(&fake, CHANNEL, &[alice.clone(), bob.clone()], 4000).await;
 
     let (_, text, private) = ask(&fake, &bob, "history", vec![]).await;
     assert!(!private && text.contains("won by"), "{text}");
@@ -69,6 +80,46 @@ async fn a_finished_game_shows_in_history_stats_and_replay() {
     let id: String = text.split("`#").nth(1).expect("a game number").chars().take_while(char::is_ascii_digit).collect();
     let (_, text, _) = ask(&fake, &alice, "stats", vec![]).await;
     assert!(text.contains("1 game") && text.contains("bell"), "{text}");
+    assert_eq!(id, running);
+
+    // The result reveals the seed beside its full commitment, which every
+    // board showed in short; /thaayam verify checks both, for anyone.
+    let result = last.embed_text();
+    let seed = result.split("Dice seed: `").nth(1).and_then(|r| r.get(..64)).expect("the seed").to_string();
+    let seed_bytes: [u8; 32] = hex::decode(&seed).ok().and_then(|b| b.try_into().ok()).expect("32 bytes");
+    let commitment = thaayam::dice::commitment(&seed_bytes);
+    assert!(result.contains(&commitment), "the full commitment beside the seed: {result}");
+    assert!(board.embed_text().contains(&format!("SHA-256 {}…", &commitment[..16])), "{}", board.embed_text());
+    let carol = FakeUser::new(9, "carol");
+    let i = fake.send_slash(&carol, CHANNEL, "thaayam", "verify", vec![Opt::str("game", &id)]).await;
+    assert_eq!(fake.wait_response(i, WAIT).await.kind, 4);
+    let answer = fake.response_message(i).expect("the verification");
+    let text = answer.embed_text();
+    assert!(!answer.is_ephemeral(), "anyone may show the check to the channel");
+    assert!(text.contains(&seed) && text.contains(&commitment), "{text}");
+    assert_eq!(text.matches('✅').count(), 2, "{text}");
+    assert!(text.contains("1. South:") || text.contains("1. North:"), "the throws by turn: {text}");
+    let file = answer.files.iter().find(|f| f.filename.ends_with("-dice.txt")).expect("the whole check attached");
+    let report = String::from_utf8_lossy(&file.bytes);
+    assert_eq!(report.matches("[PASS]").count(), 2, "{report}");
+    assert!(report.contains("sha256-v2") && report.contains("xxd -r -p | sha256sum"), "{report}");
+    // Every throw the report lists is the seed's, by the documented derivation.
+    let listed: Vec<&str> = report
+        .lines()
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, rest)| n.parse::<u32>().is_ok() && rest.len() > 2 && rest.as_bytes()[1] == b':')
+        })
+        .flat_map(|l| l.split(": ").nth(1).unwrap_or_default().split(' '))
+        .collect();
+    let derived = thaayam::dice::throws_from_seed(
+        seed_bytes,
+        thaayam::dice::Derivation::Sha256,
+        thaayam::engine::Ruleset::default(),
+        listed.len(),
+    );
+    assert!(listed.len() > 20, "{report}");
+    assert_eq!(listed, derived.iter().map(|t| t.to_string()).collect::<Vec<_>>());
 
     let i = fake.send_slash(&bob, CHANNEL, "thaayam", "replay", vec![Opt::str("game", &id)]).await;
     assert_eq!(fake.wait_response(i, WAIT).await.kind, 5, "the replay is deferred while it is drawn");

@@ -219,7 +219,7 @@ fn check_everything(db: &Path, store: &Store, games: &mut HashMap<i64, Seen>) ->
         };
         if let Some(seed) = seed {
             assert!(verify_seed(&seed, &info.commitment), "game {id}: the seed is the committed one");
-            assert!(verify_throws(seed, info.ruleset, &loaded.events), "game {id}: throws follow the seed");
+            assert!(verify_throws(seed, info.dice, info.ruleset, &loaded.events), "game {id}: throws follow the seed");
         }
         if info.state == GameState::Finished {
             for user in info.seats.iter().filter_map(|s| s.occupant.user()) {

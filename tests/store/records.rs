@@ -5,7 +5,7 @@
 //! front end's own, so any JSON does here.
 
 use crate::common::{Front, Scratch, humans, new_game, playing_game, random_log, seated, throws};
-use thaayam::dice::{ThrowSource, commitment, verify_seed, verify_throws};
+use thaayam::dice::{Derivation, GameDice, commitment, verify_seed, verify_throws};
 use thaayam::engine::{Event, Phase, Record, Ruleset, Seat, Variant};
 use thaayam::store::{EndPermission, GameState, GuildSettings, LiveSave, Occupant, Store, StoreError, Timestamp};
 
@@ -150,7 +150,8 @@ fn saves_set_the_deadline_and_finishing_records_places() {
 fn throws_from_the_committed_seed_verify_once_the_game_is_over() {
     let mut store = clocked(1);
     let (mut game, seats) = playing_game(&mut store, 1, &humans(3));
-    let mut src = ThrowSource::from_seed(new_game(1, Ruleset::default(), 3).seed, Ruleset::default().rules().dice);
+    let seed = new_game(1, Ruleset::default(), 3).seed;
+    let mut src = GameDice::resumed(seed, Derivation::CURRENT, Ruleset::default().rules().dice, 0);
     let mut record = Record::new(Ruleset::default(), seats);
     let mut moves = 0usize;
     for _ in 0..60 {
@@ -171,8 +172,9 @@ fn throws_from_the_committed_seed_verify_once_the_game_is_over() {
     assert_eq!((loaded.info.state, loaded.info.seq), (GameState::Abandoned, game.seq));
     let seed = loaded.info.revealed_seed.expect("revealed when abandoned");
     assert!(verify_seed(&seed, &loaded.info.commitment));
-    assert!(verify_throws(seed, Ruleset::default(), &loaded.events));
-    assert!(!verify_throws([0; 32], Ruleset::default(), &loaded.events));
+    assert_eq!(loaded.info.dice, Derivation::CURRENT);
+    assert!(verify_throws(seed, loaded.info.dice, Ruleset::default(), &loaded.events));
+    assert!(!verify_throws([0; 32], loaded.info.dice, Ruleset::default(), &loaded.events));
 }
 
 #[test]

@@ -29,10 +29,21 @@ pub async fn start_bot_on(fake: &FakeDiscord, database: &Path, shards: Shards) -
         log_level: "warn".into(),
         shards,
     };
-    let endpoint = Endpoint::Sandbox { http_base: fake.http_base(), computer_pause: Duration::from_millis(5) };
+    let endpoint = Endpoint::Sandbox {
+        http_base: fake.http_base(),
+        computer_pause: Duration::from_millis(5),
+        dice_seed: Some(dice_seed()),
+    };
     let running = bot::start(config, endpoint).await.expect("the bot starts");
     fake.wait_ready(WAIT).await;
     running
+}
+
+/// The number the test bots derive their games' dice seeds from: the same
+/// throws every run, so a test never depends on luck. 1 unless
+/// `THAAYAM_E2E_DICE_SEED` names another (to try the tests on other throws).
+pub fn dice_seed() -> u64 {
+    std::env::var("THAAYAM_E2E_DICE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1)
 }
 
 /// The newest public message of a channel (the live board or lobby).

@@ -143,3 +143,17 @@ analyse-seat = { $letter } { $seat }: { $name }
 analyse-calm = No throw or move swung this game by more than { $points } points.
 analyse-luck = **{ $n }.** Series { $series }, luck: { $who } threw { $throws }; chance { $before }% → { $after }%.
 analyse-choice = **{ $n }.** Series { $series }, choice: { $who } played { $played } ({ $played_throws }), worth { $after }%; { $best } ({ $best_throws }) was worth { $best_chance }%: { $points } points given away.
+
+## /thaayam verify
+
+verify-title = Fair dice of game { $game }
+verify-seed = Seed: `{ $seed }`
+verify-commitment = Its SHA-256, shown since the lobby: `{ $commitment }`
+verify-seed-ok = The SHA-256 of the seed is the commitment: the throws were fixed before the game began.
+verify-seed-bad = The SHA-256 of the seed is NOT the commitment.
+verify-throws-ok = All { $count } throws of the game are the ones the seed gives.
+verify-throws-bad = Throw { $index } of { $count } was { $logged } in the game, but the seed gives { $derived }.
+verify-turns = Throws by turn
+verify-more = … and { $count } more turns in the attached file.
+verify-steps = To check by hand: the attached file gives the steps, and docs/FAIR-DICE.md a 30-line program (derivation { $derivation }).
+verify-going-on = Game { $game } is still going on: its dice seed is revealed when it ends, and then it can be verified.

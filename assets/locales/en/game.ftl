@@ -89,7 +89,7 @@ throws-left = Throws left to use: **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Practice game · not rated
 board-title = Thaayam ({ $ruleset }), game { $game }
-board-footer = Move { $moves } · the dice seed is revealed when the game ends
+board-footer = Move { $moves } · dice seed SHA-256 { $commitment }… (the seed is revealed when the game ends)
 button-throw = Throw the cowries
 button-confirm = Confirm
 button-undo = Undo
@@ -132,7 +132,8 @@ places = Places
 ratings = Ratings
 result-title = Thaayam ({ $ruleset }), game { $game }: result
 result-seed = Dice seed: `{ $seed }` ({ $count } throws drawn)
-result-footer = With the seed anyone can re-derive every throw of this game.
+result-commitment = Its SHA-256, shown since the lobby: `{ $commitment }`
+result-footer = With the seed anyone can re-derive every throw of this game: /thaayam verify game:{ $game }
 goes-on = *Game { $game } goes on in the board below.*
 
 ## What just happened (the lines above the board)

@@ -144,3 +144,17 @@ analyse-seat = { $letter } { $seat } : { $name }
 analyse-calm = Aucun jet ni aucun coup n'a fait basculer cette partie de plus de { $points } points.
 analyse-luck = **{ $n }.** Série { $series }, chance : { $who } a lancé { $throws } ; chances { $before } % → { $after } %.
 analyse-choice = **{ $n }.** Série { $series }, choix : { $who } a joué { $played } ({ $played_throws }), qui valait { $after } % ; { $best } ({ $best_throws }) valait { $best_chance } % : { $points } points perdus.
+
+## /thaayam verify
+
+verify-title = Dés équitables de la partie { $game }
+verify-seed = Graine : `{ $seed }`
+verify-commitment = Son SHA-256, affiché depuis le salon : `{ $commitment }`
+verify-seed-ok = Le SHA-256 de la graine est l'engagement : les jets étaient fixés avant le début de la partie.
+verify-seed-bad = Le SHA-256 de la graine n'est PAS l'engagement.
+verify-throws-ok = Les { $count } jets de la partie sont bien ceux que donne la graine.
+verify-throws-bad = Le jet { $index } sur { $count } était { $logged } dans la partie, mais la graine donne { $derived }.
+verify-turns = Jets par tour
+verify-more = … et { $count } tours de plus dans le fichier joint.
+verify-steps = Pour vérifier à la main : le fichier joint donne les étapes, et docs/FAIR-DICE.md un programme de 30 lignes (dérivation { $derivation }).
+verify-going-on = La partie { $game } est en cours : sa graine est révélée à la fin, et elle pourra alors être vérifiée.

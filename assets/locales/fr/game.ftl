@@ -91,7 +91,7 @@ throws-left = Jets encore à jouer : **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Partie d'entraînement · hors classement
 board-title = Thaayam ({ $ruleset }), partie { $game }
-board-footer = Coup { $moves } · la graine des dés est révélée à la fin de la partie
+board-footer = Coup { $moves } · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
 button-throw = Lancer les cauris
 button-confirm = Valider
 button-undo = Annuler le choix
@@ -134,7 +134,8 @@ places = Classement
 ratings = Cotes
 result-title = Thaayam ({ $ruleset }), partie { $game } : résultat
 result-seed = Graine des dés : `{ $seed }` ({ $count } jets tirés)
-result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie.
+result-commitment = Son SHA-256, affiché depuis le salon : `{ $commitment }`
+result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie : /thaayam verify game:{ $game }
 goes-on = *La partie { $game } continue sur le plateau ci-dessous.*
 
 ## Ce qui vient de se passer (les lignes au-dessus du plateau)

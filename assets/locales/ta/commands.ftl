@@ -143,3 +143,17 @@ analyse-seat = { $letter } { $seat }: { $name }
 analyse-calm = எந்த உருட்டலும் நகர்வும் இந்த ஆட்டத்தை { $points } புள்ளிகளுக்கு மேல் மாற்றவில்லை.
 analyse-luck = **{ $n }.** தொடர் { $series }, அதிர்ஷ்டம்: { $who } உருட்டியது { $throws }; வாய்ப்பு { $before }% → { $after }%.
 analyse-choice = **{ $n }.** தொடர் { $series }, தேர்வு: { $who } ஆடியது { $played } ({ $played_throws }), மதிப்பு { $after }%; { $best } ({ $best_throws }) மதிப்பு { $best_chance }%: { $points } புள்ளிகள் இழப்பு.
+
+## /thaayam verify
+
+verify-title = ஆட்டம் { $game }: நேர்மையான சோழிகள்
+verify-seed = விதை: `{ $seed }`
+verify-commitment = அதன் SHA-256, தொடக்கத்திலிருந்து காட்டப்பட்டது: `{ $commitment }`
+verify-seed-ok = விதையின் SHA-256 காட்டப்பட்ட உறுதிமொழியே: ஆட்டம் தொடங்கும் முன்பே உருட்டல்கள் நிர்ணயிக்கப்பட்டன.
+verify-seed-bad = விதையின் SHA-256 காட்டப்பட்ட உறுதிமொழி அல்ல.
+verify-throws-ok = ஆட்டத்தின் { $count } உருட்டல்களும் விதை தருபவையே.
+verify-throws-bad = { $count } உருட்டல்களில் { $index }-ஆவது ஆட்டத்தில் { $logged }, ஆனால் விதை தருவது { $derived }.
+verify-turns = முறை வாரியாக உருட்டல்கள்
+verify-more = … மேலும் { $count } முறைகள் இணைக்கப்பட்ட கோப்பில்.
+verify-steps = கையால் சரிபார்க்க: இணைக்கப்பட்ட கோப்பில் படிகள், docs/FAIR-DICE.md இல் 30 வரி நிரல் (வழிமுறை { $derivation }).
+verify-going-on = ஆட்டம் { $game } இன்னும் நடக்கிறது: அது முடிந்ததும் விதை வெளியிடப்படும், அப்போது சரிபார்க்கலாம்.

@@ -94,7 +94,7 @@ throws-left = இன்னும் பயன்படுத்த வேண்�
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = பயிற்சி ஆட்டம் · தரவரிசையில் சேராது
 board-title = தாயம் ({ $ruleset }), ஆட்டம் { $game }
-board-footer = நகர்வு { $moves } · ஆட்டம் முடிந்ததும் சோழி விதை வெளியிடப்படும்
+board-footer = நகர்வு { $moves } · சோழி விதையின் SHA-256 { $commitment }… (ஆட்டம் முடிந்ததும் விதை வெளியிடப்படும்)
 button-throw = சோழிகளை உருட்டு
 button-confirm = உறுதிசெய்
 button-undo = திரும்பப் பெறு
@@ -137,7 +137,8 @@ places = இடங்கள்
 ratings = மதிப்பீடுகள்
 result-title = தாயம் ({ $ruleset }), ஆட்டம் { $game }: முடிவு
 result-seed = சோழி விதை: `{ $seed }` ({ $count } உருட்டல்கள்)
-result-footer = இந்த விதையைக் கொண்டு யார் வேண்டுமானாலும் இந்த ஆட்டத்தின் ஒவ்வொரு உருட்டலையும் மீண்டும் கணக்கிடலாம்.
+result-commitment = அதன் SHA-256, தொடக்கத்திலிருந்து காட்டப்பட்டது: `{ $commitment }`
+result-footer = இந்த விதையைக் கொண்டு யார் வேண்டுமானாலும் இந்த ஆட்டத்தின் ஒவ்வொரு உருட்டலையும் மீண்டும் கணக்கிடலாம்: /thaayam verify game:{ $game }
 goes-on = *ஆட்டம் { $game } கீழே உள்ள பலகையில் தொடர்கிறது.*
 
 ## இப்போது நடந்தது (பலகைக்கு மேலே உள்ள வரிகள்)

@@ -147,6 +147,7 @@ mod tests {
             finished_at: None,
             turn_timeout_secs: 60,
             practice: false,
+            dice: crate::dice::Derivation::CURRENT,
             seq: 0,
             commitment: String::new(),
             revealed_seed: None,

@@ -148,14 +148,14 @@ enum Opened {
 /// writes, or its state is unreadable) is abandoned, logged, and the lobby
 /// opened.
 async fn open_lobby(data: &Data, new: NewGame) -> Result<Opened, StoreError> {
-    let mut table = match persist::create(&data.store, new).await {
+    let mut table = match persist::create(&data.store, new, &data.seeds).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
             if let Some(table) = resumable(data, game).await? {
                 return Ok(Opened::Resumed(table));
             }
             tracing::warn!("channel {} had game {game}, which cannot run; abandoning it", new.channel);
             data.store.call(move |s| s.abandon(game, None)).await?;
-            persist::create(&data.store, new).await?
+            persist::create(&data.store, new, &data.seeds).await?
         }
         other => other?,
     };

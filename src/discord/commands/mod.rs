@@ -15,6 +15,7 @@ mod records_tests;
 pub(crate) mod replay;
 mod rules;
 pub(crate) mod settings;
+mod verify;
 
 use super::{Context, Data, Error};
 use crate::discord::view::lang::tr;
@@ -43,6 +44,7 @@ pub(crate) use options::check_options;
         "records::history",
         "replay::replay",
         "analyse::analyse",
+        "verify::verify",
         "settings::settings"
     ),
     subcommand_required

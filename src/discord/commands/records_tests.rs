@@ -56,6 +56,7 @@ fn started(store: &mut Store, guild: u64, channel: u64, variant: Variant, who: &
         turn_timeout_secs: 120,
         seed: [3; 32],
         practice: false,
+        dice: crate::dice::Derivation::CURRENT,
     };
     let id = store.create_game(&new).expect("create");
     let seats = SeatSet::for_players(who.len()).expect("2 to 4 players");

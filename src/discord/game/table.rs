@@ -7,7 +7,7 @@
 
 use super::computer::Level;
 use super::ends;
-use crate::dice::ThrowSource;
+use crate::dice::{Derivation, GameDice};
 use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -122,6 +122,11 @@ pub(crate) struct Table {
     pub(crate) events: Vec<crate::engine::Event>,
     /// The fair-dice seed (revealed when the game is over).
     pub(crate) seed: [u8; 32],
+    /// How the throws come from the seed (games saved before the
+    /// derivation was recorded used the ChaCha8 stream; the store's
+    /// column is the truth, see `live::persist::from_live`).
+    #[serde(default)]
+    pub(crate) dice: Derivation,
     /// Throws drawn from the seed so far.
     pub(crate) drawn: u32,
     pub(crate) draft: TurnDraft,
@@ -199,6 +204,7 @@ impl Table {
             stage: Stage::Lobby,
             events: Vec::new(),
             seed,
+            dice: Derivation::CURRENT,
             drawn: 0,
             draft: TurnDraft::default(),
             seq: 0,
@@ -294,8 +300,8 @@ impl Table {
     }
 
     /// The throw source of this game, resumed after the throws drawn so far.
-    pub(crate) fn dice(&self) -> ThrowSource {
-        ThrowSource::resumed(self.seed, self.ruleset.rules().dice, self.drawn)
+    pub(crate) fn dice(&self) -> GameDice {
+        GameDice::resumed(self.seed, self.dice, self.ruleset.rules().dice, self.drawn)
     }
 
     /// The seat expected to act in the committed game.

@@ -113,6 +113,7 @@ mod tests {
             computers: Default::default(),
             computer_pause: std::time::Duration::ZERO,
             langs: Default::default(),
+            seeds: Default::default(),
         }
     }
 
@@ -127,7 +128,7 @@ mod tests {
             moderators_end: false,
             practice: false,
         };
-        let mut t = persist::create(&data.store, new).await.expect("create");
+        let mut t = persist::create(&data.store, new, &data.seeds).await.expect("create");
         persist::save(&data.store, &mut t).await.expect("first save");
         t
     }

@@ -12,11 +12,46 @@ use crate::store::{
     Timestamp,
 };
 
+/// Where new games' dice seeds come from: the operating system's
+/// generator, or (test bots only, [`crate::discord::bot::Endpoint::Sandbox`])
+/// a fixed number, so that a test's games throw the same every run.
+#[derive(Debug, Default)]
+pub(crate) struct Seeds {
+    fixed: Option<u64>,
+    /// Games created so far per channel (fixed seeds only).
+    made: std::sync::Mutex<std::collections::HashMap<u64, u32>>,
+}
+
+impl Seeds {
+    /// Seeds derived from `fixed`: the n-th game this process creates in a
+    /// channel gets SHA-256(fixed ‖ channel ‖ n), all big-endian.
+    pub(crate) fn fixed(fixed: Option<u64>) -> Seeds {
+        Seeds { fixed, made: Default::default() }
+    }
+
+    /// The seed of a new game in `channel`.
+    pub(crate) fn next(&self, channel: u64) -> [u8; 32] {
+        let Some(fixed) = self.fixed else { return crate::dice::new_seed() };
+        let n = {
+            let mut made = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let n = made.entry(channel).or_default();
+            *n += 1;
+            *n
+        };
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(fixed.to_be_bytes());
+        h.update(channel.to_be_bytes());
+        h.update(n.to_be_bytes());
+        h.finalize().into()
+    }
+}
+
 /// Creates the game's row (its id and the dice commitment) and returns a
 /// new lobby table for it, not saved yet. Fails with
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
-pub(crate) async fn create(store: &StoreHandle, new: NewGame) -> Result<Table, StoreError> {
-    let seed = crate::dice::new_seed();
+pub(crate) async fn create(store: &StoreHandle, new: NewGame, seeds: &Seeds) -> Result<Table, StoreError> {
+    let seed = seeds.next(new.channel);
     store.call(move |s| create_sync(s, new, seed)).await
 }
 
@@ -31,6 +66,7 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
         turn_timeout_secs: u32::try_from(new.turn_timeout).unwrap_or(u32::MAX),
         seed,
         practice: new.practice,
+        dice: crate::dice::Derivation::CURRENT,
     };
     let id = store.create_game(&row)?;
     let mut table = Table::new(id.0, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
@@ -115,6 +151,8 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
     if throws != table.drawn as usize {
         return Err(format!("game {id}: {throws} throws in the log, {} drawn", table.drawn));
     }
+    // The store's record of the derivation is the truth (older JSON has none).
+    table.dice = live.info.dice;
     Record::replay(table.ruleset, table.seats(), &live.events)
         .map_err(|(i, e)| format!("game {id}: the log does not replay at event {i}: {e}"))?;
     let json = serde_json::to_string(&table).map_err(|e| format!("game {id}: {e}"))?;
@@ -155,6 +193,7 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Table, String> {
         .collect::<Result<_, _>>()?;
     table.stage = stage;
     table.practice = info.practice;
+    table.dice = info.dice;
     table.turn_timeout = u64::from(info.turn_timeout_secs);
     table.events = loaded.events;
     table.drawn = u32::try_from(info.throws_drawn).unwrap_or(u32::MAX);

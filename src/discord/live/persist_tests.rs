@@ -72,7 +72,11 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
         assert_eq!(info.throws_drawn, u64::from(t.drawn));
         assert_eq!(store.events(GameId(t.id)).expect("log"), t.events, "{variant}: the store's log is the game's");
         let seed = info.revealed_seed.expect("seed revealed");
-        assert!(crate::dice::verify_throws(seed, t.ruleset, &t.events), "the dice came from the committed seed");
+        assert_eq!(info.dice, crate::dice::Derivation::CURRENT);
+        assert!(
+            crate::dice::verify_throws(seed, info.dice, t.ruleset, &t.events),
+            "the dice came from the committed seed"
+        );
         assert_eq!(changes.len(), 2, "both humans rated");
         let winner = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
         let winner = t.player(winner).expect("player");
@@ -216,4 +220,57 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
     let back = from_closed(store.load(GameId(open.id)).expect("read").expect("game")).expect("rebuilt");
     assert_eq!((back.stage, back.final_places()), (Stage::Ended, None));
     assert!(table_message(Lang::EN, &back, &[], &Outro::default()).content.contains("ended before its end"));
+}
+
+/// A game created before the SHA-256 dice (its store row says ChaCha8, its
+/// saved JSON names no derivation) resumes on the ChaCha8 stream it was
+/// thrown with, plays to its end, and verifies under that derivation only.
+#[test]
+fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
+    use crate::dice::{Derivation, GameDice, verify_throws};
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = lobby(2, Variant::Bell);
+    let row = crate::store::NewGame {
+        guild: t.guild,
+        channel: t.channel,
+        host: t.host,
+        ruleset: t.ruleset,
+        max_players: t.players,
+        turn_timeout_secs: 60,
+        seed: t.seed,
+        practice: false,
+        dice: Derivation::ChaCha8,
+    };
+    t.id = store.create_game(&row).expect("create").0;
+    t.dice = Derivation::ChaCha8;
+    t.stored = Some(Default::default());
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    save_sync(&mut store, &mut t).expect("save");
+    while t.drawn < 6 {
+        let user = t.human_to_act().expect("human");
+        let intent = next_intent(&t);
+        act(&mut t, user, intent).expect("click");
+        save_sync(&mut store, &mut t).expect("save");
+    }
+    // The previous release's JSON has no `dice`: it reads as ChaCha8 too.
+    let mut live = store.live_game(GameId(t.id)).expect("read").expect("unfinished");
+    live.live = live.live.replace(r#""dice":"ChaCha8","#, "");
+    assert!(!live.live.contains("dice"), "{}", live.live);
+    let mut back = from_live(live).expect("loads");
+    assert_eq!(back.dice, Derivation::ChaCha8);
+    let mut legacy = GameDice::resumed(back.seed, Derivation::ChaCha8, back.ruleset.rules().dice, back.drawn);
+    let next = legacy.next_throw();
+    assert_eq!(back.dice().next_throw(), next, "the next throw is the ChaCha8 stream's");
+    while back.stage == Stage::Playing {
+        let user = back.human_to_act().expect("human");
+        let intent = next_intent(&back);
+        act(&mut back, user, intent).expect("click");
+        save_sync(&mut store, &mut back).expect("save");
+    }
+    let info = store.game(GameId(back.id)).expect("read").expect("game");
+    let seed = info.revealed_seed.expect("revealed");
+    assert_eq!(info.dice, Derivation::ChaCha8);
+    assert!(verify_throws(seed, Derivation::ChaCha8, back.ruleset, &back.events));
+    assert!(!verify_throws(seed, Derivation::Sha256, back.ruleset, &back.events));
 }

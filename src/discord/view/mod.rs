@@ -13,6 +13,7 @@ pub(crate) mod notes;
 pub(crate) mod picture;
 pub(crate) mod presenter;
 pub(crate) mod refusals;
+pub(crate) mod verify;
 pub(crate) mod words;
 
 #[cfg(test)]

@@ -215,9 +215,17 @@ fn state_embed(lang: Lang, t: &Table) -> Embed {
         },
         description,
         fields,
-        footer: tr!(lang, "board-footer", moves = t.events.len()),
+        footer: tr!(lang, "board-footer", moves = t.events.len(), commitment = short_commitment(t)),
         colour: COLOUR,
     }
+}
+
+/// The first 16 hex digits of the dice commitment (64 bits: enough to
+/// recognise it against the full one on the result and the lobby).
+fn short_commitment(t: &Table) -> String {
+    let mut c = t.commitment();
+    c.truncate(16);
+    c
 }
 
 fn pieces(lang: Lang, t: &Table, seat: Seat) -> String {
@@ -409,9 +417,13 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
     }
     let embed = Embed {
         title: tr!(lang, "result-title", ruleset = t.ruleset.to_string(), game = t.id),
-        description: tr!(lang, "result-seed", seed = t.seed_hex(), count = t.drawn),
+        description: format!(
+            "{}\n{}",
+            tr!(lang, "result-seed", seed = t.seed_hex(), count = t.drawn),
+            tr!(lang, "result-commitment", commitment = t.commitment())
+        ),
         fields,
-        footer: tr!(lang, "result-footer"),
+        footer: tr!(lang, "result-footer", game = t.id),
         colour: COLOUR,
     };
     Message {
