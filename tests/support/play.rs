@@ -102,7 +102,7 @@ pub async fn open_lobby(fake: &FakeDiscord, host: &FakeUser, channel: u64, optio
 pub async fn click_control(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, control: &str) -> (u64, String) {
     let id = msg.control(control).unwrap_or_else(|| panic!("no enabled {control:?} button on: {}", msg.text()));
     let i = fake.click(user, msg.channel_id, msg.id, &id).await;
-    answer(fake, i).await
+    answer_on(fake, i, msg.channel_id, msg.id, msg.version).await
 }
 
 /// Starts a game of two in `channel`: `host` opens the lobby, `guest`
@@ -118,11 +118,43 @@ pub async fn start_two(fake: &FakeDiscord, host: &FakeUser, guest: &FakeUser, ch
 pub async fn click_label(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, label: &str) -> (u64, String) {
     let id = msg.button(label).unwrap_or_else(|| panic!("no enabled {label:?} button on: {}", msg.text()));
     let i = fake.click(user, msg.channel_id, msg.id, &id).await;
-    answer(fake, i).await
+    answer_on(fake, i, msg.channel_id, msg.id, msg.version).await
 }
 
 /// The answer to an interaction: its kind, and the text of a private reply.
 pub async fn answer(fake: &FakeDiscord, interaction: u64) -> (u64, String) {
+    answer_with(fake, interaction).await
+}
+
+/// [`answer`] to a click on message `message` (at `version` when clicked):
+/// a deferred update (kind 6: the bot acknowledged first, as it does when
+/// the board's picture is not drawn within its budget, and edits or
+/// re-posts the board a moment later) is waited out until the board
+/// changed, so that the next read never sees the board from before the
+/// click and taps it again (a stale click, refused). A loaded machine made
+/// this race: `languages::a_game_in_english` failed once in five runs.
+pub async fn answer_on(
+    fake: &FakeDiscord,
+    interaction: u64,
+    channel: u64,
+    message: u64,
+    version: u32,
+) -> (u64, String) {
+    let (kind, text) = answer_with(fake, interaction).await;
+    if kind == 6 {
+        let moved = |i: &crate::support::fake_discord::state::Inner| {
+            let edited = i.message(message).is_some_and(|m| m.version != version || m.deleted);
+            let newer = i.newest_public(channel).is_some_and(|m| m.id != message);
+            (edited || newer).then_some(())
+        };
+        // Not every deferred click changes the board: waiting out the
+        // budget is enough, never a failure.
+        let _ = fake.wait_channel(channel, WAIT, moved).await;
+    }
+    (kind, text)
+}
+
+async fn answer_with(fake: &FakeDiscord, interaction: u64) -> (u64, String) {
     let r = fake.wait_response(interaction, WAIT).await;
     let text = match r.kind {
         4 => fake.response_message(interaction).map(|m| m.content().to_string()).unwrap_or_default(),
@@ -143,7 +175,7 @@ pub fn move_menu(msg: &StoredMessage) -> Option<(String, Vec<String>)> {
 pub async fn pick(fake: &FakeDiscord, user: &FakeUser, msg: &StoredMessage, value: &str) -> (u64, String) {
     let (id, _) = move_menu(msg).unwrap_or_else(|| panic!("no move menu on: {}", msg.text()));
     let i = fake.select(user, msg.channel_id, msg.id, &id, &[value]).await;
-    answer(fake, i).await
+    answer_on(fake, i, msg.channel_id, msg.id, msg.version).await
 }
 
 /// One tap of the human on turn: Confirm a picked move, else pick the
@@ -170,15 +202,16 @@ impl Tap {
         Tap::Button(id, "Throw")
     }
 
-    async fn make(self, fake: &FakeDiscord, channel: u64, message: u64, player: &FakeUser) {
+    async fn make(self, fake: &FakeDiscord, channel: u64, (message, version): (u64, u32), player: &FakeUser) {
         match self {
             Tap::Button(id, name) => {
-                let (kind, text) = answer(fake, fake.click(player, channel, message, &id).await).await;
+                let i = fake.click(player, channel, message, &id).await;
+                let (kind, text) = answer_on(fake, i, channel, message, version).await;
                 assert_ne!(kind, 4, "{name} was refused: {text}");
             }
             Tap::Pick(id, value) => {
                 let i = fake.select(player, channel, message, &id, &[&value]).await;
-                let (kind, text) = answer(fake, i).await;
+                let (kind, text) = answer_on(fake, i, channel, message, version).await;
                 assert_ne!(kind, 4, "an offered move was refused: {text}");
             }
         }
@@ -197,7 +230,7 @@ pub enum Progress {
 /// board on every step was a sizeable part of a load test's CPU).
 enum Next<'a> {
     Over,
-    Tap(Tap, u64, &'a FakeUser),
+    Tap(Tap, (u64, u32), &'a FakeUser),
     Wait(u64, u32),
 }
 
@@ -209,7 +242,7 @@ pub async fn advance(fake: &FakeDiscord, channel: u64, players: &[FakeUser]) -> 
             return Next::Over;
         }
         match to_act(msg, players).filter(|_| msg.has_components()) {
-            Some(p) => Next::Tap(Tap::on(msg), msg.id, p),
+            Some(p) => Next::Tap(Tap::on(msg), (msg.id, msg.version), p),
             None => Next::Wait(msg.id, msg.version),
         }
     });
