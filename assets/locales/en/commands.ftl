@@ -86,6 +86,11 @@ new-running = A game is already running in this channel; /thaayam board shows it
 new-running-here = A game is already running in this channel: { $link }
 no-game-start-one = No game is running in this channel. Start one with /thaayam new.
 board-again = Here is the board again.
+board-not-posted = I could not post the board in this channel (Discord refused the message); the game goes on where it was. Please check that I may view this channel, send messages (in a thread: send messages in threads), embed links and attach files here, then try again.
+board-missing-permissions = I cannot post the board in this channel: I lack the { $count ->
+    [one] permission { $list } here. A server admin can grant it
+   *[other] permissions { $list } here. A server admin can grant them
+  } to me (in this channel's or my role's settings); then try again.
 no-game = No game is running in this channel.
 done = Done.
 # A reminder in the channel, half way to the deadline.

@@ -88,6 +88,11 @@ new-running = Une partie est déjà en cours dans ce salon ; /thaayam board la m
 new-running-here = Une partie est déjà en cours dans ce salon : { $link }
 no-game-start-one = Aucune partie n'est en cours dans ce salon. Lancez-en une avec /thaayam new.
 board-again = Voici à nouveau le plateau.
+board-not-posted = Je n'ai pas pu publier le plateau dans ce salon (Discord a refusé le message) ; la partie continue là où elle était. Vérifiez que je peux voir ce salon, y envoyer des messages (dans un fil : envoyer des messages dans les fils), intégrer des liens et joindre des fichiers, puis réessayez.
+board-missing-permissions = Je ne peux pas publier le plateau dans ce salon : il me manque { $count ->
+    [one] la permission { $list } ici. Un administrateur du serveur peut me l'accorder
+   *[other] les permissions { $list } ici. Un administrateur du serveur peut me les accorder
+  } (dans les réglages de ce salon ou de mon rôle) ; réessayez ensuite.
 no-game = Aucune partie n'est en cours dans ce salon.
 done = C'est fait.
 reminder = { $who }, c'est votre tour dans la partie de Thaayam de ce salon : temps écoulé <t:{ $time }:R>.

@@ -58,7 +58,8 @@ pub(crate) async fn new_game(
     let (_, mine) = langs(ctx).await;
     let missing = missing_permissions(ctx);
     if !missing.is_empty() {
-        return private(ctx, missing_text(mine, &missing)).await;
+        let text = tr!(mine, "new-missing-permissions", count = missing.len(), list = permission_list(mine, &missing));
+        return private(ctx, text).await;
     }
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
     let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
@@ -108,22 +109,23 @@ pub(crate) async fn new_game(
 }
 
 /// What the bot lacks to post a board here, as the interaction tells it
-/// (`app_permissions`; nothing when Discord did not say).
+/// (`app_permissions`; nothing when Discord did not say): `new` and
+/// `board` check it before they post.
 fn missing_permissions(ctx: Context<'_>) -> Vec<Permission> {
     let poise::Context::Application(a) = ctx else { return Vec::new() };
     let Some(have) = a.interaction.app_permissions else { return Vec::new() };
     access::missing_for_board(have, access::is_thread(a.interaction.channel.as_ref()))
 }
 
-/// The private answer naming the permissions the bot lacks.
-fn missing_text(lang: Lang, missing: &[Permission]) -> String {
+/// The permissions the bot lacks, named as Discord names them in `lang`
+/// ("Embed Links and Attach Files").
+fn permission_list(lang: Lang, missing: &[Permission]) -> String {
     let names: Vec<String> = missing.iter().map(|&p| permission_name(lang, p)).collect();
-    let list = match names.as_slice() {
+    match names.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
-    };
-    tr!(lang, "new-missing-permissions", count = missing.len(), list = list)
+    }
 }
 
 async fn already_running(ctx: Context<'_>, lang: Lang, existing: &Shared) -> Result<(), Error> {
@@ -221,13 +223,22 @@ fn link_of(t: &Table) -> String {
     description_localized("fr", "Afficher à nouveau le plateau de la partie de ce salon")
 )]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, mine) = langs(ctx).await;
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
-        return private(ctx, tr!(langs(ctx).await.1, "no-game-start-one")).await;
+        return private(ctx, tr!(mine, "no-game-start-one")).await;
     };
+    // Like `new`, check that the bot may post a board here, and say so when
+    // Discord refuses the post anyway (the old board stays the live one).
+    let missing = missing_permissions(ctx);
+    if !missing.is_empty() {
+        let text =
+            tr!(mine, "board-missing-permissions", count = missing.len(), list = permission_list(mine, &missing));
+        return private(ctx, text).await;
+    }
     let mut table = game.lock().await;
-    show(ctx.http(), ctx.data(), &mut table, &[], &Outro::default(), true).await;
+    let posted = show(ctx.http(), ctx.data(), &mut table, &[], &Outro::default(), true).await;
     drop(table);
-    private(ctx, tr!(langs(ctx).await.1, "board-again")).await
+    private(ctx, if posted { tr!(mine, "board-again") } else { tr!(mine, "board-not-posted") }).await
 }
 
 /// Give up your seat in this channel's game (a computer plays on for you)
@@ -297,9 +308,9 @@ mod tests {
     fn the_missing_permissions_are_named_as_discord_names_them_in_the_readers_language() {
         let fr = Lang::from_code("fr").expect("French");
         let missing = [Permission::EmbedLinks, Permission::AttachFiles];
-        let text = missing_text(fr, &missing);
-        assert!(text.contains("Intégrer des liens et Joindre des fichiers"), "{text}");
-        let text = missing_text(Lang::EN, &missing[..1]);
-        assert!(text.contains("Embed Links") && !text.contains(" and "), "{text}");
+        let text = permission_list(fr, &missing);
+        assert_eq!(text, "Intégrer des liens et Joindre des fichiers");
+        let text = permission_list(Lang::EN, &missing[..1]);
+        assert_eq!(text, "Embed Links");
     }
 }

@@ -339,7 +339,8 @@ async fn answer_with_board(
                     tracing::warn!("could not acknowledge a click: {e:?}");
                 }
                 let png = drawing.wait().await;
-                return publish(&ctx.http, table, lang, msg, png, notes).await;
+                publish(&ctx.http, table, lang, msg, png, notes).await;
+                return;
             }
         };
         match outgoing::update(&ctx.http, click, msg, &png).await {
