@@ -196,6 +196,7 @@ why-not-started = The game has not started yet.
 why-not-an-option = that option is not one of the menu's
 why-gone = that option is not on the menu any more
 why-no-step = that step is not on the menu
+why-no-page = that page is not on the menu
 why-stale-choices = the choices no longer fit the game
 
 ## The picture (header, rows) and its description for screen readers

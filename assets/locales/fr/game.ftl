@@ -197,6 +197,7 @@ why-not-started = La partie n'a pas encore commencé.
 why-not-an-option = cette option n'est pas dans le menu
 why-gone = cette option n'est plus dans le menu
 why-no-step = cette étape n'est pas dans le menu
+why-no-page = cette page n'est pas dans le menu
 why-stale-choices = les choix ne correspondent plus à la partie
 
 ## L'image (en-tête, lignes) et sa description pour les lecteurs d'écran
