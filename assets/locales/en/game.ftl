@@ -226,4 +226,4 @@ example-alt = An example board. South (You) has picked the move { $what } (throw
 click-not-running = This game is not running any more.
 click-unknown-control = This control is not one of this bot's (any more).
 click-unreadable = That choice could not be read.
-click-retired = This menu belongs to an older board of this bot: play on the newest board message (or post it again with `/thaayam board`).
+click-retired = This menu belongs to an older board of this bot: play on the newest board message (or post it again with `{ -cmd-board }`).

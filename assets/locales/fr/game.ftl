@@ -230,4 +230,4 @@ example-alt = Un plateau d'exemple. Sud (Vous) a choisi le coup { $what } (jets 
 click-not-running = Cette partie n'est plus en cours.
 click-unknown-control = Ce bouton n'appartient pas (ou plus) à ce bot.
 click-unreadable = Ce choix n'a pas pu être lu.
-click-retired = Ce menu appartient à un ancien plateau de ce bot : jouez sur le plateau le plus récent (ou affichez-le à nouveau avec `/thaayam board`).
+click-retired = Ce menu appartient à un ancien plateau de ce bot : jouez sur le plateau le plus récent (ou affichez-le à nouveau avec `{ -cmd-board }`).

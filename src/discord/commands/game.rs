@@ -28,30 +28,25 @@ use poise::serenity_prelude as serenity;
     slash_command,
     guild_only,
     rename = "new",
-    name_localized("fr", "nouvelle"),
     description_localized("fr", "Ouvrir une partie dans ce salon ; les joueurs la rejoignent avec les boutons")
 )]
 pub(crate) async fn new_game(
     ctx: Context<'_>,
     #[description = "Which rules (default: the server's default, normally bell)"]
-    #[name_localized("fr", "variante")]
     #[description_localized("fr", "Quelles règles (par défaut : celles du serveur, normalement bell)")]
     variant: Option<VariantChoice>,
     #[description = "Number of players, 2 to 4 (default 2); computers can fill seats"]
-    #[name_localized("fr", "joueurs")]
     #[description_localized("fr", "Nombre de joueurs, de 2 à 4 (2 par défaut) ; l'ordinateur peut compléter")]
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
     #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"]
-    #[name_localized("fr", "délai")]
     #[description_localized("fr", "Temps par tour, comme 30m, 12h ou 2d (24h par défaut)")]
     timeout: Option<String>,
     #[description = "A practice game: /thaayam hint advises the player on turn; never rated (default false)"]
-    #[name_localized("fr", "entraînement")]
     #[description_localized(
         "fr",
-        "Partie d'entraînement : /thaayam hint conseille le joueur ; hors classement (non par défaut)"
+        "Partie d'entraînement : /thaayam conseil guide le joueur ; hors classement (non par défaut)"
     )]
     practice: Option<bool>,
 ) -> Result<(), Error> {
@@ -219,7 +214,6 @@ fn link_of(t: &Table) -> String {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "plateau"),
     description_localized("fr", "Afficher à nouveau le plateau de la partie de ce salon")
 )]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
@@ -245,7 +239,6 @@ pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "abandonner"),
     description_localized("fr", "Quitter votre place dans la partie de ce salon (l'ordinateur joue à votre place)")
 )]
 pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
@@ -256,7 +249,6 @@ pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "arrêter"),
     description_localized("fr", "Arrêter la partie de ce salon, sans classement (hôte ou Gérer les messages)")
 )]
 pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
@@ -267,13 +259,11 @@ pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "exclure"),
     description_localized("fr", "Retirer un joueur de la partie ; l'ordinateur prend sa place (hôte ou modérateur)")
 )]
 pub(crate) async fn kick(
     ctx: Context<'_>,
     #[description = "The player to remove"]
-    #[name_localized("fr", "joueur")]
     #[description_localized("fr", "Le joueur à retirer")]
     user: serenity::User,
 ) -> Result<(), Error> {
