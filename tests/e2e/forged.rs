@@ -167,3 +167,44 @@ async fn options_outside_their_choices_or_ranges_are_answered() {
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retired_controls_and_pages_the_menu_lacks_change_nothing() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("retired");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    let mallory = FakeUser::new(66, "mallory");
+    let channel = CHANNEL + 5;
+    let board = started(&fake, &alice, &bob, channel).await;
+    let (menu, moves) = play::move_menu(&board).expect("the move menu");
+    let (game, seq) = (game_of(&menu), play::seq_of(&board).expect("the board's counter"));
+    let on_turn = play::to_act(&board, &[alice.clone(), bob.clone()]).expect("a human to act").clone();
+    assert!(board.control("page").is_none(), "the menu has one page: {}", board.text());
+    let posted = fake.messages(channel).iter().filter(|m| !m.is_ephemeral()).count();
+
+    let forgeries = [
+        ("a retired control from someone not seated", &mallory, format!("t1:{game}:throws::{seq}")),
+        ("a retired control from someone not seated", &mallory, format!("t1:{game}:unit::{seq}")),
+        ("a retired control from the player on turn", &on_turn, format!("t1:{game}:throws::{seq}")),
+        ("a page the menu lacks", &on_turn, format!("t1:{game}:page:1:{seq}")),
+        ("a page the menu lacks", &on_turn, format!("t1:{game}:page:3:{seq}")),
+    ];
+    for (what, user, custom_id) in &forgeries {
+        let i = fake.forge_click(user, GUILD_ID, channel, board.id, custom_id).await;
+        let (kind, text) = play::answer(&fake, i).await;
+        let what = format!("{what} ({custom_id})");
+        assert_eq!(kind, 4, "{what}: refused privately: {text}");
+        assert!(!text.is_empty(), "{what}: the refusal says why");
+        untouched(&fake, &board, &what);
+    }
+    let now = fake.messages(channel).iter().filter(|m| !m.is_ephemeral()).count();
+    assert_eq!(now, posted, "nothing was posted");
+
+    // The game's counter did not move: the board's own menu still works.
+    let (kind, text) = play::pick(&fake, &on_turn, &board, &moves[0]).await;
+    assert_ne!(kind, 4, "the player on turn picks a move on the board: {text}");
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}

@@ -60,3 +60,44 @@ async fn a_channel_where_the_bot_cannot_post_holds_no_game() {
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_command_checks_the_permissions_and_says_when_the_board_was_not_posted() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("board-permissions");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let alice = FakeUser::new(1, "alice");
+    let claire = FakeUser::new(3, "claire").speaking("fr");
+    let channel = CHANNEL + 10;
+    play::open_lobby(&fake, &alice, channel, vec![]).await;
+    let posted = public(&fake, channel);
+
+    // The bot lost Attach Files here: it says so and posts nothing.
+    fake.restrict_bot(channel, perms::ALL & !perms::ATTACH_FILES);
+    let (kind, text) = play::answer(&fake, fake.send_slash(&alice, channel, "thaayam", "board", vec![]).await).await;
+    assert_eq!(kind, 4, "answered privately: {text}");
+    assert!(text.contains("Attach Files"), "names what is missing: {text}");
+    assert!(!text.contains("Here is the board again"), "no board is claimed: {text}");
+    assert_eq!(public(&fake, channel), posted, "nothing was posted");
+
+    // The interaction says the bot may post, but Discord refuses the post.
+    fake.restrict_bot(channel, perms::ALL);
+    fake.set_rest_permissions(channel, perms::ALL & !perms::SEND_MESSAGES);
+    let (kind, text) = play::answer(&fake, fake.send_slash(&alice, channel, "thaayam", "board", vec![]).await).await;
+    assert_eq!(kind, 4, "answered privately: {text}");
+    assert!(!text.contains("Here is the board again"), "no board is claimed: {text}");
+    assert!(text.contains("could not post the board"), "says the board was not posted: {text}");
+    let (kind, text) = play::answer(&fake, fake.send_slash(&claire, channel, "thaayam", "board", vec![]).await).await;
+    assert_eq!(kind, 4, "answered privately: {text}");
+    assert!(text.contains("pas pu publier le plateau"), "says it in French: {text}");
+    assert_eq!(public(&fake, channel), posted, "nothing was posted");
+
+    // With the permission back, the board is posted again.
+    fake.set_rest_permissions(channel, perms::ALL);
+    let (kind, text) = play::answer(&fake, fake.send_slash(&alice, channel, "thaayam", "board", vec![]).await).await;
+    assert_eq!((kind, text.as_str()), (4, "Here is the board again."));
+    assert_eq!(public(&fake, channel), posted + 1, "the board was posted anew");
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}

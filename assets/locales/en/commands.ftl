@@ -12,7 +12,7 @@ n-wins = { $count ->
     [one] { $count } win
    *[other] { $count } wins
   }
-leaderboard-empty = No one on this server has finished { $count } rated games of { $variant } yet. Start one with `/thaayam new`.
+leaderboard-empty = No one on this server has finished { $count } rated games of { $variant } yet. Start one with `{ -cmd-new }`.
 leaderboard-line = **{ $rank }.** { $who } **{ $rating }** · { $games } · { $wins } · average place { $place }
 leaderboard-newcomers = Not ranked yet (fewer than { $count } games): { $names }
 leaderboard-footer = { $meaning } Players are listed after { $count } games.
@@ -28,22 +28,22 @@ stats-listed-after = On the leaderboard after { $count } games
 history-practice = practice
 history-no-winner = no winner
 history-won-by = won by { $names }
-history-none = No game has been played to the end in this channel yet. Start one with `/thaayam new`.
-history-footer = Watch a game again with /thaayam replay, e.g. game:{ $game }
+history-none = No game has been played to the end in this channel yet. Start one with `{ -cmd-new }`.
+history-footer = Watch a game again with { -cmd-replay }, e.g. { -opt-replay-game }:{ $game }
 history-title = Finished games in this channel
 
 ## /thaayam settings
 
 settings-bad-language = There is no language `{ $typed }` here. The bot speaks { $known }; `auto` follows the server's language in Discord.
-settings-not-manager = Only members with the **Manage Server** permission can change these settings. Call `/thaayam settings` without options to see them.
+settings-not-manager = Only members with the **Manage Server** permission can change these settings. Call `{ -cmd-settings }` without options to see them.
 settings-bad-timeout = The turn timeout did not work: { $error }.
 settings-long-timeout = The turn timeout `{ $typed }` is too long.
 settings-end-host = the game's host, or a moderator (Manage Messages)
 settings-end-moderators = only moderators (Manage Messages)
 settings-saved = Saved. New games on this server start with these settings.
-settings-shown = New games on this server start with these settings (`/thaayam new` can still choose others).
-settings-footer-manager = Change them with /thaayam settings variant:… turn_timeout:12h end_permission:… language:…
-settings-footer = Members with Manage Server can change them with /thaayam settings.
+settings-shown = New games on this server start with these settings (`{ -cmd-new }` can still choose others).
+settings-footer-manager = Change them with { -cmd-settings } { -opt-settings-variant }:… { -opt-settings-turn_timeout }:12h { -opt-settings-end_permission }:… { -opt-settings-language }:…
+settings-footer = Members with Manage Server can change them with { -cmd-settings }.
 settings-language-auto = { $name } (the server's language in Discord)
 settings-title = Thaayam settings of this server
 settings-rules = Default rules
@@ -58,7 +58,7 @@ help-turn = **How a turn works**
     2. When you have a choice the board mentions you and offers one menu, **Your move**. Each option is a whole move, named by the squares your pieces go from and to, for example `e4 → d5 takes North · enter a piece`, with the throws it uses. Picking one shows it on the picture (its squares marked, an arrow); you may pick another.
     3. Press **Confirm** to play it, or **Undo** to take it back.
     4. If a series has more moves than a menu holds, its last option, **Another move: build it step by step**, lets you choose one action at a time.
-    A capture earns another series. Squares are named like chess squares from South's side: files a–e from left to right, ranks 1–5 from bottom to top; the keep is c3, the palaces are c1, a3, c5 and e3. On Tayam Sonalu's cross a square is its arm (S down, W left, N up, E right), its lane (a–c, left to right or top to bottom, as drawn at the arm's end) and its distance from the centre (1–8): South enters on Sb1 and walks out to Sb8. `/thaayam rules` gives the rules, `/thaayam resign` gives up (in a game of two the other player wins at once).
+    A capture earns another series. Squares are named like chess squares from South's side: files a–e from left to right, ranks 1–5 from bottom to top; the keep is c3, the palaces are c1, a3, c5 and e3. On Tayam Sonalu's cross a square is its arm (S down, W left, N up, E right), its lane (a–c, left to right or top to bottom, as drawn at the arm's end) and its distance from the centre (1–8): South enters on Sb1 and walks out to Sb8. `{ -cmd-rules }` gives the rules, `{ -cmd-resign }` gives up (in a game of two the other player wins at once).
 
 ## /thaayam rules
 
@@ -67,7 +67,7 @@ rules-bell = **bell** (R. C. Bell): a piece moves by the sum of any of the throw
 rules-bell1979 = **bell1979**: each throw moves a piece on its own, and a piece may move again with another throw; a capture gives a new series at once.
 rules-francais = **francais**: using the throws is optional (you may stop), and captured twins stay together off the board.
 rules-tayam-sonalu = **tayam-sonalu** (Sri Lanka): a cross-shaped board and two long dice (0, 1, 2, 4); the first piece enters only with Tayam (0+1), later ones with 1, 5 or Sonal (0+4); each throw moves a piece on its own; nothing is safe; all four pieces home in the centre wins.
-rules-start = Start a game with `/thaayam new`. The throws are made for you; on your turn pick your move in the **Your move** menu and press **Confirm** (`/thaayam help` shows how).
+rules-start = Start a game with `{ -cmd-new }`. The throws are made for you; on your turn pick your move in the **Your move** menu and press **Confirm** (`{ -cmd-help }` shows how).
 rules-routes = The pictures show each player's route on the 5 × 5 board, from the palace to the keep.
 rules-cross-routes = The cross pictures show each player's route from the centre, out and round, back home.
 
@@ -82,10 +82,15 @@ new-missing-permissions = I cannot open a game in this channel: I lack the { $co
     [one] permission { $list } here. A server admin can grant it
    *[other] permissions { $list } here. A server admin can grant them
   } to me (in this channel's or my role's settings); then try again.
-new-running = A game is already running in this channel; /thaayam board shows it again.
+new-running = A game is already running in this channel; { -cmd-board } shows it again.
 new-running-here = A game is already running in this channel: { $link }
-no-game-start-one = No game is running in this channel. Start one with /thaayam new.
+no-game-start-one = No game is running in this channel. Start one with { -cmd-new }.
 board-again = Here is the board again.
+board-not-posted = I could not post the board in this channel (Discord refused the message); the game goes on where it was. Please check that I may view this channel, send messages (in a thread: send messages in threads), embed links and attach files here, then try again.
+board-missing-permissions = I cannot post the board in this channel: I lack the { $count ->
+    [one] permission { $list } here. A server admin can grant it
+   *[other] permissions { $list } here. A server admin can grant them
+  } to me (in this channel's or my role's settings); then try again.
 no-game = No game is running in this channel.
 done = Done.
 # A reminder in the channel, half way to the deadline.
@@ -94,8 +99,8 @@ reminder-with-board = { $who }, it is your turn in the Thaayam game here (the bo
 
 ## /thaayam replay
 
-replay-not-a-number = `{ $typed }` is not a game number. `/thaayam history` lists the games of this channel with their numbers.
-replay-no-game = There is no game { $game } on this server. `/thaayam history` lists the finished games.
+replay-not-a-number = `{ $typed }` is not a game number. `{ -cmd-history }` lists the games of this channel with their numbers.
+replay-no-game = There is no game { $game } on this server. `{ -cmd-history }` lists the finished games.
 replay-going-on = Game { $game } is still going on; its replay will be here once it has ended.
 replay-nothing = Game { $game } was ended before anyone threw; there is nothing to replay.
 replay-ended-early = , ended early <t:{ $time }:d>
@@ -126,8 +131,8 @@ hint-build = **Hint** (only you see it): the best move is not among the menu's o
 hint-chances = Your estimated chance of winning: { $before }% now, { $after }% after this move.
 hint-others = The menu's other moves leave you { $low }% to { $high }%.
 hint-other = The menu's other moves leave you { $chance }%.
-hint-no-game = No game is running in this channel. Start a practice game with `/thaayam new practice:true`.
-hint-not-practice = Hints are only in practice games: start one with `/thaayam new practice:true`.
+hint-no-game = No game is running in this channel. Start a practice game with `{ -cmd-new } { -opt-new-practice }:true`.
+hint-not-practice = Hints are only in practice games: start one with `{ -cmd-new } { -opt-new-practice }:true`.
 hint-not-seated = You are not playing in this game: hints are for its players.
 hint-not-your-turn = It is not your turn: a hint is for the player on turn.
 hint-no-choice = You have no move to choose right now: ask for a hint when the menu offers your moves.

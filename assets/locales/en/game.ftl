@@ -133,7 +133,7 @@ ratings = Ratings
 result-title = Thaayam ({ $ruleset }), game { $game }: result
 result-seed = Dice seed: `{ $seed }` ({ $count } throws drawn)
 result-commitment = Its SHA-256, shown since the lobby: `{ $commitment }`
-result-footer = With the seed anyone can re-derive every throw of this game: /thaayam verify game:{ $game }
+result-footer = With the seed anyone can re-derive every throw of this game: { -cmd-verify } { -opt-verify-game }:{ $game }
 goes-on = *Game { $game } goes on in the board below.*
 
 ## What just happened (the lines above the board)
@@ -197,6 +197,7 @@ why-not-started = The game has not started yet.
 why-not-an-option = that option is not one of the menu's
 why-gone = that option is not on the menu any more
 why-no-step = that step is not on the menu
+why-no-page = that page is not on the menu
 why-stale-choices = the choices no longer fit the game
 
 ## The picture (header, rows) and its description for screen readers
@@ -226,4 +227,4 @@ example-alt = An example board. South (You) has picked the move { $what } (throw
 click-not-running = This game is not running any more.
 click-unknown-control = This control is not one of this bot's (any more).
 click-unreadable = That choice could not be read.
-click-retired = This menu belongs to an older board of this bot: play on the newest board message (or post it again with `/thaayam board`).
+click-retired = This menu belongs to an older board of this bot: play on the newest board message (or post it again with `{ -cmd-board }`).

@@ -12,7 +12,7 @@ n-wins = { $count ->
     [one] { $count } victoire
    *[other] { $count } victoires
   }
-leaderboard-empty = Personne sur ce serveur n'a encore terminé { $count } parties classées de { $variant }. Lancez-en une avec `/thaayam new`.
+leaderboard-empty = Personne sur ce serveur n'a encore terminé { $count } parties classées de { $variant }. Lancez-en une avec `{ -cmd-new }`.
 leaderboard-line = **{ $rank }.** { $who } **{ $rating }** · { $games } · { $wins } · place moyenne { $place }
 leaderboard-newcomers = Pas encore classés (moins de { $count } parties) : { $names }
 leaderboard-footer = { $meaning } Les joueurs apparaissent après { $count } parties.
@@ -28,22 +28,22 @@ stats-listed-after = Au classement après { $count } parties
 history-practice = entraînement
 history-no-winner = pas de gagnant
 history-won-by = gagnée par { $names }
-history-none = Aucune partie n'a encore été jouée jusqu'au bout dans ce salon. Lancez-en une avec `/thaayam new`.
-history-footer = Revoyez une partie avec /thaayam replay, par exemple game:{ $game }
+history-none = Aucune partie n'a encore été jouée jusqu'au bout dans ce salon. Lancez-en une avec `{ -cmd-new }`.
+history-footer = Revoyez une partie avec { -cmd-replay }, par exemple { -opt-replay-game }:{ $game }
 history-title = Parties terminées dans ce salon
 
 ## /thaayam settings
 
 settings-bad-language = Il n'y a pas de langue `{ $typed }` ici. Le bot parle { $known } ; `auto` suit la langue du serveur dans Discord.
-settings-not-manager = Seuls les membres ayant la permission **Gérer le serveur** peuvent changer ces réglages. Tapez `/thaayam settings` sans option pour les voir.
+settings-not-manager = Seuls les membres ayant la permission **Gérer le serveur** peuvent changer ces réglages. Tapez `{ -cmd-settings }` sans option pour les voir.
 settings-bad-timeout = Le délai par tour n'a pas été compris : { $error }.
 settings-long-timeout = Le délai par tour `{ $typed }` est trop long.
 settings-end-host = l'hôte de la partie, ou un modérateur (Gérer les messages)
 settings-end-moderators = seulement les modérateurs (Gérer les messages)
 settings-saved = Enregistré. Les nouvelles parties de ce serveur commencent avec ces réglages.
-settings-shown = Les nouvelles parties de ce serveur commencent avec ces réglages (`/thaayam new` peut en choisir d'autres).
-settings-footer-manager = Changez-les avec /thaayam settings variant:… turn_timeout:12h end_permission:… language:…
-settings-footer = Les membres qui peuvent gérer le serveur les changent avec /thaayam settings.
+settings-shown = Les nouvelles parties de ce serveur commencent avec ces réglages (`{ -cmd-new }` peut en choisir d'autres).
+settings-footer-manager = Changez-les avec { -cmd-settings } { -opt-settings-variant }:… { -opt-settings-turn_timeout }:12h { -opt-settings-end_permission }:… { -opt-settings-language }:…
+settings-footer = Les membres qui peuvent gérer le serveur les changent avec { -cmd-settings }.
 settings-language-auto = { $name } (la langue du serveur dans Discord)
 settings-title = Réglages Thaayam de ce serveur
 settings-rules = Règles par défaut
@@ -58,7 +58,7 @@ help-turn = **Comment se joue un tour**
     2. Quand vous avez le choix, le plateau vous mentionne et propose un menu, **Votre coup**. Chaque option est un coup entier, désigné par les cases de départ et d'arrivée de vos pions, par exemple `e4 → d5 élimine Nord · entrer un pion`, avec les jets qu'il utilise. En choisir un le montre sur l'image (ses cases marquées, une flèche) ; vous pouvez en choisir un autre.
     3. Appuyez sur **Valider** pour le jouer, ou sur **Annuler le choix** pour revenir en arrière.
     4. Si une série offre plus de coups que le menu n'en contient, sa dernière option, **Un autre coup : le construire pas à pas**, permet de choisir une action à la fois.
-    Éliminer un pion adverse donne une nouvelle série. Les cases se nomment comme aux échecs, vues du côté Sud : colonnes a–e de gauche à droite, rangées 1–5 de bas en haut ; la case centrale est c3, les châteaux sont c1, a3, c5 et e3. Sur la croix du Tayam Sonalu, une case se nomme par son bras (S en bas, W à gauche, N en haut, E à droite), sa file (a–c, de gauche à droite ou de haut en bas, comme indiqué au bout du bras) et sa distance au centre (1–8) : Sud entre en Sb1 et s'éloigne jusqu'en Sb8. `/thaayam rules` donne les règles, `/thaayam resign` abandonne (à deux joueurs, l'autre gagne aussitôt).
+    Éliminer un pion adverse donne une nouvelle série. Les cases se nomment comme aux échecs, vues du côté Sud : colonnes a–e de gauche à droite, rangées 1–5 de bas en haut ; la case centrale est c3, les châteaux sont c1, a3, c5 et e3. Sur la croix du Tayam Sonalu, une case se nomme par son bras (S en bas, W à gauche, N en haut, E à droite), sa file (a–c, de gauche à droite ou de haut en bas, comme indiqué au bout du bras) et sa distance au centre (1–8) : Sud entre en Sb1 et s'éloigne jusqu'en Sb8. `{ -cmd-rules }` donne les règles, `{ -cmd-resign }` abandonne (à deux joueurs, l'autre gagne aussitôt).
 
 ## /thaayam rules
 # Vocabulaire de la source française (« Le thayyam ») : cauris, château,
@@ -69,7 +69,7 @@ rules-bell = **bell** (R. C. Bell) : un pion avance de la somme de plusieurs jet
 rules-bell1979 = **bell1979** : chaque jet fait avancer un pion à lui seul, et un pion peut repartir avec un autre jet ; éliminer un pion donne aussitôt une nouvelle série.
 rules-francais = **francais** (la règle de la source française) : on peut toujours refuser d'utiliser ses points (s'arrêter), et des pions jumelés éliminés restent jumelés hors de l'échiquier.
 rules-tayam-sonalu = **tayam-sonalu** (Sri Lanka) : un échiquier en croix et deux longs dés (0, 1, 2, 4) ; le premier pion n'entre que sur Tayam (0+1), les suivants sur 1, 5 ou Sonal (0+4) ; chaque jet fait avancer un pion à lui seul ; aucune case n'est sûre ; il faut ramener ses quatre pions au centre pour gagner.
-rules-start = Lancez une partie avec `/thaayam new`. Les cauris sont lancés pour vous ; à votre tour, choisissez votre coup dans le menu **Votre coup** et appuyez sur **Valider** (`/thaayam help` montre comment).
+rules-start = Lancez une partie avec `{ -cmd-new }`. Les cauris sont lancés pour vous ; à votre tour, choisissez votre coup dans le menu **Votre coup** et appuyez sur **Valider** (`{ -cmd-help }` montre comment).
 rules-routes = Les images montrent le trajet de chaque joueur sur l'échiquier de 5 × 5, de son château à la case centrale.
 rules-cross-routes = Les images en croix montrent le trajet de chaque joueur : du centre vers l'extérieur, autour, puis retour au centre.
 
@@ -84,10 +84,15 @@ new-missing-permissions = Je ne peux pas ouvrir de partie dans ce salon : il me 
     [one] la permission { $list } ici. Un administrateur du serveur peut me l'accorder
    *[other] les permissions { $list } ici. Un administrateur du serveur peut me les accorder
   } (dans les réglages de ce salon ou de mon rôle) ; réessayez ensuite.
-new-running = Une partie est déjà en cours dans ce salon ; /thaayam board la montre à nouveau.
+new-running = Une partie est déjà en cours dans ce salon ; { -cmd-board } la montre à nouveau.
 new-running-here = Une partie est déjà en cours dans ce salon : { $link }
-no-game-start-one = Aucune partie n'est en cours dans ce salon. Lancez-en une avec /thaayam new.
+no-game-start-one = Aucune partie n'est en cours dans ce salon. Lancez-en une avec { -cmd-new }.
 board-again = Voici à nouveau le plateau.
+board-not-posted = Je n'ai pas pu publier le plateau dans ce salon (Discord a refusé le message) ; la partie continue là où elle était. Vérifiez que je peux voir ce salon, y envoyer des messages (dans un fil : envoyer des messages dans les fils), intégrer des liens et joindre des fichiers, puis réessayez.
+board-missing-permissions = Je ne peux pas publier le plateau dans ce salon : il me manque { $count ->
+    [one] la permission { $list } ici. Un administrateur du serveur peut me l'accorder
+   *[other] les permissions { $list } ici. Un administrateur du serveur peut me les accorder
+  } (dans les réglages de ce salon ou de mon rôle) ; réessayez ensuite.
 no-game = Aucune partie n'est en cours dans ce salon.
 done = C'est fait.
 reminder = { $who }, c'est votre tour dans la partie de Thaayam de ce salon : temps écoulé <t:{ $time }:R>.
@@ -95,8 +100,8 @@ reminder-with-board = { $who }, c'est votre tour dans la partie de Thaayam de ce
 
 ## /thaayam replay
 
-replay-not-a-number = `{ $typed }` n'est pas un numéro de partie. `/thaayam history` liste les parties de ce salon avec leurs numéros.
-replay-no-game = Il n'y a pas de partie { $game } sur ce serveur. `/thaayam history` liste les parties terminées.
+replay-not-a-number = `{ $typed }` n'est pas un numéro de partie. `{ -cmd-history }` liste les parties de ce salon avec leurs numéros.
+replay-no-game = Il n'y a pas de partie { $game } sur ce serveur. `{ -cmd-history }` liste les parties terminées.
 replay-going-on = La partie { $game } est toujours en cours ; on pourra la revoir ici une fois terminée.
 replay-nothing = La partie { $game } a été arrêtée avant le premier jet ; il n'y a rien à revoir.
 replay-ended-early = , arrêtée <t:{ $time }:d>
@@ -127,8 +132,8 @@ hint-build = **Conseil** (vous seul le voyez) : le meilleur coup n'est pas parmi
 hint-chances = Votre chance estimée de gagner : { $before } % maintenant, { $after } % après ce coup.
 hint-others = Les autres coups du menu vous laissent de { $low } % à { $high } %.
 hint-other = Les autres coups du menu vous laissent { $chance } %.
-hint-no-game = Aucune partie n'est en cours dans ce salon. Lancez une partie d'entraînement avec `/thaayam new practice:true`.
-hint-not-practice = Les conseils ne sont donnés que dans les parties d'entraînement : lancez-en une avec `/thaayam new practice:true`.
+hint-no-game = Aucune partie n'est en cours dans ce salon. Lancez une partie d'entraînement avec `{ -cmd-new } { -opt-new-practice }:true`.
+hint-not-practice = Les conseils ne sont donnés que dans les parties d'entraînement : lancez-en une avec `{ -cmd-new } { -opt-new-practice }:true`.
 hint-not-seated = Vous ne jouez pas dans cette partie : les conseils sont pour ses joueurs.
 hint-not-your-turn = Ce n'est pas votre tour : un conseil est pour le joueur dont c'est le tour.
 hint-no-choice = Vous n'avez pas de coup à choisir pour l'instant : demandez un conseil quand le menu propose vos coups.

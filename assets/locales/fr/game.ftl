@@ -135,7 +135,7 @@ ratings = Cotes
 result-title = Thaayam ({ $ruleset }), partie { $game } : résultat
 result-seed = Graine des dés : `{ $seed }` ({ $count } jets tirés)
 result-commitment = Son SHA-256, affiché depuis le salon : `{ $commitment }`
-result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie : /thaayam verify game:{ $game }
+result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie : { -cmd-verify } { -opt-verify-game }:{ $game }
 goes-on = *La partie { $game } continue sur le plateau ci-dessous.*
 
 ## Ce qui vient de se passer (les lignes au-dessus du plateau)
@@ -198,6 +198,7 @@ why-not-started = La partie n'a pas encore commencé.
 why-not-an-option = cette option n'est pas dans le menu
 why-gone = cette option n'est plus dans le menu
 why-no-step = cette étape n'est pas dans le menu
+why-no-page = cette page n'est pas dans le menu
 why-stale-choices = les choix ne correspondent plus à la partie
 
 ## L'image (en-tête, lignes) et sa description pour les lecteurs d'écran
@@ -230,4 +231,4 @@ example-alt = Un plateau d'exemple. Sud (Vous) a choisi le coup { $what } (jets 
 click-not-running = Cette partie n'est plus en cours.
 click-unknown-control = Ce bouton n'appartient pas (ou plus) à ce bot.
 click-unreadable = Ce choix n'a pas pu être lu.
-click-retired = Ce menu appartient à un ancien plateau de ce bot : jouez sur le plateau le plus récent (ou affichez-le à nouveau avec `/thaayam board`).
+click-retired = Ce menu appartient à un ancien plateau de ce bot : jouez sur le plateau le plus récent (ou affichez-le à nouveau avec `{ -cmd-board }`).

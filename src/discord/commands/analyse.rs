@@ -90,14 +90,12 @@ async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "analyser"),
     description_localized("fr", "Les chances de chacun au fil d'une partie terminée, et ses plus grands tournants")
 )]
 pub(crate) async fn analyse(
     ctx: Context<'_>,
     #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
-    #[name_localized("fr", "partie")]
-    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam history (par ex. 12)")]
+    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam historique (par ex. 12)")]
     game: String,
 ) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;

@@ -28,37 +28,33 @@ use poise::serenity_prelude as serenity;
     slash_command,
     guild_only,
     rename = "new",
-    name_localized("fr", "nouvelle"),
     description_localized("fr", "Ouvrir une partie dans ce salon ; les joueurs la rejoignent avec les boutons")
 )]
 pub(crate) async fn new_game(
     ctx: Context<'_>,
     #[description = "Which rules (default: the server's default, normally bell)"]
-    #[name_localized("fr", "variante")]
     #[description_localized("fr", "Quelles règles (par défaut : celles du serveur, normalement bell)")]
     variant: Option<VariantChoice>,
     #[description = "Number of players, 2 to 4 (default 2); computers can fill seats"]
-    #[name_localized("fr", "joueurs")]
     #[description_localized("fr", "Nombre de joueurs, de 2 à 4 (2 par défaut) ; l'ordinateur peut compléter")]
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
     #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"]
-    #[name_localized("fr", "délai")]
     #[description_localized("fr", "Temps par tour, comme 30m, 12h ou 2d (24h par défaut)")]
     timeout: Option<String>,
     #[description = "A practice game: /thaayam hint advises the player on turn; never rated (default false)"]
-    #[name_localized("fr", "entraînement")]
     #[description_localized(
         "fr",
-        "Partie d'entraînement : /thaayam hint conseille le joueur ; hors classement (non par défaut)"
+        "Partie d'entraînement : /thaayam conseil guide le joueur ; hors classement (non par défaut)"
     )]
     practice: Option<bool>,
 ) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
     let missing = missing_permissions(ctx);
     if !missing.is_empty() {
-        return private(ctx, missing_text(mine, &missing)).await;
+        let text = tr!(mine, "new-missing-permissions", count = missing.len(), list = permission_list(mine, &missing));
+        return private(ctx, text).await;
     }
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
     let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
@@ -108,22 +104,23 @@ pub(crate) async fn new_game(
 }
 
 /// What the bot lacks to post a board here, as the interaction tells it
-/// (`app_permissions`; nothing when Discord did not say).
+/// (`app_permissions`; nothing when Discord did not say): `new` and
+/// `board` check it before they post.
 fn missing_permissions(ctx: Context<'_>) -> Vec<Permission> {
     let poise::Context::Application(a) = ctx else { return Vec::new() };
     let Some(have) = a.interaction.app_permissions else { return Vec::new() };
     access::missing_for_board(have, access::is_thread(a.interaction.channel.as_ref()))
 }
 
-/// The private answer naming the permissions the bot lacks.
-fn missing_text(lang: Lang, missing: &[Permission]) -> String {
+/// The permissions the bot lacks, named as Discord names them in `lang`
+/// ("Embed Links and Attach Files").
+fn permission_list(lang: Lang, missing: &[Permission]) -> String {
     let names: Vec<String> = missing.iter().map(|&p| permission_name(lang, p)).collect();
-    let list = match names.as_slice() {
+    match names.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} {} {last}", rest.join(", "), tr!(lang, "and")),
-    };
-    tr!(lang, "new-missing-permissions", count = missing.len(), list = list)
+    }
 }
 
 async fn already_running(ctx: Context<'_>, lang: Lang, existing: &Shared) -> Result<(), Error> {
@@ -217,24 +214,31 @@ fn link_of(t: &Table) -> String {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "plateau"),
     description_localized("fr", "Afficher à nouveau le plateau de la partie de ce salon")
 )]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, mine) = langs(ctx).await;
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
-        return private(ctx, tr!(langs(ctx).await.1, "no-game-start-one")).await;
+        return private(ctx, tr!(mine, "no-game-start-one")).await;
     };
+    // Like `new`, check that the bot may post a board here, and say so when
+    // Discord refuses the post anyway (the old board stays the live one).
+    let missing = missing_permissions(ctx);
+    if !missing.is_empty() {
+        let text =
+            tr!(mine, "board-missing-permissions", count = missing.len(), list = permission_list(mine, &missing));
+        return private(ctx, text).await;
+    }
     let mut table = game.lock().await;
-    show(ctx.http(), ctx.data(), &mut table, &[], &Outro::default(), true).await;
+    let posted = show(ctx.http(), ctx.data(), &mut table, &[], &Outro::default(), true).await;
     drop(table);
-    private(ctx, tr!(langs(ctx).await.1, "board-again")).await
+    private(ctx, if posted { tr!(mine, "board-again") } else { tr!(mine, "board-not-posted") }).await
 }
 
 /// Give up your seat in this channel's game (a computer plays on for you)
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "abandonner"),
     description_localized("fr", "Quitter votre place dans la partie de ce salon (l'ordinateur joue à votre place)")
 )]
 pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
@@ -245,7 +249,6 @@ pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "arrêter"),
     description_localized("fr", "Arrêter la partie de ce salon, sans classement (hôte ou Gérer les messages)")
 )]
 pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
@@ -256,13 +259,11 @@ pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "exclure"),
     description_localized("fr", "Retirer un joueur de la partie ; l'ordinateur prend sa place (hôte ou modérateur)")
 )]
 pub(crate) async fn kick(
     ctx: Context<'_>,
     #[description = "The player to remove"]
-    #[name_localized("fr", "joueur")]
     #[description_localized("fr", "Le joueur à retirer")]
     user: serenity::User,
 ) -> Result<(), Error> {
@@ -297,9 +298,9 @@ mod tests {
     fn the_missing_permissions_are_named_as_discord_names_them_in_the_readers_language() {
         let fr = Lang::from_code("fr").expect("French");
         let missing = [Permission::EmbedLinks, Permission::AttachFiles];
-        let text = missing_text(fr, &missing);
-        assert!(text.contains("Intégrer des liens et Joindre des fichiers"), "{text}");
-        let text = missing_text(Lang::EN, &missing[..1]);
-        assert!(text.contains("Embed Links") && !text.contains(" and "), "{text}");
+        let text = permission_list(fr, &missing);
+        assert_eq!(text, "Intégrer des liens et Joindre des fichiers");
+        let text = permission_list(Lang::EN, &missing[..1]);
+        assert_eq!(text, "Embed Links");
     }
 }

@@ -16,7 +16,6 @@ fn turn_text(lang: Lang) -> String {
 /// How a turn works: the move menu, Confirm and Undo
 #[poise::command(
     slash_command,
-    name_localized("fr", "aide"),
     description_localized("fr", "Comment se joue un tour : le menu des coups, Valider et Annuler")
 )]
 pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {

@@ -13,7 +13,6 @@ use crate::discord::{Context, Error};
     slash_command,
     guild_only,
     rename = "hint",
-    name_localized("fr", "conseil"),
     description_localized("fr", "Parties d'entraînement : le meilleur coup maintenant, et votre chance de gagner")
 )]
 pub(crate) async fn hint_command(ctx: Context<'_>) -> Result<(), Error> {

@@ -184,13 +184,11 @@ fn guild_of(ctx: Context<'_>) -> u64 {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "classement"),
     description_localized("fr", "Les meilleurs joueurs du serveur pour une variante, par cote")
 )]
 pub(crate) async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which rules (default: the server's default)"]
-    #[name_localized("fr", "variante")]
     #[description_localized("fr", "Quelles règles (par défaut : celles du serveur)")]
     variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
@@ -219,13 +217,11 @@ pub(crate) async fn leaderboard(
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "fiche"),
     description_localized("fr", "La fiche Thaayam d'un joueur sur ce serveur : cote, parties, victoires, séries")
 )]
 pub(crate) async fn stats(
     ctx: Context<'_>,
     #[description = "Whose record (default: yours)"]
-    #[name_localized("fr", "joueur")]
     #[description_localized("fr", "La fiche de qui (par défaut : la vôtre)")]
     user: Option<serenity::User>,
 ) -> Result<(), Error> {
@@ -241,7 +237,6 @@ pub(crate) async fn stats(
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "historique"),
     description_localized("fr", "Les dernières parties terminées dans ce salon, avec leurs numéros pour les revoir")
 )]
 pub(crate) async fn history(ctx: Context<'_>) -> Result<(), Error> {

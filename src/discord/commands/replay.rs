@@ -160,17 +160,11 @@ async fn names(ctx: Context<'_>, lang: Lang, info: &GameInfo) -> [String; 4] {
 }
 
 /// Watch a finished game again as an animated picture
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("fr", "revoir"),
-    description_localized("fr", "Revoir une partie terminée en image animée")
-)]
+#[poise::command(slash_command, guild_only, description_localized("fr", "Revoir une partie terminée en image animée"))]
 pub(crate) async fn replay(
     ctx: Context<'_>,
     #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
-    #[name_localized("fr", "partie")]
-    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam history (par ex. 12)")]
+    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam historique (par ex. 12)")]
     game: String,
 ) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;

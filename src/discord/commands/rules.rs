@@ -26,13 +26,11 @@ fn variant_text(lang: Lang, v: Variant) -> String {
 /// How to play Thaayam (the rules in short, for each variant)
 #[poise::command(
     slash_command,
-    name_localized("fr", "règles"),
     description_localized("fr", "Comment jouer au Thaayam (les règles en bref, pour chaque variante)")
 )]
 pub(crate) async fn rules(
     ctx: Context<'_>,
     #[description = "Which rules to explain (default: all of them)"]
-    #[name_localized("fr", "variante")]
     #[description_localized("fr", "Quelles règles expliquer (par défaut : toutes)")]
     variant: Option<VariantChoice>,
 ) -> Result<(), Error> {

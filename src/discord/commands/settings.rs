@@ -212,7 +212,6 @@ fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "réglages"),
     description_localized(
         "fr",
         "Les réglages des nouvelles parties du serveur (les changer demande Gérer le serveur)"
@@ -221,19 +220,15 @@ fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
 pub(crate) async fn settings(
     ctx: Context<'_>,
     #[description = "Default rules of new games"]
-    #[name_localized("fr", "variante")]
     #[description_localized("fr", "Règles par défaut des nouvelles parties")]
     variant: Option<VariantChoice>,
     #[description = "Default time per turn, like 30m, 12h or 2d (1 minute to 30 days)"]
-    #[name_localized("fr", "délai_par_tour")]
     #[description_localized("fr", "Temps par tour par défaut, comme 30m, 12h ou 2d (de 1 minute à 30 jours)")]
     turn_timeout: Option<String>,
     #[description = "Who may end a game early"]
-    #[name_localized("fr", "qui_peut_arrêter")]
     #[description_localized("fr", "Qui peut arrêter une partie avant la fin")]
     end_permission: Option<EndChoice>,
     #[description = "Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)"]
-    #[name_localized("fr", "langue")]
     #[description_localized(
         "fr",
         "Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)"

@@ -29,14 +29,12 @@ fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Optio
 #[poise::command(
     slash_command,
     guild_only,
-    name_localized("fr", "verifier"),
     description_localized("fr", "Vérifier que les dés d'une partie terminée étaient équitables")
 )]
 pub(crate) async fn verify(
     ctx: Context<'_>,
     #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
-    #[name_localized("fr", "partie")]
-    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam history (par ex. 12)")]
+    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam historique (par ex. 12)")]
     game: String,
 ) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;

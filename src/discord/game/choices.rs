@@ -13,6 +13,9 @@ use crate::engine::{Action, Game, Seat};
 /// The options a select holds.
 pub(crate) const OPTIONS: usize = 25;
 
+/// The most pages of a menu that have a button (a row holds five buttons).
+pub(crate) const PAGES: usize = 5;
+
 /// What the menu offers now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Menu {
@@ -72,6 +75,13 @@ impl Menu {
             }
             Menu::Steps { steps, .. } => (0..steps.len()).map(Pick::Step).collect(),
         }
+    }
+
+    /// The pages of the menu a player can show: its first, and as many
+    /// more as have a button (a menu longer than a select shows one per
+    /// page), at most [`PAGES`].
+    pub(crate) fn pages(&self) -> usize {
+        self.picks().len().div_ceil(OPTIONS).clamp(1, PAGES)
     }
 
     /// The end an option names, if it is one of this menu's.

@@ -45,10 +45,7 @@ pub(crate) fn handle(
         Intent::Choose(v) => on_turn(table, actor).and_then(|_| turn::choose(table, &v)),
         Intent::Confirm => on_turn(table, actor).and_then(|_| turn::confirm(table)),
         Intent::Undo => on_turn(table, actor).and_then(|_| turn::undo(table)),
-        Intent::Page(p) => on_turn(table, actor).map(|_| {
-            table.draft.page = p;
-            Vec::new()
-        }),
+        Intent::Page(p) => on_turn(table, actor).and_then(|_| turn::page(table, p)),
     }?;
     if let Some(seat) = table.seat_of(actor.user) {
         table.absences[seat.index()] = 0;

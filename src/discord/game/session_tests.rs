@@ -85,6 +85,20 @@ fn stale_clicks_change_nothing() {
 }
 
 #[test]
+fn a_page_the_menu_has_no_button_for_changes_nothing() {
+    let mut t = started(2, Variant::Bell);
+    let user = t.human_to_act().expect("a human to act");
+    let pages = super::turn::menu_of(&t).pages();
+    let (seq, draft) = (t.seq, t.draft.clone());
+    assert_eq!(pages, 1, "the first menu of the game fits one select");
+    for page in [1, 4, 5, 255] {
+        let refused = act(&mut t, user, Intent::Page(page));
+        assert!(matches!(refused, Err(Refusal::BadChoice(_))), "page {page} of {pages}: {refused:?}");
+    }
+    assert_eq!((t.seq, &t.draft), (seq, &draft), "the counter and the menu did not move");
+}
+
+#[test]
 fn clicks_by_others_are_refused_without_change() {
     let mut t = started(2, Variant::Bell);
     let on_turn = t.human_to_act().expect("someone to throw");

@@ -90,6 +90,16 @@ pub(crate) fn menu_of(table: &Table) -> Menu {
     choices::menu(&table.game_now(), table.to_act(), &table.draft)
 }
 
+/// Another page of the menu: only one the menu has (`Menu::pages`; a
+/// forged page would move the counter and redraw the board for nothing).
+pub(super) fn page(table: &mut Table, page: u8) -> Result<Notes, Refusal> {
+    if usize::from(page) >= menu_of(table).pages() {
+        return Err(Refusal::BadChoice("that page is not on the menu"));
+    }
+    table.draft.page = page;
+    Ok(Vec::new())
+}
+
 /// An option of the menu: a whole move (replacing a move picked before),
 /// the step-by-step mode, or one step.
 pub(super) fn choose(table: &mut Table, value: &str) -> Result<Notes, Refusal> {

@@ -33,23 +33,40 @@ pub(super) fn is_young(table: &Table) -> bool {
 
 /// Shows a table's new state on its board message (`fresh`: as a new
 /// message; also when someone else is now the human to act, as an edit
-/// would not notify her) and saves where that message now is.
-pub(crate) async fn show(http: &Http, data: &Data, table: &mut Table, notes: &[Note], outro: &Outro, fresh: bool) {
+/// would not notify her) and saves where that message now is. Returns
+/// whether Discord took the board (posted, or edited in place).
+pub(crate) async fn show(
+    http: &Http,
+    data: &Data,
+    table: &mut Table,
+    notes: &[Note],
+    outro: &Outro,
+    fresh: bool,
+) -> bool {
     let lang = server_lang(data, table.guild, None).await;
     let msg = presenter::table_message(lang, table, notes, outro);
     let png = pictures::board_png(lang, table, &msg).await;
-    if fresh || table.needs_new_board(None) {
-        repost(http, table, lang, &msg, png, notes).await;
+    let shown = if fresh || table.needs_new_board(None) {
+        repost(http, table, lang, &msg, png, notes).await
     } else {
-        publish(http, table, lang, &msg, png, notes).await;
-    }
+        publish(http, table, lang, &msg, png, notes).await
+    };
     table.shown_to_act();
     remember(data, table).await;
+    shown
 }
 
 /// Shows a new state on the board message: edit while young, else re-post
 /// (`notes`: what happened, kept on the old board when it is replaced).
-pub(crate) async fn publish(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, notes: &[Note]) {
+/// Returns whether Discord took it.
+pub(crate) async fn publish(
+    http: &Http,
+    table: &mut Table,
+    lang: Lang,
+    msg: &Message,
+    png: Png,
+    notes: &[Note],
+) -> bool {
     match table.board {
         Some(b) if is_young(table) => {
             let channel = serenity::ChannelId::new(table.channel.max(1));
@@ -59,10 +76,11 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, lang: Lang, msg: &Me
                 Ok(_) => {
                     table.shown = Some(table.seq);
                     table.picture = showing;
+                    true
                 }
                 Err(e) => {
                     tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
-                    repost(http, table, lang, msg, png, notes).await;
+                    repost(http, table, lang, msg, png, notes).await
                 }
             }
         }
@@ -72,8 +90,16 @@ pub(crate) async fn publish(http: &Http, table: &mut Table, lang: Lang, msg: &Me
 
 /// Posts a fresh board message (in `lang`); the old one becomes a record,
 /// what happened with a pointer to the new board: no controls, no picture,
-/// so only the live board shows the game.
-pub(crate) async fn repost(http: &Http, table: &mut Table, lang: Lang, msg: &Message, png: Png, notes: &[Note]) {
+/// so only the live board shows the game. Returns whether Discord took the
+/// new message.
+pub(crate) async fn repost(
+    http: &Http,
+    table: &mut Table,
+    lang: Lang,
+    msg: &Message,
+    png: Png,
+    notes: &[Note],
+) -> bool {
     let channel = serenity::ChannelId::new(table.channel.max(1));
     let png = pictures::for_new_message(lang, table, png).await;
     let showing = pictures::showing(msg, &png);
@@ -87,10 +113,12 @@ pub(crate) async fn repost(http: &Http, table: &mut Table, lang: Lang, msg: &Mes
                     tracing::debug!("could not turn the old board of game {} into a record: {e:?}", table.id);
                 }
             }
+            true
         }
         Err(e) => {
             tracing::warn!("could not post the board of game {}: {e:?}", table.id);
             table.picture = None;
+            false
         }
     }
 }

@@ -1,6 +1,7 @@
 //! One change of a game under its lock: apply it through the session
 //! layer, save it in the store, and put the table back exactly as it was
-//! if the save fails, so what players see is always what is saved.
+//! if the save fails, so what players see is always what is saved. A game
+//! that the store has moved on (another process) or closed is reloaded.
 
 use super::persist;
 use crate::discord::Data;
@@ -29,6 +30,12 @@ pub(crate) async fn change<T>(
             *table = before;
             reload(data, table).await;
             Err(Refusal::Stale)
+        }
+        Err(e @ (StoreError::WrongState { .. } | StoreError::NoSuchGame(_))) => {
+            tracing::warn!("game {} is over in the store ({e}); closing it here", table.id);
+            *table = before;
+            reload(data, table).await;
+            Err(Refusal::Closed)
         }
         Err(e) => {
             tracing::error!("could not save game {}: {e}", table.id);
@@ -86,36 +93,12 @@ async fn reload(data: &Data, table: &mut Table) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::config::Config;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
     use crate::discord::game::table::NewGame;
-    use crate::discord::live::hub::Hub;
+    use crate::discord::live::testing::data;
     use crate::engine::{Ruleset, Variant};
-    use crate::store::{Store, StoreHandle};
-    use std::sync::Arc;
-
-    fn data(store: Store) -> Data {
-        let config = Config {
-            token: "t".into(),
-            database: "unused.db".into(),
-            dev_guild: None,
-            default_variant: Variant::Bell,
-            turn_timeout: 60,
-            log_level: "warn".into(),
-            shards: crate::discord::config::Shards::Auto,
-        };
-        Data {
-            hub: Arc::new(Hub::new()),
-            store: StoreHandle::spawn(store).expect("store thread"),
-            config: Arc::new(config),
-            stopping: Default::default(),
-            computers: Default::default(),
-            computer_pause: std::time::Duration::ZERO,
-            langs: Default::default(),
-            seeds: Default::default(),
-        }
-    }
+    use crate::store::Store;
 
     async fn lobby(data: &Data) -> Table {
         let new = NewGame {
@@ -149,16 +132,17 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_failed_save_puts_the_table_back_as_it_was() {
+    async fn a_game_ended_behind_the_bots_back_is_closed_not_saved() {
         let data = data(Store::open_in_memory().expect("store"));
         let mut t = lobby(&data).await;
         let id = GameId(t.id);
         // The database ends the game behind the bot's back: the save fails.
         data.store.call(move |s| s.abandon(id, None)).await.expect("abandon");
-        let before = (t.seq, t.lineup.clone());
+        let lineup = t.lineup.clone();
         let err = change(&data, &mut t, join(11)).await.expect_err("not saved");
-        assert_eq!(err, Refusal::Unsaved);
-        assert_eq!((t.seq, t.lineup.clone()), before, "what players see is what is saved");
+        assert_eq!(err, Refusal::Closed);
+        assert_eq!(t.lineup, lineup, "what players see is what is saved");
+        assert!(!t.is_open(), "the game is over here too");
     }
 
     #[tokio::test]

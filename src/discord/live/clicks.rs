@@ -10,7 +10,8 @@
 //! it is behind its saved game (the last run died between saving a change
 //! and showing it) brings that board up to date instead, with a private
 //! note; so does a click on the board of a game whose end was saved but
-//! not shown.
+//! not shown. A control of an older version of the board is refused
+//! privately and changes nothing.
 
 use super::access::{from_game_channel, is_moderator};
 use super::board::{is_young, publish, repost, show_end};
@@ -59,7 +60,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let (server, mine) = click_langs(data, click).await;
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => id,
-        Err(ParseError::Retired) => return on_retired(ctx, data, click, server, mine, arrived).await,
+        Err(ParseError::Retired) => return on_retired(ctx, click, mine).await,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);
             return refuse(ctx, click, &tr!(mine, "click-unknown-control")).await;
@@ -194,28 +195,12 @@ async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str)
 }
 
 /// A click on a control of an older board (the piece-then-throws menus):
-/// the game's own board is shown as it stands now, in place; elsewhere
-/// the clicker is told where to play.
-async fn on_retired(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    server: Lang,
-    mine: Lang,
-    arrived: Instant,
-) {
-    let game = ComponentId::retired_game(&click.data.custom_id).and_then(|g| data.hub.get(g));
-    let Some(game) = game else { return refuse(ctx, click, &not_running(mine)).await };
-    let mut table = game.lock().await;
-    if !from_game_channel(&table, click.guild_id, click.channel_id) || !is_board(&table, click) {
-        drop(table);
-        // A control of an older board elsewhere than on its game's board.
-        return refuse(ctx, click, &tr!(mine, "click-retired")).await;
-    }
-    let msg = presenter::table_message(server, &table, &[], &Outro::default());
-    let png = pictures::start(server, &table, &msg, arrived + PICTURE_BUDGET);
-    answer_with_board(ctx, click, &mut table, server, &msg, png, &[]).await;
-    remember(data, &mut table).await;
+/// refused privately, changing nothing. Anyone can send such an id, seated
+/// or not, so it must not redraw the game's board (a picture each time,
+/// and the board's lines wiped); start-up redraws boards that still carry
+/// such controls (their counter cannot be read).
+async fn on_retired(ctx: &serenity::Context, click: &ComponentInteraction, mine: Lang) {
+    refuse(ctx, click, &tr!(mine, "click-retired")).await
 }
 
 fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
@@ -339,7 +324,8 @@ async fn answer_with_board(
                     tracing::warn!("could not acknowledge a click: {e:?}");
                 }
                 let png = drawing.wait().await;
-                return publish(&ctx.http, table, lang, msg, png, notes).await;
+                publish(&ctx.http, table, lang, msg, png, notes).await;
+                return;
             }
         };
         match outgoing::update(&ctx.http, click, msg, &png).await {

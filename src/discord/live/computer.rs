@@ -1,5 +1,9 @@
 //! The computer seats of a game, played by one task per game: one readable
-//! step at a time (a pause before each), saved and shown like a click.
+//! step at a time (a pause before each), saved and shown like a click. A
+//! step whose save fails is tried again, with growing pauses (at most
+//! [`RETRY_MAX`] apart), for as long as the bot runs: a computer seat never
+//! falls silent until the next restart. Only a stopping bot, or a game that
+//! ended or moved on elsewhere, ends the task.
 
 use super::board::show;
 use super::change::change;
@@ -8,11 +12,27 @@ use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
 use poise::serenity_prelude::Http;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, PoisonError};
 use std::time::Duration;
 
 /// The pause before a computer's move, so people can follow.
 pub(crate) const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
+
+/// The pause before a computer's move is tried again after its save
+/// failed; it doubles with each failure in a row, up to [`RETRY_MAX`].
+const RETRY_FIRST: Duration = Duration::from_millis(250);
+
+/// The longest pause between two tries of a computer's move.
+const RETRY_MAX: Duration = Duration::from_secs(30);
+
+/// The pause after `failures` failed saves in a row (none after none).
+fn retry_pause(failures: u32) -> Duration {
+    match failures {
+        0 => Duration::ZERO,
+        n => RETRY_FIRST.saturating_mul(1 << (n - 1).min(16)).min(RETRY_MAX),
+    }
+}
 
 /// Plays the computer seats of a game, one readable step at a time, until
 /// a human is to act or the game ends. One task per game at most.
@@ -22,10 +42,17 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
         if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {
             return;
         }
+        let release = || {
+            data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+        };
         let mut failures = 0;
         loop {
-            tokio::time::sleep(data.computer_pause).await;
+            tokio::time::sleep(data.computer_pause.max(retry_pause(failures))).await;
             let mut table = game.lock().await;
+            if data.stopping.load(Ordering::Relaxed) {
+                release();
+                break;
+            }
             // Harder levels search for a while: keep the runtime's other tasks
             // moving. Most of these tasks (one after every click) find no
             // computer to act: handing the runtime over costs more than that.
@@ -42,20 +69,153 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                 Ok((None, _)) => {
                     // Released under the game's lock, so a click that makes a
                     // computer due again always finds the slot free.
-                    data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+                    release();
+                    break;
+                }
+                // The game ended elsewhere: nothing more to play.
+                Err(_) if !table.is_open() => {
+                    release();
                     break;
                 }
                 Err(refusal) => {
                     failures += 1;
-                    tracing::warn!("computer move {failures} in game {id} not saved: {refusal:?}");
-                    if failures < 5 {
-                        continue;
-                    }
-                    data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
-                    break;
+                    let next = retry_pause(failures);
+                    tracing::warn!(
+                        "computer move in game {id} not saved ({failures} in a row, trying again in {next:?}): {refusal:?}"
+                    );
+                    continue;
                 }
             };
+            if failures > 0 {
+                tracing::info!("computer move in game {id} saved after {failures} failed tries");
+                failures = 0;
+            }
             show(&http, &data, &mut table, &notes, &outro, false).await;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::game::computer::Level;
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::table::NewGame;
+    use crate::discord::live::persist;
+    use crate::discord::live::testing::{data, no_discord};
+    use crate::engine::{Ruleset, Variant};
+    use crate::store::{GameId, Store};
+
+    /// A game of two computers (the host left her seat), started and saved.
+    async fn computers_only(data: &Data) -> Shared {
+        let new = NewGame {
+            guild: 1,
+            channel: 2,
+            host: 10,
+            ruleset: Ruleset::new(Variant::Bell),
+            players: 2,
+            turn_timeout: 60,
+            moderators_end: false,
+            practice: false,
+        };
+        let mut t = persist::create(&data.store, new, &data.seeds).await.expect("create");
+        let host = Actor { user: 10, moderator: false };
+        for intent in
+            [Intent::Leave, Intent::AddComputer(Level::Easy), Intent::AddComputer(Level::Random), Intent::Start]
+        {
+            session::handle(&mut t, host, intent, None, 0).expect("the host sets the game up");
+        }
+        persist::save(&data.store, &mut t).await.expect("saved");
+        assert!(t.computer_to_act());
+        data.hub.insert(t).expect("the channel is free")
+    }
+
+    /// The action counter the store holds for a game.
+    async fn saved_seq(data: &Data, id: i64) -> u64 {
+        data.store.call(move |s| s.game(GameId(id))).await.expect("read").expect("the game").seq
+    }
+
+    /// The database is locked by another process for longer than five
+    /// tries take; once it is free again the computer plays on, without a
+    /// restart.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_computer_move_whose_save_keeps_failing_is_tried_again_until_it_is_saved() {
+        let dir = std::env::temp_dir().join(format!("thaayam-computer-retry-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("locked.db");
+        let store = Store::open(&path).and_then(|s| s.with_busy_timeout(Duration::from_millis(20)));
+        let data = data(store.expect("store"));
+        let game = computers_only(&data).await;
+        let id = game.lock().await.id;
+        let before = saved_seq(&data, id).await;
+
+        let other = rusqlite::Connection::open(&path).expect("second connection");
+        other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
+        spawn_computer(no_discord(), data.clone(), game.clone());
+        // Five tries take five lock waits of 20 ms: far less than this.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(saved_seq(&data, id).await, before, "nothing could be saved while the file was locked");
+        other.execute_batch("ROLLBACK").expect("the lock is released");
+
+        let mut seq = before;
+        for _ in 0..400 {
+            seq = saved_seq(&data, id).await;
+            if seq > before {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(seq > before, "the computer's move was saved once the database was free again");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Whether a computer task is running for the game.
+    fn playing(data: &Data, id: i64) -> bool {
+        data.computers.lock().unwrap_or_else(PoisonError::into_inner).contains(&id)
+    }
+
+    /// Waits (at most 20 s) until no computer task runs for the game.
+    async fn until_stopped(data: &Data, id: i64) -> bool {
+        for _ in 0..400 {
+            if !playing(data, id) {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        false
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_tries_end_when_the_bot_stops_or_the_game_ended_elsewhere() {
+        let dir = std::env::temp_dir().join(format!("thaayam-computer-stop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("locked.db");
+        let store = Store::open(&path).and_then(|s| s.with_busy_timeout(Duration::from_millis(20)));
+        let data = data(store.expect("store"));
+        let game = computers_only(&data).await;
+        let id = game.lock().await.id;
+        let other = rusqlite::Connection::open(&path).expect("second connection");
+        other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
+        spawn_computer(no_discord(), data.clone(), game.clone());
+        data.stopping.store(true, Ordering::Relaxed);
+        assert!(until_stopped(&data, id).await, "a stopping bot tries no more");
+        other.execute_batch("ROLLBACK").expect("the lock is released");
+
+        data.stopping.store(false, Ordering::Relaxed);
+        data.store.call(move |s| s.abandon(GameId(id), None)).await.expect("another process ends the game");
+        spawn_computer(no_discord(), data.clone(), game.clone());
+        assert!(until_stopped(&data, id).await, "a game over in the store is not tried again");
+        assert!(!game.lock().await.is_open(), "the game is over here too");
+        assert!(data.hub.get(id).is_none(), "and leaves the running games");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_pause_between_tries_doubles_up_to_its_bound() {
+        let pauses: Vec<Duration> = (0..10).map(retry_pause).collect();
+        assert_eq!(pauses[..4], [0, 250, 500, 1000].map(Duration::from_millis));
+        assert!(pauses.windows(2).all(|w| w[0] <= w[1]), "{pauses:?}");
+        assert_eq!(retry_pause(u32::MAX), RETRY_MAX);
+        assert_eq!(retry_pause(9), RETRY_MAX);
+    }
 }

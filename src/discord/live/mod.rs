@@ -29,6 +29,8 @@ pub(crate) mod pictures;
 
 #[cfg(test)]
 mod persist_tests;
+#[cfg(test)]
+pub(crate) mod testing;
 
 /// Now, in seconds since the Unix epoch (the time of deadlines and board ages).
 pub(crate) fn unix_now() -> i64 {

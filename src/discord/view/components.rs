@@ -6,7 +6,7 @@
 //! [`ParseError`]. The controls of the piece-then-throws menus (`unit`,
 //! `throws`) were retired when a move became one pick of a whole move
 //! (`pick`): the layout did not change, and a click on a retired control
-//! is told so and its board brought up to date.
+//! is told so privately and changes nothing.
 
 use std::fmt;
 
@@ -138,15 +138,6 @@ impl ComponentId {
         let control = Control::from_code(name, arg)?;
         Ok(ComponentId { game: parse_number(game)?, control, seq: parse_number(seq)? })
     }
-
-    /// The game of a retired control's id (see [`ParseError::Retired`]).
-    pub(crate) fn retired_game(s: &str) -> Option<i64> {
-        let fields: Vec<&str> = s.split(':').collect();
-        match fields.as_slice() {
-            [VERSION, game, "unit" | "throws", _, _] => parse_number(game).ok(),
-            _ => None,
-        }
-    }
 }
 
 /// A plain decimal number (no sign, no leading `+`, no spaces).
@@ -214,14 +205,6 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(ComponentId::parse(text), Err(want), "{text:?}");
         }
-    }
-
-    #[test]
-    fn retired_controls_name_their_game() {
-        assert_eq!(ComponentId::retired_game("t1:42:unit::7"), Some(42));
-        assert_eq!(ComponentId::retired_game("t1:42:throws::7"), Some(42));
-        assert_eq!(ComponentId::retired_game("t1:42:pick::7"), None);
-        assert_eq!(ComponentId::retired_game("t1:x:unit::7"), None);
     }
 
     #[test]

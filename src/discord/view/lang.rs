@@ -1,9 +1,12 @@
 //! The languages the bot speaks: a [`Lang`] is an index into [`LOCALES`],
 //! each locale's Fluent files (`assets/locales/<code>/*.ftl`) embedded in
-//! the binary and parsed once into a bundle; [`tr!`] formats one message.
+//! the binary and parsed once into a bundle, with the names of the
+//! commands as the language's clients show them ([`names`]) as terms;
+//! [`tr!`] formats one message.
 //! Adding a language is adding its folder of `.ftl` files and one
 //! `locale!` line to [`LOCALES`].
 
+use super::names;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use std::sync::LazyLock;
@@ -87,8 +90,11 @@ pub(crate) fn bundle(locale: &Locale) -> Result<FluentBundle<FluentResource>, Ve
     // Discord shows the text as it is: no Unicode isolation marks around arguments.
     bundle.set_use_isolating(false);
     let mut problems = Vec::new();
-    for (file, text) in locale.files {
-        let resource = FluentResource::try_new((*text).to_string()).unwrap_or_else(|(resource, errors)| {
+    // The names of the commands as a client in this language shows them.
+    let names = ("names", names::fluent_terms(locale.code));
+    let files = locale.files.iter().map(|&(file, text)| (file, text.to_string())).chain([names]);
+    for (file, text) in files {
+        let resource = FluentResource::try_new(text).unwrap_or_else(|(resource, errors)| {
             problems.extend(errors.iter().map(|e| format!("{}/{file}: {e:?}", locale.code)));
             resource
         });

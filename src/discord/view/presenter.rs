@@ -11,7 +11,7 @@ use super::picture::alt_text;
 use super::words::{
     COLOUR, army_places, clip, counted, level_description, level_name, mention, move_words, player_name, seat_name,
 };
-use crate::discord::game::choices::{Menu, Pick};
+use crate::discord::game::choices::{Menu, PAGES, Pick};
 use crate::discord::game::computer::Level;
 use crate::discord::game::ends::End;
 use crate::discord::game::notes::Note;
@@ -377,8 +377,11 @@ fn page_of(options: &[SelectOption], page: u8) -> (Vec<SelectOption>, usize) {
     (options.iter().skip(start).take(limits::SELECT_OPTIONS).cloned().collect(), pages)
 }
 
+/// One row of page buttons: the pages a click may ask for
+/// (`Menu::pages`, which the session layer checks).
 fn page_buttons(lang: Lang, t: &Table, pages: usize) -> Vec<Button> {
-    (0..pages.min(limits::BUTTONS_PER_ROW))
+    const { assert!(PAGES <= limits::BUTTONS_PER_ROW) };
+    (0..pages.min(PAGES))
         .map(|p| {
             let label = tr!(lang, "button-page", page = p + 1);
             button(t, Control::Page(p as u8), &label, Style::Secondary, usize::from(t.draft.page) == p)

@@ -54,6 +54,7 @@ fn reason(lang: Lang, why: &str) -> String {
         "that option is not one of the menu's" => tr!(lang, "why-not-an-option"),
         "that option is not on the menu any more" => tr!(lang, "why-gone"),
         "that step is not on the menu" => tr!(lang, "why-no-step"),
+        "that page is not on the menu" => tr!(lang, "why-no-page"),
         "the choices no longer fit the game" => tr!(lang, "why-stale-choices"),
         other => other.to_string(),
     }
