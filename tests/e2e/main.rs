@@ -7,6 +7,7 @@
 mod support;
 
 mod analyse;
+mod backup;
 mod child_bot;
 mod clicks;
 mod crash;
