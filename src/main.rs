@@ -136,6 +136,9 @@ enum Command {
         /// Derive the games' dice seeds from this number (the same throws every run).
         #[arg(long)]
         dice_seed: Option<u64>,
+        /// text or json.
+        #[arg(long, default_value = "text")]
+        log_format: String,
     },
     /// Draw a position (TPN) or a seat's route as a PNG picture.
     Render {
@@ -365,9 +368,15 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
-        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed } => {
+        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed, log_format } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
-            cli::sandbox_bot::run(cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed })?;
+            let log_format = match log_format.as_str() {
+                "json" => thaayam::discord::config::LogFormat::Json,
+                _ => thaayam::discord::config::LogFormat::Text,
+            };
+            let sandbox =
+                cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed, log_format };
+            cli::sandbox_bot::run(sandbox)?;
         }
         Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {

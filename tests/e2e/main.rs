@@ -18,6 +18,7 @@ mod hints;
 mod kills;
 mod languages;
 mod lifecycle;
+mod logs;
 mod permissions;
 mod pictures;
 mod records;

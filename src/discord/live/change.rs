@@ -103,6 +103,7 @@ mod tests {
             default_variant: Variant::Bell,
             turn_timeout: 60,
             log_level: "warn".into(),
+            log_format: Default::default(),
             shards: crate::discord::config::Shards::Auto,
         };
         Data {
