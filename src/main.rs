@@ -53,6 +53,31 @@ enum Command {
         #[arg(long, default_value = "sha256-v2")]
         derivation: String,
     },
+    /// Copy a database (a running bot's too) into a new file: one consistent
+    /// snapshot, written whole or not at all.
+    #[command(
+        after_help = "Example: thaayam backup --database /var/lib/thaayam/thaayam.db --out thaayam-$(date +%F).db\n\
+        Restore: stop the bot, copy the backup over the database file, start the bot."
+    )]
+    Backup {
+        /// The file to write; refused if it exists, unless --replace.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// The bot's database.
+        #[arg(long, default_value = "thaayam.db")]
+        database: std::path::PathBuf,
+        /// Overwrite --out if it exists.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Prove a database file sound (it is read, never changed): SQLite's
+    /// integrity check, every game's log replays to its saved state, every
+    /// closed game's dice verify, the ratings recomputed from the results
+    /// equal the stored ones. Exit code 0 if so, 1 with a report if not.
+    Check {
+        /// The database file (e.g. a backup).
+        file: std::path::PathBuf,
+    },
     /// Play random games with seeded throws and choices; print a JSON summary.
     Simulate {
         /// Which rules.
@@ -111,6 +136,9 @@ enum Command {
         /// Derive the games' dice seeds from this number (the same throws every run).
         #[arg(long)]
         dice_seed: Option<u64>,
+        /// text or json.
+        #[arg(long, default_value = "text")]
+        log_format: String,
     },
     /// Draw a position (TPN) or a seat's route as a PNG picture.
     Render {
@@ -260,6 +288,9 @@ fn main() -> ExitCode {
     if let Command::Verify { database, game, seed, variant, throws, count, derivation } = cli.command {
         return verify(database, game, seed, variant, throws, count, &derivation);
     }
+    if let Command::Check { file } = &cli.command {
+        return check(file);
+    }
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -300,9 +331,28 @@ fn verify(
     }
 }
 
+/// `thaayam check`: exit code 0 when the file is sound, 1 with a report
+/// of what is wrong (also when it is no Thaayam database at all).
+fn check(file: &std::path::Path) -> ExitCode {
+    match cli::ops::check(file) {
+        Ok(report) => {
+            print!("{}", report.text(file));
+            if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Err(e) => {
+            println!("FAIL: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Verify { .. } => unreachable!("handled in main"),
+        Command::Verify { .. } | Command::Check { .. } => unreachable!("handled in main"),
+        Command::Backup { out, database, replace } => {
+            let done = cli::ops::backup(&database, &out, replace)?;
+            println!("backed up {} to {} ({} bytes)", database.display(), done.out.display(), done.bytes);
+        }
         Command::Moves { tpn } => {
             for line in cli::moves::run(&tpn)? {
                 println!("{line}");
@@ -318,9 +368,15 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
-        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed } => {
+        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed, log_format } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
-            cli::sandbox_bot::run(cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed })?;
+            let log_format = match log_format.as_str() {
+                "json" => thaayam::discord::config::LogFormat::Json,
+                _ => thaayam::discord::config::LogFormat::Text,
+            };
+            let sandbox =
+                cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed, log_format };
+            cli::sandbox_bot::run(sandbox)?;
         }
         Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {

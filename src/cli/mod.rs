@@ -1,6 +1,6 @@
 //! Local commands of the `thaayam` binary: `moves`, `simulate`, `render`,
 //! `tournament`, `train`, `bot-bench`, `fuzz`, `analyse` (its cost), the store tools (`store-bench`,
-//! `store-crash-worker`), `verify` (fair dice), and the other tools that call the libraries
+//! `store-crash-worker`), `verify` (fair dice), `backup` and `check` (operations), and the other tools that call the libraries
 //! without Discord.
 
 pub mod analyse;
@@ -8,6 +8,7 @@ pub mod bot_bench;
 pub mod cpu;
 pub mod fuzz;
 pub mod moves;
+pub mod ops;
 pub mod render;
 pub mod sandbox_bot;
 pub mod simulate;

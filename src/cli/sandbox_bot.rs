@@ -24,6 +24,7 @@ pub struct Sandbox {
     /// Derive the games' dice seeds from this number (the same throws
     /// every run).
     pub dice_seed: Option<u64>,
+    pub log_format: crate::discord::config::LogFormat,
 }
 
 /// Runs the bot against the sandbox until it is killed (or SIGINT/SIGTERM).
@@ -41,6 +42,7 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,
         log_level: "warn".into(),
+        log_format: sandbox.log_format,
         shards: crate::discord::config::Shards::Auto,
     };
     let endpoint = Endpoint::Sandbox {

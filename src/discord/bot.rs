@@ -38,7 +38,7 @@ pub fn run(config: Config) -> Result<(), String> {
 /// [`run`] at another endpoint: only the hidden `sandbox-bot` command
 /// (crash tests) passes a sandbox.
 pub(crate) fn run_at(config: Config, endpoint: Endpoint) -> Result<(), String> {
-    init_logging(&config.log_level);
+    super::logging::init(&config.log_level, config.log_format, &[&config.token]);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -47,24 +47,6 @@ pub(crate) fn run_at(config: Config, endpoint: Endpoint) -> Result<(), String> {
     // Tasks still running (a reconnect loop, a drawing) must not hold the exit.
     runtime.shutdown_timeout(Duration::from_millis(300));
     result
-}
-
-/// Logs go to stderr, coloured only on a terminal. `log_level` sets ours and
-/// the libraries' (serenity's `info` lines are connection chatter, so at
-/// `info` the libraries log warnings and errors); `RUST_LOG` wins.
-fn init_logging(level: &str) {
-    use std::io::IsTerminal;
-    let libraries = match level {
-        "error" | "debug" | "trace" => level,
-        _ => "warn",
-    };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("{libraries},thaayam={level}")));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .try_init();
 }
 
 /// Where the bot connects. Production ([`run`]) always uses `Discord`;
@@ -249,7 +231,11 @@ async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &D
         if data.stopping.load(Ordering::Relaxed) {
             return Ok(());
         }
-        clicks::on_click(ctx, data, click).await;
+        // Every log line of the click names its server and (once the
+        // custom_id is read) its game.
+        let guild = click.guild_id.map_or(0, |g| g.get());
+        let span = tracing::info_span!("click", guild, game = tracing::field::Empty);
+        tracing::Instrument::instrument(clicks::on_click(ctx, data, click), span).await;
     }
     Ok(())
 }

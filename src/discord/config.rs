@@ -17,6 +17,7 @@ pub(crate) struct RawConfig {
     pub(crate) default_variant: Option<String>,
     pub(crate) turn_timeout: Option<String>,
     pub(crate) log_level: Option<String>,
+    pub(crate) log_format: Option<String>,
     pub(crate) shards: Option<String>,
 }
 
@@ -31,8 +32,21 @@ pub struct Config {
     /// Seconds per turn.
     pub turn_timeout: u64,
     pub log_level: String,
+    /// One line of text per log event, or one JSON object (log shippers).
+    pub log_format: LogFormat,
     /// The gateway shards this process runs.
     pub shards: Shards,
+}
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable text (the default).
+    #[default]
+    Text,
+    /// One JSON object per line: `time`, `level`, `target`, `message`,
+    /// and the event's fields (`game`, `guild` where there are some).
+    Json,
 }
 
 /// The gateway shards a process runs: all of the count Discord recommends
@@ -136,6 +150,11 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
     if !["error", "warn", "info", "debug", "trace"].contains(&log_level.as_str()) {
         return Err(format!("log_level: `{log_level}` is not one of error, warn, info, debug, trace"));
     }
+    let log_format = match raw.log_format.as_deref().map(str::trim) {
+        None | Some("text") => LogFormat::Text,
+        Some("json") => LogFormat::Json,
+        Some(other) => return Err(format!("log_format: `{other}` is not text or json")),
+    };
     if raw.dev_guild == Some(0) {
         return Err("dev_guild: 0 is not a guild id".into());
     }
@@ -143,7 +162,16 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(s) => s.parse().map_err(|e| format!("shards: {e}"))?,
         None => Shards::Auto,
     };
-    Ok(Config { token, database, dev_guild: raw.dev_guild, default_variant, turn_timeout, log_level, shards })
+    Ok(Config {
+        token,
+        database,
+        dev_guild: raw.dev_guild,
+        default_variant,
+        turn_timeout,
+        log_level,
+        log_format,
+        shards,
+    })
 }
 
 /// A duration like `90s`, `30m`, `24h`, `2d` (at least a minute, at most 30 days).
@@ -197,6 +225,16 @@ mod tests {
         let level = validate(raw("token=\"t\"\nlog_level=\"loud\""), None, Path::new("."));
         assert!(level.expect_err("bad level").starts_with("log_level"));
         assert!(toml::from_str::<RawConfig>("tokn = \"t\"").is_err(), "unknown keys are refused");
+    }
+
+    #[test]
+    fn log_format() {
+        let c = validate(raw("token=\"t\""), None, Path::new(".")).expect("defaults");
+        assert_eq!(c.log_format, LogFormat::Text, "text logs by default");
+        let c = validate(raw("token=\"t\"\nlog_format=\"json\""), None, Path::new(".")).expect("valid");
+        assert_eq!(c.log_format, LogFormat::Json);
+        let e = validate(raw("token=\"t\"\nlog_format=\"xml\""), None, Path::new(".")).expect_err("bad format");
+        assert!(e.starts_with("log_format:"), "{e}");
     }
 
     #[test]

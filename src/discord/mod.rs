@@ -7,7 +7,8 @@
 //! - [`view`] is pure: a table becomes plain messages and a picture.
 //! - [`live`] is async: Discord, tokio and the store.
 //! - [`commands`] are the slash commands, thin over the wings; [`bot`]
-//!   starts everything. [`config`] is the bot's configuration.
+//!   starts everything. [`config`] is the bot's configuration, [`logging`]
+//!   its log (text or JSON lines, secrets cut out).
 //!
 //! `game` and `view` never import serenity, poise, tokio or the store (a
 //! test in `tests/architecture.rs` checks it).
@@ -17,6 +18,7 @@ pub(crate) mod commands;
 pub mod config;
 pub(crate) mod game;
 pub(crate) mod live;
+pub(crate) mod logging;
 pub(crate) mod view;
 
 use config::Config;

@@ -33,7 +33,16 @@ impl Store {
     /// without changing it. Refuses a missing file, and files that are not
     /// Thaayam databases or are newer than this program.
     pub fn open_copy(path: impl AsRef<Path>) -> Result<Store, StoreError> {
-        let path = path.as_ref();
+        Store::copy_of(path.as_ref(), false)
+    }
+
+    /// Like [`Store::open_copy`], but also refuses an SQLite file that has
+    /// no Thaayam schema yet (an empty file): what `thaayam check` reads.
+    pub fn open_copy_of_database(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        Store::copy_of(path.as_ref(), true)
+    }
+
+    fn copy_of(path: &Path, require_schema: bool) -> Result<Store, StoreError> {
         if !path.is_file() {
             return Err(StoreError::NotThaayam { path: path.to_path_buf(), reason: "no such file".into() });
         }
@@ -42,6 +51,10 @@ impl Store {
         let src = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE).ctx("open")?;
         src.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
         schema::check_identity(&src, path)?;
+        if require_schema && schema::user_version(&src)? == 0 {
+            let reason = "an empty SQLite database, no Thaayam tables".to_string();
+            return Err(StoreError::NotThaayam { path: path.to_path_buf(), reason });
+        }
         let mut conn = Connection::open_in_memory().ctx("open")?;
         copy(&src, &mut conn)?;
         conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
@@ -88,6 +101,29 @@ impl Store {
         backup_conn(&self.conn, dest.as_ref())
     }
 
+    /// SQLite's own checks of the file's structure (`PRAGMA
+    /// integrity_check`, then `PRAGMA foreign_key_check`): one line per
+    /// problem, none when the file is sound.
+    pub fn integrity_problems(&self) -> Result<Vec<String>, StoreError> {
+        let mut st = self.conn.prepare("PRAGMA integrity_check").ctx("PRAGMA integrity_check")?;
+        let lines: Vec<String> = st
+            .query_map([], |r| r.get(0))
+            .ctx("PRAGMA integrity_check")?
+            .collect::<Result<_, _>>()
+            .ctx("PRAGMA integrity_check")?;
+        let mut problems: Vec<String> = lines.into_iter().filter(|l| l != "ok").collect();
+        let mut st = self.conn.prepare("PRAGMA foreign_key_check").ctx("PRAGMA foreign_key_check")?;
+        let orphans = st
+            .query_map([], |r| {
+                Ok(format!("a row of {} refers to a missing {}", r.get::<_, String>(0)?, r.get::<_, String>(2)?))
+            })
+            .ctx("PRAGMA foreign_key_check")?;
+        for orphan in orphans {
+            problems.push(orphan.ctx("PRAGMA foreign_key_check")?);
+        }
+        Ok(problems)
+    }
+
     pub(super) fn now(&self) -> Timestamp {
         (self.clock)()
     }
@@ -102,6 +138,26 @@ pub fn backup_file(src: &Path, dest: &Path) -> Result<(), StoreError> {
     let conn = Connection::open(src).ctx("open backup source")?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
     backup_conn(&conn, dest)
+}
+
+/// `thaayam backup`: an online copy of the Thaayam database `src` (a bot
+/// may be writing it) into the new file `dest`, as one self-contained file
+/// (rollback journal, no `-wal` beside it; the bot switches a file it
+/// opens back to WAL). Refuses a source that is missing or not a Thaayam
+/// database; `dest` must not exist yet (the caller writes to a fresh
+/// name and renames it into place).
+pub fn backup_database(src: &Path, dest: &Path) -> Result<(), StoreError> {
+    if !src.is_file() {
+        return Err(StoreError::NotThaayam { path: src.to_path_buf(), reason: "no such file".into() });
+    }
+    let conn =
+        Connection::open_with_flags(src, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE).ctx("open backup source")?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
+    schema::check_identity(&conn, src)?;
+    let mut out = Connection::open(dest).ctx("open backup file")?;
+    copy(&conn, &mut out)?;
+    let _mode: String = out.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).ctx("PRAGMA journal_mode")?;
+    out.close().map_err(|(_, e)| e).ctx("close backup file")
 }
 
 fn backup_conn(src: &Connection, dest: &Path) -> Result<(), StoreError> {

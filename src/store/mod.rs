@@ -57,7 +57,7 @@ mod settings;
 mod types;
 
 pub use analyses::CachedAnalysis;
-pub use db::{Store, backup_file};
+pub use db::{Store, backup_database, backup_file};
 pub use error::StoreError;
 pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};

@@ -91,6 +91,17 @@ impl Store {
         ids.collect::<Result<_, _>>().ctx("select recently closed games")
     }
 
+    /// The ids of every finished or abandoned game, oldest first (`thaayam
+    /// check` loads them one at a time).
+    pub fn closed_game_ids(&self) -> Result<Vec<GameId>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT id FROM games WHERE state IN ('finished', 'abandoned') ORDER BY id")
+            .ctx("select closed games")?;
+        let ids = st.query_map([], |r| r.get(0)).ctx("select closed games")?;
+        ids.collect::<Result<_, _>>().ctx("select closed games")
+    }
+
     /// The channel's most recent finished games, newest first.
     pub fn channel_history(&self, channel: u64, limit: u32) -> Result<Vec<GameSummary>, StoreError> {
         let mut st = self

@@ -131,27 +131,22 @@ pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result
     if practice {
         return Ok(Vec::new());
     }
-    let mut entries = participants(tx, id)?;
+    let mut entries = participants(tx, id, Lookup::Insert)?;
     if entries.len() < 2 {
         return Ok(Vec::new());
     }
     for e in &mut entries {
         e.old = load_rating(tx, guild, &variant, e.player)?;
     }
-    let teams: Vec<[WengLinRating; 1]> =
-        entries.iter().map(|e| [e.old.map_or_else(WengLinRating::new, |o| o.0)]).collect();
-    let ranked: Vec<_> =
-        teams.iter().zip(&entries).map(|(t, e)| (&t[..], MultiTeamOutcome::new(usize::from(e.place)))).collect();
-    let new = weng_lin_multi_team(&ranked, &RATING_CONFIG);
     let mut changes = Vec::new();
-    for ((e, team), old) in entries.iter().zip(new).zip(&teams) {
-        let rating = team.first().copied().unwrap_or_default();
-        save_rating(tx, guild, &variant, e, rating, now)?;
+    for (e, (rating, record)) in entries.iter().zip(rate(&entries)) {
+        save_rating(tx, guild, &variant, e.player, rating, record, now)?;
         if e.player > 0 {
+            let old = e.old.map_or_else(WengLinRating::new, |o| o.0);
             changes.push(RatingChange {
                 user: e.player as u64,
                 place: e.place,
-                before: (old[0].rating, old[0].uncertainty),
+                before: (old.rating, old.uncertainty),
                 after: (rating.rating, rating.uncertainty),
             });
         }
@@ -159,8 +154,118 @@ pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result
     Ok(changes)
 }
 
+/// The new rating and record (games, wins, place sum, streak, best streak)
+/// of each participant of one game, in the order given: the one
+/// computation the bot's saves and `thaayam check`'s recount share.
+fn rate(entries: &[Entry]) -> Vec<(WengLinRating, [u32; 5])> {
+    let teams: Vec<[WengLinRating; 1]> =
+        entries.iter().map(|e| [e.old.map_or_else(WengLinRating::new, |o| o.0)]).collect();
+    let ranked: Vec<_> =
+        teams.iter().zip(entries).map(|(t, e)| (&t[..], MultiTeamOutcome::new(usize::from(e.place)))).collect();
+    let new = weng_lin_multi_team(&ranked, &RATING_CONFIG);
+    entries
+        .iter()
+        .zip(new)
+        .map(|(e, team)| {
+            let [games, wins, place_sum, streak, best] = e.old.map_or([0; 5], |o| o.1);
+            let won = e.place == 1;
+            let streak = if won { streak + 1 } else { 0 };
+            let record = [games + 1, wins + u32::from(won), place_sum + u32::from(e.place), streak, best.max(streak)];
+            (team.first().copied().unwrap_or_default(), record)
+        })
+        .collect()
+}
+
+impl Store {
+    /// `thaayam check`: every rating recomputed from the finished games'
+    /// places (in the order they finished, the order the bot rated them)
+    /// and compared with the stored one; one line per difference. Games
+    /// that finished in the same millisecond in one guild and variant may
+    /// have been rated in either order; they are taken by id.
+    pub fn rating_problems(&self) -> Result<Vec<String>, StoreError> {
+        let games: Vec<(GameId, i64, String)> = self
+            .conn
+            .prepare(
+                "SELECT id, guild_id, variant FROM games WHERE state = 'finished' AND practice = 0 \
+                 ORDER BY finished_at, id",
+            )
+            .and_then(|mut st| st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect())
+            .ctx("select rated games")?;
+        type Key = (i64, String, i64);
+        let mut recount: std::collections::BTreeMap<Key, (WengLinRating, [u32; 5])> = Default::default();
+        for (id, guild, variant) in games {
+            let mut entries = participants(&self.conn, id, Lookup::ReadOnly)?;
+            if entries.len() < 2 {
+                continue;
+            }
+            for e in &mut entries {
+                e.old = recount.get(&(guild, variant.clone(), e.player)).copied();
+            }
+            for (e, new) in entries.iter().zip(rate(&entries)) {
+                recount.insert((guild, variant.clone(), e.player), new);
+            }
+        }
+        let stored: Vec<(Key, WengLinRating, [u32; 5])> = self
+            .conn
+            .prepare(
+                "SELECT guild_id, variant, player, rating, uncertainty, games, wins, place_sum, streak, best_streak \
+                 FROM ratings ORDER BY guild_id, variant, player",
+            )
+            .and_then(|mut st| {
+                st.query_map([], |r| {
+                    let rating = WengLinRating { rating: r.get(3)?, uncertainty: r.get(4)? };
+                    Ok((
+                        (r.get(0)?, r.get(1)?, r.get(2)?),
+                        rating,
+                        [r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?],
+                    ))
+                })?
+                .collect()
+            })
+            .ctx("select ratings")?;
+        let mut problems = Vec::new();
+        let name = |(guild, variant, player): &Key| format!("guild {guild}, {variant}, player {player}");
+        for (key, rating, record) in &stored {
+            match recount.remove(key) {
+                None => problems.push(format!("{}: a stored rating that no finished game explains", name(key))),
+                Some((r, rec))
+                    if !close(r.rating, rating.rating)
+                        || !close(r.uncertainty, rating.uncertainty)
+                        || rec != *record =>
+                {
+                    problems.push(format!(
+                        "{}: stored μ {:.6} σ {:.6} record {record:?}, the results give μ {:.6} σ {:.6} record {rec:?}",
+                        name(key),
+                        rating.rating,
+                        rating.uncertainty,
+                        r.rating,
+                        r.uncertainty
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        for key in recount.keys() {
+            problems.push(format!("{}: finished games give a rating that is not stored", name(key)));
+        }
+        Ok(problems)
+    }
+}
+
+/// Equal up to rounding (the bot and the recount do the same arithmetic).
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// Whether reading the participants may add a computer level it has not met.
+#[derive(Copy, Clone, PartialEq)]
+enum Lookup {
+    Insert,
+    ReadOnly,
+}
+
 /// The placed seats, computers mapped to their pseudo-player ids.
-fn participants(tx: &Connection, id: GameId) -> Result<Vec<Entry>, StoreError> {
+fn participants(tx: &Connection, id: GameId, lookup: Lookup) -> Result<Vec<Entry>, StoreError> {
     let mut st = tx
         .prepare_cached("SELECT user_id, computer, place FROM seats WHERE game_id = ?1 AND place > 0 ORDER BY seat")
         .ctx("select placed seats")?;
@@ -173,17 +278,19 @@ fn participants(tx: &Connection, id: GameId) -> Result<Vec<Entry>, StoreError> {
     for (user, computer, place) in rows {
         let player = match (user, computer) {
             (Some(u), _) => u,
-            (None, level) => -computer_id(tx, level.as_deref().unwrap_or(""))?,
+            (None, level) => -computer_id(tx, level.as_deref().unwrap_or(""), lookup)?,
         };
         out.push(Entry { player, place, old: None });
     }
     Ok(out)
 }
 
-fn computer_id(tx: &Connection, level: &str) -> Result<i64, StoreError> {
-    tx.prepare_cached("INSERT OR IGNORE INTO computers (level) VALUES (?1)")
-        .and_then(|mut st| st.execute([level]))
-        .ctx("insert computer")?;
+fn computer_id(tx: &Connection, level: &str, lookup: Lookup) -> Result<i64, StoreError> {
+    if lookup == Lookup::Insert {
+        tx.prepare_cached("INSERT OR IGNORE INTO computers (level) VALUES (?1)")
+            .and_then(|mut st| st.execute([level]))
+            .ctx("insert computer")?;
+    }
     tx.prepare_cached("SELECT id FROM computers WHERE level = ?1")
         .and_then(|mut st| st.query_row([level], |r| r.get(0)))
         .ctx("select computer")
@@ -213,13 +320,11 @@ fn save_rating(
     tx: &Connection,
     guild: i64,
     variant: &str,
-    e: &Entry,
+    player: i64,
     rating: WengLinRating,
+    [games, wins, place_sum, streak, best_streak]: [u32; 5],
     now: Timestamp,
 ) -> Result<(), StoreError> {
-    let [games, wins, place_sum, streak, best] = e.old.map_or([0; 5], |o| o.1);
-    let won = e.place == 1;
-    let streak = if won { streak + 1 } else { 0 };
     tx.prepare_cached(
         "INSERT OR REPLACE INTO ratings (guild_id, variant, player, rating, uncertainty, games, wins, place_sum, \
          streak, best_streak, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -228,14 +333,14 @@ fn save_rating(
         st.execute(params![
             guild,
             variant,
-            e.player,
+            player,
             rating.rating,
             rating.uncertainty,
-            games + 1,
-            wins + u32::from(won),
-            place_sum + u32::from(e.place),
+            games,
+            wins,
+            place_sum,
             streak,
-            best.max(streak),
+            best_streak,
             now
         ])
     })

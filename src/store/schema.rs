@@ -209,7 +209,7 @@ fn set_pragmas(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn user_version(conn: &Connection) -> Result<u32, StoreError> {
+pub(crate) fn user_version(conn: &Connection) -> Result<u32, StoreError> {
     let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).ctx("PRAGMA user_version")?;
     Ok(u32::try_from(v).unwrap_or(u32::MAX))
 }

@@ -20,6 +20,12 @@ impl ChildBot {
     /// Starts the bot on `dir/thaayam.db` and waits until it is connected
     /// to the fake's gateway (no other bot may be connected).
     pub async fn start(fake: &FakeDiscord, dir: &Path) -> ChildBot {
+        ChildBot::start_with(fake, dir, &[], None).await
+    }
+
+    /// [`ChildBot::start`] with more arguments of `sandbox-bot` and another
+    /// `RUST_LOG`.
+    pub async fn start_with(fake: &FakeDiscord, dir: &Path, args: &[&str], rust_log: Option<&str>) -> ChildBot {
         let exe = env!("CARGO_BIN_EXE_thaayam");
         let log = dir.join("bot.log");
         let file = std::fs::OpenOptions::new().create(true).append(true).open(&log).expect("bot log file");
@@ -30,8 +36,15 @@ impl ChildBot {
             .args(["--dice-seed", &crate::support::play::dice_seed().to_string()])
             .arg("--database")
             .arg(dir.join("thaayam.db"))
+            .args(args)
             .env("NO_PROXY", "127.0.0.1,localhost")
-            .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn,thaayam=info".into()))
+            .env(
+                "RUST_LOG",
+                rust_log.map_or_else(
+                    || std::env::var("RUST_LOG").unwrap_or_else(|_| "warn,thaayam=info".into()),
+                    String::from,
+                ),
+            )
             .stdin(Stdio::null())
             .stdout(file)
             .stderr(err)

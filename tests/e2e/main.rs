@@ -7,6 +7,7 @@
 mod support;
 
 mod analyse;
+mod backup;
 mod child_bot;
 mod clicks;
 mod crash;
@@ -17,6 +18,7 @@ mod hints;
 mod kills;
 mod languages;
 mod lifecycle;
+mod logs;
 mod permissions;
 mod pictures;
 mod records;

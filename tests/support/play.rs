@@ -27,6 +27,7 @@ pub async fn start_bot_on(fake: &FakeDiscord, database: &Path, shards: Shards) -
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,
         log_level: "warn".into(),
+        log_format: Default::default(),
         shards,
     };
     let endpoint = Endpoint::Sandbox {

@@ -308,6 +308,7 @@ mod tests {
             default_variant: Variant::Bell1979,
             turn_timeout: 12 * 3600,
             log_level: "info".into(),
+            log_format: Default::default(),
             shards: crate::discord::config::Shards::Auto,
         }
     }

@@ -59,7 +59,10 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let arrived = Instant::now();
     let (server, mine) = click_langs(data, click).await;
     let id = match ComponentId::parse(&click.data.custom_id) {
-        Ok(id) => id,
+        Ok(id) => {
+            tracing::Span::current().record("game", id.game);
+            id
+        }
         Err(ParseError::Retired) => return on_retired(ctx, click, mine).await,
         Err(e) => {
             tracing::warn!("unknown custom_id {:?}: {e}", click.data.custom_id);

@@ -19,6 +19,7 @@ pub(crate) fn data(store: Store) -> Data {
         default_variant: Variant::Bell,
         turn_timeout: 60,
         log_level: "warn".into(),
+        log_format: Default::default(),
         shards: Shards::Auto,
     };
     Data {

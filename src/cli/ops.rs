@@ -1,0 +1,168 @@
+//! `thaayam backup` and `thaayam check`: an online copy of a running bot's
+//! database that is written whole or not at all, and a proof that a
+//! database file is sound (SQLite's integrity check, every game's log
+//! replays to its saved state, every closed game's dice verify against its
+//! seed, every rating recomputed from the results equals the stored one).
+//! `check` reads the file into memory and never changes it.
+
+use crate::dice::audit;
+use crate::discord::resume_check;
+use crate::engine::Event;
+use crate::store::{GameId, LoadedGame, Store, backup_database};
+use std::path::{Path, PathBuf};
+
+/// What `backup` wrote.
+#[derive(Clone, Debug)]
+pub struct Backup {
+    pub out: PathBuf,
+    pub bytes: u64,
+}
+
+/// Copies the database `database` into `out` (a bot may be writing it).
+/// An existing `out` is refused unless `replace`; the copy goes to a
+/// fresh name beside `out` and is renamed into place, so `out` is never
+/// half written.
+pub fn backup(database: &Path, out: &Path, replace: bool) -> Result<Backup, String> {
+    if out.exists() && !replace {
+        return Err(format!("{} exists: choose another name or add --replace", out.display()));
+    }
+    let name = out.file_name().ok_or_else(|| format!("{} is not a file name", out.display()))?;
+    let mut partial = name.to_os_string();
+    partial.push(format!(".partial-{}", std::process::id()));
+    let partial = out.with_file_name(partial);
+    let _ = std::fs::remove_file(&partial);
+    let copied = backup_database(database, &partial).map_err(|e| e.to_string());
+    let renamed = copied.and_then(|()| {
+        std::fs::rename(&partial, out).map_err(|e| format!("cannot move the copy to {}: {e}", out.display()))
+    });
+    if let Err(e) = renamed {
+        let _ = std::fs::remove_file(&partial);
+        return Err(e);
+    }
+    let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+    Ok(Backup { out: out.to_path_buf(), bytes })
+}
+
+/// What `check` found: counts, and one line per problem.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub open_games: usize,
+    pub closed_games: usize,
+    pub dice_checked: usize,
+    pub problems: Vec<String>,
+}
+
+impl Report {
+    pub fn passed(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The report as text: the verdict, the counts, then the problems.
+    pub fn text(&self, file: &Path) -> String {
+        let mut out = if self.passed() {
+            format!(
+                "PASS: {}: {} open games resume, {} closed games replay, {} games' dice verify, the ratings recompute\n",
+                file.display(),
+                self.open_games,
+                self.closed_games,
+                self.dice_checked
+            )
+        } else {
+            format!("FAIL: {}: {} problems\n", file.display(), self.problems.len())
+        };
+        for p in &self.problems {
+            out.push_str(&format!("  {p}\n"));
+        }
+        out
+    }
+}
+
+/// Checks the database file `file` (read into memory, never changed). An
+/// error is a file that cannot be read as a Thaayam database at all.
+pub fn check(file: &Path) -> Result<Report, String> {
+    let store = Store::open_copy_of_database(file).map_err(|e| e.to_string())?;
+    let mut report = Report::default();
+    let sql = |e: crate::store::StoreError| e.to_string();
+    let integrity = store.integrity_problems().unwrap_or_else(|e| vec![e.to_string()]);
+    if !integrity.is_empty() {
+        // The rest would read damaged pages: report what SQLite found.
+        report.problems.extend(integrity.into_iter().map(|p| format!("damaged file: {p}")));
+        return Ok(report);
+    }
+    check_open(&store, &mut report)?;
+    for id in store.closed_game_ids().map_err(sql)? {
+        match store.load(id) {
+            Ok(Some(game)) => check_closed(&game, &mut report),
+            Ok(None) => report.problems.push(format!("game {id} vanished while reading")),
+            Err(e) => report.problems.push(format!("game {id}: {e}")),
+        }
+    }
+    match store.rating_problems() {
+        Ok(found) => report.problems.extend(found.into_iter().map(|p| format!("rating of {p}"))),
+        Err(e) => report.problems.push(format!("ratings cannot be recomputed: {e}")),
+    }
+    Ok(report)
+}
+
+/// The open games: the ones the bot saved resume exactly as start-up
+/// resumes them; a game created but never saved (its lobby never shown)
+/// must still replay.
+fn check_open(store: &Store, report: &mut Report) -> Result<(), String> {
+    let live = store.live_games().map_err(|e| e.to_string())?;
+    let saved: std::collections::BTreeSet<GameId> = live.iter().map(|g| g.info.id).collect();
+    for game in live {
+        report.open_games += 1;
+        if let Err(e) = resume_check(game) {
+            report.problems.push(format!("open game does not resume: {e}"));
+        }
+    }
+    for game in store.unfinished_games().map_err(|e| e.to_string())? {
+        if !saved.contains(&game.info.id) {
+            report.open_games += 1;
+            if let Err(e) = game.replay() {
+                report.problems.push(e.to_string());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A finished or abandoned game: its log replays (to the end for a
+/// the game row counts what the log holds, and its dice
+/// verify against the revealed seed.
+fn check_closed(game: &LoadedGame, report: &mut Report) {
+    report.closed_games += 1;
+    let info = &game.info;
+    let id = info.id;
+    let problems = &mut report.problems;
+    // A finished log may stop before the race's end: players who leave
+    // forfeit, and the last one left wins.
+    if let Err(e) = game.replay() {
+        problems.push(e.to_string());
+    }
+    if info.events != game.events.len() as u64 {
+        problems.push(format!("game {id}: the row counts {} events, the log holds {}", info.events, game.events.len()));
+    }
+    let throws = game.events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as u64;
+    if throws > info.throws_drawn {
+        problems.push(format!("game {id}: {throws} throws in the log, only {} drawn", info.throws_drawn));
+    }
+    let Some(seed) = info.revealed_seed else {
+        problems.push(format!("game {id} is over but its seed is not revealed"));
+        return;
+    };
+    let found = audit(seed, &info.commitment, info.dice, info.ruleset, info.seat_set(), &game.events);
+    report.dice_checked += 1;
+    if !found.seed_matches {
+        problems.push(format!("game {id}: the seed does not hash to the commitment shown during the game"));
+    }
+    if let Some(w) = found.wrong {
+        problems.push(format!(
+            "game {id}: throw {} is {} in the log, the seed gives {} ({})",
+            w.index + 1,
+            w.logged.token(),
+            w.derived.token(),
+            info.dice.name()
+        ));
+    }
+}
