@@ -78,6 +78,7 @@ impl Front {
             events: events.to_vec(),
             deadline: None,
             board: None,
+            board_seq: None,
             places: None,
             live: format!("{{\"seq\":{seq}}}"),
         }

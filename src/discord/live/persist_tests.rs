@@ -217,3 +217,50 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
     assert_eq!((back.stage, back.final_places()), (Stage::Ended, None));
     assert!(table_message(Lang::EN, &back, &[], &Outro::default()).content.contains("ended before its end"));
 }
+
+#[test]
+fn the_action_a_board_shows_is_saved_and_loads_back() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    assert_eq!(reload(&store, &t).shown, None, "a lobby never shown");
+    t.board = Some(BoardMessage { message: 77, posted_at: 1 });
+    t.shown = Some(t.seq);
+    save_sync(&mut store, &mut t).expect("Discord took the board");
+    assert_eq!(reload(&store, &t).shown, Some(t.seq), "a restart knows the board is current");
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    save_sync(&mut store, &mut t).expect("the change is saved before it is shown");
+    assert_eq!(reload(&store, &t).shown, Some(t.seq - 1), "a restart knows the board is behind");
+    t.shown = Some(t.seq);
+    save_sync(&mut store, &mut t).expect("shown");
+    let again = reload(&store, &t);
+    assert_eq!((again.seq, again.shown), (t.seq, Some(t.seq)));
+}
+
+/// A database of the previous release (before `games.board_seq`) opens,
+/// and its games load with boards of unknown state, which start-up reads.
+#[test]
+fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
+    let dir = std::env::temp_dir().join(format!("thaayam-previous-release-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("previous.db");
+    let mut t = {
+        let mut store = Store::open(&path).expect("store");
+        let mut t = saved_lobby(&mut store, Variant::Bell);
+        t.board = Some(BoardMessage { message: 77, posted_at: 1 });
+        save_sync(&mut store, &mut t).expect("saved");
+        t
+    };
+    // The previous release's schema: version 6, without the column.
+    let conn = rusqlite::Connection::open(&path).expect("sqlite");
+    conn.execute_batch("ALTER TABLE games DROP COLUMN board_seq; PRAGMA user_version = 6;").expect("downgrade");
+    drop(conn);
+    let mut store = Store::open(&path).expect("the previous release's file opens");
+    let loaded = reload(&store, &t);
+    assert_eq!((loaded.seq, loaded.board, loaded.shown), (t.seq, t.board, None));
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    t.shown = Some(t.seq);
+    save_sync(&mut store, &mut t).expect("the game goes on");
+    assert_eq!(reload(&store, &t).shown, Some(t.seq));
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}
