@@ -7,8 +7,8 @@
 //! through [`Store::save_live`], one transaction per change of the front
 //! end ([`LiveSave`]: the seats when they changed, the new events, the
 //! state, the deadline, the board message and the action it shows, and the
-//! front end's own JSON;
-//! finishing records places and ratings in the same transaction).
+//! front end's own JSON; finishing records places and ratings in the same
+//! transaction).
 //! [`Store::abandon`] ends a game no front end runs (the bot frees a
 //! channel with it). Guild settings are saved on their own.
 //!
