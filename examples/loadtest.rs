@@ -7,6 +7,13 @@
 //! and checks that no click was lost or applied twice: each accepted click
 //! edits its board exactly once, and every game's log in the database
 //! replays and has as many events as its newest board shows.
+//!
+//! With `--restart 1` the bot is then stopped and a new one started on the
+//! same database: it prints what start-up sent to Discord (requests by
+//! route), how long until the new bot was ready and until its last
+//! start-up request (every board is current by then), and checks the
+//! boards against the database again. `--games 10000 --clicks 0
+//! --think-ms 20000 --restart 1` restarts with 10,000 started games.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -18,6 +25,7 @@ use std::time::{Duration, Instant};
 use support::fake_discord::{FakeDiscord, FakeUser};
 use support::play::{self, Progress, TempDir};
 use support::store_check;
+use thaayam::discord::bot::RunningBot;
 
 const BASE_CHANNEL: u64 = 1_400_000_000_000_000_000;
 
@@ -26,10 +34,11 @@ struct Args {
     seconds: u64,
     clicks: u64,
     think: Duration,
+    restart: bool,
 }
 
 fn args() -> Result<Args, String> {
-    let mut out = Args { games: 100, seconds: 20, clicks: u64::MAX, think: Duration::ZERO };
+    let mut out = Args { games: 100, seconds: 20, clicks: u64::MAX, think: Duration::ZERO, restart: false };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -39,7 +48,11 @@ fn args() -> Result<Args, String> {
             "--seconds" => out.seconds = n,
             "--clicks" => out.clicks = n,
             "--think-ms" => out.think = Duration::from_millis(n),
-            _ => return Err(format!("unknown flag {flag} (use --games N, --seconds S, --clicks N, --think-ms MS)")),
+            "--restart" => out.restart = n > 0,
+            _ => {
+                let known = "--games N, --seconds S, --clicks N, --think-ms MS, --restart 1";
+                return Err(format!("unknown flag {flag} (use {known})"));
+            }
         }
     }
     Ok(out)
@@ -165,6 +178,58 @@ fn report_latency(fake: &FakeDiscord, elapsed: Duration) -> (usize, usize) {
     (unanswered, all.len())
 }
 
+/// The requests the fake counts by route, and all of them.
+fn request_counts(fake: &FakeDiscord) -> Vec<(&'static str, u64)> {
+    let routes = ["GET channel message", "PATCH channel message", "POST channel message", "PUT commands"];
+    let mut out: Vec<(&'static str, u64)> = routes.iter().map(|&r| (r, fake.request_count(r))).collect();
+    out.push(("all", fake.requests_total().0));
+    out
+}
+
+/// Stops the bot and starts a new one on the same database; prints what
+/// start-up sent to Discord and when it was done (no request for
+/// `QUIET`), then checks the boards against the database again.
+async fn measure_restart(fake: &FakeDiscord, dir: &std::path::Path, bot: RunningBot) -> Result<(), String> {
+    const QUIET: Duration = Duration::from_secs(5);
+    bot.stop().await?;
+    if !fake.wait_disconnected(play::WAIT).await {
+        return Err("the bot did not leave the gateway".into());
+    }
+    let before = request_counts(fake);
+    let (started, cpu_before) = (Instant::now(), cpu_time());
+    let bot = play::start_bot(fake, dir).await;
+    let ready = started.elapsed();
+    let (mut seen, mut since) = (fake.requests_total().0, Instant::now());
+    while since.elapsed() < QUIET {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let now = fake.requests_total().0;
+        if now != seen {
+            (seen, since) = (now, Instant::now());
+        }
+    }
+    let last = fake.requests_total().1.map_or(Duration::ZERO, |t| t.saturating_duration_since(started));
+    let cpu = cpu_time().saturating_sub(cpu_before);
+    let after = request_counts(fake);
+    let sent: Vec<String> =
+        after.iter().zip(&before).map(|((route, a), (_, b))| format!("{route} {}", a - b)).collect();
+    println!("restart: requests sent at start-up: {}", sent.join(", "));
+    let boards: u64 = after.iter().zip(&before).take(3).map(|((_, a), (_, b))| a - b).sum();
+    println!(
+        "restart: ready (gateway, commands) after {:.2} s; last start-up request after {:.2} s (every board current); \
+         {boards} board requests, {:.0} s of Discord's 50 requests/s; CPU {:.1} s (bot + fake, incl. {:.0} s quiet)",
+        ready.as_secs_f64(),
+        last.as_secs_f64(),
+        boards as f64 / 50.0,
+        cpu.as_secs_f64(),
+        QUIET.as_secs_f64()
+    );
+    bot.stop().await?;
+    let stored = store_check::compare(fake, &dir.join("thaayam.db"))?;
+    println!("restart: database vs boards: {} games, every board shows its game's last move", stored.games);
+    fake.assert_no_violations();
+    Ok(())
+}
+
 /// Prints the first few panics of game tasks only (a thousand alike help nobody).
 fn quiet_panics() {
     let count = AtomicU64::new(0);
@@ -211,6 +276,10 @@ async fn main() -> Result<(), String> {
     let elapsed = started.elapsed();
     let cpu = cpu_time().saturating_sub(cpu_before);
     let (rss, hwm) = (status_kib("VmRSS:"), status_kib("VmHWM:"));
+    if args.restart {
+        println!("games: {} ({failed} failed) in {:.1} s", args.games, elapsed.as_secs_f64());
+        return measure_restart(&fake, &dir.0, bot).await;
+    }
     bot.stop().await?;
     let think = if args.think.is_zero() { String::new() } else { format!(", think {} ms", args.think.as_millis()) };
     println!(

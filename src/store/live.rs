@@ -5,6 +5,10 @@
 //! end understands (the uncommitted turn, the reminder flag…). Loading it
 //! back is how the bot resumes after a restart.
 //!
+//! With every save the front end also says which counter its board message
+//! shows (`board_seq`, once Discord took the board), so that start-up
+//! touches only the boards whose game is ahead of them.
+//!
 //! The counter `seq` is the front end's own action counter (it also counts
 //! changes without events, such as choosing a piece); the store only checks
 //! that the caller saw the latest one, so a stale click or a second process
@@ -37,6 +41,9 @@ pub struct LiveSave {
     pub deadline: Option<Timestamp>,
     /// The live board message and when it was posted.
     pub board: Option<(u64, Timestamp)>,
+    /// The counter the board message shows, as far as the front end knows
+    /// (Discord took it); `None` when it does not know.
+    pub board_seq: Option<u64>,
     /// Places by seat index (0 for empty seats), required with `Finished`.
     pub places: Option<[u8; 4]>,
     /// The front end's own state (JSON); dropped once the game is over.
@@ -49,6 +56,8 @@ pub struct LiveGame {
     pub info: GameInfo,
     pub live: String,
     pub events: Vec<Event>,
+    /// The counter its board message shows, as last saved ([`LiveSave::board_seq`]).
+    pub board_seq: Option<u64>,
 }
 
 impl Store {
@@ -76,13 +85,14 @@ impl Store {
         }
         let live = save.state.is_active().then_some(save.live.as_str());
         let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m as i64), Some(t)));
+        let shown = save.board_seq.map(|s| s as i64);
         tx.prepare_cached(
             "UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, board_posted_at = ?6, \
-             live = ?7, updated_at = ?8 WHERE id = ?1",
+             live = ?7, updated_at = ?8, board_seq = ?9 WHERE id = ?1",
         )
         .and_then(|mut st| {
             let state = if save.state == GameState::Finished { GameState::Playing } else { save.state };
-            st.execute(params![id, save.seq as i64, state, save.deadline, board, posted, live, now])
+            st.execute(params![id, save.seq as i64, state, save.deadline, board, posted, live, now, shown])
         })
         .ctx("save live game")?;
         let changes = match save.state {
@@ -103,15 +113,15 @@ impl Store {
 
     /// A game saved with [`Store::save_live`], if it is still unfinished.
     pub fn live_game(&self, id: GameId) -> Result<Option<LiveGame>, StoreError> {
-        let live: Option<Option<String>> = self
+        let row: Option<(Option<String>, Option<i64>)> = self
             .conn
-            .prepare_cached("SELECT live FROM games WHERE id = ?1 AND state IN ('lobby', 'playing')")
-            .and_then(|mut st| st.query_row([id], |r| r.get(0)).optional())
+            .prepare_cached("SELECT live, board_seq FROM games WHERE id = ?1 AND state IN ('lobby', 'playing')")
+            .and_then(|mut st| st.query_row([id], |r| Ok((r.get(0)?, r.get(1)?))).optional())
             .ctx("select live game")?;
-        let Some(Some(live)) = live else { return Ok(None) };
+        let Some((Some(live), board_seq)) = row else { return Ok(None) };
         let info = read_game(&self.conn, id)?.ok_or(StoreError::NoSuchGame(id))?;
         let events = self.events(id)?;
-        Ok(Some(LiveGame { info, live, events }))
+        Ok(Some(LiveGame { info, live, events, board_seq: board_seq.map(|s| s.max(0) as u64) }))
     }
 
     /// Every unfinished game saved with [`Store::save_live`], oldest first.
@@ -166,6 +176,7 @@ mod tests {
             events: Vec::new(),
             deadline: None,
             board: None,
+            board_seq: None,
             places: None,
             live: format!("{{\"seq\":{seq}}}"),
         }

@@ -6,8 +6,9 @@
 //! with the commitment to its dice seed) and from then on changes only
 //! through [`Store::save_live`], one transaction per change of the front
 //! end ([`LiveSave`]: the seats when they changed, the new events, the
-//! state, the deadline, the board message, and the front end's own JSON;
-//! finishing records places and ratings in the same transaction).
+//! state, the deadline, the board message and the action it shows, and the
+//! front end's own JSON; finishing records places and ratings in the same
+//! transaction).
 //! [`Store::abandon`] ends a game no front end runs (the bot frees a
 //! channel with it). Guild settings are saved on their own.
 //!

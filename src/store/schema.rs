@@ -150,6 +150,13 @@ CREATE TABLE analyses (
     r#"
 ALTER TABLE games ADD COLUMN dice INTEGER NOT NULL DEFAULT 1 CHECK (dice IN (1, 2));
 "#,
+    // 8: the action counter the board message (`board_message_id`) shows,
+    // saved once Discord took the board; NULL when unknown (games saved
+    // before this column). Start-up reads or redraws only the boards whose
+    // game is ahead of this.
+    r#"
+ALTER TABLE games ADD COLUMN board_seq INTEGER;
+"#,
 ];
 
 /// The schema version this program writes.
@@ -250,6 +257,7 @@ mod tests {
         "5cf1ffa69a9d04644228fbdbb549c8bc59959eeeff4fd2f8aea0c633032ee7e5",
         "f1fd5f4d69aaf0081e3fc39987775087fac1fc153914f620316bfe59ecd70973",
         "114e7706fe6656cdfb4707127ad88405fe0e0fc3b621f66041a0cec1c9991f52",
+        "db9d64b90fdd0ed273730958e2f4d0233a68ded60ec663c449f7e60326b894e2",
     ];
 
     #[test]
@@ -317,6 +325,33 @@ mod tests {
         assert_eq!(practice, 0);
         let analyses: i64 = conn.query_row("SELECT count(*) FROM analyses", [], |r| r.get(0)).expect("new table");
         assert_eq!(analyses, 0);
+        let shown: i64 = conn.query_row("SELECT count(board_seq) FROM games", [], |r| r.get(0)).expect("new column");
+        assert_eq!(shown, 0);
+    }
+
+    /// A database of the release before migration 7, with an open game,
+    /// opens; the game's board counts as unknown (NULL).
+    #[test]
+    fn a_database_of_the_previous_release_opens_with_its_games() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        for sql in &MIGRATIONS[..6] {
+            conn.execute_batch(sql).expect("the previous release's schema");
+        }
+        conn.execute_batch(
+            "PRAGMA user_version = 6; \
+             INSERT INTO games (id, guild_id, channel_id, board_message_id, board_posted_at, host_id, variant, \
+                 ruleset, max_players, state, created_at, updated_at, turn_timeout_secs, seq, seed, commitment, live) \
+             VALUES (1, 5, 6, 77, 100, 9, 'bell', '{}', 2, 'playing', 1, 2, 60, 12, zeroblob(32), 'c', '{}');",
+        )
+        .expect("an open game");
+        migrate(&conn).expect("upgrade");
+        assert_eq!(user_version(&conn).expect("version"), latest_version());
+        let row: (i64, i64, Option<i64>) = conn
+            .query_row("SELECT seq, board_message_id, board_seq FROM games WHERE id = 1", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .expect("the game");
+        assert_eq!(row, (12, 77, None));
     }
 
     /// A game saved by the release before migration 7 keeps the throws it

@@ -79,6 +79,7 @@ impl Front {
             events: events.to_vec(),
             deadline: None,
             board: None,
+            board_seq: None,
             places: None,
             live: format!("{{\"seq\":{seq}}}"),
         }

@@ -3,7 +3,7 @@
 //! go on clicking the buttons of the board message the old bot posted, to
 //! the end of the game, and the database matches what the boards showed.
 
-use crate::support::fake_discord::{FakeDiscord, FakeUser};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Hold};
 use crate::support::play::{self, Progress, TempDir, WAIT};
 use crate::support::store_check;
 
@@ -51,4 +51,49 @@ async fn a_game_goes_on_after_a_restart_with_the_old_buttons() {
     bot.stop().await.expect("clean stop");
     let check = store_check::compare(&fake, &dir.0.join("thaayam.db")).expect("the database matches the boards");
     assert_eq!((check.games, check.finished), (1, 1), "{check:?}");
+}
+
+/// Start-up reads only the boards that may be behind their games: after a
+/// clean stop every open game's board shows its game, and the store knows
+/// it, so the first board the new bot reads is that of the game that ended
+/// just before the stop (checked after the open games).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_reads_no_board_that_shows_its_game() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("restart-reads");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    let players = [alice.clone(), bob.clone()];
+    let playing = [CHANNEL + 1, CHANNEL + 2];
+    for channel in playing {
+        play::start_two(&fake, &alice, &bob, channel).await;
+        for _ in 0..3 {
+            play::advance(&fake, channel, &players).await;
+        }
+    }
+    let lobby = CHANNEL + 3;
+    play::open_lobby(&fake, &alice, lobby, vec![]).await;
+    let ended = CHANNEL + 4;
+    play::start_two(&fake, &alice, &bob, ended).await;
+    let (kind, text) = play::answer(&fake, fake.send_slash(&alice, ended, "thaayam", "end", vec![]).await).await;
+    assert_eq!(kind, 4, "the host ends the game: {text}");
+    let mut open_boards = Vec::new();
+    for channel in [playing[0], playing[1], lobby] {
+        open_boards.push(play::settled_board(&fake, channel).await.id);
+    }
+    bot.stop().await.expect("clean stop");
+    assert!(fake.wait_disconnected(WAIT).await, "the old bot left the gateway");
+
+    fake.hold(Hold::MessageReads);
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let first = fake.wait_nth_held(Hold::MessageReads, 1, WAIT).await.expect("start-up reads the ended game's board");
+    let read = first["message"].as_u64().expect("a message id");
+    assert!(!open_boards.contains(&read), "start-up read board {read} of an open game that it showed before the stop");
+    fake.release(Hold::MessageReads);
+
+    // The games go on from the boards the old bot posted.
+    assert_eq!(play::advance(&fake, playing[0], &players).await, Progress::Clicked);
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
 }

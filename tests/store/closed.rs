@@ -18,6 +18,7 @@ fn save(expected_seq: u64, state: GameState, board: Option<u64>) -> LiveSave {
         events: Vec::new(),
         deadline: None,
         board: board.map(|m| (m, Timestamp(1))),
+        board_seq: None,
         places: None,
         live: "{}".into(),
     }

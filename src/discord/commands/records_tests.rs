@@ -40,6 +40,7 @@ fn change(seq: u64, first: u64, events: &[Event]) -> LiveSave {
         events: events.to_vec(),
         deadline: None,
         board: None,
+        board_seq: None,
         places: None,
         live: "{}".into(),
     }

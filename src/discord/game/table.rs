@@ -46,6 +46,8 @@ pub(crate) struct Stored {
     pub(crate) seats: Vec<(Seat, Player)>,
     /// The table's JSON as last saved.
     pub(crate) json: String,
+    /// The counter the board message shows ([`Table::shown`]) as last saved.
+    pub(crate) shown: Option<u32>,
 }
 
 /// Where the game is in its life.
@@ -167,8 +169,9 @@ pub(crate) struct Table {
     #[serde(skip)]
     pub(crate) stored: Option<Stored>,
     /// The action counter the board message shows, as far as this process
-    /// knows: `None` after a restart until the board was read (the last
-    /// run may have saved a change and died before showing it).
+    /// knows: saved with every change once Discord took the board, so that
+    /// a restart knows it; `None` when unknown (the board was never shown,
+    /// or the game was saved by an older version) until the board is read.
     #[serde(skip)]
     pub(crate) shown: Option<u32>,
     /// The picture the board message shows (a hash of what it shows:

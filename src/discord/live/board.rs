@@ -1,7 +1,8 @@
 //! The board message of a game: showing a table's new state on it (edited
-//! in place while young, re-posted when old or lost), remembering where it
-//! is in the store, and at start-up bringing every board up to its saved
-//! game (the last run may have saved a change and died before showing it).
+//! in place while young, re-posted when old or lost), remembering in the
+//! store where it is and which action it shows, and at start-up bringing
+//! the boards behind their saved game up to it (the last run may have saved
+//! a change and died before showing it).
 
 use super::change::remember;
 use super::hub::Shared;
@@ -128,15 +129,19 @@ pub(crate) async fn repost(
 /// saving a game's end and showing it happens at the very end of a run.
 const CLOSED_WINDOW_SECS: u32 = 10 * 60;
 
-/// After a restart: makes every board show its game's saved state. The
-/// board of each open game is read; one whose controls carry the saved
-/// action counter is left alone, any other shows the saved state (edited
-/// in place while young, re-posted when old or gone). The boards of games
-/// that closed at the end of the previous run show the end where they do
-/// not yet. One game at a time, in the background: clicks are
-/// answered meanwhile (a click on a board still behind brings it up to
-/// date itself, see `clicks`). A board without controls (a computer's
-/// turn) cannot tell its counter and is shown anew.
+/// After a restart: makes every board show its game's saved state. A board
+/// the store says shows its game's counter (saved once Discord took it,
+/// see `persist`) is left alone without a request: after a clean stop,
+/// that is every board. The board of any other open game is read; one
+/// whose controls carry the saved counter is left alone, any other shows
+/// the saved state (edited in place while young, re-posted when old or
+/// gone). The boards of games that closed at the end of the previous run
+/// show the end where they do not yet. One game at a time, in the
+/// background: clicks are answered meanwhile (a click on a board still
+/// behind brings it up to date itself, see `clicks`). A board without
+/// controls (a computer's turn) cannot tell its counter and is shown anew.
+/// (A board deleted by hand while the bot was away is not noticed; the
+/// game's next change, or `/thaayam board`, posts a new one.)
 pub(crate) async fn reconcile(http: Arc<Http>, data: Data) {
     for game in data.hub.open_games() {
         catch_up_open(&http, &data, &game).await;

@@ -174,10 +174,10 @@ mod tests {
         data.computers.lock().unwrap_or_else(PoisonError::into_inner).contains(&id)
     }
 
-    /// Waits (at most 20 s) until no computer task runs for the game.
-    async fn until_stopped(data: &Data, id: i64) -> bool {
+    /// Waits (at most 20 s) until `done` holds.
+    async fn eventually(mut done: impl FnMut() -> bool) -> bool {
         for _ in 0..400 {
-            if !playing(data, id) {
+            if done() {
                 return true;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -197,15 +197,24 @@ mod tests {
         let other = rusqlite::Connection::open(&path).expect("second connection");
         other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
         spawn_computer(no_discord(), data.clone(), game.clone());
+        assert!(eventually(|| playing(&data, id)).await, "the computer tries its move");
         data.stopping.store(true, Ordering::Relaxed);
-        assert!(until_stopped(&data, id).await, "a stopping bot tries no more");
+        assert!(eventually(|| !playing(&data, id)).await, "a stopping bot tries no more");
         other.execute_batch("ROLLBACK").expect("the lock is released");
 
         data.stopping.store(false, Ordering::Relaxed);
         data.store.call(move |s| s.abandon(GameId(id), None)).await.expect("another process ends the game");
         spawn_computer(no_discord(), data.clone(), game.clone());
-        assert!(until_stopped(&data, id).await, "a game over in the store is not tried again");
-        assert!(!game.lock().await.is_open(), "the game is over here too");
+        let mut closed = false;
+        for _ in 0..400 {
+            closed = !game.lock().await.is_open();
+            if closed {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(closed, "the game is over here too");
+        assert!(!playing(&data, id), "a game over in the store is not tried again");
         assert!(data.hub.get(id).is_none(), "and leaves the running games");
         let _ = std::fs::remove_dir_all(&dir);
     }

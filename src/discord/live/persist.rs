@@ -1,7 +1,9 @@
 //! Saving a table to the store after every change, and loading the open
 //! tables back at start-up: the seats, the new events, the state and the
 //! table's own JSON go into one store transaction ([`LiveSave`]); a
-//! finished game is rated in that same transaction. A closed game, whose
+//! finished game is rated in that same transaction. The counter its board
+//! shows is saved too (also on its own, after a board was shown), so that
+//! start-up knows which boards are behind their game. A closed game, whose
 //! JSON the store drops, is rebuilt from its record to show its end.
 
 use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Stored, Table};
@@ -103,7 +105,7 @@ fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
     let seats = table.occupants();
     let default = Stored::default();
     let old = table.stored.as_ref().unwrap_or(&default);
-    if old.json == json && old.events == table.events.len() && old.seats == seats {
+    if old.json == json && old.events == table.events.len() && old.seats == seats && old.shown == table.shown {
         return Ok(None);
     }
     let new_events: Vec<Event> = table.events.get(old.events..).unwrap_or_default().to_vec();
@@ -116,10 +118,12 @@ fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
         events: new_events,
         deadline: table.deadline.map(Timestamp),
         board: table.board.map(|b| (b.message, Timestamp(b.posted_at))),
+        board_seq: table.shown.map(u64::from),
         places: table.final_places(),
         live: json.clone(),
     };
-    Ok(Some((save, Stored { seq: table.seq, events: table.events.len(), seats, json })))
+    let stored = Stored { seq: table.seq, events: table.events.len(), seats, json, shown: table.shown };
+    Ok(Some((save, stored)))
 }
 
 fn state_of(stage: Stage) -> GameState {
@@ -157,8 +161,10 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
         .map_err(|(i, e)| format!("game {id}: the log does not replay at event {i}: {e}"))?;
     let json = serde_json::to_string(&table).map_err(|e| format!("game {id}: {e}"))?;
     table.events = live.events;
+    // What the board shows, as the last run saved it once Discord took it.
+    table.shown = live.board_seq.and_then(|s| u32::try_from(s).ok()).filter(|_| table.board.is_some());
     let seats = table.occupants();
-    table.stored = Some(Stored { seq: table.seq, events: table.events.len(), seats, json });
+    table.stored = Some(Stored { seq: table.seq, events: table.events.len(), seats, json, shown: table.shown });
     Ok(table)
 }
 

@@ -274,3 +274,65 @@ fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
     assert!(verify_throws(seed, Derivation::ChaCha8, back.ruleset, &back.events));
     assert!(!verify_throws(seed, Derivation::Sha256, back.ruleset, &back.events));
 }
+
+#[test]
+fn the_action_a_board_shows_is_saved_and_loads_back() {
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    assert_eq!(reload(&store, &t).shown, None, "a lobby never shown");
+    t.board = Some(BoardMessage { message: 77, posted_at: 1 });
+    t.shown = Some(t.seq);
+    save_sync(&mut store, &mut t).expect("Discord took the board");
+    assert_eq!(reload(&store, &t).shown, Some(t.seq), "a restart knows the board is current");
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    save_sync(&mut store, &mut t).expect("the change is saved before it is shown");
+    assert_eq!(reload(&store, &t).shown, Some(t.seq - 1), "a restart knows the board is behind");
+    t.shown = Some(t.seq);
+    save_sync(&mut store, &mut t).expect("shown");
+    let again = reload(&store, &t);
+    assert_eq!((again.seq, again.shown), (t.seq, Some(t.seq)));
+}
+
+/// A database of the previous release (schema 6, before `games.board_seq`)
+/// opens, and its games load with boards of unknown state, which start-up
+/// reads. The game is copied into a file made with that release's schema.
+#[test]
+fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
+    use crate::store::schema::{APPLICATION_ID, MIGRATIONS};
+    let dir = std::env::temp_dir().join(format!("thaayam-previous-release-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let (now, previous) = (dir.join("now.db"), dir.join("previous.db"));
+    let _ = std::fs::remove_file(&previous);
+    let mut t = {
+        let mut store = Store::open(&now).expect("store");
+        let mut t = saved_lobby(&mut store, Variant::Bell);
+        t.board = Some(BoardMessage { message: 77, posted_at: 1 });
+        save_sync(&mut store, &mut t).expect("saved");
+        t
+    };
+    let old = rusqlite::Connection::open(&previous).expect("sqlite");
+    for sql in &MIGRATIONS[..6] {
+        old.execute_batch(sql).expect("the previous release's schema");
+    }
+    let columns = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, variant, ruleset, \
+        max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, seed, commitment, \
+        throws_drawn, deadline, events, live, practice";
+    old.execute("ATTACH ?1 AS now", [now.to_string_lossy()]).expect("attach");
+    old.execute_batch(&format!(
+        "PRAGMA user_version = 6; PRAGMA application_id = {APPLICATION_ID};
+         INSERT INTO games ({columns}) SELECT {columns} FROM now.games;
+         INSERT INTO seats SELECT * FROM now.seats; INSERT INTO events SELECT * FROM now.events;
+         DETACH now;"
+    ))
+    .expect("the game, as the previous release saved it");
+    drop(old);
+    let mut store = Store::open(&previous).expect("the previous release's file opens");
+    let loaded = reload(&store, &t);
+    assert_eq!((loaded.seq, loaded.board, loaded.shown), (t.seq, t.board, None));
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    t.shown = Some(t.seq);
+    save_sync(&mut store, &mut t).expect("the game goes on");
+    assert_eq!(reload(&store, &t).shown, Some(t.seq));
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -491,6 +491,12 @@ impl FakeDiscord {
         self.shared.lock().requests.get(route).copied().unwrap_or(0)
     }
 
+    /// How many REST requests the bot sent in all, and when the last came.
+    pub fn requests_total(&self) -> (u64, Option<Instant>) {
+        let inner = self.shared.lock();
+        (inner.requests_total, inner.last_request)
+    }
+
     /// From now on requests of this kind wait unanswered (see [`Hold`]).
     pub fn hold(&self, kind: Hold) {
         self.shared.lock().holding.insert(kind);

@@ -41,6 +41,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/attachments/{ch}/{id}/{name}", get(attachment))
         .fallback(unknown)
         .layer(axum::middleware::from_fn(refuse_bad_tokens))
+        .layer(axum::middleware::from_fn_with_state(shared.clone(), count_all))
         .layer(DefaultBodyLimit::max(64 * 1024 * 1024))
         .with_state(shared)
 }
@@ -54,6 +55,16 @@ async fn refuse_bad_tokens(req: Request, next: axum::middleware::Next) -> Respon
     let token = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
     if token.trim_start_matches("Bot ").starts_with(REFUSED_TOKEN) {
         return error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized").into_response();
+    }
+    next.run(req).await
+}
+
+/// Counts every request (and when the last one came), answered or not.
+async fn count_all(State(st): St, req: Request, next: axum::middleware::Next) -> Response {
+    {
+        let mut inner = st.lock();
+        inner.requests_total += 1;
+        inner.last_request = Some(std::time::Instant::now());
     }
     next.run(req).await
 }
@@ -506,7 +517,8 @@ fn in_channel(st: &Shared, ch: u64, mid: u64) -> Result<u64, Refusal> {
 }
 
 async fn channel_get(State(st): St, Path((ch, mid)): Path<(u64, u64)>) -> Reply {
-    pass(&st, Hold::MessageReads, &Value::Null).await?;
+    count(&st, "GET channel message");
+    pass(&st, Hold::MessageReads, &json!({"message": mid})).await?;
     message_response(&st, in_channel(&st, ch, mid)?)
 }
 

@@ -72,7 +72,7 @@ pub struct InteractionRec {
 pub enum Hold {
     /// POST /interactions/{id}/{token}/callback (after the body was read).
     Callbacks,
-    /// GET /channels/{ch}/messages/{mid}.
+    /// GET /channels/{ch}/messages/{mid} (held as `{"message": mid}`).
     MessageReads,
     /// POST /channels/{ch}/messages (after the body was read).
     MessagePosts,
@@ -119,6 +119,9 @@ pub struct Inner {
     pub identifies: u32,
     pub heartbeats: u32,
     pub requests: HashMap<String, u64>,
+    /// Every REST request the bot sent, and when the last one came.
+    pub requests_total: u64,
+    pub last_request: Option<std::time::Instant>,
     /// Kinds of request held from now on.
     pub holding: HashSet<Hold>,
     /// Requests waiting unanswered, by kind.
