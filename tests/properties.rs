@@ -1,7 +1,8 @@
 //! Property tests over random games, for every variant and player count:
 //! pieces conserved, every reachable position valid, every offered action
 //! legal and applicable, the maximum-use rule checked against a brute-force
-//! oracle, notation round-trips, replays reproduce the game, games end.
+//! oracle (also near the end of games, where a win counts as maximal),
+//! notation round-trips, replays reproduce the game, games end.
 
 use thaayam::dice::{MAX_EVENTS, ThrowSource, random_game};
 use thaayam::engine::{
@@ -35,11 +36,33 @@ fn naive_best(army: &Army, bag: ThrowBag, rules: &Rules) -> usize {
         .unwrap_or(0)
 }
 
-/// The actions the maximum-use rule allows, by brute force.
-fn oracle_legal(pos: &Position) -> Vec<Action> {
+/// Whether some sequence of actions wins (her last piece borne off or
+/// home), by exhaustive search.
+fn naive_wins(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
+    let mut cands = Vec::new();
+    candidates(army, bag, rules, &mut cands);
+    cands.iter().any(|&a| match (army.after(a, rules), bag.minus(a.throws())) {
+        (Some(next), Some(rest)) => next.borne_off() == 4 || naive_wins(&next, rest, rules),
+        _ => false,
+    })
+}
+
+/// The actions the maximum-use rule allows, by brute force: those after
+/// which the most throws can still be used, or a win is still possible;
+/// only the latter once the use must win.
+fn oracle_legal(game: &Game) -> Vec<Action> {
+    let pos = game.position();
     let (army, bag, rules) = (pos.army(pos.turn()), pos.throws().bag(), pos.rules());
     let mut cands = Vec::new();
     candidates(army, bag, rules, &mut cands);
+    let wins = |a: Action| {
+        let next = army.after(a, rules).expect("candidate applies");
+        let rest = bag.minus(a.throws()).expect("candidate throws present");
+        next.borne_off() == 4 || naive_wins(&next, rest, rules)
+    };
+    if let Phase::Moving { must_win: true, .. } = game.phase() {
+        return cands.into_iter().filter(|&a| wins(a)).collect();
+    }
     if !rules.must_use_max {
         if !cands.is_empty() {
             cands.push(Action::Pass);
@@ -52,7 +75,7 @@ fn oracle_legal(pos: &Position) -> Vec<Action> {
         .filter(|&a| {
             let next = army.after(a, rules).expect("candidate applies");
             let rest = bag.minus(a.throws()).expect("candidate throws present");
-            a.throws().len() + naive_best(&next, rest, rules) == best
+            a.throws().len() + naive_best(&next, rest, rules) == best || wins(a)
         })
         .collect()
 }
@@ -91,7 +114,7 @@ fn check_actions(game: &Game, mg: &mut MoveGen, oracle: bool, ctx: &str) {
         check_position(&copy, &format!("{ctx} after offered {a}"));
     }
     if game.position().throws().len() <= 6 {
-        let mut want = oracle_legal(game.position());
+        let mut want = oracle_legal(game);
         let mut got = legal.clone();
         want.sort();
         got.sort();
@@ -254,7 +277,11 @@ fn hash_games(mut game: impl FnMut(Ruleset, SeatSet, &mut ThrowSource, &mut Move
 /// uniformly from the listed legal actions (`Game::legal_actions_ref`, as
 /// random games were played until they drew without listing), hashed
 /// before the move generator was optimised. A change to the rules, to the
-/// legal actions or their order, or to the dice breaks it.
+/// legal actions or their order, or to the dice breaks it. `tayam-sonalu`
+/// changed when a win became a maximal use (RULES.md section 4): its games
+/// meet positions that can be won only with fewer throws than the most,
+/// e.g. `S+=x,x,x,79 … throws=1,1,5,s,2` (79 + 5 wins; 79 + 1 + 1 + 2 does
+/// not), where the list grew; the others kept their hashes.
 #[test]
 fn seeded_games_on_the_legal_lists_are_the_same_as_before() {
     use rand::RngExt;
@@ -278,7 +305,7 @@ fn seeded_games_on_the_legal_lists_are_the_same_as_before() {
         "bell: b079f2ff8ecf1f6b",
         "bell1979: 20867c442a59b990",
         "francais: f31e8b3c32870c3d",
-        "tayam-sonalu: 654cd39a0ed229d4",
+        "tayam-sonalu: ab347f686455fa5c",
         "francais twins-return=singles: f31e8b3c32870c3d",
     ];
     assert_eq!(got, want);
@@ -289,15 +316,144 @@ fn seeded_games_on_the_legal_lists_are_the_same_as_before() {
 /// recomputed when it began to, 2026-11-26: `francais` kept its hash, as
 /// every candidate and passing are legal there and are drawn in the
 /// listed order). A change to the draw, the rules or the dice breaks it.
+/// Recomputed for `bell1979` and `tayam-sonalu` when a win became a
+/// maximal use (RULES.md section 4): `bell1979` 2-player game 21 meets
+/// `N=24,24,24,20 … throws=1,1,4,1,1,1,2`, where 20 + 4 and four 1s bearing
+/// off win with five throws, while 20 + 2 + 1 + 1 and three 1s bearing off
+/// use six without winning; `bell` kept its hash (its 450 games meet no
+/// such position).
 #[test]
 fn seeded_random_games_are_the_same_as_before() {
     let got = hash_games(|ruleset, seats, src, mg| random_game(ruleset, seats, src, mg).0.events);
     let want = [
         "bell: 6ebec059647412bd",
-        "bell1979: 912d3e2a25c39668",
+        "bell1979: 8c5a0ddcc7149dc1",
         "francais: f31e8b3c32870c3d",
-        "tayam-sonalu: e5c6b3773835a073",
+        "tayam-sonalu: 3c0fe3726a239584",
         "francais twins-return=singles: f31e8b3c32870c3d",
     ];
     assert_eq!(got, want);
+}
+
+/// Random positions near the end of a game: South's pieces borne off or on
+/// the last squares of her track (now and then one off the board), North's
+/// all off, and one to five throws of the variant's dice.
+fn near_the_end(variant: Variant, count: usize, seed: u64) -> Vec<Position> {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let goal: u32 = if variant == Variant::TayamSonalu { 84 } else { 24 };
+    let faces: &[&str] = if variant == Variant::TayamSonalu {
+        &["0", "1", "2", "3", "4", "s", "5", "6", "8"]
+    } else {
+        &["1", "2", "3", "4", "8"]
+    };
+    // Tayam Sonalu's first entry is special: South has entered.
+    let entered = if variant == Variant::TayamSonalu { "+" } else { "" };
+    let mut out = Vec::new();
+    while out.len() < count {
+        let units: Vec<String> = (0..4)
+            .map(|_| match rng.random_range(0..20) {
+                0..=7 => "x".to_string(),
+                8 => "o".to_string(),
+                // (A Tayam Sonalu piece on the goal is home: `x`.)
+                _ => rng.random_range(goal - 12..=goal - u32::from(variant == Variant::TayamSonalu)).to_string(),
+            })
+            .collect();
+        if units.iter().all(|u| u == "x") {
+            continue;
+        }
+        let throws: Vec<&str> = (0..rng.random_range(1..=5)).map(|_| faces[rng.random_range(0..faces.len())]).collect();
+        let tpn = format!("{variant} S{entered}={} N=o,o,o,o turn=S throws={}", units.join(","), throws.join(","));
+        out.push(parse_tpn(&tpn).unwrap_or_else(|e| panic!("{tpn}: {e}")));
+    }
+    out
+}
+
+/// The (throws used, won) of every complete use of the throws through the
+/// engine's legal actions from `game`, memoised on the game; on the way,
+/// the legal actions of every state are checked against the oracle's.
+fn legal_uses(game: &Game, memo: &mut std::collections::HashMap<Game, Vec<(usize, bool)>>) -> Vec<(usize, bool)> {
+    if !matches!(game.phase(), Phase::Moving { .. }) {
+        return vec![(0, game.is_finished())];
+    }
+    if let Some(known) = memo.get(game) {
+        return known.clone();
+    }
+    let mut legal = game.legal_actions();
+    let mut want = oracle_legal(game);
+    legal.sort();
+    want.sort();
+    assert_eq!(legal, want, "legal actions ({:?}): {}", game.phase(), format_tpn(game.position(), true));
+    let mut out = Vec::new();
+    for a in legal {
+        let mut next = *game;
+        next.act_unchecked(a, true);
+        for (used, won) in legal_uses(&next, memo) {
+            out.push((used + a.throws().len(), won));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    memo.insert(*game, out.clone());
+    out
+}
+
+/// RULES.md section 4 for whole uses of the throws: every use the engine
+/// lets a player complete, action by action, either uses as many throws as
+/// can be used or wins (the legal actions are a function of the position,
+/// so this also checks that an action allowed only for the win it leads to
+/// never opens a line that neither wins nor uses the most), and the legal
+/// actions of every state on the way are the brute-force oracle's. Near the
+/// end of games, where wins
+/// happen. In every variant some positions can be won only with fewer
+/// throws than the maximum (`bell S=x,x,x,20 … throws=2,1,1,4`: 20 + 4 and
+/// bearing off, where 20 + 2,1,1 uses three throws and does not win).
+#[test]
+fn every_use_the_engine_completes_is_maximal_or_wins() {
+    for variant in [Variant::Bell, Variant::Bell1979, Variant::TayamSonalu] {
+        let mut only_by_shorter_wins = 0;
+        for pos in near_the_end(variant, 3000, 28) {
+            let game = Game::from_position(pos);
+            if !matches!(game.phase(), Phase::Moving { .. }) {
+                continue;
+            }
+            let tpn = format_tpn(&pos, true);
+            let best = naive_best(pos.army(pos.turn()), pos.throws().bag(), pos.rules());
+            let uses = legal_uses(&game, &mut Default::default());
+            for &(used, won) in &uses {
+                assert!(used == best || won, "a use of {used} of {best} throws that does not win: {tpn}");
+            }
+            let wins_below = uses.iter().any(|&(used, won)| won && used < best);
+            only_by_shorter_wins += usize::from(wins_below && !uses.contains(&(best, true)));
+        }
+        assert!(only_by_shorter_wins >= 5, "{variant}: {only_by_shorter_wins} positions won only below the maximum");
+    }
+}
+
+/// The draw without listing (`pick_legal_action`) offers the win of
+/// RULES.md section 4 as often as each other legal action.
+#[test]
+fn a_win_below_the_maximum_is_drawn_uniformly() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(28);
+    let mut mg = MoveGen::new();
+    for tpn in [
+        "tayam-sonalu S+=x,x,x,79 W=o,o,o,o N=o,o,o,o E=o,o,o,o turn=S throws=5,1,2",
+        "tayam-sonalu S+=x,x,x,80 W+=10,o,o,o N=o,o,o,o E=o,o,o,o turn=S throws=4,1,2",
+    ] {
+        let game = Game::from_position(parse_tpn(tpn).expect("valid TPN"));
+        let legal = game.legal_actions();
+        assert_eq!(legal.len(), 3, "{tpn}: {legal:?}");
+        let per = 2000;
+        let mut counts = vec![0u32; legal.len()];
+        for _ in 0..per * legal.len() {
+            let a = game.pick_legal_action(&mut mg, |n| rng.random_range(0..n)).expect("an action");
+            let i = legal.iter().position(|&l| l == a).unwrap_or_else(|| panic!("{tpn}: drew {a}, not legal"));
+            counts[i] += 1;
+        }
+        // Binomial(6000, 1/3): sd 36.5; 6 sd apart is a chance of about 1e-9.
+        for (a, &c) in legal.iter().zip(&counts) {
+            assert!(c.abs_diff(per as u32) < 220, "{tpn}: {a} drawn {c} times of {}", per * legal.len());
+        }
+    }
 }

@@ -46,7 +46,7 @@ fn a_series_runs_until_a_two_or_three() {
         assert!(g.wants_throw(), "{t} throws again");
     }
     g.throw(Throw::Three).unwrap();
-    assert_eq!(g.phase(), Phase::Moving { captured: false });
+    assert_eq!(g.phase(), Phase::Moving { captured: false, must_win: false });
     assert_eq!(g.position().throws().as_slice(), &[Throw::One, Throw::Four, Throw::Eight, Throw::Three]);
 }
 
@@ -58,7 +58,7 @@ fn a_capture_in_bell_gives_another_series_after_the_throws_are_used() {
     let capture = Action::Advance { from: 1, twins: false, throws: ThrowBag::of(&[Throw::Two]) };
     let out = g.act(capture, &mut mg).unwrap();
     assert_eq!(out.captured, 1);
-    assert_eq!(g.phase(), Phase::Moving { captured: true });
+    assert_eq!(g.phase(), Phase::Moving { captured: true, must_win: false });
     g.act(Action::Advance { from: 10, twins: false, throws: ThrowBag::of(&[Throw::Three]) }, &mut mg).unwrap();
     assert_eq!(g.to_act(), Some(Seat::S), "S throws another series");
     assert_eq!(g.phase(), Phase::Throwing { discarding: false });
@@ -73,7 +73,7 @@ fn a_capture_in_bell1979_throws_at_once_and_the_new_throws_join() {
     assert!(g.wants_throw(), "the new series comes at once");
     g.throw(Throw::Four).unwrap();
     g.throw(Throw::Two).unwrap();
-    assert_eq!(g.phase(), Phase::Moving { captured: false });
+    assert_eq!(g.phase(), Phase::Moving { captured: false, must_win: false });
     assert_eq!(g.position().throws().as_slice(), &[Throw::Three, Throw::Four, Throw::Two]);
 }
 

@@ -108,7 +108,7 @@ pub(crate) fn scores(game: &Game, w: &Weights) -> [f64; 4] {
 fn next_mover(game: &Game) -> Seat {
     let pos = game.position();
     match game.phase() {
-        Phase::Moving { captured: false } => pos.seats().next_after(pos.turn()),
+        Phase::Moving { captured: false, .. } => pos.seats().next_after(pos.turn()),
         _ => pos.turn(),
     }
 }

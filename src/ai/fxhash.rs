@@ -82,7 +82,7 @@ impl std::hash::Hash for GameKey {
         }
         state.write_u64(pos.throws().bag().code() ^ ((pos.turn().index() as u64) << 60));
         let phase = match self.0.phase() {
-            crate::engine::Phase::Moving { captured } => 1 + u64::from(captured),
+            crate::engine::Phase::Moving { captured, must_win } => 1 + u64::from(captured) + 6 * u64::from(must_win),
             crate::engine::Phase::Throwing { discarding } => 3 + u64::from(discarding),
             crate::engine::Phase::Finished { .. } => 5,
             crate::engine::Phase::Opening { .. } => 6,

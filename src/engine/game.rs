@@ -6,7 +6,7 @@
 //! log from the start reproduces the game exactly.
 
 use super::action::Action;
-use super::movegen::{MoveGen, any_usable};
+use super::movegen::{MoveGen, any_usable, only_for_the_win};
 use super::position::Position;
 use super::seat::{Seat, SeatSet};
 use super::throw::{SeriesFull, Throw};
@@ -34,8 +34,10 @@ pub enum Phase {
     /// is discarding throws until the first 1.
     Throwing { discarding: bool },
     /// The player on turn uses the throws. `captured`: she has captured in
-    /// this series and will throw another.
-    Moving { captured: bool },
+    /// this series and will throw another. `must_win`: she has taken an
+    /// action that only a win allowed (it left fewer throws usable than
+    /// the most, RULES.md section 4), so the rest of this use must win.
+    Moving { captured: bool, must_win: bool },
     /// Game over: `places[seat]` is 1 for the winner, 0 for empty seats.
     Finished { places: [u8; 4] },
 }
@@ -102,7 +104,7 @@ impl Game {
     /// A game continuing from a position: in the move phase if it has
     /// throws, else with the player on turn about to throw a series.
     pub fn from_position(pos: Position) -> Game {
-        let mut g = Game { pos, phase: Phase::Moving { captured: false } };
+        let mut g = Game { pos, phase: Phase::Moving { captured: false, must_win: false } };
         if pos.winner().is_some() {
             g.phase = Phase::Finished { places: places(&pos) };
         } else if pos.throws.is_empty() {
@@ -149,17 +151,16 @@ impl Game {
     /// [`Game::legal_actions`] with reusable scratch space.
     pub fn legal_actions_with(&self, mg: &mut MoveGen, out: &mut Vec<Action>) {
         out.clear();
-        if let Phase::Moving { .. } = self.phase {
-            let army = self.pos.army(self.pos.turn);
-            mg.legal(army, self.pos.throws.bag(), self.pos.rules(), out);
-        }
+        out.extend_from_slice(self.legal_actions_ref(mg));
     }
 
     /// [`Game::legal_actions_with`] without copying the list: valid until
     /// the move generator's next call.
     pub fn legal_actions_ref<'a>(&self, mg: &'a mut MoveGen) -> &'a [Action] {
+        let (army, bag, rules) = (self.pos.army(self.pos.turn), self.pos.throws.bag(), self.pos.rules());
         match self.phase {
-            Phase::Moving { .. } => mg.legal_ref(self.pos.army(self.pos.turn), self.pos.throws.bag(), self.pos.rules()),
+            Phase::Moving { must_win: false, .. } => mg.legal_ref(army, bag, rules),
+            Phase::Moving { must_win: true, .. } => mg.winning_ref(army, bag, rules),
             _ => &[],
         }
     }
@@ -168,10 +169,15 @@ impl Game {
     /// `0..n`), without listing them all where that takes a search
     /// ([`MoveGen::pick_legal`]); `None` outside the move phase or when no
     /// action is legal.
-    pub fn pick_legal_action(&self, mg: &mut MoveGen, pick: impl FnMut(usize) -> usize) -> Option<Action> {
+    pub fn pick_legal_action(&self, mg: &mut MoveGen, mut pick: impl FnMut(usize) -> usize) -> Option<Action> {
         match self.phase {
-            Phase::Moving { .. } => {
+            Phase::Moving { must_win: false, .. } => {
                 mg.pick_legal(self.pos.army(self.pos.turn), self.pos.throws.bag(), self.pos.rules(), pick)
+            }
+            Phase::Moving { must_win: true, .. } => {
+                // Near the end of a game only: the list.
+                let legal = self.legal_actions_ref(mg);
+                (!legal.is_empty()).then(|| legal[pick(legal.len())])
             }
             _ => None,
         }
@@ -209,7 +215,7 @@ impl Game {
                 self.phase = Phase::Throwing { discarding: discard };
                 let mut out = Outcome { discarded: discard, ..Outcome::default() };
                 if !dice.throws_again(t) {
-                    self.phase = Phase::Moving { captured: false };
+                    self.phase = Phase::Moving { captured: false, must_win: false };
                     out.lost = self.settle();
                 }
                 Ok(out)
@@ -238,7 +244,7 @@ impl Game {
     /// `defer_extra`: treat an immediate extra series (`bell1979`) as due
     /// after the remaining throws, as the `moves` enumeration needs.
     pub fn act_unchecked(&mut self, action: Action, defer_extra: bool) -> Outcome {
-        let Phase::Moving { captured } = self.phase else {
+        let Phase::Moving { captured, must_win } = self.phase else {
             return Outcome::default();
         };
         if action == Action::Pass {
@@ -246,6 +252,10 @@ impl Game {
             self.end_series(captured);
             return Outcome { lost, ..Outcome::default() };
         }
+        // Whether only a win allows this action is asked before it changes
+        // the position, and only with two throws or more (it matters only
+        // while throws are left to use).
+        let must_win = must_win || (self.pos.throws.len() >= 2 && self.only_for_the_win(action));
         self.pos.throws.remove_bag(action.throws());
         let got = self.pos.play_pieces(action).unwrap_or(0);
         let mut out = Outcome { captured: got, ..Outcome::default() };
@@ -266,15 +276,23 @@ impl Game {
             self.phase = Phase::Throwing { discarding: false };
             return out;
         }
-        self.phase = Phase::Moving { captured };
+        self.phase = Phase::Moving { captured, must_win };
         out.lost = self.settle();
         out
+    }
+
+    /// Whether only a win allows `action` now ([`only_for_the_win`]); kept
+    /// out of [`Game::act_unchecked`], which asks it of every action of a
+    /// series of several throws.
+    #[inline(never)]
+    fn only_for_the_win(&self, action: Action) -> bool {
+        only_for_the_win(self.pos.army(self.pos.turn), self.pos.throws.bag(), action, self.pos.rules())
     }
 
     /// In the move phase: if no throw can be used, end the series.
     /// Returns the number of throws lost.
     fn settle(&mut self) -> u8 {
-        let Phase::Moving { captured } = self.phase else { return 0 };
+        let Phase::Moving { captured, .. } = self.phase else { return 0 };
         let army = self.pos.army(self.pos.turn);
         if !any_usable(army, self.pos.throws.bag(), self.pos.rules()) {
             let lost = self.pos.throws.len() as u8;

@@ -6,9 +6,10 @@
 //! throws that can still be used is a function of (own army, throw bag).
 //! [`MoveGen`] computes it by depth-first search over actions, memoised on
 //! that pair and cut short as soon as a line uses every throw. An action is
-//! offered only if spending it still lets the maximum be reached. The
-//! legal actions are likewise a function of that pair, and a [`MoveGen`]
-//! remembers them for series of two throws or more.
+//! offered only if spending it still lets the maximum be reached, or a win
+//! (a use of the throws that wins counts as maximal, whatever it uses:
+//! [`wins`]). The legal actions are likewise a function of that pair, and
+//! a [`MoveGen`] remembers them for series of two throws or more.
 
 use super::action::Action;
 use super::position::{army_after, distance};
@@ -17,6 +18,10 @@ use super::unit::{Army, Unit};
 use super::variant::{Movement, PairEntry, Rules};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use wins::may_win;
+pub(crate) use wins::only_for_the_win;
+
+mod wins;
 
 /// Every action the rules allow on its own (the maximum-use rule aside),
 /// without duplicates, appended to `out`. `Pass` is not included.
@@ -274,10 +279,12 @@ type Memo = HashMap<u128, u8, BuildHasherDefault<FoldHasher>>;
 #[derive(Default)]
 pub struct MoveGen {
     memo: Memo,
+    /// Whether a win can be reached, for the pairs where it was asked.
+    win_memo: WinMemo,
     /// The address of the rules the memo's answers are for (`legal` takes
     /// only the static rule sets, so an address names one).
     memo_rules: usize,
-    /// Earlier answers of [`MoveGen::legal`]: where in `answers` the legal
+    /// Earlier answers of [`MoveGen::legal_ref`]: where in `answers` the legal
     /// actions for an (army, throw bag) pair are kept.
     legal_memo: LegalMemo,
     answers: Vec<Action>,
@@ -292,6 +299,8 @@ pub struct MoveGen {
     set_list: Vec<(ThrowBag, u32)>,
 }
 
+type WinMemo = HashMap<u128, bool, BuildHasherDefault<FoldHasher>>;
+
 type SetMemo = HashMap<u64, (u32, u32), BuildHasherDefault<FoldHasher>>;
 
 /// How many bags' sub-bags `MoveGen` keeps before it starts afresh (a few
@@ -300,7 +309,8 @@ const SETS_LIMIT: usize = 4096;
 
 type LegalMemo = HashMap<u128, (u32, u32), BuildHasherDefault<FoldHasher>>;
 
-/// How many answers of `max_use_at` the memo keeps before it starts afresh.
+/// How many answers of `max_use_at` (and of the win search) the memo keeps
+/// before it starts afresh.
 const MEMO_LIMIT: usize = 4096;
 
 /// How many (army, throw bag) pairs the memo of legal actions keeps, and how
@@ -319,19 +329,13 @@ impl MoveGen {
         Self::default()
     }
 
-    /// The legal actions for a player with `army` and the throws in `bag`.
-    /// Empty when no throw can be used (the series is over).
-    pub(crate) fn legal(&mut self, army: &Army, bag: ThrowBag, rules: &'static Rules, out: &mut Vec<Action>) {
-        out.clear();
-        out.extend_from_slice(self.legal_ref(army, bag, rules));
-    }
-
     /// Empties the memos when `rules` are not those of their answers, or
     /// when they are full.
     fn prepare(&mut self, rules: &'static Rules) {
         let rules_id = std::ptr::from_ref(rules) as usize;
         if self.memo_rules != rules_id {
             self.memo.clear();
+            self.win_memo.clear();
             self.legal_memo.clear();
             self.answers.clear();
             self.sets.clear();
@@ -340,6 +344,9 @@ impl MoveGen {
         }
         if self.memo.len() > MEMO_LIMIT {
             self.memo.clear();
+        }
+        if self.win_memo.len() > MEMO_LIMIT {
+            self.win_memo.clear();
         }
         if self.sets.len() > SETS_LIMIT {
             self.sets.clear();
@@ -351,8 +358,11 @@ impl MoveGen {
         }
     }
 
-    /// [`MoveGen::legal`], answered in place: the list stays valid until the
-    /// next call (random playouts pick one action without copying the list).
+    /// The legal actions for a player with `army` and the throws in `bag`
+    /// (at the start of a use of them, or while it need not win), answered
+    /// in place: the list stays valid until the next call (random playouts
+    /// pick one action without copying the list). Empty when no throw can
+    /// be used (the series is over).
     pub(crate) fn legal_ref(&mut self, army: &Army, bag: ThrowBag, rules: &'static Rules) -> &[Action] {
         self.prepare(rules);
         let mut out = std::mem::take(&mut self.scratch);
@@ -380,7 +390,7 @@ impl MoveGen {
         &self.answers[start..]
     }
 
-    /// [`MoveGen::legal`] without its memo.
+    /// [`MoveGen::legal_ref`] without its memo.
     fn search_legal(&mut self, army: &Army, bag: ThrowBag, rules: &Rules, out: &mut Vec<Action>) {
         let mut cands = self.take_buf(0);
         self.cands(army, bag, rules, &mut cands);
@@ -399,7 +409,7 @@ impl MoveGen {
             }
             // The most throws each candidate leads to; the maximum of the
             // position is the largest of them, and the legal actions are
-            // those that reach it.
+            // those that reach it or can still win.
             let mut reach = std::mem::take(&mut self.reach);
             reach.clear();
             let mut best = 0;
@@ -409,7 +419,17 @@ impl MoveGen {
                 reach.push(v);
             }
             if best > 0 {
-                out.extend(cands.iter().zip(&reach).filter(|&(_, &v)| v == best).map(|(&a, _)| a));
+                // Whether a win is within reach, asked once and only if a
+                // candidate falls short of the maximum.
+                let mut winnable = None;
+                for (&a, &v) in cands.iter().zip(&reach) {
+                    if v == best
+                        || (*winnable.get_or_insert_with(|| may_win(army, bag, rules))
+                            && self.wins_after(army, bag, a, rules, 1))
+                    {
+                        out.push(a);
+                    }
+                }
             }
             self.reach = reach;
         }
@@ -455,9 +475,9 @@ impl MoveGen {
     /// is uniform over the legal actions. Where "use as many throws as
     /// possible" holds and several throws are usable, a drawn candidate is
     /// legal if it still reaches the position's maximum (every throw, or
-    /// else the maximum asked once): a draw or two instead of a search per
-    /// candidate (about 30). After [`PICK_TRIES`] misses it falls back to
-    /// the list, also uniform.
+    /// else the maximum asked once) or can still win: a draw or two
+    /// instead of a search per candidate (about 30). After [`PICK_TRIES`]
+    /// misses it falls back to the list, also uniform.
     pub(crate) fn pick_legal(
         &mut self,
         army: &Army,
@@ -491,6 +511,7 @@ impl MoveGen {
             // falls short of using every throw (usually none does).
             let mut best = None;
             let mut found = None;
+            let mut winnable = None;
             for _ in 0..PICK_TRIES {
                 let a = cands[pick(cands.len())];
                 let reach = self.reach(army, bag, a, total, rules);
@@ -501,7 +522,11 @@ impl MoveGen {
                     found = Some(None);
                     break;
                 }
-                if reach == total || Some(reach) == best {
+                if reach == total
+                    || Some(reach) == best
+                    || (*winnable.get_or_insert_with(|| may_win(army, bag, rules))
+                        && self.wins_after(army, bag, a, rules, 1))
+                {
                     found = Some(Some(a));
                     break;
                 }

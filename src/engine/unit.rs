@@ -197,8 +197,17 @@ impl Army {
         (0..self.len()).any(|i| self.step(i).is_some())
     }
 
-    pub(crate) fn borne_off(&self) -> u8 {
+    /// How many of her pieces are borne off (home, in Tayam Sonalu): four
+    /// when she has won.
+    pub fn borne_off(&self) -> u8 {
         self.count(Unit::Borne) as u8
+    }
+
+    /// Whether at least `n` of her pieces are borne off, read from one
+    /// key: borne pieces are single units and come first.
+    #[inline]
+    pub(crate) fn has_borne_off(&self, n: usize) -> bool {
+        n == 0 || (n <= self.len() && self.keys[n - 1] >> 1 == 0)
     }
 
     /// Replaces unit `i` (keeps canonical order).

@@ -232,6 +232,9 @@ mod tests {
             "bell S=8,8,o,o N=10,o,o,o turn=S throws=4,1,2",
             "francais S=t8,o,o N=7,o,o,o turn=S throws=1,1,3",
             "tayam-sonalu S+=10,4,o,o N+=12,o,o,o turn=S throws=5,2",
+            // A win with fewer throws than the most, and a use that must win.
+            "tayam-sonalu S+=x,x,x,79 W=o,o,o,o N=o,o,o,o E=o,o,o,o turn=S throws=5,1,2",
+            "bell1979 S=x,x,x,13 N=o,o,o,o turn=S throws=2,1,2,3,8",
         ] {
             let start = game(tpn);
             let ends = ends(&start);
