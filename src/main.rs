@@ -274,6 +274,14 @@ enum Command {
         /// Threads to play on.
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// Play every deal on the same throws once per seat: with 2 players
+        /// two games, the levels swapping seats; with more, the lineup
+        /// rotated through every seat (as many games as players). --games
+        /// is rounded up to whole deals. The JSON adds each level's edge
+        /// (win rate minus fair share) with a 95% interval from the
+        /// per-deal results.
+        #[arg(long)]
+        paired: bool,
     },
 }
 
@@ -414,10 +422,10 @@ fn run(command: Command) -> Result<(), String> {
             let summary = cli::train::run(variant, players, seed, games, out)?;
             println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);
         }
-        Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads } => {
+        Command::Tournament { variant, twins_return_singles, players, games, seed, ai, threads, paired } => {
             let ruleset = Ruleset { variant, twins_return_singles };
             let ais = cli::tournament::parse_ais(&ai)?;
-            let opts = cli::tournament::Options { ruleset, players, games, seed, ais, threads };
+            let opts = cli::tournament::Options { ruleset, players, games, seed, ais, threads, paired };
             let summary = cli::tournament::run(&opts)?;
             println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);
         }

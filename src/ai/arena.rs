@@ -4,7 +4,7 @@
 
 use super::Strategy;
 use crate::dice::{MAX_EVENTS, ThrowSource};
-use crate::engine::{Action, Game, MoveGen, Phase, Ruleset, Seat, SeatSet, format_tpn};
+use crate::engine::{Action, Game, MoveGen, Phase, Ruleset, Seat, SeatSet, Throw, format_tpn};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -17,6 +17,11 @@ pub struct GameResult {
     pub winner: Option<Seat>,
     /// Every decision: the seat and how long it took.
     pub decisions: Vec<(Seat, Duration)>,
+    /// Every throw of the dice, in order. The throws come from their own
+    /// stream, apart from the players' generators, so two games with the
+    /// same seed draw the same sequence whatever the players choose (the
+    /// shorter game's throws begin the longer one's).
+    pub throws: Vec<Throw>,
 }
 
 /// A strategy answered with an action the rules do not allow.
@@ -62,7 +67,9 @@ pub fn play_game(
     while !game.is_finished() && events < MAX_EVENTS {
         events += 1;
         if game.wants_throw() {
-            if game.throw(src.next_throw()).is_err() {
+            let t = src.next_throw();
+            result.throws.push(t);
+            if game.throw(t).is_err() {
                 break;
             }
             continue;
