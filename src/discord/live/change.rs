@@ -95,26 +95,8 @@ mod tests {
     use super::*;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
-    use crate::discord::game::table::NewGame;
-    use crate::discord::live::testing::data;
-    use crate::engine::{Ruleset, Variant};
+    use crate::discord::live::testing::{data, lobby};
     use crate::store::Store;
-
-    async fn lobby(data: &Data) -> Table {
-        let new = NewGame {
-            guild: 1,
-            channel: 2,
-            host: 10,
-            ruleset: Ruleset::new(Variant::Bell),
-            players: 2,
-            turn_timeout: 60,
-            moderators_end: false,
-            practice: false,
-        };
-        let mut t = persist::create(&data.store, new, &data.seeds).await.expect("create");
-        persist::save(&data.store, &mut t).await.expect("first save");
-        t
-    }
 
     fn join(user: u64) -> impl FnOnce(&mut Table) -> Result<Notes, Refusal> {
         move |t| session::handle(t, Actor { user, moderator: false }, Intent::Join, None, 0)

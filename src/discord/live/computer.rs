@@ -100,25 +100,13 @@ mod tests {
     use super::*;
     use crate::discord::game::computer::Level;
     use crate::discord::game::intent::{Actor, Intent};
-    use crate::discord::game::table::NewGame;
     use crate::discord::live::persist;
-    use crate::discord::live::testing::{data, no_discord};
-    use crate::engine::{Ruleset, Variant};
+    use crate::discord::live::testing::{data, lobby, no_discord};
     use crate::store::{GameId, Store};
 
     /// A game of two computers (the host left her seat), started and saved.
     async fn computers_only(data: &Data) -> Shared {
-        let new = NewGame {
-            guild: 1,
-            channel: 2,
-            host: 10,
-            ruleset: Ruleset::new(Variant::Bell),
-            players: 2,
-            turn_timeout: 60,
-            moderators_end: false,
-            practice: false,
-        };
-        let mut t = persist::create(&data.store, new, &data.seeds).await.expect("create");
+        let mut t = lobby(data).await;
         let host = Actor { user: 10, moderator: false };
         for intent in
             [Intent::Leave, Intent::AddComputer(Level::Easy), Intent::AddComputer(Level::Random), Intent::Start]

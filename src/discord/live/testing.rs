@@ -1,14 +1,35 @@
 //! What the live layer's unit tests share: a bot's [`Data`] around a given
-//! store, with no pause before computer moves, and an [`Http`] client that
-//! reaches no Discord (every request fails at once).
+//! store, with no pause before computer moves, a two-seat bell lobby
+//! created and saved in it, and an [`Http`] client that reaches no Discord
+//! (every request fails at once).
 
 use crate::discord::Data;
 use crate::discord::config::{Config, Shards};
+use crate::discord::game::table::{NewGame, Table};
 use crate::discord::live::hub::Hub;
-use crate::engine::Variant;
+use crate::discord::live::persist;
+use crate::engine::{Ruleset, Variant};
 use crate::store::{Store, StoreHandle};
 use poise::serenity_prelude::{Http, HttpBuilder};
 use std::sync::Arc;
+
+/// A two-seat bell lobby of host 10 in channel 2, created and saved as
+/// `/thaayam new` does.
+pub(crate) async fn lobby(data: &Data) -> Table {
+    let new = NewGame {
+        guild: 1,
+        channel: 2,
+        host: 10,
+        ruleset: Ruleset::new(Variant::Bell),
+        players: 2,
+        turn_timeout: 60,
+        moderators_end: false,
+        practice: false,
+    };
+    let mut t = persist::create(&data.store, new, &data.seeds).await.expect("create");
+    persist::save(&data.store, &mut t).await.expect("first save");
+    t
+}
 
 /// The shared state of a bot around `store`.
 pub(crate) fn data(store: Store) -> Data {
