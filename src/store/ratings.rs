@@ -138,6 +138,8 @@ pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result
     for e in &mut entries {
         e.old = load_rating(tx, guild, &variant, e.player)?;
     }
+    tx.execute("UPDATE games SET rated_seq = (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games) WHERE id = ?1", [id])
+        .ctx("number the rating")?;
     let mut changes = Vec::new();
     for (e, (rating, record)) in entries.iter().zip(rate(&entries)) {
         save_rating(tx, guild, &variant, e.player, rating, record, now)?;
@@ -178,16 +180,15 @@ fn rate(entries: &[Entry]) -> Vec<(WengLinRating, [u32; 5])> {
 
 impl Store {
     /// `thaayam check`: every rating recomputed from the finished games'
-    /// places (in the order they finished, the order the bot rated them)
-    /// and compared with the stored one; one line per difference. Games
-    /// that finished in the same millisecond in one guild and variant may
-    /// have been rated in either order; they are taken by id.
+    /// places, in the order the bot rated them (`rated_seq`), and compared
+    /// with the stored one; one line per difference. Games rated before
+    /// that order was saved come first, in the order they finished.
     pub fn rating_problems(&self) -> Result<Vec<String>, StoreError> {
         let games: Vec<(GameId, i64, String)> = self
             .conn
             .prepare(
                 "SELECT id, guild_id, variant FROM games WHERE state = 'finished' AND practice = 0 \
-                 ORDER BY finished_at, id",
+                 ORDER BY rated_seq IS NOT NULL, rated_seq, finished_at, id",
             )
             .and_then(|mut st| st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect())
             .ctx("select rated games")?;

@@ -157,6 +157,14 @@ ALTER TABLE games ADD COLUMN dice INTEGER NOT NULL DEFAULT 1 CHECK (dice IN (1, 
     r#"
 ALTER TABLE games ADD COLUMN board_seq INTEGER;
 "#,
+    // 9: the order in which finished games were rated (1, 2, ...), so
+    // `thaayam check` recounts them in that order even when two finished
+    // in the same millisecond or the clock went back; NULL for games rated
+    // before this column and for unrated games.
+    r#"
+ALTER TABLE games ADD COLUMN rated_seq INTEGER;
+CREATE UNIQUE INDEX games_rated_seq ON games (rated_seq);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -258,6 +266,7 @@ mod tests {
         "f1fd5f4d69aaf0081e3fc39987775087fac1fc153914f620316bfe59ecd70973",
         "114e7706fe6656cdfb4707127ad88405fe0e0fc3b621f66041a0cec1c9991f52",
         "db9d64b90fdd0ed273730958e2f4d0233a68ded60ec663c449f7e60326b894e2",
+        "b55a90caf24afe0ce47cf7bccd497602600e6c9a611a72d73e06fb37cee9b0d9",
     ];
 
     #[test]

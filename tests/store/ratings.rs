@@ -81,3 +81,25 @@ fn ratings_are_per_variant_and_abandoned_games_are_unrated() {
         assert_eq!(store.game(id).expect("read").expect("exists").seats.iter().filter_map(|s| s.place).count(), 0);
     }
 }
+
+/// `thaayam check` recounts in the order the bot rated, not by id or
+/// clock: the second game opened finishes first, both in one millisecond,
+/// and a third finishes after the clock went back.
+#[test]
+fn the_recount_follows_the_order_of_rating_whatever_the_clock_says() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let clock = now.clone();
+    let mut store = Store::open_in_memory()
+        .expect("open")
+        .with_clock(move || thaayam::store::Timestamp(clock.load(Ordering::SeqCst)));
+    let (mut first, _) = playing_game(&mut store, 1, &four());
+    let (mut second, _) = playing_game(&mut store, 2, &four());
+    let (mut third, _) = playing_game(&mut store, 3, &four());
+    second.save(&mut store, &end(&second, [1, 2, 3, 4])).expect("finish second");
+    first.save(&mut store, &end(&first, [4, 3, 2, 1])).expect("finish first");
+    now.store(999_000, Ordering::SeqCst);
+    third.save(&mut store, &end(&third, [2, 1, 4, 3])).expect("finish third");
+    assert_eq!(store.rating_problems().expect("recount"), Vec::<String>::new());
+}
