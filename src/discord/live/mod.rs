@@ -30,6 +30,8 @@ pub(crate) mod pictures;
 #[cfg(test)]
 mod persist_tests;
 #[cfg(test)]
+mod saved_tests;
+#[cfg(test)]
 pub(crate) mod testing;
 
 /// Now, in seconds since the Unix epoch (the time of deadlines and board ages).
