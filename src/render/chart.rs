@@ -5,9 +5,11 @@
 //! language. Sized for a phone: drawn 640 px wide, every text's capital
 //! letters at least 9.5 px high once scaled to 360 px.
 
+use super::draw;
+use super::error::RenderError;
+use super::png::encode_png;
 use super::text::{self, Style};
 use super::theme::{self, Rgb};
-use super::{RenderError, draw, encode_png};
 use crate::engine::{Seat, SeatSet};
 use tiny_skia::{PathBuilder, Pixmap};
 

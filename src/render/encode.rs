@@ -303,6 +303,15 @@ fn paeth(a: u8, b: u8, c: u8) -> u8 {
     }
 }
 
+/// The RGB bytes of an opaque pixmap (alpha dropped).
+pub(crate) fn to_rgb(pm: &Pixmap) -> Vec<u8> {
+    let mut rgb = Vec::with_capacity(pm.pixels().len() * 3);
+    for p in pm.pixels() {
+        rgb.extend_from_slice(&[p.red(), p.green(), p.blue()]);
+    }
+    rgb
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,19 @@
 //! the picture is shown 360 px wide).
 //! Cell size and origins are whole pixels so that grid lines stay crisp.
 
+use super::error::{MAX_SIZE, MIN_SIZE, RenderError};
 use crate::engine::{Board, Cell, Seat, Unit};
+
+/// The default long side of a picture, in pixels.
+pub const DEFAULT_SIZE: u32 = 768;
+
+/// Checks a size and makes the layout for `rows` strip rows.
+pub(crate) fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout, RenderError> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(RenderError::Size(size));
+    }
+    Ok(Layout::new(size, board, rows))
+}
 
 /// The picture's height over its width when four players are seated.
 const ASPECT: f32 = 1.44;

@@ -4,8 +4,11 @@
 //! scaled pixels; text sizes are the styles' cap heights at that scale.
 //! `cargo test --lib legibility -- --nocapture` prints the figures.
 
-use super::layout::{BADGE, Layout, stack};
-use super::{BoardView, DEFAULT_SIZE, draw, fonts, render_pixmap, to_rgb};
+use super::board::render_pixmap;
+use super::encode::to_rgb;
+use super::layout::{BADGE, DEFAULT_SIZE, Layout, stack};
+use super::view::BoardView;
+use super::{draw, fonts};
 use crate::engine::{Seat, Unit, parse_tpn};
 use image::{RgbImage, imageops};
 

@@ -7,7 +7,10 @@
 //! long for the budget shows every such frame and as many plain moves as
 //! fit. Long games are then sampled down until the file fits the size cap.
 
-use super::{BoardView, LastAction, RenderError, SeriesThrow, render_pixmap, to_rgb};
+use super::board::render_pixmap;
+use super::encode::to_rgb;
+use super::error::RenderError;
+use super::view::{BoardView, LastAction, SeriesThrow};
 use crate::engine::{Action, Event, Game, Phase, Ruleset, Seat, SeatSet, Throw, ThrowBag};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;

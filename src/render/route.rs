@@ -7,10 +7,10 @@
 //! side-by-side lanes.
 
 use super::draw;
-use super::layout::{Layout, is_sparse};
+use super::error::RenderError;
+use super::layout::{Layout, is_sparse, layout_for};
 use super::text::{self, Style};
 use super::theme;
-use super::{RenderError, encode_png, layout_for};
 use crate::engine::{Board, Seat, SeatSet};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
@@ -42,11 +42,6 @@ const SPARSE: Look =
 
 fn look(board: &Board) -> &'static Look {
     if is_sparse(board) { &SPARSE } else { &DENSE }
-}
-
-/// The route of `seat` on `board` as PNG bytes.
-pub fn render_route(board: &'static Board, seat: Seat, size: u32) -> Result<Vec<u8>, RenderError> {
-    encode_png(&route_pixmap(board, seat, size)?)
 }
 
 /// The route picture, not encoded.

@@ -6,7 +6,7 @@ use super::draw::{self, SpriteKey};
 use super::layout::Layout;
 use super::text::{self, Style};
 use super::theme;
-use super::{BoardView, SeriesThrow};
+use super::view::{BoardView, SeriesThrow};
 use crate::engine::{Position, Seat, Unit};
 use tiny_skia::Pixmap;
 
