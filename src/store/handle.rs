@@ -40,7 +40,8 @@ impl StoreHandle {
         Ok(StoreHandle { jobs, path })
     }
 
-    /// [`StoreHandle::open`] with a write lock wait of `busy` instead of 10 s.
+    /// The store at `path` ([`Store::open`]) on its own thread, with a write
+    /// lock wait of `busy` instead of 10 s.
     pub(crate) async fn open_with_busy_timeout(
         path: impl AsRef<Path>,
         busy: Duration,
