@@ -142,7 +142,7 @@ fn lobby_click(t: &mut Table, rng: &mut impl rand::Rng, now: i64) -> Result<(), 
 
 /// Announces the save, makes it as the bot does, and acknowledges it.
 fn save(store: &mut Store, t: &mut Table, out: &mut impl Write) -> Result<(), String> {
-    let json = serde_json::to_string(&*t).map_err(|e| e.to_string())?;
+    let json = crate::discord::game::saved::to_json(t)?;
     let log = serde_json::to_string(&t.events).map_err(|e| e.to_string())?;
     let (state, kept) = match t.stage {
         Stage::Lobby => ("lobby", true),

@@ -161,8 +161,8 @@ fn the_draft_survives_a_save_and_load() {
         let intent = next_intent(&t);
         act(&mut t, user, intent).expect("scripted click");
     }
-    let json = serde_json::to_string(&t).expect("serialise");
-    let mut back: Table = serde_json::from_str(&json).expect("deserialise");
+    let json = super::saved::to_json(&t).expect("serialise");
+    let mut back = super::saved::from_json(&json).expect("deserialise");
     assert!(back.events.is_empty(), "the log is the store's, not in the JSON");
     back.events = t.events.clone();
     assert_eq!(back.draft, t.draft);
@@ -374,14 +374,14 @@ fn resigning_a_game_of_three_gives_the_seat_to_a_computer() {
 #[test]
 fn a_turn_saved_before_whole_moves_still_loads_and_plays() {
     let t = started(2, Variant::Bell);
-    let json = serde_json::to_string(&t).expect("serialise");
+    let json = super::saved::to_json(&t).expect("serialise");
     // The draft as the piece-then-throws menus saved it.
     let old = json.replace(
         r#""draft":{"actions":[],"chosen":0,"stepping":false,"page":0}"#,
         r#""draft":{"unit":{"Piece":{"from":3,"twins":false}},"actions":[],"page":1}"#,
     );
     assert_ne!(old, json, "the draft was replaced");
-    let mut back: Table = serde_json::from_str(&old).expect("an old draft loads");
+    let mut back = super::saved::from_json(&old).expect("an old draft loads");
     back.events = t.events.clone();
     assert!(back.draft.actions.is_empty() && !back.draft.stepping);
     play_out(&mut back);

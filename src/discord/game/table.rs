@@ -2,23 +2,22 @@
 //! players behind the seats, the engine record, the fair-dice seed and how
 //! many throws were drawn from it, the uncommitted choices of the current
 //! turn, the action counter that every component id carries, and the turn
-//! deadline. Serialisable as a whole, so the uncommitted turn survives a
-//! restart together with the game.
+//! deadline. Its saved form (`saved.rs`) keeps the uncommitted turn across
+//! a restart together with the game.
 
 use super::computer::Level;
 use super::ends;
 use crate::dice::{Derivation, GameDice};
 use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
 /// A Discord user id (snowflake).
 pub(crate) type UserId = u64;
 
 /// Who sits on a seat.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Player {
     Human(UserId),
-    Computer(#[serde(with = "super::computer::by_name")] Level),
+    Computer(Level),
 }
 
 /// The parameters of a new game.
@@ -51,7 +50,7 @@ pub(crate) struct Stored {
 }
 
 /// Where the game is in its life.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Stage {
     Lobby,
     Playing,
@@ -64,19 +63,16 @@ pub(crate) enum Stage {
 /// The uncommitted part of the current series (kept until Confirm). Saved
 /// games from before whole moves were chosen may carry a `unit` (ignored)
 /// and actions chosen one at a time (they count as built step by step).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct TurnDraft {
     /// Actions chosen but not yet committed to the log (Undo takes them back).
     pub(crate) actions: Vec<Action>,
     /// How many of the last `actions` are the end picked as a whole; the
     /// ones before were built step by step.
-    #[serde(default)]
     pub(crate) chosen: u8,
     /// The player asked to build her move one action at a time.
-    #[serde(default)]
     pub(crate) stepping: bool,
     /// The page shown of a select with more than 25 options.
-    #[serde(default)]
     pub(crate) page: u8,
 }
 
@@ -88,7 +84,7 @@ impl TurnDraft {
 }
 
 /// The message that currently shows a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BoardMessage {
     pub(crate) message: u64,
     /// Unix time it was posted (old messages are re-posted, not edited).
@@ -96,7 +92,7 @@ pub(crate) struct BoardMessage {
 }
 
 /// One game of the bot.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug)]
 pub(crate) struct Table {
     pub(crate) id: i64,
     pub(crate) guild: u64,
@@ -109,25 +105,21 @@ pub(crate) struct Table {
     pub(crate) turn_timeout: u64,
     /// Only moderators (Manage Messages) may end the game once it runs,
     /// not the host (the server's `end_permission` setting).
-    #[serde(default)]
     pub(crate) moderators_end: bool,
     /// A practice game (`/thaayam new practice:true`): `/thaayam hint`
     /// answers in it, and it is never rated.
-    #[serde(default)]
     pub(crate) practice: bool,
     /// Players in joining order; the i-th takes the i-th seat of the table.
     pub(crate) lineup: Vec<Player>,
     pub(crate) stage: Stage,
     /// The engine log. Not in the JSON: the store keeps the log itself and
     /// gives it back when the game is loaded.
-    #[serde(skip)]
     pub(crate) events: Vec<crate::engine::Event>,
     /// The fair-dice seed (revealed when the game is over).
     pub(crate) seed: [u8; 32],
     /// How the throws come from the seed (games saved before the
     /// derivation was recorded used the ChaCha8 stream; the store's
     /// column is the truth, see `live::persist::from_live`).
-    #[serde(default)]
     pub(crate) dice: Derivation,
     /// Throws drawn from the seed so far.
     pub(crate) drawn: u32,
@@ -142,43 +134,34 @@ pub(crate) struct Table {
     pub(crate) absences: [u8; 4],
     /// The human who held each seat before leaving a running game (a
     /// computer plays it on); ratings count the game for them, placed last.
-    #[serde(default)]
     pub(crate) left_seats: [Option<UserId>; 4],
     /// Unix time of the start (0 while in the lobby).
     pub(crate) started_at: i64,
     /// The live message that shows this game (edited in place while young).
-    #[serde(default)]
     pub(crate) board: Option<BoardMessage>,
     /// The human the board message was last shown to as the one to act.
     /// Discord notifies a mention only in a new message, never in an
     /// edit: a change that makes someone else the human to act posts the
     /// board anew (see [`Table::needs_new_board`]).
-    #[serde(default)]
     pub(crate) pinged: Option<UserId>,
     /// Display names of the humans seen so far (drawn on the board).
-    #[serde(default)]
     pub(crate) names: std::collections::BTreeMap<UserId, String>,
-    #[serde(skip)]
     cache: Option<Game>,
     /// The committed game just before the log's action at this index (the
     /// last one, when it was appended by this process): what the board
     /// marks as the last move, without replaying the log on every click.
-    #[serde(skip)]
     before_last_act: Option<(usize, Game)>,
     /// What the store holds of this game (set by the live layer's saves).
-    #[serde(skip)]
     pub(crate) stored: Option<Stored>,
     /// The action counter the board message shows, as far as this process
     /// knows: saved with every change once Discord took the board, so that
     /// a restart knows it; `None` when unknown (the board was never shown,
     /// or the game was saved by an older version) until the board is read.
-    #[serde(skip)]
     pub(crate) shown: Option<u32>,
     /// The picture the board message shows (a hash of what it shows:
     /// `live::pictures`), as far as this process knows; `None` when it
     /// shows none or nobody knows. A change that leaves it as it was keeps
     /// the message's attachment instead of drawing and uploading it again.
-    #[serde(skip)]
     pub(crate) picture: Option<u64>,
 }
 

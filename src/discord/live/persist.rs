@@ -6,6 +6,7 @@
 //! start-up knows which boards are behind their game. A closed game, whose
 //! JSON the store drops, is rebuilt from its record to show its end.
 
+use crate::discord::game::saved;
 use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Stored, Table};
 use crate::discord::view::presenter::Outro;
 use crate::engine::{Event, Phase, Record, Seat};
@@ -100,8 +101,7 @@ pub(crate) fn save_sync(store: &mut Store, table: &mut Table) -> Result<Vec<Rati
 /// The save to send and what the store will hold after it; `None` when
 /// the store is up to date.
 fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
-    let json = serde_json::to_string(table)
-        .map_err(|e| StoreError::Corrupt { game: Some(GameId(table.id)), what: e.to_string() })?;
+    let json = saved::to_json(table).map_err(|what| StoreError::Corrupt { game: Some(GameId(table.id)), what })?;
     let seats = table.occupants();
     let default = Stored::default();
     let old = table.stored.as_ref().unwrap_or(&default);
@@ -147,7 +147,7 @@ fn occupants(seats: &[(Seat, Player)]) -> Vec<(Seat, Occupant)> {
 /// A table back from the store, checked against the store's own record.
 pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
     let id = live.info.id;
-    let mut table: Table = serde_json::from_str(&live.live).map_err(|e| format!("game {id}: unreadable state: {e}"))?;
+    let mut table = saved::from_json(&live.live).map_err(|e| format!("game {id}: unreadable state: {e}"))?;
     if table.id != id.0 || u64::from(table.seq) != live.info.seq {
         return Err(format!("game {id}: state of game {} at action {} does not match", table.id, table.seq));
     }
@@ -159,7 +159,7 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
     table.dice = live.info.dice;
     Record::replay(table.ruleset, table.seats(), &live.events)
         .map_err(|(i, e)| format!("game {id}: the log does not replay at event {i}: {e}"))?;
-    let json = serde_json::to_string(&table).map_err(|e| format!("game {id}: {e}"))?;
+    let json = saved::to_json(&table).map_err(|e| format!("game {id}: {e}"))?;
     table.events = live.events;
     // What the board shows, as the last run saved it once Discord took it.
     table.shown = live.board_seq.and_then(|s| u32::try_from(s).ok()).filter(|_| table.board.is_some());
