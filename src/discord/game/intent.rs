@@ -68,11 +68,67 @@ pub(crate) enum Refusal {
     LobbyFull,
     TooFewPlayers,
     /// The action does not fit this moment of the game.
-    WrongMoment(&'static str),
-    /// A choice that is not among the legal ones (why, in plain words).
-    BadChoice(&'static str),
+    WrongMoment(Moment),
+    /// A choice that is not among the legal ones.
+    BadChoice(BadPick),
     /// The user named is not playing in this game.
     NotPlaying(UserId),
     /// The database refused the change; the game is as it was before.
     Unsaved,
+}
+
+/// Why an action does not fit this moment of the game (the view words it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moment {
+    /// Lobby actions once the game runs.
+    Started,
+    /// The host may not end a running game on this server.
+    OnlyModeratorsEnd,
+    /// The host cannot be kicked from her lobby.
+    HostStays,
+    /// A throw asked for when the series is thrown.
+    AlreadyThrown,
+    /// A pick when the move is complete.
+    NothingMore,
+    NothingToUndo,
+    /// Confirm before anything was picked.
+    NothingChosen,
+    /// Confirm before the move is complete.
+    Incomplete,
+    /// Game actions in the lobby.
+    NotStarted,
+}
+
+impl Moment {
+    #[cfg(test)]
+    pub(crate) const ALL: [Moment; 9] = [
+        Moment::Started,
+        Moment::OnlyModeratorsEnd,
+        Moment::HostStays,
+        Moment::AlreadyThrown,
+        Moment::NothingMore,
+        Moment::NothingToUndo,
+        Moment::NothingChosen,
+        Moment::Incomplete,
+        Moment::NotStarted,
+    ];
+}
+
+/// Why a choice is not among the legal ones (a forged or outdated menu).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BadPick {
+    /// Not a value the menu ever offers.
+    NotAnOption,
+    /// A value the menu no longer offers.
+    Gone,
+    NoStep,
+    NoPage,
+    /// The picked actions no longer play in the game.
+    StaleChoices,
+}
+
+impl BadPick {
+    #[cfg(test)]
+    pub(crate) const ALL: [BadPick; 5] =
+        [BadPick::NotAnOption, BadPick::Gone, BadPick::NoStep, BadPick::NoPage, BadPick::StaleChoices];
 }

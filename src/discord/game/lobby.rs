@@ -4,7 +4,7 @@
 //! once, with more a computer plays the seat on.
 
 use super::computer::Level;
-use super::intent::{Actor, Refusal};
+use super::intent::{Actor, Moment, Refusal};
 use super::notes::{Note, Notes, Vacated};
 use super::table::{Player, Stage, Table, UserId};
 
@@ -14,7 +14,7 @@ fn may_moderate(table: &Table, actor: Actor) -> Result<(), Refusal> {
 }
 
 fn in_lobby(table: &Table) -> Result<(), Refusal> {
-    if table.stage == Stage::Lobby { Ok(()) } else { Err(Refusal::WrongMoment("The game has already started.")) }
+    if table.stage == Stage::Lobby { Ok(()) } else { Err(Refusal::WrongMoment(Moment::Started)) }
 }
 
 pub(super) fn join(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
@@ -70,7 +70,7 @@ pub(super) fn cancel(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> 
 pub(super) fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     may_moderate(table, actor)?;
     if table.stage == Stage::Playing && table.moderators_end && !actor.moderator {
-        return Err(Refusal::WrongMoment("On this server only moderators (Manage Messages) can end a running game."));
+        return Err(Refusal::WrongMoment(Moment::OnlyModeratorsEnd));
     }
     table.stage = Stage::Ended;
     table.deadline = None;
@@ -80,7 +80,7 @@ pub(super) fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
 pub(super) fn kick(table: &mut Table, actor: Actor, user: UserId) -> Result<Notes, Refusal> {
     may_moderate(table, actor)?;
     if user == table.host && table.stage == Stage::Lobby {
-        return Err(Refusal::WrongMoment("The host cannot be removed from the lobby; cancel it instead."));
+        return Err(Refusal::WrongMoment(Moment::HostStays));
     }
     if !table.lineup.contains(&Player::Human(user)) {
         return Err(Refusal::NotPlaying(user));

@@ -8,7 +8,7 @@
 //! The seat changes are in [`super::lobby`], the moves in [`super::turn`].
 
 use super::computer::Level;
-use super::intent::{Actor, Intent, Refusal};
+use super::intent::{Actor, Intent, Moment, Refusal};
 use super::notes::{Note, Notes, Vacated};
 use super::table::{Player, Stage, Table, UserId};
 use super::{lobby, turn};
@@ -127,7 +127,7 @@ fn threw_for(notes: &[Note], seat: Option<Seat>) -> bool {
 /// The seat of the player on turn, if it is the actor's.
 fn on_turn(table: &mut Table, actor: Actor) -> Result<Seat, Refusal> {
     if table.stage != Stage::Playing {
-        return Err(Refusal::WrongMoment("The game has not started yet."));
+        return Err(Refusal::WrongMoment(Moment::NotStarted));
     }
     let seat = table.to_act().ok_or(Refusal::Closed)?;
     if table.player(seat) != Some(Player::Human(actor.user)) {

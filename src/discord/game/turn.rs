@@ -7,7 +7,7 @@
 use super::choices::{self, Menu, Pick};
 use super::computer::{self, Level};
 use super::ends;
-use super::intent::Refusal;
+use super::intent::{BadPick, Moment, Refusal};
 use super::notes::{Note, Notes};
 use super::table::{Player, Stage, Table};
 use crate::engine::{Action, Event, MoveGen, Phase, PlayError, Seat};
@@ -20,7 +20,7 @@ const AUTO_STEPS: usize = 256;
 pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refusal> {
     let mut game = table.game();
     if !game.wants_throw() {
-        return Err(Refusal::WrongMoment("The throws are already made: choose a move."));
+        return Err(Refusal::WrongMoment(Moment::AlreadyThrown));
     }
     let opening = matches!(game.phase(), Phase::Opening { .. });
     let dice = table.ruleset.rules().dice;
@@ -94,7 +94,7 @@ pub(crate) fn menu_of(table: &Table) -> Menu {
 /// forged page would move the counter and redraw the board for nothing).
 pub(super) fn page(table: &mut Table, page: u8) -> Result<Notes, Refusal> {
     if usize::from(page) >= menu_of(table).pages() {
-        return Err(Refusal::BadChoice("that page is not on the menu"));
+        return Err(Refusal::BadChoice(BadPick::NoPage));
     }
     table.draft.page = page;
     Ok(Vec::new())
@@ -103,12 +103,12 @@ pub(super) fn page(table: &mut Table, page: u8) -> Result<Notes, Refusal> {
 /// An option of the menu: a whole move (replacing a move picked before),
 /// the step-by-step mode, or one step.
 pub(super) fn choose(table: &mut Table, value: &str) -> Result<Notes, Refusal> {
-    let pick = Pick::parse(value).ok_or(Refusal::BadChoice("that option is not one of the menu's"))?;
+    let pick = Pick::parse(value).ok_or(Refusal::BadChoice(BadPick::NotAnOption))?;
     let menu = menu_of(table);
     if !menu.picks().contains(&pick) && !matches!(pick, Pick::End(i) if menu.end(i).is_some()) {
         return Err(match menu {
-            Menu::Nothing => Refusal::WrongMoment("Nothing more to choose: press Confirm (or Undo)."),
-            _ => Refusal::BadChoice("that option is not on the menu any more"),
+            Menu::Nothing => Refusal::WrongMoment(Moment::NothingMore),
+            _ => Refusal::BadChoice(BadPick::Gone),
         });
     }
     let built = table.draft.built().len();
@@ -126,13 +126,13 @@ pub(super) fn choose(table: &mut Table, value: &str) -> Result<Notes, Refusal> {
             draft.stepping = true;
         }
         (Pick::Step(i), Menu::Steps { steps, .. }) => {
-            let action = steps.get(i).copied().ok_or(Refusal::BadChoice("that step is not on the menu"))?;
+            let action = steps.get(i).copied().ok_or(Refusal::BadChoice(BadPick::NoStep))?;
             draft.actions.truncate(built);
             draft.chosen = 0;
             draft.actions.push(action);
             draft.stepping = false;
         }
-        (Pick::Step(_), _) => return Err(Refusal::BadChoice("that step is not on the menu")),
+        (Pick::Step(_), _) => return Err(Refusal::BadChoice(BadPick::NoStep)),
     }
     draft.page = 0;
     Ok(Vec::new())
@@ -152,20 +152,20 @@ pub(super) fn undo(table: &mut Table) -> Result<Notes, Refusal> {
     if std::mem::take(&mut draft.stepping) {
         return Ok(Vec::new());
     }
-    draft.actions.pop().ok_or(Refusal::WrongMoment("Nothing to undo."))?;
+    draft.actions.pop().ok_or(Refusal::WrongMoment(Moment::NothingToUndo))?;
     Ok(vec![Note::TookBack])
 }
 
 pub(super) fn confirm(table: &mut Table) -> Result<Notes, Refusal> {
     if !table.draft_is_whole() {
         return Err(Refusal::WrongMoment(if table.draft.actions.is_empty() {
-            "Nothing chosen yet: pick a move in the menu first."
+            Moment::NothingChosen
         } else {
-            "The move is not complete yet: pick how it goes on in the menu."
+            Moment::Incomplete
         }));
     }
     let actions = std::mem::take(&mut table.draft).actions;
-    commit(table, &actions, false).map_err(|_| Refusal::BadChoice("the choices no longer fit the game"))
+    commit(table, &actions, false).map_err(|_| Refusal::BadChoice(BadPick::StaleChoices))
 }
 
 /// Applies actions to the log, checked one by one: one note for the move,

@@ -195,7 +195,7 @@ fn a_game_saved_while_a_human_had_to_throw_still_offers_throw() {
 
 #[test]
 fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
-    use crate::discord::game::intent::Refusal;
+    use crate::discord::game::intent::{BadPick, Moment, Refusal};
     use crate::discord::game::notes::Vacated;
     use crate::engine::{Action, parse_tpn};
     let before = parse_tpn("bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2").expect("valid TPN");
@@ -235,8 +235,8 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Refusal::AlreadySeated,
         Refusal::LobbyFull,
         Refusal::TooFewPlayers,
-        Refusal::WrongMoment("Nothing to undo."),
-        Refusal::BadChoice("that step is not on the menu"),
+        Refusal::WrongMoment(Moment::NothingToUndo),
+        Refusal::BadChoice(BadPick::NoStep),
         Refusal::NotPlaying(1),
         Refusal::Unsaved,
     ];

@@ -3,7 +3,7 @@
 
 use super::lang::{Lang, tr};
 use super::words::mention;
-use crate::discord::game::intent::Refusal;
+use crate::discord::game::intent::{BadPick, Moment, Refusal};
 
 /// The private note after a click on a board that was behind its game
 /// (the bot restarted between saving a change and showing it): the board
@@ -29,34 +29,36 @@ pub(crate) fn refusal_text(lang: Lang, refusal: &Refusal) -> String {
         Refusal::AlreadySeated => tr!(lang, "refusal-already-seated"),
         Refusal::LobbyFull => tr!(lang, "refusal-lobby-full"),
         Refusal::TooFewPlayers => tr!(lang, "refusal-too-few"),
-        Refusal::WrongMoment(why) => reason(lang, why),
-        Refusal::BadChoice(why) => tr!(lang, "refusal-bad-choice", why = reason(lang, why)),
+        Refusal::WrongMoment(why) => moment(lang, *why),
+        Refusal::BadChoice(why) => tr!(lang, "refusal-bad-choice", why = bad_pick(lang, *why)),
         Refusal::NotPlaying(user) => tr!(lang, "refusal-not-playing", who = mention(*user)),
         Refusal::Unsaved => tr!(lang, "refusal-unsaved"),
     }
 }
 
-/// A reason the rules give (`discord::game` words them in English) in
-/// `lang`; a reason not known here is shown as it is.
-fn reason(lang: Lang, why: &str) -> String {
+/// Why the moment is wrong, in `lang`.
+fn moment(lang: Lang, why: Moment) -> String {
     match why {
-        "The game has already started." => tr!(lang, "why-started"),
-        "On this server only moderators (Manage Messages) can end a running game." => {
-            tr!(lang, "why-only-moderators")
-        }
-        "The host cannot be removed from the lobby; cancel it instead." => tr!(lang, "why-host-stays"),
-        "The throws are already made: choose a move." => tr!(lang, "why-thrown"),
-        "Nothing more to choose: press Confirm (or Undo)." => tr!(lang, "why-nothing-more"),
-        "Nothing to undo." => tr!(lang, "why-nothing-to-undo"),
-        "Nothing chosen yet: pick a move in the menu first." => tr!(lang, "why-nothing-chosen"),
-        "The move is not complete yet: pick how it goes on in the menu." => tr!(lang, "why-incomplete"),
-        "The game has not started yet." => tr!(lang, "why-not-started"),
-        "that option is not one of the menu's" => tr!(lang, "why-not-an-option"),
-        "that option is not on the menu any more" => tr!(lang, "why-gone"),
-        "that step is not on the menu" => tr!(lang, "why-no-step"),
-        "that page is not on the menu" => tr!(lang, "why-no-page"),
-        "the choices no longer fit the game" => tr!(lang, "why-stale-choices"),
-        other => other.to_string(),
+        Moment::Started => tr!(lang, "why-started"),
+        Moment::OnlyModeratorsEnd => tr!(lang, "why-only-moderators"),
+        Moment::HostStays => tr!(lang, "why-host-stays"),
+        Moment::AlreadyThrown => tr!(lang, "why-thrown"),
+        Moment::NothingMore => tr!(lang, "why-nothing-more"),
+        Moment::NothingToUndo => tr!(lang, "why-nothing-to-undo"),
+        Moment::NothingChosen => tr!(lang, "why-nothing-chosen"),
+        Moment::Incomplete => tr!(lang, "why-incomplete"),
+        Moment::NotStarted => tr!(lang, "why-not-started"),
+    }
+}
+
+/// Why a choice is not possible, in `lang`.
+fn bad_pick(lang: Lang, why: BadPick) -> String {
+    match why {
+        BadPick::NotAnOption => tr!(lang, "why-not-an-option"),
+        BadPick::Gone => tr!(lang, "why-gone"),
+        BadPick::NoStep => tr!(lang, "why-no-step"),
+        BadPick::NoPage => tr!(lang, "why-no-page"),
+        BadPick::StaleChoices => tr!(lang, "why-stale-choices"),
     }
 }
 
@@ -64,38 +66,23 @@ fn reason(lang: Lang, why: &str) -> String {
 mod tests {
     use super::*;
 
-    /// Every reason the rules give, as written in `discord/game`.
-    fn reasons_in_the_rules() -> Vec<String> {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/discord/game");
-        let mut out = Vec::new();
-        for entry in std::fs::read_dir(dir).expect("src/discord/game").flatten() {
-            let text = std::fs::read_to_string(entry.path()).expect("a source file");
-            for marker in ["WrongMoment(\"", "BadChoice(\""] {
-                for piece in text.split(marker).skip(1) {
-                    out.extend(piece.split('"').next().map(str::to_string));
-                }
-            }
-            // `WrongMoment(if ... { "a" } else { "b" })`
-            for piece in text.split("WrongMoment(if").skip(1) {
-                let body = piece.split("}))").next().unwrap_or_default();
-                out.extend(body.split('"').skip(1).step_by(2).map(str::to_string));
-            }
-        }
-        out
-    }
-
     #[test]
-    fn every_reason_of_the_rules_is_translated() {
-        let reasons = reasons_in_the_rules();
-        assert!(reasons.len() >= 10, "{reasons:?}");
-        for why in reasons {
-            for lang in Lang::all() {
-                let said = reason(lang, &why);
-                if lang == Lang::EN {
-                    assert_eq!(said, why, "the English reason is the rules' own");
-                } else {
-                    assert_ne!(said, why, "{} has no words for this reason", lang.code());
-                }
+    fn every_reason_is_worded_in_every_language() {
+        let en: Vec<String> = Moment::ALL.iter().map(|&w| moment(Lang::EN, w)).collect();
+        assert!(en.contains(&"Nothing to undo.".to_string()), "{en:?}");
+        for lang in Lang::all() {
+            let words: Vec<String> = Moment::ALL
+                .iter()
+                .map(|&w| moment(lang, w))
+                .chain(BadPick::ALL.iter().map(|&w| bad_pick(lang, w)))
+                .collect();
+            for (i, w) in words.iter().enumerate() {
+                assert!(!w.is_empty() && !w.starts_with("why-"), "{}: reason {i} has no words: {w:?}", lang.code());
+                assert!(!words[..i].contains(w), "{}: two reasons read the same: {w}", lang.code());
+            }
+            if lang != Lang::EN {
+                let english: Vec<String> = Moment::ALL.iter().map(|&w| moment(Lang::EN, w)).collect();
+                assert!(words.iter().all(|w| !english.contains(w)), "{} shows an English reason", lang.code());
             }
         }
     }
