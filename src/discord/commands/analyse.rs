@@ -86,18 +86,8 @@ async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis
     Ok(made)
 }
 
-/// Chart a finished game: each player's chance of winning and the biggest swings
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Les chances de chacun au fil d'une partie terminée, et ses plus grands tournants")
-)]
-pub(crate) async fn analyse(
-    ctx: Context<'_>,
-    #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
-    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam historique (par ex. 12)")]
-    game: String,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn analyse(ctx: Context<'_>, game: String) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
     let id = loaded.info.id;

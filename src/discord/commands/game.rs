@@ -23,31 +23,14 @@ use crate::engine::{Ruleset, Variant};
 use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude as serenity;
 
-/// Open a game in this channel; players join with the buttons
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "new",
-    description_localized("fr", "Ouvrir une partie dans ce salon ; les joueurs la rejoignent avec les boutons")
-)]
+#[poise::command(slash_command, guild_only, rename = "new")]
 pub(crate) async fn new_game(
     ctx: Context<'_>,
-    #[description = "Which rules (default: the server's default, normally bell)"]
-    #[description_localized("fr", "Quelles règles (par défaut : celles du serveur, normalement bell)")]
     variant: Option<VariantChoice>,
-    #[description = "Number of players, 2 to 4 (default 2); computers can fill seats"]
-    #[description_localized("fr", "Nombre de joueurs, de 2 à 4 (2 par défaut) ; l'ordinateur peut compléter")]
     #[min = 2]
     #[max = 4]
     players: Option<u8>,
-    #[description = "Time for each turn, like 30m, 12h or 2d (default 24h)"]
-    #[description_localized("fr", "Temps par tour, comme 30m, 12h ou 2d (24h par défaut)")]
     timeout: Option<String>,
-    #[description = "A practice game: /thaayam hint advises the player on turn; never rated (default false)"]
-    #[description_localized(
-        "fr",
-        "Partie d'entraînement : /thaayam conseil guide le joueur ; hors classement (non par défaut)"
-    )]
     practice: Option<bool>,
 ) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
@@ -210,12 +193,7 @@ fn link_of(t: &Table) -> String {
     t.board.map(|b| link(t.guild, t.channel, b.message)).unwrap_or_default()
 }
 
-/// Post the board of this channel's game again (as the newest message)
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Afficher à nouveau le plateau de la partie de ce salon")
-)]
+#[poise::command(slash_command, guild_only)]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
@@ -235,38 +213,18 @@ pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     private(ctx, if posted { tr!(mine, "board-again") } else { tr!(mine, "board-not-posted") }).await
 }
 
-/// Give up your seat in this channel's game (a computer plays on for you)
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Quitter votre place dans la partie de ce salon (l'ordinateur joue à votre place)")
-)]
+#[poise::command(slash_command, guild_only)]
 pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::Resign).await
 }
 
-/// End this channel's game early, without ratings (host or Manage Messages)
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Arrêter la partie de ce salon, sans classement (hôte ou Gérer les messages)")
-)]
+#[poise::command(slash_command, guild_only)]
 pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::End).await
 }
 
-/// Remove a player from this channel's game; a computer takes the seat (host or Manage Messages)
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Retirer un joueur de la partie ; l'ordinateur prend sa place (hôte ou modérateur)")
-)]
-pub(crate) async fn kick(
-    ctx: Context<'_>,
-    #[description = "The player to remove"]
-    #[description_localized("fr", "Le joueur à retirer")]
-    user: serenity::User,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     apply(ctx, Intent::Kick(user.id.get())).await
 }
 

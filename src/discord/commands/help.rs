@@ -13,11 +13,7 @@ fn turn_text(lang: Lang) -> String {
     tr!(lang, "help-turn")
 }
 
-/// How a turn works: the move menu, Confirm and Undo
-#[poise::command(
-    slash_command,
-    description_localized("fr", "Comment se joue un tour : le menu des coups, Valider et Annuler")
-)]
+#[poise::command(slash_command)]
 pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
     // Drawing the example may take longer than Discord's 3 s for a first answer.
     ctx.defer_ephemeral().await?;

@@ -8,13 +8,7 @@ use crate::discord::game::hint::{HintRefusal, hint};
 use crate::discord::view::hint::hint_text;
 use crate::discord::{Context, Error};
 
-/// Practice games: the best move for you now, and your chance of winning
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "hint",
-    description_localized("fr", "Parties d'entraînement : le meilleur coup maintenant, et votre chance de gagner")
-)]
+#[poise::command(slash_command, guild_only, rename = "hint")]
 pub(crate) async fn hint_command(ctx: Context<'_>) -> Result<(), Error> {
     let lang = langs(ctx).await.1;
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {

@@ -1,8 +1,9 @@
 //! The slash commands, one top-level `/thaayam` with subcommands. Handlers
-//! are thin: they call the session layer and the presenter and answer. The
-//! doc comments are the descriptions Discord shows, written for people who
-//! have never heard of Thaayam. The names in other languages come from
-//! `view::names`, which the texts that name commands use too.
+//! are thin: they call the session layer and the presenter and answer.
+//! What Discord shows of them (their descriptions, written for people who
+//! have never heard of Thaayam, and their names in other languages) comes
+//! from the `discord.ftl` files, which the texts that name commands use
+//! too (`view::names`).
 
 mod analyse;
 mod answer;
@@ -19,20 +20,15 @@ pub(crate) mod settings;
 mod verify;
 
 use super::{Context, Data, Error};
-use crate::discord::view::lang::tr;
-use crate::discord::view::names;
+use crate::discord::view::lang::{Lang, tr};
 use answer::{langs, private};
 pub(crate) use options::check_options;
+use std::collections::HashMap;
 
-/// Thaayam, a South Indian race game for 2–4 players with cowrie-shell dice
 #[poise::command(
     slash_command,
     guild_only,
     rename = "thaayam",
-    description_localized(
-        "fr",
-        "Thaayam, un jeu de course d'Inde du Sud pour 2 à 4 joueurs, avec des cauris pour dés"
-    ),
     subcommands(
         "game::new_game",
         "game::board",
@@ -56,25 +52,46 @@ async fn root(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// `/thaayam` and its subcommands, with the names of the subcommands and
-/// their options in the other languages Discord offers ([`names::COMMANDS`]).
+/// `/thaayam` and its subcommands, with their descriptions in English and
+/// their names and descriptions in the other languages Discord offers,
+/// all from the `discord.ftl` files (`slash-<command>[-<option>][-about]`).
 pub(crate) fn thaayam() -> poise::Command<Data, Error> {
     let mut root = root();
+    let words = |key: &str| -> Vec<(Lang, String)> { Lang::all().map(|l| (l, l.format(key, None))).collect() };
+    describe(&mut root.description, &mut root.description_localizations, words("slash-thaayam-about"));
     for command in &mut root.subcommands {
-        let Some(named) = names::command(&command.name) else { continue };
-        command.name_localizations.extend(localized(&named.name));
+        let key = format!("slash-{}", command.name);
+        name(&mut command.name_localizations, words(&key));
+        describe(&mut command.description, &mut command.description_localizations, words(&format!("{key}-about")));
         for option in &mut command.parameters {
-            if let Some(name) = named.option(&option.name) {
-                option.name_localizations.extend(localized(name));
-            }
+            let key = format!("{key}-{}", option.name);
+            name(&mut option.name_localizations, words(&key));
+            describe(&mut option.description, &mut option.description_localizations, words(&format!("{key}-about")));
         }
     }
     root
 }
 
-/// A name's localisations as poise keeps them.
-fn localized(name: &names::Name) -> impl Iterator<Item = (String, String)> {
-    name.localized().into_iter().map(|(locale, name)| (locale.to_string(), name.to_string()))
+/// Sets a description: English as the default, the other languages Discord
+/// offers as localisations.
+fn describe(default: &mut Option<String>, localized: &mut HashMap<String, String>, words: Vec<(Lang, String)>) {
+    for (lang, text) in words {
+        if lang == Lang::EN {
+            *default = Some(text);
+        } else if lang.on_discord() {
+            localized.insert(lang.code().to_string(), text);
+        }
+    }
+}
+
+/// Sets a name's localisations in the languages Discord offers (the
+/// English name is the command's own).
+fn name(localized: &mut HashMap<String, String>, words: Vec<(Lang, String)>) {
+    for (lang, text) in words {
+        if lang != Lang::EN && lang.on_discord() {
+            localized.insert(lang.code().to_string(), text);
+        }
+    }
 }
 
 /// The one error handler: users get a calm private answer, the log gets
@@ -149,6 +166,33 @@ mod tests {
         assert_eq!(names.len(), root.subcommands.len(), "two French names alike");
     }
 
+    /// Every language's `discord.ftl` has the words of every command and
+    /// option and no others; the English names are the commands' own.
+    #[test]
+    fn the_words_discord_shows_are_those_of_the_command_tree() {
+        let root = super::thaayam();
+        let mut expected = BTreeSet::from(["slash-thaayam-about".to_string()]);
+        for c in &root.subcommands {
+            expected.extend([format!("slash-{}", c.name), format!("slash-{}-about", c.name)]);
+            for p in &c.parameters {
+                expected.extend([format!("slash-{}-{}", c.name, p.name), format!("slash-{}-{}-about", c.name, p.name)]);
+            }
+        }
+        for locale in LOCALES {
+            let found: BTreeSet<String> = ids(locale).into_iter().filter(|id| id.starts_with("slash-")).collect();
+            assert_eq!(found, expected, "{}", locale.code);
+        }
+        for c in &root.subcommands {
+            assert_eq!(Lang::EN.format(&format!("slash-{}", c.name), None), c.name);
+            assert!(c.description.as_ref().is_some_and(|d| (1..=100).contains(&d.chars().count())), "/{}", c.name);
+            for p in &c.parameters {
+                assert_eq!(Lang::EN.format(&format!("slash-{}-{}", c.name, p.name), None), p.name);
+                assert!(p.description.as_ref().is_some_and(|d| (1..=100).contains(&d.chars().count())), "{}", p.name);
+            }
+        }
+        assert!(root.description.is_some() && !root.name_localizations.contains_key("ta"));
+    }
+
     /// The table of names and the command tree name the same commands and options.
     #[test]
     fn every_command_and_option_is_in_the_table_of_names() {
@@ -160,7 +204,7 @@ mod tests {
             .collect();
         let table: Vec<(String, Vec<String>)> = names::COMMANDS
             .iter()
-            .map(|c| (c.name.en.to_string(), c.options.iter().map(|o| o.en.to_string()).collect()))
+            .map(|c| (c.name.to_string(), c.options.iter().map(|o| o.to_string()).collect()))
             .collect();
         assert_eq!(tree, table);
     }

@@ -180,18 +180,8 @@ fn guild_of(ctx: Context<'_>) -> u64 {
     ctx.guild_id().map_or(0, |g| g.get())
 }
 
-/// This server's best players of a variant, by rating
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Les meilleurs joueurs du serveur pour une variante, par cote")
-)]
-pub(crate) async fn leaderboard(
-    ctx: Context<'_>,
-    #[description = "Which rules (default: the server's default)"]
-    #[description_localized("fr", "Quelles règles (par défaut : celles du serveur)")]
-    variant: Option<VariantChoice>,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn leaderboard(ctx: Context<'_>, variant: Option<VariantChoice>) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let store = &ctx.data().store;
     let variant = match variant {
@@ -213,18 +203,8 @@ pub(crate) async fn leaderboard(
     }
 }
 
-/// A player's Thaayam record on this server: rating, games, wins, streaks
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "La fiche Thaayam d'un joueur sur ce serveur : cote, parties, victoires, séries")
-)]
-pub(crate) async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose record (default: yours)"]
-    #[description_localized("fr", "La fiche de qui (par défaut : la vôtre)")]
-    user: Option<serenity::User>,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let user = user.map_or(ctx.author().id.get(), |u| u.id.get());
     match ctx.data().store.call(move |s| s.player_stats(guild, user)).await {
@@ -233,12 +213,7 @@ pub(crate) async fn stats(
     }
 }
 
-/// The last games played to the end in this channel, with their numbers for replays
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Les dernières parties terminées dans ce salon, avec leurs numéros pour les revoir")
-)]
+#[poise::command(slash_command, guild_only)]
 pub(crate) async fn history(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ctx.channel_id().get();
     match ctx.data().store.call(move |s| s.channel_history(channel, HISTORY_GAMES)).await {

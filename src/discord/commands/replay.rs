@@ -159,14 +159,8 @@ async fn names(ctx: Context<'_>, lang: Lang, info: &GameInfo) -> [String; 4] {
     names
 }
 
-/// Watch a finished game again as an animated picture
 #[poise::command(slash_command, guild_only, description_localized("fr", "Revoir une partie terminée en image animée"))]
-pub(crate) async fn replay(
-    ctx: Context<'_>,
-    #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
-    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam historique (par ex. 12)")]
-    game: String,
-) -> Result<(), Error> {
+pub(crate) async fn replay(ctx: Context<'_>, game: String) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
     let id = loaded.info.id;

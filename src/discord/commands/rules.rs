@@ -23,17 +23,8 @@ fn variant_text(lang: Lang, v: Variant) -> String {
     }
 }
 
-/// How to play Thaayam (the rules in short, for each variant)
-#[poise::command(
-    slash_command,
-    description_localized("fr", "Comment jouer au Thaayam (les règles en bref, pour chaque variante)")
-)]
-pub(crate) async fn rules(
-    ctx: Context<'_>,
-    #[description = "Which rules to explain (default: all of them)"]
-    #[description_localized("fr", "Quelles règles expliquer (par défaut : toutes)")]
-    variant: Option<VariantChoice>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+pub(crate) async fn rules(ctx: Context<'_>, variant: Option<VariantChoice>) -> Result<(), Error> {
     let variants: Vec<Variant> = match variant {
         Some(v) => vec![v.into()],
         None => Variant::ALL.to_vec(),

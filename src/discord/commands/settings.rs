@@ -208,31 +208,12 @@ fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     }
 }
 
-/// This server's defaults for new games (changing them needs Manage Server)
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized(
-        "fr",
-        "Les réglages des nouvelles parties du serveur (les changer demande Gérer le serveur)"
-    )
-)]
+#[poise::command(slash_command, guild_only)]
 pub(crate) async fn settings(
     ctx: Context<'_>,
-    #[description = "Default rules of new games"]
-    #[description_localized("fr", "Règles par défaut des nouvelles parties")]
     variant: Option<VariantChoice>,
-    #[description = "Default time per turn, like 30m, 12h or 2d (1 minute to 30 days)"]
-    #[description_localized("fr", "Temps par tour par défaut, comme 30m, 12h ou 2d (de 1 minute à 30 jours)")]
     turn_timeout: Option<String>,
-    #[description = "Who may end a game early"]
-    #[description_localized("fr", "Qui peut arrêter une partie avant la fin")]
     end_permission: Option<EndChoice>,
-    #[description = "Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)"]
-    #[description_localized(
-        "fr",
-        "Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)"
-    )]
     language: Option<String>,
 ) -> Result<(), Error> {
     let guild = ctx.guild_id().map_or(0, |g| g.get());

@@ -25,18 +25,8 @@ fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Optio
     }
 }
 
-/// Check that a finished game's dice were fair
-#[poise::command(
-    slash_command,
-    guild_only,
-    description_localized("fr", "Vérifier que les dés d'une partie terminée étaient équitables")
-)]
-pub(crate) async fn verify(
-    ctx: Context<'_>,
-    #[description = "The game's number, as /thaayam history shows it (e.g. 12)"]
-    #[description_localized("fr", "Le numéro de la partie, comme le montre /thaayam historique (par ex. 12)")]
-    game: String,
-) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only)]
+pub(crate) async fn verify(ctx: Context<'_>, game: String) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
     let info = &loaded.info;

@@ -16,25 +16,44 @@ use std::sync::LazyLock;
 pub(crate) struct Locale {
     pub(crate) code: &'static str,
     pub(crate) name: &'static str,
+    /// Whether Discord offers this locale to its clients (it shows the
+    /// commands' names and descriptions of its own `discord.ftl`).
+    pub(crate) on_discord: bool,
     pub(crate) files: &'static [(&'static str, &'static str)],
 }
 
-/// A locale whose `.ftl` files are `assets/locales/<code>/{game,commands}.ftl`.
+/// A locale whose `.ftl` files are
+/// `assets/locales/<code>/{game,commands,discord}.ftl`; one that Discord
+/// does not offer takes the `discord.ftl` of the language its readers'
+/// clients show instead (`discord = "en"`).
 macro_rules! locale {
     ($code:literal, $name:literal) => {
+        locale!(@ $code, $name, $code, true)
+    };
+    ($code:literal, $name:literal, discord = $discord:literal) => {
+        locale!(@ $code, $name, $discord, false)
+    };
+    (@ $code:literal, $name:literal, $discord:literal, $on:literal) => {
         Locale {
             code: $code,
             name: $name,
+            on_discord: $on,
             files: &[
                 ("game.ftl", include_str!(concat!("../../../assets/locales/", $code, "/game.ftl"))),
                 ("commands.ftl", include_str!(concat!("../../../assets/locales/", $code, "/commands.ftl"))),
+                ("discord.ftl", include_str!(concat!("../../../assets/locales/", $discord, "/discord.ftl"))),
             ],
         }
     };
 }
 
 /// Every language, English first (the fallback).
-pub(crate) const LOCALES: &[Locale] = &[locale!("en", "English"), locale!("fr", "Français"), locale!("ta", "தமிழ்")];
+pub(crate) const LOCALES: &[Locale] = &[
+    locale!("en", "English"),
+    locale!("fr", "Français"),
+    // Discord has no Tamil locale: Tamil readers' clients show English names.
+    locale!("ta", "தமிழ்", discord = "en"),
+];
 
 /// A language of [`LOCALES`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -59,6 +78,11 @@ impl Lang {
 
     pub(crate) fn code(self) -> &'static str {
         LOCALES[usize::from(self.0)].code
+    }
+
+    /// Whether Discord offers this language to its clients.
+    pub(crate) fn on_discord(self) -> bool {
+        LOCALES[usize::from(self.0)].on_discord
     }
 
     /// The language's name in itself ("Français").
@@ -91,7 +115,7 @@ pub(crate) fn bundle(locale: &Locale) -> Result<FluentBundle<FluentResource>, Ve
     bundle.set_use_isolating(false);
     let mut problems = Vec::new();
     // The names of the commands as a client in this language shows them.
-    let names = ("names", names::fluent_terms(locale.code));
+    let names = ("names", names::fluent_terms());
     let files = locale.files.iter().map(|&(file, text)| (file, text.to_string())).chain([names]);
     for (file, text) in files {
         let resource = FluentResource::try_new(text).unwrap_or_else(|(resource, errors)| {
@@ -235,8 +259,11 @@ mod tests {
                 }
             }
         }
-        let unused: Vec<String> =
-            ids(&LOCALES[0]).into_iter().filter(|id| !code.contains(&format!("\"{id}\""))).collect();
+        // `slash-…` keys are named after the commands (checked in `commands`).
+        let unused: Vec<String> = ids(&LOCALES[0])
+            .into_iter()
+            .filter(|id| !id.starts_with("slash-") && !code.contains(&format!("\"{id}\"")))
+            .collect();
         assert!(unused.is_empty(), "keys no code uses: {unused:?}");
     }
 

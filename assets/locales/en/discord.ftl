@@ -1,0 +1,81 @@
+## What Discord shows of /thaayam in English: the name of each subcommand
+## and option (`slash-<command>`, `slash-<command>-<option>`: the commands'
+## own names, which every language Discord does not offer shows too) and its
+## description (`…-about`, at most 100 characters).
+
+slash-thaayam-about = Thaayam, a South Indian race game for 2–4 players with cowrie-shell dice
+
+slash-new = new
+slash-new-about = Open a game in this channel; players join with the buttons
+slash-new-variant = variant
+slash-new-variant-about = Which rules (default: the server's default, normally bell)
+slash-new-players = players
+slash-new-players-about = Number of players, 2 to 4 (default 2); computers can fill seats
+slash-new-timeout = timeout
+slash-new-timeout-about = Time for each turn, like 30m, 12h or 2d (default 24h)
+slash-new-practice = practice
+slash-new-practice-about = A practice game: { -cmd-hint } advises the player on turn; never rated (default false)
+
+slash-board = board
+slash-board-about = Post the board of this channel's game again (as the newest message)
+
+slash-resign = resign
+slash-resign-about = Give up your seat in this channel's game (a computer plays on for you)
+
+slash-end = end
+slash-end-about = End this channel's game early, without ratings (host or Manage Messages)
+
+slash-kick = kick
+slash-kick-about = Remove a player from this channel's game; a computer takes the seat (host or Manage Messages)
+slash-kick-user = user
+slash-kick-user-about = The player to remove
+
+slash-hint = hint
+slash-hint-about = Practice games: the best move for you now, and your chance of winning
+
+slash-help = help
+slash-help-about = How a turn works: the move menu, Confirm and Undo
+
+slash-rules = rules
+slash-rules-about = How to play Thaayam (the rules in short, for each variant)
+slash-rules-variant = variant
+slash-rules-variant-about = Which rules to explain (default: all of them)
+
+slash-leaderboard = leaderboard
+slash-leaderboard-about = This server's best players of a variant, by rating
+slash-leaderboard-variant = variant
+slash-leaderboard-variant-about = Which rules (default: the server's default)
+
+slash-stats = stats
+slash-stats-about = A player's Thaayam record on this server: rating, games, wins, streaks
+slash-stats-user = user
+slash-stats-user-about = Whose record (default: yours)
+
+slash-history = history
+slash-history-about = The last games played to the end in this channel, with their numbers for replays
+
+slash-replay = replay
+slash-replay-about = Watch a finished game again as an animated picture
+slash-replay-game = game
+slash-replay-game-about = The game's number, as { -cmd-history } shows it (e.g. 12)
+
+slash-analyse = analyse
+slash-analyse-about = Chart a finished game: each player's chance of winning and the biggest swings
+slash-analyse-game = game
+slash-analyse-game-about = The game's number, as { -cmd-history } shows it (e.g. 12)
+
+slash-verify = verify
+slash-verify-about = Check that a finished game's dice were fair
+slash-verify-game = game
+slash-verify-game-about = The game's number, as { -cmd-history } shows it (e.g. 12)
+
+slash-settings = settings
+slash-settings-about = This server's defaults for new games (changing them needs Manage Server)
+slash-settings-variant = variant
+slash-settings-variant-about = Default rules of new games
+slash-settings-turn_timeout = turn_timeout
+slash-settings-turn_timeout-about = Default time per turn, like 30m, 12h or 2d (1 minute to 30 days)
+slash-settings-end_permission = end_permission
+slash-settings-end_permission-about = Who may end a game early
+slash-settings-language = language
+slash-settings-language-about = Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)

@@ -1,0 +1,81 @@
+## Ce que Discord montre de /thaayam en français : le nom de chaque
+## sous-commande et option (`slash-<commande>`, `slash-<commande>-<option>` :
+## minuscules, sans espace, 32 caractères au plus) et sa description
+## (`…-about`, 100 caractères au plus).
+
+slash-thaayam-about = Thaayam, un jeu de course d'Inde du Sud pour 2 à 4 joueurs, avec des cauris pour dés
+
+slash-new = nouvelle
+slash-new-about = Ouvrir une partie dans ce salon ; les joueurs la rejoignent avec les boutons
+slash-new-variant = variante
+slash-new-variant-about = Quelles règles (par défaut : celles du serveur, normalement bell)
+slash-new-players = joueurs
+slash-new-players-about = Nombre de joueurs, de 2 à 4 (2 par défaut) ; l'ordinateur peut compléter
+slash-new-timeout = délai
+slash-new-timeout-about = Temps par tour, comme 30m, 12h ou 2d (24h par défaut)
+slash-new-practice = entraînement
+slash-new-practice-about = Partie d'entraînement : { -cmd-hint } guide le joueur ; hors classement (non par défaut)
+
+slash-board = plateau
+slash-board-about = Afficher à nouveau le plateau de la partie de ce salon
+
+slash-resign = abandonner
+slash-resign-about = Quitter votre place dans la partie de ce salon (l'ordinateur joue à votre place)
+
+slash-end = arrêter
+slash-end-about = Arrêter la partie de ce salon, sans classement (hôte ou Gérer les messages)
+
+slash-kick = exclure
+slash-kick-about = Retirer un joueur de la partie ; l'ordinateur prend sa place (hôte ou modérateur)
+slash-kick-user = joueur
+slash-kick-user-about = Le joueur à retirer
+
+slash-hint = conseil
+slash-hint-about = Parties d'entraînement : le meilleur coup maintenant, et votre chance de gagner
+
+slash-help = aide
+slash-help-about = Comment se joue un tour : le menu des coups, Valider et Annuler
+
+slash-rules = règles
+slash-rules-about = Comment jouer au Thaayam (les règles en bref, pour chaque variante)
+slash-rules-variant = variante
+slash-rules-variant-about = Quelles règles expliquer (par défaut : toutes)
+
+slash-leaderboard = classement
+slash-leaderboard-about = Les meilleurs joueurs du serveur pour une variante, par cote
+slash-leaderboard-variant = variante
+slash-leaderboard-variant-about = Quelles règles (par défaut : celles du serveur)
+
+slash-stats = fiche
+slash-stats-about = La fiche Thaayam d'un joueur sur ce serveur : cote, parties, victoires, séries
+slash-stats-user = joueur
+slash-stats-user-about = La fiche de qui (par défaut : la vôtre)
+
+slash-history = historique
+slash-history-about = Les dernières parties terminées dans ce salon, avec leurs numéros pour les revoir
+
+slash-replay = revoir
+slash-replay-about = Revoir une partie terminée en image animée
+slash-replay-game = partie
+slash-replay-game-about = Le numéro de la partie, comme le montre { -cmd-history } (par ex. 12)
+
+slash-analyse = analyser
+slash-analyse-about = Les chances de chacun au fil d'une partie terminée, et ses plus grands tournants
+slash-analyse-game = partie
+slash-analyse-game-about = Le numéro de la partie, comme le montre { -cmd-history } (par ex. 12)
+
+slash-verify = vérifier
+slash-verify-about = Vérifier que les dés d'une partie terminée étaient équitables
+slash-verify-game = partie
+slash-verify-game-about = Le numéro de la partie, comme le montre { -cmd-history } (par ex. 12)
+
+slash-settings = réglages
+slash-settings-about = Les réglages des nouvelles parties du serveur (les changer demande Gérer le serveur)
+slash-settings-variant = variante
+slash-settings-variant-about = Règles par défaut des nouvelles parties
+slash-settings-turn_timeout = délai_par_tour
+slash-settings-turn_timeout-about = Temps par tour par défaut, comme 30m, 12h ou 2d (de 1 minute à 30 jours)
+slash-settings-end_permission = qui_peut_arrêter
+slash-settings-end_permission-about = Qui peut arrêter une partie avant la fin
+slash-settings-language = langue
+slash-settings-language-about = Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)
