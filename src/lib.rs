@@ -11,8 +11,9 @@
 //! Inside the bot, `discord::game` (pure) ← `discord::view` (pure) ←
 //! `discord::live` (async) ← `discord::commands` ← `discord::bot`.
 //! `tests/architecture.rs` checks these directions, the purity of the
-//! engine and of the bot's `game` and `view`, and that no files of
-//! `discord/` or `store/` import each other in a circle.
+//! engine and of the bot's `game` and `view`, and that no files of `src/`
+//! import each other in a circle (a `mod.rs` declares and re-exports; a
+//! concept's own file defines).
 //!
 //! # Where things live
 //! - **A variant**: `engine/variant.rs`, the variant table (`Variant`,
@@ -21,11 +22,18 @@
 //!   settings and the route pictures derive from it; the compiler then
 //!   points at each `match` that must handle the new variant (its rules
 //!   text in `discord/commands/rules.rs`, a new board in
-//!   `engine/board.rs`'s `BoardKind`).
+//!   `engine/board.rs`'s `BoardKind`). The `expert` computer needs a
+//!   network per number of players: `thaayam train --variant V --players
+//!   N` writes `assets/ai/<variant>-<n>p.bin`, listed in `ai/value.rs`
+//!   (without one, `expert` plays as `hard`; `docs/ai.md`).
 //! - **A slash command**: a `#[poise::command]` function in a file of
 //!   `discord/commands/`, listed in the `subcommands(...)` of
-//!   `discord/commands/mod.rs`; its messages are built by plain functions
-//!   (in `discord/view/` for games) that tests call.
+//!   `discord/commands/mod.rs` and, with its options, in
+//!   `discord/view/names.rs`'s `COMMANDS`; its description and its names in
+//!   other languages in each `assets/locales/<lang>/discord.ftl`
+//!   (`slash-<command>[-<option>][-about]`, checked against the tree); its
+//!   messages are built by plain functions (in `discord/view/` for games)
+//!   that tests call.
 //! - **A button or select**: its `Control` and `custom_id` code in
 //!   `discord/view/components.rs`, where it is shown in
 //!   `discord/view/presenter.rs`, the `Intent` it means in
@@ -33,16 +41,26 @@
 //!   `discord/live/clicks.rs`), and what it does in `discord/game/session.rs`
 //!   (seats in `lobby.rs`, moves in `turn.rs`).
 //! - **A colour of the board**: `render/theme.rs` (seat colours are checked
-//!   there for colour-blind players); sizes and positions in
-//!   `render/layout.rs`.
+//!   there for colour-blind players); every PNG's 256 colours come from the
+//!   calibration pictures of `render/calibration.rs`, so a new element must
+//!   appear in one of them (its test lists the flat colours it keeps);
+//!   sizes and positions in `render/layout.rs`.
+//! - **Something saved**: a table's saved form is `discord/game/saved.rs`
+//!   (a new form is a new version with its upgrade; the saves of earlier
+//!   releases in `tests/data/saved/` must still load and play on); the
+//!   store's tables change by a migration appended in `store/schema.rs`
+//!   (its hash added to `RELEASED`), with a test that data saved by the
+//!   previous release still loads.
 //! - **Words players read**: the Fluent files `assets/locales/<lang>/`
 //!   (`game.ftl`: lobby, board, notes, refusals, picture labels;
-//!   `commands.ftl`: the commands' answers), one folder per language,
+//!   `commands.ftl`: the commands' answers; `discord.ftl`: what Discord
+//!   shows of the commands), one folder per language,
 //!   embedded and loaded by `discord/view/lang.rs` (a new language is its
 //!   folder and one `locale!` line there); `discord/view/words.rs` (names of
 //!   pieces, moves, players; square names come from `Board::square_name`:
 //!   `c3` on the 5 × 5 board, `Sb1` on the cross), `view/notes.rs` (what just happened),
-//!   `view/refusals.rs` (why a click changed nothing) choose the messages.
+//!   `view/refusals.rs` (why a click changed nothing: `game` gives a
+//!   `Refusal` variant, never words) choose the messages.
 //!   Which language where: `discord/live/lang.rs`.
 
 pub mod ai;
