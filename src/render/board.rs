@@ -2,7 +2,8 @@
 //! layout and seating, then the destinations, the last move, the pieces
 //! and the strip of throws over it, recording the blocks they touched.
 
-use super::dirty::{self, Dirty};
+use super::canvas::Canvas;
+use super::dirty::Dirty;
 use super::draw;
 use super::error::RenderError;
 use super::layout::{Layout, layout_for, stack};
@@ -21,8 +22,7 @@ pub fn render_pixmap(view: &BoardView, size: u32) -> Result<Pixmap, RenderError>
 /// background and the blocks the drawing over it touched.
 pub(crate) fn draw_board(view: &BoardView, size: u32) -> Result<(Pixmap, Arc<draw::Background>, Dirty), RenderError> {
     let (l, bg) = board_background(view, size)?;
-    let mut pm = bg.pm.clone();
-    let dirty = draw_over(&mut pm, &l, view);
+    let (pm, dirty) = draw_over(bg.pm.clone(), &l, view);
     Ok((pm, bg, dirty))
 }
 
@@ -35,14 +35,16 @@ pub(crate) fn board_background(view: &BoardView, size: u32) -> Result<(Layout, A
     Ok((l, bg))
 }
 
-/// Draws the overlays on `pm` (the background); the blocks touched.
-pub(crate) fn draw_over(pm: &mut Pixmap, l: &Layout, view: &BoardView) -> Dirty {
-    let ((), dirty) = dirty::recording(pm.width(), pm.height(), || overlays(pm, l, view));
-    dirty
+/// Draws the overlays on `pm` (the background); the picture and the
+/// blocks touched.
+pub(crate) fn draw_over(pm: Pixmap, l: &Layout, view: &BoardView) -> (Pixmap, Dirty) {
+    let mut canvas = Canvas::recording(pm);
+    overlays(&mut canvas, l, view);
+    canvas.finish()
 }
 
 /// Everything of a board picture that is not its background.
-fn overlays(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
+fn overlays(pm: &mut Canvas, l: &Layout, view: &BoardView) {
     let pos = &view.position;
     let board = pos.rules().board;
     for &cell in &view.destinations {
@@ -69,7 +71,7 @@ fn overlays(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
 }
 
 /// Draws every stack of the position.
-fn pieces(pm: &mut Pixmap, l: &Layout, pos: &Position) {
+fn pieces(pm: &mut Canvas, l: &Layout, pos: &Position) {
     let board = pos.rules().board;
     let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
     for (seat, unit, cell) in pos.units_on_board() {

@@ -58,16 +58,30 @@ mod tests {
         assert_eq!(calibration().len(), 5);
     }
 
+    /// Every colour of the theme (its named colours and the seats') that
+    /// the calibration pictures draw flat, over at least one pixel in
+    /// 3,000, is in the palette exactly: nothing here lists them by hand.
     #[test]
-    fn the_theme_palette_keeps_the_boards_flat_colours() {
-        let p = palette();
-        let rgb = p.rgb();
-        let has = |c: theme::Rgb| rgb.chunks_exact(3).any(|e| e == [c.0, c.1, c.2]);
-        for c in [theme::PAGE, theme::SQUARE, theme::INK, theme::TEXT, theme::OUTLINE, theme::WHITE] {
-            assert!(has(c), "{c:?}");
+    fn the_palette_keeps_every_flat_colour_of_the_theme_it_draws() {
+        let pictures = calibration();
+        let pixels: usize = pictures.iter().map(|p| p.pixels().len()).sum();
+        let count = |c: theme::Rgb| -> usize {
+            let want = [c.0, c.1, c.2, 255];
+            pictures.iter().map(|p| p.data().chunks_exact(4).filter(|px| *px == want).count()).sum()
+        };
+        let theme: Vec<(String, theme::Rgb)> = theme::NAMED
+            .iter()
+            .map(|&(name, c)| (name.to_string(), c))
+            .chain(Seat::ALL.iter().map(|&s| (format!("{s:?}'s pieces"), theme::seat_colour(s))))
+            .collect();
+        let rgb = palette().rgb();
+        let mut flat = 0;
+        for (name, c) in &theme {
+            if count(*c) * 3_000 >= pixels {
+                flat += 1;
+                assert!(rgb.chunks_exact(3).any(|e| e == [c.0, c.1, c.2]), "{name} {c:?} is drawn flat, not kept");
+            }
         }
-        for s in Seat::ALL {
-            assert!(has(theme::seat_colour(s)), "{s:?}");
-        }
+        assert!(flat >= theme.len() / 2, "only {flat} of {} theme colours are drawn flat", theme.len());
     }
 }

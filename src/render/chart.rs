@@ -5,6 +5,7 @@
 //! language. Sized for a phone: drawn 640 px wide, every text's capital
 //! letters at least 9.5 px high once scaled to 360 px.
 
+use super::canvas::Canvas;
 use super::draw;
 use super::error::RenderError;
 use super::png::encode_png;
@@ -57,7 +58,7 @@ pub fn render_chart(chart: &Chart) -> Result<Vec<u8>, RenderError> {
 /// The chart, not encoded.
 pub fn chart_pixmap(chart: &Chart) -> Result<Pixmap, RenderError> {
     let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
-    let mut pm = Pixmap::new(CHART_WIDTH, CHART_HEIGHT).ok_or(RenderError::Size(CHART_WIDTH))?;
+    let mut pm = Canvas::new(Pixmap::new(CHART_WIDTH, CHART_HEIGHT).ok_or(RenderError::Size(CHART_WIDTH))?);
     pm.fill(theme::PAGE.skia());
     let style = Style::new(PHONE_CAP * w / 360.0 / super::fonts::cap_ratio(), false, theme::TEXT);
     let cap = style.cap_height();
@@ -73,11 +74,11 @@ pub fn chart_pixmap(chart: &Chart) -> Result<Pixmap, RenderError> {
         let (px, py) = frame.at(x, chance);
         marker(&mut pm, px, py, i + 1, style);
     }
-    Ok(pm)
+    Ok(pm.into_pixmap())
 }
 
 /// One lettered disc per seat, then a sample of its line, across the top.
-fn legend(pm: &mut Pixmap, seats: SeatSet, f: &Frame, style: Style) {
+fn legend(pm: &mut Canvas, seats: SeatSet, f: &Frame, style: Style) {
     // Larger than the board's smallest piece: at 360 px wide the disc is
     // about 25 px across, so its letter reads on a phone.
     let r = 1.3 * style.cap_height();
@@ -93,7 +94,7 @@ fn legend(pm: &mut Pixmap, seats: SeatSet, f: &Frame, style: Style) {
 }
 
 /// Horizontal grid lines at every 25 %, labelled; series numbers below.
-fn axes(pm: &mut Pixmap, f: &Frame, style: Style) {
+fn axes(pm: &mut Canvas, f: &Frame, style: Style) {
     let cap = style.cap_height();
     for q in 0..=4 {
         let chance = f64::from(q) / 4.0;
@@ -121,7 +122,7 @@ fn tick_step(x_max: f64) -> u32 {
 
 /// A seat's chances joined by straight segments: dark outline, then colour
 /// (the yellow of North needs the outline on the light page).
-fn seat_line(pm: &mut Pixmap, f: &Frame, chart: &Chart, seat: Seat) {
+fn seat_line(pm: &mut Canvas, f: &Frame, chart: &Chart, seat: Seat) {
     let mut pb = PathBuilder::new();
     for (i, &(x, c)) in chart.points.iter().enumerate() {
         let (px, py) = f.at(x, c[seat.index()]);
@@ -136,7 +137,7 @@ fn seat_line(pm: &mut Pixmap, f: &Frame, chart: &Chart, seat: Seat) {
 }
 
 /// A numbered marker: a white disc with a dark ring and a bold number.
-fn marker(pm: &mut Pixmap, x: f32, y: f32, n: usize, style: Style) {
+fn marker(pm: &mut Canvas, x: f32, y: f32, n: usize, style: Style) {
     let r = 1.05 * style.cap_height();
     draw::circle(pm, x, y, r, theme::WHITE.skia());
     draw::ring(pm, x, y, r, 2.5, theme::MOVE.skia());

@@ -1,15 +1,7 @@
-//! Which pixels a drawing changed: while a picture is drawn over its
-//! cached background, the drawing primitives (`draw::fill_path`,
-//! `draw::stroke_path`, `draw::rect`, `draw::blit`, `text::draw`) report
-//! the rectangle they may have touched, and the encoder maps to palette
-//! indices only those rows' spans, taking the rest from the background's
-//! indices (`encode::indexed_png_over`).
-//!
-//! The report is kept per thread while [`recording`] runs (drawing is
-//! synchronous, and the many drawing functions keep their `&mut Pixmap`
-//! signatures); outside a recording, [`touch`] does nothing.
-
-use std::cell::RefCell;
+//! Which pixels a drawing changed, in blocks of [`BLOCK`] pixels of a row:
+//! what a recording [`super::canvas::Canvas`] collects from the drawing
+//! primitives, and what the encoder then maps to palette indices, taking
+//! the rest from the background's indices (`encode::indexed_png_over`).
 
 /// Pixels are reported in blocks of this many of a row (the encoder's
 /// block: it compares and copies eight indices at once).
@@ -37,13 +29,12 @@ pub(crate) struct Dirty {
 }
 
 impl Dirty {
-    fn new(width: u32, height: u32) -> Dirty {
+    pub(crate) fn new(width: u32, height: u32) -> Dirty {
         let words = (width as usize).div_ceil(BLOCK).div_ceil(64).max(1);
         Dirty { width, height, words, bits: vec![0; words * height as usize] }
     }
 
     /// Every pixel of a `width` × `height` picture.
-    #[cfg(test)]
     pub(crate) fn all(width: u32, height: u32) -> Dirty {
         let mut d = Dirty::new(width, height);
         d.add(0.0, 0.0, width as f32, height as f32);
@@ -143,7 +134,7 @@ impl Dirty {
         px as f64 / (self.width as f64 * f64::from(self.height)).max(1.0)
     }
 
-    fn add(&mut self, x0: f32, y0: f32, x1: f32, y1: f32) {
+    pub(crate) fn add(&mut self, x0: f32, y0: f32, x1: f32, y1: f32) {
         // A pixel is touched by anti-aliasing when the shape comes within
         // a pixel of it: one pixel of margin on every side.
         let clamp = |v: f32, max: u32| -> u32 { if v.is_nan() { 0 } else { v.clamp(0.0, max as f32) as u32 } };
@@ -158,7 +149,7 @@ impl Dirty {
     }
 
     /// Marks the blocks of pixels `[x0, x1)` of row `y` (clipped).
-    fn mark(&mut self, y: i32, x0: i32, x1: i32) {
+    pub(crate) fn mark(&mut self, y: i32, x0: i32, x1: i32) {
         let (x0, x1) = (x0.max(0) as usize, x1.clamp(0, self.width as i32) as usize);
         if y < 0 || y as u32 >= self.height || x0 >= x1 {
             return;
@@ -171,83 +162,24 @@ impl Dirty {
     }
 }
 
-thread_local! {
-    static LOG: RefCell<Option<Dirty>> = const { RefCell::new(None) };
-}
-
-/// Reports that drawing may change the pixels of the rectangle from
-/// (`x0`, `y0`) to (`x1`, `y1`) (any fractions; a pixel of margin is
-/// added).
-pub(crate) fn touch(x0: f32, y0: f32, x1: f32, y1: f32) {
-    LOG.with(|log| {
-        if let Ok(mut log) = log.try_borrow_mut()
-            && let Some(d) = log.as_mut()
-        {
-            d.add(x0, y0, x1, y1);
-        }
-    });
-}
-
-/// Reports exact runs of pixels `(y, x0, x1)` (`[x0, x1)` of row `y`)
-/// that drawing changed: what a sprite's blit knows without margins.
-pub(crate) fn touch_runs(runs: &[(i32, i32, i32)]) {
-    LOG.with(|log| {
-        if let Ok(mut log) = log.try_borrow_mut()
-            && let Some(d) = log.as_mut()
-        {
-            for &(y, x0, x1) in runs {
-                d.mark(y, x0, x1);
-            }
-        }
-    });
-}
-
-/// Reports the thick straight line from `a` to `b` (its half-width `reach`
-/// around the centre line, caps included), piece by piece so that a slanted
-/// line does not mark its whole bounding box.
-pub(crate) fn touch_line(a: (f32, f32), b: (f32, f32), reach: f32) {
-    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-    let pieces = (len / (2.0 * reach).max(8.0)).ceil().clamp(1.0, 256.0) as usize;
-    for i in 0..pieces {
-        let (t0, t1) = (i as f32 / pieces as f32, (i + 1) as f32 / pieces as f32);
-        let p = (a.0 + (b.0 - a.0) * t0, a.1 + (b.1 - a.1) * t0);
-        let q = (a.0 + (b.0 - a.0) * t1, a.1 + (b.1 - a.1) * t1);
-        touch(p.0.min(q.0) - reach, p.1.min(q.1) - reach, p.0.max(q.0) + reach, p.1.max(q.1) + reach);
-    }
-}
-
-/// Runs `draw` on a `width` × `height` picture and returns what it
-/// touched. A recording inside another one reports to the inner one only
-/// (the outer one is restored afterwards, even if `draw` panics).
-pub(crate) fn recording<R>(width: u32, height: u32, draw: impl FnOnce() -> R) -> (R, Dirty) {
-    struct Restore(Option<Dirty>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let outer = self.0.take();
-            LOG.with(|log| {
-                if let Ok(mut log) = log.try_borrow_mut() {
-                    *log = outer;
-                }
-            });
-        }
-    }
-    let outer = LOG.with(|log| log.replace(Some(Dirty::new(width, height))));
-    let restore = Restore(outer);
-    let out = draw();
-    let dirty = LOG.with(|log| log.replace(None)).unwrap_or_else(|| Dirty::new(width, height));
-    drop(restore);
-    (out, dirty)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::canvas::Canvas;
+    use tiny_skia::Pixmap;
+
+    /// What `draw` touched on a recording canvas of `width` × `height`.
+    fn recording(width: u32, height: u32, draw: impl FnOnce(&mut Canvas)) -> Dirty {
+        let mut c = Canvas::recording(Pixmap::new(width, height).expect("pixmap"));
+        draw(&mut c);
+        c.finish().1
+    }
 
     #[test]
     fn touches_mark_whole_blocks_with_a_pixel_of_margin() {
-        let ((), d) = recording(40, 10, || {
-            touch(9.5, 2.0, 12.0, 3.0);
-            touch(30.0, 2.5, 31.0, 2.6);
+        let d = recording(40, 10, |c| {
+            c.touch(9.5, 2.0, 12.0, 3.0);
+            c.touch(30.0, 2.5, 31.0, 2.6);
         });
         assert!(!d.row(0));
         assert_eq!(d.runs(0), vec![]);
@@ -260,11 +192,13 @@ mod tests {
 
     #[test]
     fn touches_outside_the_picture_are_clipped_and_ignored_when_not_recording() {
-        touch(0.0, 0.0, 5.0, 5.0);
-        let ((), d) = recording(10, 4, || {
-            touch(-30.0, -30.0, 100.0, 1.0);
-            touch(50.0, 2.0, 60.0, 3.0);
-            touch(f32::NAN, 3.0, f32::NAN, 3.0);
+        let mut plain = Canvas::new(Pixmap::new(10, 4).expect("pixmap"));
+        plain.touch(0.0, 0.0, 5.0, 5.0);
+        assert!((plain.finish().1.coverage() - 1.0).abs() < 1e-9, "not recorded: all of it may differ");
+        let d = recording(10, 4, |c| {
+            c.touch(-30.0, -30.0, 100.0, 1.0);
+            c.touch(50.0, 2.0, 60.0, 3.0);
+            c.touch(f32::NAN, 3.0, f32::NAN, 3.0);
         });
         // The last block is cut at the edge.
         assert_eq!(d.runs(0), vec![(0, 10)]);
@@ -276,9 +210,9 @@ mod tests {
 
     #[test]
     fn exact_runs_and_slanted_lines_mark_only_their_blocks() {
-        let ((), d) = recording(64, 64, || {
-            touch_runs(&[(3, 9, 10), (3, 40, 41), (-1, 0, 5), (70, 0, 5), (4, 60, 90)]);
-            touch_line((0.0, 0.0), (63.0, 63.0), 1.0);
+        let d = recording(64, 64, |c| {
+            c.touch_runs(&[(3, 9, 10), (3, 40, 41), (-1, 0, 5), (70, 0, 5), (4, 60, 90)]);
+            c.touch_line((0.0, 0.0), (63.0, 63.0), 1.0);
         });
         assert_eq!(d.runs(3), vec![(0, 16), (40, 48)]);
         assert_eq!(d.runs(4), vec![(0, 16), (56, 64)]);
@@ -289,8 +223,8 @@ mod tests {
 
     #[test]
     fn runs_with_the_row_above_join_both_rows_blocks() {
-        let ((), d) = recording(64, 3, || {
-            touch_runs(&[(0, 0, 8), (1, 8, 16), (1, 40, 48), (2, 56, 64)]);
+        let d = recording(64, 3, |c| {
+            c.touch_runs(&[(0, 0, 8), (1, 8, 16), (1, 40, 48), (2, 56, 64)]);
         });
         let with = |y| {
             let mut out = Vec::new();
@@ -304,7 +238,7 @@ mod tests {
 
     #[test]
     fn copying_touched_blocks_copies_those_and_what_paeth_predicts_from_them() {
-        let ((), d) = recording(20, 3, || touch_runs(&[(1, 8, 9)]));
+        let d = recording(20, 3, |c| c.touch_runs(&[(1, 8, 9)]));
         let src = vec![7u8; 3 * 21];
         let rows = Rows { stride: 21, lead: 1, px: 1 };
         let mut plain = vec![0u8; 3 * 21];
@@ -320,23 +254,9 @@ mod tests {
     #[test]
     fn runs_cross_word_boundaries() {
         // 1,000 pixels: 125 blocks, two words per row.
-        let ((), d) = recording(1000, 2, || touch(500.0, 0.0, 530.0, 0.5));
+        let d = recording(1000, 2, |c| c.touch(500.0, 0.0, 530.0, 0.5));
         assert_eq!(d.runs(0), vec![(496, 536)]);
-        let ((), d) = recording(1000, 1, || touch(990.0, 0.0, 999.0, 0.5));
+        let d = recording(1000, 1, |c| c.touch(990.0, 0.0, 999.0, 0.5));
         assert_eq!(d.runs(0), vec![(984, 1000)]);
-    }
-
-    #[test]
-    fn an_inner_recording_does_not_leak_into_the_outer_one() {
-        let (inner, outer) = recording(10, 10, || {
-            touch(0.0, 0.0, 2.0, 0.5);
-            let ((), inner) = recording(10, 10, || touch(5.0, 5.0, 6.0, 6.0));
-            touch(0.0, 9.0, 2.0, 9.5);
-            inner
-        });
-        assert_eq!(inner.runs(5), vec![(0, 8)]);
-        assert!(!outer.row(5));
-        assert_eq!(outer.runs(0), vec![(0, 8)]);
-        assert_eq!(outer.runs(9), vec![(0, 8)]);
     }
 }

@@ -3,7 +3,7 @@
 //! twins and count badges; last-move arrows, capture marks and destination
 //! hints.
 
-use super::dirty;
+use super::canvas::Canvas;
 use super::encode::Base;
 use super::layout::{Layout, Token, is_sparse};
 use super::text::{self, Style};
@@ -25,20 +25,20 @@ fn paint(c: Color) -> Paint<'static> {
     p
 }
 
-pub(crate) fn fill_path(pm: &mut Pixmap, path: Option<Path>, c: Color) {
+pub(crate) fn fill_path(pm: &mut Canvas, path: Option<Path>, c: Color) {
     if let Some(path) = path {
         let b = path.bounds();
-        dirty::touch(b.left(), b.top(), b.right(), b.bottom());
+        pm.touch(b.left(), b.top(), b.right(), b.bottom());
         pm.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
     }
 }
 
-pub(crate) fn stroke_path(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &Stroke) {
+pub(crate) fn stroke_path(pm: &mut Canvas, path: Option<Path>, c: Color, stroke: &Stroke) {
     stroke_path_reported(pm, path, c, stroke, true);
 }
 
 /// Strokes a path; reports its bounds when `report` (else the caller did).
-fn stroke_path_reported(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &Stroke, report: bool) {
+fn stroke_path_reported(pm: &mut Canvas, path: Option<Path>, c: Color, stroke: &Stroke, report: bool) {
     if let Some(path) = path {
         // Half the width on each side; a square cap reaches √2 times that
         // at a slant, a mitred corner up to the miter limit times that.
@@ -48,7 +48,7 @@ fn stroke_path_reported(pm: &mut Pixmap, path: Option<Path>, c: Color, stroke: &
                 LineJoin::Round | LineJoin::Bevel => 1.5,
             };
             let (b, m) = (path.bounds(), stroke.width / 2.0 * reach);
-            dirty::touch(b.left() - m, b.top() - m, b.right() + m, b.bottom() + m);
+            pm.touch(b.left() - m, b.top() - m, b.right() + m, b.bottom() + m);
         }
         pm.stroke_path(&path, &paint(c), stroke, Transform::identity(), None);
     }
@@ -58,31 +58,31 @@ pub(crate) fn stroke(width: f32) -> Stroke {
     Stroke { width, line_cap: LineCap::Round, ..Stroke::default() }
 }
 
-pub(crate) fn circle(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, c: Color) {
+pub(crate) fn circle(pm: &mut Canvas, cx: f32, cy: f32, r: f32, c: Color) {
     fill_path(pm, PathBuilder::from_circle(cx, cy, r), c);
 }
 
-pub(crate) fn ring(pm: &mut Pixmap, cx: f32, cy: f32, r: f32, width: f32, c: Color) {
+pub(crate) fn ring(pm: &mut Canvas, cx: f32, cy: f32, r: f32, width: f32, c: Color) {
     stroke_path(pm, PathBuilder::from_circle(cx, cy, r), c, &stroke(width));
 }
 
-pub(crate) fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, c: Color) {
+pub(crate) fn line(pm: &mut Canvas, a: (f32, f32), b: (f32, f32), width: f32, c: Color) {
     let mut pb = PathBuilder::new();
     pb.move_to(a.0, a.1);
     pb.line_to(b.0, b.1);
     // Round caps: half the width around the centre line, ends included.
-    dirty::touch_line(a, b, width / 2.0);
+    pm.touch_line(a, b, width / 2.0);
     stroke_path_reported(pm, pb.finish(), c, &stroke(width), false);
 }
 
-pub(crate) fn rect(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Color) {
+pub(crate) fn rect(pm: &mut Canvas, x: f32, y: f32, w: f32, h: f32, c: Color) {
     if let Some(r) = Rect::from_xywh(x, y, w, h) {
-        dirty::touch(r.left(), r.top(), r.right(), r.bottom());
+        pm.touch(r.left(), r.top(), r.right(), r.bottom());
         pm.fill_rect(r, &paint(c), Transform::identity(), None);
     }
 }
 
-pub(crate) fn rect_outline(pm: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, s: &Stroke, c: Color) {
+pub(crate) fn rect_outline(pm: &mut Canvas, x: f32, y: f32, w: f32, h: f32, s: &Stroke, c: Color) {
     if let Some(r) = Rect::from_xywh(x, y, w, h) {
         let mut s = s.clone();
         s.line_cap = LineCap::Square;
@@ -147,7 +147,7 @@ pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet)
 }
 
 fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
-    let mut pm = Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"));
+    let mut pm = Canvas::new(Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap")));
     pm.fill(theme::PAGE.skia());
     if is_sparse(board) {
         // A board that does not fill its grid (Tayam Sonalu's cross): each
@@ -160,7 +160,7 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
             rect_outline(&mut pm, x, y, side, side, &stroke(w), theme::INK.skia());
         }
         paint_cross_labels(&mut pm, l);
-        return pm;
+        return pm.into_pixmap();
     }
     let (bw, bh) = l.board_size();
     let shadow = (6.0 * l.u).round();
@@ -174,7 +174,7 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
     }
     paint_grid(&mut pm, l, board);
     paint_labels(&mut pm, l);
-    pm
+    pm.into_pixmap()
 }
 
 /// The seat whose palace (her own start square) a cell is: step 0, or step 1
@@ -185,7 +185,7 @@ pub(crate) fn palace_owner(board: &Board, cell: Cell) -> Option<Seat> {
     Seat::ALL.into_iter().find(|&s| board.cell(s, start) == cell)
 }
 
-fn paint_square(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, seats: SeatSet) {
+fn paint_square(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, seats: SeatSet) {
     let (x, y, side) = l.cell_rect(board, cell);
     let keep = board.cell(Seat::S, board.goal_step()) == cell;
     let owner = palace_owner(board, cell).filter(|s| seats.contains(*s));
@@ -208,7 +208,7 @@ fn paint_square(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, seats: S
     }
 }
 
-fn paint_grid(pm: &mut Pixmap, l: &Layout, board: &Board) {
+fn paint_grid(pm: &mut Canvas, l: &Layout, board: &Board) {
     let w = (3.0 * l.u).round().max(1.0);
     let (bw, bh) = l.board_size();
     let c = theme::INK.skia();
@@ -224,7 +224,7 @@ fn paint_grid(pm: &mut Pixmap, l: &Layout, board: &Board) {
     rect_outline(pm, l.board_x, l.board_y, bw, bh, &stroke(frame), c);
 }
 
-fn paint_labels(pm: &mut Pixmap, l: &Layout) {
+fn paint_labels(pm: &mut Canvas, l: &Layout) {
     let style = Style::new(l.small_text(), true, theme::INK.mix(theme::PAGE, 0.25));
     let (_, bh) = l.board_size();
     for i in 0..l.cols {
@@ -246,7 +246,7 @@ fn paint_labels(pm: &mut Pixmap, l: &Layout) {
 /// on the level ones) sit faintly in the arm's three end squares, under
 /// any piece there. All in [`Layout::small_text`] or larger: a cap height
 /// of 9 px or more at 360 px wide.
-fn paint_cross_labels(pm: &mut Pixmap, l: &Layout) {
+fn paint_cross_labels(pm: &mut Canvas, l: &Layout) {
     let style = Style::new(l.small_text(), true, theme::INK.mix(theme::PAGE, 0.25));
     let lane_style = Style::new(l.small_text(), true, theme::INK.mix(theme::SQUARE, 0.55));
     let arm_style = Style::new((52.0 * l.u).round(), true, theme::INK.mix(theme::PAGE, 0.15));
@@ -282,7 +282,7 @@ fn paint_cross_labels(pm: &mut Pixmap, l: &Layout) {
 pub(crate) const BADGE_DIGIT: f32 = 1.7;
 
 /// Draws one token of a stack whose square is centred on (cx, cy).
-pub(crate) fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
+pub(crate) fn token(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
     let (x, y) = (cx + t.dx, cy + t.dy);
     if let Some(gap) = t.twin_gap {
         let pad = t.r * 0.16;
@@ -307,7 +307,7 @@ pub(crate) fn token(pm: &mut Pixmap, cx: f32, cy: f32, t: &Token) {
 /// and the seat letter so colour is never the only cue. Drawn once per
 /// seat, size and shadow into a cached sprite, then blitted with its
 /// centre on the nearest pixel.
-pub(crate) fn disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
+pub(crate) fn disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
     let sprite = disc_sprite(seat, (r * 4.0).round() / 4.0, shadow);
     let half = (sprite.width() / 2) as i32;
     let (left, top) = (x.round() as i32 - half, y.round() as i32 - half);
@@ -318,7 +318,7 @@ pub(crate) fn disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: 
 /// (source-over, clipped to the pixmap): what `Pixmap::draw_pixmap` does
 /// without a transform, in integer arithmetic (it took a third of a
 /// board's drawing through tiny-skia's float pipeline).
-pub(crate) fn blit(pm: &mut Pixmap, sprite: &Pixmap, left: i32, top: i32) {
+pub(crate) fn blit(pm: &mut Canvas, sprite: &Pixmap, left: i32, top: i32) {
     let (dw, dh) = (pm.width() as i32, pm.height() as i32);
     let (sw, sh) = (sprite.width() as i32, sprite.height() as i32);
     let (x0, x1) = (left.max(0), (left + sw).min(dw));
@@ -359,7 +359,7 @@ pub(crate) fn blit(pm: &mut Pixmap, sprite: &Pixmap, left: i32, top: i32) {
             runs.push((y, start, x1));
         }
     }
-    dirty::touch_runs(&runs);
+    pm.touch_runs(&runs);
 }
 
 fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Pixmap> {
@@ -367,13 +367,13 @@ fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Pixmap> {
     cached((key, 0, 0), || {
         let side = (r * 2.6).ceil() as u32 + 4;
         let half = (side / 2) as f32;
-        let mut sprite = blank(side, side);
+        let mut sprite = Canvas::new(blank(side, side));
         paint_disc(&mut sprite, half, half, r, seat, shadow);
-        sprite
+        sprite.into_pixmap()
     })
 }
 
-fn paint_disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
+fn paint_disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
     if shadow {
         circle(pm, x + r * 0.06, y + r * 0.14, r * 1.02, Color::from_rgba8(40, 25, 10, 60));
     }
@@ -389,12 +389,12 @@ fn paint_disc(pm: &mut Pixmap, x: f32, y: f32, r: f32, seat: Seat, shadow: bool)
 // Highlights.
 
 /// Corner brackets and a dot: a square the player can move to.
-pub(crate) fn destination(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell) {
+pub(crate) fn destination(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell) {
     let (x, y, s) = l.cell_rect(board, cell);
     square_mark(pm, Mark::Destination, x, y, s, l.u);
 }
 
-fn paint_destination(pm: &mut Pixmap, x: f32, y: f32, s: f32, u: f32) {
+fn paint_destination(pm: &mut Canvas, x: f32, y: f32, s: f32, u: f32) {
     let c = theme::HINT.skia_alpha(170);
     let (inset, arm, w) = (s * 0.08, s * 0.2, (6.0 * u).max(2.0));
     for (cx, cy, sx, sy) in [(x, y, 1.0, 1.0), (x + s, y, -1.0, 1.0), (x, y + s, 1.0, -1.0), (x + s, y + s, -1.0, -1.0)]
@@ -408,13 +408,13 @@ fn paint_destination(pm: &mut Pixmap, x: f32, y: f32, s: f32, u: f32) {
 
 /// The outline of a square of the last move: solid where the piece landed,
 /// dashed where it came from.
-pub(crate) fn move_outline(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, dashed: bool) {
+pub(crate) fn move_outline(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, dashed: bool) {
     let (x, y, s) = l.cell_rect(board, cell);
     let mark = if dashed { Mark::LeftFrom } else { Mark::LandedOn };
     square_mark(pm, mark, x, y, s, l.u);
 }
 
-fn paint_move_outline(pm: &mut Pixmap, x: f32, y: f32, s: f32, u: f32, dashed: bool) {
+fn paint_move_outline(pm: &mut Canvas, x: f32, y: f32, s: f32, u: f32, dashed: bool) {
     let w = (8.0 * u).round().max(2.0);
     let mut st = stroke(w);
     if dashed {
@@ -463,26 +463,26 @@ fn from_steps(v: u32) -> f32 {
 /// and sub-pixel position (given the corner to draw at), then the sprite
 /// is blitted. Anti-aliased strokes and text cost far more than a blit.
 pub(crate) fn sprite_at(
-    pm: &mut Pixmap,
+    pm: &mut Canvas,
     key: SpriteKey,
     (x, y): (f32, f32),
     (w, h): (f32, f32),
-    paint: impl FnOnce(&mut Pixmap, f32, f32),
+    paint: impl FnOnce(&mut Canvas, f32, f32),
 ) {
     let (left, top) = (x.floor(), y.floor());
     let (fx, fy) = (steps(x - left), steps(y - top));
     let side = |v: f32| (v + 2.0 * MARGIN).ceil() as u32 + 1;
     let sprite = cached((key, fx, fy), || {
-        let mut sprite = blank(side(w), side(h));
+        let mut sprite = Canvas::new(blank(side(w), side(h)));
         paint(&mut sprite, MARGIN + from_steps(fx), MARGIN + from_steps(fy));
-        sprite
+        sprite.into_pixmap()
     });
     let margin = MARGIN as i32;
     blit(pm, &sprite, left as i32 - margin, top as i32 - margin);
 }
 
 /// Draws `mark` over the square at (x, y) of side `s`.
-fn square_mark(pm: &mut Pixmap, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
+fn square_mark(pm: &mut Canvas, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
     let key = SpriteKey::Mark { mark, side: steps(s), u: steps(u) };
     let (s, u) = (from_steps(steps(s)), from_steps(steps(u)));
     sprite_at(pm, key, (x, y), (s, s), |sprite, ox, oy| match mark {
@@ -522,7 +522,7 @@ fn blank(w: u32, h: u32) -> Pixmap {
 }
 
 /// A translucent arrow between two square centres, stopping short of both.
-pub(crate) fn arrow(pm: &mut Pixmap, l: &Layout, from: (f32, f32), to: (f32, f32)) {
+pub(crate) fn arrow(pm: &mut Canvas, l: &Layout, from: (f32, f32), to: (f32, f32)) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
@@ -548,7 +548,7 @@ pub(crate) fn arrow(pm: &mut Pixmap, l: &Layout, from: (f32, f32), to: (f32, f32
 
 /// A dark burst with a white cross in the top-right corner of a square
 /// where pieces were captured, with the count when more than one.
-pub(crate) fn capture_mark(pm: &mut Pixmap, l: &Layout, board: &Board, cell: Cell, captured: u8) {
+pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, captured: u8) {
     let (x, y, s) = l.cell_rect(board, cell);
     let (cx, cy) = (x + s * 0.78, y + s * 0.22);
     let (outer, inner) = (s * 0.21, s * 0.145);

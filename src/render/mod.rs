@@ -10,6 +10,7 @@
 
 mod board;
 mod calibration;
+mod canvas;
 mod chart;
 mod dirty;
 mod draw;

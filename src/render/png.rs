@@ -37,7 +37,7 @@ thread_local! {
 /// layout and seating.
 pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
     let (l, bg) = board_background(view, size)?;
-    let (mut pm, mut kept) = match WORK.with(|w| w.borrow_mut().take()) {
+    let (pm, mut kept) = match WORK.with(|w| w.borrow_mut().take()) {
         Some(Work { bg: last, mut pm, kept }) if Arc::ptr_eq(&last, &bg) => {
             match kept.last() {
                 Some(touched) => {
@@ -51,7 +51,7 @@ pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
         }
         _ => (bg.pm.clone(), encode::Kept::default()),
     };
-    let dirty = draw_over(&mut pm, &l, view);
+    let (pm, dirty) = draw_over(pm, &l, view);
     let palette = palette();
     let base = bg.base.get_or_init(|| encode::Base::of(&bg.pm, palette));
     let png = encode::indexed_png_over(&pm, palette, base, dirty, &mut kept);

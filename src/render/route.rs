@@ -6,6 +6,7 @@
 //! large disc, and the middle column she walks out and back runs as two
 //! side-by-side lanes.
 
+use super::canvas::Canvas;
 use super::draw;
 use super::error::RenderError;
 use super::layout::{Layout, is_sparse, layout_for};
@@ -50,7 +51,7 @@ pub fn route_pixmap(board: &'static Board, seat: Seat, size: u32) -> Result<Pixm
     let l = layout_for(size, board, legend_lines(board).len())?;
     let mut one = SeatSet::EMPTY;
     one.insert(seat);
-    let mut pm = draw::background(&l, board, one).pm.clone();
+    let mut pm = Canvas::new(draw::background(&l, board, one).pm.clone());
     let points = route_points(&l, board, seat);
     let colour = theme::seat_colour(seat);
     let path = polyline(&points);
@@ -66,7 +67,7 @@ pub fn route_pixmap(board: &'static Board, seat: Seat, size: u32) -> Result<Pixm
     }
     end_badges(&mut pm, &l, board, seat, rim);
     legend(&mut pm, &l, board, seat);
-    Ok(pm)
+    Ok(pm.into_pixmap())
 }
 
 /// Where each step of the track is drawn: the centre of its cell, moved
@@ -107,7 +108,7 @@ fn polyline(points: &[(f32, f32)]) -> Option<Path> {
 }
 
 /// A small arrowhead at the middle of a segment, pointing along it.
-fn chevron(pm: &mut Pixmap, l: &Layout, k: &Look, a: (f32, f32), b: (f32, f32)) {
+fn chevron(pm: &mut Canvas, l: &Layout, k: &Look, a: (f32, f32), b: (f32, f32)) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (ux, uy) = (dx / len, dy / len);
@@ -122,7 +123,7 @@ fn chevron(pm: &mut Pixmap, l: &Layout, k: &Look, a: (f32, f32), b: (f32, f32)) 
 }
 
 /// A disc with a label: white with dark text, or in the seat's colour.
-fn step_badge(pm: &mut Pixmap, rim: f32, (x, y, r): (f32, f32, f32), label: &str, seat: Option<Seat>) {
+fn step_badge(pm: &mut Canvas, rim: f32, (x, y, r): (f32, f32, f32), label: &str, seat: Option<Seat>) {
     let fill = seat.map_or(theme::WHITE, theme::seat_colour);
     draw::circle(pm, x, y, r, fill.skia());
     draw::ring(pm, x, y, r, rim, theme::OUTLINE.skia());
@@ -133,7 +134,7 @@ fn step_badge(pm: &mut Pixmap, rim: f32, (x, y, r): (f32, f32, f32), label: &str
 
 /// The start and end of the track in the seat's colour: two badges, or
 /// one ("0 · 84") where the track starts and ends in the same cell.
-fn end_badges(pm: &mut Pixmap, l: &Layout, board: &Board, seat: Seat, rim: f32) {
+fn end_badges(pm: &mut Canvas, l: &Layout, board: &Board, seat: Seat, rim: f32) {
     let r = l.cell * look(board).big;
     let goal = board.goal_step();
     let (start, end) = (board.cell(seat, 0), board.cell(seat, goal));
@@ -159,7 +160,7 @@ fn legend_lines(board: &Board) -> Vec<String> {
     }
 }
 
-fn legend(pm: &mut Pixmap, l: &Layout, board: &Board, seat: Seat) {
+fn legend(pm: &mut Canvas, l: &Layout, board: &Board, seat: Seat) {
     let u = l.u;
     let (left, right) = (l.board_x, l.board_x + l.board_size().0);
     let head = Style::new((46.0 * u).round(), true, theme::TEXT);

@@ -2,23 +2,23 @@
 //! current series of throws (used ones dimmed), then one row per player
 //! with her colour, name and pieces off / on / borne off.
 
+use super::canvas::Canvas;
 use super::draw::{self, SpriteKey};
 use super::layout::Layout;
 use super::text::{self, Style};
 use super::theme;
 use super::view::{BoardView, SeriesThrow};
 use crate::engine::{Position, Seat, Unit};
-use tiny_skia::Pixmap;
 
 /// Draws the header and the player rows.
-pub(crate) fn paint(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
+pub(crate) fn paint(pm: &mut Canvas, l: &Layout, view: &BoardView) {
     header(pm, l, view);
     for (i, seat) in view.position.seats().iter().enumerate() {
         row(pm, l, view, seat, i);
     }
 }
 
-fn header(pm: &mut Pixmap, l: &Layout, view: &BoardView) {
+fn header(pm: &mut Canvas, l: &Layout, view: &BoardView) {
     let u = l.u;
     let style = Style::new((46.0 * u).round(), true, theme::TEXT);
     let baseline = l.strip_y + l.head_h / 2.0 + style.cap_height() / 2.0;
@@ -72,7 +72,7 @@ impl Chips {
 /// rim, used ones without fill, their digit as large as an unused one's
 /// (a 9 px cap height at 360 px wide) in a lighter ink, struck through
 /// with a thin line that leaves the digit readable.
-fn series(pm: &mut Pixmap, l: &Layout, c: &Chips, series: &[SeriesThrow], right: f32, cy: f32) {
+fn series(pm: &mut Canvas, l: &Layout, c: &Chips, series: &[SeriesThrow], right: f32, cy: f32) {
     let (w, h) = (c.w, c.h);
     let mut x = right - c.total(series.len()) + c.gap;
     let digit = l.small_text().min(w * 0.85);
@@ -92,7 +92,7 @@ fn series(pm: &mut Pixmap, l: &Layout, c: &Chips, series: &[SeriesThrow], right:
 }
 
 /// One throw chip with its top left corner at (x, y).
-fn chip(pm: &mut Pixmap, u: f32, (x, y): (f32, f32), (w, h): (f32, f32), digit: f32, st: &SeriesThrow) {
+fn chip(pm: &mut Canvas, u: f32, (x, y): (f32, f32), (w, h): (f32, f32), digit: f32, st: &SeriesThrow) {
     let cy = y + h / 2.0;
     let label = st.throw.token();
     let path = draw::rounded(x, y, w, h, 10.0 * u);
@@ -117,7 +117,7 @@ pub(crate) fn piece_counts(pos: &Position, seat: Seat) -> (u8, u8, u8) {
     (off, on, army.borne_off())
 }
 
-fn row(pm: &mut Pixmap, l: &Layout, view: &BoardView, seat: Seat, i: usize) {
+fn row(pm: &mut Canvas, l: &Layout, view: &BoardView, seat: Seat, i: usize) {
     let pos = &view.position;
     let u = l.u;
     let y = l.row_y(i);

@@ -2,12 +2,13 @@
 //! out (rasterised once and cached); cleaning of player names (no emoji or
 //! other characters no embedded font can draw) and fitting them to a width.
 
+use super::canvas::Canvas;
 use super::fonts::{self, FontId};
 use super::theme::{Rgb, div255};
 use ab_glyph::{Font, PxScale, point};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use tiny_skia::{Pixmap, PremultipliedColorU8};
+use tiny_skia::PremultipliedColorU8;
 
 /// A text style: size in pixels (ab_glyph's scale), weight and colour.
 #[derive(Clone, Copy, Debug)]
@@ -34,9 +35,11 @@ pub(crate) fn width(text: &str, style: Style) -> f32 {
 }
 
 /// Draws `text` with its baseline starting at (x, y); returns the end x.
-pub(crate) fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style) -> f32 {
+pub(crate) fn draw(pixmap: &mut Canvas, text: &str, x: f32, y: f32, style: Style) -> f32 {
     let (glyphs, advance) = fonts::layout(text, style.px, style.bold);
     let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    // The glyphs' bounding box, reported once the pixels are let go.
+    let mut touched = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     let pixels = pixmap.pixels_mut();
     for p in glyphs {
         let pen = x + p.x;
@@ -44,7 +47,12 @@ pub(crate) fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style
         let quarter = ((pen - whole) * SUBPIXELS).round() as u8;
         let Some(g) = glyph(p.font, style.px, p.id, quarter) else { continue };
         let (ox, oy) = (whole as i32 + g.left, (y + p.dy).round() as i32 + g.top);
-        super::dirty::touch(ox as f32, oy as f32, (ox + g.w) as f32, (oy + g.h) as f32);
+        touched = (
+            touched.0.min(ox as f32),
+            touched.1.min(oy as f32),
+            touched.2.max((ox + g.w) as f32),
+            touched.3.max((oy + g.h) as f32),
+        );
         for gy in 0..g.h {
             for gx in 0..g.w {
                 let cov = g.cov[(gy * g.w + gx) as usize];
@@ -55,6 +63,9 @@ pub(crate) fn draw(pixmap: &mut Pixmap, text: &str, x: f32, y: f32, style: Style
                 }
             }
         }
+    }
+    if touched.0 <= touched.2 {
+        pixmap.touch(touched.0, touched.1, touched.2, touched.3);
     }
     x + advance
 }
@@ -110,13 +121,13 @@ fn rasterise(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Optio
 
 /// Draws `text` centred on (cx, cy): horizontally on its advance width,
 /// vertically on the height of a capital letter.
-pub(crate) fn draw_centred(pixmap: &mut Pixmap, text: &str, cx: f32, cy: f32, style: Style) {
+pub(crate) fn draw_centred(pixmap: &mut Canvas, text: &str, cx: f32, cy: f32, style: Style) {
     let x = cx - width(text, style) / 2.0;
     draw(pixmap, text, x, cy + style.cap_height() / 2.0, style);
 }
 
 /// Draws `text` ending at `right`, baseline `y`.
-pub(crate) fn draw_right(pixmap: &mut Pixmap, text: &str, right: f32, y: f32, style: Style) {
+pub(crate) fn draw_right(pixmap: &mut Canvas, text: &str, right: f32, y: f32, style: Style) {
     draw(pixmap, text, right - width(text, style), y, style);
 }
 
@@ -201,10 +212,13 @@ mod tests {
 
     #[test]
     fn drawing_text_inks_pixels() {
-        let mut p = Pixmap::new(60, 30).expect("pixmap");
+        let mut p = Canvas::recording(tiny_skia::Pixmap::new(60, 30).expect("pixmap"));
         p.fill(tiny_skia::Color::WHITE);
         draw(&mut p, "Hi", 5.0, 22.0, Style::new(20.0, false, Rgb(0, 0, 0)));
         let dark = p.pixels().iter().filter(|c| c.red() < 100).count();
         assert!(dark > 20, "{dark} dark pixels");
+        // The canvas knows where: the rows of the letters, not the margins.
+        let (_, touched) = p.finish();
+        assert!(touched.row(10) && touched.row(20) && !touched.row(0) && !touched.row(29));
     }
 }

@@ -31,34 +31,47 @@ pub(crate) fn div255(v: u32) -> u8 {
     ((v + 128 + ((v + 128) >> 8)) >> 8) as u8
 }
 
-/// The page around the board and behind the strip.
-pub(crate) const PAGE: Rgb = Rgb(0xF7, 0xF1, 0xE3);
-/// The squares: chalk-on-floor sand.
-pub(crate) const SQUARE: Rgb = Rgb(0xEC, 0xDC, 0xB9);
-/// Grid lines, frame and margin labels.
-pub(crate) const INK: Rgb = Rgb(0x5A, 0x43, 0x2E);
-/// The diagonals of the marked squares.
-pub(crate) const CROSS: Rgb = Rgb(0x8E, 0x6E, 0x4E);
-/// The keep (c3) tint.
-pub(crate) const KEEP: Rgb = Rgb(0xE4, 0xC2, 0x72);
-/// Main text of the strip.
-pub(crate) const TEXT: Rgb = Rgb(0x2A, 0x22, 0x1A);
-/// Secondary text (labels, used throws).
-pub(crate) const DIM: Rgb = Rgb(0x9A, 0x8C, 0x7A);
-/// The digit of a used throw: lighter than the text, still 5:1 on the page.
-pub(crate) const USED: Rgb = Rgb(0x6E, 0x60, 0x50);
-/// Piece outlines and the twins capsule.
-pub(crate) const OUTLINE: Rgb = Rgb(0x26, 0x20, 0x1A);
-/// Last-move arrow and outline: a dark plum that no seat colour comes
-/// near, even for red-green colour-blind players (a violet would look
-/// like West's blue to them).
-pub(crate) const MOVE: Rgb = Rgb(0x5B, 0x1A, 0x60);
-/// Capture mark.
-pub(crate) const CAPTURE: Rgb = Rgb(0x1E, 0x1A, 0x16);
-/// Destination hints.
-pub(crate) const HINT: Rgb = Rgb(0x30, 0x30, 0x30);
-/// White, for text on dark fills.
-pub(crate) const WHITE: Rgb = Rgb(0xFF, 0xFF, 0xFF);
+/// Defines each named colour of the theme and [`NAMED`], the list of them
+/// all (what tests of the palette and of contrast go through).
+macro_rules! colours {
+    ($($(#[$doc:meta])* $name:ident = $value:expr;)*) => {
+        $($(#[$doc])* pub(crate) const $name: Rgb = $value;)*
+        /// Every named colour of the theme, by name.
+        #[cfg(test)]
+        pub(crate) const NAMED: &[(&str, Rgb)] = &[$((stringify!($name), $name)),*];
+    };
+}
+
+colours! {
+    /// The page around the board and behind the strip.
+    PAGE = Rgb(0xF7, 0xF1, 0xE3);
+    /// The squares: chalk-on-floor sand.
+    SQUARE = Rgb(0xEC, 0xDC, 0xB9);
+    /// Grid lines, frame and margin labels.
+    INK = Rgb(0x5A, 0x43, 0x2E);
+    /// The diagonals of the marked squares.
+    CROSS = Rgb(0x8E, 0x6E, 0x4E);
+    /// The keep (c3) tint.
+    KEEP = Rgb(0xE4, 0xC2, 0x72);
+    /// Main text of the strip.
+    TEXT = Rgb(0x2A, 0x22, 0x1A);
+    /// Secondary text (labels, used throws).
+    DIM = Rgb(0x9A, 0x8C, 0x7A);
+    /// The digit of a used throw: lighter than the text, still 5:1 on the page.
+    USED = Rgb(0x6E, 0x60, 0x50);
+    /// Piece outlines and the twins capsule.
+    OUTLINE = Rgb(0x26, 0x20, 0x1A);
+    /// Last-move arrow and outline: a dark plum that no seat colour comes
+    /// near, even for red-green colour-blind players (a violet would look
+    /// like West's blue to them).
+    MOVE = Rgb(0x5B, 0x1A, 0x60);
+    /// Capture mark.
+    CAPTURE = Rgb(0x1E, 0x1A, 0x16);
+    /// Destination hints.
+    HINT = Rgb(0x30, 0x30, 0x30);
+    /// White, for text on dark fills.
+    WHITE = Rgb(0xFF, 0xFF, 0xFF);
+}
 
 /// The colour of a seat's pieces.
 pub(crate) const fn seat_colour(seat: Seat) -> Rgb {
