@@ -9,9 +9,9 @@ use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use thaayam::cli::cpu::thread_cpu_time;
 use thaayam::dice::{ThrowSource, random_game};
 use thaayam::engine::{Event, MoveGen, Ruleset, SeatSet, Throw, parse_square, parse_tpn};
+use thaayam::lab::cpu::thread_cpu_time;
 use thaayam::render::{
     BoardView, DEFAULT_SIZE, LastAction, ReplayOptions, SeriesThrow, encode_png, render_pixmap, render_png, replay_gif,
 };

@@ -68,5 +68,6 @@ pub mod cli;
 pub mod dice;
 pub mod discord;
 pub mod engine;
+pub mod lab;
 pub mod render;
 pub mod store;

@@ -96,50 +96,6 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Measure the store as the bot uses it: saves per second of bot tables
-    /// changed click by click (one game, 1,000 games), and the start-up
-    /// resuming many open games.
-    StoreBench {
-        /// Scratch directory for the database files.
-        #[arg(long, default_value = "target/store-bench")]
-        dir: std::path::PathBuf,
-        /// Saves per measurement.
-        #[arg(long, default_value_t = 5000)]
-        saves: u64,
-        /// Open games to resume.
-        #[arg(long, default_value_t = 10_000)]
-        resume_games: u64,
-    },
-    /// Test helper: play games through the bot's write path until killed.
-    #[command(hide = true)]
-    StoreCrashWorker {
-        #[arg(long)]
-        db: std::path::PathBuf,
-        #[arg(long)]
-        max_saves: Option<u64>,
-    },
-    /// Test helper: the bot against a fake Discord on loopback (crash tests kill it).
-    #[command(hide = true)]
-    SandboxBot {
-        /// The fake Discord's REST base, http://127.0.0.1:PORT (loopback only).
-        #[arg(long)]
-        http_base: String,
-        /// The database file.
-        #[arg(long)]
-        database: std::path::PathBuf,
-        /// Register the commands in this guild.
-        #[arg(long)]
-        guild: Option<u64>,
-        /// Pause before each computer move, in milliseconds.
-        #[arg(long, default_value_t = 5)]
-        computer_pause_ms: u64,
-        /// Derive the games' dice seeds from this number (the same throws every run).
-        #[arg(long)]
-        dice_seed: Option<u64>,
-        /// text or json.
-        #[arg(long, default_value = "text")]
-        log_format: String,
-    },
     /// Draw a position (TPN) or a seat's route as a PNG picture.
     Render {
         /// A position in TPN, e.g. "bell S=5,o,o,o N=o,o,o,o turn=S throws=4,2".
@@ -211,27 +167,6 @@ enum Command {
         /// `shards`: `auto`, or e.g. `0-3/16` (shards 0 to 3 of 16).
         #[arg(long)]
         shards: Option<String>,
-    },
-    /// Time the bot's click handling (session, SQLite save, presenter, board
-    /// PNG) over whole games; prints p50/p99 per click.
-    BotBench {
-        /// Number of games to play.
-        #[arg(long, default_value_t = 20)]
-        games: u64,
-        /// The language of the messages and pictures (en, fr, ta).
-        #[arg(long, default_value = "en")]
-        lang: String,
-    },
-    /// Feed every parser of outside input (custom_ids, select values, TPN,
-    /// the config file, command options) random and near-valid text; print
-    /// cases per second and fail if any parser panics.
-    Fuzz {
-        /// Inputs per parser.
-        #[arg(long, default_value_t = 100_000)]
-        cases: u64,
-        /// Seed of the inputs.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
     },
     /// Train the `expert` level's evaluation by self-play; writes assets/ai/<variant>-<n>p.bin.
     Train {
@@ -371,21 +306,6 @@ fn run(command: Command) -> Result<(), String> {
             let summary = cli::simulate::run(ruleset, players, games, seed)?;
             println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
         }
-        Command::StoreBench { dir, saves, resume_games } => {
-            let figures = cli::store_bench::run(&dir, saves, resume_games)?;
-            println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
-        }
-        Command::StoreCrashWorker { db, max_saves } => cli::store_crash::run(&db, max_saves)?,
-        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed, log_format } => {
-            let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
-            let log_format = match log_format.as_str() {
-                "json" => thaayam::discord::config::LogFormat::Json,
-                _ => thaayam::discord::config::LogFormat::Text,
-            };
-            let sandbox =
-                cli::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed, log_format };
-            cli::sandbox_bot::run(sandbox)?;
-        }
         Command::Render { tpn, route, variant, out, size, highlight, names, dests } => {
             let png = match (route, tpn) {
                 (Some(seat), _) => cli::render::route(&seat, variant, size)?,
@@ -416,8 +336,6 @@ fn run(command: Command) -> Result<(), String> {
             }
             thaayam::discord::bot::run(config)?;
         }
-        Command::BotBench { games, lang } => println!("{}", cli::bot_bench::run(games, &lang)?),
-        Command::Fuzz { cases, seed } => println!("{}", cli::fuzz::report(cases, seed)?),
         Command::Train { variant, players, seed, games, out } => {
             let summary = cli::train::run(variant, players, seed, games, out)?;
             println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);

@@ -322,6 +322,7 @@ fn the_engine_is_pure() {
         "crate::store",
         "crate::discord",
         "crate::cli",
+        "crate::lab",
         "crate::dice",
         "rand::",
         "rand_chacha::",
@@ -353,9 +354,22 @@ fn ai_render_and_store_see_only_the_engine() {
     let mut v = Vec::new();
     for (dir, forbidden) in others {
         v.extend(violations(&sources, dir, &forbidden));
-        v.extend(violations(&sources, dir, &["crate::discord", "crate::cli", "serenity::", "poise::"]));
+        v.extend(violations(&sources, dir, &["crate::discord", "crate::cli", "crate::lab", "serenity::", "poise::"]));
     }
     assert!(v.is_empty(), "ai, render and store depend on the engine only:\n{}", v.join("\n"));
+}
+
+/// The workbench (benchmarks, test rigs) sits on top: no layer of the
+/// product, the command line included, imports it, so the `thaayam`
+/// binary carries none of it.
+#[test]
+fn no_layer_of_the_product_uses_the_workbench() {
+    let sources = read_sources();
+    let mut v = Vec::new();
+    for dir in ["engine/", "dice/", "ai/", "render/", "store/", "discord/", "cli/", "main.rs"] {
+        v.extend(violations(&sources, dir, &["crate::lab", "thaayam::lab"]));
+    }
+    assert!(v.is_empty(), "only the workbench's binary uses `lab`:\n{}", v.join("\n"));
 }
 
 #[test]

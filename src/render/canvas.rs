@@ -63,16 +63,8 @@ impl Canvas {
     /// `reach` around the centre line, caps included), piece by piece so
     /// that a slanted line does not mark its whole bounding box.
     pub(crate) fn touch_line(&mut self, a: (f32, f32), b: (f32, f32), reach: f32) {
-        if self.touched.is_none() {
-            return;
-        }
-        let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-        let pieces = (len / (2.0 * reach).max(8.0)).ceil().clamp(1.0, 256.0) as usize;
-        for i in 0..pieces {
-            let (t0, t1) = (i as f32 / pieces as f32, (i + 1) as f32 / pieces as f32);
-            let p = (a.0 + (b.0 - a.0) * t0, a.1 + (b.1 - a.1) * t0);
-            let q = (a.0 + (b.0 - a.0) * t1, a.1 + (b.1 - a.1) * t1);
-            self.touch(p.0.min(q.0) - reach, p.1.min(q.1) - reach, p.0.max(q.0) + reach, p.1.max(q.1) + reach);
+        if let Some(d) = &mut self.touched {
+            d.add_line(a, b, reach);
         }
     }
 }
@@ -88,5 +80,25 @@ impl Deref for Canvas {
 impl DerefMut for Canvas {
     fn deref_mut(&mut self) -> &mut Pixmap {
         &mut self.pm
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_recording_canvas_keeps_what_was_touched() {
+        let mut plain = Canvas::new(Pixmap::new(64, 8).expect("pixmap"));
+        plain.touch(0.0, 0.0, 5.0, 5.0);
+        assert!((plain.finish().1.coverage() - 1.0).abs() < 1e-9, "not recorded: all of it may differ");
+        let mut rec = Canvas::recording(Pixmap::new(64, 8).expect("pixmap"));
+        rec.touch(9.5, 2.0, 12.0, 3.0);
+        rec.touch_runs(&[(6, 40, 41)]);
+        rec.touch_line((0.0, 7.0), (2.0, 7.0), 0.5);
+        let (_, d) = rec.finish();
+        assert_eq!(d.runs(2), vec![(8, 16)]);
+        assert_eq!(d.runs(6), vec![(0, 8), (40, 48)]);
+        assert!(!d.row(0));
     }
 }

@@ -34,6 +34,20 @@ impl Dirty {
         Dirty { width, height, words, bits: vec![0; words * height as usize] }
     }
 
+    /// The thick straight line from `a` to `b` (its half-width `reach`
+    /// around the centre line, caps included), piece by piece so that a
+    /// slanted line does not mark its whole bounding box.
+    pub(crate) fn add_line(&mut self, a: (f32, f32), b: (f32, f32), reach: f32) {
+        let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+        let pieces = (len / (2.0 * reach).max(8.0)).ceil().clamp(1.0, 256.0) as usize;
+        for i in 0..pieces {
+            let (t0, t1) = (i as f32 / pieces as f32, (i + 1) as f32 / pieces as f32);
+            let p = (a.0 + (b.0 - a.0) * t0, a.1 + (b.1 - a.1) * t0);
+            let q = (a.0 + (b.0 - a.0) * t1, a.1 + (b.1 - a.1) * t1);
+            self.add(p.0.min(q.0) - reach, p.1.min(q.1) - reach, p.0.max(q.0) + reach, p.1.max(q.1) + reach);
+        }
+    }
+
     /// Every pixel of a `width` × `height` picture.
     pub(crate) fn all(width: u32, height: u32) -> Dirty {
         let mut d = Dirty::new(width, height);
@@ -165,21 +179,19 @@ impl Dirty {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::canvas::Canvas;
-    use tiny_skia::Pixmap;
 
-    /// What `draw` touched on a recording canvas of `width` × `height`.
-    fn recording(width: u32, height: u32, draw: impl FnOnce(&mut Canvas)) -> Dirty {
-        let mut c = Canvas::recording(Pixmap::new(width, height).expect("pixmap"));
-        draw(&mut c);
-        c.finish().1
+    /// What `draw` marked on a `width` × `height` picture.
+    fn recording(width: u32, height: u32, draw: impl FnOnce(&mut Dirty)) -> Dirty {
+        let mut d = Dirty::new(width, height);
+        draw(&mut d);
+        d
     }
 
     #[test]
     fn touches_mark_whole_blocks_with_a_pixel_of_margin() {
         let d = recording(40, 10, |c| {
-            c.touch(9.5, 2.0, 12.0, 3.0);
-            c.touch(30.0, 2.5, 31.0, 2.6);
+            c.add(9.5, 2.0, 12.0, 3.0);
+            c.add(30.0, 2.5, 31.0, 2.6);
         });
         assert!(!d.row(0));
         assert_eq!(d.runs(0), vec![]);
@@ -191,14 +203,11 @@ mod tests {
     }
 
     #[test]
-    fn touches_outside_the_picture_are_clipped_and_ignored_when_not_recording() {
-        let mut plain = Canvas::new(Pixmap::new(10, 4).expect("pixmap"));
-        plain.touch(0.0, 0.0, 5.0, 5.0);
-        assert!((plain.finish().1.coverage() - 1.0).abs() < 1e-9, "not recorded: all of it may differ");
+    fn touches_outside_the_picture_are_clipped() {
         let d = recording(10, 4, |c| {
-            c.touch(-30.0, -30.0, 100.0, 1.0);
-            c.touch(50.0, 2.0, 60.0, 3.0);
-            c.touch(f32::NAN, 3.0, f32::NAN, 3.0);
+            c.add(-30.0, -30.0, 100.0, 1.0);
+            c.add(50.0, 2.0, 60.0, 3.0);
+            c.add(f32::NAN, 3.0, f32::NAN, 3.0);
         });
         // The last block is cut at the edge.
         assert_eq!(d.runs(0), vec![(0, 10)]);
@@ -211,8 +220,10 @@ mod tests {
     #[test]
     fn exact_runs_and_slanted_lines_mark_only_their_blocks() {
         let d = recording(64, 64, |c| {
-            c.touch_runs(&[(3, 9, 10), (3, 40, 41), (-1, 0, 5), (70, 0, 5), (4, 60, 90)]);
-            c.touch_line((0.0, 0.0), (63.0, 63.0), 1.0);
+            for &(y, x0, x1) in &[(3, 9, 10), (3, 40, 41), (-1, 0, 5), (70, 0, 5), (4, 60, 90)] {
+                c.mark(y, x0, x1);
+            }
+            c.add_line((0.0, 0.0), (63.0, 63.0), 1.0);
         });
         assert_eq!(d.runs(3), vec![(0, 16), (40, 48)]);
         assert_eq!(d.runs(4), vec![(0, 16), (56, 64)]);
@@ -224,7 +235,9 @@ mod tests {
     #[test]
     fn runs_with_the_row_above_join_both_rows_blocks() {
         let d = recording(64, 3, |c| {
-            c.touch_runs(&[(0, 0, 8), (1, 8, 16), (1, 40, 48), (2, 56, 64)]);
+            for &(y, x0, x1) in &[(0, 0, 8), (1, 8, 16), (1, 40, 48), (2, 56, 64)] {
+                c.mark(y, x0, x1);
+            }
         });
         let with = |y| {
             let mut out = Vec::new();
@@ -238,7 +251,7 @@ mod tests {
 
     #[test]
     fn copying_touched_blocks_copies_those_and_what_paeth_predicts_from_them() {
-        let d = recording(20, 3, |c| c.touch_runs(&[(1, 8, 9)]));
+        let d = recording(20, 3, |c| c.mark(1, 8, 9));
         let src = vec![7u8; 3 * 21];
         let rows = Rows { stride: 21, lead: 1, px: 1 };
         let mut plain = vec![0u8; 3 * 21];
@@ -254,9 +267,9 @@ mod tests {
     #[test]
     fn runs_cross_word_boundaries() {
         // 1,000 pixels: 125 blocks, two words per row.
-        let d = recording(1000, 2, |c| c.touch(500.0, 0.0, 530.0, 0.5));
+        let d = recording(1000, 2, |c| c.add(500.0, 0.0, 530.0, 0.5));
         assert_eq!(d.runs(0), vec![(496, 536)]);
-        let d = recording(1000, 1, |c| c.touch(990.0, 0.0, 999.0, 0.5));
+        let d = recording(1000, 1, |c| c.add(990.0, 0.0, 999.0, 0.5));
         assert_eq!(d.runs(0), vec![(984, 1000)]);
     }
 }

@@ -1,4 +1,4 @@
-//! The real bot as a child process (`thaayam sandbox-bot`) connected to the
+//! The real bot as a child process (`thaayam-lab sandbox-bot`) connected to the
 //! fake Discord of the test process: a test can kill it with SIGKILL at any
 //! moment, as a crash would, and start it again on the same database. Its
 //! log goes to `bot.log` beside the database (its tail is shown when a
@@ -26,7 +26,7 @@ impl ChildBot {
     /// [`ChildBot::start`] with more arguments of `sandbox-bot` and another
     /// `RUST_LOG`.
     pub async fn start_with(fake: &FakeDiscord, dir: &Path, args: &[&str], rust_log: Option<&str>) -> ChildBot {
-        let exe = env!("CARGO_BIN_EXE_thaayam");
+        let exe = env!("CARGO_BIN_EXE_thaayam-lab");
         let log = dir.join("bot.log");
         let file = std::fs::OpenOptions::new().create(true).append(true).open(&log).expect("bot log file");
         let err = file.try_clone().expect("bot log file");

@@ -1,5 +1,5 @@
 //! Crash evidence at the real write path: the bot runs as its own process
-//! (`thaayam sandbox-bot`, see tests/e2e/child_bot.rs) against the fake
+//! (`thaayam-lab sandbox-bot`, see tests/e2e/child_bot.rs) against the fake
 //! Discord of this process and is killed with SIGKILL at random moments in
 //! the middle of click storms over several games (players clicking as fast
 //! as the bot answers, double clicks, clicks out of turn), then started

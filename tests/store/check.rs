@@ -19,7 +19,11 @@ fn text(out: &Output) -> String {
 
 /// A database with open, finished and rated games, written as the bot writes.
 fn filled(dir: &Scratch) {
-    let out = thaayam(&["store-crash-worker", "--db", "live.db", "--max-saves", "2500"], dir.dir());
+    let out = Command::new(env!("CARGO_BIN_EXE_thaayam-lab"))
+        .args(["store-crash-worker", "--db", "live.db", "--max-saves", "2500"])
+        .current_dir(dir.dir())
+        .output()
+        .expect("run thaayam-lab");
     assert!(out.status.success(), "the worker fills the database: {}", text(&out));
 }
 

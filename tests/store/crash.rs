@@ -61,7 +61,7 @@ fn parse_save(line: &str) -> Option<(i64, Saved)> {
 /// One run of the worker, killed after `lines` lines (or after `delay` if
 /// given). Returns the complete lines it printed.
 fn run_and_kill(db: &Path, lines: usize, delay: Option<Duration>) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_thaayam"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_thaayam-lab"))
         .args(["store-crash-worker", "--db"])
         .arg(db)
         .stdout(Stdio::piped())

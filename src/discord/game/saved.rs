@@ -218,16 +218,17 @@ impl From<SavedStage> for Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::game::intent::Intent;
-    use crate::discord::game::session_tests::{GUEST, HOST, act, lobby};
     use crate::engine::Variant;
+
+    fn lobby(players: u8, variant: Variant) -> Table {
+        Table::new(7, 1, 2, 101, Ruleset::new(variant), players, [9; 32])
+    }
 
     #[test]
     fn a_table_comes_back_from_its_saved_form() {
         let mut t = lobby(3, Variant::Francais);
-        act(&mut t, GUEST, Intent::Join).expect("join");
-        act(&mut t, HOST, Intent::AddComputer(Level::Hard)).expect("computer");
-        t.names.insert(GUEST, "Meena".into());
+        t.lineup.extend([Player::Human(202), Player::Computer(Level::Hard)]);
+        t.names.insert(202, "Meena".into());
         t.board = Some(BoardMessage { message: 5, posted_at: 6 });
         let json = to_json(&t).expect("saved");
         let back = from_json(&json).expect("loaded");

@@ -267,6 +267,18 @@ mod tests {
         assert!(unused.is_empty(), "keys no code uses: {unused:?}");
     }
 
+    /// A text names a command as its reader's client shows it, through
+    /// the terms of [`names::fluent_terms`].
+    #[test]
+    fn names_follow_the_readers_locale() {
+        let [en, fr, ta] = ["en", "fr", "ta"].map(|c| Lang::from_code(c).expect("a language"));
+        let said = |lang| tr!(lang, "history-footer", game = 12);
+        assert!(said(fr).contains("/thaayam revoir") && said(fr).contains("partie:12"), "{}", said(fr));
+        assert!(said(en).contains("/thaayam replay") && said(ta).contains("/thaayam replay"), "{}", said(ta));
+        let terms = names::fluent_terms();
+        assert!(terms.contains("-cmd-replay = /thaayam { slash-replay }\n-opt-replay-game = { slash-replay-game }\n"));
+    }
+
     #[test]
     fn codes_are_found_with_or_without_a_region() {
         assert_eq!(Lang::from_code("fr"), Lang::all().find(|l| l.code() == "fr"));

@@ -54,19 +54,3 @@ pub(crate) fn fluent_terms() -> String {
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::discord::view::lang::{Lang, tr};
-
-    #[test]
-    fn names_follow_the_readers_locale() {
-        let [en, fr, ta] = ["en", "fr", "ta"].map(|c| Lang::from_code(c).expect("a language"));
-        let said = |lang| tr!(lang, "history-footer", game = 12);
-        assert!(said(fr).contains("/thaayam revoir") && said(fr).contains("partie:12"), "{}", said(fr));
-        assert!(said(en).contains("/thaayam replay") && said(ta).contains("/thaayam replay"), "{}", said(ta));
-        let terms = fluent_terms();
-        assert!(terms.contains("-cmd-replay = /thaayam { slash-replay }\n-opt-replay-game = { slash-replay-game }\n"));
-    }
-}

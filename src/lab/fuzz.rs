@@ -1,4 +1,4 @@
-//! `thaayam fuzz`: feeds every parser of outside input random bytes and
+//! `thaayam-lab fuzz`: feeds every parser of outside input random bytes and
 //! near-valid strings and checks that none panics. The parsers are the
 //! ones a stranger reaches: component `custom_id`s and select values
 //! (anyone can forge a click), TPN (the command line), the config file, and

@@ -1,4 +1,4 @@
-//! `thaayam sandbox-bot` (hidden): the real bot connected to a fake Discord
+//! `thaayam-lab sandbox-bot`: the real bot connected to a fake Discord
 //! on loopback, as a process of its own, so that crash tests can kill it
 //! with SIGKILL at any moment and start it again (tests/e2e/kills.rs). It
 //! reads no config file and no environment (only `RUST_LOG` for logging),

@@ -1,4 +1,4 @@
-//! `thaayam store-bench`: the store as the bot uses it, on a scratch
+//! `thaayam-lab store-bench`: the store as the bot uses it, on a scratch
 //! database file. Saves: bot tables changed click by click through the
 //! session layer (scripted humans and a computer), each change saved with
 //! `persist::save_sync` (the same `Store::save_live` transaction as the

@@ -1,4 +1,4 @@
-//! `thaayam bot-bench`: times what the bot does for each click (the session
+//! `thaayam-lab bot-bench`: times what the bot does for each click (the session
 //! layer applying it, saving it in an SQLite file, the presenter building
 //! and checking the message, drawing the board PNG) over whole scripted
 //! games, and prints the percentiles of each part and of the whole, in

@@ -1,4 +1,4 @@
-//! `thaayam store-crash-worker --db PATH` (hidden): plays games through the
+//! `thaayam-lab store-crash-worker --db PATH`: plays games through the
 //! bot's own code and write path until killed, so that a test can kill it
 //! at random moments and check that every acknowledged save survived.
 //!

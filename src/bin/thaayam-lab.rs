@@ -1,0 +1,115 @@
+//! The `thaayam-lab` binary: the workbench beside the product (benchmarks
+//! and the rigs the tests start), so that the installed `thaayam` carries
+//! none of them. Errors are one line on stderr with exit code 2.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use thaayam::lab;
+
+/// Benchmarks and test rigs of the Thaayam bot (not for players or operators).
+#[derive(Parser)]
+#[command(name = "thaayam-lab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Measure the store as the bot uses it: saves per second of bot tables
+    /// changed click by click (one game, 1,000 games), and the start-up
+    /// resuming many open games.
+    StoreBench {
+        /// Scratch directory for the database files.
+        #[arg(long, default_value = "target/store-bench")]
+        dir: std::path::PathBuf,
+        /// Saves per measurement.
+        #[arg(long, default_value_t = 5000)]
+        saves: u64,
+        /// Open games to resume.
+        #[arg(long, default_value_t = 10_000)]
+        resume_games: u64,
+    },
+    /// Test helper: play games through the bot's write path until killed.
+    StoreCrashWorker {
+        #[arg(long)]
+        db: std::path::PathBuf,
+        #[arg(long)]
+        max_saves: Option<u64>,
+    },
+    /// Test helper: the bot against a fake Discord on loopback (crash tests kill it).
+    SandboxBot {
+        /// The fake Discord's REST base, http://127.0.0.1:PORT (loopback only).
+        #[arg(long)]
+        http_base: String,
+        /// The database file.
+        #[arg(long)]
+        database: std::path::PathBuf,
+        /// Register the commands in this guild.
+        #[arg(long)]
+        guild: Option<u64>,
+        /// Pause before each computer move, in milliseconds.
+        #[arg(long, default_value_t = 5)]
+        computer_pause_ms: u64,
+        /// Derive the games' dice seeds from this number (the same throws every run).
+        #[arg(long)]
+        dice_seed: Option<u64>,
+        /// text or json.
+        #[arg(long, default_value = "text")]
+        log_format: String,
+    },
+    /// Time the bot's click handling (session, SQLite save, presenter, board
+    /// PNG) over whole games; prints p50/p99 per click.
+    BotBench {
+        /// Number of games to play.
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        /// The language of the messages and pictures (en, fr, ta).
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// Feed every parser of outside input (custom_ids, select values, TPN,
+    /// the config file, command options) random and near-valid text; print
+    /// cases per second and fail if any parser panics.
+    Fuzz {
+        /// Inputs per parser.
+        #[arg(long, default_value_t = 100_000)]
+        cases: u64,
+        /// Seed of the inputs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse().command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("thaayam-lab: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::StoreBench { dir, saves, resume_games } => {
+            let figures = lab::store_bench::run(&dir, saves, resume_games)?;
+            println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
+        }
+        Command::StoreCrashWorker { db, max_saves } => lab::store_crash::run(&db, max_saves)?,
+        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed, log_format } => {
+            let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
+            let log_format = match log_format.as_str() {
+                "json" => thaayam::discord::config::LogFormat::Json,
+                _ => thaayam::discord::config::LogFormat::Text,
+            };
+            let sandbox =
+                lab::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed, log_format };
+            lab::sandbox_bot::run(sandbox)?;
+        }
+        Command::BotBench { games, lang } => println!("{}", lab::bot_bench::run(games, &lang)?),
+        Command::Fuzz { cases, seed } => println!("{}", lab::fuzz::report(cases, seed)?),
+    }
+    Ok(())
+}
