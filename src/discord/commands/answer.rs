@@ -3,7 +3,7 @@
 //! friendly answer to a store failure, and how a stored seat is named.
 
 use crate::discord::live::lang::{self, server_lang};
-use crate::discord::live::{access, outgoing};
+use crate::discord::live::{access, instrument, outgoing};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::Message;
 use crate::discord::view::words::{computer_name, mention};
@@ -86,7 +86,9 @@ pub(crate) async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result
         .content(text)
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    ctx.send(reply).await?;
+    let sent = ctx.send(reply).await;
+    instrument::answered(sent.is_ok());
+    sent?;
     Ok(())
 }
 
@@ -104,7 +106,9 @@ pub(crate) fn reply(m: &Message, ephemeral: bool) -> poise::CreateReply {
 
 /// Sends a built message.
 pub(crate) async fn send(ctx: Context<'_>, m: &Message, ephemeral: bool) -> Result<(), Error> {
-    ctx.send(reply(m, ephemeral)).await?;
+    let sent = ctx.send(reply(m, ephemeral)).await;
+    instrument::answered(sent.is_ok());
+    sent?;
     Ok(())
 }
 

@@ -8,13 +8,14 @@
 use super::board::show;
 use super::change::change;
 use super::hub::Shared;
+use super::instrument;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
 use poise::serenity_prelude::Http;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The pause before a computer's move, so people can follow.
 pub(crate) const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
@@ -37,7 +38,8 @@ fn retry_pause(failures: u32) -> Duration {
 /// Plays the computer seats of a game, one readable step at a time, until
 /// a human is to act or the game ends. One task per game at most.
 pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
-    tokio::spawn(async move {
+    let metrics = data.metrics.clone();
+    tokio::spawn(instrument::within(metrics, async move {
         let id = game.lock().await.id;
         if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {
             return;
@@ -56,9 +58,13 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             // Harder levels search for a while: keep the runtime's other tasks
             // moving. Most of these tasks (one after every click) find no
             // computer to act: handing the runtime over costs more than that.
+            let metrics = &data.metrics;
             let step = change(&data, &mut table, |t| {
                 if t.computer_to_act() {
-                    tokio::task::block_in_place(|| session::computer_step(t, unix_now()))
+                    let started = Instant::now();
+                    let step = tokio::task::block_in_place(|| session::computer_step(t, unix_now()));
+                    metrics.decision(started.elapsed());
+                    step
                 } else {
                     session::computer_step(t, unix_now())
                 }
@@ -92,7 +98,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             }
             show(&http, &data, &mut table, &notes, &outro, false).await;
         }
-    });
+    }));
 }
 
 #[cfg(test)]
