@@ -76,20 +76,27 @@ pub struct RunningBot {
     shards: Arc<serenity::ShardManager>,
     data: Data,
     task: tokio::task::JoinHandle<Result<(), String>>,
+    metrics: Option<std::net::SocketAddr>,
 }
 
 impl RunningBot {
+    /// Where `/metrics`, `/healthz` and `/readyz` are served (the port
+    /// chosen when the config asked for port 0).
+    pub fn metrics_address(&self) -> Option<std::net::SocketAddr> {
+        self.metrics
+    }
+
     /// Stops like on SIGTERM: in-flight clicks finish, the connections
     /// close, and the client is waited for at most [`SHUTDOWN_LIMIT`].
     pub async fn stop(self) -> Result<(), String> {
-        let RunningBot { shards, data, task } = self;
+        let RunningBot { shards, data, task, .. } = self;
         shut_down(&shards, &data).await;
         ended(task).await
     }
 
     /// Runs until the client stops by itself (an error) or a signal comes.
     async fn until_signal(self, signal: impl std::future::Future<Output = ()>) -> Result<(), String> {
-        let RunningBot { shards, data, mut task } = self;
+        let RunningBot { shards, data, mut task, .. } = self;
         tokio::select! {
             done = &mut task => return done.map_err(|e| format!("the bot task failed: {e}"))?,
             () = signal => {}
@@ -127,6 +134,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     // First of all: an address that cannot be bound is one line, before
     // anything is opened or contacted.
     let listening = config.metrics.map(listener::bind).transpose()?;
+    let metrics_address = listening.as_ref().and_then(|l| l.local_addr().ok());
     let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
@@ -219,7 +227,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         };
         started.map_err(|e| format!("the Discord connection failed: {e}"))
     });
-    Ok(RunningBot { shards, data, task })
+    Ok(RunningBot { shards, data, task, metrics: metrics_address })
 }
 
 /// The shard count Discord recommends (serenity's `start_autosharded`,

@@ -360,7 +360,7 @@ mod tests {
         assert_eq!(s("thaayam_interactions_total{kind=\"component\",outcome=\"answered\"}"), Some(2.0), "{page}");
         assert_eq!(s("thaayam_interactions_total{kind=\"command\",outcome=\"failed\"}"), Some(1.0));
         assert_eq!(s("thaayam_interaction_answer_seconds_count{kind=\"component\"}"), Some(2.0));
-        assert_eq!(s("thaayam_interaction_answer_seconds_bucket{le=\"0.05\",kind=\"component\"}"), Some(1.0));
+        assert_eq!(s("thaayam_interaction_answer_seconds_bucket{kind=\"component\",le=\"0.05\"}"), Some(1.0));
         assert_eq!(s("thaayam_saves_total{outcome=\"ok\"}"), Some(1.0));
         assert_eq!(s("thaayam_games_finished_total{variant=\"bell\"}"), Some(1.0));
         assert_eq!(s("thaayam_pictures_drawn_total"), Some(1.0));
