@@ -66,11 +66,11 @@ async fn the_metrics_count_what_the_fake_saw_over_a_game() {
     let (bot, addr) = start_with_metrics(&fake, &dir).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![Opt::int("players", 2)]).await;
+    play::click_label(&fake, &bob, &lobby, "Join").await;
+    let lobby = fake.message(lobby.id).expect("lobby");
     // A refusal: only the host starts the game.
     let (kind, _) = play::click_label(&fake, &bob, &lobby, "Start").await;
     assert_eq!(kind, 4, "bob may not start alice's game");
-    play::click_label(&fake, &bob, &lobby, "Join").await;
-    let lobby = fake.message(lobby.id).expect("lobby");
     play::click_label(&fake, &alice, &lobby, "Start").await;
     let (last, _) = play::play_to_end(&fake, CHANNEL, &[alice, bob], 4000).await;
     assert!(play::is_over(&last), "the game ended: {}", last.text());
