@@ -106,6 +106,7 @@ mod tests {
     use super::*;
     use crate::discord::game::computer::Level;
     use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::live::metrics::Metrics;
     use crate::discord::live::persist;
     use crate::discord::live::testing::{data, lobby, no_discord};
     use crate::store::{GameId, Store};
@@ -131,14 +132,16 @@ mod tests {
 
     /// The database is locked by another process for longer than five
     /// tries take; once it is free again the computer plays on, without a
-    /// restart.
+    /// restart. The bot's metrics count the failed saves, the saved one and
+    /// the computer's decisions (the task records into its bot's registry).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_computer_move_whose_save_keeps_failing_is_tried_again_until_it_is_saved() {
         let dir = std::env::temp_dir().join(format!("thaayam-computer-retry-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let path = dir.join("locked.db");
         let store = Store::open(&path).and_then(|s| s.with_busy_timeout(Duration::from_millis(20)));
-        let data = data(store.expect("store"));
+        let mut data = data(store.expect("store"));
+        data.metrics = Arc::new(Metrics::on());
         let game = computers_only(&data).await;
         let id = game.lock().await.id;
         let before = saved_seq(&data, id).await;
@@ -160,6 +163,14 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         assert!(seq > before, "the computer's move was saved once the database was free again");
+        let page = data.metrics.render(&[], 0, &[]);
+        let count = |series: &str| {
+            page.lines().find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.parse::<f64>().ok()).unwrap_or(0.0)
+        };
+        let failed = count("thaayam_saves_total{outcome=\"failed\"}");
+        assert!(failed >= 2.0, "the tries while the file was locked: {page}");
+        assert!(count("thaayam_saves_total{outcome=\"ok\"}") >= 1.0, "{page}");
+        assert!(count("thaayam_computer_decisions_total") > failed, "a decision for each try: {page}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
