@@ -8,6 +8,7 @@
 //! cannot be bound, or is no address, stops `thaayam run` with one line
 //! and exit code 2 before anything else.
 
+use crate::child_bot::ChildBot;
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt};
 use crate::support::play::{self, TempDir, WAIT};
 use std::net::SocketAddr;
@@ -150,6 +151,32 @@ async fn readyz_follows_the_gateway_and_healthz_answers_all_along() {
     fake.set_gateway_down(false);
     assert_eq!(readyz_until(addr, 200).await.0, 200, "connected again");
     bot.stop().await.expect("clean stop");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sandbox_bot_serves_the_listener_it_is_given() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("metrics-child");
+    let bot = ChildBot::start_with(&fake, &dir.0, &["--metrics", "127.0.0.1:0"], None).await;
+    let log = std::fs::read_to_string(dir.0.join("bot.log")).unwrap_or_default();
+    let addr: SocketAddr = log
+        .lines()
+        .find_map(|l| l.split("metrics and health checks on http://").nth(1)?.strip_suffix("/metrics")?.parse().ok())
+        .unwrap_or_else(|| panic!("the log names the listener's address:\n{log}"));
+    assert_eq!(readyz_until(addr, 200).await, (200, "ready\n".to_string()));
+    // How long each page takes (printed, not asserted: the machine is shared).
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        let mut took = Vec::new();
+        for _ in 0..20 {
+            let started = Instant::now();
+            assert_eq!(get(addr, path).await.0, 200, "{path}");
+            took.push(started.elapsed());
+        }
+        took.sort();
+        eprintln!("{path}: median {:?}, max {:?} over 20 requests", took[10], took[19]);
+    }
+    bot.kill(&fake).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
