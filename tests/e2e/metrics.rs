@@ -73,8 +73,13 @@ async fn the_metrics_count_what_the_fake_saw_over_a_game() {
     let (kind, _) = play::click_label(&fake, &bob, &lobby, "Start").await;
     assert_eq!(kind, 4, "bob may not start alice's game");
     play::click_label(&fake, &alice, &lobby, "Start").await;
-    let (last, _) = play::play_to_end(&fake, CHANNEL, &[alice, bob], 4000).await;
+    let (last, _) = play::play_to_end(&fake, CHANNEL, &[alice.clone(), bob], 4000).await;
     assert!(play::is_over(&last), "the game ended: {}", last.text());
+    // A command that defers its answer.
+    let help = fake.send_slash(&alice, CHANNEL, "thaayam", "help", vec![]).await;
+    fake.wait_response(help, WAIT).await;
+    let followed = fake.wait_until(WAIT, |i| (!i.interactions.get(&help)?.followups.is_empty()).then_some(())).await;
+    assert!(followed.is_some(), "/thaayam help answered after deferring");
     // The last answers' requests are counted once they are sent.
     tokio::time::sleep(Duration::from_millis(200)).await;
 
@@ -84,7 +89,7 @@ async fn the_metrics_count_what_the_fake_saw_over_a_game() {
     let clicks = seen.iter().filter(|i| i.custom_id.is_some()).count() as f64;
     let commands = seen.iter().filter(|i| i.custom_id.is_none()).count() as f64;
     let answered = seen.iter().filter(|i| i.response.is_some()).count() as f64;
-    assert!(clicks > 10.0 && commands == 1.0, "{clicks} clicks, {commands} commands");
+    assert!(clicks > 10.0 && commands == 2.0, "{clicks} clicks, {commands} commands");
     let interactions = "thaayam_interactions_total";
     assert_eq!(sum(&page, interactions, &["kind=\"component\""]), clicks, "{page}");
     assert_eq!(sum(&page, interactions, &["kind=\"command\""]), commands, "{page}");
@@ -96,8 +101,10 @@ async fn the_metrics_count_what_the_fake_saw_over_a_game() {
     assert_eq!(sum(&page, "thaayam_interaction_answer_seconds_count", &[]), answered, "{page}");
     let callbacks = ["route=\"interaction_callback\"", "status=\"ok\""];
     assert_eq!(sum(&page, "thaayam_discord_requests_total", &callbacks), answered, "{page}");
-    assert_eq!(sum(&page, "thaayam_pictures_drawn_total", &[]), fake.uploads("board.png") as f64, "{page}");
-    assert!(fake.uploads("board.png") > 5, "boards were drawn");
+    // Boards, and the example board of /thaayam help.
+    let (boards, example) = (fake.uploads("board.png"), fake.uploads("turn.png"));
+    assert!(boards > 5 && example == 1, "{boards} boards and {example} example uploaded");
+    assert_eq!(sum(&page, "thaayam_pictures_drawn_total", &[]), (boards + example) as f64, "{page}");
     assert_eq!(sum(&page, "thaayam_games_finished_total", &["variant=\"bell\""]), 1.0, "{page}");
     assert_eq!(sum(&page, "thaayam_games_finished_total", &[]), 1.0, "{page}");
     assert_eq!(sum(&page, "thaayam_open_games", &[]), 0.0, "the game is closed: {page}");

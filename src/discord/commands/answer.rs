@@ -116,6 +116,16 @@ pub(crate) async fn send(ctx: Context<'_>, m: &Message, ephemeral: bool) -> Resu
     Ok(())
 }
 
+/// Defers the answer (Discord shows "thinking…", privately when
+/// `ephemeral`): the interaction's first answer, counted as such.
+pub(crate) async fn defer(ctx: Context<'_>, ephemeral: bool) -> Result<(), Error> {
+    let route = route_of(ctx);
+    let deferred = if ephemeral { ctx.defer_ephemeral().await } else { ctx.defer().await };
+    counted(route, &deferred);
+    deferred?;
+    Ok(())
+}
+
 /// The request a reply about to be sent makes: the interaction's answer,
 /// or a follow-up once it is answered.
 fn route_of(ctx: Context<'_>) -> Route {
