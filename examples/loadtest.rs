@@ -14,6 +14,11 @@
 //! start-up request (every board is current by then), and checks the
 //! boards against the database again. `--games 10000 --clicks 0
 //! --think-ms 20000 --restart 1` restarts with 10,000 started games.
+//!
+//! With `--metrics 1` the bot serves its metrics listener (on a free
+//! port) and the page is scraped every 5 s during the run, as a Prometheus
+//! would (more often than its usual 15–30 s); the scrapes and the
+//! interactions the page counted are printed.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -35,10 +40,12 @@ struct Args {
     clicks: u64,
     think: Duration,
     restart: bool,
+    metrics: bool,
 }
 
 fn args() -> Result<Args, String> {
-    let mut out = Args { games: 100, seconds: 20, clicks: u64::MAX, think: Duration::ZERO, restart: false };
+    let mut out =
+        Args { games: 100, seconds: 20, clicks: u64::MAX, think: Duration::ZERO, restart: false, metrics: false };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -49,8 +56,9 @@ fn args() -> Result<Args, String> {
             "--clicks" => out.clicks = n,
             "--think-ms" => out.think = Duration::from_millis(n),
             "--restart" => out.restart = n > 0,
+            "--metrics" => out.metrics = n > 0,
             _ => {
-                let known = "--games N, --seconds S, --clicks N, --think-ms MS, --restart 1";
+                let known = "--games N, --seconds S, --clicks N, --think-ms MS, --restart 1, --metrics 1";
                 return Err(format!("unknown flag {flag} (use {known})"));
             }
         }
@@ -241,6 +249,29 @@ fn quiet_panics() {
     }));
 }
 
+/// Scrapes made by [`scrape_every`].
+static SCRAPES: AtomicU64 = AtomicU64::new(0);
+
+/// GET /metrics; the body.
+async fn scrape(addr: std::net::SocketAddr) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
+    s.write_all(b"GET /metrics HTTP/1.1\r\nHost: loadtest\r\n\r\n").await.ok()?;
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).await.ok()?;
+    Some(answer.split_once("\r\n\r\n")?.1.to_string())
+}
+
+/// Scrapes the metrics page every `period` until aborted.
+async fn scrape_every(addr: std::net::SocketAddr, period: Duration) {
+    loop {
+        tokio::time::sleep(period).await;
+        if scrape(addr).await.is_some() {
+            SCRAPES.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
 #[tokio::main]
 async fn main() -> Result<(), String> {
     let args = args()?;
@@ -248,7 +279,14 @@ async fn main() -> Result<(), String> {
     let fake = Arc::new(FakeDiscord::start().await);
     let dir = TempDir::new("loadtest");
     let rss_before = status_kib("VmRSS:");
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let bot = if args.metrics {
+        let mut config = play::config(&dir.0.join("thaayam.db"), thaayam::discord::config::Shards::Auto);
+        config.metrics = Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0)));
+        play::start_bot_with(&fake, config).await
+    } else {
+        play::start_bot(&fake, &dir.0).await
+    };
+    let scraper = bot.metrics_address().map(|addr| tokio::spawn(scrape_every(addr, Duration::from_secs(5))));
     let started = Instant::now();
     let cpu_before = cpu_time();
     let budget = Arc::new(Budget {
@@ -279,6 +317,21 @@ async fn main() -> Result<(), String> {
     if args.restart {
         println!("games: {} ({failed} failed) in {:.1} s", args.games, elapsed.as_secs_f64());
         return measure_restart(&fake, &dir.0, bot).await;
+    }
+    if let (Some(scraper), Some(addr)) = (scraper, bot.metrics_address()) {
+        scraper.abort();
+        let scrapes = SCRAPES.load(Ordering::Relaxed);
+        let page = scrape(addr).await.unwrap_or_default();
+        let counted: f64 = page
+            .lines()
+            .filter(|l| l.starts_with("thaayam_interactions_total{"))
+            .filter_map(|l| l.rsplit_once(' ')?.1.parse::<f64>().ok())
+            .sum();
+        println!(
+            "metrics: {scrapes} scrapes during the run, the last page {} bytes; it counted {counted} interactions (the fake sent {})",
+            page.len(),
+            fake.interactions().len()
+        );
     }
     bot.stop().await?;
     let think = if args.think.is_zero() { String::new() } else { format!(", think {} ms", args.think.as_millis()) };

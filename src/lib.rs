@@ -62,6 +62,11 @@
 //!   `view/refusals.rs` (why a click changed nothing: `game` gives a
 //!   `Refusal` variant, never words) choose the messages.
 //!   Which language where: `discord/live/lang.rs`.
+//! - **A metric for operators**: its family in `discord/live/metrics.rs`
+//!   (and the README's table), counted where it happens in the live wing
+//!   through `discord/live/instrument.rs`, which knows the registry of the
+//!   bot whose task is running; the pages (`/metrics`, `/healthz`,
+//!   `/readyz`) in `discord/live/listener.rs`, readiness in `health.rs`.
 
 pub mod ai;
 pub mod cli;

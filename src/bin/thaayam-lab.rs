@@ -57,6 +57,9 @@ enum Command {
         /// text or json.
         #[arg(long, default_value = "text")]
         log_format: String,
+        /// Serve /metrics, /healthz and /readyz at this address (IP:PORT).
+        #[arg(long)]
+        metrics: Option<String>,
     },
     /// Time the bot's click handling (session, SQLite save, presenter, board
     /// PNG) over whole games; prints p50/p99 per click.
@@ -98,14 +101,25 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => lab::store_crash::run(&db, max_saves)?,
-        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed, log_format } => {
+        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed, log_format, metrics } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
             let log_format = match log_format.as_str() {
                 "json" => thaayam::discord::config::LogFormat::Json,
                 _ => thaayam::discord::config::LogFormat::Text,
             };
-            let sandbox =
-                lab::sandbox_bot::Sandbox { http_base, database, guild, computer_pause, dice_seed, log_format };
+            let metrics = metrics
+                .map(|m| thaayam::discord::config::parse_listen_address(&m))
+                .transpose()
+                .map_err(|e| format!("--metrics: {e}"))?;
+            let sandbox = lab::sandbox_bot::Sandbox {
+                http_base,
+                database,
+                guild,
+                computer_pause,
+                dice_seed,
+                log_format,
+                metrics,
+            };
             lab::sandbox_bot::run(sandbox)?;
         }
         Command::BotBench { games, lang } => println!("{}", lab::bot_bench::run(games, &lang)?),

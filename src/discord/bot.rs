@@ -7,8 +7,11 @@
 //! and exits within [`SHUTDOWN_LIMIT`] whatever the connection is doing.
 
 use super::config::{Config, Shards};
+use super::live::health::Gateway;
 use super::live::hub::Hub;
-use super::live::{board, clicks, clock, computer, persist};
+use super::live::instrument::{self, Instrumented, RateLimits};
+use super::live::metrics::Metrics;
+use super::live::{board, clicks, clock, computer, listener, persist};
 use super::{Data, Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
@@ -73,20 +76,27 @@ pub struct RunningBot {
     shards: Arc<serenity::ShardManager>,
     data: Data,
     task: tokio::task::JoinHandle<Result<(), String>>,
+    metrics: Option<std::net::SocketAddr>,
 }
 
 impl RunningBot {
+    /// Where `/metrics`, `/healthz` and `/readyz` are served (the port
+    /// chosen when the config asked for port 0).
+    pub fn metrics_address(&self) -> Option<std::net::SocketAddr> {
+        self.metrics
+    }
+
     /// Stops like on SIGTERM: in-flight clicks finish, the connections
     /// close, and the client is waited for at most [`SHUTDOWN_LIMIT`].
     pub async fn stop(self) -> Result<(), String> {
-        let RunningBot { shards, data, task } = self;
+        let RunningBot { shards, data, task, .. } = self;
         shut_down(&shards, &data).await;
         ended(task).await
     }
 
     /// Runs until the client stops by itself (an error) or a signal comes.
     async fn until_signal(self, signal: impl std::future::Future<Output = ()>) -> Result<(), String> {
-        let RunningBot { shards, data, mut task } = self;
+        let RunningBot { shards, data, mut task, .. } = self;
         tokio::select! {
             done = &mut task => return done.map_err(|e| format!("the bot task failed: {e}"))?,
             () = signal => {}
@@ -121,6 +131,10 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         Endpoint::Discord => (computer::COMPUTER_PAUSE, None),
         Endpoint::Sandbox { computer_pause, dice_seed, .. } => (*computer_pause, *dice_seed),
     };
+    // First of all: an address that cannot be bound is one line, before
+    // anything is opened or contacted.
+    let listening = config.metrics.map(listener::bind).transpose()?;
+    let metrics_address = listening.as_ref().and_then(|l| l.local_addr().ok());
     let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
@@ -151,12 +165,20 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         computer_pause,
         langs: Default::default(),
         seeds: Arc::new(persist::Seeds::fixed(dice_seed)),
+        metrics: Arc::new(if listening.is_some() { Metrics::on() } else { Metrics::off() }),
+        gateway: Arc::new(Gateway::default()),
     };
+    if let Some(listening) = listening {
+        listener::spawn(listening, data.clone());
+    }
     let setup_data = data.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: vec![commands::thaayam()],
             on_error: |error| Box::pin(commands::on_error(error)),
+            // Commands answered through poise directly (a deferral, a
+            // reply built by hand) count as answered when they return.
+            post_command: |_| Box::pin(async { instrument::answered(true) }),
             command_check: Some(|ctx| Box::pin(commands::check_options(ctx))),
             event_handler: |ctx, event, _framework, data| Box::pin(on_event(ctx, event, data)),
             ..Default::default()
@@ -165,7 +187,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
             Box::pin(async move {
                 register(ctx, framework, setup_data.config.dev_guild).await?;
                 tracing::info!("logged in as {}", ready.user.name);
-                tokio::spawn(board::reconcile(ctx.http.clone(), setup_data.clone()));
+                tokio::spawn(instrument::inherit(board::reconcile(ctx.http.clone(), setup_data.clone())));
                 clock::spawn_ticker(ctx.http.clone(), setup_data.clone());
                 Ok(setup_data)
             })
@@ -179,23 +201,33 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         }
     };
     check_token(&http).await?;
-    let builder = serenity::ClientBuilder::new_with_http(http, intents);
+    let mut builder = serenity::ClientBuilder::new_with_http(http, intents);
+    if data.metrics.is_on() {
+        builder = builder.event_handler(RateLimits(data.metrics.clone()));
+    }
+    let framework = Instrumented { inner: framework, metrics: data.metrics.clone() };
     let mut client =
         builder.framework(framework).await.map_err(|e| format!("cannot create the Discord client: {e}"))?;
     let shards = client.shard_manager.clone();
+    data.gateway.attach(shards.clone());
     let shards_wanted = config.shards;
+    let gateway = data.gateway.clone();
     let task = tokio::spawn(async move {
         let started = match shards_wanted {
             Shards::Auto => {
                 let total = recommended_shards(&client.http).await;
+                gateway.want(total);
                 client.start_shards(total).await
             }
             // serenity's range is inclusive of its end here.
-            Shards::Range { first, last, total } => client.start_shard_range(first..last, total).await,
+            Shards::Range { first, last, total } => {
+                gateway.want(last - first + 1);
+                client.start_shard_range(first..last, total).await
+            }
         };
         started.map_err(|e| format!("the Discord connection failed: {e}"))
     });
-    Ok(RunningBot { shards, data, task })
+    Ok(RunningBot { shards, data, task, metrics: metrics_address })
 }
 
 /// The shard count Discord recommends (serenity's `start_autosharded`,

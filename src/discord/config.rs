@@ -5,6 +5,7 @@
 
 use crate::engine::Variant;
 use serde::Deserialize;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 /// The configuration as written in the file (every key optional).
@@ -19,6 +20,7 @@ pub(crate) struct RawConfig {
     pub(crate) log_level: Option<String>,
     pub(crate) log_format: Option<String>,
     pub(crate) shards: Option<String>,
+    pub(crate) metrics: Option<String>,
 }
 
 /// The validated configuration.
@@ -36,6 +38,8 @@ pub struct Config {
     pub log_format: LogFormat,
     /// The gateway shards this process runs.
     pub shards: Shards,
+    /// Where to serve `/metrics`, `/healthz` and `/readyz` (off when `None`).
+    pub metrics: Option<SocketAddr>,
 }
 
 /// How log lines are written.
@@ -162,6 +166,10 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(s) => s.parse().map_err(|e| format!("shards: {e}"))?,
         None => Shards::Auto,
     };
+    let metrics = match raw.metrics {
+        Some(m) => Some(parse_listen_address(&m).map_err(|e| format!("metrics: {e}"))?),
+        None => None,
+    };
     Ok(Config {
         token,
         database,
@@ -171,7 +179,14 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         log_level,
         log_format,
         shards,
+        metrics,
     })
+}
+
+/// An address to listen on, `IP:PORT` (`127.0.0.1:9187`, `[::1]:9187`,
+/// `0.0.0.0:9187` for every interface).
+pub fn parse_listen_address(s: &str) -> Result<SocketAddr, String> {
+    s.trim().parse().map_err(|_| format!("`{s}` is not an address like 127.0.0.1:9187 (an IP address and a port)"))
 }
 
 /// A duration like `90s`, `30m`, `24h`, `2d` (at least a minute, at most 30 days).
@@ -266,6 +281,19 @@ mod tests {
         assert!(two(1, 1).runs(odd) && !two(1, 1).runs(even));
         assert!(two(0, 1).runs(even) && two(0, 1).runs(odd) && Shards::Auto.runs(odd));
         assert!(two(0, 0).runs(0), "no server: shard 0");
+    }
+
+    #[test]
+    fn metrics_listener() {
+        let c = validate(raw("token=\"t\""), None, Path::new(".")).expect("defaults");
+        assert_eq!(c.metrics, None, "off by default");
+        let c = validate(raw("token=\"t\"\nmetrics=\"127.0.0.1:9187\""), None, Path::new(".")).expect("valid");
+        assert_eq!(c.metrics, Some(SocketAddr::from(([127, 0, 0, 1], 9187))));
+        assert_eq!(parse_listen_address("[::1]:80"), Ok(SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, 80))));
+        for bad in ["", "9187", "localhost:9187", "127.0.0.1", "127.0.0.1:99999", "http://127.0.0.1:9187"] {
+            let e = validate(raw(&format!("token=\"t\"\nmetrics={bad:?}")), None, Path::new("."));
+            assert!(e.as_ref().is_err_and(|e| e.starts_with("metrics: ")), "{bad:?}: {e:?}");
+        }
     }
 
     #[test]

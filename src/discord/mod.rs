@@ -49,6 +49,10 @@ pub(crate) struct Data {
     pub(crate) langs: Arc<live::lang::Languages>,
     /// Where new games' dice seeds come from.
     pub(crate) seeds: Arc<live::persist::Seeds>,
+    /// This bot's metrics (recording nothing without a metrics listener).
+    pub(crate) metrics: Arc<live::metrics::Metrics>,
+    /// The gateway shards of this process, for `/readyz` and the metrics.
+    pub(crate) gateway: Arc<live::health::Gateway>,
 }
 
 /// A stored open game checked exactly as start-up checks it

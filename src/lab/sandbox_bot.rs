@@ -25,6 +25,9 @@ pub struct Sandbox {
     /// every run).
     pub dice_seed: Option<u64>,
     pub log_format: crate::discord::config::LogFormat,
+    /// Serve `/metrics`, `/healthz` and `/readyz` here (`127.0.0.1:0`: a
+    /// free port, logged as "metrics and health checks on http://…").
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 /// Runs the bot against the sandbox until it is killed (or SIGINT/SIGTERM).
@@ -44,6 +47,7 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         log_level: "warn".into(),
         log_format: sandbox.log_format,
         shards: crate::discord::config::Shards::Auto,
+        metrics: sandbox.metrics,
     };
     let endpoint = Endpoint::Sandbox {
         http_base: sandbox.http_base,

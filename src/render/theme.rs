@@ -31,7 +31,7 @@ pub(crate) fn div255(v: u32) -> u8 {
     ((v + 128 + ((v + 128) >> 8)) >> 8) as u8
 }
 
-/// Defines each named colour of the theme and [`NAMED`], the list of them
+/// Defines each named colour of the theme and `NAMED`, the list of them
 /// all (what tests of the palette and of contrast go through).
 macro_rules! colours {
     ($($(#[$doc:meta])* $name:ident = $value:expr;)*) => {

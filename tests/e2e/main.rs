@@ -19,6 +19,7 @@ mod kills;
 mod languages;
 mod lifecycle;
 mod logs;
+mod metrics;
 mod permissions;
 mod pictures;
 mod records;

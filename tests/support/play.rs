@@ -20,7 +20,12 @@ pub async fn start_bot(fake: &FakeDiscord, dir: &Path) -> RunningBot {
 /// Starts a bot running `shards` with the database `database` and waits
 /// until it is ready (its first shard connected; the others follow).
 pub async fn start_bot_on(fake: &FakeDiscord, database: &Path, shards: Shards) -> RunningBot {
-    let config = Config {
+    start_bot_with(fake, config(database, shards)).await
+}
+
+/// The configuration of the test bots.
+pub fn config(database: &Path, shards: Shards) -> Config {
+    Config {
         token: "fake-token".into(),
         database: database.to_path_buf(),
         dev_guild: Some(GUILD_ID),
@@ -29,13 +34,22 @@ pub async fn start_bot_on(fake: &FakeDiscord, database: &Path, shards: Shards) -
         log_level: "warn".into(),
         log_format: Default::default(),
         shards,
-    };
-    let endpoint = Endpoint::Sandbox {
+        metrics: None,
+    }
+}
+
+/// Where the test bots connect: the fake, short computer pauses, the test dice.
+pub fn sandbox(fake: &FakeDiscord) -> Endpoint {
+    Endpoint::Sandbox {
         http_base: fake.http_base(),
         computer_pause: Duration::from_millis(5),
         dice_seed: Some(dice_seed()),
-    };
-    let running = bot::start(config, endpoint).await.expect("the bot starts");
+    }
+}
+
+/// Starts a bot with `config` against the fake and waits until it is ready.
+pub async fn start_bot_with(fake: &FakeDiscord, config: Config) -> RunningBot {
+    let running = bot::start(config, sandbox(fake)).await.expect("the bot starts");
     fake.wait_ready(WAIT).await;
     running
 }

@@ -91,7 +91,7 @@ pub(crate) async fn analyse(ctx: Context<'_>, game: String) -> Result<(), Error>
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
     let id = loaded.info.id;
-    ctx.defer().await?;
+    super::answer::defer(ctx, false).await?;
     let seats: Vec<_> = loaded.info.seats.iter().map(|s| (s.seat, occupant(server, &s.occupant))).collect();
     let ruleset = loaded.info.ruleset.to_string();
     let reply = match analysis(ctx, loaded).await {

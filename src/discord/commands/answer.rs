@@ -3,7 +3,8 @@
 //! friendly answer to a store failure, and how a stored seat is named.
 
 use crate::discord::live::lang::{self, server_lang};
-use crate::discord::live::{access, outgoing};
+use crate::discord::live::metrics::Route;
+use crate::discord::live::{access, instrument, outgoing};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::Message;
 use crate::discord::view::words::{computer_name, mention};
@@ -11,6 +12,7 @@ use crate::discord::{Context, Error};
 use crate::engine::Variant;
 use crate::store::{Occupant, StoreError};
 use poise::serenity_prelude as serenity;
+use std::sync::atomic::Ordering;
 
 /// A variant as a slash-command option: its choices are the engine's
 /// variant table ([`Variant::ALL`]), labelled "name: summary".
@@ -86,7 +88,10 @@ pub(crate) async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result
         .content(text)
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    ctx.send(reply).await?;
+    let route = route_of(ctx);
+    let sent = ctx.send(reply).await;
+    counted(route, &sent);
+    sent?;
     Ok(())
 }
 
@@ -104,8 +109,38 @@ pub(crate) fn reply(m: &Message, ephemeral: bool) -> poise::CreateReply {
 
 /// Sends a built message.
 pub(crate) async fn send(ctx: Context<'_>, m: &Message, ephemeral: bool) -> Result<(), Error> {
-    ctx.send(reply(m, ephemeral)).await?;
+    let route = route_of(ctx);
+    let sent = ctx.send(reply(m, ephemeral)).await;
+    counted(route, &sent);
+    sent?;
     Ok(())
+}
+
+/// Defers the answer (Discord shows "thinking…", privately when
+/// `ephemeral`): the interaction's first answer, counted as such.
+pub(crate) async fn defer(ctx: Context<'_>, ephemeral: bool) -> Result<(), Error> {
+    let route = route_of(ctx);
+    let deferred = if ephemeral { ctx.defer_ephemeral().await } else { ctx.defer().await };
+    counted(route, &deferred);
+    deferred?;
+    Ok(())
+}
+
+/// The request a reply about to be sent makes: the interaction's answer,
+/// or a follow-up once it is answered.
+fn route_of(ctx: Context<'_>) -> Route {
+    match ctx {
+        poise::Context::Application(a) if a.has_sent_initial_response.load(Ordering::Relaxed) => {
+            Route::InteractionFollowup
+        }
+        _ => Route::InteractionCallback,
+    }
+}
+
+/// Counts a reply sent by `route` (see [`instrument`]).
+fn counted<T>(route: Route, sent: &Result<T, serenity::Error>) {
+    instrument::answered(sent.is_ok());
+    instrument::request(route, sent);
 }
 
 /// The user sees a short private apology, the log gets the cause.

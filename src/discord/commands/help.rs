@@ -16,7 +16,7 @@ fn turn_text(lang: Lang) -> String {
 #[poise::command(slash_command)]
 pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
     // Drawing the example may take longer than Discord's 3 s for a first answer.
-    ctx.defer_ephemeral().await?;
+    super::answer::defer(ctx, true).await?;
     let mine = langs(ctx).await.1;
     let mut reply = poise::CreateReply::default()
         .content(turn_text(mine))

@@ -15,7 +15,7 @@ pub(crate) async fn hint_command(ctx: Context<'_>) -> Result<(), Error> {
         return private(ctx, hint_text(lang, &Err(HintRefusal::NoGame))).await;
     };
     // The expert's search may take longer than Discord waits for an answer.
-    ctx.defer_ephemeral().await?;
+    super::answer::defer(ctx, true).await?;
     // A copy, so that the search holds neither the game nor the runtime.
     let table = game.lock().await.clone();
     let user = ctx.author().id.get();

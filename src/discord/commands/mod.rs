@@ -20,6 +20,8 @@ pub(crate) mod settings;
 mod verify;
 
 use super::{Context, Data, Error};
+use crate::discord::live::instrument;
+use crate::discord::live::metrics::Outcome;
 use crate::discord::view::lang::{Lang, tr};
 use answer::{langs, private};
 pub(crate) use options::check_options;
@@ -99,21 +101,25 @@ fn name(localized: &mut HashMap<String, String>, words: Vec<(Lang, String)>) {
 pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
+            instrument::classify(Outcome::Failed);
             tracing::error!("command /{} failed: {error:?}", ctx.command().qualified_name);
             let _ = private(ctx, tr!(langs(ctx).await.1, "error-logged")).await;
         }
         poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            instrument::classify(Outcome::Refused);
             tracing::info!("bad argument to /{}: {error:?}", ctx.command().qualified_name);
             let _ = private(ctx, tr!(langs(ctx).await.1, "error-argument", error = error.to_string())).await;
         }
         // `check_options` refused an option outside its declaration.
         poise::FrameworkError::CommandCheckFailed { error: Some(error), ctx, .. } => {
+            instrument::classify(Outcome::Refused);
             tracing::info!("refused /{}: {error}", ctx.command().qualified_name);
             let _ = private(ctx, error.to_string()).await;
         }
         // An option poise could not read as its type (forged, or a command
         // registered by an older version of the bot).
         poise::FrameworkError::CommandStructureMismatch { description, ctx, .. } => {
+            instrument::classify(Outcome::Refused);
             let ctx = poise::Context::Application(ctx);
             tracing::warn!("options of /{} did not fit: {description}", ctx.command().qualified_name);
             let text = match options::refusal_of(ctx) {

@@ -165,7 +165,7 @@ pub(crate) async fn replay(ctx: Context<'_>, game: String) -> Result<(), Error> 
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
     let id = loaded.info.id;
     // Drawing a long game takes seconds: answer Discord within 3 s first.
-    ctx.defer().await?;
+    super::answer::defer(ctx, false).await?;
     let names = names(ctx, server, &loaded.info).await;
     let message = replay_message(server, &loaded.info);
     let gif = {

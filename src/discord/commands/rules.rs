@@ -38,7 +38,7 @@ pub(crate) async fn rules(ctx: Context<'_>, variant: Option<VariantChoice>) -> R
     text.push_str("\n\n");
     text.push_str(&tr!(mine, "rules-start"));
     // Drawing the routes may take longer than Discord's 3 s for a first answer.
-    ctx.defer_ephemeral().await?;
+    super::answer::defer(ctx, true).await?;
     let routes = pictures::route_pngs(variants.clone(), Seat::ALL.to_vec()).await;
     if routes.iter().any(|(name, _)| name.starts_with("route-")) {
         text.push_str("\n\n");

@@ -291,6 +291,7 @@ mod tests {
             log_level: "info".into(),
             log_format: Default::default(),
             shards: crate::discord::config::Shards::Auto,
+            metrics: None,
         }
     }
 

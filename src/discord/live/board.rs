@@ -6,7 +6,9 @@
 
 use super::change::remember;
 use super::hub::Shared;
+use super::instrument;
 use super::lang::server_lang;
+use super::metrics::Route;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
@@ -73,7 +75,9 @@ pub(crate) async fn publish(
             let channel = serenity::ChannelId::new(table.channel.max(1));
             let id = serenity::MessageId::new(b.message.max(1));
             let showing = pictures::showing(msg, &png);
-            match channel.edit_message(http, id, outgoing::edit(msg, png.clone())).await {
+            let edited = channel.edit_message(http, id, outgoing::edit(msg, png.clone())).await;
+            instrument::request(Route::EditMessage, &edited);
+            match edited {
                 Ok(_) => {
                     table.shown = Some(table.seq);
                     table.picture = showing;
@@ -104,13 +108,17 @@ pub(crate) async fn repost(
     let channel = serenity::ChannelId::new(table.channel.max(1));
     let png = pictures::for_new_message(lang, table, png).await;
     let showing = pictures::showing(msg, &png);
-    match channel.send_message(http, outgoing::create(msg, png)).await {
+    let posted = channel.send_message(http, outgoing::create(msg, png)).await;
+    instrument::request(Route::CreateMessage, &posted);
+    match posted {
         Ok(posted) => {
             table.shown = Some(table.seq);
             table.picture = showing;
             if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
                 let edit = outgoing::edit(&presenter::record(lang, table, notes), None);
-                if let Err(e) = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await {
+                let edited = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await;
+                instrument::request(Route::EditMessage, &edited);
+                if let Err(e) = edited {
                     tracing::debug!("could not turn the old board of game {} into a record: {e:?}", table.id);
                 }
             }

@@ -23,6 +23,9 @@ pub(crate) async fn change<T>(
     match persist::save(&data.store, table).await {
         Ok(changes) => {
             data.hub.saved(table);
+            if table.stage == Stage::Finished && before.stage != Stage::Finished {
+                data.metrics.game_finished(table.ruleset.variant);
+            }
             Ok((out, persist::outro(&changes)))
         }
         Err(StoreError::Stale { current }) => {

@@ -17,7 +17,9 @@ use super::access::{from_game_channel, is_moderator};
 use super::board::{is_young, publish, repost, show_end};
 use super::change::{apply_intent, remember};
 use super::computer::spawn_computer;
+use super::instrument;
 use super::lang::{self, server_lang};
+use super::metrics::{Outcome, Route};
 use super::outgoing;
 use super::persist;
 use super::pictures::{self, Coming};
@@ -180,7 +182,7 @@ async fn show_missed_end(
     let msg = presenter::table_message(server, &table, &[], &Outro::default());
     let png = pictures::board_png(server, &table, &msg).await;
     let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
-    if let Err(e) = click.create_response(&ctx.http, update).await {
+    if let Err(e) = respond(ctx, click, update).await {
         tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
         show_end(&ctx.http, server, &mut table).await;
         return true;
@@ -189,10 +191,23 @@ async fn show_missed_end(
     true
 }
 
+/// The first answer to a click (counted: see [`instrument`]).
+async fn respond(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    response: CreateInteractionResponse,
+) -> serenity::Result<()> {
+    let result = click.create_response(&ctx.http, response).await;
+    instrument::callback(&result);
+    result
+}
+
 /// A private follow-up to an answered click.
 async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
     let note = CreateInteractionResponseFollowup::new().content(text).ephemeral(true);
-    if let Err(e) = click.create_followup(&ctx.http, note).await {
+    let sent = click.create_followup(&ctx.http, note).await;
+    instrument::request(Route::InteractionFollowup, &sent);
+    if let Err(e) = sent {
         tracing::debug!("could not send a private note: {e:?}");
     }
 }
@@ -247,8 +262,9 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
 
 /// A private answer; the clicked message is left as it is.
 async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
+    instrument::classify(Outcome::Refused);
     let reply = outgoing::response(&presenter::private(text), true, None);
-    if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Message(reply)).await {
+    if let Err(e) = respond(ctx, click, CreateInteractionResponse::Message(reply)).await {
         tracing::warn!("could not answer a click: {e:?}");
     }
 }
@@ -257,7 +273,9 @@ async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &st
 /// own board (checked by the caller).
 async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
     let edit = serenity::EditMessage::new().components(Vec::new());
-    if let Err(e) = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await {
+    let edited = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await;
+    instrument::request(Route::EditMessage, &edited);
+    if let Err(e) = edited {
         tracing::debug!("could not remove a closed game's controls: {e:?}");
     }
 }
@@ -277,7 +295,7 @@ async fn answer_with_new_board(
 ) {
     if is_young(table) && is_board(table, click) {
         let answer = outgoing::response(&presenter::record(lang, table, notes), false, None);
-        match click.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(answer)).await {
+        match respond(ctx, click, CreateInteractionResponse::UpdateMessage(answer)).await {
             Ok(()) => {
                 let png = pictures::board_png(lang, table, msg).await;
                 // The clicked board has no controls left: nothing to strip.
@@ -292,7 +310,7 @@ async fn answer_with_new_board(
             }
             Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", table.id),
         }
-    } else if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+    } else if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
     let png = pictures::board_png(lang, table, msg).await;
@@ -323,7 +341,7 @@ async fn answer_with_board(
             Ok(png) => png,
             Err(drawing) => {
                 tracing::debug!("the board of game {} is not drawn in time; acknowledging first", table.id);
-                if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+                if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
                     tracing::warn!("could not acknowledge a click: {e:?}");
                 }
                 let png = drawing.wait().await;
@@ -331,7 +349,9 @@ async fn answer_with_board(
                 return;
             }
         };
-        match outgoing::update(&ctx.http, click, msg, &png).await {
+        let updated = outgoing::update(&ctx.http, click, msg, &png).await;
+        instrument::callback(&updated);
+        match updated {
             Ok(()) => {
                 table.shown = Some(table.seq);
                 table.picture = pictures::showing(msg, &png);
@@ -345,7 +365,7 @@ async fn answer_with_board(
         }
         return;
     }
-    if let Err(e) = click.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+    if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
     repost(&ctx.http, table, lang, msg, png.wait().await, notes).await;

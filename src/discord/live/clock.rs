@@ -7,7 +7,9 @@
 use super::board::show;
 use super::change::{change, remember};
 use super::computer::spawn_computer;
+use super::instrument;
 use super::lang::server_lang;
+use super::metrics::Route;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
@@ -27,7 +29,8 @@ pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
     for game in data.hub.open_games() {
         spawn_computer(http.clone(), data.clone(), game);
     }
-    tokio::spawn(async move {
+    let metrics = data.metrics.clone();
+    tokio::spawn(instrument::within(metrics, async move {
         let mut interval = tokio::time::interval(TICK);
         loop {
             interval.tick().await;
@@ -36,7 +39,7 @@ pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
             }
             tick(&http, &data).await;
         }
-    });
+    }));
 }
 
 async fn tick(http: &Arc<Http>, data: &Data) {
@@ -57,7 +60,9 @@ async fn tick(http: &Arc<Http>, data: &Data) {
             let msg = CreateMessage::new()
                 .content(text)
                 .allowed_mentions(CreateAllowedMentions::new().users([serenity::UserId::new(user.max(1))]));
-            if let Err(e) = serenity::ChannelId::new(table.channel.max(1)).send_message(http, msg).await {
+            let sent = serenity::ChannelId::new(table.channel.max(1)).send_message(http, msg).await;
+            instrument::request(Route::CreateMessage, &sent);
+            if let Err(e) = sent {
                 tracing::warn!("could not send a reminder for game {}: {e:?}", table.id);
             }
         }

@@ -8,13 +8,14 @@
 use super::board::show;
 use super::change::change;
 use super::hub::Shared;
+use super::instrument;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
 use poise::serenity_prelude::Http;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The pause before a computer's move, so people can follow.
 pub(crate) const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
@@ -37,7 +38,8 @@ fn retry_pause(failures: u32) -> Duration {
 /// Plays the computer seats of a game, one readable step at a time, until
 /// a human is to act or the game ends. One task per game at most.
 pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
-    tokio::spawn(async move {
+    let metrics = data.metrics.clone();
+    tokio::spawn(instrument::within(metrics, async move {
         let id = game.lock().await.id;
         if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {
             return;
@@ -56,9 +58,13 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             // Harder levels search for a while: keep the runtime's other tasks
             // moving. Most of these tasks (one after every click) find no
             // computer to act: handing the runtime over costs more than that.
+            let metrics = &data.metrics;
             let step = change(&data, &mut table, |t| {
                 if t.computer_to_act() {
-                    tokio::task::block_in_place(|| session::computer_step(t, unix_now()))
+                    let started = Instant::now();
+                    let step = tokio::task::block_in_place(|| session::computer_step(t, unix_now()));
+                    metrics.decision(started.elapsed());
+                    step
                 } else {
                     session::computer_step(t, unix_now())
                 }
@@ -92,7 +98,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             }
             show(&http, &data, &mut table, &notes, &outro, false).await;
         }
-    });
+    }));
 }
 
 #[cfg(test)]
@@ -100,6 +106,7 @@ mod tests {
     use super::*;
     use crate::discord::game::computer::Level;
     use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::live::metrics::Metrics;
     use crate::discord::live::persist;
     use crate::discord::live::testing::{data, lobby, no_discord};
     use crate::store::{GameId, Store};
@@ -125,14 +132,16 @@ mod tests {
 
     /// The database is locked by another process for longer than five
     /// tries take; once it is free again the computer plays on, without a
-    /// restart.
+    /// restart. The bot's metrics count the failed saves, the saved one and
+    /// the computer's decisions (the task records into its bot's registry).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_computer_move_whose_save_keeps_failing_is_tried_again_until_it_is_saved() {
         let dir = std::env::temp_dir().join(format!("thaayam-computer-retry-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let path = dir.join("locked.db");
         let store = Store::open(&path).and_then(|s| s.with_busy_timeout(Duration::from_millis(20)));
-        let data = data(store.expect("store"));
+        let mut data = data(store.expect("store"));
+        data.metrics = Arc::new(Metrics::on());
         let game = computers_only(&data).await;
         let id = game.lock().await.id;
         let before = saved_seq(&data, id).await;
@@ -154,6 +163,14 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         assert!(seq > before, "the computer's move was saved once the database was free again");
+        let page = data.metrics.render(&[], 0, &[]);
+        let count = |series: &str| {
+            page.lines().find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.parse::<f64>().ok()).unwrap_or(0.0)
+        };
+        let failed = count("thaayam_saves_total{outcome=\"failed\"}");
+        assert!(failed >= 2.0, "the tries while the file was locked: {page}");
+        assert!(count("thaayam_saves_total{outcome=\"ok\"}") >= 1.0, "{page}");
+        assert!(count("thaayam_computer_decisions_total") > failed, "a decision for each try: {page}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

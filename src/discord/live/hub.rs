@@ -8,6 +8,7 @@
 //! (see [`super::persist`]), and start-up fills the registry from it.
 
 use crate::discord::game::table::Table;
+use crate::engine::Variant;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -22,6 +23,8 @@ pub(crate) struct Hub {
     channels: Mutex<HashMap<u64, i64>>,
     /// Channels where a lobby is being opened right now.
     opening: Mutex<HashSet<u64>>,
+    /// The variant of each open game (for the metrics).
+    variants: Mutex<HashMap<i64, Variant>>,
 }
 
 /// Why a channel cannot be reserved for a new game.
@@ -45,10 +48,11 @@ impl Reservation<'_> {
     pub(crate) fn fill(self, table: Table) -> Shared {
         debug_assert_eq!(table.channel, self.channel, "a game fills its own channel");
         let mut channels = self.hub.channels.lock().unwrap_or_else(PoisonError::into_inner);
-        let (id, open) = (table.id, table.is_open());
+        let (id, open, variant) = (table.id, table.is_open(), table.ruleset.variant);
         let shared = Arc::new(tokio::sync::Mutex::new(table));
         if open {
             channels.insert(self.channel, id);
+            self.hub.variants.lock().unwrap_or_else(PoisonError::into_inner).insert(id, variant);
         }
         self.hub.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id, shared.clone());
         shared
@@ -99,10 +103,11 @@ impl Hub {
         if let Some(existing) = channels.get(&table.channel).and_then(|id| self.get(*id)) {
             return Err(existing);
         }
-        let (id, channel, open) = (table.id, table.channel, table.is_open());
+        let (id, channel, open, variant) = (table.id, table.channel, table.is_open(), table.ruleset.variant);
         let shared = Arc::new(tokio::sync::Mutex::new(table));
         if open {
             channels.insert(channel, id);
+            self.variants.lock().unwrap_or_else(PoisonError::into_inner).insert(id, variant);
         }
         self.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id, shared.clone());
         Ok(shared)
@@ -117,7 +122,21 @@ impl Hub {
                 channels.remove(&table.channel);
             }
             self.games.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
+            self.variants.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
         }
+    }
+
+    /// How many games are open, by variant (lobbies included).
+    pub(crate) fn open_by_variant(&self) -> Vec<(Variant, usize)> {
+        let variants = self.variants.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut counts: Vec<(Variant, usize)> = Vec::new();
+        for v in variants.values() {
+            match counts.iter_mut().find(|(c, _)| c == v) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((*v, 1)),
+            }
+        }
+        counts
     }
 
     /// Every game still open (for the timeout ticker and start-up).
@@ -160,6 +179,7 @@ mod tests {
         drop(t);
         assert!(hub.insert(table(4, 10)).is_ok(), "a closed game frees the channel");
         assert!(hub.get(1).is_none(), "a closed game leaves the registry");
+        assert_eq!(hub.open_by_variant(), vec![(Variant::Bell, 2)], "games 3 and 4 are open");
     }
 
     #[tokio::test]

@@ -14,6 +14,10 @@
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.
 //! - [`access`]: moderator rights from an interaction.
 //! - [`lang`]: the language of a server's messages and of private answers.
+//! - [`metrics`], [`instrument`], [`health`] and [`listener`]: what the
+//!   bot counts for its operators, which bot a task counts for, whether
+//!   it is ready, and the HTTP listener serving `/metrics`, `/healthz` and
+//!   `/readyz`.
 
 pub(crate) mod access;
 pub(crate) mod board;
@@ -21,8 +25,12 @@ pub(crate) mod change;
 pub(crate) mod clicks;
 pub(crate) mod clock;
 pub(crate) mod computer;
+pub(crate) mod health;
 pub(crate) mod hub;
+pub(crate) mod instrument;
 pub(crate) mod lang;
+pub(crate) mod listener;
+pub(crate) mod metrics;
 pub(crate) mod outgoing;
 pub(crate) mod persist;
 pub(crate) mod pictures;

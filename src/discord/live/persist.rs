@@ -85,7 +85,10 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
 pub(crate) async fn save(store: &StoreHandle, table: &mut Table) -> Result<Vec<RatingChange>, StoreError> {
     let Some((save, stored)) = to_save(table)? else { return Ok(Vec::new()) };
     let id = GameId(table.id);
-    let changes = store.call(move |s| s.save_live(id, &save)).await?;
+    let started = std::time::Instant::now();
+    let saved = store.call(move |s| s.save_live(id, &save)).await;
+    super::instrument::record(|m| m.save(started.elapsed(), saved.is_ok()));
+    let changes = saved?;
     table.stored = Some(stored);
     Ok(changes)
 }

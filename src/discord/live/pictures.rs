@@ -39,8 +39,12 @@ fn render_slots() -> &'static tokio::sync::Semaphore {
 /// 36-38 ms, p99 72-84 ms here (docs/SCALING.md).
 pub(crate) async fn render_png(view: BoardView) -> Option<Vec<u8>> {
     let Ok(_slot) = render_slots().acquire().await else { return None };
+    let started = Instant::now();
     match render::render_png(&view, BOARD_SIZE) {
-        Ok(png) => Some(png),
+        Ok(png) => {
+            super::instrument::record(|m| m.picture(started.elapsed()));
+            Some(png)
+        }
         Err(e) => {
             tracing::warn!("could not draw a board: {e}");
             None
@@ -81,7 +85,7 @@ pub(crate) fn start(lang: Lang, t: &Table, msg: &Message, by: Instant) -> Coming
     if t.picture == Some(key) {
         return Coming::Ready(Some(Picture::Kept { key }));
     }
-    Coming::Drawing { key, task: tokio::spawn(render_png(view)), by }
+    Coming::Drawing { key, task: tokio::spawn(super::instrument::inherit(render_png(view))), by }
 }
 
 impl Coming {

@@ -42,6 +42,7 @@ pub(crate) fn data(store: Store) -> Data {
         log_level: "warn".into(),
         log_format: Default::default(),
         shards: Shards::Auto,
+        metrics: None,
     };
     Data {
         hub: Arc::new(Hub::new()),
@@ -52,6 +53,8 @@ pub(crate) fn data(store: Store) -> Data {
         computer_pause: std::time::Duration::ZERO,
         langs: Default::default(),
         seeds: Default::default(),
+        metrics: Arc::new(crate::discord::live::metrics::Metrics::off()),
+        gateway: Default::default(),
     }
 }
 

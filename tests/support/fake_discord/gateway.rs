@@ -41,6 +41,10 @@ pub fn listener() -> std::io::Result<TcpListener> {
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
     let mut next_session = 0u64;
     while let Ok((stream, _)) = listener.accept().await {
+        if shared.lock().gateway_down {
+            // Down: the connection is closed before any handshake.
+            continue;
+        }
         // Frames go out at once, as from Discord's gateway (see the REST server).
         if let Err(e) = stream.set_nodelay(true) {
             eprintln!("fake Discord: could not set TCP_NODELAY on the gateway: {e}");
@@ -51,6 +55,17 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// What [`close_all`] sends a session's connection to end it.
+const CLOSE: Value = Value::Null;
+
+/// Ends every connected session (the connection drops, as when Discord
+/// goes away).
+pub fn close_all(shared: &Shared) {
+    for s in &shared.lock().sessions {
+        let _ = s.tx.send(CLOSE);
+    }
+}
 
 async fn send(ws: &mut Ws, shared: &Shared, frame: Value) -> bool {
     if let Err(e) = payloads::check_gateway_frame(&frame) {
@@ -88,6 +103,9 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>, session: u64) {
                 }
             }
             Some(d) = rx.recv() => {
+                if d == CLOSE {
+                    break;
+                }
                 seq += 1;
                 let mut frame = d;
                 frame["op"] = json!(0);

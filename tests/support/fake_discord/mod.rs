@@ -486,6 +486,21 @@ impl FakeDiscord {
         (inner.identifies, inner.heartbeats)
     }
 
+    /// Takes the gateway down (every session is dropped and new
+    /// connections are closed at once) or brings it back up.
+    pub fn set_gateway_down(&self, down: bool) {
+        self.shared.lock().gateway_down = down;
+        if down {
+            gateway::close_all(&self.shared);
+        }
+    }
+
+    /// How many files named `filename` the bot uploaded (in messages,
+    /// edits and interaction answers).
+    pub fn uploads(&self, filename: &str) -> u64 {
+        self.shared.lock().uploads.get(filename).copied().unwrap_or(0)
+    }
+
     /// How often some routes were called.
     pub fn request_count(&self, route: &str) -> u64 {
         self.shared.lock().requests.get(route).copied().unwrap_or(0)

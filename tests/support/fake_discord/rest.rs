@@ -227,7 +227,14 @@ async fn read_payload(req: Request) -> Result<(Value, Vec<Upload>), String> {
 
 /// Reads a payload; a malformed one is a violation answered with 400.
 async fn payload_or_400(st: &Shared, req: Request) -> Result<(Value, Vec<Upload>), Refusal> {
-    read_payload(req).await.map_err(|e| bad_json(st, e))
+    let (payload, uploads) = read_payload(req).await.map_err(|e| bad_json(st, e))?;
+    if !uploads.is_empty() {
+        let mut inner = st.lock();
+        for u in &uploads {
+            *inner.uploads.entry(u.filename.clone()).or_default() += 1;
+        }
+    }
+    Ok((payload, uploads))
 }
 
 /// Validates a message payload; problems are violations answered with 400.

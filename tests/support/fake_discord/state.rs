@@ -119,6 +119,10 @@ pub struct Inner {
     pub identifies: u32,
     pub heartbeats: u32,
     pub requests: HashMap<String, u64>,
+    /// While set, the gateway refuses connections (Discord is down).
+    pub gateway_down: bool,
+    /// Files received in any request, by file name.
+    pub uploads: HashMap<String, u64>,
     /// Every REST request the bot sent, and when the last one came.
     pub requests_total: u64,
     pub last_request: Option<std::time::Instant>,
