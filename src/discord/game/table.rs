@@ -6,9 +6,9 @@
 //! restart together with the game.
 
 use super::computer::Level;
-use super::ends;
+use super::ends::{self, EndsMemo};
 use crate::dice::{Derivation, GameDice};
-use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
+use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet, in_series};
 use serde::{Deserialize, Serialize};
 
 /// A Discord user id (snowflake).
@@ -165,6 +165,10 @@ pub(crate) struct Table {
     /// marks as the last move, without replaying the log on every click.
     #[serde(skip)]
     before_last_act: Option<(usize, Game)>,
+    /// The ends of the series last asked (the menu's walk is asked up to
+    /// three times a click).
+    #[serde(skip)]
+    pub(crate) ends: EndsMemo,
     /// What the store holds of this game (set by the live layer's saves).
     #[serde(skip)]
     pub(crate) stored: Option<Stored>,
@@ -221,6 +225,7 @@ impl Table {
             names: Default::default(),
             cache: None,
             before_last_act: None,
+            ends: EndsMemo::default(),
             stored: None,
             shown: None,
             picture: None,
@@ -266,7 +271,7 @@ impl Table {
     /// Whether the draft uses the series up: Confirm may commit it.
     pub(crate) fn draft_is_whole(&self) -> bool {
         let seat = self.to_act();
-        !self.draft.actions.is_empty() && seat.is_some_and(|s| !ends::in_series(&self.draft_game(), s))
+        !self.draft.actions.is_empty() && seat.is_some_and(|s| !in_series(&self.draft_game(), s))
     }
 
     /// The log's last action and the committed game just before it.
