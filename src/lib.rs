@@ -22,6 +22,12 @@
 //!   points at each `match` that must handle the new variant (its rules
 //!   text in `discord/commands/rules.rs`, a new board in
 //!   `engine/board.rs`'s `BoardKind`).
+//! - **Where a series ends** (what counts as a complete use of the
+//!   throws): `engine/series.rs`, `in_series` and the walk (`SeriesWalk`)
+//!   that `thaayam moves` (`engine/outcomes.rs`), the computer's plans
+//!   (`ai/plans.rs`) and the bot's menu of whole moves
+//!   (`discord/game/ends.rs`) share; they keep only what they do with each
+//!   end. `tests/architecture.rs` checks there is one `in_series`.
 //! - **A slash command**: a `#[poise::command]` function in a file of
 //!   `discord/commands/`, listed in the `subcommands(...)` of
 //!   `discord/commands/mod.rs`; its messages are built by plain functions

@@ -2,8 +2,9 @@
 //! (`engine` ← {`ai`, `render`, `store`} ← `discord` ← `main`/`cli`; inside
 //! the bot `game` ← `view` ← `live` ← `commands` ← `bot`), the purity of the
 //! engine and of the bot's `game` and `view` wings (no Discord client, no
-//! tokio, no store), and no import circle between the files of
-//! `src/discord/` or `src/store/`.
+//! tokio, no store, no global state in `game`), one series walk (the
+//! engine's), and no import circle between the files of `src/discord/` or
+//! `src/store/`.
 //!
 //! The reading is textual (imports and `crate::`/`super::` paths in code,
 //! comments skipped), which is all these rules need; a path through a
@@ -386,6 +387,33 @@ fn the_bot_wings_point_one_way_and_game_and_view_are_pure() {
         v.extend(violations(&sources, dir, forbidden));
     }
     assert!(v.is_empty(), "game ← view ← live ← commands ← bot, game and view pure:\n{}", v.join("\n"));
+}
+
+/// Issue 29: where a series ends is decided in one place. The engine walks
+/// every use of a series for `thaayam moves`, the computer's plans and the
+/// bot's menu (they keep only their policies), and the bot's pure game
+/// wing keeps no process-global state (its caches belong to a table).
+#[test]
+fn the_engine_owns_the_one_series_walk() {
+    let sources = read_sources();
+    let defines = |name: &str| -> Vec<String> {
+        sources
+            .iter()
+            .filter(|(_, src)| src.lines.iter().any(|(line, _)| line.contains(&format!("fn {name}("))))
+            .map(|(file, _)| file.clone())
+            .collect()
+    };
+    assert_eq!(defines("in_series"), ["engine/series.rs"], "one `in_series`, the engine's");
+    let mut globals = Vec::new();
+    for (file, src) in sources.iter().filter(|(f, _)| f.starts_with("discord/game/")) {
+        for (line, _) in &src.lines {
+            let t = line.trim_start();
+            if t.starts_with("static ") || t.starts_with("pub(crate) static ") || t.contains("thread_local!") {
+                globals.push(format!("{file}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(globals.is_empty(), "the game wing keeps no global state:\n{}", globals.join("\n"));
 }
 
 /// A circle of imports among the files under `dir`, if any.

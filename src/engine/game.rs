@@ -255,19 +255,21 @@ impl Game {
     }
 
     /// Applies an action known to be legal (from [`Game::legal_actions`]).
+    #[inline]
     pub fn act_unchecked(&mut self, action: Action) -> Outcome {
         self.play(action, ExtraSeries::AtOnce)
     }
 
     /// [`Game::act_unchecked`] with an immediate extra series thrown when
-    /// `extra` says: the option of a series walk ([`super::series`]).
+    /// `extra` says: the option of a series walk
+    /// ([`WalkOptions`](super::WalkOptions)).
+    #[inline]
     pub fn act_unchecked_with(&mut self, action: Action, extra: ExtraSeries) -> Outcome {
         self.play(action, extra)
     }
 
-    /// The body of [`Game::act_unchecked`], inlined into both entries so
-    /// that the hot one carries no option.
-    #[inline(always)]
+    /// The body of both (one copy: inlining it twice made the hot loop
+    /// slower).
     fn play(&mut self, action: Action, extra: ExtraSeries) -> Outcome {
         let Phase::Moving { captured, must_win } = self.phase else {
             return Outcome::default();

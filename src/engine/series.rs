@@ -167,3 +167,92 @@ impl SeriesWalk {
         self.path.truncate(depth);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{format_tpn, parse_tpn};
+    use std::collections::BTreeSet;
+
+    fn game(tpn: &str) -> Game {
+        Game::from_position(parse_tpn(tpn).expect("valid TPN"))
+    }
+
+    const EVERY: WalkOptions =
+        WalkOptions { extra: ExtraSeries::AtOnce, order: WalkOrder::First, budget: WalkBudget::Unlimited };
+
+    /// The ends a walk reports, with their paths, in its order.
+    fn walked(start: &Game, options: WalkOptions) -> (Vec<(Game, Vec<Action>)>, bool) {
+        let mut out = Vec::new();
+        let whole = SeriesWalk::new().walk(start, options, |g, path| out.push((*g, path.to_vec())));
+        (out, whole)
+    }
+
+    #[test]
+    fn every_end_is_reported_once_with_a_legal_path_to_it() {
+        let start = game("bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2");
+        let (ends, whole) = walked(&start, EVERY);
+        assert!(whole && ends.len() > 1, "{ends:?}");
+        for (i, (end, path)) in ends.iter().enumerate() {
+            assert!(!in_series(end, Seat::S) && ends[..i].iter().all(|(e, _)| e != end), "once: {end:?}");
+            let mut g = start;
+            for &a in path {
+                g.act(a, &mut MoveGen::new()).expect("a legal path");
+            }
+            assert_eq!(g, *end);
+        }
+    }
+
+    #[test]
+    fn the_order_changes_the_paths_kept_but_not_the_ends() {
+        let start = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,2");
+        let (first, _) = walked(&start, EVERY);
+        let (last, _) = walked(&start, WalkOptions { order: WalkOrder::Last, ..EVERY });
+        let set = |ends: &[(Game, Vec<Action>)]| {
+            ends.iter().map(|(g, _)| format_tpn(g.position(), false)).collect::<BTreeSet<_>>()
+        };
+        assert_eq!(set(&first), set(&last));
+        assert_ne!(first, last, "another order");
+        assert_eq!(first[0].1[0], last[0].1[0], "the first actions in the engine's order");
+    }
+
+    #[test]
+    fn a_spent_total_budget_stops_the_walk_and_says_so() {
+        let start = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2");
+        let (all, whole) = walked(&start, EVERY);
+        assert!(whole);
+        let (some, whole) = walked(&start, WalkOptions { budget: WalkBudget::Total(20), ..EVERY });
+        assert!(!whole && some.len() < all.len() && all.starts_with(&some), "{} of {}", some.len(), all.len());
+    }
+
+    #[test]
+    fn a_budget_shared_among_the_first_actions_walks_after_each_of_them() {
+        let start = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2");
+        let firsts = |ends: &[(Game, Vec<Action>)]| ends.iter().map(|(_, p)| p[0]).collect::<BTreeSet<Action>>();
+        let (all, _) = walked(&start, EVERY);
+        let (shared, whole) = walked(&start, WalkOptions { budget: WalkBudget::PerFirstAction(16), ..EVERY });
+        let (total, _) = walked(&start, WalkOptions { budget: WalkBudget::Total(16), ..EVERY });
+        assert!(whole, "a shared budget finishes the lines instead of stopping");
+        assert!(shared.len() < all.len() && shared.iter().all(|e| all.iter().any(|(g, _)| *g == e.0)));
+        let (shared, total) = (firsts(&shared).len(), firsts(&total).len());
+        assert!(shared > 4 * total, "first actions with an end: {shared} shared, {total} in total");
+    }
+
+    #[test]
+    fn an_extra_series_after_the_throws_walks_on_past_a_bell1979_capture() {
+        // South's 2 from step 5 lands on North's piece: new throws at once.
+        let start = game("bell1979 S=5,o,o,o N=15,o,o,o turn=S throws=2,2");
+        let (at_once, _) = walked(&start, EVERY);
+        let (after, _) = walked(&start, WalkOptions { extra: ExtraSeries::AfterThrows, ..EVERY });
+        let stopped = |ends: &[(Game, Vec<Action>)]| ends.iter().any(|(g, _)| !g.position().throws().is_empty());
+        assert!(stopped(&at_once), "the capture ends the use with a 2 left: {at_once:?}");
+        assert!(!stopped(&after), "every throw used first: {after:?}");
+        assert!(after.iter().all(|(g, _)| g.wants_throw() && g.to_act() == Some(Seat::S)), "{after:?}");
+    }
+
+    #[test]
+    fn outside_a_series_there_is_nothing_to_walk() {
+        let start = game("bell S=5,o,o,o N=7,o,o,o turn=S");
+        assert_eq!(walked(&start, EVERY), (Vec::new(), true));
+    }
+}
