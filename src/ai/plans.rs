@@ -1,7 +1,7 @@
 //! Plans: every distinct way to finish using the current series' throws,
 //! each as the actions taken and the game where they end: the engine's
 //! series walk ([`SeriesWalk`]) with a node budget shared fairly among the
-//! first actions, so a huge series still yields a plan for every first
+//! first actions, so a huge series is still walked after every first
 //! action.
 
 use crate::engine::{Action, ExtraSeries, Game, SeriesWalk, WalkBudget, WalkOptions, WalkOrder};

@@ -25,7 +25,8 @@ pub enum WalkOrder {
     /// (the bot's menu lists them so).
     First,
     /// The engine's last: the order the computer's plans have always had
-    /// (its seeded games depend on which path to an end is kept first).
+    /// (its seeded games depend on the order of its plans and on the path
+    /// kept to each end).
     Last,
 }
 
@@ -39,8 +40,8 @@ pub enum WalkBudget {
     Total(usize),
     /// This many shared fairly among the first actions (each gets its
     /// part, at least 8); past its part, a line is finished by always
-    /// taking its first legal action, so that a huge series still has an
-    /// end for every first action.
+    /// taking its first legal action, so that a huge series is still
+    /// walked after every first action.
     PerFirstAction(usize),
 }
 

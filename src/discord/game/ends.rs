@@ -211,6 +211,24 @@ mod tests {
     }
 
     #[test]
+    fn the_memo_gives_what_the_walk_gives_and_forgets_the_oldest_series() {
+        let memo = EndsMemo::default();
+        let [a, b, c] = [
+            "bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2",
+            "bell S=8,8,o,o N=10,o,o,o turn=S throws=4,1,2",
+            "francais S=t8,o,o N=7,o,o,o turn=S throws=1,1,3",
+        ]
+        .map(game);
+        assert_eq!(memo.ends(&a), ends(&a));
+        assert_eq!(memo.ends(&a), ends(&a), "remembered");
+        assert_eq!(memo.ends(&b), ends(&b));
+        assert_eq!(memo.ends(&c), ends(&c));
+        let kept: Vec<Game> = memo.lock().iter().map(|(g, _)| *g).collect();
+        assert_eq!(kept, [c, b], "the newest first, at most {REMEMBERED}");
+        assert_eq!(memo.clone().ends(&b), ends(&b), "a copy of the table keeps them");
+    }
+
+    #[test]
     fn a_capture_in_bell1979_ends_the_choice_where_new_throws_come() {
         // South's 2 from step 5 lands on North's piece: new throws at once.
         let start = game("bell1979 S=5,o,o,o N=15,o,o,o turn=S throws=2,2");
