@@ -26,6 +26,12 @@
 //!   network per number of players: `thaayam train --variant V --players
 //!   N` writes `assets/ai/<variant>-<n>p.bin`, listed in `ai/value.rs`
 //!   (without one, `expert` plays as `hard`; `docs/ai.md`).
+//! - **Where a series ends** (what counts as a complete use of the
+//!   throws): `engine/series.rs`, `in_series` and the walk (`SeriesWalk`)
+//!   that `thaayam moves` (`engine/outcomes.rs`), the computer's plans
+//!   (`ai/plans.rs`) and the bot's menu of whole moves
+//!   (`discord/game/ends.rs`) share; they keep only what they do with each
+//!   end. `tests/architecture.rs` checks there is one `in_series`.
 //! - **A slash command**: a `#[poise::command]` function in a file of
 //!   `discord/commands/`, listed in the `subcommands(...)` of
 //!   `discord/commands/mod.rs` and, with its options, in

@@ -6,8 +6,8 @@
 
 use thaayam::dice::{MAX_EVENTS, ThrowSource, random_game};
 use thaayam::engine::{
-    Action, Army, Event, Game, MoveGen, Phase, Position, Record, Rules, Ruleset, SeatSet, Setup, ThrowBag, Variant,
-    candidates, format_tpn, parse_tpn,
+    Action, Army, Event, ExtraSeries, Game, MoveGen, Phase, Position, Record, Rules, Ruleset, SeatSet, Setup, ThrowBag,
+    Variant, candidates, format_tpn, parse_tpn,
 };
 
 fn rulesets() -> Vec<Ruleset> {
@@ -110,7 +110,7 @@ fn check_actions(game: &Game, mg: &mut MoveGen, oracle: bool, ctx: &str) {
     }
     for &a in &legal {
         let mut copy = *game;
-        copy.act_unchecked(a, false);
+        copy.act_unchecked(a);
         check_position(&copy, &format!("{ctx} after offered {a}"));
     }
     if game.position().throws().len() <= 6 {
@@ -387,7 +387,7 @@ fn legal_uses(game: &Game, memo: &mut std::collections::HashMap<Game, Vec<(usize
     let mut out = Vec::new();
     for a in legal {
         let mut next = *game;
-        next.act_unchecked(a, true);
+        next.act_unchecked_with(a, ExtraSeries::AfterThrows);
         for (used, won) in legal_uses(&next, memo) {
             out.push((used + a.throws().len(), won));
         }

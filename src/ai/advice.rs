@@ -14,7 +14,7 @@
 use super::Strategy;
 use super::expert::{EXPERT_BUDGET, Expert};
 use super::value::{chances, stored_net};
-use crate::engine::{Action, Game, MoveGen, Phase, Seat};
+use crate::engine::{Action, Game, MoveGen, Phase, Seat, in_series};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -68,7 +68,7 @@ fn expert_end(game: &Game, seat: Seat) -> Option<(Vec<Action>, Game)> {
     let mut mg = MoveGen::new();
     let mut g = *game;
     let mut path = Vec::new();
-    while matches!(g.phase(), Phase::Moving { .. }) && g.position().turn() == seat {
+    while in_series(&g, seat) {
         if path.len() >= MAX_ACTIONS {
             return None;
         }
@@ -83,7 +83,7 @@ fn expert_end(game: &Game, seat: Seat) -> Option<(Vec<Action>, Game)> {
 mod tests {
     use super::*;
     use crate::ai::plans::plans;
-    use crate::engine::{Ruleset, SeatSet, Variant, parse_tpn};
+    use crate::engine::{Ruleset, SeatSet, SeriesWalk, Variant, parse_tpn};
 
     fn game(tpn: &str) -> Game {
         Game::from_position(parse_tpn(tpn).expect("valid TPN"))
@@ -103,7 +103,7 @@ mod tests {
                 g.act(a, &mut MoveGen::new()).expect("a legal path");
             }
             assert_eq!(g, advice.best, "{tpn}");
-            let ends = plans(&start, &mut MoveGen::new(), 100_000);
+            let ends = plans(&start, &mut SeriesWalk::new(), 100_000);
             assert!(ends.iter().any(|p| p.end == g), "{tpn}: one of the series' ends");
             assert!((0.0..=1.0).contains(&advice.before) && (0.0..=1.0).contains(&advice.after), "{advice:?}");
             assert_eq!(advise(&start, &[]), Some(advice), "{tpn}: the same advice every time");
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn every_offered_end_is_judged_and_the_advised_one_as_its_own() {
         let start = game("bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2");
-        let ends: Vec<Game> = plans(&start, &mut MoveGen::new(), 100_000).into_iter().map(|p| p.end).collect();
+        let ends: Vec<Game> = plans(&start, &mut SeriesWalk::new(), 100_000).into_iter().map(|p| p.end).collect();
         assert!(ends.len() > 1, "a choice to make");
         let advice = advise(&start, &ends).expect("advice");
         assert_eq!(advice.offered.len(), ends.len());

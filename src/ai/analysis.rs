@@ -10,7 +10,7 @@
 
 use super::plans::plans;
 use super::value::win_chances;
-use crate::engine::{Action, Event, Game, MoveGen, Phase, PlayError, Ruleset, Seat, SeatSet, Throw, format_tpn};
+use crate::engine::{Action, Event, Game, Phase, PlayError, Ruleset, Seat, SeatSet, SeriesWalk, Throw, format_tpn};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Instant;
@@ -165,7 +165,7 @@ pub fn analyse(start: Game, events: &[Event], deadline: Option<Instant>) -> Resu
     let mut points = vec![Point { x: 0.0, chances: chances(&first)? }];
     let mut swings = Vec::new();
     let mut series = 0u32;
-    let mut mg = MoveGen::new();
+    let mut walk = SeriesWalk::new();
     for run in &runs {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(AnalysisError::OutOfTime);
@@ -183,7 +183,7 @@ pub fn analyse(start: Game, events: &[Event], deadline: Option<Instant>) -> Resu
             x
         } else {
             let x = f64::from(series);
-            if let Some(s) = choice(run, seat, before[seat.index()], after[seat.index()], series, &mut mg)? {
+            if let Some(s) = choice(run, seat, before[seat.index()], after[seat.index()], series, &mut walk)? {
                 swings.push(s);
             }
             x
@@ -204,10 +204,10 @@ fn choice(
     before: f64,
     after: f64,
     series: u32,
-    mg: &mut MoveGen,
+    walk: &mut SeriesWalk,
 ) -> Result<Option<Swing>, AnalysisError> {
     let mut best: Option<(f64, Vec<Action>)> = None;
-    for p in plans(&run.start, mg, PLAN_BUDGET) {
+    for p in plans(&run.start, walk, PLAN_BUDGET) {
         let c = win_chances(&p.end).ok_or(AnalysisError::NoNetwork)?[seat.index()];
         if best.as_ref().is_none_or(|(b, _)| c > *b) {
             best = Some((c, p.path));
@@ -240,7 +240,7 @@ mod tests {
         let seats = SeatSet::for_players(players).expect("players");
         let ruleset = Ruleset::new(variant);
         let mut src = ThrowSource::from_u64(seed, ruleset.rules().dice);
-        random_game(ruleset, seats, &mut src, &mut MoveGen::new()).0
+        random_game(ruleset, seats, &mut src, &mut crate::engine::MoveGen::new()).0
     }
 
     #[test]

@@ -8,14 +8,14 @@
 //! as `hard` there ([`NOT_TRUSTED`]; none since the 2-player `francais`
 //! network learnt to pass: docs/ai.md).
 
-use super::fxhash::GameKey;
 use super::net::Net;
 use super::plans::{Plan, plans};
 use super::search::{HARD_BUDGET, Lookahead, PlanMemory};
 use super::series::series_outcomes;
 use super::value::{chances, stored_net};
 use super::{Strategy, pick_best};
-use crate::engine::{Action, Game, MoveGen, Phase, Seat, Variant};
+use crate::engine::fxhash::GameKey;
+use crate::engine::{Action, Game, Phase, Seat, SeriesWalk, Variant};
 use rand_chacha::ChaCha8Rng;
 
 /// The search budget of [`Expert`].
@@ -44,7 +44,7 @@ const NOT_TRUSTED: [(Variant, usize); 0] = [];
 /// `expert`: plans judged by the learned chance of winning.
 pub struct Expert {
     budget: ExpertBudget,
-    mg: MoveGen,
+    walk: SeriesWalk,
     memory: PlanMemory,
     scratch: Vec<(u32, f32)>,
     fallback: Lookahead,
@@ -54,7 +54,7 @@ impl Expert {
     pub fn new(budget: ExpertBudget) -> Self {
         Expert {
             budget,
-            mg: MoveGen::new(),
+            walk: SeriesWalk::new(),
             memory: PlanMemory::default(),
             scratch: Vec::new(),
             fallback: Lookahead::new(HARD_BUDGET),
@@ -82,7 +82,7 @@ impl Expert {
             return chances(net, g, &mut self.scratch)[me.index()];
         }
         let mover = g.position().turn();
-        let ps = plans(g, &mut self.mg, self.budget.reply_nodes);
+        let ps = plans(g, &mut self.walk, self.budget.reply_nodes);
         let mut best = (f64::NEG_INFINITY, 0.0);
         for p in &ps {
             let c = chances(net, &p.end, &mut self.scratch);
@@ -120,7 +120,7 @@ impl Strategy for Expert {
         let Some(net) = net.filter(|_| !NOT_TRUSTED.contains(&table)) else {
             return self.fallback.choose(game, rng);
         };
-        let ps = plans(game, &mut self.mg, self.budget.own_nodes);
+        let ps = plans(game, &mut self.walk, self.budget.own_nodes);
         let scores = self.score(net, &ps, pos.turn());
         let Some(best) = ps.get(pick_best(&scores, rng)) else {
             return game.legal_actions().first().copied().unwrap_or(Action::Pass);

@@ -42,7 +42,7 @@ impl Strategy for Greedy {
             .iter()
             .map(|&a| {
                 let mut g = *game;
-                g.act_unchecked(a, false);
+                g.act_unchecked(a);
                 evaluate(&g, me, &self.weights)
             })
             .collect();

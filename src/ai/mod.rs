@@ -16,7 +16,6 @@ pub mod arena;
 pub mod eval;
 pub mod expert;
 mod features;
-pub(crate) mod fxhash;
 mod greedy;
 mod level;
 mod net;

@@ -1,11 +1,10 @@
 //! Plans: every distinct way to finish using the current series' throws,
-//! each as the actions taken and the game where they end (like the
-//! engine's `series_outcomes`, but keeping the path). The search is a
-//! depth-first walk with a node budget shared fairly among the first
-//! actions, so a huge series still yields a plan for every first action.
+//! each as the actions taken and the game where they end: the engine's
+//! series walk ([`SeriesWalk`]) with a node budget shared fairly among the
+//! first actions, so a huge series is still walked after every first
+//! action.
 
-use super::fxhash::{FxHashSet, GameKey};
-use crate::engine::{Action, Game, MoveGen, Phase};
+use crate::engine::{Action, ExtraSeries, Game, SeriesWalk, WalkBudget, WalkOptions, WalkOrder};
 
 /// A complete use of the throws: the actions in order and the end.
 #[derive(Clone, Debug)]
@@ -14,75 +13,21 @@ pub(crate) struct Plan {
     pub(crate) end: Game,
 }
 
-/// Whether `g` is still inside the series that `start` is in.
-fn in_series(g: &Game, start: &Game) -> bool {
-    matches!(g.phase(), Phase::Moving { .. }) && g.position().turn() == start.position().turn()
-}
-
 /// The plans from `game` (Moving phase), at most about `budget` states
-/// visited. Distinct end games only; each keeps the first path found.
-pub(crate) fn plans(game: &Game, mg: &mut MoveGen, budget: usize) -> Vec<Plan> {
-    let mut roots = Vec::new();
-    game.legal_actions_with(mg, &mut roots);
-    let mut seen: FxHashSet<GameKey> = FxHashSet::default();
-    let mut ends: FxHashSet<GameKey> = FxHashSet::default();
+/// visited. Distinct end games only; each keeps the first path found, in
+/// the order the computer has always found them ([`WalkOrder::Last`]).
+pub(crate) fn plans(game: &Game, walk: &mut SeriesWalk, budget: usize) -> Vec<Plan> {
+    let options =
+        WalkOptions { extra: ExtraSeries::AtOnce, order: WalkOrder::Last, budget: WalkBudget::PerFirstAction(budget) };
     let mut out = Vec::new();
-    let per_root = (budget / roots.len().max(1)).max(8);
-    let mut legal = Vec::new();
-    for &a in &roots {
-        let mut first = *game;
-        first.act_unchecked(a, false);
-        let mut stack = vec![(first, vec![a])];
-        let mut visited = 0;
-        while let Some((g, path)) = stack.pop() {
-            if !in_series(&g, game) {
-                if ends.insert(GameKey(g)) {
-                    out.push(Plan { path, end: g });
-                }
-                continue;
-            }
-            if !seen.insert(GameKey(g)) {
-                continue;
-            }
-            visited += 1;
-            if visited > per_root {
-                // Out of budget: finish this line with its first legal actions.
-                if let Some(p) = finish_greedily(g, path, mg, game)
-                    && ends.insert(GameKey(p.end))
-                {
-                    out.push(p);
-                }
-                continue;
-            }
-            g.legal_actions_with(mg, &mut legal);
-            for &b in &legal {
-                let mut next = g;
-                next.act_unchecked(b, false);
-                let mut p = path.clone();
-                p.push(b);
-                stack.push((next, p));
-            }
-        }
-    }
+    walk.walk(game, options, |end, path| out.push(Plan { path: path.to_vec(), end: *end }));
     out
-}
-
-/// Completes a series by always taking the first legal action.
-fn finish_greedily(mut g: Game, mut path: Vec<Action>, mg: &mut MoveGen, start: &Game) -> Option<Plan> {
-    let mut legal = Vec::new();
-    while in_series(&g, start) {
-        g.legal_actions_with(mg, &mut legal);
-        let a = *legal.first()?;
-        g.act_unchecked(a, false);
-        path.push(a);
-    }
-    Some(Plan { path, end: g })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{parse_tpn, series_outcomes};
+    use crate::engine::{MoveGen, parse_tpn, series_outcomes};
 
     #[test]
     fn plans_reach_every_series_outcome() {
@@ -97,7 +42,7 @@ mod tests {
         ] {
             let pos = parse_tpn(tpn).expect("valid tpn");
             let game = Game::from_position(pos);
-            let ps = plans(&game, &mut MoveGen::new(), 100_000);
+            let ps = plans(&game, &mut SeriesWalk::new(), 100_000);
             let mut got: Vec<String> = ps.iter().map(|p| crate::engine::format_tpn(p.end.position(), false)).collect();
             got.sort();
             got.dedup();

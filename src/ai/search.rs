@@ -9,11 +9,11 @@
 //! plan, so the rest of the series costs nothing.
 
 use super::eval::{Weights, evaluate};
-use super::fxhash::{FxHashMap, GameKey};
 use super::plans::{Plan, plans};
 use super::series::series_outcomes;
 use super::{Strategy, pick_best};
-use crate::engine::{Action, Game, MoveGen, Phase, Seat};
+use crate::engine::fxhash::{FxHashMap, GameKey};
+use crate::engine::{Action, Game, Phase, Seat, SeriesWalk};
 use rand_chacha::ChaCha8Rng;
 
 /// The search budget of [`Lookahead`].
@@ -55,7 +55,7 @@ impl PlanMemory {
             if i > 0 {
                 self.0.insert(GameKey(g), a);
             }
-            g.act_unchecked(a, false);
+            g.act_unchecked(a);
         }
     }
 }
@@ -64,7 +64,7 @@ impl PlanMemory {
 pub struct PlanSearch {
     weights: Weights,
     nodes: usize,
-    mg: MoveGen,
+    walk: SeriesWalk,
     memory: PlanMemory,
 }
 
@@ -74,7 +74,7 @@ impl PlanSearch {
     }
 
     pub fn with_weights(weights: Weights) -> Self {
-        PlanSearch { weights, nodes: MEDIUM_NODES, mg: MoveGen::new(), memory: PlanMemory::default() }
+        PlanSearch { weights, nodes: MEDIUM_NODES, walk: SeriesWalk::new(), memory: PlanMemory::default() }
     }
 }
 
@@ -89,7 +89,7 @@ impl Strategy for PlanSearch {
         if let Some(a) = self.memory.recall(game) {
             return a;
         }
-        let ps = plans(game, &mut self.mg, self.nodes);
+        let ps = plans(game, &mut self.walk, self.nodes);
         let me = game.position().turn();
         let scores: Vec<f64> = ps.iter().map(|p| evaluate(&p.end, me, &self.weights)).collect();
         let Some(best) = ps.get(pick_best(&scores, rng)) else {
@@ -104,7 +104,7 @@ impl Strategy for PlanSearch {
 pub struct Lookahead {
     weights: Weights,
     budget: Budget,
-    mg: MoveGen,
+    walk: SeriesWalk,
     memory: PlanMemory,
 }
 
@@ -114,7 +114,7 @@ impl Lookahead {
     }
 
     pub fn with_weights(budget: Budget, weights: Weights) -> Self {
-        Lookahead { weights, budget, mg: MoveGen::new(), memory: PlanMemory::default() }
+        Lookahead { weights, budget, walk: SeriesWalk::new(), memory: PlanMemory::default() }
     }
 
     /// The expected score for `me` after the next series from `end`.
@@ -137,7 +137,7 @@ impl Lookahead {
     /// score for `me` (looking further while `depth` allows).
     fn reply(&mut self, g: &Game, mover: Seat, me: Seat, depth: u8) -> f64 {
         let end = if matches!(g.phase(), Phase::Moving { .. }) {
-            let ps = plans(g, &mut self.mg, self.budget.reply_nodes);
+            let ps = plans(g, &mut self.walk, self.budget.reply_nodes);
             let w = &self.weights;
             let best = ps.iter().max_by(|a, b| evaluate(&a.end, mover, w).total_cmp(&evaluate(&b.end, mover, w)));
             best.map_or(*g, |p| p.end)
@@ -153,7 +153,7 @@ impl Strategy for Lookahead {
         if let Some(a) = self.memory.recall(game) {
             return a;
         }
-        let ps = plans(game, &mut self.mg, self.budget.own_nodes);
+        let ps = plans(game, &mut self.walk, self.budget.own_nodes);
         let me = game.position().turn();
         let statics: Vec<f64> = ps.iter().map(|p| evaluate(&p.end, me, &self.weights)).collect();
         let mut order: Vec<usize> = (0..ps.len()).collect();

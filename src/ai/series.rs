@@ -3,7 +3,7 @@
 //! ordered sequences for search and as a table of "which distances can
 //! this series make" for the heuristic's threat estimates.
 
-use super::fxhash::{FxHashMap, GameKey};
+use crate::engine::fxhash::{FxHashMap, GameKey};
 use crate::engine::{DiceModel, Game, Movement, Rules, Throw, ThrowBag};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};

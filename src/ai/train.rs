@@ -10,7 +10,7 @@ use super::net::Net;
 use super::plans::plans;
 use super::value::{chances, input_size};
 use crate::dice::{MAX_EVENTS, ThrowSource};
-use crate::engine::{Action, Game, MoveGen, Phase, Ruleset, SeatSet, Variant, places};
+use crate::engine::{Action, Game, Phase, Ruleset, SeatSet, SeriesWalk, Variant, places};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -94,7 +94,7 @@ pub fn train(opts: &TrainOptions, progress: &mut dyn FnMut(&TrainStats)) -> Resu
     let mut rng = ChaCha8Rng::seed_from_u64(mix(opts.seed));
     let mut net = Net::random(input_size(opts.ruleset, opts.players), opts.hidden, opts.players, &mut rng);
     let mut stats = TrainStats::default();
-    let mut mg = MoveGen::new();
+    let mut walk = SeriesWalk::new();
     let mut scratch = Vec::new();
     let mut seen: Vec<(Game, [f64; 4])> = Vec::new();
     for g in 0..opts.games {
@@ -102,7 +102,7 @@ pub fn train(opts: &TrainOptions, progress: &mut dyn FnMut(&TrainStats)) -> Resu
         let mut src = ThrowSource::from_u64(mix(opts.seed ^ mix(g + 1)), opts.ruleset.rules().dice);
         seen.clear();
         let passes = g as f64 / opts.games.max(1) as f64 >= opts.passes_from;
-        let game = self_play(&net, opts, passes, seats, &mut src, &mut mg, &mut scratch, &mut seen, &mut stats);
+        let game = self_play(&net, opts, passes, seats, &mut src, &mut walk, &mut scratch, &mut seen, &mut stats);
         stats.games += 1;
         let mut target = [0.0f64; 4];
         match game.position().winner() {
@@ -140,7 +140,7 @@ fn self_play(
     passes: bool,
     seats: SeatSet,
     src: &mut ThrowSource,
-    mg: &mut MoveGen,
+    walk: &mut SeriesWalk,
     scratch: &mut Vec<(u32, f32)>,
     seen: &mut Vec<(Game, [f64; 4])>,
     stats: &mut TrainStats,
@@ -162,7 +162,7 @@ fn self_play(
             continue;
         }
         let me = game.position().turn();
-        let mut ps = plans(&game, mg, opts.plan_nodes);
+        let mut ps = plans(&game, walk, opts.plan_nodes);
         // Where using throws is optional (`francais`), a fresh network
         // settles on passing and learns nothing: until `passes`, a player
         // passes only when she cannot move.

@@ -54,7 +54,7 @@ pub fn random_playout(
                 }
             }
             Event::Act { action } => {
-                game.act_unchecked(action, false);
+                game.act_unchecked(action);
             }
         }
         events += 1;

@@ -56,23 +56,6 @@ impl Board {
         self.cells[usize::from(cell)].safe
     }
 
-    /// The name players read for a cell: `c3` on the 5 × 5 board, `Sb1`
-    /// on the cross (arm, lane, distance from the centre; `C` the centre).
-    pub fn square_name(&self, cell: Cell) -> String {
-        match self.kind {
-            BoardKind::Square => square_name(cell),
-            BoardKind::Cross => super::cross::cross_square_name(cell),
-        }
-    }
-
-    /// Reads a square name of this board (see [`Board::square_name`]).
-    pub fn parse_square(&self, s: &str) -> Option<Cell> {
-        match self.kind {
-            BoardKind::Square => parse_square(s),
-            BoardKind::Cross => super::cross::parse_cross_square(s),
-        }
-    }
-
     /// The step of `cell` on `seat`'s track (the first, if visited twice).
     pub(crate) fn step_of(&self, seat: Seat, cell: Cell) -> Option<u8> {
         self.tracks[seat.index()].iter().position(|&c| c == cell).map(|p| p as u8)

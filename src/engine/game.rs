@@ -6,7 +6,8 @@
 //! log from the start reproduces the game exactly.
 
 use super::action::Action;
-use super::movegen::{MoveGen, any_usable, only_for_the_win};
+use super::movegen::wins::only_for_the_win;
+use super::movegen::{MoveGen, any_usable};
 use super::position::Position;
 use super::seat::{Seat, SeatSet};
 use super::throw::{SeriesFull, Throw};
@@ -75,6 +76,20 @@ impl From<SeriesFull> for PlayError {
     fn from(_: SeriesFull) -> Self {
         PlayError::SeriesTooLong
     }
+}
+
+/// When the extra series that a capture earns at once (`bell1979`) is
+/// thrown, as far as a walk through a series is concerned.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ExtraSeries {
+    /// As the rules say: at once, which ends the use of the throws (the
+    /// remaining ones join the new series).
+    #[default]
+    AtOnce,
+    /// After the remaining throws, as in the other variants: `thaayam
+    /// moves` lists the uses of the throws it is given, and the extra
+    /// throws are not known yet.
+    AfterThrows,
 }
 
 /// What applying one event did, for presenters and logs.
@@ -237,13 +252,26 @@ impl Game {
         if !legal.contains(&action) {
             return Err(PlayError::IllegalAction(action));
         }
-        Ok(self.act_unchecked(action, false))
+        Ok(self.act_unchecked(action))
     }
 
     /// Applies an action known to be legal (from [`Game::legal_actions`]).
-    /// `defer_extra`: treat an immediate extra series (`bell1979`) as due
-    /// after the remaining throws, as the `moves` enumeration needs.
-    pub fn act_unchecked(&mut self, action: Action, defer_extra: bool) -> Outcome {
+    #[inline]
+    pub fn act_unchecked(&mut self, action: Action) -> Outcome {
+        self.play(action, ExtraSeries::AtOnce)
+    }
+
+    /// [`Game::act_unchecked`] with an immediate extra series thrown when
+    /// `extra` says: the option of a series walk
+    /// ([`WalkOptions`](super::WalkOptions)).
+    #[inline]
+    pub fn act_unchecked_with(&mut self, action: Action, extra: ExtraSeries) -> Outcome {
+        self.play(action, extra)
+    }
+
+    /// The body of both (one copy: inlining it twice made the hot loop
+    /// slower).
+    fn play(&mut self, action: Action, extra: ExtraSeries) -> Outcome {
         let Phase::Moving { captured, must_win } = self.phase else {
             return Outcome::default();
         };
@@ -271,7 +299,7 @@ impl Game {
         }
         let reward = self.pos.rules().capture_reward;
         let captured = captured || (got > 0 && reward != CaptureReward::Nothing);
-        if got > 0 && reward == CaptureReward::Immediate && !defer_extra {
+        if got > 0 && reward == CaptureReward::Immediate && extra == ExtraSeries::AtOnce {
             // The new series' throws join the remaining ones.
             self.phase = Phase::Throwing { discarding: false };
             return out;

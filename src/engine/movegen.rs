@@ -16,12 +16,12 @@ use super::position::{army_after, distance};
 use super::throw::{Throw, ThrowBag};
 use super::unit::{Army, Unit};
 use super::variant::{Movement, PairEntry, Rules};
+use finish::may_win;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use wins::may_win;
-pub(crate) use wins::only_for_the_win;
 
-mod wins;
+mod finish;
+pub(crate) mod wins;
 
 /// Every action the rules allow on its own (the maximum-use rule aside),
 /// without duplicates, appended to `out`. `Pass` is not included.
@@ -587,32 +587,4 @@ impl MoveGen {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Game, parse_tpn};
-
-    fn legal_with(mg: &mut MoveGen, tpn: &str) -> Vec<Action> {
-        let game = Game::from_position(parse_tpn(tpn).expect("valid TPN"));
-        let mut out = Vec::new();
-        game.legal_actions_with(mg, &mut out);
-        out
-    }
-
-    /// The same army and throws under two rule sets: in `bell` the twins
-    /// take both 1s (one step), in `bell1979` a 1 cannot move twins, so only
-    /// the single's 1 can be used. A memo shared across rules answered the
-    /// second question with the first's maximum (2) and offered nothing.
-    #[test]
-    fn one_move_generator_serves_several_rule_sets() {
-        let bell = "bell S=x,t20,23 N=o,o,o,o turn=S throws=1,1";
-        let ludii = "bell1979 S=x,t20,23 N=o,o,o,o turn=S throws=1,1";
-        let mut mg = MoveGen::new();
-        let first = legal_with(&mut mg, bell);
-        assert!(!first.is_empty());
-        let shared = legal_with(&mut mg, ludii);
-        let fresh = legal_with(&mut MoveGen::new(), ludii);
-        assert_eq!(fresh.iter().map(ToString::to_string).collect::<Vec<_>>(), ["23+1"]);
-        assert_eq!(shared, fresh);
-        assert_eq!(legal_with(&mut mg, bell), first);
-    }
-}
+mod tests;

@@ -1,36 +1,31 @@
 //! Every distinct end of a series: the positions reachable by a complete
-//! legal use of the throws in a position (the `moves` command's answer).
+//! legal use of the throws in a position (the `moves` command's answer),
+//! from the series walk.
 
-use super::game::{Game, Phase};
-use super::movegen::MoveGen;
+use super::game::{ExtraSeries, Game};
 use super::notation::format_tpn;
 use super::position::Position;
-use std::collections::{BTreeSet, HashSet};
+use super::series::{SeriesWalk, WalkBudget, WalkOptions, WalkOrder, in_series};
+use std::collections::BTreeSet;
+
+/// The walk of `moves`: every end, an extra series always after the
+/// given throws.
+const MOVES_WALK: WalkOptions =
+    WalkOptions { extra: ExtraSeries::AfterThrows, order: WalkOrder::First, budget: WalkBudget::Unlimited };
 
 /// The canonical TPN (without throws) of every position in which the
 /// player's use of `pos`'s throws can end, sorted. An extra series earned
 /// by a capture is due after these throws (`turn=` stays with her), also in
-/// `bell1979`, whose extra throws are not known yet.
+/// `bell1979`, whose extra throws are not known yet. A position whose
+/// throws cannot be used ends where it is.
 pub fn series_outcomes(pos: &Position) -> Vec<String> {
-    let mut mg = MoveGen::new();
-    let mut seen = HashSet::new();
-    let mut ends = BTreeSet::new();
-    let mut stack = vec![Game::from_position(*pos)];
-    let mut legal = Vec::new();
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g) {
-            continue;
-        }
-        if let Phase::Moving { .. } = g.phase() {
-            g.legal_actions_with(&mut mg, &mut legal);
-            for &a in &legal {
-                let mut next = g;
-                next.act_unchecked(a, true);
-                stack.push(next);
-            }
-        } else {
-            ends.insert(format_tpn(g.position(), false));
-        }
+    let start = Game::from_position(*pos);
+    if !in_series(&start, pos.turn()) {
+        return vec![format_tpn(start.position(), false)];
     }
+    let mut ends = BTreeSet::new();
+    SeriesWalk::new().walk(&start, MOVES_WALK, |end, _| {
+        ends.insert(format_tpn(end.position(), false));
+    });
     ends.into_iter().collect()
 }

@@ -9,7 +9,6 @@
 
 use super::cpu::thread_cpu_time;
 use crate::discord::game::computer::Level;
-use crate::discord::game::ends;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::{next_intent, random_intent};
 use crate::discord::game::session;
@@ -176,7 +175,7 @@ impl Tally {
             }
             if !was_moving && matches!(self.game.phase(), Phase::Moving { .. }) && matches!(e, Event::Throw { .. }) {
                 self.close_series(out);
-                self.series = Some((ends::ends(&self.game).is_forced(), std::mem::take(&mut self.series_ahead)));
+                self.series = Some((t.ends.ends(&self.game).is_forced(), std::mem::take(&mut self.series_ahead)));
             }
         }
         self.events = t.events.len();

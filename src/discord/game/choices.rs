@@ -6,9 +6,9 @@
 //! refused, and an option's value names it by its place in a list the
 //! same game always gives in the same order. Words are the view's.
 
-use super::ends::{self, End, Ends};
+use super::ends::{self, End, Ends, EndsMemo};
 use super::table::TurnDraft;
-use crate::engine::{Action, Game, Seat};
+use crate::engine::{Action, Game, Seat, in_series};
 
 /// The options a select holds.
 pub(crate) const OPTIONS: usize = 25;
@@ -93,19 +93,20 @@ impl Menu {
     }
 }
 
-/// The menu of the player `seat` in the committed game, with her draft.
-pub(crate) fn menu(committed: &Game, seat: Option<Seat>, draft: &TurnDraft) -> Menu {
-    let Some(seat) = seat.filter(|&s| ends::in_series(committed, s)) else { return Menu::Nothing };
+/// The menu of the player `seat` in the committed game, with her draft;
+/// the ends of the series come from `memo`.
+pub(crate) fn menu(committed: &Game, seat: Option<Seat>, draft: &TurnDraft, memo: &EndsMemo) -> Menu {
+    let Some(seat) = seat.filter(|&s| in_series(committed, s)) else { return Menu::Nothing };
     let full = ends::scratch(committed, &draft.actions);
     // A picked end is shown among the others, so that another can be picked.
-    let base = if ends::in_series(&full, seat) { full } else { ends::scratch(committed, draft.built()) };
-    if !ends::in_series(&base, seat) {
+    let base = if in_series(&full, seat) { full } else { ends::scratch(committed, draft.built()) };
+    if !in_series(&base, seat) {
         return Menu::Nothing;
     }
     if draft.stepping {
         return Menu::Steps { base, steps: ends::steps(&base) };
     }
-    let ends = ends::ends(&base);
+    let ends = memo.ends(&base);
     if ends.complete && ends.list.len() <= OPTIONS {
         let offered = (0..ends.list.len()).collect();
         return Menu::Ends { base, ends, offered, more: false };
@@ -136,25 +137,27 @@ mod tests {
     #[test]
     fn the_menu_offers_every_end_and_keeps_a_picked_one_among_them() {
         let g = game("bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2");
-        let menu = menu(&g, Some(Seat::S), &TurnDraft::default());
+        let menu = menu(&g, Some(Seat::S), &TurnDraft::default(), &EndsMemo::default());
         let Menu::Ends { ends, offered, more: false, .. } = &menu else { panic!("{menu:?}") };
         assert_eq!(offered.len(), ends.list.len());
         let path = ends.list[1].path.clone();
         let draft = TurnDraft { chosen: path.len() as u8, actions: path, ..Default::default() };
-        assert_eq!(super::menu(&g, Some(Seat::S), &draft), menu, "the same menu after a pick");
-        assert_eq!(super::menu(&g, Some(Seat::N), &draft), Menu::Nothing, "not North's series");
+        assert_eq!(super::menu(&g, Some(Seat::S), &draft, &EndsMemo::default()), menu, "the same menu after a pick");
+        assert_eq!(super::menu(&g, Some(Seat::N), &draft, &EndsMemo::default()), Menu::Nothing, "not North's series");
     }
 
     #[test]
     fn a_series_with_more_ends_than_a_select_holds_offers_steps() {
         let g = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2");
-        let menu = menu(&g, Some(Seat::S), &TurnDraft::default());
+        let menu = menu(&g, Some(Seat::S), &TurnDraft::default(), &EndsMemo::default());
         let Menu::Ends { ends, offered, more: true, .. } = &menu else { panic!("{menu:?}") };
         assert!(ends.list.len() > OPTIONS);
         assert_eq!(menu.picks().len(), OPTIONS);
         assert_eq!(offered.len(), OPTIONS - 1);
         let stepping = TurnDraft { stepping: true, ..Default::default() };
-        let Menu::Steps { steps, .. } = super::menu(&g, Some(Seat::S), &stepping) else { panic!("steps") };
+        let Menu::Steps { steps, .. } = super::menu(&g, Some(Seat::S), &stepping, &EndsMemo::default()) else {
+            panic!("steps")
+        };
         assert_eq!(steps, ends::steps(&g));
     }
 }

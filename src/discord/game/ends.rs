@@ -1,21 +1,23 @@
 //! The complete ways to use a series' throws, as the player chooses them:
-//! every distinct end of the series (what `engine::series_outcomes`
-//! computes), each with the actions that lead to it, so that one pick is a
-//! whole move. A series ends when the player has no move left in it: her
-//! turn passes, she captured and throws again (after the remaining throws
-//! in `bell`, at once in `bell1979`), or she won. Pure and deterministic:
-//! the same game always gives the same list in the same order, so an
-//! option's index names the same end when it is clicked.
+//! every distinct end of the series (the engine's series walk), each with
+//! the actions that lead to it, so that one pick is a whole move. Pure and
+//! deterministic: the same game always gives the same list in the same
+//! order, so an option's index names the same end when it is clicked.
 
-use crate::ai::fxhash::{FxHashMap, FxHashSet, GameKey};
-use crate::engine::{Action, Game, MoveGen, Phase, Seat, Unit};
-use std::collections::{HashSet, VecDeque};
-use std::sync::{Arc, LazyLock, Mutex};
+use crate::engine::{Action, ExtraSeries, Game, Seat, SeriesWalk, Unit, WalkBudget, WalkOptions, WalkOrder};
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::{Arc, Mutex};
 
 /// At most this many states are visited (about 10 µs each): a series with
 /// more (a dozen throws with four pieces on the board) is offered step by
 /// step as well.
 const BUDGET: usize = 20_000;
+
+/// The menu's walk: the ends in the engine's order of actions, until the
+/// budget runs out.
+const MENU_WALK: WalkOptions =
+    WalkOptions { extra: ExtraSeries::AtOnce, order: WalkOrder::First, budget: WalkBudget::Total(BUDGET) };
 
 /// One complete use of the throws: the actions in order and where they end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,104 +45,58 @@ impl Ends {
 pub(crate) fn scratch(game: &Game, pending: &[Action]) -> Game {
     let mut g = *game;
     for &a in pending {
-        g.act_unchecked(a, false);
+        g.act_unchecked(a);
     }
     g
 }
 
-/// Whether `g` is still in the series of `seat` (she has moves to choose).
-pub(crate) fn in_series(g: &Game, seat: Seat) -> bool {
-    matches!(g.phase(), Phase::Moving { .. }) && g.to_act() == Some(seat)
-}
-
-/// How many series' ends [`ends`] remembers: a click asks for the same
-/// series up to three times (the intent's menu, the forced-move check, the
-/// presenter's menu) and the next click of the game once more, after the
-/// clicks of the other games in between.
-const REMEMBERED: usize = 512;
-
-/// The ends of recently asked series, oldest first in `order`.
-#[derive(Default)]
-struct Recent {
-    map: FxHashMap<GameKey, Arc<Ends>>,
-    order: VecDeque<GameKey>,
-}
-
-static RECENT: LazyLock<Mutex<Recent>> = LazyLock::new(|| Mutex::new(Recent::default()));
-
-/// Every distinct end of the series `start` is in (empty outside one).
-/// The walk is pure, so the ends of a recently asked series are reused.
+/// Every distinct end of the series `start` is in (empty outside one),
+/// walked anew: [`EndsMemo`] remembers them.
 pub(crate) fn ends(start: &Game) -> Ends {
-    let Some(seat) = start.to_act().filter(|&s| in_series(start, s)) else {
-        return Ends { list: Vec::new(), complete: true };
-    };
-    let key = GameKey(*start);
-    let known = RECENT.lock().unwrap_or_else(|e| e.into_inner()).map.get(&key).cloned();
-    if let Some(known) = known {
-        return (*known).clone();
-    }
-    let found = walk(start, seat);
-    let mut recent = RECENT.lock().unwrap_or_else(|e| e.into_inner());
-    if recent.map.insert(key, Arc::new(found.clone())).is_none() {
-        recent.order.push_back(key);
-        while recent.order.len() > REMEMBERED {
-            if let Some(old) = recent.order.pop_front() {
-                recent.map.remove(&old);
-            }
-        }
-    }
-    found
-}
-
-/// [`ends`] without the memory: the depth-first walk of the series
-/// `seat` is using.
-fn walk(start: &Game, seat: Seat) -> Ends {
-    let mut mg = MoveGen::new();
-    let mut legal = Vec::new();
-    let mut seen: FxHashSet<GameKey> = FxHashSet::default();
-    let mut found: FxHashSet<GameKey> = FxHashSet::default();
     let mut list = Vec::new();
-    // Each step taken, as (the step before it, the action); paths are
-    // read back through them only for the ends.
-    let mut steps: Vec<(usize, Action)> = Vec::new();
-    let mut stack = vec![(*start, NO_STEP)];
-    while let Some((g, at)) = stack.pop() {
-        if !in_series(&g, seat) {
-            if found.insert(GameKey(g)) {
-                list.push(End { path: path_to(&steps, at), game: g });
-            }
-            continue;
-        }
-        if !seen.insert(GameKey(g)) {
-            continue;
-        }
-        if seen.len() > BUDGET {
-            return Ends { list, complete: false };
-        }
-        g.legal_actions_with(&mut mg, &mut legal);
-        // Pushed in reverse so that the engine's first action is explored first.
-        for &a in legal.iter().rev() {
-            let mut next = g;
-            next.act_unchecked(a, false);
-            steps.push((at, a));
-            stack.push((next, steps.len() - 1));
-        }
-    }
-    Ends { list, complete: true }
+    let complete =
+        SeriesWalk::new().walk(start, MENU_WALK, |game, path| list.push(End { path: path.to_vec(), game: *game }));
+    Ends { list, complete }
 }
 
-/// The root of the walk: no step taken yet.
-const NO_STEP: usize = usize::MAX;
+/// How many series' ends an [`EndsMemo`] remembers: a click asks for the
+/// same series up to three times (the intent's menu, the forced-move
+/// check, the presenter's menu) and the next click once more.
+const REMEMBERED: usize = 2;
 
-/// The actions from the start to the step `at`.
-fn path_to(steps: &[(usize, Action)], mut at: usize) -> Vec<Action> {
-    let mut path = Vec::new();
-    while let Some(&(before, a)) = steps.get(at) {
-        path.push(a);
-        at = before;
+/// The ends of the series last asked of one table (newest first), kept by
+/// the table beside its game: the walk is pure, so they are reused.
+#[derive(Default)]
+pub(crate) struct EndsMemo(Mutex<Vec<(Game, Arc<Ends>)>>);
+
+impl EndsMemo {
+    /// [`ends`], remembered.
+    pub(crate) fn ends(&self, start: &Game) -> Ends {
+        if let Some((_, known)) = self.lock().iter().find(|(g, _)| g == start) {
+            return (**known).clone();
+        }
+        let found = ends(start);
+        let mut recent = self.lock();
+        recent.insert(0, (*start, Arc::new(found.clone())));
+        recent.truncate(REMEMBERED);
+        found
     }
-    path.reverse();
-    path
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(Game, Arc<Ends>)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Clone for EndsMemo {
+    fn clone(&self) -> Self {
+        EndsMemo(Mutex::new(self.lock().clone()))
+    }
+}
+
+impl fmt::Debug for EndsMemo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EndsMemo({} series)", self.lock().len())
+    }
 }
 
 /// The next single actions from `g`, one per distinct resulting state (two
@@ -151,7 +107,7 @@ pub(crate) fn steps(g: &Game) -> Vec<Action> {
         .into_iter()
         .filter(|&a| {
             let mut next = *g;
-            next.act_unchecked(a, false);
+            next.act_unchecked(a);
             seen.insert(next)
         })
         .collect()
@@ -219,7 +175,7 @@ fn progress(g: &Game, seat: Seat) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{format_tpn, parse_tpn, series_outcomes};
+    use crate::engine::{MoveGen, format_tpn, parse_tpn, series_outcomes};
 
     fn game(tpn: &str) -> Game {
         Game::from_position(parse_tpn(tpn).expect("valid TPN"))
@@ -255,6 +211,24 @@ mod tests {
     }
 
     #[test]
+    fn the_memo_gives_what_the_walk_gives_and_forgets_the_oldest_series() {
+        let memo = EndsMemo::default();
+        let [a, b, c] = [
+            "bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2",
+            "bell S=8,8,o,o N=10,o,o,o turn=S throws=4,1,2",
+            "francais S=t8,o,o N=7,o,o,o turn=S throws=1,1,3",
+        ]
+        .map(game);
+        assert_eq!(memo.ends(&a), ends(&a));
+        assert_eq!(memo.ends(&a), ends(&a), "remembered");
+        assert_eq!(memo.ends(&b), ends(&b));
+        assert_eq!(memo.ends(&c), ends(&c));
+        let kept: Vec<Game> = memo.lock().iter().map(|(g, _)| *g).collect();
+        assert_eq!(kept, [c, b], "the newest first, at most {REMEMBERED}");
+        assert_eq!(memo.clone().ends(&b), ends(&b), "a copy of the table keeps them");
+    }
+
+    #[test]
     fn a_capture_in_bell1979_ends_the_choice_where_new_throws_come() {
         // South's 2 from step 5 lands on North's piece: new throws at once.
         let start = game("bell1979 S=5,o,o,o N=15,o,o,o turn=S throws=2,2");
@@ -280,7 +254,7 @@ mod tests {
             .iter()
             .map(|&a| {
                 let mut n = g;
-                n.act_unchecked(a, false);
+                n.act_unchecked(a);
                 n
             })
             .collect();

@@ -315,13 +315,13 @@ fn a_move_with_more_ends_than_a_select_holds_is_built_step_by_step() {
     use crate::engine::{Game, parse_tpn};
     let pos = parse_tpn("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2").expect("tpn");
     let game = Game::from_position(pos);
-    let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &Default::default());
+    let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &Default::default(), &Default::default());
     let super::choices::Menu::Ends { more: true, .. } = menu else { panic!("{menu:?}") };
     // Step by step from that menu: every offered step is accepted until the move is whole.
     let mut draft = super::table::TurnDraft { stepping: true, ..Default::default() };
     let mut guard = 0;
     loop {
-        let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &draft);
+        let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &draft, &Default::default());
         match menu {
             super::choices::Menu::Steps { steps, .. } => {
                 draft.actions.push(steps[steps.len() - 1]);
@@ -345,7 +345,7 @@ fn a_move_with_more_ends_than_a_select_holds_is_built_step_by_step() {
     for &a in &draft.actions {
         g.act(a, &mut crate::engine::MoveGen::new()).expect("every step is legal");
     }
-    assert!(!super::ends::in_series(&g, crate::engine::Seat::S), "a whole move");
+    assert!(!crate::engine::in_series(&g, crate::engine::Seat::S), "a whole move");
 }
 
 #[test]

@@ -6,9 +6,9 @@
 //! a restart together with the game.
 
 use super::computer::Level;
-use super::ends;
+use super::ends::{self, EndsMemo};
 use crate::dice::{Derivation, GameDice};
-use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet};
+use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet, in_series};
 
 /// A Discord user id (snowflake).
 pub(crate) type UserId = u64;
@@ -151,6 +151,9 @@ pub(crate) struct Table {
     /// last one, when it was appended by this process): what the board
     /// marks as the last move, without replaying the log on every click.
     before_last_act: Option<(usize, Game)>,
+    /// The ends of the series last asked (the menu's walk is asked up to
+    /// three times a click).
+    pub(crate) ends: EndsMemo,
     /// What the store holds of this game (set by the live layer's saves).
     pub(crate) stored: Option<Stored>,
     /// The action counter the board message shows, as far as this process
@@ -204,6 +207,7 @@ impl Table {
             names: Default::default(),
             cache: None,
             before_last_act: None,
+            ends: EndsMemo::default(),
             stored: None,
             shown: None,
             picture: None,
@@ -249,7 +253,7 @@ impl Table {
     /// Whether the draft uses the series up: Confirm may commit it.
     pub(crate) fn draft_is_whole(&self) -> bool {
         let seat = self.to_act();
-        !self.draft.actions.is_empty() && seat.is_some_and(|s| !ends::in_series(&self.draft_game(), s))
+        !self.draft.actions.is_empty() && seat.is_some_and(|s| !in_series(&self.draft_game(), s))
     }
 
     /// The log's last action and the committed game just before it.

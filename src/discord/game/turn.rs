@@ -6,7 +6,6 @@
 
 use super::choices::{self, Menu, Pick};
 use super::computer::{self, Level};
-use super::ends;
 use super::intent::{BadPick, Moment, Refusal};
 use super::notes::{Note, Notes};
 use super::table::{Player, Stage, Table};
@@ -68,7 +67,7 @@ pub(super) fn autoplay(table: &mut Table) -> Notes {
             }
             Phase::Throwing { .. } if human => notes.extend(throw_series(table, seat).unwrap_or_default()),
             Phase::Moving { .. } if human => {
-                let ends = ends::ends(&game);
+                let ends = table.ends.ends(&game);
                 let Some(only) = ends.list.first().filter(|_| ends.is_forced()) else { break };
                 let path = only.path.clone();
                 match commit(table, &path, true) {
@@ -87,7 +86,7 @@ pub(super) fn autoplay(table: &mut Table) -> Notes {
 
 /// The menu of the player on turn.
 pub(crate) fn menu_of(table: &Table) -> Menu {
-    choices::menu(&table.game_now(), table.to_act(), &table.draft)
+    choices::menu(&table.game_now(), table.to_act(), &table.draft, &table.ends)
 }
 
 /// Another page of the menu: only one the menu has (`Menu::pages`; a

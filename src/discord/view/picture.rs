@@ -101,7 +101,7 @@ fn last_move(t: &Table, committed: &Game) -> Option<(Game, Action)> {
 
 fn highlight(mut before: Game, action: Action) -> Option<LastAction> {
     let pos = *before.position();
-    let captured = before.act_unchecked(action, false).captured;
+    let captured = before.act_unchecked(action).captured;
     LastAction::of(&pos, action, captured)
 }
 
@@ -124,7 +124,7 @@ fn destinations(committed: &Game, actions: &[Action]) -> Vec<Cell> {
             _ => destination(&pos, a).map(|(_, step)| step.min(pos.rules().goal())),
         };
         cells.extend(step.map(|s| board.cell(pos.turn(), s)));
-        g.act_unchecked(a, false);
+        g.act_unchecked(a);
     }
     cells.sort();
     cells.dedup();

@@ -1,6 +1,8 @@
-//! A fast, non-cryptographic hasher for the search's sets of games (the
-//! standard SipHash dominated the profile). Deterministic: no random keys.
+//! A fast, non-cryptographic hasher for sets of games: the series walk's
+//! and the computer's searches' (the standard SipHash dominated their
+//! profiles). Deterministic: no random keys.
 
+use super::game::{Game, Phase};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -72,7 +74,7 @@ pub(crate) type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
 /// A game as a hash key: hashes a compact summary (the armies' codes, the
 /// throws, turn and phase) instead of every field; equality is the game's.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct GameKey(pub(crate) crate::engine::Game);
+pub(crate) struct GameKey(pub(crate) Game);
 
 impl std::hash::Hash for GameKey {
     fn hash<H: Hasher>(&self, state: &mut H) {
@@ -82,10 +84,10 @@ impl std::hash::Hash for GameKey {
         }
         state.write_u64(pos.throws().bag().code() ^ ((pos.turn().index() as u64) << 60));
         let phase = match self.0.phase() {
-            crate::engine::Phase::Moving { captured, must_win } => 1 + u64::from(captured) + 6 * u64::from(must_win),
-            crate::engine::Phase::Throwing { discarding } => 3 + u64::from(discarding),
-            crate::engine::Phase::Finished { .. } => 5,
-            crate::engine::Phase::Opening { .. } => 6,
+            Phase::Moving { captured, must_win } => 1 + u64::from(captured) + 6 * u64::from(must_win),
+            Phase::Throwing { discarding } => 3 + u64::from(discarding),
+            Phase::Finished { .. } => 5,
+            Phase::Opening { .. } => 6,
         };
         state.write_u64(phase);
     }
