@@ -12,7 +12,7 @@ use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::{next_intent, random_intent};
 use crate::discord::game::session;
-use crate::discord::game::table::{NewGame, Stage, Table};
+use crate::discord::game::table::{NewGame, Origin, Stage, Table};
 use crate::discord::live::{persist, pictures};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::refusals::refusal_text;
@@ -221,7 +221,7 @@ fn taps(variant: Variant, games: u64) -> Result<Taps, String> {
     for g in 0..games {
         let mut seed = [7u8; 32];
         seed[..8].copy_from_slice(&g.to_le_bytes());
-        let mut t = Table::new(1, 1, 1, 10, Ruleset::new(variant), 4, seed);
+        let mut t = Table::new(Origin { id: 1, guild: 1, channel: 1, host: 10 }, Ruleset::new(variant), 4, seed);
         for user in 11..14 {
             session::handle(&mut t, Actor { user, moderator: false }, Intent::Join, None, 0)
                 .map_err(|e| refusal_text(Lang::EN, &e))?;

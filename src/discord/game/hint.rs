@@ -93,11 +93,12 @@ mod tests {
     use super::*;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
+    use crate::discord::game::table::kit;
     use crate::engine::Variant;
 
     /// A started game of two humans (10 and 11) at a human's choice.
     fn started(practice: bool) -> Table {
-        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        let mut t = kit::lobby(2, Variant::Bell);
         t.practice = practice;
         session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
@@ -129,7 +130,7 @@ mod tests {
         let other = if user == 10 { 11 } else { 10 };
         assert_eq!(hint(&t, other).err(), Some(HintRefusal::NotYourTurn));
         assert_eq!(hint(&t, 12).err(), Some(HintRefusal::NotSeated));
-        let mut lobby = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        let mut lobby = kit::lobby(2, Variant::Bell);
         lobby.practice = true;
         assert_eq!(hint(&lobby, 10).err(), Some(HintRefusal::NoChoice));
     }

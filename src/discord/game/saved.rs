@@ -10,7 +10,7 @@
 //! format: a field, variant or computer level here is never renamed.
 
 use super::computer::Level;
-use super::table::{BoardMessage, Player, Stage, Table, TurnDraft};
+use super::table::{BoardMessage, Origin, Player, Stage, Table, TurnDraft};
 use crate::dice::Derivation;
 use crate::engine::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -151,7 +151,12 @@ impl From<&Table> for V1 {
 
 impl From<V1> for Table {
     fn from(s: V1) -> Table {
-        let mut t = Table::new(s.id, s.guild, s.channel, s.host, s.ruleset, s.players, s.seed);
+        let mut t = Table::new(
+            Origin { id: s.id, guild: s.guild, channel: s.channel, host: s.host },
+            s.ruleset,
+            s.players,
+            s.seed,
+        );
         t.players = s.players;
         t.turn_timeout = s.turn_timeout;
         t.moderators_end = s.moderators_end;
@@ -221,7 +226,7 @@ mod tests {
     use crate::engine::Variant;
 
     fn lobby(players: u8, variant: Variant) -> Table {
-        Table::new(7, 1, 2, 101, Ruleset::new(variant), players, [9; 32])
+        crate::discord::game::table::kit::lobby(players, variant)
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::intent::{Actor, Intent, Moment, Refusal};
 use super::notes::Notes;
 pub(crate) use super::script::next_intent;
 use super::session;
-use super::table::{Player, Stage, Table};
+use super::table::{Origin, Player, Stage, Table};
 use crate::engine::{Phase, Ruleset, Variant};
 
 pub(crate) const HOST: u64 = 101;
@@ -18,7 +18,7 @@ fn actor(user: u64) -> Actor {
 }
 
 pub(crate) fn lobby(players: u8, variant: Variant) -> Table {
-    Table::new(7, 1, 2, HOST, Ruleset::new(variant), players, [9; 32])
+    Table::new(Origin { id: 7, guild: 1, channel: 2, host: HOST }, Ruleset::new(variant), players, [9; 32])
 }
 
 pub(crate) fn act(t: &mut Table, user: u64, intent: Intent) -> Result<Notes, Refusal> {

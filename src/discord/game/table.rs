@@ -91,6 +91,16 @@ pub(crate) struct BoardMessage {
     pub(crate) posted_at: i64,
 }
 
+/// Which game a table is, where, and who opened it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Origin {
+    /// The game's number in the store.
+    pub(crate) id: i64,
+    pub(crate) guild: u64,
+    pub(crate) channel: u64,
+    pub(crate) host: UserId,
+}
+
 /// One game of the bot.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
@@ -169,16 +179,9 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A new lobby with the host in the first seat.
-    pub(crate) fn new(
-        id: i64,
-        guild: u64,
-        channel: u64,
-        host: UserId,
-        ruleset: Ruleset,
-        players: u8,
-        seed: [u8; 32],
-    ) -> Table {
+    /// A new lobby of `players` seats (2–4) with the host in the first one.
+    pub(crate) fn new(origin: Origin, ruleset: Ruleset, players: u8, seed: [u8; 32]) -> Table {
+        let Origin { id, guild, channel, host } = origin;
         Table {
             id,
             guild,
@@ -384,5 +387,26 @@ impl Table {
     /// Whether the game is still open (lobby or playing).
     pub(crate) fn is_open(&self) -> bool {
         matches!(self.stage, Stage::Lobby | Stage::Playing)
+    }
+}
+
+/// Tables for tests, without a row of numbers to decode: game 9 in
+/// channel 2 of guild 1, opened by user 10, seeded with `[3; 32]`.
+#[cfg(test)]
+pub(crate) mod kit {
+    use super::{Origin, Table};
+    use crate::engine::{Ruleset, Variant};
+
+    /// The host of a kit table.
+    pub(crate) const HOST: u64 = 10;
+
+    /// A new lobby of `players` seats under `variant`'s rules.
+    pub(crate) fn lobby(players: u8, variant: Variant) -> Table {
+        lobby_of(Origin { id: 9, guild: 1, channel: 2, host: HOST }, players, variant)
+    }
+
+    /// A new lobby at `origin`.
+    pub(crate) fn lobby_of(origin: Origin, players: u8, variant: Variant) -> Table {
+        Table::new(origin, Ruleset::new(variant), players, [3; 32])
     }
 }

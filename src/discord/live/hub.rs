@@ -159,11 +159,11 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::game::table::Stage;
+    use crate::discord::game::table::{Origin, Stage};
     use crate::engine::{Ruleset, Variant};
 
     fn table(id: i64, channel: u64) -> Table {
-        Table::new(id, 1, channel, 5, Ruleset::new(Variant::Bell), 2, [0; 32])
+        Table::new(Origin { id, guild: 1, channel, host: 5 }, Ruleset::new(Variant::Bell), 2, [0; 32])
     }
 
     #[tokio::test]

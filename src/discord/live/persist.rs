@@ -7,7 +7,7 @@
 //! JSON the store drops, is rebuilt from its record to show its end.
 
 use crate::discord::game::saved;
-use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Stored, Table};
+use crate::discord::game::table::{BoardMessage, NewGame, Origin, Player, Stage, Stored, Table};
 use crate::discord::view::presenter::Outro;
 use crate::engine::{Event, Phase, Record, Seat};
 use crate::store::{
@@ -72,7 +72,12 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
         dice: crate::dice::Derivation::CURRENT,
     };
     let id = store.create_game(&row)?;
-    let mut table = Table::new(id.0, new.guild, new.channel, new.host, new.ruleset, new.players, seed);
+    let mut table = Table::new(
+        Origin { id: id.0, guild: new.guild, channel: new.channel, host: new.host },
+        new.ruleset,
+        new.players,
+        seed,
+    );
     table.turn_timeout = new.turn_timeout;
     table.moderators_end = new.moderators_end;
     table.practice = new.practice;
@@ -186,7 +191,12 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Table, String> {
     };
     let seed = info.revealed_seed.ok_or_else(|| format!("game {id}: the seed is not revealed"))?;
     let players = if stage == Stage::Finished { info.seats.len() as u8 } else { info.max_players };
-    let mut table = Table::new(id.0, info.guild, info.channel, info.host, info.ruleset, players, seed);
+    let mut table = Table::new(
+        Origin { id: id.0, guild: info.guild, channel: info.channel, host: info.host },
+        info.ruleset,
+        players,
+        seed,
+    );
     if stage == Stage::Finished && table.seats() != info.seat_set() {
         return Err(format!("game {id}: its seats are not a table's seats"));
     }

@@ -171,10 +171,11 @@ mod tests {
     use super::*;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
+    use crate::discord::game::table::kit;
     use crate::engine::Variant;
 
     fn started() -> Table {
-        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        let mut t = kit::lobby(2, Variant::Bell);
         session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
         t

@@ -211,10 +211,11 @@ mod tests {
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::script::next_intent;
     use crate::discord::game::session;
-    use crate::engine::{Event, Ruleset, Variant, parse_tpn};
+    use crate::discord::game::table::kit;
+    use crate::engine::{Event, Variant, parse_tpn};
 
     fn started() -> Table {
-        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        let mut t = kit::lobby(2, Variant::Bell);
         session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
         t.names.insert(10, "Asha".into());
@@ -232,7 +233,7 @@ mod tests {
 
     #[test]
     fn the_lobby_has_no_picture_and_names_are_drawn() {
-        let t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        let t = kit::lobby(2, Variant::Bell);
         assert!(board_view(Lang::EN, &t).is_none());
         let t = started();
         let view = board_view(Lang::EN, &t).expect("a view");

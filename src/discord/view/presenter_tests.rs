@@ -10,6 +10,7 @@ use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::notes::Note;
 use crate::discord::game::script::random_intent;
 use crate::discord::game::session;
+use crate::discord::game::table::kit;
 use crate::discord::game::table::{Stage, Table};
 use crate::engine::{Ruleset, Seat, Throw, Variant};
 use rand::SeedableRng;
@@ -91,7 +92,7 @@ fn every_message_of_whole_games_respects_the_limits_in_every_language() {
 fn whole_games_in(lang: Lang) {
     let checked = |t: &Table, notes: &[Note]| checked_in(lang, t, notes);
     for (players, variant) in [(2, Variant::Bell), (4, Variant::Bell1979), (3, Variant::Francais)] {
-        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(variant), players, [3; 32]);
+        let mut t = kit::lobby(players, variant);
         // The game of three is a practice game: its hints are checked too.
         t.practice = players == 3;
         let lobby = checked(&t, &[]);
@@ -148,7 +149,7 @@ fn whole_games_in(lang: Lang) {
 
 #[test]
 fn ended_games_are_not_rated_and_lose_their_controls() {
-    let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+    let mut t = kit::lobby(2, Variant::Bell);
     session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Cancel, None, 0).expect("cancel");
     let m = checked(&t, &[]);
     assert!(m.rows.is_empty());
@@ -157,7 +158,7 @@ fn ended_games_are_not_rated_and_lose_their_controls() {
 
 #[test]
 fn long_notes_are_clipped_to_the_content_limit() {
-    let t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+    let t = kit::lobby(2, Variant::Bell);
     let throws = vec![(Throw::Eight, false); 40];
     let m = checked(&t, &vec![Note::Threw { seat: Seat::S, throws }; 20]);
     assert!(m.content.ends_with('…'), "cut, with a mark");
@@ -165,7 +166,7 @@ fn long_notes_are_clipped_to_the_content_limit() {
 
 #[test]
 fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_stands() {
-    let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+    let mut t = kit::lobby(2, Variant::Bell);
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
     session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
     let notes: Vec<Note> = (0..200).map(|i| Note::ThrowsLost((i % 7) as u8)).collect();
@@ -182,7 +183,7 @@ fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_st
 #[test]
 fn a_game_saved_while_a_human_had_to_throw_still_offers_throw() {
     // Saved by an older bot right after Start: nobody has thrown yet.
-    let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+    let mut t = kit::lobby(2, Variant::Bell);
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
     t.stage = Stage::Playing;
     let user = t.human_to_act().expect("a human to throw");
@@ -265,7 +266,7 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
             assert_eq!(m.content, text, "{}: a private answer is never cut", lang.code());
             assert_translated(lang, &text);
         }
-        let mut t = Table::new(9, 1, 2, 10, Ruleset::new(Variant::Bell), 2, [3; 32]);
+        let mut t = kit::lobby(2, Variant::Bell);
         checked_in(lang, &t, &notes);
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Cancel, None, 0).expect("cancel");
         checked_in(lang, &t, &notes);
