@@ -68,20 +68,22 @@ mod tests {
 
     #[test]
     fn every_reason_is_worded_in_every_language() {
-        let en: Vec<String> = Moment::ALL.iter().map(|&w| moment(Lang::EN, w)).collect();
-        assert!(en.contains(&"Nothing to undo.".to_string()), "{en:?}");
-        for lang in Lang::all() {
-            let words: Vec<String> = Moment::ALL
+        let words_in = |lang: Lang| -> Vec<String> {
+            Moment::ALL
                 .iter()
                 .map(|&w| moment(lang, w))
                 .chain(BadPick::ALL.iter().map(|&w| bad_pick(lang, w)))
-                .collect();
+                .collect()
+        };
+        let english = words_in(Lang::EN);
+        assert!(english.contains(&"Nothing to undo.".to_string()), "{english:?}");
+        for lang in Lang::all() {
+            let words = words_in(lang);
             for (i, w) in words.iter().enumerate() {
                 assert!(!w.is_empty() && !w.starts_with("why-"), "{}: reason {i} has no words: {w:?}", lang.code());
                 assert!(!words[..i].contains(w), "{}: two reasons read the same: {w}", lang.code());
             }
             if lang != Lang::EN {
-                let english: Vec<String> = Moment::ALL.iter().map(|&w| moment(Lang::EN, w)).collect();
                 assert!(words.iter().all(|w| !english.contains(w)), "{} shows an English reason", lang.code());
             }
         }
