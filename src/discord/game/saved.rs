@@ -14,14 +14,17 @@ use super::table::{BoardMessage, Origin, Player, Stage, Table, TurnDraft};
 use crate::dice::Derivation;
 use crate::engine::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The version [`to_json`] writes.
 pub(crate) const VERSION: u32 = 1;
 
-/// Version 1, in the order and with the names the JSON has.
+/// Version 1, in the order and with the names the JSON has. It borrows
+/// the table's longer fields when it is written (every save), and owns
+/// them when read.
 #[derive(Serialize, Deserialize)]
-struct V1 {
+struct V1<'a> {
     id: i64,
     guild: u64,
     channel: u64,
@@ -41,7 +44,7 @@ struct V1 {
     #[serde(default)]
     dice: Derivation,
     drawn: u32,
-    draft: SavedDraft,
+    draft: SavedDraft<'a>,
     seq: u32,
     deadline: Option<i64>,
     reminded: bool,
@@ -54,7 +57,7 @@ struct V1 {
     #[serde(default)]
     pinged: Option<u64>,
     #[serde(default)]
-    names: BTreeMap<u64, String>,
+    names: Cow<'a, BTreeMap<u64, String>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -74,8 +77,8 @@ enum SavedStage {
 /// Drafts saved before whole moves were chosen may carry a `unit`
 /// (ignored) and lack the later fields.
 #[derive(Serialize, Deserialize)]
-struct SavedDraft {
-    actions: Vec<Action>,
+struct SavedDraft<'a> {
+    actions: Cow<'a, [Action]>,
     #[serde(default)]
     chosen: u8,
     #[serde(default)]
@@ -108,13 +111,13 @@ pub(crate) fn from_json(json: &str) -> Result<Table, String> {
     }
     let Version { v } = serde_json::from_str(json).map_err(|e| e.to_string())?;
     match v {
-        1 => serde_json::from_str::<V1>(json).map(Table::from).map_err(|e| e.to_string()),
+        1 => serde_json::from_str::<V1<'static>>(json).map(Table::from).map_err(|e| e.to_string()),
         v => Err(format!("saved in form {v} by a newer version of the bot; this one reads forms 1 to {VERSION}")),
     }
 }
 
-impl From<&Table> for V1 {
-    fn from(t: &Table) -> V1 {
+impl<'a> From<&'a Table> for V1<'a> {
+    fn from(t: &'a Table) -> V1<'a> {
         V1 {
             id: t.id,
             guild: t.guild,
@@ -131,7 +134,7 @@ impl From<&Table> for V1 {
             dice: t.dice,
             drawn: t.drawn,
             draft: SavedDraft {
-                actions: t.draft.actions.clone(),
+                actions: Cow::Borrowed(&t.draft.actions),
                 chosen: t.draft.chosen,
                 stepping: t.draft.stepping,
                 page: t.draft.page,
@@ -144,13 +147,13 @@ impl From<&Table> for V1 {
             started_at: t.started_at,
             board: t.board.map(|b| SavedBoard { message: b.message, posted_at: b.posted_at }),
             pinged: t.pinged,
-            names: t.names.clone(),
+            names: Cow::Borrowed(&t.names),
         }
     }
 }
 
-impl From<V1> for Table {
-    fn from(s: V1) -> Table {
+impl From<V1<'_>> for Table {
+    fn from(s: V1<'_>) -> Table {
         let mut t = Table::new(
             Origin { id: s.id, guild: s.guild, channel: s.channel, host: s.host },
             s.ruleset,
@@ -166,7 +169,7 @@ impl From<V1> for Table {
         t.dice = s.dice;
         t.drawn = s.drawn;
         let d = s.draft;
-        t.draft = TurnDraft { actions: d.actions, chosen: d.chosen, stepping: d.stepping, page: d.page };
+        t.draft = TurnDraft { actions: d.actions.into_owned(), chosen: d.chosen, stepping: d.stepping, page: d.page };
         t.seq = s.seq;
         t.deadline = s.deadline;
         t.reminded = s.reminded;
@@ -175,7 +178,7 @@ impl From<V1> for Table {
         t.started_at = s.started_at;
         t.board = s.board.map(|b| BoardMessage { message: b.message, posted_at: b.posted_at });
         t.pinged = s.pinged;
-        t.names = s.names;
+        t.names = s.names.into_owned();
         t
     }
 }
