@@ -61,6 +61,6 @@ pub(crate) struct Data {
 /// the bot would resume: for crash tests and tools that must see what a
 /// restarted bot would see.
 pub fn resume_check(live: crate::store::LiveGame) -> Result<([u8; 32], Vec<crate::engine::Event>), String> {
-    let table = live::persist::from_live(live)?;
+    let table = live::persist::from_live(live)?.table;
     Ok((table.seed, table.events))
 }

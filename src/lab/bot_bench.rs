@@ -273,45 +273,48 @@ fn play(store: &mut Store, g: u64, lang: Lang, times: &mut Times) -> Result<(), 
         moderators_end: false,
         practice: false,
     };
-    let mut t = persist::create_sync(store, new, seed).map_err(|e| e.to_string())?;
+    let mut running = persist::create_sync(store, new, seed).map_err(|e| e.to_string())?;
+    let t = &mut running.table;
     let host = Actor { user: 10, moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
-    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0)
+    session::handle(t, Actor { user: 11, moderator: false }, Intent::Join, None, 0)
         .map_err(|e| refusal_text(Lang::EN, &e))?;
     for intent in setup {
-        session::handle(&mut t, host, intent, None, 0).map_err(|e| refusal_text(Lang::EN, &e))?;
+        session::handle(t, host, intent, None, 0).map_err(|e| refusal_text(Lang::EN, &e))?;
     }
-    persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
+    persist::save_sync(store, &mut running).map_err(|e| e.to_string())?;
     let mut guard = 0;
     // What the board message shows (`live::pictures::key`).
     let mut shown = None;
-    while t.stage == Stage::Playing && guard < 100_000 {
+    while running.table.stage == Stage::Playing && guard < 100_000 {
         guard += 1;
         let start = Instant::now();
         let start_cpu = thread_cpu_time();
-        let (notes, actor) = match session::computer_step(&mut t, 0) {
+        let t = &mut running.table;
+        let (notes, actor) = match session::computer_step(t, 0) {
             Some(notes) => (notes, None),
             None => {
                 let user = t.human_to_act().ok_or("nobody to act")?;
-                let intent = next_intent(&t);
+                let intent = next_intent(t);
                 let seq = t.seq;
-                let notes = session::handle(&mut t, Actor { user, moderator: false }, intent, Some(seq), 0)
+                let notes = session::handle(t, Actor { user, moderator: false }, intent, Some(seq), 0)
                     .map_err(|e| refusal_text(Lang::EN, &e))?;
                 (notes, Some(user))
             }
         };
         let logic = start.elapsed();
         let saved = Instant::now();
-        let changes = persist::save_sync(store, &mut t).map_err(|e| e.to_string())?;
+        let changes = persist::save_sync(store, &mut running).map_err(|e| e.to_string())?;
         times.store.push(saved.elapsed());
         let presented = Instant::now();
-        let msg = presenter::table_message(lang, &t, &notes, &persist::outro(&changes));
+        let t = &running.table;
+        let msg = presenter::table_message(lang, t, &notes, &persist::outro(&changes));
         message::check(&msg)?;
         // As the bot: a new board message draws its picture; an edit keeps
         // the message's picture when it shows the same.
-        let fresh = t.needs_new_board(actor);
-        t.shown_to_act();
-        let view = picture::board_view(lang, &t).filter(|_| msg.board_image);
+        let fresh = running.post.needs_new_board(t, actor);
+        running.post.shown_to_act(t);
+        let view = picture::board_view(lang, t).filter(|_| msg.board_image);
         let key = view.as_ref().map(|v| pictures::key(v, &msg));
         let changed = fresh || key.is_none() || key != shown;
         shown = key;

@@ -13,9 +13,9 @@ use super::tables;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::Intent;
 use crate::discord::game::table::NewGame;
-use crate::discord::game::table::Stored;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::live::persist;
+use crate::discord::live::running::{Running, Stored};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{Store, StoreError};
 use serde::Serialize;
@@ -102,7 +102,7 @@ fn remove_db(path: &Path) {
 
 /// A started game number `n` (its own channel, seed and variant) with two
 /// scripted humans and a computer, each lobby change saved.
-fn started_game(store: &mut Store, n: u64) -> Result<Table, String> {
+fn started_game(store: &mut Store, n: u64) -> Result<Running, String> {
     let host = 10 + 2 * n;
     let new = NewGame {
         guild: 1,
@@ -120,14 +120,14 @@ fn started_game(store: &mut Store, n: u64) -> Result<Table, String> {
     save(store, &mut table)?;
     let lobby = [(host + 1, Intent::Join), (host, Intent::AddComputer(Level::Easy)), (host, Intent::Start)];
     for (user, intent) in lobby {
-        tables::click(&mut table, user, intent, 0)?;
+        tables::click(&mut table.table, user, intent, 0)?;
         save(store, &mut table)?;
     }
     Ok(table)
 }
 
-fn save(store: &mut Store, table: &mut Table) -> Result<(), String> {
-    persist::save_sync(store, table).map(drop).map_err(|e| format!("game {}: {e}", table.id))
+fn save(store: &mut Store, running: &mut Running) -> Result<(), String> {
+    persist::save_sync(store, running).map(drop).map_err(|e| format!("game {}: {e}", running.table.id))
 }
 
 /// `saves` changes round robin over `open` games, each saved and timed; a
@@ -140,17 +140,17 @@ fn measure_saves(store: &mut Store, games: &mut u64, open: u64, saves: u64) -> R
     }
     let (mut times, mut events, mut json, mut finished) = (Vec::new(), 0, 0, 0);
     for k in 0..saves as usize {
-        let table = &mut tables[k % open as usize];
-        let before = table.events.len();
-        tables::play(table, 0)?;
+        let running = &mut tables[k % open as usize];
+        let before = running.table.events.len();
+        tables::play(&mut running.table, 0)?;
         let start = Instant::now();
-        save(store, table)?;
+        save(store, running)?;
         times.push(start.elapsed());
-        events += table.events.len() - before;
-        json += table.stored.as_ref().map_or(0, |s| s.json.len());
-        if table.stage != Stage::Playing {
-            finished += u64::from(table.stage == Stage::Finished);
-            *table = started_game(store, *games)?;
+        events += running.table.events.len() - before;
+        json += running.stored.as_ref().map_or(0, |s| s.json.len());
+        if running.table.stage != Stage::Playing {
+            finished += u64::from(running.table.stage == Stage::Finished);
+            *running = started_game(store, *games)?;
             *games += 1;
         }
     }
@@ -188,14 +188,15 @@ fn resume_bench(path: &Path, games: u64) -> Result<Resume, String> {
     let (mut made, mut played, mut events) = (0, 0, 0);
     while made < games {
         // The played game lives in a channel of its own, after the copies'.
-        let mut table = started_game(&mut store, games + played)?;
+        let mut running = started_game(&mut store, games + played)?;
+        let table = &mut running.table;
         played += 1;
         let mut changes = 0;
         while table.stage == Stage::Playing && made < games {
-            tables::play(&mut table, 0)?;
+            tables::play(table, 0)?;
             changes += 1;
             if changes % RESUME_EVERY == 0 && table.stage == Stage::Playing {
-                open_copy(&mut store, &table, made).map_err(|e| e.to_string())?;
+                open_copy(&mut store, table, made).map_err(|e| e.to_string())?;
                 made += 1;
                 events += table.events.len() as u64;
             }
@@ -204,9 +205,9 @@ fn resume_bench(path: &Path, games: u64) -> Result<Resume, String> {
         // (unless it is over), and its end is saved.
         if table.is_open() {
             let host = table.host;
-            tables::click(&mut table, host, Intent::End, 0)?;
+            tables::click(table, host, Intent::End, 0)?;
         }
-        save(&mut store, &mut table)?;
+        save(&mut store, &mut running)?;
     }
     drop(store);
     let file_bytes = std::fs::metadata(path).map_or(0, |m| m.len());
@@ -214,7 +215,7 @@ fn resume_bench(path: &Path, games: u64) -> Result<Resume, String> {
     let live = Store::open(path).and_then(|s| s.live_games()).map_err(|e| e.to_string())?;
     let read = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let tables: Vec<Table> = live.into_iter().map(persist::from_live).collect::<Result<_, _>>()?;
+    let tables: Vec<Running> = live.into_iter().map(persist::from_live).collect::<Result<_, _>>()?;
     let rebuild = start.elapsed().as_secs_f64();
     let cpu = cpu_secs() - cpu;
     if tables.len() as u64 != games {
@@ -237,9 +238,9 @@ fn open_copy(store: &mut Store, table: &Table, n: u64) -> Result<(), StoreError>
         practice: false,
     };
     let mut copy = tables::create(store, new, table.seed)?;
-    let id = copy.id;
-    copy.clone_from(table);
-    (copy.id, copy.channel, copy.stored) = (id, n + 1, Some(Stored::default()));
+    let id = copy.table.id;
+    copy.table.clone_from(table);
+    (copy.table.id, copy.table.channel, copy.stored) = (id, n + 1, Some(Stored::default()));
     persist::save_sync(store, &mut copy).map(drop)
 }
 

@@ -25,8 +25,9 @@ use crate::discord::game::computer::Level;
 use crate::discord::game::intent::Intent;
 use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
-use crate::discord::game::table::{BoardMessage, Player, Stage, Table};
+use crate::discord::game::table::{Player, Stage, Table};
 use crate::discord::live::persist;
+use crate::discord::live::running::{BoardMessage, Running};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{Store, Timestamp};
 use rand::RngExt;
@@ -59,7 +60,7 @@ pub fn run(db: &Path, max_saves: Option<u64>) -> Result<(), String> {
                 continue;
             }
             save(&mut store, &mut pool[i], &mut out)?;
-            if !pool[i].is_open() {
+            if !pool[i].table.is_open() {
                 pool.swap_remove(i);
             }
         }
@@ -69,14 +70,14 @@ pub fn run(db: &Path, max_saves: Option<u64>) -> Result<(), String> {
 }
 
 /// The open games, as the bot's start-up loads them.
-fn resume(store: &Store) -> Result<Vec<Table>, String> {
+fn resume(store: &Store) -> Result<Vec<Running>, String> {
     let games = store.live_games().map_err(|e| e.to_string())?;
     games.into_iter().map(persist::from_live).collect()
 }
 
 /// A new lobby in a channel none of the pool's games is in.
-fn open(store: &mut Store, pool: &[Table], rng: &mut impl rand::Rng) -> Result<Table, String> {
-    let free: Vec<u64> = (1..=CHANNELS).filter(|c| pool.iter().all(|t| t.channel != *c)).collect();
+fn open(store: &mut Store, pool: &[Running], rng: &mut impl rand::Rng) -> Result<Running, String> {
+    let free: Vec<u64> = (1..=CHANNELS).filter(|c| pool.iter().all(|r| r.table.channel != *c)).collect();
     let channel = free.get(rng.random_range(0..free.len().max(1))).copied().ok_or("no free channel")?;
     let new = NewGame {
         guild: 1,
@@ -92,8 +93,9 @@ fn open(store: &mut Store, pool: &[Table], rng: &mut impl rand::Rng) -> Result<T
 }
 
 /// One change of an open game; `false` when nothing changed.
-fn change(t: &mut Table, rng: &mut impl rand::Rng) -> Result<bool, String> {
+fn change(r: &mut Running, rng: &mut impl rand::Rng) -> Result<bool, String> {
     let now = Timestamp::now().as_secs();
+    let t = &mut r.table;
     match t.stage {
         Stage::Lobby => lobby_click(t, rng, now).map(|_| true),
         Stage::Playing => {
@@ -103,7 +105,7 @@ fn change(t: &mut Table, rng: &mut impl rand::Rng) -> Result<bool, String> {
                 0..8 => Ok(session::timeout(t, deadline).is_some()),
                 8..16 => Ok(session::reminder_due(t, deadline).is_some()),
                 16..24 => {
-                    t.board = Some(BoardMessage { message: rng.random_range(1..1u64 << 62), posted_at: now });
+                    r.post.board = Some(BoardMessage { message: rng.random_range(1..1u64 << 62), posted_at: now });
                     Ok(true)
                 }
                 24 => tables::click(t, t.host, Intent::End, now).map(|_| true),
@@ -141,8 +143,9 @@ fn lobby_click(t: &mut Table, rng: &mut impl rand::Rng, now: i64) -> Result<(), 
 }
 
 /// Announces the save, makes it as the bot does, and acknowledges it.
-fn save(store: &mut Store, t: &mut Table, out: &mut impl Write) -> Result<(), String> {
-    let json = crate::discord::game::saved::to_json(t)?;
+fn save(store: &mut Store, r: &mut Running, out: &mut impl Write) -> Result<(), String> {
+    let json = crate::discord::live::saved::to_json(r)?;
+    let t = &r.table;
     let log = serde_json::to_string(&t.events).map_err(|e| e.to_string())?;
     let (state, kept) = match t.stage {
         Stage::Lobby => ("lobby", true),
@@ -153,9 +156,10 @@ fn save(store: &mut Store, t: &mut Table, out: &mut impl Write) -> Result<(), St
     let table_sha = if kept { sha(&json) } else { "-".to_string() };
     let line = format!("save {} {} {state} {} {table_sha} {}", t.id, t.seq, t.events.len(), sha(&log));
     writeln!(out, "{line}").and_then(|()| out.flush()).map_err(|e| e.to_string())?;
-    persist::save_sync(store, t).map_err(|e| format!("game {}: {e}", t.id))?;
-    if t.stored.as_ref().map(|s| s.json.as_str()) != Some(json.as_str()) {
-        return Err(format!("game {}: the store got another JSON than announced", t.id));
+    let id = t.id;
+    persist::save_sync(store, r).map_err(|e| format!("game {id}: {e}"))?;
+    if r.stored.as_ref().map(|s| s.json.as_str()) != Some(json.as_str()) {
+        return Err(format!("game {id}: the store got another JSON than announced"));
     }
     writeln!(out, "ok").and_then(|()| out.flush()).map_err(|e| e.to_string())
 }

@@ -11,6 +11,7 @@ use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
 use crate::discord::game::table::{Table, UserId};
 use crate::discord::live::persist;
+use crate::discord::live::running::Running;
 use crate::discord::view::lang::Lang;
 use crate::discord::view::refusals::refusal_text;
 use crate::store::{Store, StoreError};
@@ -19,7 +20,7 @@ use crate::store::{Store, StoreError};
 /// and the commitment to `seed`), and a new lobby table for it, not saved
 /// yet. A game the store still has open in the channel (created, but never
 /// saved by a process that died) is abandoned first, as `/thaayam new` does.
-pub(crate) fn create(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
+pub(crate) fn create(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Running, StoreError> {
     match persist::create_sync(store, new, seed) {
         Err(StoreError::ChannelBusy { game, .. }) => {
             store.abandon(game, None)?;

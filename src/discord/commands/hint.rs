@@ -17,7 +17,7 @@ pub(crate) async fn hint_command(ctx: Context<'_>) -> Result<(), Error> {
     // The expert's search may take longer than Discord waits for an answer.
     super::answer::defer(ctx, true).await?;
     // A copy, so that the search holds neither the game nor the runtime.
-    let table = game.lock().await.clone();
+    let table = game.lock().await.table.clone();
     let user = ctx.author().id.get();
     let answer = tokio::task::spawn_blocking(move || hint(&table, user)).await?;
     private(ctx, hint_text(lang, &answer)).await

@@ -11,7 +11,6 @@ pub(crate) mod hint;
 pub(crate) mod intent;
 mod lobby;
 pub(crate) mod notes;
-pub(crate) mod saved;
 pub(crate) mod script;
 pub(crate) mod session;
 pub(crate) mod table;

@@ -2,8 +2,9 @@
 //! players behind the seats, the engine record, the fair-dice seed and how
 //! many throws were drawn from it, the uncommitted choices of the current
 //! turn, the action counter that every component id carries, and the turn
-//! deadline. Its saved form (`saved.rs`) keeps the uncommitted turn across
-//! a restart together with the game.
+//! deadline. Nothing of Discord's messages or of the store: the live wing
+//! keeps those beside it (`live::running`), and writes its saved form
+//! (`live::saved`).
 
 use super::computer::Level;
 use super::ends::{self, EndsMemo};
@@ -33,20 +34,6 @@ pub(crate) struct NewGame {
     pub(crate) moderators_end: bool,
     /// A practice game: hints allowed, never rated.
     pub(crate) practice: bool,
-}
-
-/// What the store holds of a table, so that a save sends only what
-/// changed (kept by the live layer; never serialised).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct Stored {
-    pub(crate) seq: u32,
-    pub(crate) events: usize,
-    /// The seats as [`Table::occupants`] gave them.
-    pub(crate) seats: Vec<(Seat, Player)>,
-    /// The table's JSON as last saved.
-    pub(crate) json: String,
-    /// The counter the board message shows ([`Table::shown`]) as last saved.
-    pub(crate) shown: Option<u32>,
 }
 
 /// Where the game is in its life.
@@ -81,14 +68,6 @@ impl TurnDraft {
     pub(crate) fn built(&self) -> &[Action] {
         &self.actions[..self.actions.len().saturating_sub(usize::from(self.chosen))]
     }
-}
-
-/// The message that currently shows a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct BoardMessage {
-    pub(crate) message: u64,
-    /// Unix time it was posted (old messages are re-posted, not edited).
-    pub(crate) posted_at: i64,
 }
 
 /// Which game a table is, where, and who opened it.
@@ -147,13 +126,6 @@ pub(crate) struct Table {
     pub(crate) left_seats: [Option<UserId>; 4],
     /// Unix time of the start (0 while in the lobby).
     pub(crate) started_at: i64,
-    /// The live message that shows this game (edited in place while young).
-    pub(crate) board: Option<BoardMessage>,
-    /// The human the board message was last shown to as the one to act.
-    /// Discord notifies a mention only in a new message, never in an
-    /// edit: a change that makes someone else the human to act posts the
-    /// board anew (see [`Table::needs_new_board`]).
-    pub(crate) pinged: Option<UserId>,
     /// Display names of the humans seen so far (drawn on the board).
     pub(crate) names: std::collections::BTreeMap<UserId, String>,
     cache: Option<Game>,
@@ -164,18 +136,6 @@ pub(crate) struct Table {
     /// The ends of the series last asked (the menu's walk is asked up to
     /// three times a click).
     pub(crate) ends: EndsMemo,
-    /// What the store holds of this game (set by the live layer's saves).
-    pub(crate) stored: Option<Stored>,
-    /// The action counter the board message shows, as far as this process
-    /// knows: saved with every change once Discord took the board, so that
-    /// a restart knows it; `None` when unknown (the board was never shown,
-    /// or the game was saved by an older version) until the board is read.
-    pub(crate) shown: Option<u32>,
-    /// The picture the board message shows (a hash of what it shows:
-    /// `live::pictures`), as far as this process knows; `None` when it
-    /// shows none or nobody knows. A change that leaves it as it was keeps
-    /// the message's attachment instead of drawing and uploading it again.
-    pub(crate) picture: Option<u64>,
 }
 
 impl Table {
@@ -205,15 +165,10 @@ impl Table {
             absences: [0; 4],
             left_seats: [None; 4],
             started_at: 0,
-            board: None,
-            pinged: None,
             names: Default::default(),
             cache: None,
             before_last_act: None,
             ends: EndsMemo::default(),
-            stored: None,
-            shown: None,
-            picture: None,
         }
     }
 
@@ -327,18 +282,6 @@ impl Table {
                 Player::Computer(_) => None,
             })
             .collect()
-    }
-
-    /// Whether the board must be posted as a new message so that the
-    /// human to act is notified: she is not the one the board was last
-    /// shown to, and she did not make this change herself (`actor`).
-    pub(crate) fn needs_new_board(&self, actor: Option<UserId>) -> bool {
-        self.human_to_act().is_some_and(|u| Some(u) != self.pinged && Some(u) != actor)
-    }
-
-    /// Notes that the board now shows the current human to act.
-    pub(crate) fn shown_to_act(&mut self) {
-        self.pinged = self.human_to_act();
     }
 
     /// The seed in hex, for the reveal at the end.

@@ -1,62 +1,233 @@
-//! The board message of a game: showing a table's new state on it (edited
-//! in place while young, re-posted when old or lost), remembering in the
-//! store where it is and which action it shows, and at start-up bringing
-//! the boards behind their saved game up to it (the last run may have saved
-//! a change and died before showing it).
+//! The board message of a game, and the one sequence that shows a change
+//! of a game in its channel: the message, its picture, the send (a click's
+//! answer, an edit of the board, or a new board), then the save of where
+//! the board is and what it shows ([`show`]). The board is edited in place
+//! while young and re-posted when old or lost, or when someone else is now
+//! the human to act (an edit notifies no one): the old board then becomes
+//! a record of what happened. At start-up the boards behind their saved
+//! game are brought up to it (the last run may have saved a change and
+//! died before showing it).
 
 use super::change::remember;
 use super::hub::Shared;
+use super::ids;
 use super::instrument;
 use super::lang::server_lang;
 use super::metrics::Route;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
+use super::running::{BoardMessage, Running};
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
-use crate::discord::game::table::{BoardMessage, Table};
+use crate::discord::game::table::UserId;
 use crate::discord::view::components::ComponentId;
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::discord::view::presenter::{self, Outro};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
-use serenity::{ActionRowComponent, ButtonKind, Http};
+use serenity::{ActionRowComponent, ButtonKind, ComponentInteraction, CreateInteractionResponse, Http};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-/// A board message older than this is re-posted instead of edited
-/// (Discord rate-limits edits of messages older than an hour hard).
-const BOARD_MAX_AGE: i64 = 50 * 60;
-
-/// Whether the table's board message is young enough to be edited.
-pub(super) fn is_young(table: &Table) -> bool {
-    table.board.is_some_and(|b| unix_now() - b.posted_at < BOARD_MAX_AGE)
+/// A change to show: what happened, the rating lines of a game it
+/// finished, who made it, and where to show it.
+pub(crate) struct Change<'a> {
+    pub(crate) notes: &'a [Note],
+    pub(crate) outro: &'a Outro,
+    /// The human who made the change (she needs no ping for it).
+    pub(crate) actor: Option<UserId>,
+    pub(crate) place: Place,
 }
 
-/// Shows a table's new state on its board message (`fresh`: as a new
-/// message; also when someone else is now the human to act, as an edit
-/// would not notify her) and saves where that message now is. Returns
-/// whether Discord took the board (posted, or edited in place).
+/// No rating lines.
+static NO_OUTRO: Outro = Outro { ratings: Vec::new() };
+
+impl Change<'static> {
+    /// No change: the game as it stands, shown at `place`.
+    pub(crate) fn none(place: Place) -> Change<'static> {
+        Change { notes: &[], outro: &NO_OUTRO, actor: None, place }
+    }
+}
+
+impl<'a> Change<'a> {
+    /// A change shown where the board is, posted anew when that notifies
+    /// the human to act.
+    pub(crate) fn of(notes: &'a [Note], outro: &'a Outro) -> Change<'a> {
+        Change { notes, outro, actor: None, place: Place::AsNeeded }
+    }
+}
+
+/// Where a change is shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// On the board, or on a new one when someone else is now to act.
+    AsNeeded,
+    /// On a new board (`/thaayam new`, `/thaayam board`, a command's change).
+    New,
+    /// On the board as it is, nobody newly pinged (a board behind its saved
+    /// game catching up).
+    Same,
+}
+
+/// The click a change answers: its answer updates the clicked board while
+/// that is the game's young board.
+pub(crate) struct Click<'a> {
+    pub(crate) ctx: &'a serenity::Context,
+    pub(crate) click: &'a ComponentInteraction,
+    /// When the click arrived (its answer may wait for the picture until
+    /// [`PICTURE_BUDGET`] after that).
+    pub(crate) arrived: Instant,
+}
+
+/// How long after a click arrived its answer may wait for the board's
+/// picture: Discord drops answers later than 3 s, and the answer itself
+/// takes a round trip.
+const PICTURE_BUDGET: Duration = Duration::from_millis(1500);
+
+/// What [`show`] did.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Shown {
+    /// Discord took the board (posted, or edited in place).
+    pub(crate) posted: bool,
+    /// Where the board is was saved (false: the save failed; the computer
+    /// task retries it).
+    pub(crate) saved: bool,
+}
+
+/// Shows a change of a game: builds its message in the server's language,
+/// draws its picture, sends it (as the answer to `click` when there is
+/// one), notes whom the board now pings and saves where the board is and
+/// what it shows. Every change of a game is shown through here.
 pub(crate) async fn show(
     http: &Http,
     data: &Data,
-    table: &mut Table,
-    notes: &[Note],
-    outro: &Outro,
-    fresh: bool,
-) -> bool {
-    let lang = server_lang(data, table.guild, None).await;
-    let msg = presenter::table_message(lang, table, notes, outro);
-    let png = pictures::board_png(lang, table, &msg).await;
-    let shown = if fresh || table.needs_new_board(None) {
-        repost(http, table, lang, &msg, png, notes).await
-    } else {
-        publish(http, table, lang, &msg, png, notes).await
+    running: &mut Running,
+    change: Change<'_>,
+    click: Option<Click<'_>>,
+) -> Shown {
+    let lang = server_lang(data, running.table.guild, None).await;
+    let msg = presenter::table_message(lang, &running.table, change.notes, change.outro);
+    let new = match change.place {
+        Place::New => true,
+        Place::AsNeeded => running.post.needs_new_board(&running.table, change.actor),
+        Place::Same => false,
     };
-    table.shown_to_act();
-    remember(data, table).await;
-    shown
+    let notes = change.notes;
+    let posted = match click {
+        Some(c) if new => answer_with_new_board(&c, running, lang, &msg, notes).await,
+        Some(c) => answer_with_board(&c, running, lang, &msg, notes).await,
+        None => {
+            let png = pictures::board_png(lang, running, &msg).await;
+            if new {
+                repost(http, running, lang, &msg, png, notes).await
+            } else {
+                publish(http, running, lang, &msg, png, notes).await
+            }
+        }
+    };
+    if change.place != Place::Same {
+        running.post.shown_to_act(&running.table);
+    }
+    let saved = remember(data, running).await;
+    Shown { posted, saved }
+}
+
+/// The first answer to a click (counted: see [`instrument`]).
+pub(crate) async fn respond(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    response: CreateInteractionResponse,
+) -> serenity::Result<()> {
+    let result = click.create_response(&ctx.http, response).await;
+    instrument::callback(&result);
+    result
+}
+
+/// Acknowledges a click whose answer is not the board.
+async fn acknowledge(c: &Click<'_>) {
+    if let Err(e) = respond(c.ctx, c.click, CreateInteractionResponse::Acknowledge).await {
+        tracing::warn!("could not acknowledge a click: {e:?}");
+    }
+}
+
+/// Whether the click is on the game's board while it is young enough to
+/// be updated by the answer.
+fn on_young_board(c: &Click<'_>, running: &Running) -> bool {
+    running.post.is_young(unix_now()) && running.post.is(c.click.message.id.get())
+}
+
+/// Answers a click after which the board is posted anew: the clicked
+/// board becomes a record of what happened (no controls, no picture) and
+/// the new board follows. The answer carries no picture, so it goes
+/// before the new board's picture is drawn: a queue of pictures (many
+/// games starting at once) never delays it.
+async fn answer_with_new_board(
+    c: &Click<'_>,
+    running: &mut Running,
+    lang: Lang,
+    msg: &Message,
+    notes: &[Note],
+) -> bool {
+    if on_young_board(c, running) {
+        let answer = outgoing::response(&presenter::record(lang, &running.table, notes), false, None);
+        match respond(c.ctx, c.click, CreateInteractionResponse::UpdateMessage(answer)).await {
+            Ok(()) => {
+                let png = pictures::board_png(lang, running, msg).await;
+                // The clicked board has no controls left: nothing to strip.
+                let old = running.post.board.take();
+                if repost(&c.ctx.http, running, lang, msg, png.clone(), notes).await {
+                    return true;
+                }
+                // Not posted: the clicked board shows the game again.
+                running.post.board = old;
+                return publish(&c.ctx.http, running, lang, msg, png, notes).await;
+            }
+            Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", running.table.id),
+        }
+    } else {
+        acknowledge(c).await;
+    }
+    let png = pictures::board_png(lang, running, msg).await;
+    repost(&c.ctx.http, running, lang, msg, png, notes).await
+}
+
+/// Answers a click by showing the change on the board: the answer updates
+/// the clicked board in place while it is the young board, else the click
+/// is acknowledged and a fresh board posted. A picture not drawn by the
+/// instant it is wanted (see [`PICTURE_BUDGET`]) does not hold the answer
+/// up: the click is acknowledged and the board edited once it is drawn.
+async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg: &Message, notes: &[Note]) -> bool {
+    let png = pictures::start(lang, running, msg, c.arrived + PICTURE_BUDGET);
+    if !on_young_board(c, running) {
+        acknowledge(c).await;
+        return repost(&c.ctx.http, running, lang, msg, png.wait().await, notes).await;
+    }
+    let png = match png.in_time().await {
+        Ok(png) => png,
+        Err(drawing) => {
+            tracing::debug!("the board of game {} is not drawn in time; acknowledging first", running.table.id);
+            acknowledge(c).await;
+            return publish(&c.ctx.http, running, lang, msg, drawing.wait().await, notes).await;
+        }
+    };
+    let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
+    instrument::callback(&updated);
+    match updated {
+        Ok(()) => {
+            running.post.showing(running.table.seq, pictures::showing(msg, &png));
+            true
+        }
+        Err(e) => {
+            // The change is saved: the board must show it even if the
+            // interaction answer failed (e.g. it came too late).
+            let id = running.table.id;
+            tracing::warn!("could not update the board of game {id} in the answer: {e:?}; editing it");
+            publish(&c.ctx.http, running, lang, msg, png, notes).await
+        }
+    }
 }
 
 /// Shows a new state on the board message: edit while young, else re-post
@@ -64,32 +235,28 @@ pub(crate) async fn show(
 /// Returns whether Discord took it.
 pub(crate) async fn publish(
     http: &Http,
-    table: &mut Table,
+    running: &mut Running,
     lang: Lang,
     msg: &Message,
     png: Png,
     notes: &[Note],
 ) -> bool {
-    match table.board {
-        Some(b) if is_young(table) => {
-            let channel = serenity::ChannelId::new(table.channel.max(1));
-            let id = serenity::MessageId::new(b.message.max(1));
-            let showing = pictures::showing(msg, &png);
-            let edited = channel.edit_message(http, id, outgoing::edit(msg, png.clone())).await;
-            instrument::request(Route::EditMessage, &edited);
-            match edited {
-                Ok(_) => {
-                    table.shown = Some(table.seq);
-                    table.picture = showing;
-                    true
-                }
-                Err(e) => {
-                    tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", table.id);
-                    repost(http, table, lang, msg, png, notes).await
-                }
-            }
+    let Some(board) = running.post.board.filter(|_| running.post.is_young(unix_now())) else {
+        return repost(http, running, lang, msg, png, notes).await;
+    };
+    let showing = pictures::showing(msg, &png);
+    let channel = ids::channel(running.table.channel);
+    let edited = channel.edit_message(http, ids::message(board.message), outgoing::edit(msg, png.clone())).await;
+    instrument::request(Route::EditMessage, &edited);
+    match edited {
+        Ok(_) => {
+            running.post.showing(running.table.seq, showing);
+            true
         }
-        _ => repost(http, table, lang, msg, png, notes).await,
+        Err(e) => {
+            tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", running.table.id);
+            repost(http, running, lang, msg, png, notes).await
+        }
     }
 }
 
@@ -99,37 +266,36 @@ pub(crate) async fn publish(
 /// new message.
 pub(crate) async fn repost(
     http: &Http,
-    table: &mut Table,
+    running: &mut Running,
     lang: Lang,
     msg: &Message,
     png: Png,
     notes: &[Note],
 ) -> bool {
-    let channel = serenity::ChannelId::new(table.channel.max(1));
-    let png = pictures::for_new_message(lang, table, png).await;
+    let channel = ids::channel(running.table.channel);
+    let png = pictures::for_new_message(lang, &running.table, png).await;
     let showing = pictures::showing(msg, &png);
     let posted = channel.send_message(http, outgoing::create(msg, png)).await;
     instrument::request(Route::CreateMessage, &posted);
-    match posted {
-        Ok(posted) => {
-            table.shown = Some(table.seq);
-            table.picture = showing;
-            if let Some(old) = table.board.replace(BoardMessage { message: posted.id.get(), posted_at: unix_now() }) {
-                let edit = outgoing::edit(&presenter::record(lang, table, notes), None);
-                let edited = channel.edit_message(http, serenity::MessageId::new(old.message.max(1)), edit).await;
-                instrument::request(Route::EditMessage, &edited);
-                if let Err(e) = edited {
-                    tracing::debug!("could not turn the old board of game {} into a record: {e:?}", table.id);
-                }
-            }
-            true
-        }
+    let posted = match posted {
+        Ok(posted) => posted,
         Err(e) => {
-            tracing::warn!("could not post the board of game {}: {e:?}", table.id);
-            table.picture = None;
-            false
+            tracing::warn!("could not post the board of game {}: {e:?}", running.table.id);
+            running.post.picture = None;
+            return false;
+        }
+    };
+    running.post.showing(running.table.seq, showing);
+    let new = BoardMessage { message: posted.id.get(), posted_at: unix_now() };
+    if let Some(old) = running.post.board.replace(new) {
+        let edit = outgoing::edit(&presenter::record(lang, &running.table, notes), None);
+        let edited = channel.edit_message(http, ids::message(old.message), edit).await;
+        instrument::request(Route::EditMessage, &edited);
+        if let Err(e) = edited {
+            tracing::debug!("could not turn the old board of game {} into a record: {e:?}", running.table.id);
         }
     }
+    true
 }
 
 /// How long before the last write of the previous run a game may have
@@ -167,27 +333,27 @@ pub(crate) async fn reconcile(http: Arc<Http>, data: Data) {
 
 async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
     let (channel, board, seq) = {
-        let t = game.lock().await;
-        if t.shown == Some(t.seq) {
+        let r = game.lock().await;
+        if r.post.shown == Some(r.table.seq) {
             return;
         }
-        (t.channel, t.board, t.seq)
+        (r.table.channel, r.post.board, r.table.seq)
     };
     // Read without the game's lock: clicks go on meanwhile.
     let current = match board {
         Some(b) => read(http, channel, b.message).await.is_ok_and(|m| controls_seq(&m) == Some(seq)),
         None => false,
     };
-    let mut t = game.lock().await;
-    if !t.is_open() || t.seq != seq || t.shown == Some(seq) {
+    let mut r = game.lock().await;
+    if !r.table.is_open() || r.table.seq != seq || r.post.shown == Some(seq) {
         return; // changed and shown meanwhile
     }
     if current {
-        t.shown = Some(seq);
+        r.post.shown = Some(seq);
         return;
     }
-    tracing::info!("game {}: its board is behind the saved game; showing action {seq}", t.id);
-    show(http, data, &mut t, &[], &Outro::default(), false).await;
+    tracing::info!("game {}: its board is behind the saved game; showing action {seq}", r.table.id);
+    show(http, data, &mut r, Change::none(Place::AsNeeded), None).await;
 }
 
 async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
@@ -196,37 +362,37 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Ok(None) => return,
         Err(e) => return tracing::warn!("cannot read game {id}: {e}"),
     };
-    let mut table = match persist::from_closed(loaded) {
-        Ok(table) => table,
+    let mut running = match persist::from_closed(loaded) {
+        Ok(running) => running,
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
-    if !data.config.shards.runs(table.guild) {
+    if !data.config.shards.runs(running.table.guild) {
         return; // another process's server
     }
-    let Some(board) = table.board else { return };
-    let lang = server_lang(data, table.guild, None).await;
-    let end = presenter::table_message(lang, &table, &[], &Outro::default());
+    let Some(board) = running.post.board else { return };
+    let lang = server_lang(data, running.table.guild, None).await;
+    let end = presenter::table_message(lang, &running.table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no
     // controls either); a board that cannot be read is left alone.
-    let Ok(seen) = read(http, table.channel, board.message).await else { return };
+    let Ok(seen) = read(http, running.table.channel, board.message).await else { return };
     let title = seen.embeds.first().and_then(|e| e.title.as_deref());
     if title == end.embed.as_ref().map(|e| e.title.as_str()) {
         return;
     }
     tracing::info!("game {id}: its board missed the end; showing it");
-    show_end(http, lang, &mut table).await;
+    show_end(http, lang, &mut running).await;
 }
 
 /// Shows a closed game's end on its board (edited in place while young).
-pub(crate) async fn show_end(http: &Http, lang: Lang, table: &mut Table) {
-    let msg = presenter::table_message(lang, table, &[], &Outro::default());
-    let png = pictures::board_png(lang, table, &msg).await;
-    publish(http, table, lang, &msg, png, &[]).await;
+pub(crate) async fn show_end(http: &Http, lang: Lang, running: &mut Running) {
+    let msg = presenter::table_message(lang, &running.table, &[], &Outro::default());
+    let png = pictures::board_png(lang, running, &msg).await;
+    publish(http, running, lang, &msg, png, &[]).await;
 }
 
 /// A message of a channel, as Discord has it now.
 async fn read(http: &Http, channel: u64, message: u64) -> Result<serenity::Message, serenity::Error> {
-    http.get_message(serenity::ChannelId::new(channel.max(1)), serenity::MessageId::new(message.max(1))).await
+    http.get_message(ids::channel(channel), ids::message(message)).await
 }
 
 /// The action counter the controls of a message carry (`None` without controls).

@@ -3,25 +3,29 @@
 //! if the save fails, so what players see is always what is saved. A game
 //! that the store has moved on (another process) or closed is reloaded.
 
+use super::ids;
 use super::persist;
+use super::running::Running;
 use crate::discord::Data;
 use crate::discord::game::intent::Refusal;
 use crate::discord::game::notes::Notes;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::presenter::Outro;
-use crate::store::{GameId, StoreError};
+use crate::store::StoreError;
 
-/// Runs `f` on the table and saves what it changed (nothing is written if
-/// nothing changed). A finished game comes back with its rating lines.
+/// Runs `f` on the game's table and saves what it changed (nothing is
+/// written if nothing changed). A finished game comes back with its rating
+/// lines.
 pub(crate) async fn change<T>(
     data: &Data,
-    table: &mut Table,
+    running: &mut Running,
     f: impl FnOnce(&mut Table) -> T,
 ) -> Result<(T, Outro), Refusal> {
-    let before = table.clone();
-    let out = f(table);
-    match persist::save(&data.store, table).await {
+    let before = running.table.clone();
+    let out = f(&mut running.table);
+    match persist::save(&data.store, running).await {
         Ok(changes) => {
+            let table = &running.table;
             data.hub.saved(table);
             if table.stage == Stage::Finished && before.stage != Stage::Finished {
                 data.metrics.game_finished(table.ruleset.variant);
@@ -29,20 +33,20 @@ pub(crate) async fn change<T>(
             Ok((out, persist::outro(&changes)))
         }
         Err(StoreError::Stale { current }) => {
-            tracing::warn!("game {} moved on to action {current} elsewhere; reloading it", table.id);
-            *table = before;
-            reload(data, table).await;
+            tracing::warn!("game {} moved on to action {current} elsewhere; reloading it", before.id);
+            running.table = before;
+            reload(data, running).await;
             Err(Refusal::Stale)
         }
         Err(e @ (StoreError::WrongState { .. } | StoreError::NoSuchGame(_))) => {
-            tracing::warn!("game {} is over in the store ({e}); closing it here", table.id);
-            *table = before;
-            reload(data, table).await;
+            tracing::warn!("game {} is over in the store ({e}); closing it here", before.id);
+            running.table = before;
+            reload(data, running).await;
             Err(Refusal::Closed)
         }
         Err(e) => {
-            tracing::error!("could not save game {}: {e}", table.id);
-            *table = before;
+            tracing::error!("could not save game {}: {e}", before.id);
+            running.table = before;
             Err(Refusal::Unsaved)
         }
     }
@@ -51,10 +55,10 @@ pub(crate) async fn change<T>(
 /// [`change`] for a session intent: a refusal and a failed save are one error.
 pub(crate) async fn apply_intent(
     data: &Data,
-    table: &mut Table,
+    running: &mut Running,
     f: impl FnOnce(&mut Table) -> Result<Notes, Refusal>,
 ) -> Result<(Notes, Outro), Refusal> {
-    let (notes, outro) = change(data, table, f).await?;
+    let (notes, outro) = change(data, running, f).await?;
     Ok((notes?, outro))
 }
 
@@ -63,31 +67,31 @@ pub(crate) async fn apply_intent(
 ///
 /// Returns whether the table is saved (false: the save failed, and the
 /// caller's computer task retries it).
-pub(crate) async fn remember(data: &Data, table: &mut Table) -> bool {
+pub(crate) async fn remember(data: &Data, running: &mut Running) -> bool {
     // A closed game was saved for the last time with its final change.
-    if !table.is_open() {
+    if !running.table.is_open() {
         return true;
     }
-    match persist::save(&data.store, table).await {
+    match persist::save(&data.store, running).await {
         Ok(_) => true,
         Err(e) => {
-            tracing::warn!("could not save the board message of game {}: {e}", table.id);
+            tracing::warn!("could not save the board message of game {}: {e}", running.table.id);
             false
         }
     }
 }
 
-/// Replaces the table by the store's version (another process changed it).
-async fn reload(data: &Data, table: &mut Table) {
-    let id = GameId(table.id);
+/// Replaces the game by the store's version (another process changed it).
+async fn reload(data: &Data, running: &mut Running) {
+    let id = ids::game(&running.table);
     match data.store.call(move |s| s.live_game(id)).await {
         Ok(Some(live)) => match persist::from_live(live) {
-            Ok(fresh) => *table = fresh,
+            Ok(fresh) => *running = fresh,
             Err(e) => tracing::error!("cannot reload: {e}"),
         },
         Ok(None) => {
-            table.stage = Stage::Ended;
-            data.hub.saved(table);
+            running.table.stage = Stage::Ended;
+            data.hub.saved(&running.table);
         }
         Err(e) => tracing::error!("cannot reload game {id}: {e}"),
     }
@@ -99,7 +103,7 @@ mod tests {
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
     use crate::discord::live::testing::{data, lobby};
-    use crate::store::Store;
+    use crate::store::{GameId, Store};
 
     fn join(user: u64) -> impl FnOnce(&mut Table) -> Result<Notes, Refusal> {
         move |t| session::handle(t, Actor { user, moderator: false }, Intent::Join, None, 0)
@@ -108,39 +112,40 @@ mod tests {
     #[tokio::test]
     async fn a_change_is_saved_before_it_counts() {
         let data = data(Store::open_in_memory().expect("store"));
-        let mut t = lobby(&data).await;
-        let (notes, _) = change(&data, &mut t, join(11)).await.expect("saved");
+        let mut r = lobby(&data).await;
+        let (notes, _) = change(&data, &mut r, join(11)).await.expect("saved");
         assert!(notes.is_ok());
-        let id = GameId(t.id);
+        let id = GameId(r.table.id);
         let live = data.store.call(move |s| s.live_game(id)).await.expect("read").expect("live");
-        assert_eq!(persist::from_live(live).expect("loads").lineup, t.lineup);
+        assert_eq!(persist::from_live(live).expect("loads").table.lineup, r.table.lineup);
     }
 
     #[tokio::test]
     async fn a_game_ended_behind_the_bots_back_is_closed_not_saved() {
         let data = data(Store::open_in_memory().expect("store"));
-        let mut t = lobby(&data).await;
-        let id = GameId(t.id);
+        let mut r = lobby(&data).await;
+        let id = GameId(r.table.id);
         // The database ends the game behind the bot's back: the save fails.
         data.store.call(move |s| s.abandon(id, None)).await.expect("abandon");
-        let lineup = t.lineup.clone();
-        let err = change(&data, &mut t, join(11)).await.expect_err("not saved");
+        let lineup = r.table.lineup.clone();
+        let err = change(&data, &mut r, join(11)).await.expect_err("not saved");
         assert_eq!(err, Refusal::Closed);
-        assert_eq!(t.lineup, lineup, "what players see is what is saved");
-        assert!(!t.is_open(), "the game is over here too");
+        assert_eq!(r.table.lineup, lineup, "what players see is what is saved");
+        assert!(!r.table.is_open(), "the game is over here too");
     }
 
     #[tokio::test]
     async fn a_change_made_elsewhere_reloads_the_table_and_answers_stale() {
         let data = data(Store::open_in_memory().expect("store"));
-        let mut t = lobby(&data).await;
-        let mut elsewhere = t.clone();
-        session::handle(&mut elsewhere, Actor { user: 12, moderator: false }, Intent::Join, None, 0).expect("join");
+        let mut r = lobby(&data).await;
+        let mut elsewhere = r.clone();
+        let actor = Actor { user: 12, moderator: false };
+        session::handle(&mut elsewhere.table, actor, Intent::Join, None, 0).expect("join");
         data.store.call(move |s| persist::save_sync(s, &mut elsewhere)).await.expect("other process saves");
-        let err = change(&data, &mut t, join(11)).await.expect_err("stale");
+        let err = change(&data, &mut r, join(11)).await.expect_err("stale");
         assert_eq!(err, Refusal::Stale);
-        assert!(t.humans().contains(&12), "the other process's change is loaded");
-        assert!(!t.humans().contains(&11));
+        assert!(r.table.humans().contains(&12), "the other process's change is loaded");
+        assert!(!r.table.humans().contains(&11));
     }
 
     #[tokio::test]
@@ -150,16 +155,16 @@ mod tests {
         let path = dir.join("locked.db");
         let store = Store::open(&path).expect("open").with_busy_timeout(std::time::Duration::from_millis(200));
         let data = data(store.expect("busy timeout"));
-        let mut t = lobby(&data).await;
+        let mut r = lobby(&data).await;
         let other = rusqlite::Connection::open(&path).expect("second connection");
         other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
         let started = std::time::Instant::now();
-        let err = change(&data, &mut t, join(11)).await.expect_err("locked");
+        let err = change(&data, &mut r, join(11)).await.expect_err("locked");
         assert_eq!(err, Refusal::Unsaved);
-        assert!(t.humans() == vec![10], "nothing changed");
+        assert!(r.table.humans() == vec![10], "nothing changed");
         other.execute_batch("ROLLBACK").expect("release");
         assert!(started.elapsed() < std::time::Duration::from_secs(3), "answered in time");
-        change(&data, &mut t, join(11)).await.expect("saved once the lock is gone").0.expect("joined");
+        change(&data, &mut r, join(11)).await.expect("saved once the lock is gone").0.expect("joined");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,8 +1,8 @@
 //! Button and select clicks, routed by their `custom_id`: parse it, lock the
 //! game, check that the click comes from the game's own channel and
 //! server, apply the click through the session layer and answer within
-//! Discord's 3 s: the board message is updated in place while young, or
-//! re-posted when old; refusals are private. A click that makes another
+//! Discord's 3 s through [`show`]: the board message is updated in place
+//! while young, or re-posted when old; refusals are private. A click that makes another
 //! human the one to act posts the board anew to notify her (an edit
 //! notifies no one) and leaves the clicked board as a line of what
 //! happened. Only the game's own board message is ever changed: a forged
@@ -14,25 +14,23 @@
 //! privately and changes nothing.
 
 use super::access::{from_game_channel, is_moderator};
-use super::board::{is_young, publish, repost, show_end};
-use super::change::{apply_intent, remember};
+use super::board::{Change, Click, Place, respond, show, show_end};
+use super::change::apply_intent;
 use super::computer::spawn_computer;
 use super::instrument;
 use super::lang::{self, server_lang};
 use super::metrics::{Outcome, Route};
 use super::outgoing;
 use super::persist;
-use super::pictures::{self, Coming};
+use super::pictures;
+use super::running::Running;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
-use crate::discord::game::notes::Note;
 use crate::discord::game::session;
-use crate::discord::game::table::Table;
 use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::lang::{Lang, tr};
-use crate::discord::view::message::Message;
 use crate::discord::view::presenter::{self, Outro};
 use crate::discord::view::refusals::{board_caught_up, end_shown, refusal_text};
 use crate::store::GameId;
@@ -40,7 +38,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
 };
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The answer to a click on a game the bot does not run, and to a click
 /// naming a game from outside its channel (which must not learn more).
@@ -81,9 +79,9 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         }
         return;
     };
-    let mut table = game.lock().await;
-    if !from_game_channel(&table, click.guild_id, click.channel_id) {
-        drop(table);
+    let mut running = game.lock().await;
+    if !from_game_channel(&running.table, click.guild_id, click.channel_id) {
+        drop(running);
         tracing::warn!(
             "a click naming game {} came from channel {} of server {:?}; refused",
             id.game,
@@ -102,7 +100,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let actor = Actor { user: click.user.id.get(), moderator };
     let name = click.user.display_name().to_string();
     let now = unix_now();
-    let applied = apply_intent(data, &mut table, |t| {
+    let applied = apply_intent(data, &mut running, |t| {
         let notes = session::handle(t, actor, intent, Some(id.seq), now)?;
         if t.humans().contains(&actor.user) {
             t.names.insert(actor.user, name);
@@ -110,43 +108,35 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Ok(notes)
     })
     .await;
+    let answering = Click { ctx, click, arrived };
     match applied {
-        Err(Refusal::Stale) if is_board(&table, click) && table.shown != Some(table.seq) => {
+        Err(Refusal::Stale) if is_board(&running, click) && running.post.shown != Some(running.table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
-            let msg = presenter::table_message(server, &table, &[], &Outro::default());
-            let png = pictures::start(server, &table, &msg, arrived + PICTURE_BUDGET);
-            answer_with_board(ctx, click, &mut table, server, &msg, png, &[]).await;
-            remember(data, &mut table).await;
-            drop(table);
+            let change = Change::none(Place::Same);
+            show(&ctx.http, data, &mut running, change, Some(answering)).await;
+            drop(running);
             note(ctx, click, &board_caught_up(mine)).await;
         }
         Err(refusal) => {
             // A closed game's own board keeps no controls; any other
             // message (an older board, a forged click's) is left alone.
             let closed_board =
-                refusal == Refusal::Closed && is_board(&table, click) && !click.message.components.is_empty();
-            drop(table);
+                refusal == Refusal::Closed && is_board(&running, click) && !click.message.components.is_empty();
+            drop(running);
             refuse(ctx, click, &refusal_text(mine, &refusal)).await;
             if closed_board {
                 strip(ctx, click).await;
             }
         }
         Ok((notes, outro)) => {
-            let msg = presenter::table_message(server, &table, &notes, &outro);
-            if table.needs_new_board(Some(actor.user)) {
-                answer_with_new_board(ctx, click, &mut table, server, &notes, &msg).await;
-            } else {
-                let png = pictures::start(server, &table, &msg, arrived + PICTURE_BUDGET);
-                answer_with_board(ctx, click, &mut table, server, &msg, png, &notes).await;
-            }
-            table.shown_to_act();
-            let saved = remember(data, &mut table).await;
+            let change = Change { actor: Some(actor.user), ..Change::of(&notes, &outro) };
+            let shown = show(&ctx.http, data, &mut running, change, Some(answering)).await;
             // Only a click that leaves a computer to act (or a board
             // message whose save failed, which the task retries) starts
             // its task: a task after every click mostly woke, locked,
             // copied and serialised the table to find nothing to do.
-            let task_due = table.computer_to_act() || !saved;
-            drop(table);
+            let task_due = running.table.computer_to_act() || !shown.saved;
+            drop(running);
             if task_due {
                 spawn_computer(ctx.http.clone(), data.clone(), game);
             }
@@ -177,29 +167,18 @@ async fn show_missed_end(
             None
         }
     };
-    let ours = |t: &Table| is_board(t, click) && from_game_channel(t, click.guild_id, click.channel_id);
-    let Some(mut table) = table.filter(ours) else { return false };
-    let msg = presenter::table_message(server, &table, &[], &Outro::default());
-    let png = pictures::board_png(server, &table, &msg).await;
+    let ours = |r: &Running| is_board(r, click) && from_game_channel(&r.table, click.guild_id, click.channel_id);
+    let Some(mut running) = table.filter(ours) else { return false };
+    let msg = presenter::table_message(server, &running.table, &[], &Outro::default());
+    let png = pictures::board_png(server, &running, &msg).await;
     let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, png));
     if let Err(e) = respond(ctx, click, update).await {
         tracing::warn!("could not show the end of game {game} in the answer: {e:?}; editing the board");
-        show_end(&ctx.http, server, &mut table).await;
+        show_end(&ctx.http, server, &mut running).await;
         return true;
     }
     note(ctx, click, &end_shown(mine)).await;
     true
-}
-
-/// The first answer to a click (counted: see [`instrument`]).
-async fn respond(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    response: CreateInteractionResponse,
-) -> serenity::Result<()> {
-    let result = click.create_response(&ctx.http, response).await;
-    instrument::callback(&result);
-    result
 }
 
 /// A private follow-up to an answered click.
@@ -221,8 +200,8 @@ async fn on_retired(ctx: &serenity::Context, click: &ComponentInteraction, mine:
     refuse(ctx, click, &tr!(mine, "click-retired")).await
 }
 
-fn is_board(table: &Table, click: &ComponentInteraction) -> bool {
-    table.board.is_some_and(|b| b.message == click.message.id.get())
+fn is_board(running: &Running, click: &ComponentInteraction) -> bool {
+    running.post.is(click.message.id.get())
 }
 
 /// Whether the clicked message is the last board the store knows of a game
@@ -278,95 +257,4 @@ async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
     if let Err(e) = edited {
         tracing::debug!("could not remove a closed game's controls: {e:?}");
     }
-}
-
-/// Answers a click after which another human is to act: the clicked
-/// board becomes a line of what happened (no controls, no picture) and
-/// the board is posted anew, mentioning her. The answer carries no
-/// picture, so it goes before the new board's picture is drawn: a queue
-/// of pictures (many games starting at once) never delays it.
-async fn answer_with_new_board(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    table: &mut Table,
-    lang: Lang,
-    notes: &[Note],
-    msg: &Message,
-) {
-    if is_young(table) && is_board(table, click) {
-        let answer = outgoing::response(&presenter::record(lang, table, notes), false, None);
-        match respond(ctx, click, CreateInteractionResponse::UpdateMessage(answer)).await {
-            Ok(()) => {
-                let png = pictures::board_png(lang, table, msg).await;
-                // The clicked board has no controls left: nothing to strip.
-                let old = table.board.take();
-                repost(&ctx.http, table, lang, msg, png.clone(), notes).await;
-                if table.board.is_none() {
-                    // Not posted: the clicked board shows the game again.
-                    table.board = old;
-                    publish(&ctx.http, table, lang, msg, png, notes).await;
-                }
-                return;
-            }
-            Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", table.id),
-        }
-    } else if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
-        tracing::warn!("could not acknowledge a click: {e:?}");
-    }
-    let png = pictures::board_png(lang, table, msg).await;
-    repost(&ctx.http, table, lang, msg, png, notes).await;
-}
-
-/// How long after a click arrived its answer may wait for the board's
-/// picture: Discord drops answers later than 3 s, and the answer itself
-/// takes a round trip.
-const PICTURE_BUDGET: Duration = Duration::from_millis(1500);
-
-/// Answers a successful click: update the clicked board in place while it
-/// is young, else acknowledge and post a fresh board. A picture not drawn
-/// by the instant it is wanted (see [`PICTURE_BUDGET`]) does not hold the
-/// answer up: the click is acknowledged and the board edited once it is
-/// drawn.
-async fn answer_with_board(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    table: &mut Table,
-    lang: Lang,
-    msg: &Message,
-    png: Coming,
-    notes: &[Note],
-) {
-    if is_young(table) && is_board(table, click) {
-        let png = match png.in_time().await {
-            Ok(png) => png,
-            Err(drawing) => {
-                tracing::debug!("the board of game {} is not drawn in time; acknowledging first", table.id);
-                if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
-                    tracing::warn!("could not acknowledge a click: {e:?}");
-                }
-                let png = drawing.wait().await;
-                publish(&ctx.http, table, lang, msg, png, notes).await;
-                return;
-            }
-        };
-        let updated = outgoing::update(&ctx.http, click, msg, &png).await;
-        instrument::callback(&updated);
-        match updated {
-            Ok(()) => {
-                table.shown = Some(table.seq);
-                table.picture = pictures::showing(msg, &png);
-            }
-            Err(e) => {
-                // The change is saved: the board must show it even if the
-                // interaction answer failed (e.g. it came too late).
-                tracing::warn!("could not update the board of game {} in the answer: {e:?}; editing it", table.id);
-                publish(&ctx.http, table, lang, msg, png, notes).await;
-            }
-        }
-        return;
-    }
-    if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
-        tracing::warn!("could not acknowledge a click: {e:?}");
-    }
-    repost(&ctx.http, table, lang, msg, png.wait().await, notes).await;
 }

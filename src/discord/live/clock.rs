@@ -4,16 +4,16 @@
 //! gives the seat to the computer). Deadlines live in the table, so after a
 //! restart the ticker simply finds them again: nothing to re-arm by hand.
 
-use super::board::show;
+use super::board::{Change, show};
 use super::change::{change, remember};
 use super::computer::spawn_computer;
+use super::ids;
 use super::instrument;
 use super::lang::server_lang;
 use super::metrics::Route;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
-use crate::discord::game::table::BoardMessage;
 use crate::discord::view::lang::tr;
 use crate::discord::view::words::mention;
 use poise::serenity_prelude as serenity;
@@ -45,35 +45,36 @@ pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
 async fn tick(http: &Arc<Http>, data: &Data) {
     let now = unix_now();
     for game in data.hub.open_games() {
-        let mut table = game.lock().await;
-        if let Some(user) = session::reminder_due(&mut table, now) {
-            remember(data, &mut table).await;
+        let mut running = game.lock().await;
+        if let Some(user) = session::reminder_due(&mut running.table, now) {
+            remember(data, &mut running).await;
+            let table = &running.table;
             let deadline = table.deadline.unwrap_or(now);
             let lang = server_lang(data, table.guild, None).await;
-            let link = |b: BoardMessage| {
-                format!("https://discord.com/channels/{}/{}/{}", table.guild, table.channel, b.message)
-            };
-            let text = match table.board {
-                Some(b) => tr!(lang, "reminder-with-board", who = mention(user), board = link(b), time = deadline),
+            let text = match running.post.board {
+                Some(b) => {
+                    let board = ids::link(table.guild, table.channel, b.message);
+                    tr!(lang, "reminder-with-board", who = mention(user), board = board, time = deadline)
+                }
                 None => tr!(lang, "reminder", who = mention(user), time = deadline),
             };
             let msg = CreateMessage::new()
                 .content(text)
-                .allowed_mentions(CreateAllowedMentions::new().users([serenity::UserId::new(user.max(1))]));
-            let sent = serenity::ChannelId::new(table.channel.max(1)).send_message(http, msg).await;
+                .allowed_mentions(CreateAllowedMentions::new().users([ids::user(user)]));
+            let sent = ids::channel(table.channel).send_message(http, msg).await;
             instrument::request(Route::CreateMessage, &sent);
             if let Err(e) = sent {
                 tracing::warn!("could not send a reminder for game {}: {e:?}", table.id);
             }
         }
-        match change(data, &mut table, |t| session::timeout(t, now)).await {
+        match change(data, &mut running, |t| session::timeout(t, now)).await {
             Ok((Some(notes), outro)) => {
-                show(http, data, &mut table, &notes, &outro, false).await;
-                drop(table);
+                show(http, data, &mut running, Change::of(&notes, &outro), None).await;
+                drop(running);
                 spawn_computer(http.clone(), data.clone(), game);
             }
             Ok((None, _)) => {}
-            Err(refusal) => tracing::warn!("timeout of game {} not saved: {refusal:?}", table.id),
+            Err(refusal) => tracing::warn!("timeout of game {} not saved: {refusal:?}", running.table.id),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! falls silent until the next restart. Only a stopping bot, or a game that
 //! ended or moved on elsewhere, ends the task.
 
-use super::board::show;
+use super::board::{Change, show};
 use super::change::change;
 use super::hub::Shared;
 use super::instrument;
@@ -40,7 +40,7 @@ fn retry_pause(failures: u32) -> Duration {
 pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
     let metrics = data.metrics.clone();
     tokio::spawn(instrument::within(metrics, async move {
-        let id = game.lock().await.id;
+        let id = game.lock().await.table.id;
         if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {
             return;
         }
@@ -50,7 +50,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
         let mut failures = 0;
         loop {
             tokio::time::sleep(data.computer_pause.max(retry_pause(failures))).await;
-            let mut table = game.lock().await;
+            let mut running = game.lock().await;
             if data.stopping.load(Ordering::Relaxed) {
                 release();
                 break;
@@ -59,7 +59,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             // moving. Most of these tasks (one after every click) find no
             // computer to act: handing the runtime over costs more than that.
             let metrics = &data.metrics;
-            let step = change(&data, &mut table, |t| {
+            let step = change(&data, &mut running, |t| {
                 if t.computer_to_act() {
                     let started = Instant::now();
                     let step = tokio::task::block_in_place(|| session::computer_step(t, unix_now()));
@@ -79,7 +79,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                     break;
                 }
                 // The game ended elsewhere: nothing more to play.
-                Err(_) if !table.is_open() => {
+                Err(_) if !running.table.is_open() => {
                     release();
                     break;
                 }
@@ -96,7 +96,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                 tracing::info!("computer move in game {id} saved after {failures} failed tries");
                 failures = 0;
             }
-            show(&http, &data, &mut table, &notes, &outro, false).await;
+            show(&http, &data, &mut running, Change::of(&notes, &outro), None).await;
         }
     }));
 }
@@ -113,16 +113,16 @@ mod tests {
 
     /// A game of two computers (the host left her seat), started and saved.
     async fn computers_only(data: &Data) -> Shared {
-        let mut t = lobby(data).await;
+        let mut r = lobby(data).await;
         let host = Actor { user: 10, moderator: false };
         for intent in
             [Intent::Leave, Intent::AddComputer(Level::Easy), Intent::AddComputer(Level::Random), Intent::Start]
         {
-            session::handle(&mut t, host, intent, None, 0).expect("the host sets the game up");
+            session::handle(&mut r.table, host, intent, None, 0).expect("the host sets the game up");
         }
-        persist::save(&data.store, &mut t).await.expect("saved");
-        assert!(t.computer_to_act());
-        data.hub.insert(t).expect("the channel is free")
+        persist::save(&data.store, &mut r).await.expect("saved");
+        assert!(r.table.computer_to_act());
+        data.hub.insert(r).expect("the channel is free")
     }
 
     /// The action counter the store holds for a game.
@@ -143,7 +143,7 @@ mod tests {
         let mut data = data(store.expect("store"));
         data.metrics = Arc::new(Metrics::on());
         let game = computers_only(&data).await;
-        let id = game.lock().await.id;
+        let id = game.lock().await.table.id;
         let before = saved_seq(&data, id).await;
 
         let other = rusqlite::Connection::open(&path).expect("second connection");
@@ -198,7 +198,7 @@ mod tests {
         let store = Store::open(&path).and_then(|s| s.with_busy_timeout(Duration::from_millis(20)));
         let data = data(store.expect("store"));
         let game = computers_only(&data).await;
-        let id = game.lock().await.id;
+        let id = game.lock().await.table.id;
         let other = rusqlite::Connection::open(&path).expect("second connection");
         other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
         spawn_computer(no_discord(), data.clone(), game.clone());
@@ -212,7 +212,7 @@ mod tests {
         spawn_computer(no_discord(), data.clone(), game.clone());
         let mut closed = false;
         for _ in 0..400 {
-            closed = !game.lock().await.is_open();
+            closed = !game.lock().await.table.is_open();
             if closed {
                 break;
             }

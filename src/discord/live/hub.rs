@@ -7,13 +7,14 @@
 //! The registry is a cache of the store: every change is saved there first
 //! (see [`super::persist`]), and start-up fills the registry from it.
 
+use super::running::Running;
 use crate::discord::game::table::Table;
 use crate::engine::Variant;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A game behind its lock.
-pub(crate) type Shared = Arc<tokio::sync::Mutex<Table>>;
+pub(crate) type Shared = Arc<tokio::sync::Mutex<Running>>;
 
 /// The registry of games.
 #[derive(Default)]
@@ -45,11 +46,12 @@ pub(crate) struct Reservation<'a> {
 
 impl Reservation<'_> {
     /// Puts the new (or recovered) game in the reserved channel.
-    pub(crate) fn fill(self, table: Table) -> Shared {
+    pub(crate) fn fill(self, running: Running) -> Shared {
+        let table = &running.table;
         debug_assert_eq!(table.channel, self.channel, "a game fills its own channel");
         let mut channels = self.hub.channels.lock().unwrap_or_else(PoisonError::into_inner);
         let (id, open, variant) = (table.id, table.is_open(), table.ruleset.variant);
-        let shared = Arc::new(tokio::sync::Mutex::new(table));
+        let shared = Arc::new(tokio::sync::Mutex::new(running));
         if open {
             channels.insert(self.channel, id);
             self.hub.variants.lock().unwrap_or_else(PoisonError::into_inner).insert(id, variant);
@@ -98,13 +100,14 @@ impl Hub {
 
     /// Adds a game resumed from the store, or returns the game already
     /// open in its channel.
-    pub(crate) fn insert(&self, table: Table) -> Result<Shared, Shared> {
+    pub(crate) fn insert(&self, running: Running) -> Result<Shared, Shared> {
+        let table = &running.table;
         let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(existing) = channels.get(&table.channel).and_then(|id| self.get(*id)) {
             return Err(existing);
         }
         let (id, channel, open, variant) = (table.id, table.channel, table.is_open(), table.ruleset.variant);
-        let shared = Arc::new(tokio::sync::Mutex::new(table));
+        let shared = Arc::new(tokio::sync::Mutex::new(running));
         if open {
             channels.insert(channel, id);
             self.variants.lock().unwrap_or_else(PoisonError::into_inner).insert(id, variant);
@@ -162,8 +165,8 @@ mod tests {
     use crate::discord::game::table::{Origin, Stage};
     use crate::engine::{Ruleset, Variant};
 
-    fn table(id: i64, channel: u64) -> Table {
-        Table::new(Origin { id, guild: 1, channel, host: 5 }, Ruleset::new(Variant::Bell), 2, [0; 32])
+    fn table(id: i64, channel: u64) -> Running {
+        Running::new(Table::new(Origin { id, guild: 1, channel, host: 5 }, Ruleset::new(Variant::Bell), 2, [0; 32]))
     }
 
     #[tokio::test]
@@ -173,10 +176,10 @@ mod tests {
         let again = hub.insert(table(2, 10)).expect_err("second game refused");
         assert!(Arc::ptr_eq(&first, &again), "the running game is returned");
         assert!(hub.insert(table(3, 11)).is_ok(), "other channels are free");
-        let mut t = first.lock().await;
-        t.stage = Stage::Ended;
-        hub.saved(&t);
-        drop(t);
+        let mut r = first.lock().await;
+        r.table.stage = Stage::Ended;
+        hub.saved(&r.table);
+        drop(r);
         assert!(hub.insert(table(4, 10)).is_ok(), "a closed game frees the channel");
         assert!(hub.get(1).is_none(), "a closed game leaves the registry");
         assert_eq!(hub.open_by_variant(), vec![(Variant::Bell, 2)], "games 3 and 4 are open");
@@ -193,10 +196,10 @@ mod tests {
             Err(Taken::Running(running)) => assert!(Arc::ptr_eq(&running, &game)),
             _ => panic!("the channel's game is running"),
         }
-        let mut t = game.lock().await;
-        t.stage = Stage::Ended;
-        hub.saved(&t);
-        drop(t);
+        let mut r = game.lock().await;
+        r.table.stage = Stage::Ended;
+        hub.saved(&r.table);
+        drop(r);
         let again = hub.reserve(10).expect("a closed game frees the channel");
         drop(again);
         assert!(hub.reserve(10).is_ok(), "a dropped reservation frees the channel");

@@ -2,17 +2,22 @@
 //! applies a click or a tick through the pure game layer, saves the change
 //! before anyone sees it, and shows it through the view.
 //!
-//! - [`hub`]: the running games, each behind its own lock.
+//! - [`hub`]: the running games, each behind its own lock: a
+//!   [`running::Running`] is the game's table beside its board message and
+//!   what the store holds of it.
 //! - [`persist`] and [`change`]: every change saved in one transaction, the
 //!   table put back if the save fails; start-up resumes from the store.
+//!   [`saved`] is the versioned form a running game is saved in.
 //! - [`clicks`]: buttons and selects, answered within Discord's 3 s (a
 //!   click on a board behind its game brings the board up to date).
 //! - [`board`]: the board message, edited in place or re-posted; at
 //!   start-up every board is brought up to its saved game.
+//! - [`opening`]: `/thaayam new`'s lobby, or the channel's game resumed.
 //! - [`computer`]: the task that plays computer seats.
 //! - [`clock`]: turn deadlines and reminders.
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.
-//! - [`access`]: moderator rights from an interaction.
+//! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
+//!   made serenity's and the store's in one place.
 //! - [`lang`]: the language of a server's messages and of private answers.
 //! - [`metrics`], [`instrument`], [`health`] and [`listener`]: what the
 //!   bot counts for its operators, which bot a task counts for, whether
@@ -27,13 +32,17 @@ pub(crate) mod clock;
 pub(crate) mod computer;
 pub(crate) mod health;
 pub(crate) mod hub;
+pub(crate) mod ids;
 pub(crate) mod instrument;
 pub(crate) mod lang;
 pub(crate) mod listener;
 pub(crate) mod metrics;
+pub(crate) mod opening;
 pub(crate) mod outgoing;
 pub(crate) mod persist;
 pub(crate) mod pictures;
+pub(crate) mod running;
+pub(crate) mod saved;
 
 #[cfg(test)]
 mod persist_tests;

@@ -6,8 +6,9 @@
 //! start-up knows which boards are behind their game. A closed game, whose
 //! JSON the store drops, is rebuilt from its record to show its end.
 
-use crate::discord::game::saved;
-use crate::discord::game::table::{BoardMessage, NewGame, Origin, Player, Stage, Stored, Table};
+use super::running::{BoardMessage, Running, Stored};
+use super::saved;
+use crate::discord::game::table::{NewGame, Origin, Player, Stage, Table};
 use crate::discord::view::presenter::Outro;
 use crate::engine::{Event, Phase, Record, Seat};
 use crate::store::{
@@ -51,15 +52,15 @@ impl Seeds {
 }
 
 /// Creates the game's row (its id and the dice commitment) and returns a
-/// new lobby table for it, not saved yet. Fails with
+/// new lobby for it, not saved yet. Fails with
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
-pub(crate) async fn create(store: &StoreHandle, new: NewGame, seeds: &Seeds) -> Result<Table, StoreError> {
+pub(crate) async fn create(store: &StoreHandle, new: NewGame, seeds: &Seeds) -> Result<Running, StoreError> {
     let seed = seeds.next(new.channel);
     store.call(move |s| create_sync(s, new, seed)).await
 }
 
 /// [`create`] on a plain store with a given seed (tests and tools).
-pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Table, StoreError> {
+pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Running, StoreError> {
     let row = crate::store::NewGame {
         guild: new.guild,
         channel: new.channel,
@@ -81,39 +82,39 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
     table.turn_timeout = new.turn_timeout;
     table.moderators_end = new.moderators_end;
     table.practice = new.practice;
-    table.stored = Some(Stored::default());
-    Ok(table)
+    Ok(Running { stored: Some(Stored::default()), ..Running::new(table) })
 }
 
 /// Saves whatever changed since the last save (nothing if nothing did);
 /// returns the humans' rating changes when this save finished the game.
-pub(crate) async fn save(store: &StoreHandle, table: &mut Table) -> Result<Vec<RatingChange>, StoreError> {
-    let Some((save, stored)) = to_save(table)? else { return Ok(Vec::new()) };
-    let id = GameId(table.id);
+pub(crate) async fn save(store: &StoreHandle, running: &mut Running) -> Result<Vec<RatingChange>, StoreError> {
+    let Some((save, stored)) = to_save(running)? else { return Ok(Vec::new()) };
+    let id = GameId(running.table.id);
     let started = std::time::Instant::now();
     let saved = store.call(move |s| s.save_live(id, &save)).await;
     super::instrument::record(|m| m.save(started.elapsed(), saved.is_ok()));
     let changes = saved?;
-    table.stored = Some(stored);
+    running.stored = Some(stored);
     Ok(changes)
 }
 
 /// [`save`] on a plain store (tests and tools).
-pub(crate) fn save_sync(store: &mut Store, table: &mut Table) -> Result<Vec<RatingChange>, StoreError> {
-    let Some((save, stored)) = to_save(table)? else { return Ok(Vec::new()) };
-    let changes = store.save_live(GameId(table.id), &save)?;
-    table.stored = Some(stored);
+pub(crate) fn save_sync(store: &mut Store, running: &mut Running) -> Result<Vec<RatingChange>, StoreError> {
+    let Some((save, stored)) = to_save(running)? else { return Ok(Vec::new()) };
+    let changes = store.save_live(GameId(running.table.id), &save)?;
+    running.stored = Some(stored);
     Ok(changes)
 }
 
 /// The save to send and what the store will hold after it; `None` when
 /// the store is up to date.
-fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
-    let json = saved::to_json(table).map_err(|what| StoreError::Corrupt { game: Some(GameId(table.id)), what })?;
+fn to_save(running: &Running) -> Result<Option<(LiveSave, Stored)>, StoreError> {
+    let Running { table, post, stored } = running;
+    let json = saved::to_json(running).map_err(|what| StoreError::Corrupt { game: Some(GameId(table.id)), what })?;
     let seats = table.occupants();
     let default = Stored::default();
-    let old = table.stored.as_ref().unwrap_or(&default);
-    if old.json == json && old.events == table.events.len() && old.seats == seats && old.shown == table.shown {
+    let old = stored.as_ref().unwrap_or(&default);
+    if old.json == json && old.events == table.events.len() && old.seats == seats && old.shown == post.shown {
         return Ok(None);
     }
     let new_events: Vec<Event> = table.events.get(old.events..).unwrap_or_default().to_vec();
@@ -125,12 +126,12 @@ fn to_save(table: &Table) -> Result<Option<(LiveSave, Stored)>, StoreError> {
         first_event: old.events as u64,
         events: new_events,
         deadline: table.deadline.map(Timestamp),
-        board: table.board.map(|b| (b.message, Timestamp(b.posted_at))),
-        board_seq: table.shown.map(u64::from),
+        board: post.board.map(|b| (b.message, Timestamp(b.posted_at))),
+        board_seq: post.shown.map(u64::from),
         places: table.final_places(),
         live: json.clone(),
     };
-    let stored = Stored { seq: table.seq, events: table.events.len(), seats, json, shown: table.shown };
+    let stored = Stored { seq: table.seq, events: table.events.len(), seats, json, shown: post.shown };
     Ok(Some((save, stored)))
 }
 
@@ -152,10 +153,11 @@ fn occupants(seats: &[(Seat, Player)]) -> Vec<(Seat, Occupant)> {
     seats.iter().map(|&(seat, p)| (seat, occupant(p))).collect()
 }
 
-/// A table back from the store, checked against the store's own record.
-pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
+/// A running game back from the store, checked against the store's own record.
+pub(crate) fn from_live(live: LiveGame) -> Result<Running, String> {
     let id = live.info.id;
-    let mut table = saved::from_json(&live.live).map_err(|e| format!("game {id}: unreadable state: {e}"))?;
+    let mut running = saved::from_json(&live.live).map_err(|e| format!("game {id}: unreadable state: {e}"))?;
+    let table = &mut running.table;
     if table.id != id.0 || u64::from(table.seq) != live.info.seq {
         return Err(format!("game {id}: state of game {} at action {} does not match", table.id, table.seq));
     }
@@ -167,13 +169,14 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
     table.dice = live.info.dice;
     Record::replay(table.ruleset, table.seats(), &live.events)
         .map_err(|(i, e)| format!("game {id}: the log does not replay at event {i}: {e}"))?;
-    let json = saved::to_json(&table).map_err(|e| format!("game {id}: {e}"))?;
+    let json = saved::to_json(&running).map_err(|e| format!("game {id}: {e}"))?;
+    let Running { table, post, stored } = &mut running;
     table.events = live.events;
     // What the board shows, as the last run saved it once Discord took it.
-    table.shown = live.board_seq.and_then(|s| u32::try_from(s).ok()).filter(|_| table.board.is_some());
+    post.shown = live.board_seq.and_then(|s| u32::try_from(s).ok()).filter(|_| post.board.is_some());
     let seats = table.occupants();
-    table.stored = Some(Stored { seq: table.seq, events: table.events.len(), seats, json, shown: table.shown });
-    Ok(table)
+    *stored = Some(Stored { seq: table.seq, events: table.events.len(), seats, json, shown: post.shown });
+    Ok(running)
 }
 
 /// A closed game rebuilt from its record (the store keeps no live state
@@ -181,7 +184,7 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Table, String> {
 /// the places, the seed, the final position. Rating changes are not shown;
 /// a seat counts as left by its player when the stored place is worse than
 /// the engine's (players who left are placed after those who stayed).
-pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Table, String> {
+pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Running, String> {
     let info = loaded.info;
     let id = info.id;
     let stage = match info.state {
@@ -217,7 +220,7 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Table, String> {
     table.events = loaded.events;
     table.drawn = u32::try_from(info.throws_drawn).unwrap_or(u32::MAX);
     table.seq = u32::try_from(info.seq).unwrap_or(u32::MAX);
-    table.board = info.board_message.map(|message| BoardMessage {
+    let board = info.board_message.map(|message| BoardMessage {
         message,
         // Saved as the table keeps it (Unix seconds), see `to_save`.
         posted_at: info.board_posted_at.map_or(0, |t| t.0),
@@ -229,13 +232,15 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Table, String> {
             }
         }
     }
-    Ok(table)
+    let mut running = Running::new(table);
+    running.post.board = board;
+    Ok(running)
 }
 
 /// Every unfinished game of the store, for start-up. Games that cannot be
 /// loaded are logged and left alone (their channel stays blocked until an
 /// admin looks; nothing is deleted).
-pub(crate) async fn load_all(store: &StoreHandle) -> Result<Vec<Table>, StoreError> {
+pub(crate) async fn load_all(store: &StoreHandle) -> Result<Vec<Running>, StoreError> {
     let games = store.call(|s| s.live_games()).await?;
     let mut tables = Vec::with_capacity(games.len());
     for live in games {

@@ -4,44 +4,48 @@
 //! closed games rebuilt from the store to show their end.
 
 use super::persist::{create_sync, from_closed, from_live, save_sync};
+use super::running::{BoardMessage, Running};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
-use crate::discord::game::table::{BoardMessage, NewGame, Player, Stage, Table};
+use crate::discord::game::table::{NewGame, Player, Stage};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::presenter::{Outro, table_message};
 use crate::engine::Variant;
 use crate::store::{GameId, GameState, Store, StoreError};
 
 /// A lobby created in the store (as `/thaayam new` does) and saved.
-fn saved_lobby(store: &mut Store, variant: Variant) -> Table {
-    let mut t = lobby(2, variant);
+fn saved_lobby(store: &mut Store, variant: Variant) -> Running {
+    let mut t = Running::new(lobby(2, variant));
     let new = NewGame {
-        guild: t.guild,
-        channel: t.channel,
-        host: t.host,
-        ruleset: t.ruleset,
-        players: t.players,
-        turn_timeout: t.turn_timeout,
+        guild: t.table.guild,
+        channel: t.table.channel,
+        host: t.table.host,
+        ruleset: t.table.ruleset,
+        players: t.table.players,
+        turn_timeout: t.table.turn_timeout,
         moderators_end: false,
         practice: false,
     };
-    let created = create_sync(store, new, t.seed).expect("create");
-    (t.id, t.stored) = (created.id, created.stored);
+    let created = create_sync(store, new, t.table.seed).expect("create");
+    (t.table.id, t.stored) = (created.table.id, created.stored);
     save_sync(store, &mut t).expect("save lobby");
     t
 }
 
-fn reload(store: &Store, t: &Table) -> Table {
-    let live = store.live_game(GameId(t.id)).expect("read").expect("unfinished");
+fn reload(store: &Store, t: &Running) -> Running {
+    let live = store.live_game(GameId(t.table.id)).expect("read").expect("unfinished");
     from_live(live).expect("loads")
 }
 
-fn assert_same(a: &Table, b: &Table) {
-    assert_eq!((a.seq, a.stage, a.drawn, &a.draft, &a.lineup), (b.seq, b.stage, b.drawn, &b.draft, &b.lineup));
-    assert_eq!(a.events, b.events);
-    assert_eq!(a.game_now(), b.game_now());
-    assert_eq!((a.deadline, a.absences, a.board), (b.deadline, b.absences, b.board));
+fn assert_same(a: &Running, b: &Running) {
+    assert_eq!(
+        (a.table.seq, a.table.stage, a.table.drawn, &a.table.draft, &a.table.lineup),
+        (b.table.seq, b.table.stage, b.table.drawn, &b.table.draft, &b.table.lineup)
+    );
+    assert_eq!(a.table.events, b.table.events);
+    assert_eq!(a.table.game_now(), b.table.game_now());
+    assert_eq!((a.table.deadline, a.table.absences, a.post.board), (b.table.deadline, b.table.absences, b.post.board));
 }
 
 #[test]
@@ -49,42 +53,47 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
     for variant in [Variant::Bell, Variant::TayamSonalu] {
         let mut store = Store::open_in_memory().expect("store");
         let mut t = saved_lobby(&mut store, variant);
-        act(&mut t, GUEST, Intent::Join).expect("join");
+        act(&mut t.table, GUEST, Intent::Join).expect("join");
         save_sync(&mut store, &mut t).expect("save join");
-        act(&mut t, HOST, Intent::Start).expect("start");
+        act(&mut t.table, HOST, Intent::Start).expect("start");
         save_sync(&mut store, &mut t).expect("save start");
         let mut clicks = 0;
         let mut changes = Vec::new();
-        while t.stage == Stage::Playing {
-            let user = t.human_to_act().expect("a human is to act");
-            let intent = next_intent(&t);
-            act(&mut t, user, intent).expect("scripted click");
+        while t.table.stage == Stage::Playing {
+            let user = t.table.human_to_act().expect("a human is to act");
+            let intent = next_intent(&t.table);
+            act(&mut t.table, user, intent).expect("scripted click");
             changes = save_sync(&mut store, &mut t).expect("save click");
-            if t.stage == Stage::Playing {
+            if t.table.stage == Stage::Playing {
                 assert_same(&reload(&store, &t), &t);
             }
             clicks += 1;
         }
-        assert_eq!(t.stage, Stage::Finished, "{variant} after {clicks} clicks");
-        let info = store.game(GameId(t.id)).expect("read").expect("game");
+        assert_eq!(t.table.stage, Stage::Finished, "{variant} after {clicks} clicks");
+        let info = store.game(GameId(t.table.id)).expect("read").expect("game");
         assert_eq!(info.state, GameState::Finished);
-        assert_eq!(info.events as usize, t.events.len());
-        assert_eq!(info.throws_drawn, u64::from(t.drawn));
-        assert_eq!(store.events(GameId(t.id)).expect("log"), t.events, "{variant}: the store's log is the game's");
+        assert_eq!(info.events as usize, t.table.events.len());
+        assert_eq!(info.throws_drawn, u64::from(t.table.drawn));
+        assert_eq!(
+            store.events(GameId(t.table.id)).expect("log"),
+            t.table.events,
+            "{variant}: the store's log is the game's"
+        );
         let seed = info.revealed_seed.expect("seed revealed");
         assert_eq!(info.dice, crate::dice::Derivation::CURRENT);
         assert!(
-            crate::dice::verify_throws(seed, info.dice, t.ruleset, &t.events),
+            crate::dice::verify_throws(seed, info.dice, t.table.ruleset, &t.table.events),
             "the dice came from the committed seed"
         );
         assert_eq!(changes.len(), 2, "both humans rated");
-        let winner = t.final_places().and_then(|p| t.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
-        let winner = t.player(winner).expect("player");
+        let winner =
+            t.table.final_places().and_then(|p| t.table.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
+        let winner = t.table.player(winner).expect("player");
         let won = changes.iter().find(|c| c.place == 1).expect("a first place");
         assert_eq!(winner, Player::Human(won.user));
         assert!(won.after.0 > won.before.0);
-        assert!(store.live_game(GameId(t.id)).expect("read").is_none(), "no live state once finished");
-        let board = store.leaderboard(t.guild, variant, 1, 10).expect("leaderboard");
+        assert!(store.live_game(GameId(t.table.id)).expect("read").is_none(), "no live state once finished");
+        let board = store.leaderboard(t.table.guild, variant, 1, 10).expect("leaderboard");
         assert_eq!(board.len(), 2);
         assert_eq!(board[0].user, won.user, "the winner leads");
     }
@@ -94,23 +103,24 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
 fn a_restart_in_the_middle_of_a_turn_keeps_the_uncommitted_choices() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = saved_lobby(&mut store, Variant::Bell);
-    act(&mut t, GUEST, Intent::Join).expect("join");
-    act(&mut t, HOST, Intent::Start).expect("start");
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
+    act(&mut t.table, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
-    while t.draft.actions.is_empty() {
-        let user = t.human_to_act().expect("human");
-        let intent = next_intent(&t);
-        act(&mut t, user, intent).expect("click");
+    while t.table.draft.actions.is_empty() {
+        let user = t.table.human_to_act().expect("human");
+        let intent = next_intent(&t.table);
+        act(&mut t.table, user, intent).expect("click");
         save_sync(&mut store, &mut t).expect("save");
     }
-    let tables: Vec<Table> = store.live_games().expect("read").into_iter().map(|g| from_live(g).expect("ok")).collect();
+    let tables: Vec<Running> =
+        store.live_games().expect("read").into_iter().map(|g| from_live(g).expect("ok")).collect();
     assert_eq!(tables.len(), 1);
     let mut back = tables.into_iter().next().expect("one");
     assert_same(&back, &t);
     // The old board's buttons carry the saved seq: they still work.
-    let user = back.human_to_act().expect("human");
-    let intent = next_intent(&back);
-    act(&mut back, user, intent).expect("an old button after the restart");
+    let user = back.table.human_to_act().expect("human");
+    let intent = next_intent(&back.table);
+    act(&mut back.table, user, intent).expect("an old button after the restart");
     save_sync(&mut store, &mut back).expect("saved after the restart");
 }
 
@@ -119,76 +129,77 @@ fn a_second_writer_with_an_old_copy_is_refused_and_nothing_is_written() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = saved_lobby(&mut store, Variant::Bell);
     let mut other = reload(&store, &t);
-    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
     save_sync(&mut store, &mut t).expect("first writer");
-    act(&mut other, 999, Intent::Join).expect("join elsewhere");
+    act(&mut other.table, 999, Intent::Join).expect("join elsewhere");
     let err = save_sync(&mut store, &mut other).expect_err("second writer");
     assert!(matches!(err, StoreError::Stale { .. }), "{err}");
-    assert_eq!(reload(&store, &t).lineup, t.lineup, "the first writer's change stands");
+    assert_eq!(reload(&store, &t).table.lineup, t.table.lineup, "the first writer's change stands");
 }
 
 #[test]
 fn nothing_changed_writes_nothing() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = saved_lobby(&mut store, Variant::Bell);
-    let before = store.game(GameId(t.id)).expect("read").expect("game").updated_at;
+    let before = store.game(GameId(t.table.id)).expect("read").expect("game").updated_at;
     let stored = t.stored.clone();
     save_sync(&mut store, &mut t).expect("no-op save");
     assert_eq!(t.stored, stored);
-    assert_eq!(store.game(GameId(t.id)).expect("read").expect("game").updated_at, before);
+    assert_eq!(store.game(GameId(t.table.id)).expect("read").expect("game").updated_at, before);
 }
 
 #[test]
 fn a_player_who_resigned_is_rated_last() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = saved_lobby(&mut store, Variant::Bell);
-    t.players = 3;
-    act(&mut t, GUEST, Intent::Join).expect("join");
-    act(&mut t, 303, Intent::Join).expect("join");
-    act(&mut t, HOST, Intent::Start).expect("start");
+    t.table.players = 3;
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
+    act(&mut t.table, 303, Intent::Join).expect("join");
+    act(&mut t.table, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
-    session::handle(&mut t, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000).expect("resign");
+    session::handle(&mut t.table, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
+        .expect("resign");
     save_sync(&mut store, &mut t).expect("save resign");
     let mut changes = Vec::new();
-    while t.stage == Stage::Playing {
-        if session::computer_step(&mut t, 1_000).is_none() {
-            let user = t.human_to_act().expect("human");
-            let intent = next_intent(&t);
-            act(&mut t, user, intent).expect("click");
+    while t.table.stage == Stage::Playing {
+        if session::computer_step(&mut t.table, 1_000).is_none() {
+            let user = t.table.human_to_act().expect("human");
+            let intent = next_intent(&t.table);
+            act(&mut t.table, user, intent).expect("click");
         }
         changes = save_sync(&mut store, &mut t).expect("save");
     }
-    let places = t.final_places().expect("finished");
-    let guest_seat = t.left_seats.iter().position(|u| *u == Some(GUEST)).expect("guest's seat");
+    let places = t.table.final_places().expect("finished");
+    let guest_seat = t.table.left_seats.iter().position(|u| *u == Some(GUEST)).expect("guest's seat");
     assert_eq!(places[guest_seat], 3, "the resigned player is last whatever the computer did");
     let guest = changes.iter().find(|c| c.user == GUEST).expect("the resigned player is rated");
     assert_eq!(guest.place, 3);
-    let seats = store.game(GameId(t.id)).expect("read").expect("game").seats;
+    let seats = store.game(GameId(t.table.id)).expect("read").expect("game").seats;
     assert!(seats.iter().any(|s| s.occupant == crate::store::Occupant::Human(GUEST) && s.place == Some(3)));
-    assert_eq!(t.occupants().len(), 3);
-    assert!(t.occupants().contains(&(crate::engine::Seat::ALL[guest_seat], Player::Human(GUEST))));
+    assert_eq!(t.table.occupants().len(), 3);
+    assert!(t.table.occupants().contains(&(crate::engine::Seat::ALL[guest_seat], Player::Human(GUEST))));
 }
 
 /// A game played to the end and saved; its table as the bot last had it.
-fn finished_game(store: &mut Store, players: u8, leaver: Option<u64>) -> Table {
+fn finished_game(store: &mut Store, players: u8, leaver: Option<u64>) -> Running {
     let mut t = saved_lobby(store, Variant::Bell);
-    t.players = players;
-    act(&mut t, GUEST, Intent::Join).expect("join");
+    t.table.players = players;
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
     if players > 2 {
-        act(&mut t, 303, Intent::Join).expect("join");
+        act(&mut t.table, 303, Intent::Join).expect("join");
     }
-    act(&mut t, HOST, Intent::Start).expect("start");
-    t.board = Some(BoardMessage { message: 77, posted_at: 1_234 });
+    act(&mut t.table, HOST, Intent::Start).expect("start");
+    t.post.board = Some(BoardMessage { message: 77, posted_at: 1_234 });
     save_sync(store, &mut t).expect("save");
     if let Some(user) = leaver {
-        session::handle(&mut t, Actor { user, moderator: false }, Intent::Resign, None, 1_000).expect("resign");
+        session::handle(&mut t.table, Actor { user, moderator: false }, Intent::Resign, None, 1_000).expect("resign");
         save_sync(store, &mut t).expect("save resign");
     }
-    while t.stage == Stage::Playing {
-        if session::computer_step(&mut t, 1_000).is_none() {
-            let user = t.human_to_act().expect("human");
-            let intent = next_intent(&t);
-            act(&mut t, user, intent).expect("click");
+    while t.table.stage == Stage::Playing {
+        if session::computer_step(&mut t.table, 1_000).is_none() {
+            let user = t.table.human_to_act().expect("human");
+            let intent = next_intent(&t.table);
+            act(&mut t.table, user, intent).expect("click");
         }
         save_sync(store, &mut t).expect("save");
     }
@@ -199,27 +210,32 @@ fn finished_game(store: &mut Store, players: u8, leaver: Option<u64>) -> Table {
 fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
     let mut store = Store::open_in_memory().expect("store");
     let t = finished_game(&mut store, 2, None);
-    let loaded = store.load(GameId(t.id)).expect("read").expect("game");
+    let loaded = store.load(GameId(t.table.id)).expect("read").expect("game");
     let back = from_closed(loaded).expect("rebuilt");
-    assert_eq!((back.stage, back.seq, back.drawn, back.board), (t.stage, t.seq, t.drawn, t.board));
-    assert_eq!(back.final_places(), t.final_places());
-    let (live, closed) =
-        (table_message(Lang::EN, &t, &[], &Outro::default()), table_message(Lang::EN, &back, &[], &Outro::default()));
+    assert_eq!(
+        (back.table.stage, back.table.seq, back.table.drawn, back.post.board),
+        (t.table.stage, t.table.seq, t.table.drawn, t.post.board)
+    );
+    assert_eq!(back.table.final_places(), t.table.final_places());
+    let (live, closed) = (
+        table_message(Lang::EN, &t.table, &[], &Outro::default()),
+        table_message(Lang::EN, &back.table, &[], &Outro::default()),
+    );
     assert_eq!((&closed.content, &closed.embed), (&live.content, &live.embed), "the same end as the bot showed");
 
     // A player who resigned is placed last in the rebuilt game too.
     let t = finished_game(&mut store, 3, Some(GUEST));
-    let back = from_closed(store.load(GameId(t.id)).expect("read").expect("game")).expect("rebuilt");
-    assert_eq!(back.final_places(), t.final_places());
+    let back = from_closed(store.load(GameId(t.table.id)).expect("read").expect("game")).expect("rebuilt");
+    assert_eq!(back.table.final_places(), t.table.final_places());
 
     // An open game is not rebuilt this way; an ended one is, unrated.
     let mut open = saved_lobby(&mut store, Variant::Bell);
-    assert!(from_closed(store.load(GameId(open.id)).expect("read").expect("game")).is_err());
-    act(&mut open, HOST, Intent::Cancel).expect("cancel");
+    assert!(from_closed(store.load(GameId(open.table.id)).expect("read").expect("game")).is_err());
+    act(&mut open.table, HOST, Intent::Cancel).expect("cancel");
     save_sync(&mut store, &mut open).expect("save");
-    let back = from_closed(store.load(GameId(open.id)).expect("read").expect("game")).expect("rebuilt");
-    assert_eq!((back.stage, back.final_places()), (Stage::Ended, None));
-    assert!(table_message(Lang::EN, &back, &[], &Outro::default()).content.contains("ended before its end"));
+    let back = from_closed(store.load(GameId(open.table.id)).expect("read").expect("game")).expect("rebuilt");
+    assert_eq!((back.table.stage, back.table.final_places()), (Stage::Ended, None));
+    assert!(table_message(Lang::EN, &back.table, &[], &Outro::default()).content.contains("ended before its end"));
 }
 
 /// A game created before the SHA-256 dice (its store row says ChaCha8, its
@@ -229,68 +245,69 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
 fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
     use crate::dice::{Derivation, GameDice, verify_throws};
     let mut store = Store::open_in_memory().expect("store");
-    let mut t = lobby(2, Variant::Bell);
+    let mut t = Running::new(lobby(2, Variant::Bell));
     let row = crate::store::NewGame {
-        guild: t.guild,
-        channel: t.channel,
-        host: t.host,
-        ruleset: t.ruleset,
-        max_players: t.players,
+        guild: t.table.guild,
+        channel: t.table.channel,
+        host: t.table.host,
+        ruleset: t.table.ruleset,
+        max_players: t.table.players,
         turn_timeout_secs: 60,
-        seed: t.seed,
+        seed: t.table.seed,
         practice: false,
         dice: Derivation::ChaCha8,
     };
-    t.id = store.create_game(&row).expect("create").0;
-    t.dice = Derivation::ChaCha8;
+    t.table.id = store.create_game(&row).expect("create").0;
+    t.table.dice = Derivation::ChaCha8;
     t.stored = Some(Default::default());
-    act(&mut t, GUEST, Intent::Join).expect("join");
-    act(&mut t, HOST, Intent::Start).expect("start");
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
+    act(&mut t.table, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
-    while t.drawn < 6 {
-        let user = t.human_to_act().expect("human");
-        let intent = next_intent(&t);
-        act(&mut t, user, intent).expect("click");
+    while t.table.drawn < 6 {
+        let user = t.table.human_to_act().expect("human");
+        let intent = next_intent(&t.table);
+        act(&mut t.table, user, intent).expect("click");
         save_sync(&mut store, &mut t).expect("save");
     }
     // The previous release's JSON has no `dice`: it reads as ChaCha8 too.
-    let mut live = store.live_game(GameId(t.id)).expect("read").expect("unfinished");
+    let mut live = store.live_game(GameId(t.table.id)).expect("read").expect("unfinished");
     live.live = live.live.replace(r#""dice":"ChaCha8","#, "");
     assert!(!live.live.contains("dice"), "{}", live.live);
     let mut back = from_live(live).expect("loads");
-    assert_eq!(back.dice, Derivation::ChaCha8);
-    let mut legacy = GameDice::resumed(back.seed, Derivation::ChaCha8, back.ruleset.rules().dice, back.drawn);
+    assert_eq!(back.table.dice, Derivation::ChaCha8);
+    let mut legacy =
+        GameDice::resumed(back.table.seed, Derivation::ChaCha8, back.table.ruleset.rules().dice, back.table.drawn);
     let next = legacy.next_throw();
-    assert_eq!(back.dice().next_throw(), next, "the next throw is the ChaCha8 stream's");
-    while back.stage == Stage::Playing {
-        let user = back.human_to_act().expect("human");
-        let intent = next_intent(&back);
-        act(&mut back, user, intent).expect("click");
+    assert_eq!(back.table.dice().next_throw(), next, "the next throw is the ChaCha8 stream's");
+    while back.table.stage == Stage::Playing {
+        let user = back.table.human_to_act().expect("human");
+        let intent = next_intent(&back.table);
+        act(&mut back.table, user, intent).expect("click");
         save_sync(&mut store, &mut back).expect("save");
     }
-    let info = store.game(GameId(back.id)).expect("read").expect("game");
+    let info = store.game(GameId(back.table.id)).expect("read").expect("game");
     let seed = info.revealed_seed.expect("revealed");
     assert_eq!(info.dice, Derivation::ChaCha8);
-    assert!(verify_throws(seed, Derivation::ChaCha8, back.ruleset, &back.events));
-    assert!(!verify_throws(seed, Derivation::Sha256, back.ruleset, &back.events));
+    assert!(verify_throws(seed, Derivation::ChaCha8, back.table.ruleset, &back.table.events));
+    assert!(!verify_throws(seed, Derivation::Sha256, back.table.ruleset, &back.table.events));
 }
 
 #[test]
 fn the_action_a_board_shows_is_saved_and_loads_back() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = saved_lobby(&mut store, Variant::Bell);
-    assert_eq!(reload(&store, &t).shown, None, "a lobby never shown");
-    t.board = Some(BoardMessage { message: 77, posted_at: 1 });
-    t.shown = Some(t.seq);
+    assert_eq!(reload(&store, &t).post.shown, None, "a lobby never shown");
+    t.post.board = Some(BoardMessage { message: 77, posted_at: 1 });
+    t.post.shown = Some(t.table.seq);
     save_sync(&mut store, &mut t).expect("Discord took the board");
-    assert_eq!(reload(&store, &t).shown, Some(t.seq), "a restart knows the board is current");
-    act(&mut t, GUEST, Intent::Join).expect("join");
+    assert_eq!(reload(&store, &t).post.shown, Some(t.table.seq), "a restart knows the board is current");
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
     save_sync(&mut store, &mut t).expect("the change is saved before it is shown");
-    assert_eq!(reload(&store, &t).shown, Some(t.seq - 1), "a restart knows the board is behind");
-    t.shown = Some(t.seq);
+    assert_eq!(reload(&store, &t).post.shown, Some(t.table.seq - 1), "a restart knows the board is behind");
+    t.post.shown = Some(t.table.seq);
     save_sync(&mut store, &mut t).expect("shown");
     let again = reload(&store, &t);
-    assert_eq!((again.seq, again.shown), (t.seq, Some(t.seq)));
+    assert_eq!((again.table.seq, again.post.shown), (t.table.seq, Some(t.table.seq)));
 }
 
 /// A database of the previous release (schema 6, before `games.board_seq`)
@@ -306,7 +323,7 @@ fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
     let mut t = {
         let mut store = Store::open(&now).expect("store");
         let mut t = saved_lobby(&mut store, Variant::Bell);
-        t.board = Some(BoardMessage { message: 77, posted_at: 1 });
+        t.post.board = Some(BoardMessage { message: 77, posted_at: 1 });
         save_sync(&mut store, &mut t).expect("saved");
         t
     };
@@ -328,11 +345,11 @@ fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
     drop(old);
     let mut store = Store::open(&previous).expect("the previous release's file opens");
     let loaded = reload(&store, &t);
-    assert_eq!((loaded.seq, loaded.board, loaded.shown), (t.seq, t.board, None));
-    act(&mut t, GUEST, Intent::Join).expect("join");
-    t.shown = Some(t.seq);
+    assert_eq!((loaded.table.seq, loaded.post.board, loaded.post.shown), (t.table.seq, t.post.board, None));
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
+    t.post.shown = Some(t.table.seq);
     save_sync(&mut store, &mut t).expect("the game goes on");
-    assert_eq!(reload(&store, &t).shown, Some(t.seq));
+    assert_eq!(reload(&store, &t).post.shown, Some(t.table.seq));
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }

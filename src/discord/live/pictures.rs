@@ -9,6 +9,7 @@
 //! do: a page of the menu, step by step, a change of the text only).
 
 use super::outgoing::{Picture, Png};
+use super::running::Running;
 use crate::discord::game::table::Table;
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
@@ -60,10 +61,11 @@ pub(crate) fn key(view: &BoardView, msg: &Message) -> u64 {
     h.finish()
 }
 
-/// The board picture of `msg`, a message of `t` (`None` when it shows
-/// none): kept when `t`'s board message shows it already, else drawn.
-pub(crate) async fn board_png(lang: Lang, t: &Table, msg: &Message) -> Png {
-    start(lang, t, msg, Instant::now()).wait().await
+/// The board picture of `msg`, a message of a running game (`None` when
+/// it shows none): kept when the game's board message shows it already,
+/// else drawn.
+pub(crate) async fn board_png(lang: Lang, running: &Running, msg: &Message) -> Png {
+    start(lang, running, msg, Instant::now()).wait().await
 }
 
 /// A board picture on its way: known at once (kept, or none), or being
@@ -76,13 +78,13 @@ pub(crate) enum Coming {
 
 /// Starts [`board_png`] without waiting for the drawing, wanted `by` an
 /// instant (see [`Coming::in_time`]).
-pub(crate) fn start(lang: Lang, t: &Table, msg: &Message, by: Instant) -> Coming {
+pub(crate) fn start(lang: Lang, running: &Running, msg: &Message, by: Instant) -> Coming {
     if !msg.board_image {
         return Coming::Ready(None);
     }
-    let Some(view) = board_view(lang, t) else { return Coming::Ready(None) };
+    let Some(view) = board_view(lang, &running.table) else { return Coming::Ready(None) };
     let key = key(&view, msg);
-    if t.picture == Some(key) {
+    if running.post.picture == Some(key) {
         return Coming::Ready(Some(Picture::Kept { key }));
     }
     Coming::Drawing { key, task: tokio::spawn(super::instrument::inherit(render_png(view))), by }
@@ -131,7 +133,7 @@ pub(crate) async fn for_new_message(lang: Lang, t: &Table, png: Png) -> Png {
 }
 
 /// What a board message shows once `msg` with `png` is sent to it: the
-/// table's `picture` after a successful send (after a failed one, `None`:
+/// post's `picture` after a successful send (after a failed one, `None`:
 /// nobody knows).
 pub(crate) fn showing(msg: &Message, png: &Png) -> Option<u64> {
     png.as_ref().filter(|_| msg.board_image).map(Picture::key)
@@ -174,47 +176,48 @@ mod tests {
     use crate::discord::game::table::kit;
     use crate::engine::Variant;
 
-    fn started() -> Table {
+    fn started() -> Running {
         let mut t = kit::lobby(2, Variant::Bell);
         session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
-        t
+        Running::new(t)
     }
 
     #[tokio::test]
     async fn the_board_renders_to_a_png() {
-        let t = started();
-        let msg = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
-        let Some(Picture::Drawn { png, .. }) = board_png(Lang::EN, &t, &msg).await else { panic!("a drawn picture") };
+        let r = started();
+        let msg = crate::discord::view::presenter::board(Lang::EN, &r.table, &[]);
+        let Some(Picture::Drawn { png, .. }) = board_png(Lang::EN, &r, &msg).await else { panic!("a drawn picture") };
         assert_eq!(&png[1..4], b"PNG");
     }
 
     #[tokio::test]
     async fn a_picture_the_board_shows_is_kept_and_drawn_again_when_it_changes() {
-        let mut t = started();
-        let msg = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
-        let png = board_png(Lang::EN, &t, &msg).await;
+        let mut r = started();
+        let msg = crate::discord::view::presenter::board(Lang::EN, &r.table, &[]);
+        let png = board_png(Lang::EN, &r, &msg).await;
         let key = png.as_ref().map(Picture::key).expect("a picture");
         // Not shown yet: drawn. Shown: kept, and drawn for a new message.
-        t.picture = showing(&msg, &png);
-        assert_eq!(t.picture, Some(key));
-        let again = board_png(Lang::EN, &t, &msg).await;
+        r.post.picture = showing(&msg, &png);
+        assert_eq!(r.post.picture, Some(key));
+        let again = board_png(Lang::EN, &r, &msg).await;
         assert!(matches!(again, Some(Picture::Kept { key: k }) if k == key));
-        assert!(matches!(for_new_message(Lang::EN, &t, again).await, Some(Picture::Drawn { key: k, .. }) if k == key));
+        let drawn = for_new_message(Lang::EN, &r.table, again).await;
+        assert!(matches!(drawn, Some(Picture::Drawn { key: k, .. }) if k == key));
         // Another description (another move words it) or another view: drawn.
         let mut other = msg.clone();
         other.alt.push('.');
-        assert!(matches!(board_png(Lang::EN, &t, &other).await, Some(Picture::Drawn { .. })));
-        t.names.insert(10, "Asha".into());
-        let renamed = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
-        assert!(matches!(board_png(Lang::EN, &t, &renamed).await, Some(Picture::Drawn { .. })));
+        assert!(matches!(board_png(Lang::EN, &r, &other).await, Some(Picture::Drawn { .. })));
+        r.table.names.insert(10, "Asha".into());
+        let renamed = crate::discord::view::presenter::board(Lang::EN, &r.table, &[]);
+        assert!(matches!(board_png(Lang::EN, &r, &renamed).await, Some(Picture::Drawn { .. })));
         // A failed send: nobody knows what the board shows.
-        t.picture = None;
-        assert!(matches!(board_png(Lang::EN, &t, &msg).await, Some(Picture::Drawn { .. })));
+        r.post.picture = None;
+        assert!(matches!(board_png(Lang::EN, &r, &msg).await, Some(Picture::Drawn { .. })));
         // A message without a picture shows none.
         let mut bare = msg.clone();
         bare.board_image = false;
-        assert!(board_png(Lang::EN, &t, &bare).await.is_none());
+        assert!(board_png(Lang::EN, &r, &bare).await.is_none());
         assert_eq!(showing(&bare, &png), None);
     }
 
@@ -229,9 +232,9 @@ mod tests {
         tx.send(b"png".to_vec()).expect("the task waits");
         assert!(matches!(late.wait().await, Some(Picture::Drawn { key: 7, png }) if png == b"png"));
         // Drawn in time: given at once; a kept picture is ready at once.
-        let t = started();
-        let msg = crate::discord::view::presenter::board(Lang::EN, &t, &[]);
-        let coming = start(Lang::EN, &t, &msg, Instant::now() + std::time::Duration::from_secs(60));
+        let r = started();
+        let msg = crate::discord::view::presenter::board(Lang::EN, &r.table, &[]);
+        let coming = start(Lang::EN, &r, &msg, Instant::now() + std::time::Duration::from_secs(60));
         assert!(matches!(coming.in_time().await, Ok(Some(Picture::Drawn { .. }))));
         let kept = Coming::Ready(Some(Picture::Kept { key: 3 }));
         assert!(matches!(kept.in_time().await, Ok(Some(Picture::Kept { key: 3 }))));

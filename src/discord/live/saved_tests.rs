@@ -9,11 +9,12 @@
 //! over the committed ones: add a new release's next to them instead.
 
 use super::persist::{create_sync, from_closed, from_live, save_sync};
+use super::running::{BoardMessage, Running};
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, next_intent};
-use crate::discord::game::table::{BoardMessage, NewGame, Stage, Table};
+use crate::discord::game::table::{NewGame, Stage, Table};
 use crate::engine::{Ruleset, Variant};
 use crate::store::{GameId, Store, Timestamp};
 use std::collections::BTreeMap;
@@ -154,7 +155,7 @@ fn step(t: &mut Table) {
 }
 
 /// Plays a game as the bot would, saving after every change.
-fn play(store: &mut Store, s: &Setup) -> Table {
+fn play(store: &mut Store, s: &Setup) -> Running {
     let new = NewGame {
         guild: 7,
         channel: s.channel,
@@ -171,8 +172,8 @@ fn play(store: &mut Store, s: &Setup) -> Table {
     save_sync(store, &mut t).expect("save lobby");
     for other in s.others {
         match *other {
-            Other::Human(user) => act(&mut t, user, Intent::Join),
-            Other::Computer(level) => act(&mut t, HOST, Intent::AddComputer(level)),
+            Other::Human(user) => act(&mut t.table, user, Intent::Join),
+            Other::Computer(level) => act(&mut t.table, HOST, Intent::AddComputer(level)),
         }
         .expect("seat");
         save_sync(store, &mut t).expect("save seat");
@@ -180,31 +181,32 @@ fn play(store: &mut Store, s: &Setup) -> Table {
     if s.end == End::Lobby {
         return t;
     }
-    act(&mut t, HOST, Intent::Start).expect("start");
-    t.board = Some(BoardMessage { message: 9_000 + s.channel, posted_at: 1_700_000_000_000 });
+    act(&mut t.table, HOST, Intent::Start).expect("start");
+    t.post.board = Some(BoardMessage { message: 9_000 + s.channel, posted_at: 1_700_000_000_000 });
     save_sync(store, &mut t).expect("save start");
     if s.end == End::Leaver {
-        session::handle(&mut t, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000).expect("resign");
+        session::handle(&mut t.table, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
+            .expect("resign");
         save_sync(store, &mut t).expect("save resign");
     }
     for _ in 0..s.actions {
-        step(&mut t);
+        step(&mut t.table);
         save_sync(store, &mut t).expect("save");
     }
     match s.end {
         End::Finished => {
-            while t.stage == Stage::Playing {
-                step(&mut t);
+            while t.table.stage == Stage::Playing {
+                step(&mut t.table);
                 save_sync(store, &mut t).expect("save");
             }
         }
         End::Ended => {
-            act(&mut t, HOST, Intent::End).expect("end");
+            act(&mut t.table, HOST, Intent::End).expect("end");
             save_sync(store, &mut t).expect("save end");
         }
         End::MidTurn | End::Leaver => {
-            while t.draft.actions.is_empty() || t.human_to_act().is_none() {
-                step(&mut t);
+            while t.table.draft.actions.is_empty() || t.table.human_to_act().is_none() {
+                step(&mut t.table);
                 save_sync(store, &mut t).expect("save");
             }
         }
@@ -234,8 +236,8 @@ fn write_saved_fixtures() {
     let mut lines = String::new();
     for s in SETUPS {
         let t = play(&mut store, s);
-        if let Some(live) = store.live_game(GameId(t.id)).expect("read") {
-            lines += &format!("{} {}\n", t.id, live.live);
+        if let Some(live) = store.live_game(GameId(t.table.id)).expect("read") {
+            lines += &format!("{} {}\n", t.table.id, live.live);
         }
     }
     drop(store);
@@ -258,12 +260,12 @@ fn tables_saved_by_the_release_of_2026_11_26_load_resave_the_same_and_play_on() 
         let json = expected.remove(&id).unwrap_or_else(|| panic!("game {id} is not in the text fixture"));
         assert_eq!(game.live, json, "game {id}: the database holds the text fixture's JSON");
         let t = from_live(game).unwrap_or_else(|e| panic!("game {id} loads: {e}"));
-        let again = crate::discord::game::saved::to_json(&t).expect("serialise");
+        let again = super::saved::to_json(&t).expect("serialise");
         assert_eq!(again, json, "game {id}: re-saved to the same bytes");
         tables.push(t);
     }
     let stages: Vec<(u64, Stage, bool)> =
-        tables.iter().map(|t| (t.channel, t.stage, t.draft.actions.is_empty())).collect();
+        tables.iter().map(|t| (t.table.channel, t.table.stage, t.table.draft.actions.is_empty())).collect();
     assert!(stages.contains(&(11, Stage::Lobby, true)), "{stages:?}");
     assert_eq!(
         stages.iter().filter(|(_, stage, no_pick)| *stage == Stage::Playing && !no_pick).count(),
@@ -271,26 +273,26 @@ fn tables_saved_by_the_release_of_2026_11_26_load_resave_the_same_and_play_on() 
         "{stages:?}"
     );
     for mut t in tables {
-        if t.stage == Stage::Lobby {
-            act(&mut t, 505, Intent::Join).expect("join the old lobby");
-            act(&mut t, HOST, Intent::Start).expect("start the old lobby");
+        if t.table.stage == Stage::Lobby {
+            act(&mut t.table, 505, Intent::Join).expect("join the old lobby");
+            act(&mut t.table, HOST, Intent::Start).expect("start the old lobby");
         }
         // The pick made before the release still confirms.
-        let user = t.human_to_act().expect("a human is to act");
-        let intent = next_intent(&t);
-        act(&mut t, user, intent).expect("the old turn goes on");
+        let user = t.table.human_to_act().expect("a human is to act");
+        let intent = next_intent(&t.table);
+        act(&mut t.table, user, intent).expect("the old turn goes on");
         let mut steps = 0;
-        while t.stage == Stage::Playing && steps < 20_000 {
-            step(&mut t);
-            save_sync(&mut store, &mut t).unwrap_or_else(|e| panic!("game {}: {e}", t.id));
+        while t.table.stage == Stage::Playing && steps < 20_000 {
+            step(&mut t.table);
+            save_sync(&mut store, &mut t).unwrap_or_else(|e| panic!("game {}: {e}", t.table.id));
             steps += 1;
         }
-        assert_eq!(t.stage, Stage::Finished, "game {} plays to its end", t.id);
+        assert_eq!(t.table.stage, Stage::Finished, "game {} plays to its end", t.table.id);
     }
     for id in store.closed_game_ids().expect("closed") {
         let loaded = store.load(id).expect("read").expect("game");
         let t = from_closed(loaded).unwrap_or_else(|e| panic!("closed game {id} rebuilds: {e}"));
-        assert!(matches!(t.stage, Stage::Finished | Stage::Ended));
+        assert!(matches!(t.table.stage, Stage::Finished | Stage::Ended));
     }
     assert_eq!(store.closed_game_ids().expect("closed").len(), 2 + 7, "the two closed games and the seven played on");
     assert_eq!(store.rating_problems().expect("recount"), Vec::<String>::new());

@@ -5,9 +5,10 @@
 
 use crate::discord::Data;
 use crate::discord::config::{Config, Shards};
-use crate::discord::game::table::{NewGame, Table};
+use crate::discord::game::table::NewGame;
 use crate::discord::live::hub::Hub;
 use crate::discord::live::persist;
+use crate::discord::live::running::Running;
 use crate::engine::{Ruleset, Variant};
 use crate::store::{Store, StoreHandle};
 use poise::serenity_prelude::{Http, HttpBuilder};
@@ -15,7 +16,7 @@ use std::sync::Arc;
 
 /// A two-seat bell lobby of host 10 in channel 2, created and saved as
 /// `/thaayam new` does.
-pub(crate) async fn lobby(data: &Data) -> Table {
+pub(crate) async fn lobby(data: &Data) -> Running {
     let new = NewGame {
         guild: 1,
         channel: 2,

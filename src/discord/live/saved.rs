@@ -1,7 +1,8 @@
-//! The saved form of a table: what the store keeps of an unfinished game
-//! besides its event log (`games.live`), written out field by field so that
-//! renaming or moving a field of [`Table`] cannot change what is saved, and
-//! versioned so that a new form comes with a migration from the old ones.
+//! The saved form of a running game: what the store keeps of an unfinished
+//! game besides its event log (`games.live`), written out field by field so
+//! that renaming or moving a field of [`Table`] or [`super::running::Post`] cannot change
+//! what is saved, and versioned so that a new form comes with a migration
+//! from the old ones.
 //!
 //! Version 1 is the JSON of the releases up to 2026-11-26, byte for byte
 //! (`tests/data/saved/` pins it); it has no version field. A later version
@@ -9,9 +10,10 @@
 //! [`VERSION`], upgrading the old ones on the way in. Names are the
 //! format: a field, variant or computer level here is never renamed.
 
-use super::computer::Level;
-use super::table::{BoardMessage, Origin, Player, Stage, Table, TurnDraft};
+use super::running::{BoardMessage, Running};
 use crate::dice::Derivation;
+use crate::discord::game::computer::{self, Level};
+use crate::discord::game::table::{Origin, Player, Stage, Table, TurnDraft};
 use crate::engine::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -63,7 +65,7 @@ struct V1<'a> {
 #[derive(Serialize, Deserialize)]
 enum SavedPlayer {
     Human(u64),
-    Computer(#[serde(with = "super::computer::by_name")] Level),
+    Computer(#[serde(with = "computer::by_name")] Level),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -93,14 +95,16 @@ struct SavedBoard {
     posted_at: i64,
 }
 
-/// The saved form of a table (the log is not in it: the store keeps it).
-pub(crate) fn to_json(t: &Table) -> Result<String, String> {
-    serde_json::to_string(&V1::from(t)).map_err(|e| e.to_string())
+/// The saved form of a running game: its table and where its board
+/// message is (the log is not in it: the store keeps it).
+pub(crate) fn to_json(r: &Running) -> Result<String, String> {
+    serde_json::to_string(&V1::from(r)).map_err(|e| e.to_string())
 }
 
-/// A table from its saved form, of any version up to [`VERSION`]; its log
-/// is empty (the caller adds the store's).
-pub(crate) fn from_json(json: &str) -> Result<Table, String> {
+/// A running game from its saved form, of any version up to [`VERSION`];
+/// its log is empty (the caller adds the store's), and neither what its
+/// board shows nor what the store holds is known.
+pub(crate) fn from_json(json: &str) -> Result<Running, String> {
     #[derive(Deserialize)]
     struct Version {
         #[serde(default = "first")]
@@ -111,13 +115,14 @@ pub(crate) fn from_json(json: &str) -> Result<Table, String> {
     }
     let Version { v } = serde_json::from_str(json).map_err(|e| e.to_string())?;
     match v {
-        1 => serde_json::from_str::<V1<'static>>(json).map(Table::from).map_err(|e| e.to_string()),
+        1 => serde_json::from_str::<V1<'static>>(json).map(Running::from).map_err(|e| e.to_string()),
         v => Err(format!("saved in form {v} by a newer version of the bot; this one reads forms 1 to {VERSION}")),
     }
 }
 
-impl<'a> From<&'a Table> for V1<'a> {
-    fn from(t: &'a Table) -> V1<'a> {
+impl<'a> From<&'a Running> for V1<'a> {
+    fn from(r: &'a Running) -> V1<'a> {
+        let (t, post) = (&r.table, &r.post);
         V1 {
             id: t.id,
             guild: t.guild,
@@ -145,15 +150,15 @@ impl<'a> From<&'a Table> for V1<'a> {
             absences: t.absences,
             left_seats: t.left_seats,
             started_at: t.started_at,
-            board: t.board.map(|b| SavedBoard { message: b.message, posted_at: b.posted_at }),
-            pinged: t.pinged,
+            board: post.board.map(|b| SavedBoard { message: b.message, posted_at: b.posted_at }),
+            pinged: post.pinged,
             names: Cow::Borrowed(&t.names),
         }
     }
 }
 
-impl From<V1<'_>> for Table {
-    fn from(s: V1<'_>) -> Table {
+impl From<V1<'_>> for Running {
+    fn from(s: V1<'_>) -> Running {
         let mut t = Table::new(
             Origin { id: s.id, guild: s.guild, channel: s.channel, host: s.host },
             s.ruleset,
@@ -176,10 +181,11 @@ impl From<V1<'_>> for Table {
         t.absences = s.absences;
         t.left_seats = s.left_seats;
         t.started_at = s.started_at;
-        t.board = s.board.map(|b| BoardMessage { message: b.message, posted_at: b.posted_at });
-        t.pinged = s.pinged;
         t.names = s.names.into_owned();
-        t
+        let mut running = Running::new(t);
+        running.post.board = s.board.map(|b| BoardMessage { message: b.message, posted_at: b.posted_at });
+        running.post.pinged = s.pinged;
+        running
     }
 }
 
@@ -226,24 +232,29 @@ impl From<SavedStage> for Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::session_tests::{act, next_intent, play_out, started};
     use crate::engine::Variant;
 
-    fn lobby(players: u8, variant: Variant) -> Table {
-        crate::discord::game::table::kit::lobby(players, variant)
+    fn lobby(players: u8, variant: Variant) -> Running {
+        Running::new(crate::discord::game::table::kit::lobby(players, variant))
     }
 
     #[test]
     fn a_table_comes_back_from_its_saved_form() {
-        let mut t = lobby(3, Variant::Francais);
-        t.lineup.extend([Player::Human(202), Player::Computer(Level::Hard)]);
-        t.names.insert(202, "Meena".into());
-        t.board = Some(BoardMessage { message: 5, posted_at: 6 });
-        let json = to_json(&t).expect("saved");
+        let mut r = lobby(3, Variant::Francais);
+        r.table.lineup.extend([Player::Human(202), Player::Computer(Level::Hard)]);
+        r.table.names.insert(202, "Meena".into());
+        r.post.board = Some(BoardMessage { message: 5, posted_at: 6 });
+        r.post.pinged = Some(202);
+        r.post.shown = Some(4);
+        let json = to_json(&r).expect("saved");
         let back = from_json(&json).expect("loaded");
+        let t = &r.table;
         assert_eq!(
-            (back.lineup.clone(), back.stage, back.names.clone(), back.board),
-            (t.lineup, t.stage, t.names, t.board)
+            (back.table.lineup.clone(), back.table.stage, back.table.names.clone(), back.post.board, back.post.pinged),
+            (t.lineup.clone(), t.stage, t.names.clone(), r.post.board, r.post.pinged)
         );
+        assert_eq!(back.post.shown, None, "what the board shows is the store's column, not the saved form's");
         assert_eq!(to_json(&back).expect("saved again"), json);
     }
 
@@ -254,5 +265,39 @@ mod tests {
         let err = from_json(&json).expect_err("refused");
         assert!(err.contains("form 2") && err.contains("newer"), "{err}");
         assert!(from_json("{\"v\":1}").is_err(), "a version alone is not a table");
+    }
+
+    #[test]
+    fn the_draft_survives_a_save_and_load() {
+        let mut t = started(2, Variant::Bell);
+        while t.draft.actions.is_empty() {
+            let user = t.human_to_act().expect("human");
+            let intent = next_intent(&t);
+            act(&mut t, user, intent).expect("scripted click");
+        }
+        let json = to_json(&Running::new(t.clone())).expect("serialise");
+        let mut back = from_json(&json).expect("deserialise").table;
+        assert!(back.events.is_empty(), "the log is the store's, not in the saved form");
+        back.events = t.events.clone();
+        assert_eq!(back.draft, t.draft);
+        assert_eq!(back.seq, t.seq);
+        assert_eq!(back.game_now(), t.game_now());
+    }
+
+    #[test]
+    fn a_turn_saved_before_whole_moves_still_loads_and_plays() {
+        let t = started(2, Variant::Bell);
+        let json = to_json(&Running::new(t.clone())).expect("serialise");
+        // The draft as the piece-then-throws menus saved it.
+        let old = json.replace(
+            r#""draft":{"actions":[],"chosen":0,"stepping":false,"page":0}"#,
+            r#""draft":{"unit":{"Piece":{"from":3,"twins":false}},"actions":[],"page":1}"#,
+        );
+        assert_ne!(old, json, "the draft was replaced");
+        let mut back = from_json(&old).expect("an old draft loads").table;
+        back.events = t.events.clone();
+        assert!(back.draft.actions.is_empty() && !back.draft.stepping);
+        play_out(&mut back);
+        assert_eq!(back.stage, Stage::Finished);
     }
 }

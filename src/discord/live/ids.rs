@@ -1,0 +1,44 @@
+//! The one place where the bot's bare ids (a table's numbers, as saved)
+//! become serenity's and the store's: Discord ids are never 0, so a 0 (a
+//! test's or a damaged row's) becomes 1 instead of a panic in serenity.
+
+use crate::discord::game::table::Table;
+use crate::store::GameId;
+use poise::serenity_prelude as serenity;
+
+/// The store's number of a table's game.
+pub(crate) fn game(table: &Table) -> GameId {
+    GameId(table.id)
+}
+
+/// A channel.
+pub(crate) fn channel(id: u64) -> serenity::ChannelId {
+    serenity::ChannelId::new(id.max(1))
+}
+
+/// A message.
+pub(crate) fn message(id: u64) -> serenity::MessageId {
+    serenity::MessageId::new(id.max(1))
+}
+
+/// A user.
+pub(crate) fn user(id: u64) -> serenity::UserId {
+    serenity::UserId::new(id.max(1))
+}
+
+/// A link to a message of a server's channel.
+pub(crate) fn link(guild: u64, channel: u64, message: u64) -> String {
+    format!("https://discord.com/channels/{guild}/{channel}/{message}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_id_becomes_one_and_others_stay() {
+        assert_eq!((channel(0).get(), message(0).get(), user(0).get()), (1, 1, 1));
+        assert_eq!((channel(7).get(), message(8).get(), user(9).get()), (7, 8, 9));
+        assert_eq!(link(1, 2, 3), "https://discord.com/channels/1/2/3");
+    }
+}

@@ -1,0 +1,141 @@
+//! Opening a game in a channel (`/thaayam new`): the channel is reserved,
+//! the game created and saved in the store, its lobby posted; a game the
+//! store still has open there is resumed instead, and a lobby Discord
+//! would not take is given up so that it does not hold the channel.
+
+use super::board::{Change, Place, show};
+use super::computer::spawn_computer;
+use super::hub::{Shared, Taken};
+use super::ids;
+use super::persist;
+use super::running::Running;
+use crate::discord::Data;
+use crate::discord::game::table::{NewGame, Stage, Table};
+use crate::store::{GameId, StoreError};
+use poise::serenity_prelude::Http;
+use std::sync::Arc;
+
+/// What became of a `/thaayam new`.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Opened {
+    /// A new lobby, saved and posted: its game and the link to its board.
+    New { game: i64, link: String },
+    /// The channel's game runs (it was running, or was resumed from the
+    /// store): the link to its board (empty when it has none).
+    Running { link: String },
+    /// Another `/thaayam new` is opening a lobby in the channel right now.
+    Opening,
+    /// The store could not create the game.
+    Unsaved,
+    /// Discord did not take the lobby (it is given up).
+    NotPosted,
+}
+
+/// Opens a lobby for `new`, its host named `host_name` on the board.
+pub(crate) async fn open(http: &Arc<Http>, data: &Data, new: NewGame, host_name: String) -> Opened {
+    // The channel is held from here until its lobby is posted (or given
+    // up), so that a second `/thaayam new` waits for nothing and is told.
+    let reservation = match data.hub.reserve(new.channel) {
+        Ok(reservation) => reservation,
+        Err(Taken::Running(existing)) => return Opened::Running { link: link_of(&*existing.lock().await) },
+        Err(Taken::Opening) => return Opened::Opening,
+    };
+    let mut running = match create(data, new).await {
+        Ok(Created::New(running)) => running,
+        Ok(Created::Resumed(running)) => return resumed(http, data, reservation.fill(running)).await,
+        Err(e) => {
+            tracing::error!("could not open a game in channel {}: {e}", new.channel);
+            return Opened::Unsaved;
+        }
+    };
+    running.table.names.insert(new.host, host_name);
+    let game = reservation.fill(running);
+    let mut running = game.lock().await;
+    let change = Change::none(Place::New);
+    show(http, data, &mut running, change, None).await;
+    if running.post.board.is_none() {
+        give_up(data, &mut running.table).await;
+        return Opened::NotPosted;
+    }
+    Opened::New { game: running.table.id, link: link_of(&running) }
+}
+
+/// The link to a game's board message (empty when it has none).
+pub(crate) fn link_of(running: &Running) -> String {
+    let t = &running.table;
+    running.post.board.map(|b| ids::link(t.guild, t.channel, b.message)).unwrap_or_default()
+}
+
+/// What [`create`] got from the store.
+enum Created {
+    /// A new lobby, saved.
+    New(Running),
+    /// An unfinished game of this channel that the bot was not running but
+    /// can: it runs again instead of a new one.
+    Resumed(Running),
+}
+
+/// Creates the game in the store and saves its first state. The caller
+/// holds the channel's reservation, so a game the store still has open in
+/// this channel is none the bot runs or is opening: it is resumed if it
+/// can run; only one that cannot be loaded (the bot stopped between two
+/// writes, or its state is unreadable) is abandoned, logged, and the lobby
+/// opened.
+async fn create(data: &Data, new: NewGame) -> Result<Created, StoreError> {
+    let mut running = match persist::create(&data.store, new, &data.seeds).await {
+        Err(StoreError::ChannelBusy { game, .. }) => {
+            if let Some(running) = resumable(data, game).await? {
+                return Ok(Created::Resumed(running));
+            }
+            tracing::warn!("channel {} had game {game}, which cannot run; abandoning it", new.channel);
+            data.store.call(move |s| s.abandon(game, None)).await?;
+            persist::create(&data.store, new, &data.seeds).await?
+        }
+        other => other?,
+    };
+    if let Err(e) = persist::save(&data.store, &mut running).await {
+        let id = ids::game(&running.table);
+        let _ = data.store.call(move |s| s.abandon(id, None)).await;
+        return Err(e);
+    }
+    Ok(Created::New(running))
+}
+
+/// A stored unfinished game as a running one, if it can run.
+async fn resumable(data: &Data, game: GameId) -> Result<Option<Running>, StoreError> {
+    let Some(live) = data.store.call(move |s| s.live_game(game)).await? else { return Ok(None) };
+    match persist::from_live(live) {
+        Ok(running) => Ok(Some(running).filter(|r| r.table.is_open())),
+        Err(e) => {
+            tracing::warn!("cannot resume: {e}");
+            Ok(None)
+        }
+    }
+}
+
+/// A stored game of this channel runs again: its board is posted if it
+/// has none, and its computers play on.
+async fn resumed(http: &Arc<Http>, data: &Data, game: Shared) -> Opened {
+    let mut running = game.lock().await;
+    tracing::warn!("game {} of channel {} was not running; resumed it", running.table.id, running.table.channel);
+    if running.post.board.is_none() {
+        let change = Change::none(Place::New);
+        show(http, data, &mut running, change, None).await;
+    }
+    let link = link_of(&running);
+    drop(running);
+    spawn_computer(http.clone(), data.clone(), game);
+    Opened::Running { link }
+}
+
+/// A lobby whose message could not be posted must not hold the channel:
+/// it is abandoned in the store and leaves the hub.
+async fn give_up(data: &Data, table: &mut Table) {
+    let id = ids::game(table);
+    tracing::warn!("the lobby of game {id} could not be posted in channel {}; abandoning it", table.channel);
+    if let Err(e) = data.store.call(move |s| s.abandon(id, None)).await {
+        tracing::error!("could not abandon game {id}: {e}");
+    }
+    table.stage = Stage::Ended;
+    data.hub.saved(table);
+}

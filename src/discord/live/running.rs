@@ -1,0 +1,136 @@
+//! A game as the live wing runs it: the [`Table`] (the game at a table,
+//! nothing else), its [`Post`] (where its board message is and what that
+//! message shows) and what the store holds of it ([`Stored`]). The hub locks
+//! one per game; only the live wing sees the post and the store's part.
+
+use crate::discord::game::table::{Player, Table, UserId};
+use crate::engine::Seat;
+
+/// One running game behind the hub's lock.
+#[derive(Clone, Debug)]
+pub(crate) struct Running {
+    pub(crate) table: Table,
+    pub(crate) post: Post,
+    /// What the store holds of this game (set by the saves, `None` before
+    /// the first one).
+    pub(crate) stored: Option<Stored>,
+}
+
+impl Running {
+    /// A table without a board message, not saved yet.
+    pub(crate) fn new(table: Table) -> Running {
+        Running { table, post: Post::default(), stored: None }
+    }
+}
+
+/// What the store holds of a game, so that a save sends only what changed
+/// (set by `persist`'s saves; never saved itself).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Stored {
+    pub(crate) seq: u32,
+    pub(crate) events: usize,
+    /// The seats as [`Table::occupants`] gave them.
+    pub(crate) seats: Vec<(Seat, Player)>,
+    /// The saved form as last saved.
+    pub(crate) json: String,
+    /// The counter the board message shows (`Post::shown`) as last saved.
+    pub(crate) shown: Option<u32>,
+}
+
+/// The message that currently shows a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BoardMessage {
+    pub(crate) message: u64,
+    /// Unix time it was posted (old messages are re-posted, not edited).
+    pub(crate) posted_at: i64,
+}
+
+/// A board message older than this is re-posted instead of edited
+/// (Discord rate-limits edits of messages older than an hour hard).
+const BOARD_MAX_AGE: i64 = 50 * 60;
+
+/// Where a game's board message is and what it shows, as far as this
+/// process knows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Post {
+    /// The live message that shows this game (edited in place while young).
+    pub(crate) board: Option<BoardMessage>,
+    /// The human the board message was last shown to as the one to act.
+    /// Discord notifies a mention only in a new message, never in an
+    /// edit: a change that makes someone else the human to act posts the
+    /// board anew (see [`Post::needs_new_board`]).
+    pub(crate) pinged: Option<UserId>,
+    /// The action counter the board message shows: saved with every change
+    /// once Discord took the board, so that a restart knows it; `None` when
+    /// unknown (the board was never shown, or the game was saved by an
+    /// older version) until the board is read.
+    pub(crate) shown: Option<u32>,
+    /// The picture the board message shows (a hash of what it shows:
+    /// `live::pictures`); `None` when it shows none or nobody knows. A
+    /// change that leaves it as it was keeps the message's attachment
+    /// instead of drawing and uploading it again.
+    pub(crate) picture: Option<u64>,
+}
+
+impl Post {
+    /// Whether the board message is young enough to be edited at `now`.
+    pub(crate) fn is_young(&self, now: i64) -> bool {
+        self.board.is_some_and(|b| now - b.posted_at < BOARD_MAX_AGE)
+    }
+
+    /// Whether `message` is the board message.
+    pub(crate) fn is(&self, message: u64) -> bool {
+        self.board.is_some_and(|b| b.message == message)
+    }
+
+    /// Whether the board must be posted as a new message so that the
+    /// human to act is notified: she is not the one the board was last
+    /// shown to, and she did not make this change herself (`actor`).
+    pub(crate) fn needs_new_board(&self, table: &Table, actor: Option<UserId>) -> bool {
+        table.human_to_act().is_some_and(|u| Some(u) != self.pinged && Some(u) != actor)
+    }
+
+    /// Notes that the board now shows the table's current human to act.
+    pub(crate) fn shown_to_act(&mut self, table: &Table) {
+        self.pinged = table.human_to_act();
+    }
+
+    /// Notes that the board message shows the table at `seq` with the
+    /// picture `picture` (after a send Discord took).
+    pub(crate) fn showing(&mut self, seq: u32, picture: Option<u64>) {
+        self.shown = Some(seq);
+        self.picture = picture;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::session;
+    use crate::discord::game::table::kit;
+    use crate::engine::Variant;
+
+    #[test]
+    fn a_new_board_is_posted_only_for_a_human_who_was_not_pinged_and_did_not_act() {
+        let mut t = kit::lobby(2, Variant::Bell);
+        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: kit::HOST, moderator: false }, Intent::Start, None, 0).expect("start");
+        let on_turn = t.human_to_act().expect("a human is on turn");
+        let mut post = Post::default();
+        assert!(post.needs_new_board(&t, None), "nobody was pinged yet");
+        assert!(!post.needs_new_board(&t, Some(on_turn)), "she made the change herself");
+        post.shown_to_act(&t);
+        assert_eq!(post.pinged, Some(on_turn));
+        assert!(!post.needs_new_board(&t, None), "she was pinged already");
+    }
+
+    #[test]
+    fn a_board_is_young_for_fifty_minutes() {
+        let post = Post { board: Some(BoardMessage { message: 5, posted_at: 1_000 }), ..Post::default() };
+        assert!(post.is_young(1_000 + 50 * 60 - 1));
+        assert!(!post.is_young(1_000 + 50 * 60));
+        assert!(post.is(5) && !post.is(6));
+        assert!(!Post::default().is_young(0), "no board is never young");
+    }
+}
