@@ -141,7 +141,7 @@ async fn names(ctx: Context<'_>, lang: Lang, info: &GameInfo) -> [String; 4] {
             Occupant::Computer(level) => names[s.seat.index()] = computer_name(lang, level),
             Occupant::Human(u) => {
                 let (http, user, seat) =
-                    (ctx.serenity_context().http.clone(), serenity::UserId::new((*u).max(1)), s.seat);
+                    (ctx.serenity_context().http.clone(), crate::discord::live::ids::user(*u), s.seat);
                 fetches.spawn(async move { (seat, http.get_user(user).await) });
             }
         }

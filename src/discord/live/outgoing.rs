@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments, EditMessage, Http, UserId,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments, EditMessage, Http,
 };
 
 /// The board picture of a message.
@@ -98,7 +98,7 @@ pub(crate) fn embeds(m: &Message, image: Option<&str>) -> Vec<CreateEmbed> {
 
 /// Only the named users may be pinged.
 pub(crate) fn mentions(m: &Message) -> CreateAllowedMentions {
-    CreateAllowedMentions::new().users(m.mentions.iter().map(|&u| UserId::new(u.max(1))))
+    CreateAllowedMentions::new().users(m.mentions.iter().map(|&u| super::ids::user(u)))
 }
 
 /// An interaction response (reply or update). An update replaces the

@@ -6,14 +6,14 @@
 //! start-up knows which boards are behind their game. A closed game, whose
 //! JSON the store drops, is rebuilt from its record to show its end.
 
+use super::ids;
 use super::running::{BoardMessage, Running, Stored};
 use super::saved;
 use crate::discord::game::table::{NewGame, Origin, Player, Stage, Table};
 use crate::discord::view::presenter::Outro;
 use crate::engine::{Event, Phase, Record, Seat};
 use crate::store::{
-    GameId, GameState, LiveGame, LiveSave, LoadedGame, Occupant, RatingChange, Store, StoreError, StoreHandle,
-    Timestamp,
+    GameState, LiveGame, LiveSave, LoadedGame, Occupant, RatingChange, Store, StoreError, StoreHandle, Timestamp,
 };
 
 /// Where new games' dice seeds come from: the operating system's
@@ -89,7 +89,7 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
 /// returns the humans' rating changes when this save finished the game.
 pub(crate) async fn save(store: &StoreHandle, running: &mut Running) -> Result<Vec<RatingChange>, StoreError> {
     let Some((save, stored)) = to_save(running)? else { return Ok(Vec::new()) };
-    let id = GameId(running.table.id);
+    let id = ids::game(&running.table);
     let started = std::time::Instant::now();
     let saved = store.call(move |s| s.save_live(id, &save)).await;
     super::instrument::record(|m| m.save(started.elapsed(), saved.is_ok()));
@@ -101,7 +101,7 @@ pub(crate) async fn save(store: &StoreHandle, running: &mut Running) -> Result<V
 /// [`save`] on a plain store (tests and tools).
 pub(crate) fn save_sync(store: &mut Store, running: &mut Running) -> Result<Vec<RatingChange>, StoreError> {
     let Some((save, stored)) = to_save(running)? else { return Ok(Vec::new()) };
-    let changes = store.save_live(GameId(running.table.id), &save)?;
+    let changes = store.save_live(ids::game(&running.table), &save)?;
     running.stored = Some(stored);
     Ok(changes)
 }
@@ -110,7 +110,7 @@ pub(crate) fn save_sync(store: &mut Store, running: &mut Running) -> Result<Vec<
 /// the store is up to date.
 fn to_save(running: &Running) -> Result<Option<(LiveSave, Stored)>, StoreError> {
     let Running { table, post, stored } = running;
-    let json = saved::to_json(running).map_err(|what| StoreError::Corrupt { game: Some(GameId(table.id)), what })?;
+    let json = saved::to_json(running).map_err(|what| StoreError::Corrupt { game: Some(ids::game(table)), what })?;
     let seats = table.occupants();
     let default = Stored::default();
     let old = stored.as_ref().unwrap_or(&default);
