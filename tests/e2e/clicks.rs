@@ -108,7 +108,11 @@ async fn commands_and_their_error_paths() {
     fake.wait_response(e, WAIT).await;
     let ended =
         fake.wait_for_message(|m| m.channel_id == CHANNEL && m.text().contains("ended before its end"), WAIT).await;
-    assert!(ended.components().is_empty(), "an ended game has no controls");
+    let controls: Vec<String> = ended.buttons().into_iter().map(|(id, ..)| id).collect();
+    assert!(
+        controls.len() == 1 && controls[0].contains(":again:"),
+        "an ended game offers only a rematch: {controls:?}"
+    );
     let over_id = ended.id;
 
     // kick by a non-host is refused; the host ends a new game.

@@ -203,27 +203,39 @@ async fn a_game_a_computer_ended_but_not_shown_shows_its_end_after_a_crash() {
     }
     let lobby = fake.message(lobby.id).expect("lobby");
     fake.hold(Hold::MessageEdits);
+    fake.hold(Hold::MessagePosts);
     play::click_label(&fake, &alice, &lobby, "Start").await;
 
-    // The computers' boards go through one by one until the one with the end,
-    // which the bot has saved: it dies before showing it.
-    let mut n = 1;
+    // The computers' boards go through one by one (a full board is posted
+    // anew) until the result (a new message), which the bot has saved: it
+    // dies before showing it.
+    let (mut n, mut posts) = (1, 1);
     loop {
-        let edit = fake.wait_nth_held(Hold::MessageEdits, n, WAIT).await.expect("the bot shows each computer move");
-        if edit["content"].as_str().unwrap_or("").contains("The game is over") {
-            break;
+        tokio::select! {
+            post = fake.wait_nth_held(Hold::MessagePosts, posts, WAIT) => {
+                let post = post.expect("a post");
+                if post["content"].as_str().unwrap_or("").starts_with("🏆") {
+                    break;
+                }
+                fake.pass_one(Hold::MessagePosts);
+                posts += 1;
+            }
+            edit = fake.wait_nth_held(Hold::MessageEdits, n, WAIT) => {
+                edit.expect("the bot shows each computer move");
+                fake.pass_one(Hold::MessageEdits);
+                n += 1;
+            }
         }
-        fake.pass_one(Hold::MessageEdits);
-        n += 1;
     }
     bot.kill(&fake).await;
     fake.drop_held();
     fake.release(Hold::MessageEdits);
-    let seen = fake.message(lobby.id).expect("board");
+    fake.release(Hold::MessagePosts);
+    let seen = play::board(&fake, CHANNEL);
     assert!(!play::is_over(&seen) && seen.components().is_empty(), "a computer's turn: {}", seen.text());
 
     let bot = ChildBot::start(&fake, &dir.0).await;
-    let id = lobby.id;
+    let id = seen.id;
     let shown = fake.wait_channel(CHANNEL, WAIT, |i| i.message(id).filter(|m| play::is_over(m)).map(|_| ())).await;
     let now = fake.message(id).expect("board");
     assert!(shown.is_some(), "after the restart the board still shows the game running: {}", now.text());

@@ -37,7 +37,8 @@ async fn two_players_play_bell_to_the_end() {
         first.contains(&alice.mention()) || first.contains(&bob.mention()),
         "the final message names the winner: {first}"
     );
-    assert!(last.components().is_empty(), "no controls after the end");
+    assert_eq!(last.components().len(), 1, "no controls after the end but Rematch");
+    assert!(last.control("again").is_some(), "Rematch is offered: {}", last.text());
     assert!(last.embed_text().contains("Ratings"), "rating changes are shown: {}", last.embed_text());
 
     // The leaderboard then shows both players' ratings.

@@ -80,9 +80,11 @@ async fn game_in(lang: &str, channel: u64, bob_locale: &str, bob_answers: &str) 
 
     let (last, clicks) = play::play_to_end(&fake, channel, &players, 4000).await;
     assert!(clicks > 10, "a real game takes many clicks ({clicks})");
-    let over = ftl(lang, "game", "game-over");
-    assert_eq!(last.content().lines().last(), Some(over.as_str()), "{}", last.text());
-    assert!(last.embed_text().contains(&ftl(lang, "game", "places")), "{}", last.embed_text());
+    let first = last.content().lines().next().unwrap_or_default();
+    assert!(first.starts_with("🏆"), "the winner is named first: {}", last.text());
+    assert!(last.embed_text().contains(&ftl(lang, "game", "result-dice")), "{}", last.embed_text());
+    let rematch = ftl(lang, "game", "button-rematch");
+    assert!(last.button(&rematch).is_some(), "a rematch in the language: {}", last.text());
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
     last

@@ -98,6 +98,18 @@ async fn only_the_live_board_shows_the_game() {
     }
     let last = play::board(&fake, CHANNEL);
     assert!(play::is_over(&last), "the game ended: {}", last.text());
+    // The board above the result becomes a record just after the result is posted.
+    let settled = |i: &crate::support::fake_discord::state::Inner| {
+        let mut older = i
+            .channel_messages(CHANNEL)
+            .filter(|m| m.id != last.id && !m.is_ephemeral() && !m.content().starts_with("Lobby opened"));
+        older.all(|m| !m.has_components() && m.content().contains("goes on in the board below")).then_some(())
+    };
+    assert!(fake.wait_channel(CHANNEL, play::WAIT, settled).await.is_some(), "the last board became a record");
+    if let Some(t) = &target {
+        record(&fake, &mut seen, &mut out, t);
+        std::fs::write(t.join("transcript.md"), &out).expect("the transcript");
+    }
     let boards: Vec<StoredMessage> = fake
         .messages(CHANNEL)
         .into_iter()

@@ -111,16 +111,41 @@ async fn resigning_a_game_of_two_ends_it_and_the_other_player_wins() {
     let r = fake.send_slash(&bob, CHANNEL, "thaayam", "resign", vec![]).await;
     play::answer(&fake, r).await;
     let over = fake.wait_for_message(|m| m.channel_id == CHANNEL && play::is_over(m), WAIT).await;
-    assert!(over.content().contains(&format!("{} resigned; the other player wins", bob.mention())), "{}", over.text());
+    // What ended it stays on the record of the board above the result.
+    let resigned = format!("{} resigned; the other player wins", bob.mention());
+    let record = fake.wait_for_message(|m| m.channel_id == CHANNEL && m.content().contains(&resigned), WAIT).await;
+    assert!(record.id < over.id && !record.has_components(), "a record above the result: {}", record.text());
+    assert!(over.content().starts_with(&format!("🏆 **{}**", alice.mention())), "alice wins: {}", over.text());
     let places = over.embed_text();
     assert!(places.contains(&format!("1. {}", alice.mention())), "alice wins: {places}");
     assert!(places.contains("Ratings"), "the game is rated: {places}");
-    assert!(over.components().is_empty(), "no controls after the end");
+    let mut notified = over.notified.clone();
+    notified.sort();
+    assert_eq!(notified, vec![alice.id, bob.id], "the result notifies both players");
+    assert_eq!(over.components().len(), 1, "no controls after the end but Rematch");
     // Nothing is left to play or to end in the channel.
     let e = fake.send_slash(&alice, CHANNEL, "thaayam", "end", vec![]).await;
     let (kind, text) = play::answer(&fake, e).await;
     assert_eq!(kind, 4, "answered privately: {text}");
     assert!(text.contains("No game"), "{text}");
+
+    // Rematch: a stranger is refused privately; bob opens a lobby with
+    // both seated as they were, and alice is called to it.
+    let carol = FakeUser::new(3, "carol");
+    let (kind, text) = play::click_control(&fake, &carol, &over, "again").await;
+    assert_eq!(kind, 4, "refused privately: {text}");
+    assert!(text.contains("Only the players of game"), "{text}");
+    let (kind, _) = play::click_control(&fake, &bob, &over, "again").await;
+    assert_eq!(kind, 6, "acknowledged, then told privately");
+    let lobby = fake.wait_for_message(|m| m.channel_id == CHANNEL && m.control("start").is_some(), WAIT).await;
+    assert!(lobby.id > over.id, "a new lobby below the result");
+    assert!(lobby.content().contains("Rematch of game"), "{}", lobby.text());
+    assert_eq!(lobby.notified, vec![alice.id], "alice is called to the rematch: {}", lobby.text());
+    for p in [&alice, &bob] {
+        assert!(lobby.embed_text().contains(&p.mention()), "{} is seated: {}", p.name, lobby.embed_text());
+    }
+    let e = fake.send_slash(&alice, CHANNEL, "thaayam", "end", vec![]).await;
+    play::answer(&fake, e).await;
 
     // /thaayam help explains a turn with the real labels and a described picture.
     let h = fake.send_slash(&bob, CHANNEL, "thaayam", "help", vec![]).await;

@@ -95,12 +95,13 @@ pub fn to_act<'a>(msg: &StoredMessage, players: &'a [FakeUser]) -> Option<&'a Fa
     players.iter().find(|p| named(line, p))
 }
 
-/// Whether the message is the final one of a finished game, in any
-/// language: no controls, a last line in bold ("**The game is over.**"),
+/// Whether the message is the result of a finished game, in any
+/// language: no control but Rematch, the winner first ("🏆 **…** wins!"),
 /// and the places listed.
 pub fn is_over(msg: &StoredMessage) -> bool {
-    let last = msg.content().lines().last().unwrap_or_default();
-    !msg.has_components() && last.starts_with("**") && last.ends_with(".**") && msg.embed_text().contains("1. ")
+    let first = msg.content().lines().next().unwrap_or_default();
+    let rematch_only = msg.component_refs().all(|c| c["custom_id"].as_str().is_some_and(|id| id.contains(":again:")));
+    rematch_only && first.starts_with("🏆") && msg.embed_text().contains("1. ")
 }
 
 /// Opens a lobby as `host` and returns its message.

@@ -25,8 +25,13 @@ fn board_facts(msg: &StoredMessage) -> Option<(i64, Option<u64>, Option<u64>)> {
     let id = title.rsplit_once("game ")?.1.split(':').next()?.trim().parse().ok()?;
     let footer = embed["footer"]["text"].as_str().unwrap_or("");
     let moves = footer.strip_prefix("Move ").and_then(|r| r.split_whitespace().next()?.parse().ok());
-    let description = embed["description"].as_str().unwrap_or("");
-    let drawn = description
+    // The seed reveal: in a field of the result, or (before 2026-11-26's
+    // afternoon) in its description.
+    let fields = embed["fields"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut texts = vec![embed["description"].as_str().unwrap_or("")];
+    texts.extend(fields.iter().filter_map(|f| f["value"].as_str()));
+    let revealed = texts.into_iter().find(|t| t.contains("throws drawn")).unwrap_or("");
+    let drawn = revealed
         .split_once("throws drawn")
         .and_then(|(before, _)| before.rsplit_once('(').and_then(|(_, n)| n.trim().parse().ok()));
     Some((id, moves, if title.ends_with(": result") { drawn } else { None }))

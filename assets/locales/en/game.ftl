@@ -19,7 +19,7 @@ level = { $level ->
     [hard] hard
    *[other] { $level }
   }
-computer = computer ({ $level })
+computer = { $level } computer
 level-random = plays any legal move
 level-easy = takes the best-looking move now
 level-medium = plans the whole series of throws
@@ -124,16 +124,20 @@ option-throws-again = throws again
 
 ## The result
 
-game-over = **The game is over.**
 game-ended-early = **The game was ended before its end; it is not rated.**
 left-player = { $who } (left; a computer played on)
 place-line = { $place }. { $name } ({ $seat })
-places = Places
 ratings = Ratings
 result-title = Thaayam ({ $ruleset }), game { $game }: result
 result-seed = Dice seed: `{ $seed }` ({ $count } throws drawn)
 result-commitment = Its SHA-256, shown since the lobby: `{ $commitment }`
 result-footer = With the seed anyone can re-derive every throw of this game: { -cmd-verify } { -opt-verify-game }:{ $game }
+result-winner = 🏆 **{ $winner }** ({ $seat }) wins!
+result-progress = { $borne } of { $pieces } borne off
+ratings-explained = *A rating is the leaderboard's score: skill minus three times its uncertainty, so it moves most in a player's first games.*
+result-dice = Fair dice
+button-rematch = Rematch
+note-rematch = Rematch of game { $game }: { $players }, the seats are as they were. The host starts when everyone is here.
 goes-on = *Game { $game } goes on in the board below.*
 
 ## What just happened (the lines above the board)
@@ -228,3 +232,17 @@ click-not-running = This game is not running any more.
 click-unknown-control = This control is not one of this bot's (any more).
 click-unreadable = That choice could not be read.
 click-retired = This menu belongs to an older board of this bot: play on the newest board message (or post it again with `{ -cmd-board }`).
+
+## Since your last turn: the lines under the ping of a board that calls a
+## player back (her losses first).
+since-lost = **{ $by } took { $count ->
+    [one] your piece
+   *[other] { $count } of your pieces
+  } on { $square }.**
+since-took = { " " }(took { $count })
+since-moves = Since your last move: { $moves }{ $more }.
+since-more = { " " }and { $count } more (above)
+since-lost-throws = { $count ->
+    [one] 1 throw
+   *[other] { $count } throws
+  } lost by the others.

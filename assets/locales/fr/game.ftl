@@ -16,13 +16,13 @@ seat = { $seat ->
   }
 # Le niveau d'un joueur ordinateur.
 level = { $level ->
-    [random] hasard
+    [random] au hasard
     [easy] facile
     [medium] moyen
     [hard] difficile
    *[other] { $level }
   }
-computer = ordinateur ({ $level })
+computer = ordinateur { $level }
 level-random = joue n'importe quel coup permis
 level-easy = prend le coup qui semble le meilleur sur le moment
 level-medium = prévoit toute la série de jets
@@ -126,16 +126,20 @@ option-throws-again = relance les cauris
 
 ## Le résultat
 
-game-over = **La partie est terminée.**
 game-ended-early = **La partie a été arrêtée avant la fin ; elle ne compte pas au classement.**
 left-player = { $who } (parti ; l'ordinateur a continué)
 place-line = { $place }. { $name } ({ $seat })
-places = Classement
 ratings = Cotes
 result-title = Thaayam ({ $ruleset }), partie { $game } : résultat
 result-seed = Graine des dés : `{ $seed }` ({ $count } jets tirés)
 result-commitment = Son SHA-256, affiché depuis le salon : `{ $commitment }`
 result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie : { -cmd-verify } { -opt-verify-game }:{ $game }
+result-winner = 🏆 **{ $winner }** ({ $seat }) gagne !
+result-progress = { $borne } pions sur { $pieces } sortis
+ratings-explained = *Le classement est le score du tableau : l'habileté moins trois fois son incertitude ; il bouge surtout lors des premières parties d'un joueur.*
+result-dice = Dés équitables
+button-rematch = Revanche
+note-rematch = Revanche de la partie { $game } : { $players }, chacun à sa place. L'hôte lance la partie quand tout le monde est là.
 goes-on = *La partie { $game } continue sur le plateau ci-dessous.*
 
 ## Ce qui vient de se passer (les lignes au-dessus du plateau)
@@ -232,3 +236,17 @@ click-not-running = Cette partie n'est plus en cours.
 click-unknown-control = Ce bouton n'appartient pas (ou plus) à ce bot.
 click-unreadable = Ce choix n'a pas pu être lu.
 click-retired = Ce menu appartient à un ancien plateau de ce bot : jouez sur le plateau le plus récent (ou affichez-le à nouveau avec `{ -cmd-board }`).
+
+## Depuis votre dernier tour : les lignes sous la mention d'un plateau qui
+## rappelle un joueur (ses pertes d'abord).
+since-lost = **{ $by } a pris { $count ->
+    [one] votre pion
+   *[other] { $count } de vos pions
+  } en { $square }.**
+since-took = { " " }(a pris { $count })
+since-moves = Depuis votre dernier coup : { $moves }{ $more }.
+since-more = { " " }et { $count } de plus (ci-dessus)
+since-lost-throws = { $count ->
+    [one] 1 jet perdu
+   *[other] { $count } jets perdus
+  } par les autres.

@@ -3,7 +3,6 @@
 //! wing opens, changes and shows the game.
 
 use super::answer::{VariantChoice, is_moderator, langs, private};
-use super::settings::guild_defaults;
 use crate::discord::config::parse_duration;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
@@ -12,6 +11,7 @@ use crate::discord::live::access;
 use crate::discord::live::board::{Change, Place, show};
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
+use crate::discord::live::defaults::guild_defaults;
 use crate::discord::live::opening::{self, Opened};
 use crate::discord::live::unix_now;
 use crate::discord::view::lang::{Lang, tr};

@@ -5,7 +5,7 @@
 //! that ping no one.
 
 use super::answer::{VariantChoice, langs, occupant, send, store_failed};
-use super::settings::effective_settings;
+use crate::discord::live::defaults::effective_settings;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};

@@ -208,7 +208,7 @@ fn history_lists_the_channels_finished_games_newest_first() {
     assert_eq!(lines.len(), HISTORY_GAMES as usize);
     let newest = ids[ids.len() - 1];
     assert!(lines[0].starts_with(&format!("`{newest}` <t:")), "{}", lines[0]);
-    assert!(lines[0].contains(":d> bell — won by computer (random); 2. <@111>"), "{}", lines[0]);
+    assert!(lines[0].contains(":d> bell — won by random computer; 2. <@111>"), "{}", lines[0]);
     let all = description(&m);
     assert!(!all.contains("<@300>") && !all.contains("<@400>"), "abandoned and other channels' games: {all}");
     assert!(m.embed.as_ref().expect("embed").footer.contains(&format!("game:{}", newest.0)));
@@ -269,9 +269,9 @@ fn a_finished_game_replays_as_a_gif_with_its_places() {
     let m = replay_message(Lang::EN, &loaded.info);
     assert_sendable(&m);
     assert!(m.content.starts_with(&format!("Replay of game {id} (bell, 2 players, finished <t:")), "{}", m.content);
-    let first = if loaded.info.seats[0].place == Some(1) { "1. <@100> · 2. computer (easy)" } else { "1. computer" };
+    let first = if loaded.info.seats[0].place == Some(1) { "1. <@100> · 2. easy computer" } else { "1. computer" };
     assert!(m.content.contains(first), "{}", m.content);
-    let names = ["Meena".to_string(), String::new(), "computer (easy)".into(), String::new()];
+    let names = ["Meena".to_string(), String::new(), "easy computer".into(), String::new()];
     let gif = draw(&loaded, Lang::EN, names, MAX_GIF_BYTES).expect("drawn");
     assert!(gif.starts_with(b"GIF89a") && gif.len() <= MAX_GIF_BYTES, "{} bytes", gif.len());
 }

@@ -1,17 +1,18 @@
 //! `/thaayam settings`: a server's default rules, turn timeout, who may
 //! end games and the bot's language. Anyone may look; changing needs
 //! Manage Server. Also the
-//! defaults a new game of a server starts with ([`guild_defaults`]). The
+//! defaults a new game of a server starts with (`live::defaults`). The
 //! checks and the message are plain functions, tested without Discord.
 
 use super::answer::{VariantChoice, langs, private, send, store_failed};
-use crate::discord::config::{Config, parse_duration};
+use crate::discord::config::parse_duration;
+use crate::discord::live::defaults::effective_settings;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message};
 use crate::discord::view::words::COLOUR;
 use crate::discord::{Context, Error};
 use crate::engine::{Ruleset, Variant};
-use crate::store::{EndPermission, GuildSettings, StoreError, StoreHandle};
+use crate::store::{EndPermission, GuildSettings};
 use poise::serenity_prelude as serenity;
 
 /// Who may end a game early, as offered to admins.
@@ -169,38 +170,6 @@ pub(crate) fn settings_message(
     }
 }
 
-/// The configured defaults, for servers that never saved settings.
-pub(crate) fn config_settings(config: &Config) -> GuildSettings {
-    GuildSettings {
-        default_ruleset: Ruleset::new(config.default_variant),
-        turn_timeout_secs: u32::try_from(config.turn_timeout).unwrap_or(u32::MAX),
-        end_permission: EndPermission::Host,
-    }
-}
-
-/// The server's saved settings, or the configured defaults.
-pub(crate) async fn effective_settings(
-    store: &StoreHandle,
-    guild: u64,
-    config: &Config,
-) -> Result<GuildSettings, StoreError> {
-    let saved = store.call(move |s| s.saved_guild_settings(guild)).await?;
-    Ok(saved.unwrap_or_else(|| config_settings(config)))
-}
-
-/// The settings a new game of this server starts with (rules, turn
-/// timeout, who may end it). A store failure is logged and the configured
-/// defaults are used.
-pub(crate) async fn guild_defaults(store: &StoreHandle, guild: u64, config: &Config) -> GuildSettings {
-    match effective_settings(store, guild, config).await {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!("reading the settings of guild {guild} failed: {e}");
-            config_settings(config)
-        }
-    }
-}
-
 fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     match ctx {
         poise::Context::Application(a) => a.interaction.member.as_ref().and_then(|m| m.permissions),
@@ -276,8 +245,11 @@ fn locale_lang(ctx: Context<'_>) -> Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::config::Config;
+    use crate::discord::live::defaults::{config_settings, guild_defaults};
     use crate::discord::view::message::check;
     use crate::store::Store;
+    use crate::store::StoreHandle;
     use poise::serenity_prelude::Permissions;
     use std::path::PathBuf;
 

@@ -13,6 +13,7 @@ mod lobby;
 pub(crate) mod notes;
 pub(crate) mod script;
 pub(crate) mod session;
+pub(crate) mod story;
 pub(crate) mod table;
 pub(crate) mod turn;
 

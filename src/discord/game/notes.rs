@@ -58,6 +58,12 @@ pub(crate) enum Note {
         user: UserId,
         then: Vacated,
     },
+    /// A lobby opened by Rematch on the result of `game`, its humans
+    /// seated as they were (they are notified).
+    Rematch {
+        game: i64,
+        players: Vec<UserId>,
+    },
 }
 
 /// What became of the seat of a player who left.

@@ -21,10 +21,11 @@ use super::running::{BoardMessage, Running};
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
-use crate::discord::game::table::UserId;
+use crate::discord::game::table::{Stage, UserId};
 use crate::discord::view::components::ComponentId;
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
+use crate::discord::view::notes::note_lines;
 use crate::discord::view::presenter::{self, Outro};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
@@ -109,22 +110,41 @@ pub(crate) async fn show(
     click: Option<Click<'_>>,
 ) -> Shown {
     let lang = server_lang(data, running.table.guild, None).await;
-    let msg = presenter::table_message(lang, &running.table, change.notes, change.outro);
+    let table = &running.table;
+    let lines = note_lines(lang, change.notes);
+    let calls = change.place == Place::AsNeeded && running.post.needs_new_board(table, change.actor);
+    // The end of a game that was played is a new message that notifies
+    // every player (a cancelled lobby just says so in place).
+    let ends = change.place != Place::Same
+        && !table.is_open()
+        && (table.stage == Stage::Finished || table.started_at != 0)
+        && running.post.board.is_some();
     let new = match change.place {
         Place::New => true,
-        Place::AsNeeded => running.post.needs_new_board(&running.table, change.actor),
+        // A full story moves on to a new board, so that its record keeps
+        // every line.
+        Place::AsNeeded => calls || ends || running.post.story_full(&lines),
         Place::Same => false,
     };
-    let notes = change.notes;
+    // A board that calls the human to act back says what happened since
+    // her last action; the record of the board before keeps the notes, as
+    // it keeps those of the last move above the result.
+    let msg = if ends {
+        presenter::result(lang, table, change.outro)
+    } else if calls && running.post.board.is_some() && table.stage == Stage::Playing {
+        presenter::calling_back(lang, table)
+    } else {
+        presenter::table_message(lang, table, change.notes, change.outro)
+    };
     let posted = match click {
-        Some(c) if new => answer_with_new_board(&c, running, lang, &msg, notes).await,
-        Some(c) => answer_with_board(&c, running, lang, &msg, notes).await,
+        Some(c) if new => answer_with_new_board(&c, running, lang, &msg, &lines).await,
+        Some(c) => answer_with_board(&c, running, lang, &msg, &lines).await,
         None => {
             let png = pictures::board_png(lang, running, &msg).await;
             if new {
-                repost(http, running, lang, &msg, png, notes).await
+                repost(http, running, lang, &msg, png, &lines).await
             } else {
-                publish(http, running, lang, &msg, png, notes).await
+                publish(http, running, lang, &msg, png, &lines).await
             }
         }
     };
@@ -169,21 +189,22 @@ async fn answer_with_new_board(
     running: &mut Running,
     lang: Lang,
     msg: &Message,
-    notes: &[Note],
+    lines: &[String],
 ) -> bool {
     if on_young_board(c, running) {
-        let answer = outgoing::response(&presenter::record(lang, &running.table, notes), false, None);
+        let record = presenter::record(lang, &running.table, &told(&running.post.story, lines));
+        let answer = outgoing::response(&record, false, None);
         match respond(c.ctx, c.click, CreateInteractionResponse::UpdateMessage(answer)).await {
             Ok(()) => {
                 let png = pictures::board_png(lang, running, msg).await;
                 // The clicked board has no controls left: nothing to strip.
                 let old = running.post.board.take();
-                if repost(&c.ctx.http, running, lang, msg, png.clone(), notes).await {
+                if repost(&c.ctx.http, running, lang, msg, png.clone(), lines).await {
                     return true;
                 }
                 // Not posted: the clicked board shows the game again.
                 running.post.board = old;
-                return publish(&c.ctx.http, running, lang, msg, png, notes).await;
+                return publish(&c.ctx.http, running, lang, msg, png, lines).await;
             }
             Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", running.table.id),
         }
@@ -191,7 +212,7 @@ async fn answer_with_new_board(
         acknowledge(c).await;
     }
     let png = pictures::board_png(lang, running, msg).await;
-    repost(&c.ctx.http, running, lang, msg, png, notes).await
+    repost(&c.ctx.http, running, lang, msg, png, lines).await
 }
 
 /// Answers a click by showing the change on the board: the answer updates
@@ -199,18 +220,18 @@ async fn answer_with_new_board(
 /// is acknowledged and a fresh board posted. A picture not drawn by the
 /// instant it is wanted (see [`PICTURE_BUDGET`]) does not hold the answer
 /// up: the click is acknowledged and the board edited once it is drawn.
-async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg: &Message, notes: &[Note]) -> bool {
+async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg: &Message, lines: &[String]) -> bool {
     let png = pictures::start(lang, running, msg, c.arrived + PICTURE_BUDGET);
     if !on_young_board(c, running) {
         acknowledge(c).await;
-        return repost(&c.ctx.http, running, lang, msg, png.wait().await, notes).await;
+        return repost(&c.ctx.http, running, lang, msg, png.wait().await, lines).await;
     }
     let png = match png.in_time().await {
         Ok(png) => png,
         Err(drawing) => {
             tracing::debug!("the board of game {} is not drawn in time; acknowledging first", running.table.id);
             acknowledge(c).await;
-            return publish(&c.ctx.http, running, lang, msg, drawing.wait().await, notes).await;
+            return publish(&c.ctx.http, running, lang, msg, drawing.wait().await, lines).await;
         }
     };
     let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
@@ -218,6 +239,7 @@ async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg
     match updated {
         Ok(()) => {
             running.post.showing(running.table.seq, pictures::showing(msg, &png));
+            running.post.story.extend_from_slice(lines);
             true
         }
         Err(e) => {
@@ -225,24 +247,24 @@ async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg
             // interaction answer failed (e.g. it came too late).
             let id = running.table.id;
             tracing::warn!("could not update the board of game {id} in the answer: {e:?}; editing it");
-            publish(&c.ctx.http, running, lang, msg, png, notes).await
+            publish(&c.ctx.http, running, lang, msg, png, lines).await
         }
     }
 }
 
 /// Shows a new state on the board message: edit while young, else re-post
-/// (`notes`: what happened, kept on the old board when it is replaced).
-/// Returns whether Discord took it.
+/// (`lines`: what happened, added to the board's story). Returns whether
+/// Discord took it.
 pub(crate) async fn publish(
     http: &Http,
     running: &mut Running,
     lang: Lang,
     msg: &Message,
     png: Png,
-    notes: &[Note],
+    lines: &[String],
 ) -> bool {
     let Some(board) = running.post.board.filter(|_| running.post.is_young(unix_now())) else {
-        return repost(http, running, lang, msg, png, notes).await;
+        return repost(http, running, lang, msg, png, lines).await;
     };
     let showing = pictures::showing(msg, &png);
     let channel = ids::channel(running.table.channel);
@@ -251,26 +273,27 @@ pub(crate) async fn publish(
     match edited {
         Ok(_) => {
             running.post.showing(running.table.seq, showing);
+            running.post.story.extend_from_slice(lines);
             true
         }
         Err(e) => {
             tracing::warn!("could not edit the board of game {}: {e:?}; posting anew", running.table.id);
-            repost(http, running, lang, msg, png, notes).await
+            repost(http, running, lang, msg, png, lines).await
         }
     }
 }
 
-/// Posts a fresh board message (in `lang`); the old one becomes a record,
-/// what happened with a pointer to the new board: no controls, no picture,
-/// so only the live board shows the game. Returns whether Discord took the
-/// new message.
+/// Posts a fresh board message (in `lang`); the old one becomes a record
+/// of its story and of `lines` (what moved the game on), with a pointer to
+/// the new board: no controls, no picture, so only the live board shows
+/// the game. Returns whether Discord took the new message.
 pub(crate) async fn repost(
     http: &Http,
     running: &mut Running,
     lang: Lang,
     msg: &Message,
     png: Png,
-    notes: &[Note],
+    lines: &[String],
 ) -> bool {
     let channel = ids::channel(running.table.channel);
     let png = pictures::for_new_message(lang, &running.table, png).await;
@@ -286,9 +309,10 @@ pub(crate) async fn repost(
         }
     };
     running.post.showing(running.table.seq, showing);
+    let story = told(&std::mem::take(&mut running.post.story), lines);
     let new = BoardMessage { message: posted.id.get(), posted_at: unix_now() };
     if let Some(old) = running.post.board.replace(new) {
-        let edit = outgoing::edit(&presenter::record(lang, &running.table, notes), None);
+        let edit = outgoing::edit(&presenter::record(lang, &running.table, &story), None);
         let edited = channel.edit_message(http, ids::message(old.message), edit).await;
         instrument::request(Route::EditMessage, &edited);
         if let Err(e) = edited {
@@ -296,6 +320,11 @@ pub(crate) async fn repost(
         }
     }
     true
+}
+
+/// A board's story with the lines of the change that moved it on.
+fn told(story: &[String], lines: &[String]) -> Vec<String> {
+    story.iter().chain(lines).cloned().collect()
 }
 
 /// How long before the last write of the previous run a game may have

@@ -20,6 +20,7 @@ use super::computer::spawn_computer;
 use super::instrument;
 use super::lang::{self, server_lang};
 use super::metrics::{Outcome, Route};
+use super::opening::{self, Opened};
 use super::outgoing;
 use super::persist;
 use super::pictures;
@@ -69,6 +70,9 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             return refuse(ctx, click, &tr!(mine, "click-unknown-control")).await;
         }
     };
+    if id.control == Control::Rematch {
+        return on_rematch(ctx, data, click, id.game, mine).await;
+    }
     let Some(game) = data.hub.get(id.game) else {
         if show_missed_end(ctx, data, click, id.game, server, mine).await {
             return;
@@ -181,6 +185,44 @@ async fn show_missed_end(
     true
 }
 
+/// Rematch on the result of a closed game, clicked by one of its players
+/// in its channel: a lobby with the same seats opens there (or the
+/// channel's running game is named), said privately. Anyone else is
+/// refused privately; nothing changes.
+async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64, mine: Lang) {
+    let closed = match data.store.call(move |s| s.load(GameId(game))).await {
+        Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!("could not read game {game} for a rematch: {e}");
+            return refuse(ctx, click, &tr!(mine, "new-store-failed")).await;
+        }
+    };
+    let ours = |r: &Running| from_game_channel(&r.table, click.guild_id, click.channel_id);
+    let Some(old) = closed.filter(ours).map(|r| r.table) else {
+        return refuse(ctx, click, &not_running(mine)).await;
+    };
+    let user = click.user.id.get();
+    let played = old.humans().contains(&user) || old.left_seats.contains(&Some(user));
+    if !played {
+        return refuse(ctx, click, &tr!(mine, "rematch-not-player", game = game)).await;
+    }
+    // Opening a lobby takes a save and a post: the answer comes after.
+    if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
+        tracing::warn!("could not acknowledge a rematch: {e:?}");
+    }
+    let name = click.user.display_name().to_string();
+    let text = match opening::rematch(&ctx.http, data, &old, user, name).await {
+        Opened::New { game, link } => tr!(mine, "new-opened", game = game, link = link),
+        Opened::Running { link } if link.is_empty() => tr!(mine, "new-running"),
+        Opened::Running { link } => tr!(mine, "new-running-here", link = link),
+        Opened::Opening => tr!(mine, "new-setting-up"),
+        Opened::Unsaved => tr!(mine, "new-store-failed"),
+        Opened::NotPosted => tr!(mine, "new-not-posted"),
+    };
+    note(ctx, click, &text).await;
+}
+
 /// A private follow-up to an answered click.
 async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
     let note = CreateInteractionResponseFollowup::new().content(text).ephemeral(true);
@@ -236,6 +278,8 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
+        // Answered before the game is looked up (`on_rematch`).
+        Control::Rematch => return None,
     })
 }
 

@@ -12,7 +12,8 @@
 //!   click on a board behind its game brings the board up to date).
 //! - [`board`]: the board message, edited in place or re-posted; at
 //!   start-up every board is brought up to its saved game.
-//! - [`opening`]: `/thaayam new`'s lobby, or the channel's game resumed.
+//! - [`opening`]: `/thaayam new`'s lobby (or the channel's game resumed)
+//!   and Rematch's; [`defaults`]: the settings a server's new games take.
 //! - [`computer`]: the task that plays computer seats.
 //! - [`clock`]: turn deadlines and reminders.
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.
@@ -30,6 +31,7 @@ pub(crate) mod change;
 pub(crate) mod clicks;
 pub(crate) mod clock;
 pub(crate) mod computer;
+pub(crate) mod defaults;
 pub(crate) mod health;
 pub(crate) mod hub;
 pub(crate) mod ids;

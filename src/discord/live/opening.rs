@@ -1,17 +1,21 @@
-//! Opening a game in a channel (`/thaayam new`): the channel is reserved,
+//! Opening a game in a channel (`/thaayam new`, or Rematch on a result
+//! with the seats as they were): the channel is reserved,
 //! the game created and saved in the store, its lobby posted; a game the
 //! store still has open there is resumed instead, and a lobby Discord
 //! would not take is given up so that it does not hold the channel.
 
 use super::board::{Change, Place, show};
 use super::computer::spawn_computer;
+use super::defaults::guild_defaults;
 use super::hub::{Shared, Taken};
 use super::ids;
 use super::persist;
 use super::running::Running;
 use crate::discord::Data;
-use crate::discord::game::table::{NewGame, Stage, Table};
-use crate::store::{GameId, StoreError};
+use crate::discord::game::notes::Note;
+use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
+use crate::discord::view::presenter::Outro;
+use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude::Http;
 use std::sync::Arc;
 
@@ -33,6 +37,36 @@ pub(crate) enum Opened {
 
 /// Opens a lobby for `new`, its host named `host_name` on the board.
 pub(crate) async fn open(http: &Arc<Http>, data: &Data, new: NewGame, host_name: String) -> Opened {
+    open_seated(http, data, new, host_name, None).await
+}
+
+/// Opens a rematch of the closed game `old` in its channel, asked by `host`
+/// (one of its players, named `host_name`): the same rules, seats, turn
+/// time and practice mark, every player and computer seated where it sat
+/// (a computer where a player left), the humans called to the lobby.
+pub(crate) async fn rematch(http: &Arc<Http>, data: &Data, old: &Table, host: UserId, host_name: String) -> Opened {
+    let defaults = guild_defaults(&data.store, old.guild, &data.config).await;
+    let new = NewGame {
+        guild: old.guild,
+        channel: old.channel,
+        host,
+        ruleset: old.ruleset,
+        players: old.players,
+        turn_timeout: old.turn_timeout,
+        moderators_end: defaults.end_permission == EndPermission::Moderators,
+        practice: old.practice,
+    };
+    let seats = Seats { of: old.id, lineup: old.lineup.clone() };
+    open_seated(http, data, new, host_name, Some(seats)).await
+}
+
+/// The seats of a rematch: the lineup of game `of`.
+struct Seats {
+    of: i64,
+    lineup: Vec<Player>,
+}
+
+async fn open_seated(http: &Arc<Http>, data: &Data, new: NewGame, host_name: String, seats: Option<Seats>) -> Opened {
     // The channel is held from here until its lobby is posted (or given
     // up), so that a second `/thaayam new` waits for nothing and is told.
     let reservation = match data.hub.reserve(new.channel) {
@@ -40,7 +74,8 @@ pub(crate) async fn open(http: &Arc<Http>, data: &Data, new: NewGame, host_name:
         Err(Taken::Running(existing)) => return Opened::Running { link: link_of(&*existing.lock().await) },
         Err(Taken::Opening) => return Opened::Opening,
     };
-    let mut running = match create(data, new).await {
+    let lineup = seats.as_ref().map(|s| s.lineup.clone());
+    let mut running = match create(data, new, lineup).await {
         Ok(Created::New(running)) => running,
         Ok(Created::Resumed(running)) => return resumed(http, data, reservation.fill(running)).await,
         Err(e) => {
@@ -51,7 +86,15 @@ pub(crate) async fn open(http: &Arc<Http>, data: &Data, new: NewGame, host_name:
     running.table.names.insert(new.host, host_name);
     let game = reservation.fill(running);
     let mut running = game.lock().await;
-    let change = Change::none(Place::New);
+    let notes: Vec<Note> = seats
+        .map(|s| {
+            let players = running.table.humans().into_iter().filter(|&u| u != new.host).collect();
+            Note::Rematch { game: s.of, players }
+        })
+        .into_iter()
+        .collect();
+    let outro = Outro::default();
+    let change = Change { place: Place::New, ..Change::of(&notes, &outro) };
     show(http, data, &mut running, change, None).await;
     if running.post.board.is_none() {
         give_up(data, &mut running.table).await;
@@ -81,7 +124,7 @@ enum Created {
 /// can run; only one that cannot be loaded (the bot stopped between two
 /// writes, or its state is unreadable) is abandoned, logged, and the lobby
 /// opened.
-async fn create(data: &Data, new: NewGame) -> Result<Created, StoreError> {
+async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>) -> Result<Created, StoreError> {
     let mut running = match persist::create(&data.store, new, &data.seeds).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
             if let Some(running) = resumable(data, game).await? {
@@ -93,6 +136,9 @@ async fn create(data: &Data, new: NewGame) -> Result<Created, StoreError> {
         }
         other => other?,
     };
+    if let Some(lineup) = lineup.filter(|l| l.contains(&Player::Human(new.host))) {
+        running.table.lineup = lineup;
+    }
     if let Err(e) = persist::save(&data.store, &mut running).await {
         let id = ids::game(&running.table);
         let _ = data.store.call(move |s| s.abandon(id, None)).await;

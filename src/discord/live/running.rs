@@ -70,7 +70,18 @@ pub(crate) struct Post {
     /// change that leaves it as it was keeps the message's attachment
     /// instead of drawing and uploading it again.
     pub(crate) picture: Option<u64>,
+    /// The lines of what happened shown on the board message since it was
+    /// posted, in the server's language: when a new board replaces it, it
+    /// becomes a record of these lines (and those of the change that moved
+    /// the game on), so that the channel read from the top tells the whole
+    /// game. Saved with the game.
+    pub(crate) story: Vec<String>,
 }
+
+/// The characters of lines a board's story holds before the next change
+/// posts a new board: its record (the lines and a pointer to the new
+/// board) must fit in a message's 2,000 characters.
+pub(crate) const STORY_ROOM: usize = 1_800;
 
 impl Post {
     /// Whether the board message is young enough to be edited at `now`.
@@ -93,6 +104,13 @@ impl Post {
     /// Notes that the board now shows the table's current human to act.
     pub(crate) fn shown_to_act(&mut self, table: &Table) {
         self.pinged = table.human_to_act();
+    }
+
+    /// Whether `lines` no longer fit in the board's story: its record
+    /// could not keep them all.
+    pub(crate) fn story_full(&self, lines: &[String]) -> bool {
+        let chars = |l: &[String]| l.iter().map(|l| l.chars().count() + 1).sum::<usize>();
+        chars(&self.story) + chars(lines) > STORY_ROOM
     }
 
     /// Notes that the board message shows the table at `seq` with the
@@ -123,6 +141,17 @@ mod tests {
         post.shown_to_act(&t);
         assert_eq!(post.pinged, Some(on_turn));
         assert!(!post.needs_new_board(&t, None), "she was pinged already");
+    }
+
+    #[test]
+    fn a_story_is_full_when_its_record_could_not_keep_the_next_lines() {
+        let mut post = Post::default();
+        let line = |n: usize| "x".repeat(n);
+        assert!(!post.story_full(&[line(STORY_ROOM - 1)]));
+        assert!(post.story_full(&[line(STORY_ROOM)]), "a newline after each line");
+        post.story = vec![line(1_000)];
+        assert!(!post.story_full(&[line(798)]));
+        assert!(post.story_full(&[line(799)]));
     }
 
     #[test]

@@ -60,6 +60,16 @@ struct V1<'a> {
     pinged: Option<u64>,
     #[serde(default)]
     names: Cow<'a, BTreeMap<u64, String>>,
+    /// The board's lines so far (`Post::story`); absent when there are
+    /// none, so that a form without them reads as before and a release
+    /// from before them reads this one (it ignores the field).
+    #[serde(default, skip_serializing_if = "no_lines")]
+    story: Cow<'a, [String]>,
+}
+
+#[allow(clippy::ptr_arg)] // serde hands over the field as it is
+fn no_lines(lines: &Cow<'_, [String]>) -> bool {
+    lines.is_empty()
 }
 
 #[derive(Serialize, Deserialize)]
@@ -153,6 +163,7 @@ impl<'a> From<&'a Running> for V1<'a> {
             board: post.board.map(|b| SavedBoard { message: b.message, posted_at: b.posted_at }),
             pinged: post.pinged,
             names: Cow::Borrowed(&t.names),
+            story: Cow::Borrowed(&post.story),
         }
     }
 }
@@ -185,6 +196,7 @@ impl From<V1<'_>> for Running {
         let mut running = Running::new(t);
         running.post.board = s.board.map(|b| BoardMessage { message: b.message, posted_at: b.posted_at });
         running.post.pinged = s.pinged;
+        running.post.story = s.story.into_owned();
         running
     }
 }
@@ -248,6 +260,11 @@ mod tests {
         r.post.pinged = Some(202);
         r.post.shown = Some(4);
         let json = to_json(&r).expect("saved");
+        assert!(!json.contains("story"), "no lines, no field: the form of 2026-11-26");
+        r.post.story = vec!["South threw 3".into(), "West took 1 piece".into()];
+        let with_story = to_json(&r).expect("saved");
+        assert_eq!(from_json(&with_story).expect("loaded").post.story, r.post.story, "the board's lines are kept");
+        r.post.story.clear();
         let back = from_json(&json).expect("loaded");
         let t = &r.table;
         assert_eq!(

@@ -37,6 +37,8 @@ pub(crate) enum Control {
     Undo,
     /// Show another page of a select with more than 25 options.
     Page(u8),
+    /// Result (a player of the game): open a lobby with the same seats.
+    Rematch,
 }
 
 impl Control {
@@ -52,6 +54,7 @@ impl Control {
             Control::Confirm => ("ok", None),
             Control::Undo => ("undo", None),
             Control::Page(p) => ("page", Some(p)),
+            Control::Rematch => ("again", None),
         }
     }
 
@@ -69,6 +72,7 @@ impl Control {
             "ok" => no_arg(Control::Confirm),
             "undo" => no_arg(Control::Undo),
             "page" => parse_number(arg).map(Control::Page),
+            "again" => no_arg(Control::Rematch),
             _ => Err(ParseError::UnknownControl),
         }
     }
@@ -154,7 +158,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    const ALL: [Control; 11] = [
+    const ALL: [Control; 12] = [
         Control::Join,
         Control::Leave,
         Control::AddComputer,
@@ -166,6 +170,7 @@ mod tests {
         Control::Undo,
         Control::Page(0),
         Control::Page(255),
+        Control::Rematch,
     ];
 
     #[test]

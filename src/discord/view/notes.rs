@@ -3,7 +3,7 @@
 //! in squares.
 
 use super::lang::{Lang, tr};
-use super::words::{computer_name, mention, move_words, seat_name};
+use super::words::{and_list, computer_name, mention, move_words, seat_name};
 use crate::discord::game::notes::{Note, Vacated};
 
 /// The lines of a change's notes, in order; why throws are struck through
@@ -55,6 +55,10 @@ fn line(lang: Lang, note: &Note) -> String {
         Note::TimedOut(u) => tr!(lang, "note-timed-out", who = mention(*u)),
         Note::Forfeited { user, then } => {
             tr!(lang, "note-forfeited", who = mention(*user), then = vacated(lang, *then))
+        }
+        Note::Rematch { game, players } => {
+            let players: Vec<String> = players.iter().map(|&u| mention(u)).collect();
+            tr!(lang, "note-rematch", game = *game, players = and_list(lang, &players))
         }
     }
 }

@@ -39,15 +39,40 @@ impl Outro {
     }
 }
 
+/// The board that calls the human to act back (a new message, so that she
+/// is notified): instead of the change's notes, which the record of the
+/// board before keeps, what happened since her last action.
+pub(crate) fn calling_back(lang: Lang, t: &Table) -> Message {
+    let digest = t.to_act().map(|seat| super::story::digest(lang, t, seat)).unwrap_or_default();
+    board(lang, t, &digest)
+}
+
 /// The message for a table in any stage, with the notes of what just happened.
 pub(crate) fn table_message(lang: Lang, t: &Table, notes: &[Note], outro: &Outro) -> Message {
-    let notes = note_lines(lang, notes);
-    let notes = notes.as_slice();
-    match t.stage {
-        Stage::Lobby => lobby(lang, t, notes),
-        Stage::Playing => board(lang, t, notes),
-        Stage::Finished | Stage::Ended => finished(lang, t, notes, outro),
+    let lines = note_lines(lang, notes);
+    let lines = lines.as_slice();
+    let mut msg = match t.stage {
+        Stage::Lobby => lobby(lang, t, lines),
+        Stage::Playing => board(lang, t, lines),
+        Stage::Finished | Stage::Ended => finished(lang, t, lines, outro),
+    };
+    // The players a rematch seated are called to their lobby.
+    for note in notes {
+        if let Note::Rematch { players, .. } = note {
+            for &user in players {
+                if !msg.mentions.contains(&user) {
+                    msg.mentions.push(user);
+                }
+            }
+        }
     }
+    msg
+}
+
+/// The result of a game that just closed, posted as a new message: the
+/// notes of its last change are on the record of the board above.
+pub(crate) fn result(lang: Lang, t: &Table, outro: &Outro) -> Message {
+    finished(lang, t, &[], outro)
 }
 
 fn id(t: &Table, control: Control) -> String {
@@ -107,21 +132,23 @@ fn computer_select(lang: Lang, t: &Table) -> Select {
     Select { id: id(t, Control::AddComputer), placeholder: tr!(lang, "computer-placeholder"), options, min: 1, max: 1 }
 }
 
-/// The live board: what happened, whose turn, the deadline, the move
-/// picked so far, the controls.
+/// The live board: whose turn and the deadline first (the line a phone's
+/// notification shows), what happened, the move picked so far, the
+/// controls.
 pub(crate) fn board(lang: Lang, t: &Table, notes: &[String]) -> Message {
-    let mut lines: Vec<String> = practice_line(lang, t).into_iter().collect();
+    let mut lead = Vec::new();
     let mut mentions = Vec::new();
     if let Some(seat) = t.to_act() {
         let who = t.player(seat).map(|p| player_name(lang, p)).unwrap_or_default();
         let deadline = t.deadline.map(|d| tr!(lang, "deadline", time = d)).unwrap_or_default();
         let (seat, verb) = (seat_name(lang, seat), verb(t));
-        lines.push(tr!(lang, "to-act", seat = seat, who = who, verb = verb, deadline = deadline));
-        lines.extend(draft_line(lang, t));
+        lead.push(tr!(lang, "to-act", seat = seat, who = who, verb = verb, deadline = deadline));
         mentions.extend(t.human_to_act());
     }
+    lead.extend(practice_line(lang, t));
+    let tail: Vec<String> = t.to_act().and_then(|_| draft_line(lang, t)).into_iter().collect();
     Message {
-        content: with_notes(lang, notes, &lines),
+        content: with_notes(lang, &lead, notes, &tail),
         embed: Some(state_embed(lang, t)),
         rows: turn_rows(lang, t),
         board_image: true,
@@ -135,13 +162,15 @@ fn practice_line(lang: Lang, t: &Table) -> Option<String> {
     t.practice.then(|| format!("**{}**", tr!(lang, "practice-mark")))
 }
 
-/// The notes of a change above the lines that say where the game stands,
-/// within the content limit: those lines always, and as many of the
-/// newest notes as fit (a long run of moves that played themselves loses
-/// its oldest lines first).
-fn with_notes(lang: Lang, notes: &[String], status: &[String]) -> String {
-    let status = clip(&status.join("\n"), limits::CONTENT);
-    let room = limits::CONTENT.saturating_sub(status.chars().count() + 1);
+/// The notes of a change between the lines that say where the game stands
+/// (`lead` above, `tail` below), within the content limit: those lines
+/// always, and as many of the newest notes as fit (a long run of moves
+/// that played themselves loses its oldest lines first: the board's
+/// record keeps them all).
+fn with_notes(lang: Lang, lead: &[String], notes: &[String], tail: &[String]) -> String {
+    let lead = clip(&lead.join("\n"), limits::CONTENT / 2);
+    let status = clip(&tail.join("\n"), limits::CONTENT / 2);
+    let room = limits::CONTENT.saturating_sub(lead.chars().count() + status.chars().count() + 2);
     let mut kept: Vec<&String> = Vec::new();
     let mut used = 0;
     for line in notes.iter().rev() {
@@ -155,6 +184,9 @@ fn with_notes(lang: Lang, notes: &[String], status: &[String]) -> String {
         used += need;
     }
     let mut out: Vec<String> = Vec::new();
+    if !lead.is_empty() {
+        out.push(lead);
+    }
     if kept.len() < notes.len() {
         out.push(tr!(lang, "earlier-lines", count = notes.len() - kept.len()));
     }
@@ -389,62 +421,96 @@ fn page_buttons(lang: Lang, t: &Table, pages: usize) -> Vec<Button> {
         .collect()
 }
 
-/// The final message: places, rating changes, the seed reveal; no controls.
+/// The result: the winner named first and every human at the table
+/// mentioned (a new message notifies them), then the places with how far
+/// each came, rating changes with what they mean, the seed reveal, and a
+/// Rematch button once the game was played.
 pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -> Message {
-    // The practice mark first: the result's last line stays the verdict.
-    let mut lines: Vec<String> = practice_line(lang, t).into_iter().collect();
     let places = t.final_places();
-    lines.push(match places {
-        Some(_) => tr!(lang, "game-over"),
-        None => tr!(lang, "game-ended-early"),
-    });
+    let name = |s: Seat| match t.left_seats[s.index()] {
+        Some(user) => tr!(lang, "left-player", who = mention(user)),
+        None => t.player(s).map(|p| player_name(lang, p)).unwrap_or_default(),
+    };
+    let mut lead = Vec::new();
+    let mut description = String::new();
+    match places {
+        Some(places) => {
+            let mut order: Vec<Seat> = t.seats().iter().filter(|s| places[s.index()] > 0).collect();
+            order.sort_by_key(|s| places[s.index()]);
+            if let Some((&winner, others)) = order.split_first() {
+                lead.push(tr!(lang, "result-winner", winner = name(winner), seat = seat_name(lang, winner)));
+                let rest: Vec<String> = others.iter().map(|&s| format!("{}. {}", places[s.index()], name(s))).collect();
+                lead.push(rest.join(" · "));
+            }
+            let pos = t.game_now();
+            let pos = pos.position();
+            description = order
+                .iter()
+                .map(|&s| {
+                    let army = pos.army(s);
+                    let how = tr!(lang, "result-progress", borne = army.borne_off(), pieces = army.pieces());
+                    let line =
+                        tr!(lang, "place-line", place = places[s.index()], name = name(s), seat = seat_name(lang, s));
+                    format!("{line} · {how}")
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+        }
+        None => {
+            lead.push(tr!(lang, "game-ended-early"));
+            let players: Vec<String> = t.humans().into_iter().map(mention).collect();
+            if !players.is_empty() {
+                lead.push(super::words::and_list(lang, &players));
+            }
+        }
+    }
+    lead.extend(practice_line(lang, t));
     let mut fields = Vec::new();
-    if let Some(places) = places {
-        let mut order: Vec<Seat> = t.seats().iter().collect();
-        order.sort_by_key(|s| places[s.index()]);
-        let text = order
-            .iter()
-            .map(|&s| {
-                let name = match t.left_seats[s.index()] {
-                    Some(user) => tr!(lang, "left-player", who = mention(user)),
-                    None => t.player(s).map(|p| player_name(lang, p)).unwrap_or_default(),
-                };
-                tr!(lang, "place-line", place = places[s.index()], name = name, seat = seat_name(lang, s))
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        fields.push((tr!(lang, "places"), clip(&text, limits::FIELD_VALUE)));
-    }
     if !outro.ratings.is_empty() {
-        fields.push((tr!(lang, "ratings"), clip(&outro.lines().join("\n"), limits::FIELD_VALUE)));
+        let mut lines = outro.lines();
+        lines.push(tr!(lang, "ratings-explained"));
+        fields.push((tr!(lang, "ratings"), clip(&lines.join("\n"), limits::FIELD_VALUE)));
     }
+    let seed = format!(
+        "{}\n{}",
+        tr!(lang, "result-seed", seed = t.seed_hex(), count = t.drawn),
+        tr!(lang, "result-commitment", commitment = t.commitment())
+    );
+    fields.push((tr!(lang, "result-dice"), clip(&seed, limits::FIELD_VALUE)));
     let embed = Embed {
         title: tr!(lang, "result-title", ruleset = t.ruleset.to_string(), game = t.id),
-        description: format!(
-            "{}\n{}",
-            tr!(lang, "result-seed", seed = t.seed_hex(), count = t.drawn),
-            tr!(lang, "result-commitment", commitment = t.commitment())
-        ),
+        description: clip(&description, limits::EMBED_DESCRIPTION),
         fields,
         footer: tr!(lang, "result-footer", game = t.id),
         colour: COLOUR,
     };
+    let played = t.stage == Stage::Finished || t.started_at != 0;
+    let rows = if played && !t.humans().is_empty() {
+        vec![Row::Buttons(vec![button(t, Control::Rematch, &tr!(lang, "button-rematch"), Style::Primary, false)])]
+    } else {
+        Vec::new()
+    };
+    // Everyone who played hears the end, those who left too.
+    let mut mentions = t.humans();
+    mentions.extend(t.left_seats.iter().flatten().filter(|u| !t.humans().contains(u)));
     Message {
-        content: with_notes(lang, notes, &lines),
+        content: with_notes(lang, &lead, notes, &[]),
         embed: Some(embed),
-        rows: Vec::new(),
+        rows,
         board_image: t.stage == Stage::Finished,
         alt: if t.stage == Stage::Finished { alt_text(lang, t) } else { String::new() },
-        mentions: t.humans(),
+        mentions,
     }
 }
 
-/// What the board becomes when the game goes on in a new board message
-/// (posted to notify the next player): the lines of what happened, no
-/// controls, no picture.
-pub(crate) fn record(lang: Lang, t: &Table, notes: &[Note]) -> Message {
+/// What the board becomes when the game goes on in a new board message:
+/// the lines of what happened while it was the board (`story`, worded by
+/// [`note_lines`] when they were shown), no controls, no picture.
+pub(crate) fn record(lang: Lang, t: &Table, story: &[String]) -> Message {
     let goes_on = tr!(lang, "goes-on", game = t.id);
-    Message { content: with_notes(lang, &note_lines(lang, notes), &[goes_on]), ..Default::default() }
+    let mut lines = story.to_vec();
+    lines.push(goes_on);
+    Message { content: clip(&lines.join("\n"), limits::CONTENT), ..Default::default() }
 }
 
 /// A private answer (ephemeral): text only, nobody pinged.

@@ -140,10 +140,18 @@ fn whole_games_in(lang: Lang) {
             checked(&t, &notes);
         }
         let end = checked(&t, &[Note::TookBack]);
-        assert!(end.rows.is_empty(), "a finished game has no controls");
+        assert_eq!(controls(&end), vec![Control::Rematch], "a finished game offers only a rematch");
         assert_eq!(end.content.contains(&mark), t.practice);
         assert!(!t.practice || hints > 0, "a hint was asked");
-        assert!(end.embed.expect("embed").description.contains(&t.seed_hex()));
+        let first = end.content.lines().next().unwrap_or_default();
+        assert!(first.starts_with("🏆") || lang != Lang::EN, "the winner first: {first}");
+        for user in t.humans() {
+            assert!(end.content.contains(&format!("<@{user}>")), "every player is called: {}", end.content);
+            assert!(end.mentions.contains(&user));
+        }
+        let embed = end.embed.expect("embed");
+        assert!(embed.fields.iter().any(|(_, value)| value.contains(&t.seed_hex())), "the seed is revealed");
+        assert!(!embed.description.contains(&t.seed_hex()), "below the places, not above them");
     }
 }
 
@@ -172,12 +180,17 @@ fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_st
     let notes: Vec<Note> = (0..200).map(|i| Note::ThrowsLost((i % 7) as u8)).collect();
     let m = checked(&t, &notes);
     assert!(m.content.chars().count() <= 2000);
-    assert!(m.content.starts_with('…') && m.content.contains("earlier lines"), "{}", m.content);
-    let last = m.content.lines().last().unwrap_or_default();
-    assert!(last.contains(" to move"), "the last line says who moves: {last}");
+    assert!(m.content.contains("…") && m.content.contains("earlier lines"), "{}", m.content);
+    let first = m.content.lines().next().unwrap_or_default();
+    assert!(first.contains(" to move"), "the first line says who moves (a phone shows it): {first}");
+    assert!(
+        m.content.ends_with("No legal move: 3 throws lost, the turn passes."),
+        "the newest note kept: {}",
+        m.content
+    );
     t.stage = Stage::Ended;
     let end = checked(&t, &notes);
-    assert!(end.content.ends_with("**The game was ended before its end; it is not rated.**"), "{}", end.content);
+    assert!(end.content.starts_with("**The game was ended before its end; it is not rated.**"), "{}", end.content);
 }
 
 #[test]
@@ -270,6 +283,6 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         checked_in(lang, &t, &notes);
         session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Cancel, None, 0).expect("cancel");
         checked_in(lang, &t, &notes);
-        assert_eq!(message::check(&presenter::record(lang, &t, &notes)), Ok(()));
+        assert_eq!(message::check(&presenter::record(lang, &t, &lines)), Ok(()));
     }
 }

@@ -26,7 +26,7 @@ pub(crate) fn level_name(lang: Lang, level: &str) -> String {
     tr!(lang, "level", level = level)
 }
 
-/// How a computer player is named: "computer (easy)".
+/// How a computer player is named: "easy computer".
 pub(crate) fn computer_name(lang: Lang, level: &str) -> String {
     tr!(lang, "computer", level = level_name(lang, level))
 }
