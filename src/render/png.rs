@@ -79,15 +79,11 @@ pub fn render_route(board: &'static Board, seat: Seat, size: u32) -> Result<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Cell, Throw, destination, parse_square, parse_tpn};
+    use crate::engine::{Seat, Throw, destination, parse_tpn};
     use crate::render::board::draw_board;
     use crate::render::error::MAX_SIZE;
     use crate::render::layout::DEFAULT_SIZE;
     use crate::render::view::LastAction;
-
-    fn sq(s: &str) -> Option<Cell> {
-        parse_square(s)
-    }
 
     #[test]
     fn sizes_out_of_range_are_refused() {
@@ -142,7 +138,7 @@ mod tests {
                     }
                     if step % 29 == 0 {
                         let mut v = BoardView::new(*game.position());
-                        v.last = LastAction::of(&before, action, (step % 3) as u8);
+                        v.last = LastAction::of(&before, action, (step % 3) as u8).into_iter().collect();
                         v.names[1] = "Jayalakshmi Venkataraman the Magnificent".into();
                         v.note = (step % 2 == 0).then(|| format!("Move {step}"));
                         views.push(v);
@@ -175,7 +171,7 @@ mod tests {
         // The picture of benches/render.rs.
         let pos = parse_tpn("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1").expect("tpn");
         let mut v = BoardView::new(pos);
-        v.last = Some(LastAction { from: sq("c1"), to: sq("e3"), captured: 0 });
+        v.last = vec![LastAction { seat: Seat::S, from: Some(0), to: Some(4), captured: 0 }];
         let (_, _, dirty) = draw_board(&v, DEFAULT_SIZE).expect("drawn");
         // 18% (sprites report the pixels they cover, a slanted arrow its
         // band): the rest of the indices and filtered rows are reused.
