@@ -33,7 +33,15 @@ pub(crate) fn board_background(view: &BoardView, size: u32) -> Result<(Layout, A
     let pos = &view.position;
     let board = pos.rules().board;
     let l = layout_for(size, board, pos.seats().len())?;
-    let bg = draw::background(&l, board, pos.seats(), view.keep_word());
+    let turn = pos.winner().is_none().then(|| pos.turn());
+    let seats = pos.seats();
+    let more = |pm: &mut Canvas, turn: Option<Seat>| {
+        if let Some(seat) = turn {
+            movement::direction(pm, &l, board, seat);
+        }
+        strip::rows_static(pm, &l, seats, turn);
+    };
+    let bg = draw::background(&l, board, seats, draw::Static { keep: view.keep_word(), turn, more: &more });
     Ok((l, bg))
 }
 
@@ -45,18 +53,15 @@ pub(crate) fn draw_over(pm: Pixmap, l: &Layout, view: &BoardView) -> (Pixmap, Di
     canvas.finish()
 }
 
-/// Everything of a board picture that is not its background, bottom to
-/// top: destinations, the direction of the player on turn, the squares
-/// and lines of the last series, the pieces, the arrowheads and numbers,
+/// Everything of a board picture that is not its background (which has
+/// the direction chevrons of the player on turn), bottom to top:
+/// destinations, the squares and lines of the last series, the pieces, the arrowheads and numbers,
 /// capture marks, and the count badges over all of them.
 fn overlays(pm: &mut Canvas, l: &Layout, view: &BoardView) {
     let pos = &view.position;
     let board = pos.rules().board;
     for &cell in &view.destinations {
         draw::destination(pm, l, board, cell);
-    }
-    if pos.winner().is_none() {
-        movement::direction(pm, l, board, pos.turn());
     }
     let landed: Vec<Cell> = view.last.iter().filter_map(|a| a.landing_cell(board)).collect();
     for a in &view.last {

@@ -123,21 +123,34 @@ pub(crate) struct Background {
     pub(crate) base: OnceLock<Base>,
 }
 
-/// The background for a layout, seating and word of the keep: the board
-/// with everything that never changes during a game. Cached (a clone of
-/// its pixmap costs ~0.1 ms).
-pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet, keep: &str) -> Arc<Background> {
-    type Key = (u32, u32, usize, u8, String);
+/// What a background shows besides the board of its layout and seating:
+/// the word of the keep, and the player on turn (none once the game is
+/// won), whose marks (the direction chevrons along her track, her row
+/// lit in the strip) `more` draws, with whatever else does not change
+/// (the strip's discs).
+#[derive(Clone, Copy)]
+pub(crate) struct Static<'a> {
+    pub(crate) keep: &'a str,
+    pub(crate) turn: Option<Seat>,
+    pub(crate) more: &'a dyn Fn(&mut Canvas, Option<Seat>),
+}
+
+/// The background for a layout, seating, word of the keep and player on
+/// turn: the board with everything that does not change during her turn.
+/// Cached (a clone of its pixmap costs ~0.1 ms; the chevrons drawn over
+/// every board cost far more, in drawing and in encoding).
+pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet, more: Static) -> Arc<Background> {
+    type Key = (u32, u32, usize, u8, String, Option<Seat>);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Background>>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
-    let key = (layout.width, layout.height, board as *const Board as usize, mask, keep.to_string());
+    let key = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string(), more.turn);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(map) = cache.lock()
         && let Some(p) = map.get(&key)
     {
         return Arc::clone(p);
     }
-    let bg = Arc::new(Background { pm: paint_background(layout, board, seats, keep), base: OnceLock::new() });
+    let bg = Arc::new(Background { pm: paint_background(layout, board, seats, more), base: OnceLock::new() });
     if let Ok(mut map) = cache.lock() {
         if map.len() >= 32 {
             map.clear();
@@ -147,7 +160,7 @@ pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet,
     bg
 }
 
-fn paint_background(l: &Layout, board: &Board, seats: SeatSet, keep: &str) -> Pixmap {
+fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> Pixmap {
     let mut pm = Canvas::new(Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap")));
     pm.fill(theme::PAGE.skia());
     if is_sparse(board) {
@@ -161,7 +174,8 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, keep: &str) -> Pi
             rect_outline(&mut pm, x, y, side, side, &stroke(w), theme::INK.skia());
         }
         paint_cross_labels(&mut pm, l);
-        paint_keep(&mut pm, l, board, keep);
+        paint_keep(&mut pm, l, board, more.keep);
+        (more.more)(&mut pm, more.turn);
         return pm.into_pixmap();
     }
     let (bw, bh) = l.board_size();
@@ -175,8 +189,9 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, keep: &str) -> Pi
         paint_square(&mut pm, l, board, cell, seats);
     }
     paint_grid(&mut pm, l, board);
-    paint_keep(&mut pm, l, board, keep);
+    paint_keep(&mut pm, l, board, more.keep);
     paint_labels(&mut pm, l);
+    (more.more)(&mut pm, more.turn);
     pm.into_pixmap()
 }
 
@@ -476,6 +491,10 @@ pub(crate) enum SpriteKey {
     Mark { mark: Mark, side: u32, u: u32 },
     /// A throw chip of the series strip, `digit` its text size.
     Chip { throw: Throw, used: bool, w: u32, h: u32, u: u32, digit: u32 },
+    /// A dot on a square the last series passed over, of radius `r`.
+    Dot { r: u32 },
+    /// The number `n` of a move of the last series, on a disc of radius `r`.
+    Number { n: u8, r: u32, rim: u32 },
     /// A direction chevron pointing along `dir` (x and y, each -1, 0 or 1).
     Chevron { dir: (i8, i8), size: u32, width: u32 },
     /// A piece of radius `r` quarter pixels, centred in its sprite.

@@ -53,7 +53,7 @@ fn smallest_piece(view: &BoardView) -> u32 {
     let board = pos.rules().board;
     let l = Layout::new(DEFAULT_SIZE, board, pos.seats().len());
     let with = scaled(&render_pixmap(view, DEFAULT_SIZE).expect("render"));
-    let bare = scaled(&draw::background(&l, board, pos.seats(), view.keep_word()).pm);
+    let bare = scaled(&super::board::board_background(view, DEFAULT_SIZE).expect("a background").1.pm);
     let k = PHONE as f32 / l.width as f32;
     let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
     for (seat, unit, cell) in pos.units_on_board() {

@@ -108,8 +108,11 @@ pub(crate) fn trails_under(pm: &mut Canvas, l: &Layout, board: &Board, last: &[L
         draw::stroke_path_reported(pm, pb.finish(), colour, &stroke, false);
         // A dot on each square passed over (not the start, not the end).
         for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
-            draw::circle(pm, p.0, p.1, s.dot, colour);
-            draw::circle(pm, p.0, p.1, s.dot * 0.5, theme::WHITE.skia());
+            let (r, key) = (s.dot, SpriteKey::Dot { r: draw::steps(s.dot) });
+            draw::sprite_at(pm, key, (p.0 - r, p.1 - r), (2.0 * r, 2.0 * r), |sprite, x, y| {
+                draw::circle(sprite, x + r, y + r, r, colour);
+                draw::circle(sprite, x + r, y + r, r * 0.5, theme::WHITE.skia());
+            });
         }
     }
 }
@@ -138,10 +141,17 @@ pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[La
     }
     for (n, (points, entered)) in trails.iter().enumerate() {
         let (x, y) = number_at(&s, points, *entered);
-        draw::circle(pm, x, y, s.number, theme::MOVE.skia());
-        draw::ring(pm, x, y, s.number, (3.0 * l.u).max(1.0), theme::WHITE.skia());
-        let style = Style::new((s.number * 1.35).round(), true, theme::WHITE);
-        text::draw_centred(pm, &(n + 1).to_string(), x, y, style);
+        let (r, rim) = (s.number, (3.0 * l.u).max(1.0));
+        let n = u8::try_from(n + 1).unwrap_or(u8::MAX);
+        let key = SpriteKey::Number { n, r: draw::steps(r), rim: draw::steps(rim) };
+        let side = 2.0 * r + rim;
+        draw::sprite_at(pm, key, (x - side / 2.0, y - side / 2.0), (side, side), |sprite, x0, y0| {
+            let (cx, cy) = (x0 + side / 2.0, y0 + side / 2.0);
+            draw::circle(sprite, cx, cy, r, theme::MOVE.skia());
+            draw::ring(sprite, cx, cy, r, rim, theme::WHITE.skia());
+            let style = Style::new((r * 1.35).round(), true, theme::WHITE);
+            text::draw_centred(sprite, &n.to_string(), cx, cy, style);
+        });
     }
 }
 

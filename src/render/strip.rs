@@ -8,7 +8,7 @@ use super::layout::Layout;
 use super::text::{self, Style};
 use super::theme;
 use super::view::{BoardView, SeriesThrow};
-use crate::engine::{Position, Seat, Unit};
+use crate::engine::{Position, Seat, SeatSet, Unit};
 
 /// Draws the header and the player rows.
 pub(crate) fn paint(pm: &mut Canvas, l: &Layout, view: &BoardView) {
@@ -123,21 +123,39 @@ pub(crate) fn counts_text(pos: &Position, seat: Seat) -> String {
     format!("waiting {off} · on the board {on} · borne off {done}")
 }
 
-/// A player's row: her disc, her name above her counts (the same words as
-/// the embed's, given their own line so that a long name keeps its room).
+/// The radius of a row's disc.
+fn row_disc(l: &Layout) -> f32 {
+    26.0 * l.u
+}
+
+/// What the rows show that changes at most once a turn (drawn into the
+/// background): the lit row of the player on turn, every row's disc.
+pub(crate) fn rows_static(pm: &mut Canvas, l: &Layout, seats: SeatSet, turn: Option<Seat>) {
+    let u = l.u;
+    let (left, right) = (l.board_x, l.board_x + l.board_size().0);
+    for (i, seat) in seats.iter().enumerate() {
+        let y = l.row_y(i);
+        if turn == Some(seat) {
+            let path =
+                draw::rounded(left - 12.0 * u, y + 4.0 * u, right - left + 24.0 * u, l.row_h - 8.0 * u, 14.0 * u);
+            draw::fill_path(pm, path, theme::row_fill(seat).skia());
+        }
+        let r = row_disc(l);
+        draw::disc(pm, left + r + 4.0 * u, y + l.row_h / 2.0, r, seat, true);
+    }
+}
+
+/// A player's row: her name above her counts (the same words as the
+/// embed's, given their own line so that a long name keeps its room),
+/// beside her disc (in the background, with the lit row).
 fn row(pm: &mut Canvas, l: &Layout, view: &BoardView, seat: Seat, i: usize) {
     let pos = &view.position;
     let u = l.u;
     let y = l.row_y(i);
     let (left, right) = (l.board_x, l.board_x + l.board_size().0);
     let on_turn = pos.turn() == seat && pos.winner().is_none();
-    if on_turn {
-        let path = draw::rounded(left - 12.0 * u, y + 4.0 * u, right - left + 24.0 * u, l.row_h - 8.0 * u, 14.0 * u);
-        draw::fill_path(pm, path, theme::row_fill(seat).skia());
-    }
     let cy = y + l.row_h / 2.0;
-    let r = 26.0 * u;
-    draw::disc(pm, left + r + 4.0 * u, cy, r, seat, true);
+    let r = row_disc(l);
     let counts = match &view.labels {
         Some(labels) => labels.counts[seat.index()].clone(),
         None => counts_text(pos, seat),

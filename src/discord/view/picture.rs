@@ -20,6 +20,12 @@ pub(crate) const BOARD_SIZE: u32 = render::DEFAULT_SIZE;
 
 /// What a table shows in its board picture; `None` in the lobby.
 pub(crate) fn board_view(lang: Lang, t: &Table) -> Option<BoardView> {
+    view_of(lang, t, true)
+}
+
+/// The board view, with the last series and the captures (read from the
+/// whole log) only when `story`: the description does without them.
+fn view_of(lang: Lang, t: &Table, story: bool) -> Option<BoardView> {
     if t.stage == Stage::Lobby {
         return None;
     }
@@ -34,9 +40,11 @@ pub(crate) fn board_view(lang: Lang, t: &Table) -> Option<BoardView> {
     for seat in t.seats().iter() {
         view.names[seat.index()] = display_name(lang, t, seat);
     }
-    let played = played(t, &committed);
-    view.last = last_series(&played);
-    view.captures = captures_since(&played, t.to_act(), shown.position().rules().board);
+    if story {
+        let played = played(t, &committed);
+        view.last = last_series(&played);
+        view.captures = captures_since(&played, t.to_act(), shown.position().rules().board);
+    }
     view.series = series(&committed, &draft);
     view.destinations = destinations(&committed, &t.draft.actions);
     if t.stage == Stage::Finished && !committed.is_finished() {
@@ -225,7 +233,7 @@ pub(crate) fn example_view(lang: Lang) -> Option<(BoardView, String)> {
 /// description): each player's pieces by square, who is to act with
 /// which throws, the move picked or the last move.
 pub(crate) fn alt_text(lang: Lang, t: &Table) -> String {
-    let Some(view) = board_view(lang, t) else { return String::new() };
+    let Some(view) = view_of(lang, t, false) else { return String::new() };
     let pos = &view.position;
     let mut parts = vec![tr!(lang, "alt-title", game = t.id, ruleset = t.ruleset.to_string())];
     for seat in pos.seats().iter() {
