@@ -491,6 +491,8 @@ pub(crate) enum SpriteKey {
     Mark { mark: Mark, side: u32, u: u32 },
     /// A throw chip of the series strip, `digit` its text size.
     Chip { throw: Throw, used: bool, w: u32, h: u32, u: u32, digit: u32 },
+    /// An arrowhead of the last series pointing along `dir`.
+    Head { dir: (i8, i8), len: u32, rim: u32 },
     /// A dot on a square the last series passed over, of radius `r`.
     Dot { r: u32 },
     /// The number `n` of a move of the last series, on a disc of radius `r`.

@@ -94,18 +94,21 @@ pub(crate) fn trails_under(pm: &mut Canvas, l: &Layout, board: &Board, last: &[L
     for a in last {
         let points = trail(l, board, a);
         let Some((_, base, _)) = ending(&s, &points) else { continue };
-        let mut pb = PathBuilder::new();
         let mut line: Vec<Point> = points[..points.len() - 1].to_vec();
         line.push(base);
-        for (i, p) in line.iter().enumerate() {
-            if i == 0 { pb.move_to(p.0, p.1) } else { pb.line_to(p.0, p.1) }
-        }
+        // Opaque, so that steps may overlap: a level or upright step is a
+        // rectangle reaching half the width past both ends (the corners
+        // close), any other a stroke with round caps.
+        let half = s.line / 2.0;
         for w in line.windows(2) {
-            pm.touch_line(w[0], w[1], s.line);
+            let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+            if (x0 - x1).abs() < 0.01 || (y0 - y1).abs() < 0.01 {
+                let (left, top) = (x0.min(x1) - half, y0.min(y1) - half);
+                draw::rect(pm, left, top, (x0 - x1).abs() + s.line, (y0 - y1).abs() + s.line, colour);
+            } else {
+                draw::line(pm, w[0], w[1], s.line, colour);
+            }
         }
-        let mut stroke = draw::stroke(s.line);
-        stroke.line_join = tiny_skia::LineJoin::Round;
-        draw::stroke_path_reported(pm, pb.finish(), colour, &stroke, false);
         // A dot on each square passed over (not the start, not the end).
         for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
             let (r, key) = (s.dot, SpriteKey::Dot { r: draw::steps(s.dot) });
@@ -124,16 +127,8 @@ pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[La
     let trails: Vec<(Vec<Point>, bool)> =
         last.iter().map(|a| (trail(l, board, a), a.from.is_none())).filter(|t| t.0.len() >= 2).collect();
     for (points, _) in &trails {
-        if let Some((tip, base, (ux, uy))) = ending(&s, points) {
-            let half = s.head * 0.62;
-            let mut pb = PathBuilder::new();
-            pb.move_to(tip.0, tip.1);
-            pb.line_to(base.0 - uy * half, base.1 + ux * half);
-            pb.line_to(base.0 + uy * half, base.1 - ux * half);
-            pb.close();
-            let path = pb.finish();
-            draw::fill_path(pm, path.clone(), theme::MOVE.skia());
-            draw::stroke_path(pm, path, theme::WHITE.skia(), &draw::stroke((2.0 * l.u).max(1.0)));
+        if let Some((tip, _, dir)) = ending(&s, points) {
+            head(pm, tip, dir, s.head, (2.0 * l.u).max(1.0));
         }
     }
     if trails.len() < 2 {
@@ -153,6 +148,32 @@ pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[La
             text::draw_centred(sprite, &n.to_string(), cx, cy, style);
         });
     }
+}
+
+/// An arrowhead of length `len` with its tip at `tip`, pointing along the
+/// unit vector `dir`, white-rimmed; from a cached sprite when it points
+/// along one of the eight directions of the squares.
+fn head(pm: &mut Canvas, tip: Point, (ux, uy): Point, len: f32, rim: f32) {
+    let paint = |pm: &mut Canvas, (tx, ty): Point| {
+        let (bx, by, half) = (tx - ux * len, ty - uy * len, len * 0.62);
+        let mut pb = PathBuilder::new();
+        pb.move_to(tx, ty);
+        pb.line_to(bx - uy * half, by + ux * half);
+        pb.line_to(bx + uy * half, by - ux * half);
+        pb.close();
+        let path = pb.finish();
+        draw::fill_path(pm, path.clone(), theme::MOVE.skia());
+        draw::stroke_path(pm, path, theme::WHITE.skia(), &draw::stroke(rim));
+    };
+    let step = |v: f32| [(-1.0, -1i8), (0.0, 0), (1.0, 1)].into_iter().find(|(at, _)| (v - at).abs() < 1e-3);
+    let diagonal = std::f32::consts::FRAC_1_SQRT_2;
+    let axis = |v: f32| step(v).or_else(|| step(v / diagonal).filter(|_| (ux.abs() - uy.abs()).abs() < 1e-3));
+    let (Some((_, dx)), Some((_, dy))) = (axis(ux), axis(uy)) else { return paint(pm, tip) };
+    let reach = len + rim;
+    let key = SpriteKey::Head { dir: (dx, dy), len: draw::steps(len), rim: draw::steps(rim) };
+    draw::sprite_at(pm, key, (tip.0 - reach, tip.1 - reach), (2.0 * reach, 2.0 * reach), |sprite, x, y| {
+        paint(sprite, (x + reach, y + reach));
+    });
 }
 
 /// Where a move's number goes: the middle of its first step, between two
