@@ -254,13 +254,7 @@ fn paint_keep(pm: &mut Canvas, l: &Layout, board: &Board, word: &str) {
     if word.is_empty() {
         return;
     }
-    // As large as the small text, smaller only for a long word.
-    let room = side - 2.0 * frame - 2.0 * w;
-    let mut style = Style::new(l.small_text(), true, theme::GOAL);
-    let wide = text::width(word, style);
-    if wide > room {
-        style.px = (style.px * room / wide).floor();
-    }
+    let style = keep_word_style(l, side, word);
     let band = (side - frame - w / 2.0) - side * 0.12;
     let (bx, by) = (x + side / 2.0, y + band);
     let pad = 4.0 * l.u;
@@ -268,6 +262,23 @@ fn paint_keep(pm: &mut Canvas, l: &Layout, board: &Board, word: &str) {
     rect(pm, bx - tw / 2.0, by - th / 2.0, tw, th, theme::KEEP.skia());
     text::draw_centred(pm, word, bx, by, style);
 }
+
+/// The keep's word: as large as the small text, smaller only for a word
+/// wider than the square (it may cross the frame, on a patch of the
+/// keep's colour).
+pub(crate) fn keep_word_style(l: &Layout, side: f32, word: &str) -> Style {
+    let room = side - 2.0 * (5.0 * l.u).round().max(2.0) - 8.0 * l.u;
+    let mut style = Style::new(l.small_text(), true, theme::GOAL);
+    let wide = text::width(word, style);
+    if wide > room {
+        style.px = (style.px * room / wide).floor();
+    }
+    style
+}
+
+/// A capture mark's count ("×2"): a cap height of 9 px at 360 px wide on
+/// the 5 × 5 board.
+pub(crate) const CAPTURE_DIGIT: f32 = 0.22;
 
 fn paint_labels(pm: &mut Canvas, l: &Layout) {
     let style = Style::new(l.small_text(), true, theme::LABEL);
@@ -598,7 +609,7 @@ pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cel
     fill_path(pm, path.clone(), theme::CAPTURE.skia());
     stroke_path(pm, path, theme::WHITE.skia(), &stroke((2.0 * l.u).max(1.0)));
     if captured > 1 {
-        text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(s * 0.16, true, theme::WHITE));
+        text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(s * CAPTURE_DIGIT, true, theme::WHITE));
     } else {
         let k = s * 0.06;
         let w = (s * 0.04).max(1.5);

@@ -36,7 +36,7 @@ fn sizes(l: &Layout) -> Sizes {
         dot: at_least(0.06, 7.0),
         head: at_least(0.24, 28.0),
         end: 0.3 * l.cell,
-        number: at_least(0.12, 22.0),
+        number: at_least(0.16, 30.0),
     }
 }
 
@@ -144,7 +144,7 @@ pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[La
             let (cx, cy) = (x0 + side / 2.0, y0 + side / 2.0);
             draw::circle(sprite, cx, cy, r, theme::MOVE.skia());
             draw::ring(sprite, cx, cy, r, rim, theme::WHITE.skia());
-            let style = Style::new((r * 1.35).round(), true, theme::WHITE);
+            let style = number_style(r);
             text::draw_centred(sprite, &n.to_string(), cx, cy, style);
         });
     }
@@ -174,6 +174,17 @@ fn head(pm: &mut Canvas, tip: Point, (ux, uy): Point, len: f32, rim: f32) {
     draw::sprite_at(pm, key, (tip.0 - reach, tip.1 - reach), (2.0 * reach, 2.0 * reach), |sprite, x, y| {
         paint(sprite, (x + reach, y + reach));
     });
+}
+
+/// The digit of a move's number on its disc of radius `r`.
+pub(crate) fn number_style(r: f32) -> Style {
+    Style::new((r * 1.35).round(), true, theme::WHITE)
+}
+
+/// The radius of a move number's disc.
+#[cfg(test)]
+pub(crate) fn number_radius(l: &Layout) -> f32 {
+    sizes(l).number
 }
 
 /// Where a move's number goes: the middle of its first step, between two
