@@ -10,7 +10,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use thaayam::dice::{ThrowSource, random_game};
-use thaayam::engine::{Event, MoveGen, Ruleset, SeatSet, Throw, parse_square, parse_tpn};
+use thaayam::engine::{Event, MoveGen, Ruleset, Seat, SeatSet, Throw, parse_tpn};
 use thaayam::lab::cpu::thread_cpu_time;
 use thaayam::render::{
     BoardView, DEFAULT_SIZE, LastAction, ReplayOptions, SeriesThrow, encode_png, render_pixmap, render_png, replay_gif,
@@ -76,7 +76,7 @@ fn board_view() -> BoardView {
     let pos = parse_tpn("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1").expect("tpn");
     let mut v = BoardView::new(pos);
     v.names = ["Meena".into(), "Ravi".into(), "Selvi".into(), "Kavya".into()];
-    v.last = Some(LastAction { from: parse_square("c1"), to: parse_square("e3"), captured: 0 });
+    v.last = vec![LastAction { seat: Seat::S, from: Some(0), to: Some(4), captured: 0 }];
     v.series = [(Throw::Four, false), (Throw::Two, true), (Throw::One, false)]
         .map(|(throw, used)| SeriesThrow { throw, used })
         .to_vec();

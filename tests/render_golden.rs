@@ -11,7 +11,7 @@
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::PathBuf;
 use thaayam::engine::{CROSS_BOARD, Seat, THAAYAM_BOARD, Throw, parse_square, parse_tpn};
-use thaayam::render::{BoardView, DEFAULT_SIZE, LastAction, SeriesThrow, render_png, render_route};
+use thaayam::render::{BoardView, Capture, DEFAULT_SIZE, LastAction, SeriesThrow, render_png, render_route};
 
 /// A channel differing by more than this counts the pixel as different.
 const CHANNEL_TOLERANCE: u8 = 24;
@@ -82,9 +82,10 @@ fn empty_board() {
 
 #[test]
 fn crowded_keep() {
-    // 15 pieces in the keep (grouped with counts), four singles sharing c2.
+    // 15 pieces in the keep (grouped with counts); East came b3 → c3
+    // round the inner ring (her steps 19 → 24).
     let mut v = view("bell S=24,24,24,24 W=24,24,24,22 N=24,24,24,24 E=24,24,24,x turn=E throws=1");
-    v.last = Some(LastAction { from: Some(sq("b3")), to: Some(sq("c3")), captured: 0 });
+    v.last = vec![LastAction { seat: Seat::E, from: Some(19), to: Some(24), captured: 0 }];
     check("crowded_keep", &board(&v));
 }
 
@@ -129,10 +130,25 @@ fn highlights() {
     // South moved d1 → e2 (steps 1 → 3) and captured a West single there;
     // her remaining 3 can take that piece on to e5.
     let mut v = view("bell S=3,o,o,o W=o,o,x,x N=10,o,o,o E=o,o,o,o turn=S throws=3");
-    v.last = Some(LastAction { from: Some(sq("d1")), to: Some(sq("e2")), captured: 1 });
+    v.last = vec![LastAction { seat: Seat::S, from: Some(1), to: Some(3), captured: 1 }];
     v.destinations = vec![sq("e5")];
     series(&mut v, &[(Throw::Two, true), (Throw::Three, false)]);
     check("highlights", &board(&v));
+}
+
+#[test]
+fn series_along_the_track() {
+    // South's last series: c1 → d5 round the corner taking West's piece,
+    // then a piece entered on c1 (numbered 1, 2); North took another of
+    // West's pieces on a2 before: West, on turn, sees both captures.
+    let mut v = view("bell S=7,0,o,o W=o,o,o,o N=5,o,o,o E=12,o,o,o turn=W throws=1,2");
+    v.last = vec![
+        LastAction { seat: Seat::S, from: Some(0), to: Some(7), captured: 1 },
+        LastAction { seat: Seat::S, from: None, to: Some(0), captured: 0 },
+    ];
+    v.captures = vec![Capture { cell: sq("a2"), count: 1 }, Capture { cell: sq("d5"), count: 1 }];
+    check("series_along_the_track", &board(&v));
+    check("phone_series_along_the_track", &phone(&board(&v)));
 }
 
 #[test]
@@ -186,8 +202,8 @@ fn phone_twins() {
 #[test]
 fn phone_cross() {
     let mut v = view("tayam-sonalu S+=12,40,o,o W+=30,30,o,o N+=70,o,o,o E=o,o,o,o turn=S throws=5,2");
-    let c = |s: &str| CROSS_BOARD.parse_square(s).expect("cross square");
-    v.last = Some(LastAction { from: Some(c("Sb7")), to: Some(c("Sc5")), captured: 0 });
+    // Sb7 → Sc5: South's steps 7 → 12, out to the arm's end and back.
+    v.last = vec![LastAction { seat: Seat::S, from: Some(7), to: Some(12), captured: 0 }];
     series(&mut v, &[(Throw::Five, true), (Throw::Two, false)]);
     check("phone_cross", &phone(&board(&v)));
 }

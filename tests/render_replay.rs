@@ -116,9 +116,11 @@ fn a_long_game_plays_in_45_seconds_with_captures_held_longer() {
     assert_eq!(d.len(), views.len());
     let middle = 1..d.len() - 1;
     let captures: Vec<u16> =
-        middle.clone().filter(|&i| views[i].last.is_some_and(|l| l.captured > 0)).map(|i| d[i]).collect();
-    let plain: Vec<u16> =
-        middle.filter(|&i| views[i].last.is_some_and(|l| l.captured == 0 && l.to.is_some())).map(|i| d[i]).collect();
+        middle.clone().filter(|&i| views[i].last.last().is_some_and(|l| l.captured > 0)).map(|i| d[i]).collect();
+    let plain: Vec<u16> = middle
+        .filter(|&i| views[i].last.last().is_some_and(|l| l.captured == 0 && l.to.is_some()))
+        .map(|i| d[i])
+        .collect();
     assert!(!captures.is_empty() && !plain.is_empty());
     let longest_plain = plain.iter().max().copied().unwrap_or(0);
     assert!(captures.iter().all(|&c| c > longest_plain), "captures {captures:?}, plain up to {longest_plain}");

@@ -19,7 +19,10 @@ pub fn board(
     let board = pos.rules().board;
     let mut view = BoardView::new(pos);
     if let Some(h) = highlight {
-        view.last = Some(parse_highlight(board, h)?);
+        let seats = std::iter::once(pos.turn()).chain(pos.seats().iter());
+        let mut tried = seats.map(|seat| parse_highlight(board, seat, h));
+        let first = tried.next().unwrap_or_else(|| Err("no seat".into()));
+        view.last = vec![if first.is_ok() { first } else { tried.find(Result::is_ok).unwrap_or(first) }?];
     }
     if let Some(names) = names {
         for (seat, name) in Seat::ALL.iter().zip(names.split(',')) {
@@ -40,15 +43,29 @@ fn square(board: &Board, s: &str) -> Result<u8, String> {
     board.parse_square(s.trim()).ok_or_else(|| format!("`{s}` is not a square ({names})"))
 }
 
-/// Parses `c1-e3`, `c1xe3` or `e3` (on the cross `Sb1-Sb4`, `Sb1xSb4`).
-pub(crate) fn parse_highlight(board: &Board, h: &str) -> Result<LastAction, String> {
+/// Parses `c1-e3`, `c1xe3` or `e3` (on the cross `Sb1-Sb4`, `Sb1xSb4`):
+/// a move of `seat`, drawn along her track (`board` tries the seat on
+/// turn, then the others).
+pub(crate) fn parse_highlight(board: &Board, seat: Seat, h: &str) -> Result<LastAction, String> {
+    let step = |s: &str| {
+        let cell = square(board, s)?;
+        board.step_of(seat, cell).ok_or_else(|| format!("`{s}` is not on {seat}'s track"))
+    };
+    let moved = |a: &str, b: &str, captured: u8| {
+        let (from, to) = (step(a)?, step(b)?);
+        if from >= to {
+            return Err(format!("{seat} cannot move from `{a}` back to `{b}`"));
+        }
+        Ok(LastAction { seat, from: Some(from), to: Some(to), captured })
+    };
     if let Some((a, b)) = h.split_once('-') {
-        return Ok(LastAction { from: Some(square(board, a)?), to: Some(square(board, b)?), captured: 0 });
+        return moved(a, b, 0);
     }
     if let Some((a, b)) = h.split_once('x') {
-        return Ok(LastAction { from: Some(square(board, a)?), to: Some(square(board, b)?), captured: 1 });
+        return moved(a, b, 1);
     }
-    Ok(LastAction { from: None, to: Some(square(board, h)?), captured: 0 })
+    let to = step(h)?;
+    Ok(LastAction { seat, from: Some(to), to: Some(to), captured: 0 })
 }
 
 /// The route picture of a seat given by its letter, on the variant's board.
@@ -88,25 +105,27 @@ pub fn duration_cs(gif_bytes: &[u8]) -> Result<u32, String> {
 mod tests {
     use super::*;
 
-    use crate::engine::{CROSS_BOARD, THAAYAM_BOARD, parse_square};
+    use crate::engine::{CROSS_BOARD, THAAYAM_BOARD};
 
     #[test]
     fn highlights_parse_moves_captures_and_squares() {
         let b = &THAAYAM_BOARD;
-        let (c1, e3) = (parse_square("c1"), parse_square("e3"));
-        assert_eq!(parse_highlight(b, "c1-e3"), Ok(LastAction { from: c1, to: e3, captured: 0 }));
-        assert_eq!(parse_highlight(b, "c1xe3"), Ok(LastAction { from: c1, to: e3, captured: 1 }));
-        assert_eq!(parse_highlight(b, "e3"), Ok(LastAction { from: None, to: e3, captured: 0 }));
-        assert!(parse_highlight(b, "c1-z9").is_err());
+        let s = Seat::S;
+        // South's c1 is step 0, e3 step 4.
+        let moved = |captured| Ok(LastAction { seat: s, from: Some(0), to: Some(4), captured });
+        assert_eq!(parse_highlight(b, s, "c1-e3"), moved(0));
+        assert_eq!(parse_highlight(b, s, "c1xe3"), moved(1));
+        assert_eq!(parse_highlight(b, s, "e3"), Ok(LastAction { seat: s, from: Some(4), to: Some(4), captured: 0 }));
+        assert!(parse_highlight(b, s, "c1-z9").is_err());
+        assert!(parse_highlight(b, s, "e3-c1").is_err(), "backwards");
     }
 
     #[test]
     fn cross_highlights_use_the_cross_names() {
         let c = &CROSS_BOARD;
-        let (from, to) = (c.parse_square("Sb1"), c.parse_square("Sb4"));
-        assert!(from.is_some() && to.is_some());
-        assert_eq!(parse_highlight(c, "Sb1xSb4"), Ok(LastAction { from, to, captured: 1 }));
-        let err = parse_highlight(c, "e9").expect_err("a 5 × 5 name");
+        let got = parse_highlight(c, Seat::S, "Sb1xSb4");
+        assert_eq!(got, Ok(LastAction { seat: Seat::S, from: Some(1), to: Some(4), captured: 1 }));
+        let err = parse_highlight(c, Seat::S, "e9").expect_err("a 5 × 5 name");
         assert!(err.contains("Sb1"), "{err}");
         let png = board("tayam-sonalu S+=4,o,o,o N=o,o,o,o turn=N", 400, Some("Sb1-Sb4"), None, Some("Nb1"));
         assert!(png.is_ok());

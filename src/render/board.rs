@@ -1,14 +1,16 @@
 //! Drawing a board picture (not encoded): the cached background of its
-//! layout and seating, then the destinations, the last move, the pieces
-//! and the strip of throws over it, recording the blocks they touched.
+//! layout and seating, then the destinations, the last series, the pieces,
+//! captures and the strip of throws over it, recording the blocks they
+//! touched.
 
 use super::canvas::Canvas;
 use super::dirty::Dirty;
 use super::draw;
 use super::error::RenderError;
-use super::layout::{Layout, layout_for, stack};
+use super::layout::{Layout, Token, layout_for, stack};
+use super::movement;
 use super::strip;
-use super::view::{BoardView, LastAction};
+use super::view::{BoardView, Capture};
 use crate::engine::{Cell, Position, Seat, Unit};
 use std::sync::Arc;
 use tiny_skia::Pixmap;
@@ -31,7 +33,15 @@ pub(crate) fn board_background(view: &BoardView, size: u32) -> Result<(Layout, A
     let pos = &view.position;
     let board = pos.rules().board;
     let l = layout_for(size, board, pos.seats().len())?;
-    let bg = draw::background(&l, board, pos.seats());
+    let turn = pos.winner().is_none().then(|| pos.turn());
+    let seats = pos.seats();
+    let more = |pm: &mut Canvas, turn: Option<Seat>| {
+        if let Some(seat) = turn {
+            movement::direction(pm, &l, board, seat);
+        }
+        strip::rows_static(pm, &l, seats, turn);
+    };
+    let bg = draw::background(&l, board, seats, draw::Static { keep: view.keep_word(), turn, more: &more });
     Ok((l, bg))
 }
 
@@ -43,35 +53,65 @@ pub(crate) fn draw_over(pm: Pixmap, l: &Layout, view: &BoardView) -> (Pixmap, Di
     canvas.finish()
 }
 
-/// Everything of a board picture that is not its background.
+/// Everything of a board picture that is not its background (which has
+/// the direction chevrons of the player on turn), bottom to top:
+/// destinations, the squares and lines of the last series, the pieces, the arrowheads and numbers,
+/// capture marks, and the count badges over all of them.
 fn overlays(pm: &mut Canvas, l: &Layout, view: &BoardView) {
     let pos = &view.position;
     let board = pos.rules().board;
     for &cell in &view.destinations {
         draw::destination(pm, l, board, cell);
     }
-    if let Some(last) = view.last {
-        if let Some(from) = last.from.filter(|f| Some(*f) != last.to) {
+    let landed: Vec<Cell> = view.last.iter().filter_map(|a| a.landing_cell(board)).collect();
+    for a in &view.last {
+        if let Some(from) = a.start_cell(board).filter(|f| !landed.contains(f)) {
             draw::move_outline(pm, l, board, from, true);
         }
-        if let Some(to) = last.to {
+    }
+    let mut outlined: Vec<Cell> = Vec::new();
+    for &to in &landed {
+        if !outlined.contains(&to) {
             draw::move_outline(pm, l, board, to, false);
+            outlined.push(to);
         }
     }
-    pieces(pm, l, pos);
-    if let Some(LastAction { from: Some(from), to: Some(to), .. }) = view.last {
-        draw::arrow(pm, l, l.centre(board, from), l.centre(board, to));
+    movement::trails_under(pm, l, board, &view.last);
+    let tokens = tokens(l, pos);
+    for &(cx, cy, t) in &tokens {
+        draw::token(pm, cx, cy, &t);
     }
-    if let Some(LastAction { to: Some(to), captured, .. }) = view.last
-        && captured > 0
-    {
-        draw::capture_mark(pm, l, board, to, captured);
+    movement::trails_over(pm, l, board, &view.last);
+    for c in captures(view) {
+        draw::capture_mark(pm, l, board, c.cell, c.count);
+    }
+    for &(cx, cy, t) in &tokens {
+        draw::badge(pm, cx, cy, &t);
     }
     strip::paint(pm, l, view);
 }
 
-/// Draws every stack of the position.
-fn pieces(pm: &mut Canvas, l: &Layout, pos: &Position) {
+/// The squares to mark with a capture: the view's, then the last series'
+/// not among them (one mark per square, the larger count).
+fn captures(view: &BoardView) -> Vec<Capture> {
+    let board = view.position.rules().board;
+    let mut out: Vec<Capture> = Vec::new();
+    let series = view
+        .last
+        .iter()
+        .filter(|a| a.captured > 0)
+        .filter_map(|a| a.landing_cell(board).map(|cell| Capture { cell, count: a.captured }));
+    for c in view.captures.iter().copied().chain(series) {
+        match out.iter_mut().find(|o| o.cell == c.cell) {
+            Some(o) => o.count = o.count.max(c.count),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every token of the position with the centre of its square.
+fn tokens(l: &Layout, pos: &Position) -> Vec<(f32, f32, Token)> {
     let board = pos.rules().board;
     let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
     for (seat, unit, cell) in pos.units_on_board() {
@@ -79,10 +119,10 @@ fn pieces(pm: &mut Canvas, l: &Layout, pos: &Position) {
             v.push((seat, unit));
         }
     }
+    let mut out = Vec::new();
     for (cell, units) in by_cell.iter().enumerate().filter(|(_, u)| !u.is_empty()) {
         let (cx, cy) = l.centre(board, cell as Cell);
-        for t in stack(units, l.cell) {
-            draw::token(pm, cx, cy, &t);
-        }
+        out.extend(stack(units, l.cell).into_iter().map(|t| (cx, cy, t)));
     }
+    out
 }

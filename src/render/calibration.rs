@@ -7,7 +7,7 @@ use super::board::render_pixmap;
 use super::layout::DEFAULT_SIZE;
 use super::palette::Palette;
 use super::route::route_pixmap;
-use super::view::{BoardView, LastAction, SeriesThrow};
+use super::view::{BoardView, Capture, LastAction, SeriesThrow};
 use crate::engine::{CROSS_BOARD, Seat, THAAYAM_BOARD, Throw, parse_square, parse_tpn};
 use std::sync::OnceLock;
 use tiny_skia::Pixmap;
@@ -25,7 +25,12 @@ fn calibration() -> Vec<Pixmap> {
     let mut views = Vec::new();
     if let Some(mut v) = view("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1") {
         v.names = ["Meena".into(), "Ravi Kumar".into(), "மீனா".into(), "Kavya".into()];
-        v.last = Some(LastAction { from: parse_square("c1"), to: parse_square("e3"), captured: 2 });
+        // South entered, then went c1 → e3 (round the corner), taking two.
+        v.last = vec![
+            LastAction { seat: Seat::S, from: None, to: Some(0), captured: 0 },
+            LastAction { seat: Seat::S, from: Some(0), to: Some(4), captured: 2 },
+        ];
+        v.captures = vec![Capture { cell: THAAYAM_BOARD.cell(Seat::W, 7), count: 1 }];
         v.destinations = ["b1", "d5"].iter().filter_map(|s| parse_square(s)).collect();
         v.series = [(Throw::Four, false), (Throw::Two, true), (Throw::One, false)]
             .map(|(throw, used)| SeriesThrow { throw, used })
@@ -33,12 +38,12 @@ fn calibration() -> Vec<Pixmap> {
         views.push(v);
     }
     if let Some(mut v) = view("bell S=24,24,24,24 W=24,24,24,22 N=24,24,24,24 E=24,24,24,x turn=E throws=1") {
-        v.last = Some(LastAction { from: parse_square("b3"), to: parse_square("c3"), captured: 1 });
+        v.last = vec![LastAction { seat: Seat::E, from: Some(21), to: Some(24), captured: 1 }];
         views.push(v);
     }
     if let Some(mut v) = view("tayam-sonalu S+=12,40,o,o W+=30,30,o,o N+=70,o,o,o E+=4,9,o,o turn=W throws=5,2") {
         v.names = ["Meena".into(), "செல்வி".into(), "Ravi".into(), "Kavya".into()];
-        v.last = Some(LastAction { from: Some(20), to: Some(24), captured: 1 });
+        v.last = vec![LastAction { seat: Seat::W, from: Some(20), to: Some(24), captured: 1 }];
         v.destinations = vec![30, 31];
         views.push(v);
     }

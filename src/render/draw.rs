@@ -38,7 +38,7 @@ pub(crate) fn stroke_path(pm: &mut Canvas, path: Option<Path>, c: Color, stroke:
 }
 
 /// Strokes a path; reports its bounds when `report` (else the caller did).
-fn stroke_path_reported(pm: &mut Canvas, path: Option<Path>, c: Color, stroke: &Stroke, report: bool) {
+pub(crate) fn stroke_path_reported(pm: &mut Canvas, path: Option<Path>, c: Color, stroke: &Stroke, report: bool) {
     if let Some(path) = path {
         // Half the width on each side; a square cap reaches √2 times that
         // at a slant, a mitred corner up to the miter limit times that.
@@ -123,20 +123,34 @@ pub(crate) struct Background {
     pub(crate) base: OnceLock<Base>,
 }
 
-/// The background for a layout and seating: the board with everything that
-/// never changes during a game. Cached (a clone of its pixmap costs ~0.1 ms).
-pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet) -> Arc<Background> {
-    type Key = (u32, u32, usize, u8);
+/// What a background shows besides the board of its layout and seating:
+/// the word of the keep, and the player on turn (none once the game is
+/// won), whose marks (the direction chevrons along her track, her row
+/// lit in the strip) `more` draws, with whatever else does not change
+/// (the strip's discs).
+#[derive(Clone, Copy)]
+pub(crate) struct Static<'a> {
+    pub(crate) keep: &'a str,
+    pub(crate) turn: Option<Seat>,
+    pub(crate) more: &'a dyn Fn(&mut Canvas, Option<Seat>),
+}
+
+/// The background for a layout, seating, word of the keep and player on
+/// turn: the board with everything that does not change during her turn.
+/// Cached (a clone of its pixmap costs ~0.1 ms; the chevrons drawn over
+/// every board cost far more, in drawing and in encoding).
+pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet, more: Static) -> Arc<Background> {
+    type Key = (u32, u32, usize, u8, String, Option<Seat>);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Background>>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
-    let key = (layout.width, layout.height, board as *const Board as usize, mask);
+    let key = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string(), more.turn);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(map) = cache.lock()
         && let Some(p) = map.get(&key)
     {
         return Arc::clone(p);
     }
-    let bg = Arc::new(Background { pm: paint_background(layout, board, seats), base: OnceLock::new() });
+    let bg = Arc::new(Background { pm: paint_background(layout, board, seats, more), base: OnceLock::new() });
     if let Ok(mut map) = cache.lock() {
         if map.len() >= 32 {
             map.clear();
@@ -146,7 +160,7 @@ pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet)
     bg
 }
 
-fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
+fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> Pixmap {
     let mut pm = Canvas::new(Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap")));
     pm.fill(theme::PAGE.skia());
     if is_sparse(board) {
@@ -160,6 +174,8 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
             rect_outline(&mut pm, x, y, side, side, &stroke(w), theme::INK.skia());
         }
         paint_cross_labels(&mut pm, l);
+        paint_keep(&mut pm, l, board, more.keep);
+        (more.more)(&mut pm, more.turn);
         return pm.into_pixmap();
     }
     let (bw, bh) = l.board_size();
@@ -173,7 +189,9 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet) -> Pixmap {
         paint_square(&mut pm, l, board, cell, seats);
     }
     paint_grid(&mut pm, l, board);
+    paint_keep(&mut pm, l, board, more.keep);
     paint_labels(&mut pm, l);
+    (more.more)(&mut pm, more.turn);
     pm.into_pixmap()
 }
 
@@ -190,8 +208,8 @@ fn paint_square(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, seats: S
     let keep = board.cell(Seat::S, board.goal_step()) == cell;
     let owner = palace_owner(board, cell).filter(|s| seats.contains(*s));
     let fill = match owner {
-        Some(s) => theme::seat_tint(s, 0.34),
-        None if keep => theme::SQUARE.mix(theme::KEEP, 0.55),
+        Some(s) => theme::palace(s),
+        None if keep => theme::KEEP,
         None => theme::SQUARE,
     };
     rect(pm, x, y, side, side, fill.skia());
@@ -203,7 +221,7 @@ fn paint_square(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, seats: S
     }
     if let Some(s) = owner {
         let px = l.small_text();
-        let style = Style::new(px, true, theme::seat_colour(s).mix(theme::INK, 0.55));
+        let style = Style::new(px, true, theme::palace_letter(s));
         text::draw(pm, &s.letter().to_string(), x + 7.0 * l.u, y + 7.0 * l.u + style.cap_height(), style);
     }
 }
@@ -224,8 +242,46 @@ fn paint_grid(pm: &mut Canvas, l: &Layout, board: &Board) {
     rect_outline(pm, l.board_x, l.board_y, bw, bh, &stroke(frame), c);
 }
 
+/// The keep, the goal of every track: a gold frame inside the square and
+/// its word along the bottom (over the cross's diagonals, under any piece).
+fn paint_keep(pm: &mut Canvas, l: &Layout, board: &Board, word: &str) {
+    let keep = board.cell(Seat::S, board.goal_step());
+    let (x, y, side) = l.cell_rect(board, keep);
+    let w = (5.0 * l.u).round().max(2.0);
+    let inset = (side * 0.07).round() + w / 2.0;
+    let frame = crisp(x + inset, w) - x;
+    rect_outline(pm, x + frame, y + frame, side - 2.0 * frame, side - 2.0 * frame, &stroke(w), theme::GOAL.skia());
+    if word.is_empty() {
+        return;
+    }
+    let style = keep_word_style(l, side, word);
+    let band = (side - frame - w / 2.0) - side * 0.12;
+    let (bx, by) = (x + side / 2.0, y + band);
+    let pad = 4.0 * l.u;
+    let (tw, th) = (text::width(word, style) + 2.0 * pad, style.cap_height() + 2.0 * pad);
+    rect(pm, bx - tw / 2.0, by - th / 2.0, tw, th, theme::KEEP.skia());
+    text::draw_centred(pm, word, bx, by, style);
+}
+
+/// The keep's word: as large as the small text, smaller only for a word
+/// wider than the square (it may cross the frame, on a patch of the
+/// keep's colour).
+pub(crate) fn keep_word_style(l: &Layout, side: f32, word: &str) -> Style {
+    let room = side - 2.0 * (5.0 * l.u).round().max(2.0) - 8.0 * l.u;
+    let mut style = Style::new(l.small_text(), true, theme::GOAL);
+    let wide = text::width(word, style);
+    if wide > room {
+        style.px = (style.px * room / wide).floor();
+    }
+    style
+}
+
+/// A capture mark's count ("×2"): a cap height of 9 px at 360 px wide on
+/// the 5 × 5 board.
+pub(crate) const CAPTURE_DIGIT: f32 = 0.22;
+
 fn paint_labels(pm: &mut Canvas, l: &Layout) {
-    let style = Style::new(l.small_text(), true, theme::INK.mix(theme::PAGE, 0.25));
+    let style = Style::new(l.small_text(), true, theme::LABEL);
     let (_, bh) = l.board_size();
     for i in 0..l.cols {
         let file = char::from(b'a' + i).to_string();
@@ -247,7 +303,7 @@ fn paint_labels(pm: &mut Canvas, l: &Layout) {
 /// any piece there. All in [`Layout::small_text`] or larger: a cap height
 /// of 9 px or more at 360 px wide.
 fn paint_cross_labels(pm: &mut Canvas, l: &Layout) {
-    let style = Style::new(l.small_text(), true, theme::INK.mix(theme::PAGE, 0.25));
+    let style = Style::new(l.small_text(), true, theme::LABEL);
     let lane_style = Style::new(l.small_text(), true, theme::INK.mix(theme::SQUARE, 0.55));
     let arm_style = Style::new((52.0 * l.u).round(), true, theme::INK.mix(theme::PAGE, 0.15));
     let at = |col: f32, row: f32| {
@@ -281,7 +337,8 @@ fn paint_cross_labels(pm: &mut Canvas, l: &Layout) {
 /// A count badge's digit size over the badge's radius.
 pub(crate) const BADGE_DIGIT: f32 = 1.7;
 
-/// Draws one token of a stack whose square is centred on (cx, cy).
+/// Draws one token of a stack whose square is centred on (cx, cy), without
+/// its count badge ([`badge`], drawn over everything else on the board).
 pub(crate) fn token(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
     let (x, y) = (cx + t.dx, cy + t.dy);
     if let Some(gap) = t.twin_gap {
@@ -294,6 +351,11 @@ pub(crate) fn token(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
     } else {
         disc(pm, x, y, t.r, t.seat, true);
     }
+}
+
+/// The count badge of a token, if it has one.
+pub(crate) fn badge(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
+    let (x, y) = (cx + t.dx, cy + t.dy);
     if let Some(n) = t.count {
         let (bx, by) = (x + t.twin_gap.unwrap_or(0.0) + t.r * 0.78, y + t.r * 0.78);
         let br = t.r * t.badge;
@@ -440,6 +502,14 @@ pub(crate) enum SpriteKey {
     Mark { mark: Mark, side: u32, u: u32 },
     /// A throw chip of the series strip, `digit` its text size.
     Chip { throw: Throw, used: bool, w: u32, h: u32, u: u32, digit: u32 },
+    /// An arrowhead of the last series pointing along `dir`.
+    Head { dir: (i8, i8), len: u32, rim: u32 },
+    /// A dot on a square the last series passed over, of radius `r`.
+    Dot { r: u32 },
+    /// The number `n` of a move of the last series, on a disc of radius `r`.
+    Number { n: u8, r: u32, rim: u32 },
+    /// A direction chevron pointing along `dir` (x and y, each -1, 0 or 1).
+    Chevron { dir: (i8, i8), size: u32, width: u32 },
     /// A piece of radius `r` quarter pixels, centred in its sprite.
     Disc { seat: Seat, r: u32, shadow: bool },
 }
@@ -521,31 +591,6 @@ fn blank(w: u32, h: u32) -> Pixmap {
     Pixmap::new(w, h).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"))
 }
 
-/// A translucent arrow between two square centres, stopping short of both.
-pub(crate) fn arrow(pm: &mut Canvas, l: &Layout, from: (f32, f32), to: (f32, f32)) {
-    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len < 1.0 {
-        return;
-    }
-    let (ux, uy) = (dx / len, dy / len);
-    // Short moves start at the centre so that the arrow stays visible.
-    let start = if len < 1.5 * l.cell { 0.0 } else { l.cell * 0.15 };
-    let end = l.cell * 0.34;
-    let head = l.cell * 0.24;
-    let a = (from.0 + ux * start, from.1 + uy * start);
-    let tip = (to.0 - ux * end, to.1 - uy * end);
-    let base = (tip.0 - ux * head, tip.1 - uy * head);
-    let c = theme::MOVE.skia_alpha(200);
-    line(pm, a, base, l.cell * 0.08, c);
-    let mut pb = PathBuilder::new();
-    pb.move_to(tip.0, tip.1);
-    pb.line_to(base.0 - uy * head * 0.6, base.1 + ux * head * 0.6);
-    pb.line_to(base.0 + uy * head * 0.6, base.1 - ux * head * 0.6);
-    pb.close();
-    fill_path(pm, pb.finish(), c);
-}
-
 /// A dark burst with a white cross in the top-right corner of a square
 /// where pieces were captured, with the count when more than one.
 pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, captured: u8) {
@@ -564,7 +609,7 @@ pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cel
     fill_path(pm, path.clone(), theme::CAPTURE.skia());
     stroke_path(pm, path, theme::WHITE.skia(), &stroke((2.0 * l.u).max(1.0)));
     if captured > 1 {
-        text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(s * 0.16, true, theme::WHITE));
+        text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(s * CAPTURE_DIGIT, true, theme::WHITE));
     } else {
         let k = s * 0.06;
         let w = (s * 0.04).max(1.5);

@@ -14,7 +14,7 @@ use super::error::{MAX_SIZE, MIN_SIZE, RenderError};
 use crate::engine::{Board, Cell, Seat, Unit};
 
 /// The default long side of a picture, in pixels.
-pub const DEFAULT_SIZE: u32 = 768;
+pub const DEFAULT_SIZE: u32 = 816;
 
 /// Checks a size and makes the layout for `rows` strip rows.
 pub(crate) fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout, RenderError> {
@@ -25,7 +25,7 @@ pub(crate) fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout
 }
 
 /// The picture's height over its width when four players are seated.
-const ASPECT: f32 = 1.44;
+const ASPECT: f32 = 1.53;
 
 /// Where everything goes in a picture of a given size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,7 +73,7 @@ impl Layout {
         let board_y = top;
         let strip_y = (board_y + cell * f32::from(grid_rows) + 62.0 * u).round();
         let head_h = (88.0 * u).round();
-        let row_h = (78.0 * u).round();
+        let row_h = (104.0 * u).round();
         let height = (strip_y + head_h + row_h * rows as f32 + 24.0 * u).round();
         Layout {
             width: width as u32,
@@ -266,9 +266,9 @@ mod tests {
     }
 
     #[test]
-    fn default_size_is_about_768_tall_and_portrait() {
-        let l = Layout::new(768, &THAAYAM_BOARD, 4);
-        assert!((740..=790).contains(&l.height), "height {}", l.height);
+    fn default_size_is_about_as_tall_and_portrait() {
+        let l = Layout::new(DEFAULT_SIZE, &THAAYAM_BOARD, 4);
+        assert!((DEFAULT_SIZE - 30..=DEFAULT_SIZE).contains(&l.height), "height {}", l.height);
         assert!(l.width < l.height && l.width > 500, "width {}", l.width);
         assert_eq!(l.cell, l.cell.round());
         assert!(l.board_x + 5.0 * l.cell <= l.width as f32);
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn the_cross_spans_the_width_on_whole_pixel_squares() {
-        for size in [300, 600, 768, 1200] {
+        for size in [320, 640, DEFAULT_SIZE, 1200] {
             let l = Layout::new(size, &crate::engine::CROSS_BOARD, 4);
             let (bw, _) = l.board_size();
             assert_eq!(l.cell, l.cell.round());

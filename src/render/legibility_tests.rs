@@ -8,7 +8,7 @@ use super::board::render_pixmap;
 use super::encode::to_rgb;
 use super::layout::{BADGE, DEFAULT_SIZE, Layout, stack};
 use super::view::BoardView;
-use super::{draw, fonts};
+use super::{draw, fonts, movement};
 use crate::engine::{Seat, Unit, parse_tpn};
 use image::{RgbImage, imageops};
 
@@ -53,7 +53,7 @@ fn smallest_piece(view: &BoardView) -> u32 {
     let board = pos.rules().board;
     let l = Layout::new(DEFAULT_SIZE, board, pos.seats().len());
     let with = scaled(&render_pixmap(view, DEFAULT_SIZE).expect("render"));
-    let bare = scaled(&draw::background(&l, board, pos.seats()).pm);
+    let bare = scaled(&super::board::board_background(view, DEFAULT_SIZE).expect("a background").1.pm);
     let k = PHONE as f32 / l.width as f32;
     let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
     for (seat, unit, cell) in pos.units_on_board() {
@@ -129,6 +129,23 @@ fn legibility_text_has_a_9_px_cap_height_on_a_phone() {
         let badge_d = 2.0 * token.r * token.badge * PHONE as f32 / l.width as f32;
         println!("{tpn}: labels and throws cap {label:.1} px, badge digit cap {badge:.1} px (badge {badge_d:.1} px)");
         assert!(label >= 9.0, "labels {label}");
+        // The new marks: the keep's word in each language (the longest
+        // shrinks to fit its square), move numbers, capture counts.
+        let keep = pos.rules().board.cell(Seat::S, pos.rules().board.goal_step());
+        let (_, _, side) = l.cell_rect(pos.rules().board, keep);
+        for word in ["keep", "centre", "நடு"] {
+            let style = draw::keep_word_style(&l, side, word);
+            let c = cap(style.px, l.width);
+            println!("{tpn}: the keep's word {word:?} cap {c:.1} px");
+            assert!(c >= 9.0, "keep word {word:?}: {c}");
+        }
+        let number = cap(movement::number_style(movement::number_radius(&l)).px, l.width);
+        let capture = cap(l.cell * draw::CAPTURE_DIGIT, l.width);
+        println!("{tpn}: move numbers cap {number:.1} px, capture counts cap {capture:.1} px");
+        assert!(number >= 9.0, "move numbers {number}");
+        if l.cell >= super::layout::SMALL_SQUARE {
+            assert!(capture >= 9.0, "capture counts {capture}");
+        }
         if l.cell >= super::layout::SMALL_SQUARE {
             assert!(badge >= 9.0, "badge {badge}");
             assert!(token.badge >= BADGE, "grouped badges are at least a single's");

@@ -20,6 +20,7 @@ mod fonts;
 mod layout;
 #[cfg(test)]
 mod legibility_tests;
+mod movement;
 mod palette;
 mod png;
 mod replay;
@@ -37,4 +38,4 @@ pub use png::{encode_png, render_png, render_route};
 pub use replay::{ReplayOptions, ReplayWords, frame_views, replay_gif};
 pub use route::route_pixmap;
 pub(crate) use strip::piece_counts;
-pub use view::{BoardView, Labels, LastAction, SeriesThrow};
+pub use view::{BoardView, Capture, Labels, LastAction, SeriesThrow};

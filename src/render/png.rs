@@ -23,13 +23,19 @@ struct Work {
 }
 
 thread_local! {
-    /// The last board this thread encoded: the next board over the same
-    /// background starts from it and restores only the blocks its drawing
-    /// touched, instead of copying the whole background (1.6 MB of pixels
-    /// and 0.8 MB of indices and filtered rows at the default size). One
-    /// per thread that draws boards (the bot's async workers, one per core).
-    static WORK: RefCell<Option<Work>> = const { RefCell::new(None) };
+    /// The last boards this thread encoded, one per background (a
+    /// background per player on turn: her direction chevrons are in it):
+    /// the next board over the same background starts from it and
+    /// restores only the blocks its drawing touched, instead of copying
+    /// the whole background (1.7 MB of pixels and 0.9 MB of indices and
+    /// filtered rows at the default size). One set per thread that draws
+    /// boards (the bot's async workers, one per core), at most
+    /// [`WORKS`] boards (the seats of a table of four).
+    static WORK: RefCell<Vec<Work>> = const { RefCell::new(Vec::new()) };
 }
+
+/// At most this many boards are kept per thread.
+const WORKS: usize = 4;
 
 /// A board picture as PNG bytes. Only what the drawing touched over the
 /// background is looked up in the palette and filtered; the rest of the
@@ -37,7 +43,12 @@ thread_local! {
 /// layout and seating.
 pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
     let (l, bg) = board_background(view, size)?;
-    let (pm, mut kept) = match WORK.with(|w| w.borrow_mut().take()) {
+    let found = WORK.with(|w| {
+        let mut works = w.borrow_mut();
+        let i = works.iter().position(|work| Arc::ptr_eq(&work.bg, &bg))?;
+        Some(works.remove(i))
+    });
+    let (pm, mut kept) = match found {
         Some(Work { bg: last, mut pm, kept }) if Arc::ptr_eq(&last, &bg) => {
             match kept.last() {
                 Some(touched) => {
@@ -55,7 +66,13 @@ pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
     let palette = palette();
     let base = bg.base.get_or_init(|| encode::Base::of(&bg.pm, palette));
     let png = encode::indexed_png_over(&pm, palette, base, dirty, &mut kept);
-    WORK.with(|w| *w.borrow_mut() = Some(Work { bg, pm, kept }));
+    WORK.with(|w| {
+        let mut works = w.borrow_mut();
+        if works.len() >= WORKS {
+            works.remove(0);
+        }
+        works.push(Work { bg, pm, kept });
+    });
     png.map_err(|e| RenderError::Encode(e.to_string()))
 }
 
@@ -79,15 +96,11 @@ pub fn render_route(board: &'static Board, seat: Seat, size: u32) -> Result<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Cell, Throw, destination, parse_square, parse_tpn};
+    use crate::engine::{Seat, Throw, destination, parse_tpn};
     use crate::render::board::draw_board;
     use crate::render::error::MAX_SIZE;
     use crate::render::layout::DEFAULT_SIZE;
     use crate::render::view::LastAction;
-
-    fn sq(s: &str) -> Option<Cell> {
-        parse_square(s)
-    }
 
     #[test]
     fn sizes_out_of_range_are_refused() {
@@ -142,7 +155,7 @@ mod tests {
                     }
                     if step % 29 == 0 {
                         let mut v = BoardView::new(*game.position());
-                        v.last = LastAction::of(&before, action, (step % 3) as u8);
+                        v.last = LastAction::of(&before, action, (step % 3) as u8).into_iter().collect();
                         v.names[1] = "Jayalakshmi Venkataraman the Magnificent".into();
                         v.note = (step % 2 == 0).then(|| format!("Move {step}"));
                         views.push(v);
@@ -175,10 +188,12 @@ mod tests {
         // The picture of benches/render.rs.
         let pos = parse_tpn("bell S=5,t8,o W=24,24,12,o N=x,3,o,o E=24,20,o,o turn=S throws=4,2,1").expect("tpn");
         let mut v = BoardView::new(pos);
-        v.last = Some(LastAction { from: sq("c1"), to: sq("e3"), captured: 0 });
+        v.last = vec![LastAction { seat: Seat::S, from: Some(0), to: Some(4), captured: 0 }];
         let (_, _, dirty) = draw_board(&v, DEFAULT_SIZE).expect("drawn");
-        // 18% (sprites report the pixels they cover, a slanted arrow its
-        // band): the rest of the indices and filtered rows are reused.
+        // 18% (sprites report the pixels they cover, a trail the band of
+        // each step; the chevrons, the lit row and the rows' discs are in
+        // the background): the rest of the indices and filtered rows are
+        // reused.
         assert!(dirty.coverage() < 0.25, "{:.3}", dirty.coverage());
         assert!(dirty.coverage() > 0.05, "{:.3}", dirty.coverage());
     }

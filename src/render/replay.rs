@@ -11,7 +11,7 @@ use super::board::render_pixmap;
 use super::encode::to_rgb;
 use super::error::RenderError;
 use super::view::{BoardView, LastAction, SeriesThrow};
-use crate::engine::{Action, Event, Game, Phase, Ruleset, Seat, SeatSet, Throw, ThrowBag};
+use crate::engine::{Action, Event, Game, Phase, Ruleset, SeatSet, Throw, ThrowBag};
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -124,7 +124,7 @@ fn worded_views(
                 let mut v = BoardView::new(*game.position());
                 v.names = names.clone();
                 v.series = series_of(&thrown, game.position().throws().bag());
-                v.last = LastAction::of(&before, action, out.captured);
+                v.last = LastAction::of(&before, action, out.captured).into_iter().collect();
                 match words {
                     Some(words) => (words.0)(&mut v, Some((&before, action))),
                     None => v.note = Some(describe(&v, &before, action, out.captured)),
@@ -157,9 +157,10 @@ fn describe(v: &BoardView, before: &crate::engine::Position, action: Action, cap
         (Action::BearOff, _) => format!("{who} bears off"),
         (Action::Twins, _) => format!("{who} forms twins"),
         (Action::Pass, _) => format!("{who} passes"),
-        (_, Some(LastAction { from: Some(f), to: Some(t), .. })) => {
+        (_, Some(last @ LastAction { from: Some(_), to: Some(_), .. })) => {
             let board = before.rules().board;
-            format!("{who}: {} → {}", board.square_name(f), board.square_name(t))
+            let name = |c: Option<crate::engine::Cell>| c.map(|c| board.square_name(c)).unwrap_or_default();
+            format!("{who}: {} → {}", name(last.start_cell(board)), name(last.landing_cell(board)))
         }
         _ => format!("{who}: {action}"),
     };
@@ -192,11 +193,8 @@ const MAX_PLAIN_CS: f32 = 80.0;
 /// How long a frame stays, in plain moves: a capture three times as long,
 /// a piece reaching the goal (the keep, home) or borne off twice.
 fn weight(v: &BoardView) -> f32 {
-    let goal = {
-        let rules = v.position.rules();
-        rules.board.cell(Seat::S, rules.goal())
-    };
-    match v.last {
+    let goal = v.position.rules().goal();
+    match v.last.last() {
         Some(l) if l.captured > 0 => 3.0,
         Some(l) if l.to.is_none() || l.to == Some(goal) => 2.0,
         _ => 1.0,
@@ -383,7 +381,7 @@ fn delta_frame<'a>(prev: Option<&[u8]>, cur: &'a [u8], w: usize, h: usize, delay
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Throw;
+    use crate::engine::{Seat, Throw};
 
     #[test]
     fn used_throws_are_the_ones_no_longer_remaining() {
@@ -409,7 +407,7 @@ mod tests {
             .map(|i| {
                 let mut v = BoardView::new(pos);
                 let captured = u8::from(i % every == 0);
-                v.last = Some(LastAction { from: Some(1), to: Some(2), captured });
+                v.last = vec![LastAction { seat: Seat::S, from: Some(1), to: Some(2), captured }];
                 v
             })
             .collect()

@@ -51,7 +51,9 @@ pub fn route_pixmap(board: &'static Board, seat: Seat, size: u32) -> Result<Pixm
     let l = layout_for(size, board, legend_lines(board).len())?;
     let mut one = SeatSet::EMPTY;
     one.insert(seat);
-    let mut pm = Canvas::new(draw::background(&l, board, one).pm.clone());
+    let mut pm = Canvas::new(
+        draw::background(&l, board, one, draw::Static { keep: "", turn: None, more: &|_, _| {} }).pm.clone(),
+    );
     let points = route_points(&l, board, seat);
     let colour = theme::seat_colour(seat);
     let path = polyline(&points);
@@ -195,7 +197,7 @@ mod tests {
         let l = Layout::new(768, board, legend_lines(board).len());
         let mut one = SeatSet::EMPTY;
         one.insert(seat);
-        let bare = draw::background(&l, board, one).pm.clone();
+        let bare = draw::background(&l, board, one, draw::Static { keep: "", turn: None, more: &|_, _| {} }).pm.clone();
         (0..board.cells.len() as Cell)
             .map(|cell| {
                 let (x, y, side) = l.cell_rect(board, cell);

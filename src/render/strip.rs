@@ -8,7 +8,7 @@ use super::layout::Layout;
 use super::text::{self, Style};
 use super::theme;
 use super::view::{BoardView, SeriesThrow};
-use crate::engine::{Position, Seat, Unit};
+use crate::engine::{Position, Seat, SeatSet, Unit};
 
 /// Draws the header and the player rows.
 pub(crate) fn paint(pm: &mut Canvas, l: &Layout, view: &BoardView) {
@@ -117,34 +117,62 @@ pub(crate) fn piece_counts(pos: &Position, seat: Seat) -> (u8, u8, u8) {
     (off, on, army.borne_off())
 }
 
+/// "waiting 2 · on the board 1 · borne off 1": the words of the embed.
+pub(crate) fn counts_text(pos: &Position, seat: Seat) -> String {
+    let (off, on, done) = piece_counts(pos, seat);
+    format!("waiting {off} · on the board {on} · borne off {done}")
+}
+
+/// The radius of a row's disc.
+fn row_disc(l: &Layout) -> f32 {
+    26.0 * l.u
+}
+
+/// What the rows show that changes at most once a turn (drawn into the
+/// background): the lit row of the player on turn, every row's disc.
+pub(crate) fn rows_static(pm: &mut Canvas, l: &Layout, seats: SeatSet, turn: Option<Seat>) {
+    let u = l.u;
+    let (left, right) = (l.board_x, l.board_x + l.board_size().0);
+    for (i, seat) in seats.iter().enumerate() {
+        let y = l.row_y(i);
+        if turn == Some(seat) {
+            let path =
+                draw::rounded(left - 12.0 * u, y + 4.0 * u, right - left + 24.0 * u, l.row_h - 8.0 * u, 14.0 * u);
+            draw::fill_path(pm, path, theme::row_fill(seat).skia());
+        }
+        let r = row_disc(l);
+        draw::disc(pm, left + r + 4.0 * u, y + l.row_h / 2.0, r, seat, true);
+    }
+}
+
+/// A player's row: her name above her counts (the same words as the
+/// embed's, given their own line so that a long name keeps its room),
+/// beside her disc (in the background, with the lit row).
 fn row(pm: &mut Canvas, l: &Layout, view: &BoardView, seat: Seat, i: usize) {
     let pos = &view.position;
     let u = l.u;
     let y = l.row_y(i);
     let (left, right) = (l.board_x, l.board_x + l.board_size().0);
     let on_turn = pos.turn() == seat && pos.winner().is_none();
-    if on_turn {
-        let path = draw::rounded(left - 12.0 * u, y + 4.0 * u, right - left + 24.0 * u, l.row_h - 8.0 * u, 14.0 * u);
-        draw::fill_path(pm, path, theme::seat_tint(seat, 0.35).skia());
-    }
     let cy = y + l.row_h / 2.0;
-    let r = 24.0 * u;
-    draw::disc(pm, left + r + 4.0 * u, cy, r, seat, true);
-    let (off, on, done) = piece_counts(pos, seat);
+    let r = row_disc(l);
     let counts = match &view.labels {
         Some(labels) => labels.counts[seat.index()].clone(),
-        None => format!("off {off} · on {on} · home {done}"),
+        None => counts_text(pos, seat),
     };
-    let small = Style::new(l.small_text(), false, theme::TEXT.mix(theme::PAGE, 0.25));
-    let baseline = cy + small.cap_height() / 2.0;
-    text::draw_right(pm, &counts, right, baseline, small);
-    let name_x = left + 2.0 * r + 22.0 * u;
+    let text_x = left + 2.0 * r + 22.0 * u;
     let name_style = Style::new((42.0 * u).round(), on_turn, theme::TEXT);
-    let max = right - text::width(&counts, small) - 24.0 * u - name_x;
+    let small = Style::new(l.small_text(), false, theme::COUNTS);
+    // Two lines centred on the row: the name's capitals, a gap, the counts'.
+    let gap = 14.0 * u;
+    let block = name_style.cap_height() + gap + small.cap_height();
+    let name_base = cy - block / 2.0 + name_style.cap_height();
     let mut name = view.name(seat);
     if pos.winner() == Some(seat) {
         name = format!("★ {name}");
     }
-    let name = text::fit(&name, max, name_style);
-    text::draw(pm, &name, name_x, cy + name_style.cap_height() / 2.0, name_style);
+    let name = text::fit(&name, right - text_x, name_style);
+    text::draw(pm, &name, text_x, name_base, name_style);
+    let counts = text::fit(&counts, right - text_x, small);
+    text::draw(pm, &counts, text_x, cy + block / 2.0, small);
 }

@@ -51,12 +51,22 @@ colours! {
     INK = Rgb(0x5A, 0x43, 0x2E);
     /// The diagonals of the marked squares.
     CROSS = Rgb(0x8E, 0x6E, 0x4E);
-    /// The keep (c3) tint.
-    KEEP = Rgb(0xE4, 0xC2, 0x72);
+    /// The keep (c3), the goal of every track: an ivory square with a gold
+    /// frame and its name, unlike any palace (tinted in its seat's colour,
+    /// with her letter).
+    KEEP = Rgb(0xFD, 0xFA, 0xF1);
+    /// The keep's frame and word.
+    GOAL = Rgb(0x7A, 0x55, 0x10);
     /// Main text of the strip.
     TEXT = Rgb(0x2A, 0x22, 0x1A);
-    /// Secondary text (labels, used throws).
+    /// The rim of a used throw.
     DIM = Rgb(0x9A, 0x8C, 0x7A);
+    /// The counts of a player's row ("waiting 2 · on the board 1 · …").
+    COUNTS = Rgb(0x45, 0x3E, 0x35);
+    /// The files and ranks round the board, the cross's numbers.
+    LABEL = Rgb(0x76, 0x63, 0x50);
+    /// Faint chevrons along the track of the player on turn.
+    TRACK = Rgb(0xD0, 0xBD, 0x96);
     /// The digit of a used throw: lighter than the text, still 5:1 on the page.
     USED = Rgb(0x6E, 0x60, 0x50);
     /// Piece outlines and the twins capsule.
@@ -94,6 +104,47 @@ pub(crate) const fn seat_ink(seat: Seat) -> Rgb {
 /// A light tint of a seat's colour, for its palace and its strip row.
 pub(crate) fn seat_tint(seat: Seat, strength: f32) -> Rgb {
     SQUARE.mix(seat_colour(seat), strength)
+}
+
+/// A palace: the seat's tint.
+pub(crate) fn palace(seat: Seat) -> Rgb {
+    seat_tint(seat, 0.34)
+}
+
+/// The seat's letter in the corner of her palace.
+pub(crate) fn palace_letter(seat: Seat) -> Rgb {
+    seat_colour(seat).mix(TEXT, 0.7)
+}
+
+/// The row of the player on turn.
+pub(crate) fn row_fill(seat: Seat) -> Rgb {
+    seat_tint(seat, 0.35)
+}
+
+/// Every text the pictures draw, as (what, ink, what it is drawn on): the
+/// colours the drawing code takes from here, for the contrast test.
+#[cfg(test)]
+pub(crate) fn texts() -> Vec<(String, Rgb, Rgb)> {
+    let mut out: Vec<(String, Rgb, Rgb)> = vec![
+        ("header".into(), TEXT, PAGE),
+        ("names".into(), TEXT, PAGE),
+        ("counts".into(), COUNTS, PAGE),
+        ("throw digits".into(), TEXT, WHITE),
+        ("used throw digits".into(), USED, PAGE),
+        ("files and ranks".into(), LABEL, PAGE),
+        ("the keep's word".into(), GOAL, KEEP),
+        ("count badges".into(), WHITE, OUTLINE),
+        ("capture counts".into(), WHITE, CAPTURE),
+        ("move numbers".into(), WHITE, MOVE),
+        ("route step numbers".into(), TEXT, WHITE),
+    ];
+    for seat in Seat::ALL {
+        out.push((format!("{seat:?}'s name on turn"), TEXT, row_fill(seat)));
+        out.push((format!("{seat:?}'s counts on turn"), COUNTS, row_fill(seat)));
+        out.push((format!("{seat:?}'s palace letter"), palace_letter(seat), palace(seat)));
+        out.push((format!("{seat:?}'s disc letter"), seat_ink(seat), seat_colour(seat)));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -167,6 +218,50 @@ mod tests {
     fn div255_rounds_like_the_float_division() {
         for v in 0..=255 * 255 {
             assert_eq!(div255(v), (v as f32 / 255.0).round() as u8, "{v}");
+        }
+    }
+
+    /// WCAG 2 relative luminance.
+    fn luminance(c: Rgb) -> f64 {
+        0.2126 * to_linear(c.0) + 0.7152 * to_linear(c.1) + 0.0722 * to_linear(c.2)
+    }
+
+    /// WCAG 2 contrast ratio (1 to 21).
+    pub(crate) fn contrast(a: Rgb, b: Rgb) -> f64 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn contrast_is_measured_as_wcag_does() {
+        assert!((contrast(Rgb(0, 0, 0), WHITE) - 21.0).abs() < 1e-9);
+        assert!((contrast(Rgb(0x76, 0x76, 0x76), WHITE) - 4.54).abs() < 0.01);
+    }
+
+    /// Every text of the pictures stands out 4.5:1 from what it is drawn
+    /// on (`cargo test --lib contrast -- --nocapture` prints them).
+    #[test]
+    fn contrast_every_text_is_at_least_4_5_to_1() {
+        let mut low = Vec::new();
+        for (what, ink, on) in texts() {
+            let ratio = contrast(ink, on);
+            println!("{what}: {ratio:.2}:1");
+            if ratio < 4.5 {
+                low.push(format!("{what}: {ratio:.2}:1"));
+            }
+        }
+        assert!(low.is_empty(), "text below 4.5:1: {low:?}");
+    }
+
+    /// The keep looks like no palace: ΔE 12 or more from each, for every
+    /// kind of eye (North's pale yellow palace is the nearest).
+    #[test]
+    fn the_keep_differs_from_every_palace() {
+        for m in [NORMAL, DEUTERANOPIA, PROTANOPIA] {
+            for seat in Seat::ALL {
+                let d = delta_e(&m, KEEP, palace(seat));
+                assert!(d >= 12.0, "{seat}: ΔE {d:.1}");
+            }
         }
     }
 

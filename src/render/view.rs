@@ -3,7 +3,7 @@
 //! pictures.
 
 use super::text::clean_name;
-use crate::engine::{Action, Cell, Position, Seat, Throw, destination};
+use crate::engine::{Action, Board, Cell, Position, Seat, Throw, destination};
 
 /// One throw of the current series and whether it has been used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,27 +12,32 @@ pub struct SeriesThrow {
     pub used: bool,
 }
 
-/// The last action, to be marked on the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// One action of the last series, to be drawn along its seat's track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LastAction {
-    /// Where the unit started (`None` when it entered from off the board).
-    pub from: Option<Cell>,
-    /// Where it landed (`None` when it was borne off).
-    pub to: Option<Cell>,
+    /// Who played it: the steps are on her track.
+    pub seat: Seat,
+    /// The step the unit started on (`None` when it entered from off the
+    /// board).
+    pub from: Option<u8>,
+    /// The step it landed on (`None` when it was borne off).
+    pub to: Option<u8>,
     /// Enemy pieces captured where it landed.
     pub captured: u8,
 }
 
 impl LastAction {
-    /// The squares of `action`, played by the seat on turn in `before`.
+    /// The steps of `action`, played by the seat on turn in `before`.
     pub(crate) fn of(before: &Position, action: Action, captured: u8) -> Option<LastAction> {
-        let board = before.rules().board;
         let seat = before.turn();
         let goal = before.rules().goal();
-        let at = |step: u8| Some(board.cell(seat, step.min(goal)));
+        let at = |step: u8| Some(step.min(goal));
         match action {
-            Action::BearOff => Some(LastAction { from: at(goal), to: None, captured }),
-            Action::Twins => Some(LastAction { from: None, to: at(before.rules().twins_step?), captured }),
+            Action::BearOff => Some(LastAction { seat, from: at(goal), to: None, captured }),
+            Action::Twins => {
+                let step = before.rules().twins_step?;
+                Some(LastAction { seat, from: at(step), to: at(step), captured })
+            }
             Action::Pass => None,
             _ => {
                 let (unit, dest) = destination(before, action)?;
@@ -41,10 +46,27 @@ impl LastAction {
                     Action::Enter | Action::EnterTwins | Action::EnterWith { .. } | Action::EnterPair { .. }
                 );
                 let from = unit.step().filter(|_| !entering);
-                Some(LastAction { from: from.and_then(at), to: at(dest), captured })
+                Some(LastAction { seat, from: from.and_then(at), to: at(dest), captured })
             }
         }
     }
+
+    /// The square it started on, if on the board.
+    pub(crate) fn start_cell(&self, board: &Board) -> Option<Cell> {
+        self.from.map(|s| board.cell(self.seat, s))
+    }
+
+    /// The square it landed on, if on the board.
+    pub(crate) fn landing_cell(&self, board: &Board) -> Option<Cell> {
+        self.to.map(|s| board.cell(self.seat, s))
+    }
+}
+
+/// Pieces captured on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Capture {
+    pub cell: Cell,
+    pub count: u8,
 }
 
 /// Everything a board picture shows: equal views draw equal pictures.
@@ -53,12 +75,18 @@ pub struct BoardView {
     pub position: Position,
     /// Display names by seat index; empty means the seat's name ("South").
     pub names: [String; 4],
-    pub last: Option<LastAction>,
+    /// The last series (every action of the player who acted last since
+    /// her turn began), in order: drawn along her track, numbered when
+    /// more than one.
+    pub last: Vec<LastAction>,
+    /// Squares where pieces were captured since the reader's previous
+    /// action (the last series' captures are marked in any case).
+    pub captures: Vec<Capture>,
     /// Squares to mark as possible destinations.
     pub destinations: Vec<Cell>,
     /// The current series of throws, in the order thrown.
     pub series: Vec<SeriesThrow>,
-    /// Replaces the header's "X to play" (e.g. "Move 12: S 5+8").
+    /// Replaces the header's "X to play" (e.g. "North: c1 → e3").
     pub note: Option<String>,
     /// The words drawn, already in the reader's language; `None`: the
     /// English ones made here.
@@ -72,8 +100,11 @@ pub struct BoardView {
 pub struct Labels {
     /// The header: "▶ Meena to play", "★ Meena wins".
     pub header: String,
-    /// Each seat's row counts by seat index: "off 2 · on 1 · home 1".
+    /// Each seat's row counts by seat index: "waiting 2 · on the board 1 ·
+    /// borne off 1".
     pub counts: [String; 4],
+    /// The word written in the keep, the goal of every track ("keep").
+    pub keep: String,
 }
 
 impl BoardView {
@@ -84,12 +115,18 @@ impl BoardView {
         BoardView {
             position,
             names: Default::default(),
-            last: None,
+            last: Vec::new(),
+            captures: Vec::new(),
             destinations: Vec::new(),
             series,
             note: None,
             labels: None,
         }
+    }
+
+    /// The word written in the keep.
+    pub(crate) fn keep_word(&self) -> &str {
+        self.labels.as_ref().map_or("keep", |l| l.keep.as_str())
     }
 
     /// The name shown for a seat, cleaned of what the font cannot draw.
@@ -112,17 +149,22 @@ mod tests {
         let pos = parse_tpn("bell S=1,o,o,o N=3,o,o,o turn=N throws=2,1").expect("tpn");
         let adv = Action::Advance { from: 3, twins: false, throws: ThrowBag::of(&[Throw::Two]) };
         // North's step 3 is a4, step 5 is a2.
-        assert_eq!(LastAction::of(&pos, adv, 1), Some(LastAction { from: sq("a4"), to: sq("a2"), captured: 1 }));
-        let enter = LastAction { from: None, to: sq("c5"), captured: 0 };
+        let last = LastAction::of(&pos, adv, 1).expect("a move");
+        assert_eq!(last, LastAction { seat: Seat::N, from: Some(3), to: Some(5), captured: 1 });
+        let board = pos.rules().board;
+        assert_eq!((last.start_cell(board), last.landing_cell(board)), (sq("a4"), sq("a2")));
+        let enter = LastAction { seat: Seat::N, from: None, to: Some(0), captured: 0 };
         assert_eq!(LastAction::of(&pos, Action::Enter, 0), Some(enter));
+        assert_eq!(enter.landing_cell(board), sq("c5"));
         assert_eq!(LastAction::of(&pos, Action::Pass, 0), None);
     }
 
     #[test]
     fn bearing_off_marks_the_keep_only() {
         let pos = parse_tpn("bell S=24,o,o,o N=o,o,o,o turn=S throws=1").expect("tpn");
-        let bear = LastAction { from: sq("c3"), to: None, captured: 0 };
+        let bear = LastAction { seat: Seat::S, from: Some(24), to: None, captured: 0 };
         assert_eq!(LastAction::of(&pos, Action::BearOff, 0), Some(bear));
+        assert_eq!(bear.start_cell(pos.rules().board), sq("c3"));
     }
 
     #[test]

@@ -209,7 +209,10 @@ why-stale-choices = the choices no longer fit the game
 picture-wins = ★ { $name } wins
 picture-to-play = ▶ { $name } to play
 picture-to-throw = ▶ { $name } to throw
-picture-counts = off { $off } · on { $on } · home { $home }
+# The same words as the embed's pieces line (waiting / on the board / borne off).
+picture-counts = waiting { $off } · on the board { $on } · borne off { $home }
+# Written in the keep, the goal of every track (as short as the square).
+picture-keep = keep
 alt-title = Thaayam board, game { $game } ({ $ruleset }).
 alt-seat = { $who }: { $pieces }.
 alt-on = on { $places }

@@ -213,7 +213,9 @@ why-stale-choices = தேர்வுகள் இனி ஆட்டத்த�
 picture-wins = ★ { $name } வென்றார்
 picture-to-play = ▶ { $name } ஆட வேண்டும்
 picture-to-throw = ▶ { $name } உருட்ட வேண்டும்
-picture-counts = வெளியே { $off } · பலகையில் { $on } · பழம் { $home }
+picture-counts = காத்திருப்பவை { $off } · பலகையில் { $on } · பழம் { $home }
+# நடுக்கட்டம் (the keep), shortened to fit its square.
+picture-keep = நடு
 alt-title = தாயம் பலகை, ஆட்டம் { $game } ({ $ruleset }).
 alt-seat = { $who }: { $pieces }.
 alt-on = { $places } இல்

@@ -10,7 +10,8 @@ use super::words::{army_places, clip, computer_name, counted, move_words, seat_n
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::engine::{Action, Cell, Game, Position, Seat, ThrowBag, destination};
-use crate::render::{self, BoardView, Labels, LastAction, ReplayWords, SeriesThrow};
+use crate::engine::{Board, Event};
+use crate::render::{self, BoardView, Capture, Labels, LastAction, ReplayWords, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
 pub(crate) const BOARD_FILE: &str = "board.png";
@@ -19,6 +20,12 @@ pub(crate) const BOARD_SIZE: u32 = render::DEFAULT_SIZE;
 
 /// What a table shows in its board picture; `None` in the lobby.
 pub(crate) fn board_view(lang: Lang, t: &Table) -> Option<BoardView> {
+    view_of(lang, t, true)
+}
+
+/// The board view, with the last series and the captures (read from the
+/// whole log) only when `story`: the description does without them.
+fn view_of(lang: Lang, t: &Table, story: bool) -> Option<BoardView> {
     if t.stage == Stage::Lobby {
         return None;
     }
@@ -33,7 +40,11 @@ pub(crate) fn board_view(lang: Lang, t: &Table) -> Option<BoardView> {
     for seat in t.seats().iter() {
         view.names[seat.index()] = display_name(lang, t, seat);
     }
-    view.last = last_move(t, &committed).and_then(|(before, action)| highlight(before, action));
+    if story {
+        let played = played(t, &committed);
+        view.last = last_series(&played);
+        view.captures = captures_since(&played, t.to_act(), shown.position().rules().board);
+    }
     view.series = series(&committed, &draft);
     view.destinations = destinations(&committed, &t.draft.actions);
     if t.stage == Stage::Finished && !committed.is_finished() {
@@ -63,7 +74,7 @@ fn labels(lang: Lang, view: &BoardView) -> Labels {
         let (off, on, home) = render::piece_counts(pos, seat);
         counts[seat.index()] = tr!(lang, "picture-counts", off = off, on = on, home = home);
     }
-    Labels { header, counts }
+    Labels { header, counts, keep: tr!(lang, "picture-keep") }
 }
 
 /// A replay's frames in `lang`: each caption names who played and what,
@@ -105,6 +116,65 @@ fn highlight(mut before: Game, action: Action) -> Option<LastAction> {
     LastAction::of(&pos, action, captured)
 }
 
+/// One action of the game: who played it, and what the picture draws of
+/// it (`None`: a pass).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Played {
+    seat: Seat,
+    shown: Option<LastAction>,
+}
+
+/// Every action of the committed log, then the turn's draft, in order
+/// (the log replayed without checking: it was checked when played).
+fn played(t: &Table, committed: &Game) -> Vec<Played> {
+    let mut g = Game::new(t.ruleset, t.seats());
+    let mut out = Vec::new();
+    let mut act = |g: &mut Game, action: Action| {
+        let before = *g.position();
+        let captured = g.act_unchecked(action).captured;
+        out.push(Played { seat: before.turn(), shown: LastAction::of(&before, action, captured) });
+    };
+    for &e in &t.events {
+        match e {
+            Event::Throw { t } => {
+                if g.throw(t).is_err() {
+                    break;
+                }
+            }
+            Event::Act { action } => act(&mut g, action),
+        }
+    }
+    let mut g = *committed;
+    for &a in &t.draft.actions {
+        act(&mut g, a);
+    }
+    out
+}
+
+/// The last series: the actions of the player who acted last since her
+/// turn began (the draft's, when she has picked a move).
+fn last_series(played: &[Played]) -> Vec<LastAction> {
+    let Some(seat) = played.last().map(|p| p.seat) else { return Vec::new() };
+    let start = played.iter().rposition(|p| p.seat != seat).map_or(0, |i| i + 1);
+    played[start..].iter().filter_map(|p| p.shown).collect()
+}
+
+/// Where pieces were captured since `reader`'s last action (since the
+/// start when she has not acted; none when no one is to act).
+fn captures_since(played: &[Played], reader: Option<Seat>, board: &Board) -> Vec<Capture> {
+    let Some(reader) = reader else { return Vec::new() };
+    let start = played.iter().rposition(|p| p.seat == reader).map_or(0, |i| i + 1);
+    let mut out: Vec<Capture> = Vec::new();
+    for a in played[start..].iter().filter_map(|p| p.shown).filter(|a| a.captured > 0) {
+        let Some(cell) = a.landing_cell(board) else { continue };
+        match out.iter_mut().find(|c| c.cell == cell) {
+            Some(c) => c.count = c.count.saturating_add(a.captured),
+            None => out.push(Capture { cell, count: a.captured }),
+        }
+    }
+    out
+}
+
 /// The committed series in order, the throws the draft consumed marked used.
 fn series(committed: &Game, draft: &Game) -> Vec<SeriesThrow> {
     let mut left = if draft.to_act() == committed.to_act() { draft.position().throws().bag() } else { ThrowBag::EMPTY };
@@ -138,13 +208,21 @@ pub(crate) fn example_view(lang: Lang) -> Option<(BoardView, String)> {
     let game = Game::from_position(pos);
     let ends = ends::ends(&game);
     let end = ends.list.iter().find(|e| e.game.position().army(Seat::N).units().all(|u| u.step().is_none()))?;
-    let (&last, before) = end.path.split_last()?;
     let mut view = BoardView::new(*end.game.position());
     view.position.turn = Seat::S;
     view.names = [tr!(lang, "example-you"), String::new(), tr!(lang, "example-them"), String::new()];
     view.series = series(&game, &end.game);
     view.destinations = destinations(&game, &end.path);
-    view.last = highlight(ends::scratch(&game, before), last);
+    let mut g = game;
+    view.last = end
+        .path
+        .iter()
+        .filter_map(|&a| {
+            let shown = highlight(g, a);
+            g.act_unchecked(a);
+            shown
+        })
+        .collect();
     view.labels = Some(labels(lang, &view));
     let (what, throws) = move_words(lang, &pos, &end.path);
     let alt = tr!(lang, "example-alt", what = what, throws = throws);
@@ -155,7 +233,7 @@ pub(crate) fn example_view(lang: Lang) -> Option<(BoardView, String)> {
 /// description): each player's pieces by square, who is to act with
 /// which throws, the move picked or the last move.
 pub(crate) fn alt_text(lang: Lang, t: &Table) -> String {
-    let Some(view) = board_view(lang, t) else { return String::new() };
+    let Some(view) = view_of(lang, t, false) else { return String::new() };
     let pos = &view.position;
     let mut parts = vec![tr!(lang, "alt-title", game = t.id, ruleset = t.ruleset.to_string())];
     for seat in pos.seats().iter() {
@@ -239,7 +317,7 @@ mod tests {
         let view = board_view(Lang::EN, &t).expect("a view");
         assert_eq!(view.names[t.seat_of(10).expect("seated").index()], "Asha");
         let played = t.events.iter().any(|e| matches!(e, Event::Act { .. }));
-        assert_eq!(view.last.is_some(), played, "only a move played is highlighted");
+        assert_eq!(!view.last.is_empty(), played, "only a move played is highlighted");
     }
 
     #[test]
@@ -264,18 +342,72 @@ mod tests {
             } else {
                 assert!(view.destinations.is_empty());
             }
-            saw_last |= view.last.is_some();
+            saw_last |= !view.last.is_empty();
             let alt = alt_text(Lang::EN, &t);
             assert!(alt.starts_with("Thaayam board") && alt.chars().count() <= 1024, "{alt}");
         }
         assert!(saw_destinations && saw_used && saw_last, "{saw_destinations} {saw_used} {saw_last}");
     }
 
+    fn act(seat: Seat, from: u8, to: u8, captured: u8) -> Played {
+        Played { seat, shown: Some(LastAction { seat, from: Some(from), to: Some(to), captured }) }
+    }
+
+    #[test]
+    fn the_last_series_is_every_action_since_the_turn_began() {
+        let played = [act(Seat::N, 0, 3, 0), act(Seat::S, 0, 2, 0), act(Seat::S, 2, 5, 1), act(Seat::S, 1, 3, 0)];
+        let last = last_series(&played);
+        assert_eq!(last.len(), 3);
+        assert!(last.iter().all(|a| a.seat == Seat::S));
+        assert_eq!(last_series(&[]), Vec::new());
+    }
+
+    #[test]
+    fn the_reader_sees_every_capture_since_her_last_action() {
+        let board = &crate::engine::THAAYAM_BOARD;
+        // North took on her step 5 (a2), South twice on her step 9 (b5).
+        let played = [
+            act(Seat::S, 0, 4, 1),
+            act(Seat::N, 0, 5, 1),
+            act(Seat::N, 5, 6, 0),
+            act(Seat::S, 4, 9, 1),
+            act(Seat::S, 2, 9, 1),
+        ];
+        let caps = captures_since(&played, Some(Seat::N), board);
+        let b5 = crate::engine::parse_square("b5").expect("square");
+        assert_eq!(caps, vec![Capture { cell: b5, count: 2 }]);
+        let caps = captures_since(&played, Some(Seat::W), board);
+        assert_eq!(caps.len(), 3, "one who never acted sees them all: {caps:?}");
+        assert!(captures_since(&played, None, board).is_empty());
+    }
+
+    #[test]
+    fn a_game_s_pictures_draw_whole_series_of_one_seat() {
+        let mut t = started();
+        let mut longest = 0;
+        for _ in 0..300 {
+            if t.stage != Stage::Playing {
+                break;
+            }
+            click(&mut t);
+            let view = board_view(Lang::EN, &t).expect("a view");
+            if let Some(first) = view.last.first() {
+                assert!(view.last.iter().all(|a| a.seat == first.seat), "{:?}", view.last);
+            }
+            longest = longest.max(view.last.len());
+            let mut again = view.clone();
+            again.names = view.names.clone();
+            assert_eq!(again, board_view(Lang::EN, &t).expect("a view"), "equal tables, equal views");
+        }
+        assert!(longest >= 2, "some series had several actions: {longest}");
+    }
+
     #[test]
     fn the_help_example_shows_a_picked_capture() {
         let (view, alt) = example_view(Lang::EN).expect("an example");
         assert_eq!(view.position.turn(), Seat::S);
-        assert!(!view.destinations.is_empty() && view.last.is_some_and(|l| l.captured > 0), "{view:?}");
+        assert!(!view.destinations.is_empty() && view.last.iter().any(|l| l.captured > 0), "{view:?}");
+        assert_eq!(view.last.len(), 2, "the whole picked move is drawn, numbered: {view:?}");
         assert!(alt.contains("takes North") && alt.contains("enter a piece"), "{alt}");
     }
 
