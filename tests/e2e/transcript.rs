@@ -8,6 +8,11 @@
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
 use crate::support::play::{self, Progress, TempDir};
 use std::collections::HashSet;
+
+/// Every line of the messages, as the channel shows them at the end.
+fn fake_lines(messages: &[StoredMessage]) -> HashSet<&str> {
+    messages.iter().flat_map(|m| m.content().lines()).collect()
+}
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -43,21 +48,32 @@ fn describe(msg: &StoredMessage) -> String {
     out
 }
 
-/// Writes the newest versions of the channel's public messages not yet written.
-fn record(fake: &FakeDiscord, seen: &mut HashSet<(u64, u32)>, out: &mut String, dir: &Path) {
+/// Keeps the newest versions of the channel's public messages not yet
+/// kept, and writes them out when a transcript is asked for (`dir`).
+fn record(fake: &FakeDiscord, seen: &mut Vec<StoredMessage>, out: &mut String, dir: Option<&Path>) {
     for msg in fake.messages(CHANNEL) {
-        if !seen.insert((msg.id, msg.version)) {
+        if msg.is_ephemeral() || seen.iter().any(|m| (m.id, m.version) == (msg.id, msg.version)) {
             continue;
         }
-        out.push_str(&describe(&msg));
-        for (i, f) in msg.files.iter().enumerate() {
-            let name = format!("{}-v{}-{i}-{}", msg.id, msg.version, f.filename);
-            if std::fs::write(dir.join(&name), f.bytes.as_slice()).is_ok() {
-                let _ = writeln!(out, "- file: {name} ({} bytes)", f.bytes.len());
+        if let Some(dir) = dir {
+            out.push_str(&describe(&msg));
+            for (i, f) in msg.files.iter().enumerate() {
+                let name = format!("{}-v{}-{i}-{}", msg.id, msg.version, f.filename);
+                if std::fs::write(dir.join(&name), f.bytes.as_slice()).is_ok() {
+                    let _ = writeln!(out, "- file: {name} ({} bytes)", f.bytes.len());
+                }
             }
+            out.push('\n');
         }
-        out.push('\n');
+        seen.push(msg);
     }
+}
+
+/// Whether a line says what a seat chose or captured (a line of the
+/// story, as the notes word it in English).
+fn tells_a_move(line: &str) -> bool {
+    let seat = ["South: ", "West: ", "North: ", "East: "].iter().any(|s| line.starts_with(s));
+    seat || line.contains(" captured ")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -83,18 +99,12 @@ async fn only_the_live_board_shows_the_game() {
     play::click_label(&fake, &alice, &lobby, "Start").await;
 
     let players = [alice, bob];
-    let (mut seen, mut out) = (HashSet::new(), String::from("# A game as the players read it\n\n"));
+    let (mut seen, mut out) = (Vec::new(), String::from("# A game as the players read it\n\n"));
     for _ in 0..4000 {
-        if let Some(t) = &target {
-            record(&fake, &mut seen, &mut out, t);
-        }
+        record(&fake, &mut seen, &mut out, target.as_deref());
         if play::advance(&fake, CHANNEL, &players).await == Progress::Over {
             break;
         }
-    }
-    if let Some(t) = &target {
-        record(&fake, &mut seen, &mut out, t);
-        std::fs::write(t.join("transcript.md"), &out).expect("the transcript");
     }
     let last = play::board(&fake, CHANNEL);
     assert!(play::is_over(&last), "the game ended: {}", last.text());
@@ -106,8 +116,8 @@ async fn only_the_live_board_shows_the_game() {
         older.all(|m| !m.has_components() && m.content().contains("goes on in the board below")).then_some(())
     };
     assert!(fake.wait_channel(CHANNEL, play::WAIT, settled).await.is_some(), "the last board became a record");
+    record(&fake, &mut seen, &mut out, target.as_deref());
     if let Some(t) = &target {
-        record(&fake, &mut seen, &mut out, t);
         std::fs::write(t.join("transcript.md"), &out).expect("the transcript");
     }
     let boards: Vec<StoredMessage> = fake
@@ -123,6 +133,41 @@ async fn only_the_live_board_shows_the_game() {
             old.text()
         );
         assert!(old.content().contains("goes on in the board below"), "an old board does not point on: {}", old.text());
+    }
+
+    // The channel, read from the top, tells the whole game: every move and
+    // capture shown while it was played is still there.
+    let final_lines: HashSet<&str> = fake_lines(&boards);
+    let shown: Vec<&str> = seen.iter().flat_map(|m| m.content().lines()).filter(|l| tells_a_move(l)).collect();
+    assert!(shown.len() > 20, "a game shows many moves: {}", shown.len());
+    for line in &shown {
+        assert!(final_lines.contains(line), "shown during the game, gone at its end: {line}");
+    }
+    // No record is a copy of the message after it.
+    for pair in fake.messages(CHANNEL).windows(2) {
+        let (record, next) = (&pair[0], &pair[1]);
+        if !record.content().contains("goes on in the board below") {
+            continue;
+        }
+        let own: Vec<&str> = record.content().lines().filter(|l| !l.contains("goes on in the board below")).collect();
+        let next_lines: HashSet<&str> = next.content().lines().collect();
+        assert!(
+            own.is_empty() || own.iter().any(|l| !next_lines.contains(l)),
+            "a record copies the board after it:\n{}\n---\n{}",
+            record.content(),
+            next.content()
+        );
+    }
+    // The result is a new message that notifies every human.
+    assert!(boards.iter().all(|b| b.id < last.id), "the result comes last, as a new message");
+    let mut notified = last.notified.clone();
+    notified.sort();
+    assert_eq!(notified, vec![players[0].id, players[1].id], "the result notifies both players");
+    // Each ping's first line is the ping.
+    for m in seen.iter().filter(|m| m.version == 0 && !m.notified.is_empty() && m.id != last.id) {
+        let first = m.content().lines().next().unwrap_or_default();
+        let pinged = m.notified.iter().all(|u| first.contains(&format!("<@{u}>")));
+        assert!(pinged && first.contains(" to "), "a ping that does not lead: {}", m.content());
     }
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
