@@ -45,19 +45,25 @@
 //! version tag (`v = 1`), so a future encoding can be read beside the old.
 
 mod analyses;
+mod database;
 mod db;
 mod error;
 mod games;
 mod handle;
 mod live;
+mod postgres;
+pub mod postgres_schema;
 mod queries;
 mod ratings;
 mod rows;
 pub mod schema;
 mod settings;
+pub(crate) mod sql;
+mod sqlite;
 mod types;
 
 pub use analyses::CachedAnalysis;
+pub use database::{Database, PostgresUrl};
 pub use db::{Store, backup_database, backup_file};
 pub use error::StoreError;
 pub use handle::StoreHandle;

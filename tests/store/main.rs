@@ -3,6 +3,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod backends;
 mod check;
 mod closed;
 mod concurrency;
