@@ -331,6 +331,10 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Run { config, shards } => {
             let mut config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;
+            if let Ok(database) = std::env::var("THAAYAM_DATABASE") {
+                config.database =
+                    thaayam::store::Database::parse(&database).map_err(|e| format!("THAAYAM_DATABASE: {e}"))?;
+            }
             if let Some(shards) = shards {
                 config.shards = shards.parse().map_err(|e| format!("--shards: {e}"))?;
             }

@@ -227,3 +227,26 @@ fn postgres_a_lost_connection_fails_one_call_and_the_next_reconnects() {
     game.save(&mut store, &save).expect("the next call reconnects and saves");
     assert_eq!(store.events(game.id).expect("events"), vec![THROW]);
 }
+
+/// `thaayam run` with an unreachable PostgreSQL server stops before it
+/// contacts Discord: one line on stderr naming the server (not the
+/// password), exit code 2. Also when the URL comes from THAAYAM_DATABASE.
+#[test]
+fn the_bot_stops_at_start_with_one_line_when_the_database_is_unreachable() {
+    let dir = Scratch::new("backends-unreachable");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+    let url = format!("postgres://bot:Sup3r-s3cret@127.0.0.1:{port}/thaayam");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_thaayam"))
+        .args(["run", "--config"])
+        .arg(dir.path("none.toml"))
+        .env("DISCORD_TOKEN", "not-a-token")
+        .env("THAAYAM_DATABASE", &url)
+        .output()
+        .expect("run thaayam");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let last = lines.last().copied().unwrap_or_default();
+    assert!(last.contains(&format!("127.0.0.1:{port}")), "{err}");
+    assert!(!err.contains("Sup3r-s3cret"), "the password is never shown: {err}");
+}

@@ -27,7 +27,7 @@ pub async fn start_bot_on(fake: &FakeDiscord, database: &Path, shards: Shards) -
 pub fn config(database: &Path, shards: Shards) -> Config {
     Config {
         token: "fake-token".into(),
-        database: database.to_path_buf(),
+        database: database.to_path_buf().into(),
         dev_guild: Some(GUILD_ID),
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,
