@@ -78,6 +78,21 @@ enum Command {
         /// The database file (e.g. a backup).
         file: std::path::PathBuf,
     },
+    /// Copy a server's whole history from its SQLite file into another
+    /// database (PostgreSQL), and check the copy (same rows and ratings,
+    /// every game resumes or replays) before reporting success. Refuses a
+    /// target that already holds Thaayam data.
+    #[command(after_help = "Example:\n  THAAYAM_DATABASE=postgres://thaayam:PASSWORD@db.example/thaayam \
+        thaayam migrate --from thaayam.db\n\
+        The URL may also be given with --to (it then shows in the process list).")]
+    Migrate {
+        /// The bot's SQLite file (read, never changed; the bot may run).
+        #[arg(long, default_value = "thaayam.db")]
+        from: std::path::PathBuf,
+        /// The target database URL (postgres://…); THAAYAM_DATABASE when left out.
+        #[arg(long)]
+        to: Option<String>,
+    },
     /// Play random games with seeded throws and choices; print a JSON summary.
     Simulate {
         /// Which rules.
@@ -295,6 +310,12 @@ fn run(command: Command) -> Result<(), String> {
         Command::Backup { out, database, replace } => {
             let done = cli::ops::backup(&database, &out, replace)?;
             println!("backed up {} to {} ({} bytes)", database.display(), done.out.display(), done.bytes);
+        }
+        Command::Migrate { from, to } => {
+            let to = to
+                .or_else(|| std::env::var("THAAYAM_DATABASE").ok())
+                .ok_or("say where to copy to: --to postgres://… or THAAYAM_DATABASE")?;
+            println!("{}", cli::migrate::run(&from, &to)?);
         }
         Command::Moves { tpn } => {
             for line in cli::moves::run(&tpn)? {

@@ -34,6 +34,8 @@ pub enum StoreError {
     /// The PostgreSQL server cannot be reached or refuses us; `server`
     /// names it without the password.
     Unreachable { server: String, reason: String },
+    /// The target of a copy already holds Thaayam data (`what`).
+    NotEmpty { what: String },
     /// This backend cannot do what was asked (an SQLite file operation on
     /// PostgreSQL).
     Unsupported(&'static str),
@@ -66,6 +68,9 @@ impl fmt::Display for StoreError {
                 write!(f, "database error in `{statement}`: {}", postgres_reason(source))
             }
             StoreError::Unreachable { server, reason } => write!(f, "cannot reach the database at {server}: {reason}"),
+            StoreError::NotEmpty { what } => {
+                write!(f, "the target database already holds Thaayam data ({what}); nothing was copied")
+            }
             StoreError::Unsupported(what) => write!(f, "{what} is not possible on this database"),
             StoreError::Closed => f.write_str("the store thread has stopped"),
         }

@@ -60,6 +60,7 @@ pub mod schema;
 mod settings;
 pub(crate) mod sql;
 mod sqlite;
+mod transfer;
 mod types;
 
 pub use analyses::CachedAnalysis;
@@ -70,6 +71,7 @@ pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
+pub use transfer::TableCounts;
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
     Timestamp,

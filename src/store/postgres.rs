@@ -188,6 +188,10 @@ fn params(args: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
 }
 
 impl<C: GenericClient> Db for PgDb<'_, C> {
+    fn is_postgres(&self) -> bool {
+        true
+    }
+
     fn execute(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<u64, StoreError> {
         let st = self.statement(what, sql)?;
         self.client.borrow_mut().execute(&st, &params(args)).pg(what)

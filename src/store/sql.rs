@@ -47,6 +47,11 @@ pub(crate) trait Db {
     /// Runs a statement and reads all its rows.
     fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError>;
 
+    /// Whether this is PostgreSQL (for the rare statement only it has).
+    fn is_postgres(&self) -> bool {
+        false
+    }
+
     /// The first row, if any.
     fn query_opt(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Option<Row>, StoreError> {
         Ok(self.query(what, sql, args)?.into_iter().next())

@@ -8,6 +8,7 @@ mod check;
 mod closed;
 mod concurrency;
 mod crash;
+mod migrate;
 mod open;
 mod ratings;
 mod records;
