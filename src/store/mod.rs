@@ -1,6 +1,17 @@
 //! The bot's memory: games, seats, the append-only event log, guild
-//! settings and ratings in one SQLite file. This module is the only code
-//! that knows SQL.
+//! settings and ratings in one SQLite file, or in a PostgreSQL database
+//! ([`Database`], [`Store::open_database`]). This module is the only code
+//! that knows SQL; the rest of the program does not know which backend
+//! runs.
+//!
+//! Two backends, one set of operations: every operation is written once
+//! against `sql::Db` (run a statement, read its rows) in SQL both engines
+//! read alike; `sqlite.rs` and `postgres.rs` implement it, `db.rs` picks
+//! one and runs operations in a read, a snapshot or a write transaction.
+//! On PostgreSQL a write transaction first takes one advisory lock, the
+//! counterpart of SQLite's `BEGIN IMMEDIATE` below, so every promise here
+//! holds on both; a lost connection fails one call and the next
+//! reconnects (`postgres.rs`).
 //!
 //! One write path: a game is created once ([`Store::create_game`]: its row
 //! with the commitment to its dice seed) and from then on changes only
