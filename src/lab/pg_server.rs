@@ -16,6 +16,10 @@
 //! them [`shared`] says "PostgreSQL tests skipped: no initdb found" and
 //! gives `None`, unless `THAAYAM_REQUIRE_POSTGRES=1`, which makes it fail
 //! (CI installs PostgreSQL and sets it).
+//!
+//! Everything here blocks (the `postgres` client runs its own small
+//! runtime): a tokio test calls it inside `tokio::task::block_in_place`,
+//! as the bot itself only touches the store from the store's own thread.
 
 use crate::store::{Database, PostgresUrl};
 use std::io::{BufRead, BufReader, Read};
