@@ -79,14 +79,25 @@ pub enum Unavailable {
 pub fn shared() -> Option<&'static PgServer> {
     match SERVER.get_or_init(PgServer::start) {
         Ok(server) => Some(server),
-        Err(Unavailable::NotInstalled) if !required() => {
-            eprintln!("PostgreSQL tests skipped: no initdb found (PATH, /usr/local/bin, /usr/lib/postgresql/*/bin)");
-            None
-        }
-        Err(Unavailable::NotInstalled) => {
-            panic!("THAAYAM_REQUIRE_POSTGRES=1 but no initdb found (PATH, /usr/local/bin, /usr/lib/postgresql/*/bin)")
-        }
-        Err(Unavailable::Failed(why)) => panic!("the test PostgreSQL server did not start: {why}"),
+        Err(why) => match without_server(why, required()) {
+            Ok(skipped) => {
+                eprintln!("{skipped}");
+                None
+            }
+            Err(failure) => panic!("{failure}"),
+        },
+    }
+}
+
+/// What the tests do without a server: skip, with the line to say
+/// (`Ok`), or fail (`Err`): when PostgreSQL is required, or is installed
+/// but does not start.
+fn without_server(why: &Unavailable, required: bool) -> Result<String, String> {
+    const WHERE: &str = "(PATH, /usr/local/bin, /usr/lib/postgresql/*/bin)";
+    match why {
+        Unavailable::NotInstalled if !required => Ok(format!("PostgreSQL tests skipped: no initdb found {WHERE}")),
+        Unavailable::NotInstalled => Err(format!("THAAYAM_REQUIRE_POSTGRES=1 but no initdb found {WHERE}")),
+        Unavailable::Failed(why) => Err(format!("the test PostgreSQL server did not start: {why}")),
     }
 }
 
@@ -107,6 +118,11 @@ pub fn programs() -> Option<PathBuf> {
         .collect();
     debian.sort();
     dirs.extend(debian.into_iter().rev().map(|(_, d)| d));
+    programs_in(dirs)
+}
+
+/// The first of `dirs` that holds both `initdb` and `postgres`.
+fn programs_in(dirs: impl IntoIterator<Item = PathBuf>) -> Option<PathBuf> {
     dirs.into_iter().find(|d| d.join("initdb").is_file() && d.join("postgres").is_file())
 }
 
@@ -203,5 +219,34 @@ fn connect_when_up(port: u16, folder: &Path, child: &mut Child) -> Result<postgr
                 std::thread::sleep(Duration::from_millis(50));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_postgres_the_tests_skip_aloud_unless_it_is_required() {
+        let skipped = without_server(&Unavailable::NotInstalled, false).expect("a skip");
+        assert!(skipped.starts_with("PostgreSQL tests skipped: no initdb found"), "{skipped}");
+        let required = without_server(&Unavailable::NotInstalled, true).expect_err("a failure");
+        assert!(required.contains("THAAYAM_REQUIRE_POSTGRES=1"), "{required}");
+        assert!(without_server(&Unavailable::Failed("port taken".into()), false).is_err(), "a broken server fails");
+    }
+
+    #[test]
+    fn the_programs_are_found_where_both_are() {
+        let base = std::env::temp_dir().join(format!("thaayam-pg-programs-{}", std::process::id()));
+        let (empty, half, both) = (base.join("empty"), base.join("half"), base.join("both"));
+        for dir in [&empty, &half, &both] {
+            std::fs::create_dir_all(dir).expect("folder");
+        }
+        std::fs::write(half.join("initdb"), "").expect("initdb");
+        std::fs::write(both.join("initdb"), "").expect("initdb");
+        std::fs::write(both.join("postgres"), "").expect("postgres");
+        assert_eq!(programs_in([empty.clone(), half.clone()]), None);
+        assert_eq!(programs_in([empty, half, both.clone()]), Some(both));
+        let _ = std::fs::remove_dir_all(base);
     }
 }
