@@ -32,6 +32,13 @@ use std::time::Duration;
 /// (`connect_timeout`): a click must be answered within Discord's 3 s.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// How long sent data may stay unacknowledged before the connection counts
+/// as lost (`tcp_user_timeout`, when the URL does not say): a server that
+/// vanished without a word (a dead machine, a cut network) fails the call
+/// within seconds instead of holding the store's thread for the system's
+/// TCP retries (about 15 minutes), and the next call connects again.
+const SILENT_LOSS: Duration = Duration::from_secs(5);
+
 /// How long a write waits for another writer by default (as SQLite's 10 s).
 const LOCK_WAIT: Duration = Duration::from_secs(10);
 
@@ -127,6 +134,9 @@ impl Postgres {
         let mut config = self.url.config();
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        if config.get_tcp_user_timeout().is_none() {
+            config.tcp_user_timeout(SILENT_LOSS);
         }
         if config.get_application_name().is_none() {
             config.application_name("thaayam");
