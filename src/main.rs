@@ -78,6 +78,21 @@ enum Command {
         /// The database file (e.g. a backup).
         file: std::path::PathBuf,
     },
+    /// Copy a server's whole history from its SQLite file into another
+    /// database (PostgreSQL), and check the copy (same rows and ratings,
+    /// every game resumes or replays) before reporting success. Refuses a
+    /// target that already holds Thaayam data.
+    #[command(after_help = "Example:\n  THAAYAM_DATABASE=postgres://thaayam:PASSWORD@db.example/thaayam \
+        thaayam migrate --from thaayam.db\n\
+        The URL may also be given with --to (it then shows in the process list).")]
+    Migrate {
+        /// The bot's SQLite file (read, never changed; the bot may run).
+        #[arg(long, default_value = "thaayam.db")]
+        from: std::path::PathBuf,
+        /// The target database URL (postgres://…); THAAYAM_DATABASE when left out.
+        #[arg(long)]
+        to: Option<String>,
+    },
     /// Play random games with seeded throws and choices; print a JSON summary.
     Simulate {
         /// Which rules.
@@ -296,6 +311,12 @@ fn run(command: Command) -> Result<(), String> {
             let done = cli::ops::backup(&database, &out, replace)?;
             println!("backed up {} to {} ({} bytes)", database.display(), done.out.display(), done.bytes);
         }
+        Command::Migrate { from, to } => {
+            let to = to
+                .or_else(|| std::env::var("THAAYAM_DATABASE").ok())
+                .ok_or("say where to copy to: --to postgres://… or THAAYAM_DATABASE")?;
+            println!("{}", cli::migrate::run(&from, &to)?);
+        }
         Command::Moves { tpn } => {
             for line in cli::moves::run(&tpn)? {
                 println!("{line}");
@@ -331,6 +352,10 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Run { config, shards } => {
             let mut config = thaayam::discord::config::load(&config, std::env::var("DISCORD_TOKEN").ok())?;
+            if let Ok(database) = std::env::var("THAAYAM_DATABASE") {
+                config.database =
+                    thaayam::store::Database::parse(&database).map_err(|e| format!("THAAYAM_DATABASE: {e}"))?;
+            }
             if let Some(shards) = shards {
                 config.shards = shards.parse().map_err(|e| format!("--shards: {e}"))?;
             }

@@ -29,6 +29,10 @@ enum Command {
         /// Open games to resume.
         #[arg(long, default_value_t = 10_000)]
         resume_games: u64,
+        /// On fresh databases of a throw-away PostgreSQL server instead of
+        /// an SQLite file (needs initdb and postgres installed).
+        #[arg(long)]
+        postgres: bool,
     },
     /// Test helper: play games through the bot's write path until killed.
     StoreCrashWorker {
@@ -96,8 +100,8 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::StoreBench { dir, saves, resume_games } => {
-            let figures = lab::store_bench::run(&dir, saves, resume_games)?;
+        Command::StoreBench { dir, saves, resume_games, postgres } => {
+            let figures = lab::store_bench::run(&dir, saves, resume_games, postgres)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => lab::store_crash::run(&db, max_saves)?,

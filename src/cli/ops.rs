@@ -82,17 +82,25 @@ impl Report {
 pub fn check(file: &Path) -> Result<Report, String> {
     let store = Store::open_copy_of_database(file).map_err(|e| e.to_string())?;
     let mut report = Report::default();
-    let sql = |e: crate::store::StoreError| e.to_string();
     let integrity = store.integrity_problems().unwrap_or_else(|e| vec![e.to_string()]);
     if !integrity.is_empty() {
         // The rest would read damaged pages: report what SQLite found.
         report.problems.extend(integrity.into_iter().map(|p| format!("damaged file: {p}")));
         return Ok(report);
     }
-    check_open(&store, &mut report)?;
+    check_store(&store, &mut report)?;
+    Ok(report)
+}
+
+/// The checks of [`check`] past SQLite's own, on any store (`thaayam
+/// migrate` runs them on its copy): open games resume, closed games replay
+/// and their dice verify, the ratings recompute.
+pub fn check_store(store: &Store, report: &mut Report) -> Result<(), String> {
+    let sql = |e: crate::store::StoreError| e.to_string();
+    check_open(store, report)?;
     for id in store.closed_game_ids().map_err(sql)? {
         match store.load(id) {
-            Ok(Some(game)) => check_closed(&game, &mut report),
+            Ok(Some(game)) => check_closed(&game, report),
             Ok(None) => report.problems.push(format!("game {id} vanished while reading")),
             Err(e) => report.problems.push(format!("game {id}: {e}")),
         }
@@ -101,7 +109,7 @@ pub fn check(file: &Path) -> Result<Report, String> {
         Ok(found) => report.problems.extend(found.into_iter().map(|p| format!("rating of {p}"))),
         Err(e) => report.problems.push(format!("ratings cannot be recomputed: {e}")),
     }
-    Ok(report)
+    Ok(())
 }
 
 /// The open games: the ones the bot saved resume exactly as start-up

@@ -137,7 +137,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     let metrics_address = listening.as_ref().and_then(|l| l.local_addr().ok());
     let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
-        .map_err(|e| format!("cannot open the database {}: {e}", config.database.display()))?;
+        .map_err(|e| format!("cannot open the database {}: {e}", config.database))?;
     let hub = Hub::new();
     let tables = persist::load_all(&store).await.map_err(|e| format!("cannot read the unfinished games: {e}"))?;
     // Other processes' shards hold the other servers' games (one database

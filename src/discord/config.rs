@@ -4,16 +4,17 @@
 //! problem is one line saying what to fix.
 
 use crate::engine::Variant;
+use crate::store::Database;
 use serde::Deserialize;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The configuration as written in the file (every key optional).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawConfig {
     pub(crate) token: Option<String>,
-    pub(crate) database: Option<PathBuf>,
+    pub(crate) database: Option<String>,
     pub(crate) dev_guild: Option<u64>,
     pub(crate) default_variant: Option<String>,
     pub(crate) turn_timeout: Option<String>,
@@ -27,7 +28,8 @@ pub(crate) struct RawConfig {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub token: String,
-    pub database: PathBuf,
+    /// An SQLite file (the default, `thaayam.db`) or a `postgres://` URL.
+    pub database: Database,
     /// Register commands in this guild only (instant; for development).
     pub dev_guild: Option<u64>,
     pub default_variant: Variant,
@@ -140,8 +142,11 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
     if token.is_empty() {
         return Err("no bot token: set `token` in the config file or the DISCORD_TOKEN environment variable".into());
     }
-    let database = raw.database.unwrap_or_else(|| PathBuf::from("thaayam.db"));
-    let database = if database.is_relative() { dir.join(database) } else { database };
+    let database = match Database::parse(raw.database.as_deref().unwrap_or("thaayam.db")) {
+        Ok(Database::Sqlite(path)) if path.is_relative() => Database::Sqlite(dir.join(path)),
+        Ok(database) => database,
+        Err(e) => return Err(format!("database: {e}")),
+    };
     let default_variant = match raw.default_variant {
         Some(v) => v.parse().map_err(|e| format!("default_variant: {e}"))?,
         None => Variant::Bell,
@@ -212,6 +217,7 @@ pub(crate) fn parse_duration(s: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn raw(text: &str) -> RawConfig {
         toml::from_str(text).expect("valid toml")
@@ -222,7 +228,7 @@ mod tests {
         let text = include_str!("../../config.example.toml");
         let c = validate(raw(text), Some("x".into()), Path::new("/srv")).expect("example validates");
         assert_eq!(c.turn_timeout, 24 * 3600);
-        assert_eq!(c.database, PathBuf::from("/srv/thaayam.db"));
+        assert_eq!(c.database, Database::Sqlite(PathBuf::from("/srv/thaayam.db")));
     }
 
     #[test]
@@ -307,10 +313,22 @@ mod tests {
     }
 
     #[test]
+    fn a_postgres_url_chooses_postgresql_and_its_password_is_never_shown() {
+        let text = "token=\"t\"\ndatabase=\"postgres://bot:hunter2-secret@db.internal:5432/thaayam\"";
+        let c = validate(raw(text), None, Path::new("/srv")).expect("valid");
+        assert!(matches!(c.database, Database::Postgres(_)));
+        assert_eq!(c.database.to_string(), "postgres://bot@db.internal:5432/thaayam");
+        assert!(!format!("{c:?}").contains("hunter2-secret"), "Debug of the config shows no password");
+        let bad = "token=\"t\"\ndatabase=\"postgres://bot:hunter2-secret@db.internal:port/thaayam\"";
+        let e = validate(raw(bad), None, Path::new("/srv")).expect_err("a bad URL");
+        assert!(e.starts_with("database: ") && !e.contains("hunter2-secret"), "{e}");
+    }
+
+    #[test]
     fn a_missing_file_needs_the_environment_token() {
         let path = Path::new("/nonexistent/thaayam/config.toml");
         assert!(load(path, None).is_err());
         let c = load(path, Some("t".into())).expect("defaults");
-        assert_eq!(c.database, PathBuf::from("/nonexistent/thaayam/thaayam.db"));
+        assert_eq!(c.database, Database::Sqlite(PathBuf::from("/nonexistent/thaayam/thaayam.db")));
     }
 }

@@ -8,6 +8,7 @@
 pub mod bot_bench;
 pub mod cpu;
 pub mod fuzz;
+pub mod pg_server;
 pub mod sandbox_bot;
 pub mod store_bench;
 pub mod store_crash;

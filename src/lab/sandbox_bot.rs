@@ -40,7 +40,7 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
     }
     let config = Config {
         token: "sandbox-token".into(),
-        database: sandbox.database,
+        database: sandbox.database.into(),
         dev_guild: sandbox.guild,
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,

@@ -1,5 +1,8 @@
 //! `thaayam-lab store-bench`: the store as the bot uses it, on a scratch
-//! database file. Saves: bot tables changed click by click through the
+//! database file, or with `--postgres` on fresh databases of a throw-away
+//! PostgreSQL server (`pg_server`: on this machine, over loopback, with
+//! fsync off: the cost of the client, the protocol and the server's work,
+//! not of a disk). Saves: bot tables changed click by click through the
 //! session layer (scripted humans and a computer), each change saved with
 //! `persist::save_sync` (the same `Store::save_live` transaction as the
 //! bot's `persist::save`); the time counted is the save alone, for one game
@@ -17,7 +20,7 @@ use crate::discord::game::table::{Stage, Table};
 use crate::discord::live::persist;
 use crate::discord::live::running::{Running, Stored};
 use crate::engine::{Ruleset, Variant};
-use crate::store::{Store, StoreError};
+use crate::store::{Database, Store, StoreError};
 use serde::Serialize;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -36,9 +39,12 @@ pub struct Figures {
     pub one_game: Saves,
     /// Changes round robin over `SPREAD_GAMES` open games.
     pub spread: Saves,
+    /// `sqlite` or `postgres`.
+    pub backend: &'static str,
     pub resume_games: u64,
     pub resume_events: u64,
-    pub resume_file_mb: f64,
+    /// The SQLite file's size (none for PostgreSQL).
+    pub resume_file_mb: Option<f64>,
     /// Opening the file and reading every open game with its log.
     pub resume_read_secs: f64,
     /// Rebuilding every table from what was read.
@@ -67,26 +73,56 @@ pub struct Saves {
     pub finished: u64,
 }
 
-/// Runs the benchmark in `dir` (files are created there and removed).
-pub fn run(dir: &Path, saves: u64, resume_games: u64) -> Result<Figures, String> {
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let path = dir.join("store-bench.db");
-    remove_db(&path);
-    let mut store = Store::open(&path).map_err(|e| e.to_string())?;
+/// Where the benchmark's databases are made.
+enum Backend {
+    /// Files in this folder.
+    Sqlite(std::path::PathBuf),
+    /// Fresh databases of the throw-away server.
+    Postgres(&'static super::pg_server::PgServer),
+}
+
+impl Backend {
+    fn fresh(&self, name: &str) -> Database {
+        match self {
+            Backend::Sqlite(dir) => {
+                let path = dir.join(name);
+                remove_db(&path);
+                Database::Sqlite(path)
+            }
+            Backend::Postgres(server) => server.fresh_database(),
+        }
+    }
+}
+
+/// Runs the benchmark in `dir` (files are created there and removed), or
+/// on PostgreSQL.
+pub fn run(dir: &Path, saves: u64, resume_games: u64, postgres: bool) -> Result<Figures, String> {
+    let backend = match postgres {
+        true => Backend::Postgres(super::pg_server::shared().ok_or("no PostgreSQL server programs (initdb)")?),
+        false => {
+            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+            Backend::Sqlite(dir.to_path_buf())
+        }
+    };
+    let db = backend.fresh("store-bench.db");
+    let mut store = Store::open_database(&db).map_err(|e| e.to_string())?;
     let mut games = 0;
     let one_game = measure_saves(&mut store, &mut games, 1, saves)?;
     let spread = measure_saves(&mut store, &mut games, SPREAD_GAMES, saves)?;
     drop(store);
-    remove_db(&path);
-    let resume = resume_bench(&path, resume_games);
-    remove_db(&path);
+    let db = backend.fresh("store-bench.db");
+    let resume = resume_bench(&db, resume_games);
+    if let Database::Sqlite(path) = &db {
+        remove_db(path);
+    }
     let resume = resume?;
     Ok(Figures {
         one_game,
         spread,
+        backend: if postgres { "postgres" } else { "sqlite" },
         resume_games,
         resume_events: resume.events,
-        resume_file_mb: resume.file_bytes as f64 / 1e6,
+        resume_file_mb: resume.file_bytes.map(|b| b as f64 / 1e6),
         resume_read_secs: resume.read,
         resume_rebuild_secs: resume.rebuild,
         resume_total_secs: resume.read + resume.rebuild,
@@ -174,7 +210,7 @@ fn measure_saves(store: &mut Store, games: &mut u64, open: u64, saves: u64) -> R
 
 struct Resume {
     events: u64,
-    file_bytes: u64,
+    file_bytes: Option<u64>,
     read: f64,
     rebuild: f64,
     cpu: f64,
@@ -183,8 +219,8 @@ struct Resume {
 /// Fills a file with `games` open games (copies of played tables taken
 /// every few changes, so every stage of play is there), then times the
 /// bot's start-up on it.
-fn resume_bench(path: &Path, games: u64) -> Result<Resume, String> {
-    let mut store = Store::open(path).map_err(|e| e.to_string())?;
+fn resume_bench(db: &Database, games: u64) -> Result<Resume, String> {
+    let mut store = Store::open_database(db).map_err(|e| e.to_string())?;
     let (mut made, mut played, mut events) = (0, 0, 0);
     while made < games {
         // The played game lives in a channel of its own, after the copies'.
@@ -210,9 +246,12 @@ fn resume_bench(path: &Path, games: u64) -> Result<Resume, String> {
         save(&mut store, &mut running)?;
     }
     drop(store);
-    let file_bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    let file_bytes = match db {
+        Database::Sqlite(path) => Some(std::fs::metadata(path).map_or(0, |m| m.len())),
+        Database::Postgres(_) => None,
+    };
     let (start, cpu) = (Instant::now(), cpu_secs());
-    let live = Store::open(path).and_then(|s| s.live_games()).map_err(|e| e.to_string())?;
+    let live = Store::open_database(db).and_then(|s| s.live_games()).map_err(|e| e.to_string())?;
     let read = start.elapsed().as_secs_f64();
     let start = Instant::now();
     let tables: Vec<Running> = live.into_iter().map(persist::from_live).collect::<Result<_, _>>()?;

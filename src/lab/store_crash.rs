@@ -1,4 +1,4 @@
-//! `thaayam-lab store-crash-worker --db PATH`: plays games through the
+//! `thaayam-lab store-crash-worker --db PATH|URL`: plays games through the
 //! bot's own code and write path until killed, so that a test can kill it
 //! at random moments and check that every acknowledged save survived.
 //!
@@ -44,7 +44,9 @@ const TURN_TIMEOUT: u64 = 60;
 
 /// Runs until killed (or until `max_saves` saves, if given).
 pub fn run(db: &Path, max_saves: Option<u64>) -> Result<(), String> {
-    let mut store = Store::open(db).map_err(|e| e.to_string())?;
+    // A path is an SQLite file; a postgres:// URL a PostgreSQL database.
+    let database = crate::store::Database::parse(&db.to_string_lossy())?;
+    let mut store = Store::open_database(&database).map_err(|e| e.to_string())?;
     let mut pool = resume(&store)?;
     let mut rng = rand::rng();
     let mut out = std::io::stdout().lock();

@@ -4,9 +4,9 @@
 //! Storing a version drops the game's analyses of other versions.
 
 use super::Store;
-use super::error::{SqlContext, StoreError};
+use super::error::StoreError;
+use super::sql::args;
 use super::types::GameId;
-use rusqlite::{OptionalExtension, params};
 
 /// One cached analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,27 +19,28 @@ pub struct CachedAnalysis {
 impl Store {
     /// The analysis of `game` made by analysis `version`, if cached.
     pub fn cached_analysis(&self, game: GameId, version: u32) -> Result<Option<CachedAnalysis>, StoreError> {
-        self.conn
-            .query_row(
+        let row = self.read(|db| {
+            db.query_opt(
+                "select analysis",
                 "SELECT png, swings FROM analyses WHERE game_id = ?1 AND version = ?2",
-                params![game, version],
-                |r| Ok(CachedAnalysis { png: r.get(0)?, swings: r.get(1)? }),
+                args![game, version],
             )
-            .optional()
-            .ctx("select analysis")
+        })?;
+        row.map(|r| Ok(CachedAnalysis { png: r.get(0)?, swings: r.get(1)? })).transpose()
     }
 
     /// Caches the analysis of `game` by `version`, replacing its others.
     pub fn cache_analysis(&mut self, game: GameId, version: u32, a: &CachedAnalysis) -> Result<(), StoreError> {
         let now = self.now();
-        let tx = self.conn.transaction().ctx("BEGIN cache analysis")?;
-        tx.execute("DELETE FROM analyses WHERE game_id = ?1", [game]).ctx("delete analyses")?;
-        tx.execute(
-            "INSERT INTO analyses (game_id, version, png, swings, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game, version, a.png, a.swings, now],
-        )
-        .ctx("insert analysis")?;
-        tx.commit().ctx("COMMIT cache analysis")
+        self.write(|tx| {
+            tx.execute("delete analyses", "DELETE FROM analyses WHERE game_id = ?1", args![game])?;
+            tx.execute(
+                "insert analysis",
+                "INSERT INTO analyses (game_id, version, png, swings, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                args![game, version, &a.png, a.swings.as_str(), now],
+            )?;
+            Ok(())
+        })
     }
 }
 

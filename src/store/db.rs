@@ -1,31 +1,99 @@
-//! The store itself: one SQLite connection and the clock it stamps rows
-//! with; opening (migrating, refusing foreign or newer files) and online
-//! backups. The other files of the store add its operations.
+//! The store itself: one connection (an SQLite file, or a PostgreSQL
+//! database) and the clock it stamps rows with; opening (migrating,
+//! refusing foreign or newer databases), the transactions the operations
+//! run in, and online backups of SQLite files. The other files of the
+//! store add its operations, written once for both backends.
 
+use super::database::Database;
 use super::error::{SqlContext, StoreError};
+use super::postgres::Postgres;
 use super::schema;
+use super::sql::Db;
 use super::types::Timestamp;
-use rusqlite::Connection;
+use rusqlite::{Connection, TransactionBehavior};
 use std::path::{Path, PathBuf};
 
 /// The clock the store stamps rows with (replaceable in tests).
 pub(crate) type Clock = Box<dyn Fn() -> Timestamp + Send>;
 
-/// The store: one SQLite connection and a clock.
+/// The store: one connection and a clock.
 pub struct Store {
-    pub(super) conn: Connection,
+    conn: Backend,
     clock: Clock,
     path: Option<PathBuf>,
 }
 
+/// The connection of either backend.
+enum Backend {
+    Sqlite(Connection),
+    Postgres(Box<Postgres>),
+}
+
 impl Store {
+    /// Opens the database the operator named: an SQLite file
+    /// ([`Store::open`]) or a PostgreSQL database, whose tables are created
+    /// or migrated. Refuses a database that is not Thaayam's or is newer
+    /// than this program; an unreachable server is
+    /// [`StoreError::Unreachable`].
+    pub fn open_database(database: &Database) -> Result<Store, StoreError> {
+        match database {
+            Database::Sqlite(path) => Store::open(path),
+            Database::Postgres(url) => {
+                let pg = Postgres::open(url)?;
+                Ok(Store { conn: Backend::Postgres(Box::new(pg)), clock: Box::new(Timestamp::now), path: None })
+            }
+        }
+    }
+
+    /// Runs `f` on the connection (reads; no transaction).
+    pub(super) fn read<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        match &self.conn {
+            Backend::Sqlite(conn) => f(conn),
+            Backend::Postgres(pg) => pg.read(f),
+        }
+    }
+
+    /// Runs `f` in one write transaction, writers one at a time (SQLite's
+    /// `BEGIN IMMEDIATE`, PostgreSQL's writers' lock), and commits it;
+    /// an error rolls everything back.
+    pub(super) fn write<T>(&mut self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        match &mut self.conn {
+            Backend::Sqlite(conn) => {
+                let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).ctx("BEGIN IMMEDIATE")?;
+                let out = f(&*tx)?;
+                tx.commit().ctx("COMMIT")?;
+                Ok(out)
+            }
+            Backend::Postgres(pg) => pg.write(f),
+        }
+    }
+
+    /// Runs `f` in one read transaction: every read sees the same snapshot.
+    pub(super) fn snapshot<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        match &self.conn {
+            Backend::Sqlite(conn) => {
+                let tx = conn.unchecked_transaction().ctx("BEGIN read")?;
+                f(&*tx)
+            }
+            Backend::Postgres(pg) => pg.snapshot(f),
+        }
+    }
+
+    /// The SQLite connection, for what only an SQLite file can do.
+    fn sqlite(&self, what: &'static str) -> Result<&Connection, StoreError> {
+        match &self.conn {
+            Backend::Sqlite(conn) => Ok(conn),
+            Backend::Postgres(_) => Err(StoreError::Unsupported(what)),
+        }
+    }
+
     /// Opens or creates the database at `path`, migrating it to this
     /// program's schema. Refuses files that are not Thaayam databases or
     /// are newer than this program.
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         let path = path.as_ref();
         let conn = schema::open(path)?;
-        Ok(Store { conn, clock: Box::new(Timestamp::now), path: Some(path.to_path_buf()) })
+        Ok(Store { conn: Backend::Sqlite(conn), clock: Box::new(Timestamp::now), path: Some(path.to_path_buf()) })
     }
 
     /// A copy in memory of the database file at `path`, migrated there:
@@ -59,7 +127,7 @@ impl Store {
         copy(&src, &mut conn)?;
         conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
         schema::migrate(&conn)?;
-        Ok(Store { conn, clock: Box::new(Timestamp::now), path: None })
+        Ok(Store { conn: Backend::Sqlite(conn), clock: Box::new(Timestamp::now), path: None })
     }
 
     /// A private database in memory (tests, tools).
@@ -67,7 +135,7 @@ impl Store {
         let conn = Connection::open_in_memory().ctx("open")?;
         conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
         schema::migrate(&conn)?;
-        Ok(Store { conn, clock: Box::new(Timestamp::now), path: None })
+        Ok(Store { conn: Backend::Sqlite(conn), clock: Box::new(Timestamp::now), path: None })
     }
 
     /// Replaces the clock (tests and simulations).
@@ -80,7 +148,10 @@ impl Store {
     /// (10 s by default). The bot uses less, so that a locked database
     /// gives a clear "try again" within Discord's 3 s instead of silence.
     pub(crate) fn with_busy_timeout(self, wait: std::time::Duration) -> Result<Store, StoreError> {
-        self.conn.busy_timeout(wait).ctx("busy_timeout")?;
+        match &self.conn {
+            Backend::Sqlite(conn) => conn.busy_timeout(wait).ctx("busy_timeout")?,
+            Backend::Postgres(pg) => pg.set_lock_wait(wait)?,
+        }
         Ok(self)
     }
 
@@ -91,28 +162,34 @@ impl Store {
 
     /// The schema version of the open database.
     pub fn schema_version(&self) -> Result<u32, StoreError> {
-        let v: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0)).ctx("PRAGMA user_version")?;
-        Ok(u32::try_from(v).unwrap_or(0))
+        match &self.conn {
+            Backend::Sqlite(conn) => {
+                let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).ctx("PRAGMA user_version")?;
+                Ok(u32::try_from(v).unwrap_or(0))
+            }
+            Backend::Postgres(pg) => pg.schema_version(),
+        }
     }
 
     /// Copies the whole database to `dest` with SQLite's online backup
     /// API, in one step (a consistent snapshot).
     pub fn backup_to(&self, dest: impl AsRef<Path>) -> Result<(), StoreError> {
-        backup_conn(&self.conn, dest.as_ref())
+        backup_conn(self.sqlite("an SQLite backup")?, dest.as_ref())
     }
 
     /// SQLite's own checks of the file's structure (`PRAGMA
     /// integrity_check`, then `PRAGMA foreign_key_check`): one line per
     /// problem, none when the file is sound.
     pub fn integrity_problems(&self) -> Result<Vec<String>, StoreError> {
-        let mut st = self.conn.prepare("PRAGMA integrity_check").ctx("PRAGMA integrity_check")?;
+        let conn = self.sqlite("SQLite's integrity check")?;
+        let mut st = conn.prepare("PRAGMA integrity_check").ctx("PRAGMA integrity_check")?;
         let lines: Vec<String> = st
             .query_map([], |r| r.get(0))
             .ctx("PRAGMA integrity_check")?
             .collect::<Result<_, _>>()
             .ctx("PRAGMA integrity_check")?;
         let mut problems: Vec<String> = lines.into_iter().filter(|l| l != "ok").collect();
-        let mut st = self.conn.prepare("PRAGMA foreign_key_check").ctx("PRAGMA foreign_key_check")?;
+        let mut st = conn.prepare("PRAGMA foreign_key_check").ctx("PRAGMA foreign_key_check")?;
         let orphans = st
             .query_map([], |r| {
                 Ok(format!("a row of {} refers to a missing {}", r.get::<_, String>(0)?, r.get::<_, String>(2)?))

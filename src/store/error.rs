@@ -28,6 +28,17 @@ pub enum StoreError {
     Replay { game: GameId, index: usize, reason: String },
     /// SQLite failed while running `statement`.
     Sql { statement: &'static str, source: rusqlite::Error },
+    /// PostgreSQL failed while running `statement` (a lost connection is
+    /// one: the next call connects again).
+    Postgres { statement: &'static str, source: postgres::Error },
+    /// The PostgreSQL server cannot be reached or refuses us; `server`
+    /// names it without the password.
+    Unreachable { server: String, reason: String },
+    /// The target of a copy already holds Thaayam data (`what`).
+    NotEmpty { what: String },
+    /// This backend cannot do what was asked (an SQLite file operation on
+    /// PostgreSQL).
+    Unsupported(&'static str),
     /// The store thread behind a [`super::StoreHandle`] is gone.
     Closed,
 }
@@ -53,6 +64,14 @@ impl fmt::Display for StoreError {
                 write!(f, "the log of game {game} fails to replay at event {index}: {reason}")
             }
             StoreError::Sql { statement, source } => write!(f, "database error in `{statement}`: {source}"),
+            StoreError::Postgres { statement, source } => {
+                write!(f, "database error in `{statement}`: {}", postgres_reason(source))
+            }
+            StoreError::Unreachable { server, reason } => write!(f, "cannot reach the database at {server}: {reason}"),
+            StoreError::NotEmpty { what } => {
+                write!(f, "the target database already holds Thaayam data ({what}); nothing was copied")
+            }
+            StoreError::Unsupported(what) => write!(f, "{what} is not possible on this database"),
             StoreError::Closed => f.write_str("the store thread has stopped"),
         }
     }
@@ -62,8 +81,33 @@ impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StoreError::Sql { source, .. } => Some(source),
+            StoreError::Postgres { source, .. } => Some(source),
             _ => None,
         }
+    }
+}
+
+/// A PostgreSQL error in one line: the server's own words (`FATAL: role
+/// "x" does not exist`) when it answered, else the client's (`error
+/// connecting to server: Connection refused`).
+pub(crate) fn postgres_reason(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.severity(), db.message()),
+        None => match std::error::Error::source(e) {
+            Some(cause) => format!("{e}: {cause}"),
+            None => e.to_string(),
+        },
+    }
+}
+
+/// Attaches the failing statement's name to a PostgreSQL error.
+pub(crate) trait PgContext<T> {
+    fn pg(self, statement: &'static str) -> Result<T, StoreError>;
+}
+
+impl<T> PgContext<T> for Result<T, postgres::Error> {
+    fn pg(self, statement: &'static str) -> Result<T, StoreError> {
+        self.map_err(|source| StoreError::Postgres { statement, source })
     }
 }
 

@@ -7,7 +7,7 @@
 //! process.
 
 use super::error::StoreError;
-use super::{GameId, GameInfo, Store};
+use super::{Database, GameId, GameInfo, Store};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -40,14 +40,11 @@ impl StoreHandle {
         Ok(StoreHandle { jobs, path })
     }
 
-    /// The store at `path` ([`Store::open`]) on its own thread, with a write
-    /// lock wait of `busy` instead of 10 s.
-    pub(crate) async fn open_with_busy_timeout(
-        path: impl AsRef<Path>,
-        busy: Duration,
-    ) -> Result<StoreHandle, StoreError> {
-        let path = path.as_ref().to_path_buf();
-        let open = move || Store::open(path).and_then(|s| s.with_busy_timeout(busy));
+    /// The store of `database` ([`Store::open_database`]) on its own
+    /// thread, with a write lock wait of `busy` instead of 10 s.
+    pub(crate) async fn open_with_busy_timeout(database: &Database, busy: Duration) -> Result<StoreHandle, StoreError> {
+        let database = database.clone();
+        let open = move || Store::open_database(&database).and_then(|s| s.with_busy_timeout(busy));
         let store = tokio::task::spawn_blocking(open).await.map_err(|_| StoreError::Closed)??;
         StoreHandle::spawn(store)
     }

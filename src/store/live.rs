@@ -15,13 +15,13 @@
 //! gets [`StoreError::Stale`] and nothing is written.
 
 use super::Store;
-use super::error::{SqlContext, StoreError};
+use super::error::StoreError;
 use super::games::finish;
 use super::ratings::RatingChange;
-use super::rows::{append_events, begin, corrupt, insert_seat, lock_game, read_game};
+use super::rows::{append_events, corrupt, insert_seat, lock_game, read_game};
+use super::sql::{Db, args};
 use super::types::{GameId, GameInfo, GameState, Occupant, Timestamp};
 use crate::engine::{Event, Seat};
-use rusqlite::{OptionalExtension, params};
 
 /// One change of a game, as the front end saves it.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,78 +65,87 @@ impl Store {
     /// changes when the game finished.
     pub fn save_live(&mut self, id: GameId, save: &LiveSave) -> Result<Vec<RatingChange>, StoreError> {
         let now = self.now();
-        let tx = begin(&mut self.conn)?;
-        lock_game(&tx, id, Some(save.expected_seq), &[GameState::Lobby, GameState::Playing])?;
-        let stored: i64 = tx
-            .prepare_cached("SELECT events FROM games WHERE id = ?1")
-            .and_then(|mut st| st.query_row([id], |r| r.get(0)))
-            .ctx("select event count")?;
-        if stored.max(0) as u64 != save.first_event {
-            return Err(corrupt(Some(id), format!("log has {stored} events, the caller {}", save.first_event)));
-        }
-        if !save.events.is_empty() {
-            append_events(&tx, id, &save.events)?;
-        }
-        if let Some(seats) = &save.seats {
-            tx.execute("DELETE FROM seats WHERE game_id = ?1", [id]).ctx("reseat")?;
-            for (seat, occupant) in seats {
-                insert_seat(&tx, id, *seat, occupant, now)?;
-            }
-        }
-        let live = save.state.is_active().then_some(save.live.as_str());
-        let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m as i64), Some(t)));
-        let shown = save.board_seq.map(|s| s as i64);
-        tx.prepare_cached(
-            "UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, board_posted_at = ?6, \
-             live = ?7, updated_at = ?8, board_seq = ?9 WHERE id = ?1",
-        )
-        .and_then(|mut st| {
-            let state = if save.state == GameState::Finished { GameState::Playing } else { save.state };
-            st.execute(params![id, save.seq as i64, state, save.deadline, board, posted, live, now, shown])
-        })
-        .ctx("save live game")?;
-        let changes = match save.state {
-            GameState::Finished => {
-                let places = save.places.ok_or_else(|| corrupt(Some(id), "a finished game without places"))?;
-                finish(&tx, id, places, now)?
-            }
-            GameState::Abandoned => {
-                tx.execute("UPDATE games SET finished_at = ?2, deadline = NULL WHERE id = ?1", params![id, now])
-                    .ctx("abandon game")?;
-                Vec::new()
-            }
-            GameState::Lobby | GameState::Playing => Vec::new(),
-        };
-        tx.commit().ctx("COMMIT save live")?;
-        Ok(changes)
+        self.write(|tx| save_in(tx, id, save, now))
     }
 
     /// A game saved with [`Store::save_live`], if it is still unfinished.
     pub fn live_game(&self, id: GameId) -> Result<Option<LiveGame>, StoreError> {
-        let row: Option<(Option<String>, Option<i64>)> = self
-            .conn
-            .prepare_cached("SELECT live, board_seq FROM games WHERE id = ?1 AND state IN ('lobby', 'playing')")
-            .and_then(|mut st| st.query_row([id], |r| Ok((r.get(0)?, r.get(1)?))).optional())
-            .ctx("select live game")?;
-        let Some((Some(live), board_seq)) = row else { return Ok(None) };
-        let info = read_game(&self.conn, id)?.ok_or(StoreError::NoSuchGame(id))?;
-        let events = self.events(id)?;
-        Ok(Some(LiveGame { info, live, events, board_seq: board_seq.map(|s| s.max(0) as u64) }))
+        self.read(|db| live_game_in(db, id))
     }
 
     /// Every unfinished game saved with [`Store::save_live`], oldest first.
     pub fn live_games(&self) -> Result<Vec<LiveGame>, StoreError> {
-        let ids: Vec<GameId> = self
-            .conn
-            .prepare_cached("SELECT id FROM games WHERE state IN ('lobby', 'playing') AND live IS NOT NULL ORDER BY id")
-            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
-            .ctx("select live games")?;
+        let ids: Vec<GameId> = self.read(|db| {
+            let rows = db.query(
+                "select live games",
+                "SELECT id FROM games WHERE state IN ('lobby', 'playing') AND live IS NOT NULL ORDER BY id",
+                args![],
+            )?;
+            rows.iter().map(|r| r.get(0)).collect()
+        })?;
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             games.extend(self.live_game(id)?);
         }
         Ok(games)
     }
+}
+
+fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
+    lock_game(tx, id, Some(save.expected_seq), &[GameState::Lobby, GameState::Playing])?;
+    let stored: i64 =
+        tx.query_one("select event count", "SELECT events FROM games WHERE id = ?1", args![id])?.get(0)?;
+    if stored.max(0) as u64 != save.first_event {
+        return Err(corrupt(Some(id), format!("log has {stored} events, the caller {}", save.first_event)));
+    }
+    if !save.events.is_empty() {
+        append_events(tx, id, &save.events)?;
+    }
+    if let Some(seats) = &save.seats {
+        tx.execute("reseat", "DELETE FROM seats WHERE game_id = ?1", args![id])?;
+        for (seat, occupant) in seats {
+            insert_seat(tx, id, *seat, occupant, now)?;
+        }
+    }
+    let live = save.state.is_active().then_some(save.live.as_str());
+    let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m), Some(t)));
+    let shown = save.board_seq.map(|s| s as i64);
+    let state = if save.state == GameState::Finished { GameState::Playing } else { save.state };
+    tx.execute(
+        "save live game",
+        "UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, board_posted_at = ?6, \
+         live = ?7, updated_at = ?8, board_seq = ?9 WHERE id = ?1",
+        args![id, save.seq as i64, state, save.deadline, board, posted, live, now, shown],
+    )?;
+    match save.state {
+        GameState::Finished => {
+            let places = save.places.ok_or_else(|| corrupt(Some(id), "a finished game without places"))?;
+            finish(tx, id, places, now)
+        }
+        GameState::Abandoned => {
+            tx.execute(
+                "abandon game",
+                "UPDATE games SET finished_at = ?2, deadline = NULL WHERE id = ?1",
+                args![id, now],
+            )?;
+            Ok(Vec::new())
+        }
+        GameState::Lobby | GameState::Playing => Ok(Vec::new()),
+    }
+}
+
+fn live_game_in(db: &dyn Db, id: GameId) -> Result<Option<LiveGame>, StoreError> {
+    let row = db.query_opt(
+        "select live game",
+        "SELECT live, board_seq FROM games WHERE id = ?1 AND state IN ('lobby', 'playing')",
+        args![id],
+    )?;
+    let Some(row) = row else { return Ok(None) };
+    let (live, board_seq): (Option<String>, Option<i64>) = (row.get(0)?, row.get(1)?);
+    let Some(live) = live else { return Ok(None) };
+    let info = read_game(db, id)?.ok_or(StoreError::NoSuchGame(id))?;
+    let events = super::queries::events_in(db, id)?;
+    Ok(Some(LiveGame { info, live, events, board_seq: board_seq.map(|s| s.max(0) as u64) }))
 }
 
 #[cfg(test)]

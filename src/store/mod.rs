@@ -1,6 +1,17 @@
 //! The bot's memory: games, seats, the append-only event log, guild
-//! settings and ratings in one SQLite file. This module is the only code
-//! that knows SQL.
+//! settings and ratings in one SQLite file, or in a PostgreSQL database
+//! ([`Database`], [`Store::open_database`]). This module is the only code
+//! that knows SQL; the rest of the program does not know which backend
+//! runs.
+//!
+//! Two backends, one set of operations: every operation is written once
+//! against `sql::Db` (run a statement, read its rows) in SQL both engines
+//! read alike; `sqlite.rs` and `postgres.rs` implement it, `db.rs` picks
+//! one and runs operations in a read, a snapshot or a write transaction.
+//! On PostgreSQL a write transaction first takes one advisory lock, the
+//! counterpart of SQLite's `BEGIN IMMEDIATE` below, so every promise here
+//! holds on both; a lost connection fails one call and the next
+//! reconnects (`postgres.rs`).
 //!
 //! One write path: a game is created once ([`Store::create_game`]: its row
 //! with the commitment to its dice seed) and from then on changes only
@@ -45,25 +56,33 @@
 //! version tag (`v = 1`), so a future encoding can be read beside the old.
 
 mod analyses;
+mod database;
 mod db;
 mod error;
 mod games;
 mod handle;
 mod live;
+mod postgres;
+pub mod postgres_schema;
 mod queries;
 mod ratings;
 mod rows;
 pub mod schema;
 mod settings;
+pub(crate) mod sql;
+mod sqlite;
+mod transfer;
 mod types;
 
 pub use analyses::CachedAnalysis;
+pub use database::{Database, PostgresUrl};
 pub use db::{Store, backup_database, backup_file};
 pub use error::StoreError;
 pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
+pub use transfer::TableCounts;
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
     Timestamp,

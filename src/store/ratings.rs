@@ -8,10 +8,10 @@
 //! play a few games before a lucky start can put her on top.
 
 use super::Store;
-use super::error::{SqlContext, StoreError};
+use super::error::StoreError;
+use super::sql::{Db, Row, args};
 use super::types::{GameId, Timestamp};
 use crate::engine::Variant;
-use rusqlite::{Connection, OptionalExtension, Row, params};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
@@ -62,29 +62,26 @@ impl Store {
             "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND variant = ?2 AND player > 0 \
              AND games >= ?3 ORDER BY rating - 3 * uncertainty DESC, games DESC LIMIT ?4"
         );
-        let mut st = self.conn.prepare_cached(&sql).ctx("select leaderboard")?;
-        let rows = st
-            .query_map(params![guild as i64, variant.name(), min_games, limit], rating_from_row)
-            .ctx("select leaderboard")?;
-        rows.map(|r| r.ctx("select leaderboard")?).collect()
+        let rows =
+            self.read(|db| db.query("select leaderboard", &sql, args![guild, variant.name(), min_games, limit]))?;
+        rows.iter().map(rating_from_row).collect()
     }
 
     /// A player's ratings in a guild, one per variant played.
     pub fn player_stats(&self, guild: u64, user: u64) -> Result<Vec<PlayerRating>, StoreError> {
         let sql = format!("SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND player = ?2 ORDER BY variant");
-        let mut st = self.conn.prepare_cached(&sql).ctx("select player stats")?;
-        let rows = st.query_map(params![guild as i64, user as i64], rating_from_row).ctx("select player stats")?;
-        rows.map(|r| r.ctx("select player stats")?).collect()
+        let rows = self.read(|db| db.query("select player stats", &sql, args![guild, user]))?;
+        rows.iter().map(rating_from_row).collect()
     }
 }
 
-fn rating_from_row(r: &Row<'_>) -> rusqlite::Result<Result<PlayerRating, StoreError>> {
+fn rating_from_row(r: &Row) -> Result<PlayerRating, StoreError> {
     let variant: String = r.get(1)?;
     let Ok(variant) = variant.parse::<Variant>() else {
-        return Ok(Err(StoreError::Corrupt { game: None, what: format!("unknown variant `{variant}` in ratings") }));
+        return Err(StoreError::Corrupt { game: None, what: format!("unknown variant `{variant}` in ratings") });
     };
-    Ok(Ok(PlayerRating {
-        user: r.get::<_, i64>(0)? as u64,
+    Ok(PlayerRating {
+        user: r.get(0)?,
         variant,
         rating: r.get(2)?,
         uncertainty: r.get(3)?,
@@ -93,7 +90,7 @@ fn rating_from_row(r: &Row<'_>) -> rusqlite::Result<Result<PlayerRating, StoreEr
         place_sum: r.get(6)?,
         streak: r.get(7)?,
         best_streak: r.get(8)?,
-    }))
+    })
 }
 
 /// One rated participant: rating-table key, place, and current record.
@@ -122,12 +119,13 @@ impl RatingChange {
 
 /// Rates a game that has just been marked finished (places set); returns
 /// the humans' changes in seat order. A practice game changes nothing.
-pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
-    let (guild, variant, practice): (i64, String, bool) = tx
-        .query_row("SELECT guild_id, variant, practice FROM games WHERE id = ?1", [id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-        })
-        .ctx("select game for rating")?;
+pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
+    let row = tx.query_one(
+        "select game for rating",
+        "SELECT guild_id, variant, practice FROM games WHERE id = ?1",
+        args![id],
+    )?;
+    let (guild, variant, practice): (i64, String, bool) = (row.get(0)?, row.get(1)?, row.get(2)?);
     if practice {
         return Ok(Vec::new());
     }
@@ -138,8 +136,11 @@ pub(crate) fn record_game(tx: &Connection, id: GameId, now: Timestamp) -> Result
     for e in &mut entries {
         e.old = load_rating(tx, guild, &variant, e.player)?;
     }
-    tx.execute("UPDATE games SET rated_seq = (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games) WHERE id = ?1", [id])
-        .ctx("number the rating")?;
+    tx.execute(
+        "number the rating",
+        "UPDATE games SET rated_seq = (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games) WHERE id = ?1",
+        args![id],
+    )?;
     let mut changes = Vec::new();
     for (e, (rating, record)) in entries.iter().zip(rate(&entries)) {
         save_rating(tx, guild, &variant, e.player, rating, record, now)?;
@@ -184,73 +185,72 @@ impl Store {
     /// with the stored one; one line per difference. Games rated before
     /// that order was saved come first, in the order they finished.
     pub fn rating_problems(&self) -> Result<Vec<String>, StoreError> {
-        let games: Vec<(GameId, i64, String)> = self
-            .conn
-            .prepare(
-                "SELECT id, guild_id, variant FROM games WHERE state = 'finished' AND practice = 0 \
-                 ORDER BY rated_seq IS NOT NULL, rated_seq, finished_at, id",
-            )
-            .and_then(|mut st| st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect())
-            .ctx("select rated games")?;
-        type Key = (i64, String, i64);
-        let mut recount: std::collections::BTreeMap<Key, (WengLinRating, [u32; 5])> = Default::default();
-        for (id, guild, variant) in games {
-            let mut entries = participants(&self.conn, id, Lookup::ReadOnly)?;
-            if entries.len() < 2 {
-                continue;
-            }
-            for e in &mut entries {
-                e.old = recount.get(&(guild, variant.clone(), e.player)).copied();
-            }
-            for (e, new) in entries.iter().zip(rate(&entries)) {
-                recount.insert((guild, variant.clone(), e.player), new);
-            }
-        }
-        let stored: Vec<(Key, WengLinRating, [u32; 5])> = self
-            .conn
-            .prepare(
-                "SELECT guild_id, variant, player, rating, uncertainty, games, wins, place_sum, streak, best_streak \
-                 FROM ratings ORDER BY guild_id, variant, player",
-            )
-            .and_then(|mut st| {
-                st.query_map([], |r| {
-                    let rating = WengLinRating { rating: r.get(3)?, uncertainty: r.get(4)? };
-                    Ok((
-                        (r.get(0)?, r.get(1)?, r.get(2)?),
-                        rating,
-                        [r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?],
-                    ))
-                })?
-                .collect()
-            })
-            .ctx("select ratings")?;
-        let mut problems = Vec::new();
-        let name = |(guild, variant, player): &Key| format!("guild {guild}, {variant}, player {player}");
-        for (key, rating, record) in &stored {
-            match recount.remove(key) {
-                None => problems.push(format!("{}: a stored rating that no finished game explains", name(key))),
-                Some((r, rec))
-                    if !close(r.rating, rating.rating)
-                        || !close(r.uncertainty, rating.uncertainty)
-                        || rec != *record =>
-                {
-                    problems.push(format!(
-                        "{}: stored μ {:.6} σ {:.6} record {record:?}, the results give μ {:.6} σ {:.6} record {rec:?}",
-                        name(key),
-                        rating.rating,
-                        rating.uncertainty,
-                        r.rating,
-                        r.uncertainty
-                    ));
-                }
-                Some(_) => {}
-            }
-        }
-        for key in recount.keys() {
-            problems.push(format!("{}: finished games give a rating that is not stored", name(key)));
-        }
-        Ok(problems)
+        self.read(|db| rating_problems_in(db))
     }
+}
+
+fn rating_problems_in(db: &dyn Db) -> Result<Vec<String>, StoreError> {
+    let games: Vec<(GameId, i64, String)> = db
+        .query(
+            "select rated games",
+            "SELECT id, guild_id, variant FROM games WHERE state = 'finished' AND practice = 0 \
+                 ORDER BY rated_seq IS NOT NULL, rated_seq, finished_at, id",
+            args![],
+        )?
+        .iter()
+        .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .collect::<Result<_, StoreError>>()?;
+    type Key = (i64, String, i64);
+    let mut recount: std::collections::BTreeMap<Key, (WengLinRating, [u32; 5])> = Default::default();
+    for (id, guild, variant) in games {
+        let mut entries = participants(db, id, Lookup::ReadOnly)?;
+        if entries.len() < 2 {
+            continue;
+        }
+        for e in &mut entries {
+            e.old = recount.get(&(guild, variant.clone(), e.player)).copied();
+        }
+        for (e, new) in entries.iter().zip(rate(&entries)) {
+            recount.insert((guild, variant.clone(), e.player), new);
+        }
+    }
+    let stored: Vec<(Key, WengLinRating, [u32; 5])> = db
+        .query(
+            "select ratings",
+            "SELECT guild_id, variant, player, rating, uncertainty, games, wins, place_sum, streak, best_streak \
+                 FROM ratings ORDER BY guild_id, variant, player",
+            args![],
+        )?
+        .iter()
+        .map(|r| {
+            let rating = WengLinRating { rating: r.get(3)?, uncertainty: r.get(4)? };
+            Ok(((r.get(0)?, r.get(1)?, r.get(2)?), rating, [r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?, r.get(9)?]))
+        })
+        .collect::<Result<_, StoreError>>()?;
+    let mut problems = Vec::new();
+    let name = |(guild, variant, player): &Key| format!("guild {guild}, {variant}, player {player}");
+    for (key, rating, record) in &stored {
+        match recount.remove(key) {
+            None => problems.push(format!("{}: a stored rating that no finished game explains", name(key))),
+            Some((r, rec))
+                if !close(r.rating, rating.rating) || !close(r.uncertainty, rating.uncertainty) || rec != *record =>
+            {
+                problems.push(format!(
+                    "{}: stored μ {:.6} σ {:.6} record {record:?}, the results give μ {:.6} σ {:.6} record {rec:?}",
+                    name(key),
+                    rating.rating,
+                    rating.uncertainty,
+                    r.rating,
+                    r.uncertainty
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    for key in recount.keys() {
+        problems.push(format!("{}: finished games give a rating that is not stored", name(key)));
+    }
+    Ok(problems)
 }
 
 /// Equal up to rounding (the bot and the recount do the same arithmetic).
@@ -266,17 +266,15 @@ enum Lookup {
 }
 
 /// The placed seats, computers mapped to their pseudo-player ids.
-fn participants(tx: &Connection, id: GameId, lookup: Lookup) -> Result<Vec<Entry>, StoreError> {
-    let mut st = tx
-        .prepare_cached("SELECT user_id, computer, place FROM seats WHERE game_id = ?1 AND place > 0 ORDER BY seat")
-        .ctx("select placed seats")?;
-    let rows: Vec<(Option<i64>, Option<String>, u8)> = st
-        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .ctx("select placed seats")?
-        .collect::<Result<_, _>>()
-        .ctx("select placed seats")?;
+fn participants(tx: &dyn Db, id: GameId, lookup: Lookup) -> Result<Vec<Entry>, StoreError> {
+    let rows = tx.query(
+        "select placed seats",
+        "SELECT user_id, computer, place FROM seats WHERE game_id = ?1 AND place > 0 ORDER BY seat",
+        args![id],
+    )?;
     let mut out = Vec::with_capacity(rows.len());
-    for (user, computer, place) in rows {
+    for r in rows {
+        let (user, computer, place): (Option<i64>, Option<String>, u8) = (r.get(0)?, r.get(1)?, r.get(2)?);
         let player = match (user, computer) {
             (Some(u), _) => u,
             (None, level) => -computer_id(tx, level.as_deref().unwrap_or(""), lookup)?,
@@ -286,39 +284,36 @@ fn participants(tx: &Connection, id: GameId, lookup: Lookup) -> Result<Vec<Entry
     Ok(out)
 }
 
-fn computer_id(tx: &Connection, level: &str, lookup: Lookup) -> Result<i64, StoreError> {
+fn computer_id(tx: &dyn Db, level: &str, lookup: Lookup) -> Result<i64, StoreError> {
     if lookup == Lookup::Insert {
-        tx.prepare_cached("INSERT OR IGNORE INTO computers (level) VALUES (?1)")
-            .and_then(|mut st| st.execute([level]))
-            .ctx("insert computer")?;
+        tx.execute(
+            "insert computer",
+            "INSERT INTO computers (level) VALUES (?1) ON CONFLICT (level) DO NOTHING",
+            args![level],
+        )?;
     }
-    tx.prepare_cached("SELECT id FROM computers WHERE level = ?1")
-        .and_then(|mut st| st.query_row([level], |r| r.get(0)))
-        .ctx("select computer")
+    tx.query_one("select computer", "SELECT id FROM computers WHERE level = ?1", args![level])?.get(0)
 }
 
 fn load_rating(
-    tx: &Connection,
+    tx: &dyn Db,
     guild: i64,
     variant: &str,
     player: i64,
 ) -> Result<Option<(WengLinRating, [u32; 5])>, StoreError> {
-    tx.prepare_cached(
+    let row = tx.query_opt(
+        "select rating",
         "SELECT rating, uncertainty, games, wins, place_sum, streak, best_streak FROM ratings \
          WHERE guild_id = ?1 AND variant = ?2 AND player = ?3",
-    )
-    .and_then(|mut st| {
-        st.query_row(params![guild, variant, player], |r| {
-            let rating = WengLinRating { rating: r.get(0)?, uncertainty: r.get(1)? };
-            Ok((rating, [r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?]))
-        })
-        .optional()
-    })
-    .ctx("select rating")
+        args![guild, variant, player],
+    )?;
+    let Some(r) = row else { return Ok(None) };
+    let rating = WengLinRating { rating: r.get(0)?, uncertainty: r.get(1)? };
+    Ok(Some((rating, [r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?])))
 }
 
 fn save_rating(
-    tx: &Connection,
+    tx: &dyn Db,
     guild: i64,
     variant: &str,
     player: i64,
@@ -326,12 +321,15 @@ fn save_rating(
     [games, wins, place_sum, streak, best_streak]: [u32; 5],
     now: Timestamp,
 ) -> Result<(), StoreError> {
-    tx.prepare_cached(
-        "INSERT OR REPLACE INTO ratings (guild_id, variant, player, rating, uncertainty, games, wins, place_sum, \
-         streak, best_streak, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-    )
-    .and_then(|mut st| {
-        st.execute(params![
+    tx.execute(
+        "save rating",
+        "INSERT INTO ratings (guild_id, variant, player, rating, uncertainty, games, wins, place_sum, \
+         streak, best_streak, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) \
+         ON CONFLICT (guild_id, variant, player) DO UPDATE SET rating = excluded.rating, \
+         uncertainty = excluded.uncertainty, games = excluded.games, wins = excluded.wins, \
+         place_sum = excluded.place_sum, streak = excluded.streak, best_streak = excluded.best_streak, \
+         updated_at = excluded.updated_at",
+        args![
             guild,
             variant,
             player,
@@ -343,8 +341,7 @@ fn save_rating(
             streak,
             best_streak,
             now
-        ])
-    })
-    .ctx("save rating")?;
+        ],
+    )?;
     Ok(())
 }

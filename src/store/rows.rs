@@ -1,12 +1,12 @@
-//! Row helpers shared by the store's modules: the write transaction and
-//! the optimistic check of a game's counter, the game and seat rows and
-//! their mapping to [`GameInfo`], appending to the event log and decoding
-//! it, and the error for damaged data.
+//! Row helpers shared by the store's modules: the optimistic check of a
+//! game's counter, the game and seat rows and their mapping to
+//! [`GameInfo`], appending to the event log and decoding it, and the error
+//! for damaged data. They run on either backend ([`Db`]).
 
-use super::error::{SqlContext, StoreError};
+use super::error::StoreError;
+use super::sql::{Db, Row, args};
 use super::types::{GameId, GameInfo, GameState, Occupant, SeatRecord, Timestamp};
 use crate::engine::{Event, Ruleset, Seat};
-use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 
 /// The version tag of the event encoding written today (engine JSON).
 const EVENT_V1: i64 = 1;
@@ -15,30 +15,27 @@ const GAME_COLUMNS: &str = "id, guild_id, channel_id, board_message_id, board_po
     max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, commitment, seed, \
     throws_drawn, deadline, events, practice, dice";
 
-/// `BEGIN IMMEDIATE`: the write lock before anything is read.
-pub(crate) fn begin(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
-    conn.transaction_with_behavior(TransactionBehavior::Immediate).ctx("BEGIN IMMEDIATE")
-}
-
-pub(crate) fn active_game_id(conn: &Connection, channel: u64) -> Result<Option<GameId>, StoreError> {
-    conn.prepare_cached("SELECT id FROM games WHERE channel_id = ?1 AND state IN ('lobby', 'playing')")
-        .and_then(|mut st| st.query_row([channel as i64], |r| r.get(0)).optional())
-        .ctx("select active game")
+pub(crate) fn active_game_id(db: &dyn Db, channel: u64) -> Result<Option<GameId>, StoreError> {
+    let row = db.query_opt(
+        "select active game",
+        "SELECT id FROM games WHERE channel_id = ?1 AND state IN ('lobby', 'playing')",
+        args![channel],
+    )?;
+    row.map(|r| r.get(0)).transpose()
 }
 
 /// Checks the game exists, is in an allowed state and (if given) still at
-/// `expected` seq. Call inside an immediate transaction.
+/// `expected` seq. Call inside a write transaction (the writers' lock is
+/// held).
 pub(crate) fn lock_game(
-    tx: &Connection,
+    tx: &dyn Db,
     id: GameId,
     expected: Option<u64>,
     allowed: &[GameState],
 ) -> Result<GameState, StoreError> {
-    let row: Option<(i64, GameState)> = tx
-        .prepare_cached("SELECT seq, state FROM games WHERE id = ?1")
-        .and_then(|mut st| st.query_row([id], |r| Ok((r.get(0)?, r.get(1)?))).optional())
-        .ctx("select seq")?;
-    let (seq, state) = row.ok_or(StoreError::NoSuchGame(id))?;
+    let row = tx.query_opt("select seq", "SELECT seq, state FROM games WHERE id = ?1", args![id])?;
+    let row = row.ok_or(StoreError::NoSuchGame(id))?;
+    let (seq, state): (i64, GameState) = (row.get(0)?, row.get(1)?);
     if !allowed.contains(&state) {
         return Err(StoreError::WrongState { game: id, state });
     }
@@ -50,42 +47,44 @@ pub(crate) fn lock_game(
 }
 
 /// Adds one to the action counter; returns the new value.
-pub(crate) fn bump(tx: &Connection, id: GameId, now: Timestamp) -> Result<u64, StoreError> {
-    let seq: i64 = tx
-        .prepare_cached("UPDATE games SET seq = seq + 1, updated_at = ?2 WHERE id = ?1 RETURNING seq")
-        .and_then(|mut st| st.query_row(params![id, now], |r| r.get(0)))
-        .ctx("bump seq")?;
-    Ok(seq.max(0) as u64)
+pub(crate) fn bump(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<u64, StoreError> {
+    let row = tx.query_one(
+        "bump seq",
+        "UPDATE games SET seq = seq + 1, updated_at = ?2 WHERE id = ?1 RETURNING seq",
+        args![id, now],
+    )?;
+    Ok(row.get::<i64>(0)?.max(0) as u64)
 }
 
 /// Appends `events` to the game's log after the ones stored, counting
 /// them and the throws among them in the game's row.
-pub(crate) fn append_events(tx: &Connection, id: GameId, events: &[Event]) -> Result<(), StoreError> {
+pub(crate) fn append_events(tx: &dyn Db, id: GameId, events: &[Event]) -> Result<(), StoreError> {
     let throws = events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
     let end: i64 = tx
-        .prepare_cached(
+        .query_one(
+            "count events",
             "UPDATE games SET events = events + ?2, throws_drawn = throws_drawn + ?3 WHERE id = ?1 RETURNING events",
-        )
-        .and_then(|mut st| st.query_row(params![id, events.len() as i64, throws], |r| r.get(0)))
-        .ctx("count events")?;
-    let mut insert =
-        tx.prepare_cached("INSERT INTO events (game_id, idx, v, body) VALUES (?1, ?2, ?3, ?4)").ctx("insert event")?;
+            args![id, events.len() as i64, throws],
+        )?
+        .get(0)?;
     let first = end - events.len() as i64;
     for (i, event) in events.iter().enumerate() {
         let body = serde_json::to_string(event).map_err(|e| corrupt(Some(id), e))?;
-        insert.execute(params![id, first + i as i64, EVENT_V1, body]).ctx("insert event")?;
+        tx.execute(
+            "insert event",
+            "INSERT INTO events (game_id, idx, v, body) VALUES (?1, ?2, ?3, ?4)",
+            args![id, first + i as i64, EVENT_V1, body],
+        )?;
     }
     Ok(())
 }
 
 /// Reads a game and its seats.
-pub(crate) fn read_game(conn: &Connection, id: GameId) -> Result<Option<GameInfo>, StoreError> {
+pub(crate) fn read_game(db: &dyn Db, id: GameId) -> Result<Option<GameInfo>, StoreError> {
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-    let game =
-        conn.prepare_cached(&sql).and_then(|mut st| st.query_row([id], game_from_row).optional()).ctx("select game")?;
-    let Some(game) = game else { return Ok(None) };
-    let mut game = game?;
-    game.seats = read_seats(conn, id)?;
+    let Some(row) = db.query_opt("select game", &sql, args![id])? else { return Ok(None) };
+    let mut game = game_from_row(&row)?;
+    game.seats = read_seats(db, id)?;
     Ok(Some(game))
 }
 
@@ -94,88 +93,93 @@ pub(crate) fn game_columns() -> &'static str {
 }
 
 /// A `games` row (selected with [`game_columns`]) without its seats.
-pub(crate) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Result<GameInfo, StoreError>> {
+pub(crate) fn game_from_row(r: &Row) -> Result<GameInfo, StoreError> {
     let id: GameId = r.get(0)?;
-    let ruleset: String = r.get(6)?;
-    let state: GameState = r.get(8)?;
-    let seed: Vec<u8> = r.get(15)?;
-    let ruleset = match serde_json::from_str::<Ruleset>(&ruleset) {
-        Ok(rs) => rs,
-        Err(e) => return Ok(Err(corrupt(Some(id), e))),
+    let in_game = |e: StoreError| match e {
+        StoreError::Corrupt { game: None, what } => StoreError::Corrupt { game: Some(id), what },
+        e => e,
     };
-    let dice = match crate::dice::Derivation::from_number(r.get(20)?) {
-        Some(d) => d,
-        None => return Ok(Err(corrupt(Some(id), "an unknown dice derivation"))),
-    };
+    let ruleset: String = r.get(6).map_err(in_game)?;
+    let state: GameState = r.get(8).map_err(in_game)?;
+    let seed: Vec<u8> = r.get(15).map_err(in_game)?;
+    let ruleset = serde_json::from_str::<Ruleset>(&ruleset).map_err(|e| corrupt(Some(id), e))?;
+    let dice = crate::dice::Derivation::from_number(r.get(20).map_err(in_game)?)
+        .ok_or_else(|| corrupt(Some(id), "an unknown dice derivation"))?;
     let revealed_seed = match state.is_active() {
         true => None,
         false => to_seed(Some(id), &seed).ok(),
     };
-    Ok(Ok(GameInfo {
-        id,
-        guild: r.get::<_, i64>(1)? as u64,
-        channel: r.get::<_, i64>(2)? as u64,
-        board_message: r.get::<_, Option<i64>>(3)?.map(|m| m as u64),
-        board_posted_at: r.get(4)?,
-        host: r.get::<_, i64>(5)? as u64,
-        ruleset,
-        max_players: r.get(7)?,
-        state,
-        created_at: r.get(9)?,
-        updated_at: r.get(10)?,
-        finished_at: r.get(11)?,
-        turn_timeout_secs: r.get(12)?,
-        seq: r.get::<_, i64>(13)?.max(0) as u64,
-        commitment: r.get(14)?,
-        revealed_seed,
-        throws_drawn: r.get::<_, i64>(16)?.max(0) as u64,
-        deadline: r.get(17)?,
-        events: r.get::<_, i64>(18)?.max(0) as u64,
-        practice: r.get(19)?,
-        dice,
-        seats: Vec::new(),
-    }))
+    let read = || -> Result<GameInfo, StoreError> {
+        Ok(GameInfo {
+            id,
+            guild: r.get(1)?,
+            channel: r.get(2)?,
+            board_message: r.get(3)?,
+            board_posted_at: r.get(4)?,
+            host: r.get(5)?,
+            ruleset,
+            max_players: r.get(7)?,
+            state,
+            created_at: r.get(9)?,
+            updated_at: r.get(10)?,
+            finished_at: r.get(11)?,
+            turn_timeout_secs: r.get(12)?,
+            seq: r.get::<i64>(13)?.max(0) as u64,
+            commitment: r.get(14)?,
+            revealed_seed,
+            throws_drawn: r.get::<i64>(16)?.max(0) as u64,
+            deadline: r.get(17)?,
+            events: r.get::<i64>(18)?.max(0) as u64,
+            practice: r.get(19)?,
+            dice,
+            seats: Vec::new(),
+        })
+    };
+    read().map_err(in_game)
 }
 
-pub(crate) fn read_seats(conn: &Connection, id: GameId) -> Result<Vec<SeatRecord>, StoreError> {
-    let mut st = conn
-        .prepare_cached("SELECT seat, user_id, computer, joined_at, place FROM seats WHERE game_id = ?1 ORDER BY seat")
-        .ctx("select seats")?;
-    let rows = st.query_map([id], seat_from_row).ctx("select seats")?;
-    rows.map(|r| r.ctx("select seats")?).collect()
+pub(crate) fn read_seats(db: &dyn Db, id: GameId) -> Result<Vec<SeatRecord>, StoreError> {
+    let rows = db.query(
+        "select seats",
+        "SELECT seat, user_id, computer, joined_at, place FROM seats WHERE game_id = ?1 ORDER BY seat",
+        args![id],
+    )?;
+    rows.iter().map(|r| seat_from_row(id, r)).collect()
 }
 
-fn seat_from_row(r: &Row<'_>) -> rusqlite::Result<Result<SeatRecord, StoreError>> {
+fn seat_from_row(id: GameId, r: &Row) -> Result<SeatRecord, StoreError> {
     let seat: i64 = r.get(0)?;
-    let user: Option<i64> = r.get(1)?;
+    let user: Option<u64> = r.get(1)?;
     let computer: Option<String> = r.get(2)?;
     let occupant = match (user, computer) {
-        (Some(u), _) => Occupant::Human(u as u64),
+        (Some(u), _) => Occupant::Human(u),
         (None, Some(level)) => Occupant::Computer(level),
-        (None, None) => return Ok(Err(corrupt(None, "a seat with nobody in it"))),
+        (None, None) => return Err(corrupt(Some(id), "a seat with nobody in it")),
     };
-    Ok(Ok(SeatRecord {
+    Ok(SeatRecord {
         seat: Seat::from_index(seat.clamp(0, 3) as usize),
         occupant,
         joined_at: r.get(3)?,
         place: r.get(4)?,
-    }))
+    })
 }
 
 pub(crate) fn insert_seat(
-    tx: &Connection,
+    tx: &dyn Db,
     id: GameId,
     seat: Seat,
     occupant: &Occupant,
     at: Timestamp,
 ) -> Result<(), StoreError> {
     let (user, computer) = match occupant {
-        Occupant::Human(u) => (Some(*u as i64), None),
+        Occupant::Human(u) => (Some(*u), None),
         Occupant::Computer(level) => (None, Some(level.as_str())),
     };
-    tx.prepare_cached("INSERT INTO seats (game_id, seat, user_id, computer, joined_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-        .and_then(|mut st| st.execute(params![id, seat.index() as i64, user, computer, at]))
-        .ctx("insert seat")?;
+    tx.execute(
+        "insert seat",
+        "INSERT INTO seats (game_id, seat, user_id, computer, joined_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        args![id, seat.index() as i64, user, computer, at],
+    )?;
     Ok(())
 }
 
@@ -188,12 +192,11 @@ pub(crate) fn corrupt(game: Option<GameId>, what: impl std::fmt::Display) -> Sto
 }
 
 /// Decodes an event from a row whose first columns are `v, body`.
-pub(crate) fn decode_event_row(id: GameId, r: &Row<'_>) -> Result<Event, StoreError> {
-    let v: i64 = r.get(0).ctx("read event")?;
-    let body = r.get_ref(1).ctx("read event")?;
-    let text = body.as_str().map_err(|e| corrupt(Some(id), e))?;
+pub(crate) fn decode_event_row(id: GameId, r: &Row) -> Result<Event, StoreError> {
+    let v: i64 = r.get(0)?;
+    let text: String = r.get(1).map_err(|_| corrupt(Some(id), "an event body that is not text"))?;
     match v {
-        EVENT_V1 => serde_json::from_str(text).map_err(|e| corrupt(Some(id), format!("event `{text}`: {e}"))),
+        EVENT_V1 => serde_json::from_str(&text).map_err(|e| corrupt(Some(id), format!("event `{text}`: {e}"))),
         _ => Err(corrupt(Some(id), format!("event encoding v{v} is unknown to this program"))),
     }
 }

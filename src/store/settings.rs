@@ -2,10 +2,10 @@
 //! game and the bot's language, as a server's admins saved them.
 
 use super::Store;
-use super::error::{SqlContext, StoreError};
+use super::error::StoreError;
 use super::rows::corrupt;
+use super::sql::args;
 use super::types::{EndPermission, GuildSettings};
-use rusqlite::{OptionalExtension, params};
 
 impl Store {
     /// A guild's settings (the defaults if never set).
@@ -16,50 +16,58 @@ impl Store {
     /// A guild's settings if an admin ever saved them (`None`: the bot's
     /// configured defaults apply).
     pub(crate) fn saved_guild_settings(&self, guild: u64) -> Result<Option<GuildSettings>, StoreError> {
-        let row: Option<(String, u32, EndPermission)> = self
-            .conn
-            .query_row(
+        let row = self.read(|db| {
+            db.query_opt(
+                "select guild settings",
                 "SELECT default_ruleset, turn_timeout_secs, end_permission FROM guild_settings WHERE guild_id = ?1",
-                [guild as i64],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                args![guild],
             )
-            .optional()
-            .ctx("select guild settings")?;
-        let Some((ruleset, turn_timeout_secs, end_permission)) = row else { return Ok(None) };
+        })?;
+        let Some(row) = row else { return Ok(None) };
+        let (ruleset, turn_timeout_secs, end_permission): (String, u32, EndPermission) =
+            (row.get(0)?, row.get(1)?, row.get(2)?);
         let default_ruleset = serde_json::from_str(&ruleset).map_err(|e| corrupt(None, e))?;
         Ok(Some(GuildSettings { default_ruleset, turn_timeout_secs, end_permission }))
     }
 
     pub fn set_guild_settings(&mut self, guild: u64, settings: &GuildSettings) -> Result<(), StoreError> {
         let ruleset = serde_json::to_string(&settings.default_ruleset).map_err(|e| corrupt(None, e))?;
-        self.conn
-            .execute(
-                "INSERT OR REPLACE INTO guild_settings (guild_id, default_ruleset, turn_timeout_secs, end_permission) \
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![guild as i64, ruleset, settings.turn_timeout_secs.max(1), settings.end_permission],
+        self.write(|tx| {
+            tx.execute(
+                "save guild settings",
+                "INSERT INTO guild_settings (guild_id, default_ruleset, turn_timeout_secs, end_permission) \
+                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT (guild_id) DO UPDATE SET \
+                 default_ruleset = excluded.default_ruleset, turn_timeout_secs = excluded.turn_timeout_secs, \
+                 end_permission = excluded.end_permission",
+                args![guild, ruleset.as_str(), settings.turn_timeout_secs.max(1), settings.end_permission],
             )
-            .ctx("save guild settings")?;
+        })?;
         Ok(())
     }
 
     /// The language code a server's admins chose, if any.
     pub(crate) fn guild_language(&self, guild: u64) -> Result<Option<String>, StoreError> {
-        self.conn
-            .query_row("SELECT language FROM guild_languages WHERE guild_id = ?1", [guild as i64], |r| r.get(0))
-            .optional()
-            .ctx("select guild language")
+        let row = self.read(|db| {
+            db.query_opt(
+                "select guild language",
+                "SELECT language FROM guild_languages WHERE guild_id = ?1",
+                args![guild],
+            )
+        })?;
+        row.map(|r| r.get(0)).transpose()
     }
 
     /// Saves a server's language code (`None`: back to Discord's preferred locale).
     pub(crate) fn set_guild_language(&mut self, guild: u64, language: Option<&str>) -> Result<(), StoreError> {
-        match language {
-            Some(code) => self.conn.execute(
-                "INSERT OR REPLACE INTO guild_languages (guild_id, language) VALUES (?1, ?2)",
-                params![guild as i64, code],
+        self.write(|tx| match language {
+            Some(code) => tx.execute(
+                "save guild language",
+                "INSERT INTO guild_languages (guild_id, language) VALUES (?1, ?2) \
+                 ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                args![guild, code],
             ),
-            None => self.conn.execute("DELETE FROM guild_languages WHERE guild_id = ?1", [guild as i64]),
-        }
-        .ctx("save guild language")?;
+            None => tx.execute("save guild language", "DELETE FROM guild_languages WHERE guild_id = ?1", args![guild]),
+        })?;
         Ok(())
     }
 }

@@ -133,7 +133,7 @@ impl EndPermission {
         }
     }
 
-    fn parse(s: &str) -> Option<Self> {
+    pub(crate) fn parse(s: &str) -> Option<Self> {
         [EndPermission::Host, EndPermission::Moderators].into_iter().find(|p| p.as_str() == s)
     }
 }

@@ -24,7 +24,7 @@ async fn a_refused_token_stops_the_bot_at_once_with_one_line() {
     let dir = TempDir::new("refused-token");
     let config = Config {
         token: format!("{REFUSED_TOKEN}-token"),
-        database: dir.0.join("thaayam.db"),
+        database: dir.0.join("thaayam.db").into(),
         dev_guild: Some(GUILD_ID),
         default_variant: Variant::Bell,
         turn_timeout: 3600,

@@ -1,20 +1,37 @@
 //! End-to-end: the bot is stopped in the middle of a game and a new bot is
 //! started on the same database against the same fake Discord; the players
 //! go on clicking the buttons of the board message the old bot posted, to
-//! the end of the game, and the database matches what the boards showed.
+//! the end of the game, and the database matches what the boards showed,
+//! on an SQLite file and on PostgreSQL.
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Hold};
 use crate::support::play::{self, Progress, TempDir, WAIT};
 use crate::support::store_check;
+use thaayam::discord::config::Shards;
+use thaayam::store::Database;
 
 const CHANNEL: u64 = 1_300_000_000_000_000_301;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_goes_on_after_a_restart_with_the_old_buttons() {
+    let dir = TempDir::new("restart");
+    restart_in_a_game(Database::Sqlite(dir.0.join("thaayam.db"))).await;
+}
+
+/// The same on PostgreSQL: the bot does not know which database it runs on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_goes_on_after_a_restart_on_postgres() {
+    // The server's and the store's clients block: not on a runtime thread.
+    let fresh = || thaayam::lab::pg_server::shared().map(|server| server.fresh_database());
+    let Some(database) = tokio::task::block_in_place(fresh) else { return };
+    restart_in_a_game(database).await;
+}
+
+async fn restart_in_a_game(database: Database) {
     let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
-    let dir = TempDir::new("restart");
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let start = |fake| play::start_bot_with(fake, play::config_on(database.clone(), Shards::Auto));
+    let bot = start(&fake).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     let lobby = play::open_lobby(&fake, &alice, CHANNEL, vec![]).await;
     play::click_label(&fake, &bob, &lobby, "Join").await;
@@ -34,7 +51,7 @@ async fn a_game_goes_on_after_a_restart_with_the_old_buttons() {
 
     bot.stop().await.expect("clean stop");
     assert!(fake.wait_disconnected(WAIT).await, "the old bot left the gateway");
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let bot = start(&fake).await;
     assert_eq!(fake.gateway_counts().0, 2, "the new bot identified afresh");
 
     // The first click after the restart uses the old bot's board message.
@@ -49,7 +66,8 @@ async fn a_game_goes_on_after_a_restart_with_the_old_buttons() {
     assert!(last.embed_text().contains("1. "), "places are listed: {}", last.embed_text());
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
-    let check = store_check::compare(&fake, &dir.0.join("thaayam.db")).expect("the database matches the boards");
+    let check = tokio::task::block_in_place(|| store_check::compare_database(&fake, &database));
+    let check = check.expect("the database matches the boards");
     assert_eq!((check.games, check.finished), (1, 1), "{check:?}");
 }
 

@@ -1,20 +1,34 @@
 //! Two clicks at once never both apply: many threads (each with its own
 //! connection, like two bot processes) and many tokio tasks (through one
-//! `StoreHandle`) race with the same seq; exactly one wins each round.
+//! `StoreHandle`) race with the same seq; exactly one wins each round, on
+//! an SQLite file and on PostgreSQL.
 
 use crate::common::{Front, Scratch, humans, playing_game};
 use std::sync::{Arc, Barrier};
 use thaayam::engine::{Event, Throw};
-use thaayam::store::{Store, StoreError, StoreHandle};
+use thaayam::store::{Database, Store, StoreError, StoreHandle};
 
 const THROW: Event = Event::Throw { t: Throw::Two };
 
 #[test]
 fn racing_connections_one_winner_per_round() {
     let dir = Scratch::new("race");
-    let path = dir.path("race.db");
+    race(&Database::Sqlite(dir.path("race.db")));
+}
+
+/// The same race on PostgreSQL: the writers' lock plays `BEGIN IMMEDIATE`.
+#[test]
+fn racing_postgres_connections_one_winner_per_round() {
+    if let Some(server) = thaayam::lab::pg_server::shared() {
+        race(&server.fresh_database());
+    }
+}
+
+/// Threads with a connection each (like bot processes) save from the same
+/// counter at once, round after round: exactly one wins each round.
+fn race(db: &Database) {
     let (id, start) = {
-        let mut store = Store::open(&path).expect("open");
+        let mut store = Store::open_database(db).expect("open");
         let (game, _) = playing_game(&mut store, 1, &humans(2));
         (game.id, game.seq)
     };
@@ -22,9 +36,9 @@ fn racing_connections_one_winner_per_round() {
     let barrier = Arc::new(Barrier::new(threads));
     let handles: Vec<_> = (0..threads)
         .map(|_| {
-            let (path, barrier) = (path.clone(), barrier.clone());
+            let (db, barrier) = (db.clone(), barrier.clone());
             std::thread::spawn(move || {
-                let mut store = Store::open(&path).expect("open");
+                let mut store = Store::open_database(&db).expect("open");
                 let mut wins = Vec::new();
                 for round in 0..rounds {
                     let save = Front { id, seq: start + round, events: round }.change(&[THROW]);
@@ -44,7 +58,7 @@ fn racing_connections_one_winner_per_round() {
     wins.sort();
     let expected: Vec<(u64, u64)> = (0..rounds).map(|r| (r, start + r + 1)).collect();
     assert_eq!(wins, expected, "exactly one winner per round");
-    let store = Store::open(&path).expect("open");
+    let store = Store::open_database(db).expect("open");
     assert_eq!(store.events(id).expect("events").len() as u64, rounds);
 }
 

@@ -10,19 +10,20 @@
 //! included) every game of the file is checked so, and: the file passes
 //! SQLite's integrity check, every log replays to the stored state, every
 //! throw is the committed seed's, every open game loads back into a bot
-//! table, and ratings count every finished game.
+//! table, and ratings count every finished game. The same on PostgreSQL
+//! (a fresh database of the test server; its own integrity is the
+//! server's).
 
 use crate::common::Scratch;
 use rand::{RngExt, SeedableRng};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use thaayam::dice::{verify_seed, verify_throws};
 use thaayam::discord::resume_check;
-use thaayam::store::{GameId, GameState, Store};
+use thaayam::store::{Database, GameId, GameState, Store};
 
 const KILLS: usize = 60;
 
@@ -60,7 +61,7 @@ fn parse_save(line: &str) -> Option<(i64, Saved)> {
 
 /// One run of the worker, killed after `lines` lines (or after `delay` if
 /// given). Returns the complete lines it printed.
-fn run_and_kill(db: &Path, lines: usize, delay: Option<Duration>) -> Vec<String> {
+fn run_and_kill(db: &str, lines: usize, delay: Option<Duration>) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_thaayam-lab"))
         .args(["store-crash-worker", "--db"])
         .arg(db)
@@ -121,29 +122,42 @@ fn sha(text: &str) -> String {
 
 #[test]
 fn every_acknowledged_save_survives_kills() {
-    let started = Instant::now();
     let dir = Scratch::new("crash");
-    let db = dir.path("crash.db");
+    let db = Database::Sqlite(dir.path("crash.db"));
+    kill_loop(&db, &dir.path("crash.db").to_string_lossy(), KILLS);
+}
+
+#[test]
+fn every_acknowledged_save_survives_kills_on_postgres() {
+    let Some(server) = thaayam::lab::pg_server::shared() else { return };
+    let db = server.fresh_database();
+    kill_loop(&db, &db.to_string(), KILLS);
+}
+
+/// `kills` runs of the worker on `db` (`arg`: how the worker is told),
+/// each killed at a random moment, and the checks after each.
+fn kill_loop(db: &Database, arg: &str, kills: usize) {
+    let started = Instant::now();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2024);
     let mut games: HashMap<i64, Seen> = HashMap::new();
     let (mut acks, mut unacknowledged, mut by_state) = (0, 0, BTreeMap::new());
-    for k in 0..KILLS {
+    for k in 0..kills {
         let delay = (k % 6 == 5).then(|| Duration::from_millis(rng.random_range(0..40)));
-        let lines = run_and_kill(&db, rng.random_range(1..=120), delay);
+        let lines = run_and_kill(arg, rng.random_range(1..=120), delay);
         let (acked, touched) = follow(&lines, &mut games);
         acks += acked;
-        let store = Store::open(&db).expect("open after a kill");
+        let store = Store::open_database(db).expect("open after a kill");
         for &id in &touched {
             unacknowledged += usize::from(as_announced(&store, id, &mut games));
         }
-        if k % 20 == 19 {
-            by_state = check_everything(&db, &store, &mut games);
+        if k % 20 == 19 || k + 1 == kills {
+            by_state = check_everything(db, &store, &mut games);
         }
     }
-    assert!(acks >= KILLS, "the worker made progress ({acks} acknowledged saves)");
+    assert!(acks >= kills, "the worker made progress ({acks} acknowledged saves)");
     eprintln!(
-        "{KILLS} kills, {acks} acknowledged saves (and {unacknowledged} committed when the worker was killed before \
-         acknowledging them), games {by_state:?}, in {:.1} s",
+        "{db}: {kills} kills, {acks} acknowledged saves (and {unacknowledged} committed when the worker was killed \
+         before acknowledging them), games {by_state:?}, in {:.1} s",
         started.elapsed().as_secs_f64()
     );
 }
@@ -184,13 +198,20 @@ fn as_announced(store: &Store, id: i64, games: &mut HashMap<i64, Seen>) -> bool 
 /// log replays; every throw is the committed seed's; every open game loads
 /// back into a bot table; ratings count every finished game. Returns the
 /// number of games by state.
-fn check_everything(db: &Path, store: &Store, games: &mut HashMap<i64, Seen>) -> BTreeMap<&'static str, u32> {
-    let conn = rusqlite::Connection::open(db).expect("sqlite");
-    let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("integrity check");
-    assert_eq!(check, "ok");
+fn check_everything(db: &Database, store: &Store, games: &mut HashMap<i64, Seen>) -> BTreeMap<&'static str, u32> {
+    if let Database::Sqlite(path) = db {
+        let conn = rusqlite::Connection::open(path).expect("sqlite");
+        let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("integrity check");
+        assert_eq!(check, "ok");
+    }
     let (mut played, mut by_state) = (HashMap::new(), BTreeMap::new());
-    let mut id = 1;
-    while let Some(loaded) = store.load(GameId(id)).expect("load") {
+    // Every game of the database (PostgreSQL may skip a number that a
+    // killed transaction took).
+    let mut ids: Vec<GameId> = store.closed_game_ids().expect("closed games");
+    ids.extend(store.unfinished_games().expect("open games").iter().map(|g| g.info.id));
+    ids.sort();
+    for GameId(id) in ids.iter().copied() {
+        let loaded = store.load(GameId(id)).expect("load").unwrap_or_else(|| panic!("game {id} vanished"));
         as_announced(store, id, games);
         let info = &loaded.info;
         *by_state.entry(info.state.as_str()).or_insert(0) += 1;
@@ -226,9 +247,8 @@ fn check_everything(db: &Path, store: &Store, games: &mut HashMap<i64, Seen>) ->
                 *played.entry(user).or_insert(0u32) += 1;
             }
         }
-        id += 1;
     }
-    let missing: Vec<_> = games.keys().filter(|g| **g >= id).collect();
+    let missing: Vec<_> = games.keys().filter(|g| !ids.contains(&GameId(**g))).collect();
     assert!(missing.is_empty(), "announced games missing from the file: {missing:?}");
     for (user, played) in played {
         let rated: u32 = store.player_stats(1, user).expect("stats").iter().map(|r| r.games).sum();

@@ -3,10 +3,12 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod backends;
 mod check;
 mod closed;
 mod concurrency;
 mod crash;
+mod migrate;
 mod open;
 mod ratings;
 mod records;

@@ -25,9 +25,14 @@ pub async fn start_bot_on(fake: &FakeDiscord, database: &Path, shards: Shards) -
 
 /// The configuration of the test bots.
 pub fn config(database: &Path, shards: Shards) -> Config {
+    config_on(database.to_path_buf().into(), shards)
+}
+
+/// The configuration of the test bots on any database (PostgreSQL too).
+pub fn config_on(database: thaayam::store::Database, shards: Shards) -> Config {
     Config {
         token: "fake-token".into(),
-        database: database.to_path_buf(),
+        database,
         dev_guild: Some(GUILD_ID),
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,

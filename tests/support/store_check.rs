@@ -39,7 +39,12 @@ fn board_facts(msg: &StoredMessage) -> Option<(i64, Option<u64>, Option<u64>)> {
 
 /// Compares the database at `db` with the newest board of every game the fake saw.
 pub fn compare(fake: &FakeDiscord, db: &Path) -> Result<StoreCheck, String> {
-    let store = Store::open(db).map_err(|e| format!("cannot open {}: {e}", db.display()))?;
+    compare_database(fake, &thaayam::store::Database::Sqlite(db.to_path_buf()))
+}
+
+/// [`compare`] on any database (a PostgreSQL one too).
+pub fn compare_database(fake: &FakeDiscord, db: &thaayam::store::Database) -> Result<StoreCheck, String> {
+    let store = Store::open_database(db).map_err(|e| format!("cannot open {db}: {e}"))?;
     let mut newest: BTreeMap<i64, StoredMessage> = BTreeMap::new();
     for m in fake.all_messages().into_iter().filter(|m| !m.is_ephemeral() && !m.deleted) {
         if let Some((id, ..)) = board_facts(&m) {

@@ -256,7 +256,7 @@ mod tests {
     fn config() -> Config {
         Config {
             token: "t".into(),
-            database: PathBuf::from(":memory:"),
+            database: PathBuf::from(":memory:").into(),
             dev_guild: None,
             default_variant: Variant::Bell1979,
             turn_timeout: 12 * 3600,

@@ -36,7 +36,7 @@ pub(crate) async fn lobby(data: &Data) -> Running {
 pub(crate) fn data(store: Store) -> Data {
     let config = Config {
         token: "t".into(),
-        database: "unused.db".into(),
+        database: std::path::PathBuf::from("unused.db").into(),
         dev_guild: None,
         default_variant: Variant::Bell,
         turn_timeout: 60,

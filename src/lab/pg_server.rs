@@ -1,0 +1,252 @@
+//! A throw-away PostgreSQL server for the tests: `initdb` into a new
+//! folder under the temporary directory, `postgres` on its own free port
+//! of 127.0.0.1 (its socket in that folder too), made for speed (no fsync,
+//! small buffers). One server per test binary ([`shared`]); each test asks
+//! for its own fresh database ([`PgServer::fresh_database`]), so tests run
+//! in parallel.
+//!
+//! The server runs under a small shell that holds the write end of a pipe
+//! from the test process: when the test binary exits, however it exits,
+//! the pipe closes and the shell stops the server (immediate shutdown) and
+//! removes the folder. PostgreSQL refuses to run as root, so as root the
+//! shell, and the server, run as `nobody` (through `runuser`).
+//!
+//! The server programs are looked up on `PATH`, in `/usr/local/bin`, then
+//! in Debian's `/usr/lib/postgresql/<version>/bin` (the newest). Without
+//! them [`shared`] says "PostgreSQL tests skipped: no initdb found" and
+//! gives `None`, unless `THAAYAM_REQUIRE_POSTGRES=1`, which makes it fail
+//! (CI installs PostgreSQL and sets it).
+//!
+//! Everything here blocks (the `postgres` client runs its own small
+//! runtime): a tokio test calls it inside `tokio::task::block_in_place`,
+//! as the bot itself only touches the store from the store's own thread.
+
+use crate::store::{Database, PostgresUrl};
+use std::io::{BufRead, BufReader, Read};
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The superuser `initdb` creates (trusted on loopback).
+const USER: &str = "thaayam";
+
+/// The shell around the server: `$1` the folder to create, `$2` the
+/// programs' folder, `$3` the port.
+const SCRIPT: &str = r#"
+base="$1"; bin="$2"; port="$3"
+mkdir -m 700 "$base" || exit 1
+if ! "$bin/initdb" -D "$base/data" -U thaayam --auth=trust --no-sync -E UTF8 --locale=C >"$base/initdb.log" 2>&1; then
+    cat "$base/initdb.log" >&2; rm -rf "$base"; exit 1
+fi
+"$bin/postgres" -D "$base/data" -p "$port" -k "$base" -c listen_addresses=127.0.0.1 -c fsync=off \
+    -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB -c max_connections=300 \
+    >"$base/server.log" 2>&1 &
+pid=$!
+echo started
+read -r _ || true
+kill -QUIT "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+rm -rf "$base"
+"#;
+
+/// A running server.
+pub struct PgServer {
+    port: u16,
+    folder: PathBuf,
+    admin: Mutex<postgres::Client>,
+    next: AtomicUsize,
+    /// Held until the process exits: closing it stops the server.
+    _lifeline: Mutex<(Child, ChildStdin)>,
+}
+
+static SERVER: OnceLock<Result<PgServer, Unavailable>> = OnceLock::new();
+
+/// Why there is no server.
+#[derive(Debug)]
+pub enum Unavailable {
+    /// No `initdb` on this machine.
+    NotInstalled,
+    /// Found, but it did not start.
+    Failed(String),
+}
+
+/// The test binary's server, started on first use. `None` (said on
+/// stderr) when PostgreSQL is not installed and not required; panics when
+/// it is required or fails to start.
+pub fn shared() -> Option<&'static PgServer> {
+    match SERVER.get_or_init(PgServer::start) {
+        Ok(server) => Some(server),
+        Err(why) => match without_server(why, required()) {
+            Ok(skipped) => {
+                eprintln!("{skipped}");
+                None
+            }
+            Err(failure) => panic!("{failure}"),
+        },
+    }
+}
+
+/// What the tests do without a server: skip, with the line to say
+/// (`Ok`), or fail (`Err`): when PostgreSQL is required, or is installed
+/// but does not start.
+fn without_server(why: &Unavailable, required: bool) -> Result<String, String> {
+    const WHERE: &str = "(PATH, /usr/local/bin, /usr/lib/postgresql/*/bin)";
+    match why {
+        Unavailable::NotInstalled if !required => Ok(format!("PostgreSQL tests skipped: no initdb found {WHERE}")),
+        Unavailable::NotInstalled => Err(format!("THAAYAM_REQUIRE_POSTGRES=1 but no initdb found {WHERE}")),
+        Unavailable::Failed(why) => Err(format!("the test PostgreSQL server did not start: {why}")),
+    }
+}
+
+fn required() -> bool {
+    std::env::var("THAAYAM_REQUIRE_POSTGRES").is_ok_and(|v| v == "1")
+}
+
+/// The folder holding `initdb`, `pg_ctl` and `postgres`, if installed.
+pub fn programs() -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
+    dirs.push("/usr/local/bin".into());
+    let mut debian: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| Some((e.file_name().to_str()?.parse().ok()?, e.path().join("bin"))))
+        .collect();
+    debian.sort();
+    dirs.extend(debian.into_iter().rev().map(|(_, d)| d));
+    programs_in(dirs)
+}
+
+/// The first of `dirs` that holds both `initdb` and `postgres`.
+fn programs_in(dirs: impl IntoIterator<Item = PathBuf>) -> Option<PathBuf> {
+    dirs.into_iter().find(|d| d.join("initdb").is_file() && d.join("postgres").is_file())
+}
+
+impl PgServer {
+    fn start() -> Result<PgServer, Unavailable> {
+        let bin = programs().ok_or(Unavailable::NotInstalled)?;
+        let failed = |what: &str, e: &dyn std::fmt::Display| Unavailable::Failed(format!("{what}: {e}"));
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| failed("no free port", &e))?
+            .port();
+        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let folder = std::env::temp_dir().join(format!("thaayam-pg-{}-{stamp}", std::process::id()));
+        let as_root = std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0);
+        let mut command = if as_root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "nobody", "--", "sh"]);
+            c
+        } else {
+            Command::new("sh")
+        };
+        command.args(["-c", SCRIPT, "sh"]).arg(&folder).arg(&bin).arg(port.to_string());
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| failed("cannot run the server's shell", &e))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(Unavailable::Failed("no pipes to the server's shell".into()));
+        };
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        if line.trim() != "started" {
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                let _ = e.read_to_string(&mut err);
+            }
+            let _ = child.wait();
+            return Err(Unavailable::Failed(format!("initdb in {} failed: {}", folder.display(), err.trim())));
+        }
+        let admin = connect_when_up(port, &folder, &mut child)?;
+        Ok(PgServer {
+            port,
+            folder,
+            admin: Mutex::new(admin),
+            next: AtomicUsize::new(0),
+            _lifeline: Mutex::new((child, stdin)),
+        })
+    }
+
+    /// A new, empty database of its own on this server.
+    pub fn fresh_database(&self) -> Database {
+        let name = format!("t_{}", self.next.fetch_add(1, Ordering::Relaxed));
+        let mut admin = self.admin.lock().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = admin.batch_execute(&format!("CREATE DATABASE {name}")) {
+            panic!("CREATE DATABASE {name}: {e}");
+        }
+        match PostgresUrl::parse(&self.url(&name)) {
+            Ok(url) => Database::Postgres(url),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The URL of database `name` on this server.
+    pub fn url(&self, name: &str) -> String {
+        format!("postgres://{USER}@127.0.0.1:{}/{name}", self.port)
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The server's own folder (data, socket, logs).
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+}
+
+fn connect_when_up(port: u16, folder: &Path, child: &mut Child) -> Result<postgres::Client, Unavailable> {
+    let url = format!("host=127.0.0.1 port={port} user={USER} dbname=postgres connect_timeout=2");
+    let start = Instant::now();
+    loop {
+        match postgres::Client::connect(&url, postgres::NoTls) {
+            Ok(client) => return Ok(client),
+            Err(e) if start.elapsed() > Duration::from_secs(30) => {
+                let log = std::fs::read_to_string(folder.join("server.log")).unwrap_or_default();
+                return Err(Unavailable::Failed(format!("no connection after 30 s ({e}); server log:\n{log}")));
+            }
+            Err(_) => {
+                if let Ok(Some(status)) = child.try_wait() {
+                    return Err(Unavailable::Failed(format!("the server's shell exited ({status})")));
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_postgres_the_tests_skip_aloud_unless_it_is_required() {
+        let skipped = without_server(&Unavailable::NotInstalled, false).expect("a skip");
+        assert!(skipped.starts_with("PostgreSQL tests skipped: no initdb found"), "{skipped}");
+        let required = without_server(&Unavailable::NotInstalled, true).expect_err("a failure");
+        assert!(required.contains("THAAYAM_REQUIRE_POSTGRES=1"), "{required}");
+        assert!(without_server(&Unavailable::Failed("port taken".into()), false).is_err(), "a broken server fails");
+    }
+
+    #[test]
+    fn the_programs_are_found_where_both_are() {
+        let base = std::env::temp_dir().join(format!("thaayam-pg-programs-{}", std::process::id()));
+        let (empty, half, both) = (base.join("empty"), base.join("half"), base.join("both"));
+        for dir in [&empty, &half, &both] {
+            std::fs::create_dir_all(dir).expect("folder");
+        }
+        std::fs::write(half.join("initdb"), "").expect("initdb");
+        std::fs::write(both.join("initdb"), "").expect("initdb");
+        std::fs::write(both.join("postgres"), "").expect("postgres");
+        assert_eq!(programs_in([empty.clone(), half.clone()]), None);
+        assert_eq!(programs_in([empty, half, both.clone()]), Some(both));
+        let _ = std::fs::remove_dir_all(base);
+    }
+}

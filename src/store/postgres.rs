@@ -1,0 +1,265 @@
+//! The PostgreSQL side of the store: one connection (`postgres`, the
+//! blocking client of rust-postgres, which fits the store's own thread),
+//! its cache of prepared statements, and [`Db`] over it.
+//!
+//! Transactions keep SQLite's promises. Every write transaction first
+//! takes one transaction-scoped advisory lock, so writers run one at a
+//! time as under SQLite's `BEGIN IMMEDIATE`: the game's counter `seq` is
+//! read with the lock held, a stale change is refused and writes nothing,
+//! and numbering a rating (`rated_seq`) never races. The lock waits at most
+//! the lock timeout (10 s, the bot less), then the change fails as a busy
+//! SQLite file would.
+//!
+//! A lost connection (the server restarted, the network dropped) fails the
+//! call that met it with [`StoreError::Postgres`]; the next call connects
+//! again by itself. Errors name the server without its password.
+//!
+//! TLS is not offered yet (`sslmode` other than `disable`/`prefer` fails
+//! to connect): run the database on the same host or a private network.
+
+use super::database::PostgresUrl;
+use super::error::{PgContext, StoreError, postgres_reason};
+use super::postgres_schema::{self, WRITERS_LOCK};
+use super::sql::{Db, Row, Value, numbered_dollars};
+use bytes::BytesMut;
+use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+use postgres::{Client, GenericClient, IsolationLevel, NoTls, Statement};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// How long connecting may take when the URL does not say
+/// (`connect_timeout`): a click must be answered within Discord's 3 s.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How long sent data may stay unacknowledged before the connection counts
+/// as lost (`tcp_user_timeout`, when the URL does not say): a server that
+/// vanished without a word (a dead machine, a cut network) fails the call
+/// within seconds instead of holding the store's thread for the system's
+/// TCP retries (about 15 minutes), and the next call connects again.
+const SILENT_LOSS: Duration = Duration::from_secs(5);
+
+/// How long a write waits for another writer by default (as SQLite's 10 s).
+const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// A PostgreSQL database, connected on demand.
+pub(crate) struct Postgres {
+    url: PostgresUrl,
+    session: RefCell<Session>,
+}
+
+struct Session {
+    client: Option<Client>,
+    statements: HashMap<String, Statement>,
+    lock_wait: Duration,
+}
+
+impl Postgres {
+    /// Connects, refuses a database that is not ours or is newer than
+    /// this program, and migrates it.
+    pub(crate) fn open(url: &PostgresUrl) -> Result<Postgres, StoreError> {
+        let session = Session { client: None, statements: HashMap::new(), lock_wait: LOCK_WAIT };
+        let pg = Postgres { url: url.clone(), session: RefCell::new(session) };
+        pg.with_client(|client, _| postgres_schema::migrate(client, url))?;
+        Ok(pg)
+    }
+
+    /// How long a write waits for another writer's lock.
+    pub(crate) fn set_lock_wait(&self, wait: Duration) -> Result<(), StoreError> {
+        self.session.borrow_mut().lock_wait = wait;
+        self.with_client(|client, _| set_lock_timeout(client, wait))
+    }
+
+    /// The schema version of the database.
+    pub(crate) fn schema_version(&self) -> Result<u32, StoreError> {
+        self.with_client(|client, _| postgres_schema::version(client)?.map_or(Ok(0), Ok))
+    }
+
+    /// Runs `f` outside any transaction (each statement on its own).
+    pub(crate) fn read<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        self.with_client(|client, statements| f(&PgDb::new(client, statements)))
+    }
+
+    /// Runs `f` in one write transaction (writers one at a time) and commits.
+    pub(crate) fn write<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        self.with_client(|client, statements| {
+            let mut tx = client.transaction().pg("BEGIN")?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITERS_LOCK]).pg("lock the writers")?;
+            let out = f(&PgDb::new(&mut tx, statements))?;
+            tx.commit().pg("COMMIT")?;
+            Ok(out)
+        })
+    }
+
+    /// Runs `f` in one read-only transaction that sees one snapshot.
+    pub(crate) fn snapshot<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        self.with_client(|client, statements| {
+            let mut tx = client
+                .build_transaction()
+                .isolation_level(IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .pg("BEGIN read")?;
+            f(&PgDb::new(&mut tx, statements))
+        })
+    }
+
+    /// Runs `f` on the connection, connecting first when there is none
+    /// (or it was lost); a call that meets a lost connection drops it.
+    fn with_client<T>(
+        &self,
+        f: impl FnOnce(&mut Client, &mut HashMap<String, Statement>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut session = self.session.borrow_mut();
+        let Session { client, statements, lock_wait } = &mut *session;
+        if client.as_ref().is_none_or(Client::is_closed) {
+            *client = None;
+            statements.clear();
+            let mut fresh = self.connect()?;
+            set_lock_timeout(&mut fresh, *lock_wait)?;
+            *client = Some(fresh);
+        }
+        let Some(c) = client.as_mut() else { return Err(StoreError::Closed) };
+        let out = f(c, statements);
+        if let Err(e) = &out
+            && (c.is_closed() || is_lost(e))
+        {
+            *client = None;
+            statements.clear();
+        }
+        out
+    }
+
+    fn connect(&self) -> Result<Client, StoreError> {
+        let mut config = self.url.config();
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        if config.get_tcp_user_timeout().is_none() {
+            config.tcp_user_timeout(SILENT_LOSS);
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("thaayam");
+        }
+        config.connect(NoTls).map_err(|e| {
+            let mut reason = postgres_reason(&e);
+            if let Some(password) = config.get_password() {
+                let password = String::from_utf8_lossy(password);
+                if !password.is_empty() {
+                    reason = reason.replace(password.as_ref(), "[redacted]");
+                }
+            }
+            StoreError::Unreachable { server: self.url.host(), reason }
+        })
+    }
+}
+
+fn set_lock_timeout(client: &mut Client, wait: Duration) -> Result<(), StoreError> {
+    client.batch_execute(&format!("SET lock_timeout = {}", wait.as_millis().max(1))).pg("SET lock_timeout")
+}
+
+/// Whether an error means the connection is gone: closed, an I/O or
+/// protocol failure (no SQLSTATE), a connection exception (class 08) or
+/// the server shutting down (class 57).
+fn is_lost(e: &StoreError) -> bool {
+    match e {
+        StoreError::Postgres { source, .. } => {
+            source.is_closed() || source.code().is_none_or(|c| c.code().starts_with("08") || c.code().starts_with("57"))
+        }
+        StoreError::Unreachable { .. } => true,
+        _ => false,
+    }
+}
+
+/// [`Db`] over a client or a transaction, with the connection's cache of
+/// prepared statements.
+struct PgDb<'a, C> {
+    client: RefCell<&'a mut C>,
+    statements: RefCell<&'a mut HashMap<String, Statement>>,
+}
+
+impl<'a, C: GenericClient> PgDb<'a, C> {
+    fn new(client: &'a mut C, statements: &'a mut HashMap<String, Statement>) -> Self {
+        PgDb { client: RefCell::new(client), statements: RefCell::new(statements) }
+    }
+
+    fn statement(&self, what: &'static str, sql: &str) -> Result<Statement, StoreError> {
+        if let Some(st) = self.statements.borrow().get(sql) {
+            return Ok(st.clone());
+        }
+        let st = self.client.borrow_mut().prepare(&numbered_dollars(sql)).pg(what)?;
+        self.statements.borrow_mut().insert(sql.to_string(), st.clone());
+        Ok(st)
+    }
+}
+
+fn params(args: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
+    args.iter().map(|a| a as &(dyn ToSql + Sync)).collect()
+}
+
+impl<C: GenericClient> Db for PgDb<'_, C> {
+    fn is_postgres(&self) -> bool {
+        true
+    }
+
+    fn execute(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<u64, StoreError> {
+        let st = self.statement(what, sql)?;
+        self.client.borrow_mut().execute(&st, &params(args)).pg(what)
+    }
+
+    fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError> {
+        let st = self.statement(what, sql)?;
+        let rows = self.client.borrow_mut().query(&st, &params(args)).pg(what)?;
+        rows.iter().map(|r| row_of(r).pg(what)).collect()
+    }
+}
+
+fn row_of(row: &postgres::Row) -> Result<Row, postgres::Error> {
+    (0..row.len()).map(|i| value_at(row, i)).collect::<Result<Vec<_>, _>>().map(Row)
+}
+
+fn value_at(row: &postgres::Row, i: usize) -> Result<Value, postgres::Error> {
+    let ty = row.columns()[i].type_();
+    let value = if *ty == Type::INT8 {
+        row.try_get::<_, Option<i64>>(i)?.map(Value::Int)
+    } else if *ty == Type::INT4 {
+        row.try_get::<_, Option<i32>>(i)?.map(|v| Value::Int(i64::from(v)))
+    } else if *ty == Type::INT2 {
+        row.try_get::<_, Option<i16>>(i)?.map(|v| Value::Int(i64::from(v)))
+    } else if *ty == Type::BOOL {
+        row.try_get::<_, Option<bool>>(i)?.map(|v| Value::Int(i64::from(v)))
+    } else if *ty == Type::FLOAT8 {
+        row.try_get::<_, Option<f64>>(i)?.map(Value::Real)
+    } else if *ty == Type::FLOAT4 {
+        row.try_get::<_, Option<f32>>(i)?.map(|v| Value::Real(f64::from(v)))
+    } else if *ty == Type::BYTEA {
+        row.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Blob)
+    } else {
+        row.try_get::<_, Option<String>>(i)?.map(Value::Text)
+    };
+    Ok(value.unwrap_or(Value::Null))
+}
+
+/// A value bound to whatever type PostgreSQL inferred for the placeholder
+/// (an integer goes into `BIGINT`, `INTEGER`, `SMALLINT` or `BOOLEAN`).
+impl ToSql for Value {
+    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(i) if *ty == Type::INT4 => i32::try_from(*i)?.to_sql_checked(ty, out),
+            Value::Int(i) if *ty == Type::INT2 => i16::try_from(*i)?.to_sql_checked(ty, out),
+            Value::Int(i) if *ty == Type::BOOL => (*i != 0).to_sql_checked(ty, out),
+            Value::Int(i) if *ty == Type::FLOAT8 => (*i as f64).to_sql_checked(ty, out),
+            Value::Int(i) => i.to_sql_checked(ty, out),
+            Value::Real(r) => r.to_sql_checked(ty, out),
+            Value::Text(s) => s.as_str().to_sql_checked(ty, out),
+            Value::Blob(b) => b.as_slice().to_sql_checked(ty, out),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}

@@ -1,0 +1,252 @@
+//! The store's promises on both backends: every test runs on an SQLite
+//! file and on a real PostgreSQL database (a fresh database of the test
+//! binary's throw-away server, `thaayam::lab::pg_server`; skipped, and said
+//! so, where PostgreSQL is not installed). Save and resume, a stale change
+//! refused, the last move rated in its own transaction, unique game
+//! numbers, the record queries; on PostgreSQL also a foreign or newer
+//! database refused, an unreachable server named without its password,
+//! and a lost connection taken up again by the next call.
+
+use crate::common::{Scratch, humans, new_game, playing_game};
+use std::collections::BTreeSet;
+use thaayam::engine::{Event, Ruleset, Throw, Variant};
+use thaayam::lab::pg_server;
+use thaayam::store::{CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, Store, StoreError};
+
+const THROW: Event = Event::Throw { t: Throw::Four };
+
+/// The databases a test runs on: a new SQLite file, and a new PostgreSQL
+/// database when a server is available.
+fn databases(dir: &Scratch) -> Vec<(&'static str, Database)> {
+    let mut out = vec![("sqlite", Database::Sqlite(dir.path("store.db")))];
+    if let Some(server) = pg_server::shared() {
+        out.push(("postgres", server.fresh_database()));
+    }
+    out
+}
+
+fn open(backend: &str, db: &Database) -> Store {
+    Store::open_database(db).unwrap_or_else(|e| panic!("{backend}: open: {e}"))
+}
+
+#[test]
+fn a_game_saved_is_resumed_by_a_new_connection() {
+    let dir = Scratch::new("backends-resume");
+    for (backend, db) in databases(&dir) {
+        let (id, seq) = {
+            let mut store = open(backend, &db);
+            let (mut game, _) = playing_game(&mut store, 1, &humans(2));
+            let save = LiveSave { deadline: Some(thaayam::store::Timestamp(99)), ..game.change(&[THROW, THROW]) };
+            game.save(&mut store, &save).expect("save");
+            (game.id, game.seq)
+        };
+        let store = open(backend, &db);
+        let live = store.live_games().expect("live games");
+        assert_eq!(live.len(), 1, "{backend}");
+        let game = &live[0];
+        assert_eq!((game.info.id, game.info.seq, game.info.state), (id, seq, GameState::Playing), "{backend}");
+        assert_eq!(game.events, vec![THROW, THROW], "{backend}");
+        assert_eq!(game.live, format!("{{\"seq\":{seq}}}"), "{backend}");
+        assert_eq!((game.info.throws_drawn, game.info.events), (2, 2), "{backend}");
+        assert_eq!(game.info.seats.len(), 2, "{backend}");
+        assert_eq!(game.info.deadline, Some(thaayam::store::Timestamp(99)), "{backend}");
+        assert_eq!(store.load(id).expect("load").expect("game").events.len(), 2, "{backend}");
+        assert_eq!(store.unfinished_games().expect("unfinished").len(), 1, "{backend}");
+        assert_eq!(store.active_game(1).expect("active").map(|g| g.id), Some(id), "{backend}");
+    }
+}
+
+#[test]
+fn a_stale_change_from_a_second_process_is_refused_and_writes_nothing() {
+    let dir = Scratch::new("backends-stale");
+    for (backend, db) in databases(&dir) {
+        let mut first = open(backend, &db);
+        let mut second = open(backend, &db);
+        let (mut game, _) = playing_game(&mut first, 1, &humans(2));
+        let old = game;
+        game.save(&mut first, &game.change(&[THROW])).expect("the first process saves");
+        let mut stale = old;
+        let err = stale.save(&mut second, &old.change(&[THROW, THROW])).expect_err("stale");
+        assert!(matches!(err, StoreError::Stale { current } if current == game.seq), "{backend}: {err}");
+        let info = second.game(game.id).expect("read").expect("game");
+        assert_eq!((info.seq, info.events), (game.seq, 1), "{backend}: nothing of the stale change was written");
+        assert_eq!(second.events(game.id).expect("events"), vec![THROW], "{backend}");
+    }
+}
+
+#[test]
+fn the_last_move_and_the_ratings_are_one_transaction() {
+    let dir = Scratch::new("backends-finish");
+    for (backend, db) in databases(&dir) {
+        let mut store = open(backend, &db);
+        let (mut game, _) = playing_game(&mut store, 1, &humans(2));
+        // A finish the store refuses (no places) writes neither the move nor a rating.
+        let bad = LiveSave { state: GameState::Finished, ..game.change(&[THROW]) };
+        assert!(store.save_live(game.id, &bad).is_err(), "{backend}");
+        let info = store.game(game.id).expect("read").expect("game");
+        assert_eq!((info.state, info.events), (GameState::Playing, 0), "{backend}: rolled back");
+        assert!(store.leaderboard(7, Variant::Bell, 0, 10).expect("board").is_empty(), "{backend}");
+        let end = LiveSave { state: GameState::Finished, places: Some([2, 0, 1, 0]), ..game.change(&[THROW]) };
+        let changes = game.save(&mut store, &end).expect("finish");
+        assert_eq!(changes.len(), 2, "{backend}");
+        let info = store.game(game.id).expect("read").expect("game");
+        assert_eq!(info.state, GameState::Finished, "{backend}");
+        assert!(info.revealed_seed.is_some(), "{backend}");
+        assert!(store.live_game(game.id).expect("live").is_none(), "{backend}");
+        let board = store.leaderboard(7, Variant::Bell, 1, 10).expect("board");
+        assert_eq!(board.iter().map(|r| (r.user, r.games, r.wins)).collect::<Vec<_>>(), [(101, 1, 1), (100, 1, 0)]);
+        assert!(board[0].ordinal() > board[1].ordinal(), "{backend}");
+        assert_eq!(store.player_stats(7, 101).expect("stats").len(), 1, "{backend}");
+        let history = store.channel_history(1, 5).expect("history");
+        assert_eq!(history.iter().map(|g| g.id).collect::<Vec<_>>(), [game.id], "{backend}");
+        assert!(store.rating_problems().expect("recount").is_empty(), "{backend}");
+        assert_eq!(store.closed_game_ids().expect("closed"), [game.id], "{backend}");
+        let again = store.save_live(game.id, &game.change(&[]));
+        assert!(matches!(again, Err(StoreError::WrongState { .. })), "{backend}: {again:?}");
+    }
+}
+
+#[test]
+fn game_numbers_are_unique_across_processes() {
+    let dir = Scratch::new("backends-ids");
+    for (backend, db) in databases(&dir) {
+        open(backend, &db); // migrated once
+        let threads: Vec<_> = (0..4u64)
+            .map(|t| {
+                let db = db.clone();
+                std::thread::spawn(move || {
+                    let mut store = Store::open_database(&db).expect("open");
+                    (0..10u64)
+                        .map(|k| {
+                            let id = store.create_game(&new_game(100 * t + k + 1, Ruleset::new(Variant::Bell), 2));
+                            id.expect("create")
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let ids: Vec<_> = threads.into_iter().flat_map(|t| t.join().expect("thread")).collect();
+        assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), 40, "{backend}: {ids:?}");
+        let mut store = open(backend, &db);
+        let busy = store.create_game(&new_game(1, Ruleset::new(Variant::Bell), 2));
+        assert!(matches!(busy, Err(StoreError::ChannelBusy { channel: 1, .. })), "{backend}: {busy:?}");
+        store.abandon(ids[0], Some(0)).expect("abandon");
+        assert!(store.create_game(&new_game(1, Ruleset::new(Variant::Bell), 2)).is_ok(), "{backend}: freed");
+    }
+}
+
+#[test]
+fn settings_languages_and_analyses_round_trip() {
+    let dir = Scratch::new("backends-settings");
+    for (backend, db) in databases(&dir) {
+        let mut store = open(backend, &db);
+        assert_eq!(store.guild_settings(5).expect("defaults"), GuildSettings::default(), "{backend}");
+        let mine = GuildSettings {
+            default_ruleset: Ruleset::new(Variant::Francais),
+            turn_timeout_secs: 90,
+            end_permission: EndPermission::Moderators,
+        };
+        store.set_guild_settings(5, &mine).expect("save");
+        store.set_guild_settings(5, &mine).expect("save again (an update)");
+        assert_eq!(store.guild_settings(5).expect("read"), mine, "{backend}");
+        let id = store.create_game(&new_game(3, Ruleset::new(Variant::Bell), 2)).expect("game");
+        let a = CachedAnalysis { png: vec![0x89, 0, 255], swings: "[]".into() };
+        store.cache_analysis(id, 1, &a).expect("cache");
+        assert_eq!(store.cached_analysis(id, 1).expect("read"), Some(a), "{backend}");
+        assert_eq!(store.cached_analysis(id, 2).expect("read"), None, "{backend}");
+    }
+}
+
+/// The test binary's server, or `None` (skipped, said by `shared`).
+fn postgres_database() -> Option<(&'static pg_server::PgServer, Database)> {
+    let server = pg_server::shared()?;
+    Some((server, server.fresh_database()))
+}
+
+fn admin(server: &pg_server::PgServer, database: &str) -> postgres::Client {
+    postgres::Client::connect(&server.url(database), postgres::NoTls).expect("admin connection")
+}
+
+fn name_of(db: &Database) -> String {
+    db.to_string().rsplit('/').next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn postgres_refuses_a_foreign_or_newer_database() {
+    let Some((server, db)) = postgres_database() else { return };
+    let mut raw = admin(server, &name_of(&db));
+    raw.batch_execute("CREATE TABLE customers (id BIGINT)").expect("a foreign table");
+    let msg = Store::open_database(&db).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(msg.contains("is not a Thaayam database (a PostgreSQL database of another program"), "{msg}");
+    raw.batch_execute("DROP TABLE customers").expect("drop");
+    let store = Store::open_database(&db).expect("an empty database is ours to fill");
+    assert_eq!(store.schema_version().expect("version"), thaayam::store::postgres_schema::latest_version());
+    drop(store);
+    raw.batch_execute("UPDATE thaayam_schema SET version = 99").expect("a newer program's");
+    let err = Store::open_database(&db).err().expect("refused");
+    assert!(matches!(err, StoreError::TooNew { found: 99, .. }), "{err}");
+}
+
+#[test]
+fn an_unreachable_server_is_named_without_its_password() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+    let url = format!("postgres://bot:Sup3r-s3cret@127.0.0.1:{port}/thaayam");
+    let db = Database::parse(&url).expect("a URL");
+    let err = Store::open_database(&db).err().expect("nobody listens there");
+    let msg = err.to_string();
+    assert!(matches!(err, StoreError::Unreachable { .. }), "{msg}");
+    assert!(msg.contains(&format!("127.0.0.1:{port}")), "{msg}");
+    assert!(!msg.contains("Sup3r-s3cret") && !format!("{err:?}").contains("Sup3r-s3cret"), "{msg}");
+}
+
+#[test]
+fn postgres_wrong_credentials_are_one_line_without_the_password() {
+    let Some((server, db)) = postgres_database() else { return };
+    let name = name_of(&db);
+    let url = format!("postgres://nosuchuser:Sup3r-s3cret@127.0.0.1:{}/{name}", server.port());
+    let err = Store::open_database(&Database::parse(&url).expect("a URL")).err().expect("refused");
+    let msg = err.to_string();
+    assert!(!msg.contains("Sup3r-s3cret") && !msg.contains('\n'), "{msg}");
+    assert!(msg.contains("nosuchuser"), "{msg}");
+}
+
+#[test]
+fn postgres_a_lost_connection_fails_one_call_and_the_next_reconnects() {
+    let Some((server, db)) = postgres_database() else { return };
+    let mut store = Store::open_database(&db).expect("open");
+    let (mut game, _) = playing_game(&mut store, 1, &humans(2));
+    let mut raw = admin(server, "postgres");
+    raw.execute(
+        "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        &[&name_of(&db)],
+    )
+    .expect("cut the store's connection");
+    let save = game.change(&[THROW]);
+    let lost = store.save_live(game.id, &save);
+    assert!(lost.is_err(), "the call that meets the lost connection fails: {lost:?}");
+    game.save(&mut store, &save).expect("the next call reconnects and saves");
+    assert_eq!(store.events(game.id).expect("events"), vec![THROW]);
+}
+
+/// `thaayam run` with an unreachable PostgreSQL server stops before it
+/// contacts Discord: one line on stderr naming the server (not the
+/// password), exit code 2. Also when the URL comes from THAAYAM_DATABASE.
+#[test]
+fn the_bot_stops_at_start_with_one_line_when_the_database_is_unreachable() {
+    let dir = Scratch::new("backends-unreachable");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+    let url = format!("postgres://bot:Sup3r-s3cret@127.0.0.1:{port}/thaayam");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_thaayam"))
+        .args(["run", "--config"])
+        .arg(dir.path("none.toml"))
+        .env("DISCORD_TOKEN", "not-a-token")
+        .env("THAAYAM_DATABASE", &url)
+        .output()
+        .expect("run thaayam");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let last = lines.last().copied().unwrap_or_default();
+    assert!(last.contains(&format!("127.0.0.1:{port}")), "{err}");
+    assert!(!err.contains("Sup3r-s3cret"), "the password is never shown: {err}");
+}
