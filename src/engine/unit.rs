@@ -197,6 +197,11 @@ impl Army {
         (0..self.len()).any(|i| self.step(i).is_some())
     }
 
+    /// Pieces on the board (twins count two).
+    pub fn on_board(&self) -> u8 {
+        self.units().filter(|u| u.step().is_some()).map(|u| u.pieces()).sum()
+    }
+
     /// How many of her pieces are borne off (home, in Tayam Sonalu): four
     /// when she has won.
     pub fn borne_off(&self) -> u8 {

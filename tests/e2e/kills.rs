@@ -429,7 +429,7 @@ fn shown(custom_id: &str, data: &Value) -> Option<(i64, u64, u64)> {
     let seqs = ids.filter_map(|c| c["custom_id"].as_str()?.rsplit(':').next()?.parse::<u64>().ok());
     let seq = seqs.max().unwrap_or(clicked + 1);
     let footer = data["embeds"][0]["footer"]["text"].as_str().unwrap_or("");
-    let moves = footer.strip_prefix("Move ").and_then(|r| r.split_whitespace().next()?.parse().ok()).unwrap_or(0);
+    let moves = footer.split_once(" throws and moves").and_then(|(n, _)| n.trim().parse().ok()).unwrap_or(0);
     Some((game, seq, moves))
 }
 
@@ -497,7 +497,7 @@ fn game_shown(m: &StoredMessage) -> Option<i64> {
 
 fn moves_shown(m: &StoredMessage) -> Option<usize> {
     let footer = m.json["embeds"][0]["footer"]["text"].as_str()?;
-    footer.strip_prefix("Move ")?.split_whitespace().next()?.parse().ok()
+    footer.split_once(" throws and moves")?.0.trim().parse().ok()
 }
 
 impl Due {

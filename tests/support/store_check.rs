@@ -24,7 +24,7 @@ fn board_facts(msg: &StoredMessage) -> Option<(i64, Option<u64>, Option<u64>)> {
     let title = embed["title"].as_str()?;
     let id = title.rsplit_once("game ")?.1.split(':').next()?.trim().parse().ok()?;
     let footer = embed["footer"]["text"].as_str().unwrap_or("");
-    let moves = footer.strip_prefix("Move ").and_then(|r| r.split_whitespace().next()?.parse().ok());
+    let moves = footer.split_once(" throws and moves").and_then(|(n, _)| n.trim().parse().ok());
     // The seed reveal: in a field of the result, or (before 2026-11-26's
     // afternoon) in its description.
     let fields = embed["fields"].as_array().map(Vec::as_slice).unwrap_or_default();

@@ -37,8 +37,8 @@ move-enter-twins = bring the twins back in
 move-enter-pair = bring the pair back in
 move-pass = stop here
 move-enter = { $count ->
-    [one] enter a piece
-   *[other] enter { $count } pieces
+    [one] enter a piece on { $place }
+   *[other] enter { $count } pieces on { $place }
   }
 move-bear-off = { $count ->
     [one] bear off a piece
@@ -76,8 +76,8 @@ to-act = **{ $seat }** ({ $who }) to { $verb ->
   }{ $deadline }.
 deadline = { " " }(time runs out <t:{ $time }:R>)
 step-by-step-first = Step by step: pick the first action in the menu.
-draft-whole = Your move: **{ $what }** ({ $throws }). Press **Confirm** to play it, or pick another.
-draft-part = So far: **{ $what }** ({ $throws }). Pick how it goes on.
+draft-whole = Preview: { $who } is choosing **{ $what }** ({ $throws }). **Confirm** plays it; another pick replaces it.
+draft-part = Preview: { $who } is building **{ $what }** ({ $throws }); pick how it goes on.
 earlier-lines = …{ $count } earlier { $count ->
     [one] line
    *[other] lines
@@ -89,7 +89,7 @@ throws-left = Throws left to use: **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Practice game · not rated
 board-title = Thaayam ({ $ruleset }), game { $game }
-board-footer = Move { $moves } · dice seed SHA-256 { $commitment }… (the seed is revealed when the game ends)
+board-footer = { $moves } throws and moves so far · dice seed SHA-256 { $commitment }… (the seed is revealed when the game ends)
 button-throw = Throw the cowries
 button-confirm = Confirm
 button-undo = Undo
@@ -107,6 +107,7 @@ menu-ways = { $what ->
     [yes] the most different shown
    *[no] pick one
   })
+menu-plus = { " " }· “4+1”: one piece moves both throws
 menu-steps-first = Step by step: the first action
 menu-steps-next = Step by step: the next action
 option-step-by-step = Another move: build it step by step
@@ -119,6 +120,9 @@ option-unused = { $count ->
     [one] 1 throw unused
    *[other] { $count } throws unused
   }
+option-tag-capture = ⚔ capture
+option-tag-home = ★ bears off
+option-tag-enter = ＋ enters
 option-wins = wins the game
 option-throws-again = throws again
 
@@ -155,7 +159,9 @@ note-begins = { $seat } threw highest and begins.
 note-throws-lost = No legal move: { $count ->
     [one] 1 throw lost
    *[other] { $count } throws lost
-  }, the turn passes.
+  }, the turn passes{ $why }.
+lost-why-enter = { " " }(a piece enters only with { $throws })
+lost-why-exact = { " " }(only an exact throw finishes a piece)
 note-played = { $seat }: { $what }
 note-only-move = the only possible move
 note-captured = { $seat } captured { $count ->

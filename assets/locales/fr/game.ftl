@@ -39,8 +39,8 @@ move-enter-twins = faire rentrer les pions jumelés
 move-enter-pair = faire rentrer la paire
 move-pass = s'arrêter là
 move-enter = { $count ->
-    [one] entrer un pion
-   *[other] entrer { $count } pions
+    [one] entrer un pion en { $place }
+   *[other] entrer { $count } pions en { $place }
   }
 move-bear-off = { $count ->
     [one] sortir un pion
@@ -78,8 +78,8 @@ to-act = À **{ $seat }** ({ $who }) de { $verb ->
   }{ $deadline }.
 deadline = { " " }(temps écoulé <t:{ $time }:R>)
 step-by-step-first = Pas à pas : choisissez la première action dans le menu.
-draft-whole = Votre coup : **{ $what }** ({ $throws }). Appuyez sur **Valider** pour le jouer, ou choisissez-en un autre.
-draft-part = Jusqu'ici : **{ $what }** ({ $throws }). Choisissez la suite.
+draft-whole = Aperçu : { $who } choisit **{ $what }** ({ $throws }). **Valider** le joue ; un autre choix le remplace.
+draft-part = Aperçu : { $who } construit **{ $what }** ({ $throws }) ; choisissez la suite.
 earlier-lines = …{ $count ->
     [one] { $count } ligne précédente
    *[other] { $count } lignes précédentes
@@ -91,7 +91,7 @@ throws-left = Jets encore à jouer : **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Partie d'entraînement · hors classement
 board-title = Thaayam ({ $ruleset }), partie { $game }
-board-footer = Coup { $moves } · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
+board-footer = { $moves } lancers et coups jusqu'ici · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
 button-throw = Lancer les cauris
 button-confirm = Valider
 button-undo = Annuler le choix
@@ -109,6 +109,7 @@ menu-ways = { $what ->
     [yes] les plus différentes
    *[no] choisissez
   })
+menu-plus = { " " }· « 4+1 » : un pion avance des deux jets
 menu-steps-first = Pas à pas : la première action
 menu-steps-next = Pas à pas : l'action suivante
 option-step-by-step = Un autre coup : le construire pas à pas
@@ -121,6 +122,9 @@ option-unused = { $count ->
     [one] 1 jet perdu
    *[other] { $count } jets perdus
   }
+option-tag-capture = ⚔ prise
+option-tag-home = ★ sort un pion
+option-tag-enter = ＋ entrée
 option-wins = gagne la partie
 option-throws-again = relance les cauris
 
@@ -157,7 +161,9 @@ note-begins = { $seat } a fait le plus grand jet et commence.
 note-throws-lost = Aucun coup permis : { $count ->
     [one] 1 jet perdu
    *[other] { $count } jets perdus
-  }, la main passe.
+  }, la main passe{ $why }.
+lost-why-enter = { " " }(un pion n'entre qu'avec { $throws })
+lost-why-exact = { " " }(seul un jet exact fait sortir un pion)
 note-played = { $seat } : { $what }
 note-only-move = le seul coup possible
 note-captured = { $seat } a éliminé { $count ->

@@ -41,8 +41,8 @@ move-enter-twins = இரட்டைக் காய்களை மீண்�
 move-enter-pair = ஜோடியை மீண்டும் இறக்கு
 move-pass = இங்கே நிறுத்து
 move-enter = { $count ->
-    [one] ஒரு காயை இறக்கு
-   *[other] { $count } காய்களை இறக்கு
+    [one] { $place } இல் ஒரு காயை இறக்கு
+   *[other] { $place } இல் { $count } காய்களை இறக்கு
   }
 move-bear-off = { $count ->
     [one] ஒரு காயைப் பழமாக்கு
@@ -81,8 +81,8 @@ to-act = **{ $seat }** ({ $who }) { $verb ->
   }{ $deadline }.
 deadline = { " " }(நேரம் முடிவது <t:{ $time }:R>)
 step-by-step-first = படிப்படியாக: பட்டியலில் முதல் செயலைத் தேர்ந்தெடுங்கள்.
-draft-whole = உங்கள் நகர்வு: **{ $what }** ({ $throws }). ஆட **உறுதிசெய்** அழுத்துங்கள், அல்லது வேறொன்றைத் தேர்ந்தெடுங்கள்.
-draft-part = இதுவரை: **{ $what }** ({ $throws }). அடுத்து எப்படி என்று தேர்ந்தெடுங்கள்.
+draft-whole = முன்னோட்டம்: { $who } **{ $what }** ({ $throws }) தேர்ந்தெடுக்கிறார். **உறுதிசெய்** அதை ஆடும்; வேறு தேர்வு இதை மாற்றும்.
+draft-part = முன்னோட்டம்: { $who } **{ $what }** ({ $throws }) அமைக்கிறார்; அடுத்து எப்படி என்று தேர்ந்தெடுங்கள்.
 earlier-lines = …முந்தைய { $count } { $count ->
     [one] வரி
    *[other] வரிகள்
@@ -94,7 +94,7 @@ throws-left = இன்னும் பயன்படுத்த வேண்�
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = பயிற்சி ஆட்டம் · தரவரிசையில் சேராது
 board-title = தாயம் ({ $ruleset }), ஆட்டம் { $game }
-board-footer = நகர்வு { $moves } · சோழி விதையின் SHA-256 { $commitment }… (ஆட்டம் முடிந்ததும் விதை வெளியிடப்படும்)
+board-footer = இதுவரை { $moves } உருட்டல்களும் நகர்வுகளும் · சோழி விதையின் SHA-256 { $commitment }… (ஆட்டம் முடிந்ததும் விதை வெளியிடப்படும்)
 button-throw = சோழிகளை உருட்டு
 button-confirm = உறுதிசெய்
 button-undo = திரும்பப் பெறு
@@ -112,6 +112,7 @@ menu-ways = { $what ->
     [yes] மிகவும் வேறுபட்டவை காட்டப்படுகின்றன
    *[no] ஒன்றைத் தேர்ந்தெடுங்கள்
   })
+menu-plus = { " " }· “4+1”: ஒரே காய் இரு உருட்டல்களையும் நகரும்
 menu-steps-first = படிப்படியாக: முதல் செயல்
 menu-steps-next = படிப்படியாக: அடுத்த செயல்
 option-step-by-step = வேறொரு நகர்வு: படிப்படியாக அமையுங்கள்
@@ -124,6 +125,9 @@ option-unused = { $count ->
     [one] 1 உருட்டல் வீணாகும்
    *[other] { $count } உருட்டல்கள் வீணாகும்
   }
+option-tag-capture = ⚔ வெட்டு
+option-tag-home = ★ காய் வெளியேறும்
+option-tag-enter = ＋ இறக்கம்
 option-wins = ஆட்டத்தை வெல்லும்
 option-throws-again = மீண்டும் உருட்டலாம்
 
@@ -160,7 +164,9 @@ note-begins = { $seat } அதிகம் உருட்டியது, ம�
 note-throws-lost = சட்டப்படியான நகர்வு இல்லை: { $count ->
     [one] 1 உருட்டல் வீண்
    *[other] { $count } உருட்டல்கள் வீண்
-  }, அடுத்தவர் முறை.
+  }, அடுத்தவர் முறை{ $why }.
+lost-why-enter = { " " }({ $throws } இல் மட்டுமே காய் இறங்கும்)
+lost-why-exact = { " " }(சரியான உருட்டல் மட்டுமே காயை முடிக்கும்)
 note-played = { $seat }: { $what }
 note-only-move = ஒரே சாத்தியமான நகர்வு
 note-captured = { $seat } { $count ->

@@ -10,6 +10,7 @@ pub(crate) mod ends;
 pub(crate) mod hint;
 pub(crate) mod intent;
 mod lobby;
+pub(crate) mod lost;
 pub(crate) mod notes;
 pub(crate) mod script;
 pub(crate) mod session;

@@ -32,7 +32,10 @@ pub(crate) enum Note {
     /// The opening throws are done: this seat threw highest and begins.
     Begins(Seat),
     /// No legal move: this many throws were lost and the turn passes.
-    ThrowsLost(u8),
+    ThrowsLost {
+        count: u8,
+        why: super::lost::LostWhy,
+    },
     /// A committed move: the actions a seat played from `before`;
     /// `forced` when they were the only way to use the throws (played
     /// without asking).

@@ -3,7 +3,7 @@
 //! others made, for the board that pings her (`view::story` words it).
 
 use super::table::Table;
-use crate::engine::{Action, Cell, Event, Position, Record, Seat, Unit, destination};
+use crate::engine::{Action, Cell, Event, Position, Record, Seat, destination};
 
 /// What happened since a seat's last action.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,7 +62,7 @@ pub(crate) fn since_last_act(t: &Table, seat: Seat) -> Since {
             continue;
         }
         let after = *rec.game().position();
-        let taken = on_board(&before, seat).saturating_sub(on_board(&after, seat));
+        let taken = before.army(seat).on_board().saturating_sub(after.army(seat).on_board());
         if taken > 0
             && let Some(at) = landing(&before, action)
         {
@@ -77,18 +77,6 @@ pub(crate) fn since_last_act(t: &Table, seat: Seat) -> Since {
         }
     }
     since
-}
-
-/// Pieces of `seat` on the board.
-fn on_board(pos: &Position, seat: Seat) -> u8 {
-    pos.army(seat)
-        .units()
-        .map(|u| match u {
-            Unit::Single(_) => 1,
-            Unit::Twins(_) => 2,
-            _ => 0,
-        })
-        .sum()
 }
 
 /// The square an action lands on (`None` when it bears off or passes).

@@ -7,6 +7,7 @@
 use super::choices::{self, Menu, Pick};
 use super::computer::{self, Level};
 use super::intent::{BadPick, Moment, Refusal};
+use super::lost::{LostWhy, why_lost};
 use super::notes::{Note, Notes};
 use super::table::{Player, Stage, Table};
 use crate::engine::{Action, Event, MoveGen, Phase, PlayError, Seat};
@@ -25,13 +26,17 @@ pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refus
     let dice = table.ruleset.rules().dice;
     let mut src = table.dice();
     let mut throws = Vec::new();
-    let mut lost = 0;
+    let (mut lost, mut why) = (0, LostWhy::Other);
     while game.wants_throw() && game.to_act() == Some(seat) {
         let t = src.next_throw();
         table.drawn += 1;
+        let before = *game.position();
         let Ok(out) = game.throw(t) else { break };
         table.push_event(Event::Throw { t }, game);
         throws.push((t, out.discarded));
+        if out.lost > 0 {
+            why = why_lost(&before, seat, t);
+        }
         lost += out.lost;
         if opening || !dice.throws_again(t) {
             break;
@@ -39,7 +44,7 @@ pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refus
     }
     let mut notes = vec![Note::Threw { seat, throws }];
     if lost > 0 {
-        notes.push(Note::ThrowsLost(lost));
+        notes.push(Note::ThrowsLost { count: lost, why });
     }
     Ok(notes)
 }

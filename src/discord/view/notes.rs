@@ -4,6 +4,7 @@
 
 use super::lang::{Lang, tr};
 use super::words::{and_list, computer_name, mention, move_words, seat_name};
+use crate::discord::game::lost::LostWhy;
 use crate::discord::game::notes::{Note, Vacated};
 
 /// The lines of a change's notes, in order; why throws are struck through
@@ -41,7 +42,17 @@ fn line(lang: Lang, note: &Note) -> String {
             tr!(lang, "note-threw", seat = seat_name(lang, *seat), throws = shown.join(" · "))
         }
         Note::Begins(seat) => tr!(lang, "note-begins", seat = seat_name(lang, *seat)),
-        Note::ThrowsLost(n) => tr!(lang, "note-throws-lost", count = *n),
+        Note::ThrowsLost { count, why } => {
+            let why = match why {
+                LostWhy::CannotEnter(throws) => {
+                    let throws: Vec<&str> = throws.iter().map(|t| t.token()).collect();
+                    tr!(lang, "lost-why-enter", throws = throws.join(" · "))
+                }
+                LostWhy::ExactToFinish => tr!(lang, "lost-why-exact"),
+                LostWhy::Other => String::new(),
+            };
+            tr!(lang, "note-throws-lost", count = *count, why = why)
+        }
         Note::Played { seat, before, path, forced } => {
             let (what, throws) = move_words(lang, before, path);
             let forced = forced.then(|| tr!(lang, "note-only-move"));

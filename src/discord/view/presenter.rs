@@ -197,16 +197,18 @@ fn with_notes(lang: Lang, lead: &[String], notes: &[String], tail: &[String]) ->
     out.join("\n")
 }
 
-/// The move picked so far, and what to do with it.
+/// The move picked so far, marked as a preview for onlookers (nothing is
+/// played before Confirm), and what to do with it.
 fn draft_line(lang: Lang, t: &Table) -> Option<String> {
     if t.draft.actions.is_empty() {
         return t.draft.stepping.then(|| tr!(lang, "step-by-step-first"));
     }
+    let who = t.to_act().and_then(|s| t.player(s)).map(|p| player_name(lang, p)).unwrap_or_default();
     let (what, throws) = move_words(lang, t.game_now().position(), &t.draft.actions);
     Some(if t.draft_is_whole() {
-        tr!(lang, "draft-whole", what = what, throws = throws)
+        tr!(lang, "draft-whole", who = who, what = what, throws = throws)
     } else {
-        tr!(lang, "draft-part", what = what, throws = throws)
+        tr!(lang, "draft-part", who = who, what = what, throws = throws)
     })
 }
 
@@ -284,7 +286,15 @@ fn turn_rows(lang: Lang, t: &Table) -> Vec<Row> {
     let mut rows = Vec::new();
     if !options.is_empty() {
         let (page, pages) = page_of(&options, t.draft.page);
-        let placeholder = clip(&placeholder(lang, t, &menu), limits::PLACEHOLDER);
+        let mut placeholder = placeholder(lang, t, &menu);
+        // "4+1" (throws added into one piece's trip) is said where it first shows.
+        if options.iter().any(|o| o.description.contains('+')) {
+            let with = format!("{placeholder}{}", tr!(lang, "menu-plus"));
+            if with.chars().count() <= limits::PLACEHOLDER {
+                placeholder = with;
+            }
+        }
+        let placeholder = clip(&placeholder, limits::PLACEHOLDER);
         rows.push(Row::Select(Select { id: id(t, Control::Choose), placeholder, options: page, min: 1, max: 1 }));
         if pages > 1 {
             rows.push(Row::Buttons(page_buttons(lang, t, pages)));
@@ -329,8 +339,11 @@ pub(super) fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
     let mut options: Vec<SelectOption> = match menu {
         Menu::Nothing => Vec::new(),
         Menu::Ends { base, ends, offered, more } => {
-            let mut out: Vec<SelectOption> =
-                offered.iter().filter_map(|&i| Some(end_option(lang, base, ends.list.get(i)?, i))).collect();
+            // What a player looks for first: a win, a capture, a piece home,
+            // an entry; the rest after, each group in the engine's order.
+            let mut order: Vec<(usize, &End)> = offered.iter().filter_map(|&i| Some((i, ends.list.get(i)?))).collect();
+            order.sort_by_key(|(_, end)| kind_of(base, end));
+            let mut out: Vec<SelectOption> = order.into_iter().map(|(i, end)| end_option(lang, base, end, i)).collect();
             if *more {
                 out.push(SelectOption {
                     label: tr!(lang, "option-step-by-step"),
@@ -364,7 +377,38 @@ pub(super) fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
     options
 }
 
-/// One whole move: what it does, and the throws it uses and what follows.
+/// What kind of move an end is, in the order a menu offers them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum EndKind {
+    Wins,
+    Captures,
+    BearsOff,
+    Enters,
+    Other,
+}
+
+fn kind_of(base: &Game, end: &End) -> EndKind {
+    let (before, after) = (base.position(), end.game.position());
+    let seat = before.turn();
+    let (mine, now) = (before.army(seat), after.army(seat));
+    let others = |p: &crate::engine::Position| {
+        p.seats().iter().filter(|&s| s != seat).map(|s| u32::from(p.army(s).on_board())).sum::<u32>()
+    };
+    if end.game.is_finished() {
+        EndKind::Wins
+    } else if others(after) < others(before) {
+        EndKind::Captures
+    } else if now.borne_off() > mine.borne_off() {
+        EndKind::BearsOff
+    } else if now.on_board() + now.borne_off() > mine.on_board() + mine.borne_off() {
+        EndKind::Enters
+    } else {
+        EndKind::Other
+    }
+}
+
+/// One whole move: what kind it is, what it does, and the throws it uses
+/// and what follows.
 fn end_option(lang: Lang, base: &Game, end: &End, index: usize) -> SelectOption {
     let before = base.position();
     let (label, throws) = move_words(lang, before, &end.path);
@@ -372,6 +416,12 @@ fn end_option(lang: Lang, base: &Game, end: &End, index: usize) -> SelectOption 
     let lost = before.throws().len().saturating_sub(used + end.game.position().throws().len());
     let seat = before.turn();
     let mut parts = Vec::new();
+    match kind_of(base, end) {
+        EndKind::Captures => parts.push(tr!(lang, "option-tag-capture")),
+        EndKind::BearsOff => parts.push(tr!(lang, "option-tag-home")),
+        EndKind::Enters => parts.push(tr!(lang, "option-tag-enter")),
+        EndKind::Wins | EndKind::Other => {}
+    }
     if !throws.is_empty() {
         parts.push(tr!(lang, "option-with", throws = throws));
     }

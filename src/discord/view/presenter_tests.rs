@@ -177,7 +177,9 @@ fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_st
     let mut t = kit::lobby(2, Variant::Bell);
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
     session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
-    let notes: Vec<Note> = (0..200).map(|i| Note::ThrowsLost((i % 7) as u8)).collect();
+    let notes: Vec<Note> = (0..200)
+        .map(|i| Note::ThrowsLost { count: (i % 7) as u8, why: crate::discord::game::lost::LostWhy::Other })
+        .collect();
     let m = checked(&t, &notes);
     assert!(m.content.chars().count() <= 2000);
     assert!(m.content.contains("…") && m.content.contains("earlier lines"), "{}", m.content);
@@ -230,7 +232,10 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Note::TimedOut(1),
     ];
     for n in [1, 3] {
-        notes.extend([Note::ThrowsLost(n), Note::Unused(n)]);
+        notes.extend([
+            Note::ThrowsLost { count: n, why: crate::discord::game::lost::LostWhy::ExactToFinish },
+            Note::Unused(n),
+        ]);
     }
     for then in [Vacated::Free, Vacated::Computer, Vacated::OtherWins] {
         notes.extend([
@@ -285,4 +290,34 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         checked_in(lang, &t, &notes);
         assert_eq!(message::check(&presenter::record(lang, &t, &lines)), Ok(()));
     }
+}
+
+#[test]
+fn a_menu_offers_what_a_player_looks_for_first_and_tags_it() {
+    use crate::discord::game::choices;
+    use crate::discord::game::ends::EndsMemo;
+    use crate::discord::game::table::TurnDraft;
+    use crate::engine::{Game, parse_tpn};
+    // South on e4 (step 5) and three waiting, throws 1 and 2: +2 takes
+    // North on d5; entering, and moves that take nobody, also use them.
+    let pos = parse_tpn("bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2").expect("valid TPN");
+    let game = Game::from_position(pos);
+    let menu = choices::menu(&game, Some(Seat::S), &TurnDraft::default(), &EndsMemo::default());
+    let options = presenter::menu_options(Lang::EN, &menu);
+    let kinds: Vec<u8> = options
+        .iter()
+        .map(|o| match o.description.as_str() {
+            d if d.starts_with("⚔ capture") => 0,
+            d if d.starts_with("★ bears off") => 1,
+            d if d.starts_with("＋ enters") => 2,
+            _ => 3,
+        })
+        .collect();
+    assert!(kinds.len() > 2, "{options:?}");
+    assert_eq!(kinds[0], 0, "a capture comes first: {options:?}");
+    assert!(kinds.windows(2).all(|w| w[0] <= w[1]), "captures, then entries, then the rest: {kinds:?}");
+    for o in options.iter().filter(|o| o.label.contains("takes North")) {
+        assert!(o.description.starts_with("⚔ capture"), "a capture is tagged: {o:?}");
+    }
+    assert!(kinds.contains(&2), "an entry is offered and tagged: {options:?}");
 }

@@ -155,7 +155,12 @@ pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (Str
             Action::EnterPair { .. } => (Kind::Other, tr!(lang, "move-enter-pair")),
             Action::BearOff => (Kind::BearOff, String::new()),
             Action::Pass => (Kind::Other, tr!(lang, "move-pass")),
-            _ => (Kind::Enter, String::new()),
+            // Where the piece comes in, so that an entry never reads as the
+            // trip after it ("enter a piece on c1 · c1 → e1").
+            _ => (
+                Kind::Enter,
+                destination(&prev, action).map_or(String::new(), |(_, step)| place(lang, &prev, seat, step)),
+            ),
         };
         match parts.last_mut() {
             Some(last) if last.trip.is_none() && last.kind == kind && last.text == text => {
@@ -213,7 +218,7 @@ struct Part {
 impl Part {
     fn words(&self, lang: Lang) -> String {
         match (self.kind, self.count) {
-            (Kind::Enter, n) => tr!(lang, "move-enter", count = n),
+            (Kind::Enter, n) => tr!(lang, "move-enter", count = n, place = self.text.as_str()),
             (Kind::BearOff, n) => tr!(lang, "move-bear-off", count = n),
             (_, 1) => self.text.clone(),
             (_, n) => tr!(lang, "move-repeated", text = self.text.as_str(), count = n),
@@ -227,14 +232,10 @@ fn taken(lang: Lang, before: &Position, after: &Position) -> String {
         .seats()
         .iter()
         .filter(|&s| s != before.turn())
-        .filter(|&s| on_board(before, s) > on_board(after, s))
+        .filter(|&s| before.army(s).on_board() > after.army(s).on_board())
         .map(|s| seat_name(lang, s))
         .collect();
     if lost.is_empty() { String::new() } else { format!(" {}", tr!(lang, "move-takes", seats = and_list(lang, &lost))) }
-}
-
-fn on_board(pos: &Position, seat: Seat) -> u8 {
-    pos.army(seat).units().filter(|u| u.step().is_some()).map(|u| u.pieces()).sum()
 }
 
 /// The throws of a bag joined with `+`, largest first.
@@ -329,8 +330,12 @@ mod tests {
         // South's step 5 is e4, +2 is step 7 (d5), where North's step 15 stands.
         let tpn = "bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2";
         let (label, throws) = words(tpn, &[advance(5, &[Throw::Two]), Action::Enter]);
-        assert_eq!(label, "e4 → d5 takes North · enter a piece");
+        assert_eq!(label, "e4 → d5 takes North · enter a piece on c1", "an entry says where it lands");
         assert_eq!(throws, "2 · 1");
+        // Two entries and a trip from the entry square cannot read as two pieces going on.
+        let entries = [Action::Enter, Action::Enter, advance(0, &[Throw::Two])];
+        let (label, _) = words("bell S=o,o,o,o N=15,o,o,o turn=S throws=1,1,2", &entries);
+        assert_eq!(label, "enter 2 pieces on c1 · c1 → e1");
         let (label, _) = words("bell S=24,24,x,x N=o,o,o,o turn=S throws=1,1", &[Action::BearOff, Action::BearOff]);
         assert_eq!(label, "bear off 2 pieces");
         let two = [advance(0, &[Throw::One]), advance(0, &[Throw::One])];
