@@ -68,7 +68,7 @@ async fn the_header_names_who_acts_and_the_next_human_is_notified() {
         let (kind, text) = play::pick(&fake, &on_turn, &board, &moves[0]).await;
         assert_eq!(kind, 7, "the pick updates the board: {text}");
         let picked = fake.message(board.id).expect("board");
-        assert!(picked.content().contains("Your move: **"), "the pick is named: {}", picked.content());
+        assert!(picked.content().contains("is choosing **"), "the pick is named as a preview: {}", picked.content());
         assert_header_names(&picked, &on_turn, "after her pick, before Confirm");
 
         // Confirm: the next human is told by a new message, never by an edit.
