@@ -48,6 +48,18 @@ impl Dirty {
         }
     }
 
+    /// The blocks touched here and not in `other` (a picture of the same
+    /// size; else all of these).
+    pub(crate) fn without(&self, other: &Dirty) -> Dirty {
+        let mut out = self.clone();
+        if other.words == self.words && other.bits.len() == self.bits.len() {
+            for (o, &b) in out.bits.iter_mut().zip(&other.bits) {
+                *o &= !b;
+            }
+        }
+        out
+    }
+
     /// Every pixel of a `width` × `height` picture.
     pub(crate) fn all(width: u32, height: u32) -> Dirty {
         let mut d = Dirty::new(width, height);
@@ -262,6 +274,18 @@ mod tests {
         d.copy_touched(&mut predicted, &src, rows, true);
         let want: Vec<_> = (1..3).flat_map(|y| (8..17).map(move |x| (y, x))).collect();
         assert_eq!(copied(&predicted), want);
+    }
+
+    #[test]
+    fn without_keeps_the_blocks_the_other_did_not_touch() {
+        let a = recording(64, 2, |c| {
+            c.mark(0, 0, 24);
+            c.mark(1, 40, 48);
+        });
+        let b = recording(64, 2, |c| c.mark(0, 8, 16));
+        let d = a.without(&b);
+        assert_eq!((d.runs(0), d.runs(1)), (vec![(0, 8), (16, 24)], vec![(40, 48)]));
+        assert_eq!(a.without(&Dirty::new(8, 1)), a, "another size: all of it");
     }
 
     #[test]

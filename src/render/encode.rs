@@ -84,9 +84,13 @@ pub(crate) fn indexed_png_over(
     }
     match kept.last.take() {
         Some(last) if kept.indices.len() == n && kept.filtered.len() == n && last.height() == h => {
+            // The blocks this picture touches are looked up and filtered
+            // again below (and, for the filtered rows, what Paeth predicts
+            // from them): only the rest of the last picture's are restored.
             let rows = Rows { stride: w + 1, lead: 1, px: 1 };
-            last.copy_touched(&mut kept.indices, &base.indices, rows, false);
-            last.copy_touched(&mut kept.filtered, &base.filtered, rows, true);
+            let stale = last.without(&dirty);
+            stale.copy_touched(&mut kept.indices, &base.indices, rows, false);
+            stale.copy_touched(&mut kept.filtered, &base.filtered, rows, true);
         }
         _ => {
             kept.indices.clone_from(&base.indices);

@@ -53,13 +53,24 @@ pub(crate) fn draw(pixmap: &mut Canvas, text: &str, x: f32, y: f32, style: Style
             touched.2.max((ox + g.w) as f32),
             touched.3.max((oy + g.h) as f32),
         );
-        for gy in 0..g.h {
-            for gx in 0..g.w {
-                let cov = g.cov[(gy * g.w + gx) as usize];
-                let (px, py) = (ox + gx, oy + gy);
-                if cov > 0 && px >= 0 && py >= 0 && px < w && py < h {
-                    let i = (py * w + px) as usize;
-                    pixels[i] = blend(pixels[i], style.colour, cov);
+        // The glyph's columns and rows inside the picture, row by row as
+        // slices (no bounds check per pixel).
+        let (gx0, gx1) = ((-ox).max(0), g.w.min(w - ox));
+        let (gy0, gy1) = ((-oy).max(0), g.h.min(h - oy));
+        if gx0 >= gx1 {
+            continue;
+        }
+        for gy in gy0..gy1 {
+            let c = (gy * g.w) as usize;
+            let d = ((oy + gy) * w + ox) as usize;
+            let (Some(cov), Some(row)) =
+                (g.cov.get(c + gx0 as usize..c + gx1 as usize), pixels.get_mut(d + gx0 as usize..d + gx1 as usize))
+            else {
+                continue;
+            };
+            for (p, &cov) in row.iter_mut().zip(cov) {
+                if cov > 0 {
+                    *p = blend(*p, style.colour, cov);
                 }
             }
         }
@@ -133,12 +144,19 @@ pub(crate) fn draw_right(pixmap: &mut Canvas, text: &str, right: f32, y: f32, st
 
 /// `c` over `dst` with `coverage` out of 255, in integer arithmetic (the
 /// float version took a fifth of a board's drawing).
+#[inline]
 fn blend(dst: PremultipliedColorU8, c: Rgb, coverage: u8) -> PremultipliedColorU8 {
     if coverage == 255 {
         return PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255).unwrap_or(dst);
     }
     let (a, keep) = (u32::from(coverage), 255 - u32::from(coverage));
     let mix = |s: u8, d: u8| div255(u32::from(s) * a + u32::from(d) * keep);
+    if dst.alpha() == 255 {
+        // Over an opaque pixel (the whole board): alpha stays 255, and so
+        // does every channel's bound.
+        return PremultipliedColorU8::from_rgba(mix(c.0, dst.red()), mix(c.1, dst.green()), mix(c.2, dst.blue()), 255)
+            .unwrap_or(dst);
+    }
     let alpha = mix(255, dst.alpha());
     // Premultiplied: each channel stays at or below alpha.
     let ch = |s: u8, d: u8| mix(s, d).min(alpha);

@@ -4,6 +4,7 @@
 //! [`intent::Refusal`]). No Discord, no tokio, no store, no words: the view
 //! names things, the live layer saves and shows them.
 
+pub(crate) mod acts;
 pub(crate) mod choices;
 pub(crate) mod computer;
 pub(crate) mod ends;

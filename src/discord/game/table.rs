@@ -6,6 +6,7 @@
 //! keeps those beside it (`live::running`), and writes its saved form
 //! (`live::saved`).
 
+use super::acts::{Act, ActsMemo};
 use super::computer::Level;
 use super::ends::{self, EndsMemo};
 use crate::dice::{Derivation, GameDice};
@@ -136,6 +137,9 @@ pub(crate) struct Table {
     /// The ends of the series last asked (the menu's walk is asked up to
     /// three times a click).
     pub(crate) ends: EndsMemo,
+    /// The log's actions with the position before each (not saved: read
+    /// again from the log when needed).
+    acts: ActsMemo,
 }
 
 impl Table {
@@ -169,6 +173,7 @@ impl Table {
             cache: None,
             before_last_act: None,
             ends: EndsMemo::default(),
+            acts: ActsMemo::default(),
         }
     }
 
@@ -226,6 +231,12 @@ impl Table {
             rec.apply(e).ok()?;
         }
         Some((*rec.game(), action))
+    }
+
+    /// Every action of the committed log with the position before it and
+    /// what it captured (replayed once, then only as the log grows).
+    pub(crate) fn acts(&self) -> std::sync::Arc<Vec<Act>> {
+        self.acts.acts(self.ruleset, self.seats(), &self.events)
     }
 
     fn replayed(&self) -> Record {

@@ -10,7 +10,7 @@ use super::words::{army_places, clip, computer_name, counted, move_words, seat_n
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::engine::{Action, Cell, Game, Position, Seat, ThrowBag, destination};
-use crate::engine::{Board, Event};
+use crate::engine::Board;
 use crate::render::{self, BoardView, Capture, Labels, LastAction, ReplayWords, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
@@ -41,7 +41,7 @@ fn view_of(lang: Lang, t: &Table, story: bool) -> Option<BoardView> {
         view.names[seat.index()] = display_name(lang, t, seat);
     }
     if story {
-        let played = played(t, &committed);
+        let played = played(t, &committed, t.to_act());
         view.last = last_series(&played);
         view.captures = captures_since(&played, t.to_act(), shown.position().rules().board);
     }
@@ -124,31 +124,37 @@ struct Played {
     shown: Option<LastAction>,
 }
 
-/// Every action of the committed log, then the turn's draft, in order
-/// (the log replayed without checking: it was checked when played).
-fn played(t: &Table, committed: &Game) -> Vec<Played> {
-    let mut g = Game::new(t.ruleset, t.seats());
-    let mut out = Vec::new();
-    let mut act = |g: &mut Game, action: Action| {
-        let before = *g.position();
-        let captured = g.act_unchecked(action).captured;
-        out.push(Played { seat: before.turn(), shown: LastAction::of(&before, action, captured) });
-    };
-    for &e in &t.events {
-        match e {
-            Event::Throw { t } => {
-                if g.throw(t).is_err() {
-                    break;
-                }
-            }
-            Event::Act { action } => act(&mut g, action),
-        }
-    }
+/// The actions of the committed log (remembered by the table, not
+/// replayed per board), then the turn's draft, in order: only the tail
+/// that [`last_series`] and [`captures_since`] read (back to the start of
+/// the last series and to `reader`'s last action), the rest being left
+/// out.
+fn played(t: &Table, committed: &Game, reader: Option<Seat>) -> Vec<Played> {
+    let acts = t.acts();
+    let mut all: Vec<(Position, Action, u8)> = acts.iter().map(|a| (a.before, a.action, a.captured)).collect();
     let mut g = *committed;
     for &a in &t.draft.actions {
-        act(&mut g, a);
+        let before = *g.position();
+        let captured = g.act_unchecked(a).captured;
+        all.push((before, a, captured));
     }
-    out
+    let seat = |i: usize| all[i].0.turn();
+    let start = match all.len().checked_sub(1) {
+        None => 0,
+        Some(end) => {
+            let last = seat(end);
+            let series = (0..end).rev().find(|&i| seat(i) != last).map_or(0, |i| i + 1);
+            let since = reader.and_then(|r| (0..all.len()).rev().find(|&i| seat(i) == r)).map_or(0, |i| i + 1);
+            series.min(since)
+        }
+    };
+    all[start..]
+        .iter()
+        .map(|(before, action, captured)| Played {
+            seat: before.turn(),
+            shown: LastAction::of(before, *action, *captured),
+        })
+        .collect()
 }
 
 /// The last series: the actions of the player who acted last since her
