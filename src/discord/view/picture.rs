@@ -9,8 +9,8 @@ use super::lang::{Lang, tr};
 use super::words::{army_places, clip, computer_name, counted, move_words, seat_name};
 use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
-use crate::engine::{Action, Cell, Game, Position, Seat, ThrowBag, destination};
 use crate::engine::Board;
+use crate::engine::{Action, Cell, Game, Position, Seat, ThrowBag, destination};
 use crate::render::{self, BoardView, Capture, Labels, LastAction, ReplayWords, SeriesThrow};
 
 /// The file name of the board attachment (the embed refers to it).
