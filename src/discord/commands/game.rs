@@ -12,7 +12,7 @@ use crate::discord::live::board::{Change, Place, show};
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::defaults::guild_defaults;
-use crate::discord::live::opening::{self, Opened};
+use crate::discord::live::opening;
 use crate::discord::live::unix_now;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::refusals::refusal_text;
@@ -55,15 +55,8 @@ pub(crate) async fn new_game(
         practice: practice.unwrap_or(false),
     };
     let name = ctx.author().display_name().to_string();
-    let text = match opening::open(&ctx.serenity_context().http, ctx.data(), new, name).await {
-        Opened::New { game, link } => tr!(mine, "new-opened", game = game, link = link),
-        Opened::Running { link } if link.is_empty() => tr!(mine, "new-running"),
-        Opened::Running { link } => tr!(mine, "new-running-here", link = link),
-        Opened::Opening => tr!(mine, "new-setting-up"),
-        Opened::Unsaved => tr!(mine, "new-store-failed"),
-        // Discord refused the lobby although the interaction said the bot may post.
-        Opened::NotPosted => tr!(mine, "new-not-posted"),
-    };
+    let opened = opening::open(&ctx.serenity_context().http, ctx.data(), new, name).await;
+    let text = opened.words(mine);
     private(ctx, text).await
 }
 

@@ -20,7 +20,7 @@ use super::computer::spawn_computer;
 use super::instrument;
 use super::lang::{self, server_lang};
 use super::metrics::{Outcome, Route};
-use super::opening::{self, Opened};
+use super::opening;
 use super::outgoing;
 use super::persist;
 use super::pictures;
@@ -212,14 +212,7 @@ async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         tracing::warn!("could not acknowledge a rematch: {e:?}");
     }
     let name = click.user.display_name().to_string();
-    let text = match opening::rematch(&ctx.http, data, &old, user, name).await {
-        Opened::New { game, link } => tr!(mine, "new-opened", game = game, link = link),
-        Opened::Running { link } if link.is_empty() => tr!(mine, "new-running"),
-        Opened::Running { link } => tr!(mine, "new-running-here", link = link),
-        Opened::Opening => tr!(mine, "new-setting-up"),
-        Opened::Unsaved => tr!(mine, "new-store-failed"),
-        Opened::NotPosted => tr!(mine, "new-not-posted"),
-    };
+    let text = opening::rematch(&ctx.http, data, &old, user, name).await.words(mine);
     note(ctx, click, &text).await;
 }
 

@@ -14,6 +14,7 @@ use super::running::Running;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::Outro;
 use crate::store::{EndPermission, GameId, StoreError};
 use poise::serenity_prelude::Http;
@@ -33,6 +34,21 @@ pub(crate) enum Opened {
     Unsaved,
     /// Discord did not take the lobby (it is given up).
     NotPosted,
+}
+
+impl Opened {
+    /// What the one who asked is told, privately, in `lang`.
+    pub(crate) fn words(&self, lang: Lang) -> String {
+        match self {
+            Opened::New { game, link } => tr!(lang, "new-opened", game = *game, link = link.as_str()),
+            Opened::Running { link } if link.is_empty() => tr!(lang, "new-running"),
+            Opened::Running { link } => tr!(lang, "new-running-here", link = link.as_str()),
+            Opened::Opening => tr!(lang, "new-setting-up"),
+            Opened::Unsaved => tr!(lang, "new-store-failed"),
+            // Discord refused the lobby although the interaction said the bot may post.
+            Opened::NotPosted => tr!(lang, "new-not-posted"),
+        }
+    }
 }
 
 /// Opens a lobby for `new`, its host named `host_name` on the board.
