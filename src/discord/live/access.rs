@@ -5,7 +5,10 @@
 
 use crate::discord::game::table::Table;
 use crate::discord::view::words::Permission;
-use poise::serenity_prelude::{ChannelId, ChannelType, GuildId, Member, PartialChannel, Permissions};
+use poise::serenity_prelude::{
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ChannelId, ChannelType, GuildId, InteractionContext,
+    Member, PartialChannel, Permissions,
+};
 
 /// Whether the member may moderate the channel the interaction came from.
 /// Meaningful for a game only when the interaction comes from the game's
@@ -15,10 +18,46 @@ pub(crate) fn is_moderator(member: Option<&Member>) -> bool {
 }
 
 /// Whether an interaction from `guild`/`channel` comes from the table's own
-/// channel and server. A custom_id can be forged to name any game from
-/// anywhere the bot is; only the game's own channel may act on it.
+/// channel and server (no server for a game outside servers: table guild
+/// 0). A custom_id can be forged to name any game from anywhere the bot
+/// is; only the game's own channel may act on it.
 pub(crate) fn from_game_channel(table: &Table, guild: Option<GuildId>, channel: ChannelId) -> bool {
-    channel.get() == table.channel && guild.is_some_and(|g| g.get() == table.guild)
+    channel.get() == table.channel && super::ids::guild_of(guild) == table.guild
+}
+
+/// Where an interaction comes from, for what the bot may do there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Where {
+    /// A channel of a server the bot was added to: it posts there.
+    Server,
+    /// The bot's own DM with the user: it posts there, no server's rules.
+    BotDm,
+    /// A group DM, or a DM between two people (the app installed to a
+    /// user): the bot is not in the channel and can only answer
+    /// interactions.
+    Private,
+    /// A server the bot was not added to (the app installed to a user
+    /// only): no game there, the server has not asked for one.
+    Foreign,
+}
+
+/// Where an interaction with these fields comes from. Interactions without
+/// `context` (older payloads) are a server's when they name one, else the
+/// bot's DM.
+pub(crate) fn where_from(
+    context: Option<InteractionContext>,
+    guild: Option<GuildId>,
+    owners: &AuthorizingIntegrationOwners,
+) -> Where {
+    match (context, guild) {
+        (Some(InteractionContext::PrivateChannel), _) => Where::Private,
+        (Some(InteractionContext::BotDm), _) | (None, None) => Where::BotDm,
+        (_, Some(g)) => {
+            let installed = owners.0.iter().any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(Some(id)) if *id == g));
+            if installed || owners.0.is_empty() { Where::Server } else { Where::Foreign }
+        }
+        (_, None) => Where::Private,
+    }
 }
 
 /// Whether the interaction's channel is a thread.
@@ -53,6 +92,24 @@ pub(crate) fn missing_for_board(have: Permissions, thread: bool) -> Vec<Permissi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_interaction_says_where_it_comes_from_by_its_context_and_owners() {
+        use AuthorizingIntegrationOwner::{GuildInstall, UserInstall};
+        let (g, user) = (GuildId::new(7), poise::serenity_prelude::UserId::new(9));
+        let owners = |o: Vec<AuthorizingIntegrationOwner>| AuthorizingIntegrationOwners(o);
+        let server = owners(vec![GuildInstall(Some(g))]);
+        assert_eq!(where_from(Some(InteractionContext::Guild), Some(g), &server), Where::Server);
+        assert_eq!(where_from(None, Some(g), &owners(vec![])), Where::Server, "an older payload");
+        let by_user = owners(vec![UserInstall(user)]);
+        assert_eq!(where_from(Some(InteractionContext::Guild), Some(g), &by_user), Where::Foreign);
+        assert_eq!(where_from(Some(InteractionContext::PrivateChannel), None, &by_user), Where::Private);
+        let dm = owners(vec![GuildInstall(None)]);
+        assert_eq!(where_from(Some(InteractionContext::BotDm), None, &dm), Where::BotDm);
+        assert_eq!(where_from(None, None, &owners(vec![])), Where::BotDm);
+        let other = owners(vec![GuildInstall(Some(GuildId::new(8)))]);
+        assert_eq!(where_from(Some(InteractionContext::Guild), Some(g), &other), Where::Foreign, "another server's install");
+    }
 
     #[test]
     fn the_missing_permissions_are_named() {

@@ -17,7 +17,7 @@ use super::metrics::Route;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
-use super::running::{BoardMessage, Running};
+use super::running::{BoardMessage, Reach, Running};
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
@@ -29,8 +29,11 @@ use crate::discord::view::notes::note_lines;
 use crate::discord::view::presenter::{self, Outro};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
-use serenity::{ActionRowComponent, ButtonKind, ComponentInteraction, CreateInteractionResponse, Http};
+use serenity::{
+    ActionRowComponent, ButtonKind, CommandInteraction, ComponentInteraction, CreateInteractionResponse, Http,
+};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A change to show: what happened, the rating lines of a game it
@@ -83,6 +86,23 @@ pub(crate) struct Click<'a> {
     pub(crate) arrived: Instant,
 }
 
+/// A slash command not answered yet (`/thaayam new`, `board`, `resign`…).
+/// Where the bot cannot post (a group DM), its answer is the game's new
+/// board; elsewhere it is answered by its handler.
+pub(crate) struct Command<'a> {
+    pub(crate) http: &'a Http,
+    pub(crate) command: &'a CommandInteraction,
+    /// Set once the command is answered (poise's flag, so that its handler
+    /// follows up instead of answering a second time).
+    pub(crate) answered: &'a AtomicBool,
+}
+
+/// The interaction a change answers, if any.
+pub(crate) enum Via<'a> {
+    Click(Click<'a>),
+    Command(Command<'a>),
+}
+
 /// How long after a click arrived its answer may wait for the board's
 /// picture: Discord drops answers later than 3 s, and the answer itself
 /// takes a round trip.
@@ -99,15 +119,17 @@ pub(crate) struct Shown {
 }
 
 /// Shows a change of a game: builds its message in the server's language,
-/// draws its picture, sends it (as the answer to `click` when there is
-/// one), notes whom the board now pings and saves where the board is and
-/// what it shows. Every change of a game is shown through here.
+/// draws its picture, sends it (as the answer to the interaction `via`
+/// when there is one), notes whom the board now pings and saves where the
+/// board is and what it shows. Every change of a game is shown through
+/// here. A game the bot reaches only through interactions (a group DM)
+/// is shown only in an answer: without one it waits for the next click.
 pub(crate) async fn show(
     http: &Http,
     data: &Data,
     running: &mut Running,
     change: Change<'_>,
-    click: Option<Click<'_>>,
+    via: Option<Via<'_>>,
 ) -> Shown {
     let lang = server_lang(data, running.table.guild, None).await;
     let table = &running.table;
@@ -136,10 +158,11 @@ pub(crate) async fn show(
     } else {
         presenter::table_message(lang, table, change.notes, change.outro)
     };
-    let posted = match click {
-        Some(c) if new => answer_with_new_board(&c, running, lang, &msg, &lines).await,
-        Some(c) => answer_with_board(&c, running, lang, &msg, &lines).await,
-        None => {
+    let posted = match via {
+        _ if running.post.reach == Reach::Interactions => by_interaction(via, running, lang, &msg, &lines, new).await,
+        Some(Via::Click(c)) if new => answer_with_new_board(&c, running, lang, &msg, &lines).await,
+        Some(Via::Click(c)) => answer_with_board(&c, running, lang, &msg, &lines).await,
+        None | Some(Via::Command(_)) => {
             let png = pictures::board_png(lang, running, &msg).await;
             if new {
                 repost(http, running, lang, &msg, png, &lines).await
@@ -153,6 +176,104 @@ pub(crate) async fn show(
     }
     let saved = remember(data, running).await;
     Shown { posted, saved }
+}
+
+/// Shows a change of a game the bot reaches only through interactions: a
+/// command's answer is the new board; a click's answer updates the
+/// clicked board in place, or, when a new board is due (someone else is
+/// to act: only a new message notifies), turns it into a record and
+/// follows up with the new board. Without an interaction nothing is sent:
+/// the board shows the change at the next click (see `clicks`).
+async fn by_interaction(
+    via: Option<Via<'_>>,
+    running: &mut Running,
+    lang: Lang,
+    msg: &Message,
+    lines: &[String],
+    new: bool,
+) -> bool {
+    match via {
+        None => {
+            tracing::debug!("game {} moves on by clicks: the next click shows its change", running.table.id);
+            false
+        }
+        Some(Via::Command(c)) => {
+            let png = pictures::board_png(lang, running, msg).await;
+            let png = pictures::for_new_message(lang, &running.table, png).await;
+            let showing = pictures::showing(msg, &png);
+            let answer = CreateInteractionResponse::Message(outgoing::response(msg, false, png));
+            let sent = c.command.create_response(c.http, answer).await;
+            instrument::callback(&sent);
+            if let Err(e) = sent {
+                tracing::warn!("could not answer with the board of game {}: {e:?}", running.table.id);
+                return false;
+            }
+            c.answered.store(true, Ordering::Relaxed);
+            let original = c.command.get_response(c.http).await;
+            instrument::request(Route::InteractionFollowup, &original);
+            match original {
+                Ok(m) => {
+                    new_board_shown(running, m.id.get(), showing, lines);
+                    true
+                }
+                Err(e) => {
+                    tracing::warn!("could not read the board of game {} it answered with: {e:?}", running.table.id);
+                    false
+                }
+            }
+        }
+        Some(Via::Click(c)) => {
+            let on_board = running.post.is(c.click.message.id.get());
+            let png = pictures::board_png(lang, running, msg).await;
+            if on_board && !new {
+                let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
+                instrument::callback(&updated);
+                return match updated {
+                    Ok(()) => {
+                        running.post.showing(running.table.seq, pictures::showing(msg, &png));
+                        running.post.story.extend_from_slice(lines);
+                        true
+                    }
+                    Err(e) => {
+                        tracing::warn!("could not update the board of game {}: {e:?}", running.table.id);
+                        false
+                    }
+                };
+            }
+            let first = if on_board {
+                let record = presenter::record(lang, &running.table, &told(&running.post.story, lines));
+                CreateInteractionResponse::UpdateMessage(outgoing::response(&record, false, None))
+            } else {
+                CreateInteractionResponse::Acknowledge
+            };
+            if let Err(e) = respond(c.ctx, c.click, first).await {
+                tracing::warn!("could not answer a click on game {}: {e:?}", running.table.id);
+                return false;
+            }
+            let png = pictures::for_new_message(lang, &running.table, png).await;
+            let showing = pictures::showing(msg, &png);
+            let sent = c.click.create_followup(&c.ctx.http, outgoing::followup(msg, png)).await;
+            instrument::request(Route::InteractionFollowup, &sent);
+            match sent {
+                Ok(m) => {
+                    new_board_shown(running, m.id.get(), showing, &[]);
+                    true
+                }
+                Err(e) => {
+                    tracing::warn!("could not follow up with the board of game {}: {e:?}", running.table.id);
+                    false
+                }
+            }
+        }
+    }
+}
+
+/// Notes that message `id`, just sent, is the game's board now, showing
+/// the table with picture `showing` and, as its story so far, `lines`.
+fn new_board_shown(running: &mut Running, id: u64, showing: Option<u64>, lines: &[String]) {
+    running.post.showing(running.table.seq, showing);
+    running.post.board = Some(BoardMessage { message: id, posted_at: unix_now() });
+    running.post.story = lines.to_vec();
 }
 
 /// The first answer to a click (counted: see [`instrument`]).

@@ -14,7 +14,7 @@
 //! privately and changes nothing.
 
 use super::access::{from_game_channel, is_moderator};
-use super::board::{Change, Click, Place, respond, show, show_end};
+use super::board::{Change, Click, Place, Via, respond, show, show_end};
 use super::change::apply_intent;
 use super::computer::spawn_computer;
 use super::instrument;
@@ -24,12 +24,15 @@ use super::opening;
 use super::outgoing;
 use super::persist;
 use super::pictures;
-use super::running::Running;
+use super::ids;
+use super::running::{Reach, Running};
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
+use crate::discord::game::table::Table;
 use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::{self, Outro};
@@ -50,7 +53,7 @@ fn not_running(lang: Lang) -> String {
 /// The languages of a click: the server's (for the board) and the
 /// clicking user's (for private answers).
 async fn click_langs(data: &Data, click: &ComponentInteraction) -> (Lang, Lang) {
-    let guild = click.guild_id.map_or(0, |g| g.get());
+    let guild = ids::guild_of(click.guild_id);
     let server = server_lang(data, guild, click.guild_locale.as_deref()).await;
     (server, lang::private(Some(&click.locale), server))
 }
@@ -104,15 +107,27 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let actor = Actor { user: click.user.id.get(), moderator };
     let name = click.user.display_name().to_string();
     let now = unix_now();
+    let by_clicks = running.post.reach == Reach::Interactions;
     let applied = apply_intent(data, &mut running, |t| {
-        let notes = session::handle(t, actor, intent, Some(id.seq), now)?;
+        // Where the bot is reached only by clicks, nothing settles a turn
+        // that ran out but the next click of a seated player: it is settled
+        // as the clock would have, and the click (made on the board before
+        // that) changes nothing more.
+        let settled = if by_clicks && t.humans().contains(&actor.user) { session::timeout(t, now) } else { None };
+        let mut notes = match settled {
+            Some(notes) => notes,
+            None => session::handle(t, actor, intent, Some(id.seq), now)?,
+        };
         if t.humans().contains(&actor.user) {
             t.names.insert(actor.user, name);
+        }
+        if by_clicks {
+            notes.extend(computers_inline(t, now));
         }
         Ok(notes)
     })
     .await;
-    let answering = Click { ctx, click, arrived };
+    let answering = Via::Click(Click { ctx, click, arrived });
     match applied {
         Err(Refusal::Stale) if is_board(&running, click) && running.post.shown != Some(running.table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
@@ -139,13 +154,41 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             // message whose save failed, which the task retries) starts
             // its task: a task after every click mostly woke, locked,
             // copied and serialised the table to find nothing to do.
-            let task_due = running.table.computer_to_act() || !shown.saved;
+            let task_due = !by_clicks && (running.table.computer_to_act() || !shown.saved);
             drop(running);
             if task_due {
                 spawn_computer(ctx.http.clone(), data.clone(), game);
             }
         }
     }
+}
+
+/// The computer seats' turns up to the next human's (or the end), played
+/// within the click that handed them the turn: where the bot is reached
+/// only by clicks, nothing could show them later.
+fn computers_inline(t: &mut Table, now: i64) -> Notes {
+    let mut notes = Notes::new();
+    // A game of computers only plays to its end; the bound only guards
+    // against a rule that never ends a game.
+    for _ in 0..10_000 {
+        if !t.computer_to_act() {
+            break;
+        }
+        // Harder levels search for a while: the runtime's other tasks move
+        // on meanwhile (only a multi-threaded runtime can hand them over).
+        let multi = tokio::runtime::Handle::try_current()
+            .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+        let step = if multi {
+            tokio::task::block_in_place(|| session::computer_step(t, now))
+        } else {
+            session::computer_step(t, now)
+        };
+        match step {
+            Some(step) => notes.extend(step),
+            None => break,
+        }
+    }
+    notes
 }
 
 /// A click on a game the bot does not run, from the board of that game in
@@ -252,7 +295,7 @@ async fn was_board_of(data: &Data, game: i64, click: &ComponentInteraction) -> b
     };
     info.board_message == Some(click.message.id.get())
         && info.channel == click.channel_id.get()
-        && click.guild_id.is_some_and(|g| g.get() == info.guild)
+        && ids::guild_of(click.guild_id) == info.guild
 }
 
 fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<Intent> {

@@ -26,9 +26,20 @@ pub(crate) fn user(id: u64) -> serenity::UserId {
     serenity::UserId::new(id.max(1))
 }
 
-/// A link to a message of a server's channel.
+/// A link to a message of a channel: a server's, or (`guild` 0) a DM or
+/// group DM's.
 pub(crate) fn link(guild: u64, channel: u64, message: u64) -> String {
-    format!("https://discord.com/channels/{guild}/{channel}/{message}")
+    if guild == 0 {
+        format!("https://discord.com/channels/@me/{channel}/{message}")
+    } else {
+        format!("https://discord.com/channels/{guild}/{channel}/{message}")
+    }
+}
+
+/// The bare id of an interaction's server (0 outside servers: a DM, a
+/// group DM).
+pub(crate) fn guild_of(guild: Option<serenity::GuildId>) -> u64 {
+    guild.map_or(0, |g| g.get())
 }
 
 #[cfg(test)]
@@ -40,5 +51,7 @@ mod tests {
         assert_eq!((channel(0).get(), message(0).get(), user(0).get()), (1, 1, 1));
         assert_eq!((channel(7).get(), message(8).get(), user(9).get()), (7, 8, 9));
         assert_eq!(link(1, 2, 3), "https://discord.com/channels/1/2/3");
+        assert_eq!(link(0, 2, 3), "https://discord.com/channels/@me/2/3", "a DM or group DM");
+        assert_eq!((guild_of(None), guild_of(Some(serenity::GuildId::new(5)))), (0, 5));
     }
 }

@@ -1,5 +1,5 @@
 //! Converts the plain [`Message`] of the presenter into serenity builders:
-//! interaction responses, new channel messages and edits. Mentions are
+//! interaction responses and follow-ups, new channel messages and edits. Mentions are
 //! limited to the users the message names, never @everyone or roles. A
 //! board picture the message shows already is kept, not uploaded again:
 //! an edit without an `attachments` field leaves the message's files.
@@ -9,7 +9,7 @@ use crate::discord::view::picture::BOARD_FILE;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateEmbed, CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage,
+    CreateEmbed, CreateEmbedFooter, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments, EditMessage, Http,
 };
 
@@ -158,6 +158,25 @@ pub(crate) fn create(m: &Message, png: Png) -> CreateMessage {
     match png {
         Some(png) => c.add_file(attachment(png, m)),
         None => c,
+    }
+}
+
+/// A follow-up to an interaction: a new message (it notifies whom it
+/// names), the way a game the bot reaches only through interactions posts
+/// a new board.
+pub(crate) fn followup(m: &Message, png: Png) -> CreateInteractionResponseFollowup {
+    let png = match png {
+        Some(Picture::Drawn { png, .. }) if m.board_image => Some(png),
+        _ => None,
+    };
+    let f = CreateInteractionResponseFollowup::new()
+        .content(m.content.clone())
+        .embeds(embeds(m, png.is_some().then_some(BOARD_FILE)))
+        .components(rows(m))
+        .allowed_mentions(mentions(m));
+    match png {
+        Some(png) => f.add_file(attachment(png, m)),
+        None => f,
     }
 }
 

@@ -49,10 +49,25 @@ pub(crate) struct BoardMessage {
 /// (Discord rate-limits edits of messages older than an hour hard).
 const BOARD_MAX_AGE: i64 = 50 * 60;
 
+/// How the bot reaches a game's channel.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// The bot is in the channel (a server channel, its own DM): it posts,
+    /// edits and reads messages there.
+    #[default]
+    Channel,
+    /// The bot is not in the channel (a group DM, a DM between two people,
+    /// where the app is installed to a user): it can only answer the
+    /// interactions sent from there, so the game moves on by clicks.
+    Interactions,
+}
+
 /// Where a game's board message is and what it shows, as far as this
 /// process knows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Post {
+    /// How the bot reaches the channel (saved with the game).
+    pub(crate) reach: Reach,
     /// The live message that shows this game (edited in place while young).
     pub(crate) board: Option<BoardMessage>,
     /// The human the board message was last shown to as the one to act.

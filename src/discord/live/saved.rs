@@ -10,7 +10,7 @@
 //! [`VERSION`], upgrading the old ones on the way in. Names are the
 //! format: a field, variant or computer level here is never renamed.
 
-use super::running::{BoardMessage, Running};
+use super::running::{BoardMessage, Reach, Running};
 use crate::dice::Derivation;
 use crate::discord::game::computer::{self, Level};
 use crate::discord::game::table::{Origin, Player, Stage, Table, TurnDraft};
@@ -65,6 +65,14 @@ struct V1<'a> {
     /// from before them reads this one (it ignores the field).
     #[serde(default, skip_serializing_if = "no_lines")]
     story: Cow<'a, [String]>,
+    /// Whether the game moves on by clicks only (`Reach::Interactions`: a
+    /// group DM); absent for a channel the bot is in, as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    by_clicks: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[allow(clippy::ptr_arg)] // serde hands over the field as it is
@@ -164,6 +172,7 @@ impl<'a> From<&'a Running> for V1<'a> {
             pinged: post.pinged,
             names: Cow::Borrowed(&t.names),
             story: Cow::Borrowed(&post.story),
+            by_clicks: post.reach == Reach::Interactions,
         }
     }
 }
@@ -197,6 +206,7 @@ impl From<V1<'_>> for Running {
         running.post.board = s.board.map(|b| BoardMessage { message: b.message, posted_at: b.posted_at });
         running.post.pinged = s.pinged;
         running.post.story = s.story.into_owned();
+        running.post.reach = if s.by_clicks { Reach::Interactions } else { Reach::Channel };
         running
     }
 }
@@ -265,6 +275,11 @@ mod tests {
         let with_story = to_json(&r).expect("saved");
         assert_eq!(from_json(&with_story).expect("loaded").post.story, r.post.story, "the board's lines are kept");
         r.post.story.clear();
+        assert!(!json.contains("by_clicks"), "a channel the bot is in: the form of 2026-11-26");
+        r.post.reach = Reach::Interactions;
+        let by_clicks = to_json(&r).expect("saved");
+        assert_eq!(from_json(&by_clicks).expect("loaded").post.reach, Reach::Interactions, "a group DM's game stays one");
+        r.post.reach = Reach::Channel;
         let back = from_json(&json).expect("loaded");
         let t = &r.table;
         assert_eq!(
