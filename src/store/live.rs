@@ -159,9 +159,14 @@ mod tests {
     }
 
     fn lobby_of(practice: bool) -> (Store, GameId) {
+        lobby_in(1, practice)
+    }
+
+    /// A lobby of server `guild` (0: outside servers).
+    fn lobby_in(guild: u64, practice: bool) -> (Store, GameId) {
         let mut store = Store::open_in_memory().expect("store");
         let new = NewGame {
-            guild: 1,
+            guild,
             channel: 2,
             host: 10,
             ruleset: Ruleset::new(Variant::Bell),
@@ -255,6 +260,19 @@ mod tests {
         assert!(store.player_stats(1, 11).expect("stats").is_empty());
         let history = store.channel_history(2, 5).expect("history");
         assert_eq!(history.iter().map(|g| (g.id, g.practice)).collect::<Vec<_>>(), [(id, true)]);
+    }
+
+    #[test]
+    fn a_game_outside_servers_keeps_its_places_and_changes_no_rating() {
+        let (mut store, id) = lobby_in(0, false);
+        store.save_live(id, &LiveSave { seats: two_humans(), ..save(0, 1, GameState::Playing) }).expect("start");
+        let end = LiveSave { places: Some([2, 0, 1, 0]), ..save(1, 2, GameState::Finished) };
+        assert!(store.save_live(id, &end).expect("finish").is_empty(), "no rating changes");
+        let info = store.game(id).expect("read").expect("game");
+        assert_eq!(info.state, GameState::Finished);
+        assert_eq!(info.seats.iter().filter_map(|s| s.place).collect::<Vec<_>>(), [2, 1]);
+        assert!(store.leaderboard(0, Variant::Bell, 0, 10).expect("board").is_empty());
+        assert!(store.player_stats(0, 11).expect("stats").is_empty());
     }
 
     #[test]

@@ -118,7 +118,9 @@ impl RatingChange {
 }
 
 /// Rates a game that has just been marked finished (places set); returns
-/// the humans' changes in seat order. A practice game changes nothing.
+/// the humans' changes in seat order. A practice game, and a game outside
+/// servers (guild 0: a DM, a group DM), change nothing: only a server's
+/// games count for its leaderboards.
 pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
     let row = tx.query_one(
         "select game for rating",
@@ -126,7 +128,7 @@ pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec
         args![id],
     )?;
     let (guild, variant, practice): (i64, String, bool) = (row.get(0)?, row.get(1)?, row.get(2)?);
-    if practice {
+    if practice || guild == 0 {
         return Ok(Vec::new());
     }
     let mut entries = participants(tx, id, Lookup::Insert)?;

@@ -88,6 +88,8 @@ pieces-none = none
 throws-left = Throws left to use: **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Practice game · not rated
+# A game outside servers (a DM, a group DM): on the lobby, the board and the result.
+outside-servers-mark = Played outside a server · not rated
 board-title = Thaayam ({ $ruleset }), game { $game }
 board-footer = { $moves } throws and moves so far · dice seed SHA-256 { $commitment }… (the seed is revealed when the game ends)
 button-throw = Throw the cowries

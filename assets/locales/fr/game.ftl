@@ -90,6 +90,8 @@ pieces-none = aucun
 throws-left = Jets encore à jouer : **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Partie d'entraînement · hors classement
+# A game outside servers (a DM, a group DM): on the lobby, the board and the result.
+outside-servers-mark = Partie hors serveur · hors classement
 board-title = Thaayam ({ $ruleset }), partie { $game }
 board-footer = { $moves } lancers et coups jusqu'ici · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
 button-throw = Lancer les cauris

@@ -93,6 +93,8 @@ pieces-none = ஒன்றுமில்லை
 throws-left = இன்னும் பயன்படுத்த வேண்டிய உருட்டல்கள்: **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = பயிற்சி ஆட்டம் · தரவரிசையில் சேராது
+# A game outside servers (a DM, a group DM): on the lobby, the board and the result.
+outside-servers-mark = சர்வருக்கு வெளியே ஆடியது · தரவரிசையில் சேராது
 board-title = தாயம் ({ $ruleset }), ஆட்டம் { $game }
 board-footer = இதுவரை { $moves } உருட்டல்களும் நகர்வுகளும் · சோழி விதையின் SHA-256 { $commitment }… (ஆட்டம் முடிந்ததும் விதை வெளியிடப்படும்)
 button-throw = சோழிகளை உருட்டு

@@ -86,7 +86,7 @@ async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis
     Ok(made)
 }
 
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(crate) async fn analyse(ctx: Context<'_>, game: String) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };

@@ -7,12 +7,13 @@ use crate::discord::config::parse_duration;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
-use crate::discord::live::access;
-use crate::discord::live::board::{Change, Place, show};
+use crate::discord::live::access::{self, Where, where_from};
+use crate::discord::live::board::{Change, Command, Place, Via, show};
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::defaults::guild_defaults;
-use crate::discord::live::opening;
+use crate::discord::live::opening::{self, Asked, Opened};
+use crate::discord::live::running::Reach;
 use crate::discord::live::unix_now;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::refusals::refusal_text;
@@ -21,8 +22,9 @@ use crate::discord::{Context, Error};
 use crate::engine::{Ruleset, Variant};
 use crate::store::EndPermission;
 use poise::serenity_prelude as serenity;
+use std::sync::atomic::Ordering;
 
-#[poise::command(slash_command, guild_only, rename = "new")]
+#[poise::command(slash_command, rename = "new")]
 pub(crate) async fn new_game(
     ctx: Context<'_>,
     variant: Option<VariantChoice>,
@@ -33,12 +35,16 @@ pub(crate) async fn new_game(
     practice: Option<bool>,
 ) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
-    let missing = missing_permissions(ctx);
+    let place = where_asked(ctx);
+    if place == Where::Foreign {
+        return private(ctx, tr!(mine, "new-not-in-server")).await;
+    }
+    let missing = if place == Where::Server { missing_permissions(ctx) } else { Vec::new() };
     if !missing.is_empty() {
         let text = tr!(mine, "new-missing-permissions", count = missing.len(), list = permission_list(mine, &missing));
         return private(ctx, text).await;
     }
-    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+    let guild = ctx.guild_id().map(|g| g.get()).filter(|_| place == Where::Server).unwrap_or(0);
     let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
         Ok(t) => t.unwrap_or(u64::from(defaults.turn_timeout_secs)),
@@ -52,12 +58,51 @@ pub(crate) async fn new_game(
         players: players.unwrap_or(2).clamp(2, 4),
         turn_timeout,
         moderators_end: defaults.end_permission == EndPermission::Moderators,
-        practice: practice.unwrap_or(false),
+        // Nobody else can join a game in the bot's DM: it is practice
+        // against the computer, hints included, unless asked otherwise.
+        practice: practice.unwrap_or(place == Where::BotDm),
     };
     let name = ctx.author().display_name().to_string();
-    let opened = opening::open(&ctx.serenity_context().http, ctx.data(), new, name).await;
+    let reach = if place == Where::Private { Reach::Interactions } else { Reach::Channel };
+    let asked = Asked { reach, via: via(ctx, reach) };
+    let opened = opening::open(&ctx.serenity_context().http, ctx.data(), new, name, asked).await;
+    if answered(ctx) && matches!(opened, Opened::New { .. }) {
+        return Ok(()); // the lobby is the answer
+    }
     let text = opened.words(mine);
     private(ctx, text).await
+}
+
+/// Where the command was used.
+fn where_asked(ctx: Context<'_>) -> Where {
+    match ctx {
+        poise::Context::Application(a) => {
+            let i = a.interaction;
+            where_from(i.context, i.guild_id, &i.authorizing_integration_owners)
+        }
+        poise::Context::Prefix(_) => Where::Server,
+    }
+}
+
+/// The command as the interaction a game reached only by interactions
+/// answers with its board.
+fn via(ctx: Context<'_>, reach: Reach) -> Option<Via<'_>> {
+    match ctx {
+        poise::Context::Application(a) if reach == Reach::Interactions => Some(Via::Command(Command {
+            http: &a.serenity_context.http,
+            command: a.interaction,
+            answered: a.has_sent_initial_response,
+        })),
+        _ => None,
+    }
+}
+
+/// Whether the command was answered already (with a board).
+fn answered(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a.has_sent_initial_response.load(Ordering::Relaxed),
+        poise::Context::Prefix(_) => false,
+    }
 }
 
 /// What the bot lacks to post a board here, as the interaction tells it
@@ -80,7 +125,7 @@ fn permission_list(lang: Lang, missing: &[Permission]) -> String {
     }
 }
 
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
@@ -96,22 +141,26 @@ pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     }
     let mut running = game.lock().await;
     let change = Change::none(Place::New);
-    let shown = show(ctx.http(), ctx.data(), &mut running, change, None).await;
+    let via = via(ctx, running.post.reach);
+    let shown = show(ctx.http(), ctx.data(), &mut running, change, via).await;
     drop(running);
+    if answered(ctx) {
+        return Ok(()); // the board is the answer
+    }
     private(ctx, if shown.posted { tr!(mine, "board-again") } else { tr!(mine, "board-not-posted") }).await
 }
 
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::Resign).await
 }
 
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
     apply(ctx, Intent::End).await
 }
 
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(crate) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     apply(ctx, Intent::Kick(user.id.get())).await
 }
@@ -129,9 +178,13 @@ async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
         Err(refusal) => private(ctx, refusal_text(langs(ctx).await.1, &refusal)).await,
         Ok((notes, outro)) => {
             let change = Change { place: Place::New, ..Change::of(&notes, &outro) };
-            show(ctx.http(), ctx.data(), &mut running, change, None).await;
+            let via = via(ctx, running.post.reach);
+            show(ctx.http(), ctx.data(), &mut running, change, via).await;
             drop(running);
             spawn_computer(ctx.serenity_context().http.clone(), ctx.data().clone(), game);
+            if answered(ctx) {
+                return Ok(()); // the board is the answer
+            }
             private(ctx, tr!(langs(ctx).await.1, "done")).await
         }
     }

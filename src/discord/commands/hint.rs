@@ -8,7 +8,7 @@ use crate::discord::game::hint::{HintRefusal, hint};
 use crate::discord::view::hint::hint_text;
 use crate::discord::{Context, Error};
 
-#[poise::command(slash_command, guild_only, rename = "hint")]
+#[poise::command(slash_command, rename = "hint")]
 pub(crate) async fn hint_command(ctx: Context<'_>) -> Result<(), Error> {
     let lang = langs(ctx).await.1;
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {

@@ -27,9 +27,13 @@ use answer::{langs, private};
 pub(crate) use options::check_options;
 use std::collections::HashMap;
 
+// Installed to a server (its channels) or to a user (group DMs, DMs with
+// friends), and usable in servers, the bot's DM and private channels: the
+// commands that need a server say so when used elsewhere (`GuildOnly`).
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     rename = "thaayam",
     subcommands(
         "game::new_game",
@@ -126,6 +130,12 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 Some(text) => text,
                 None => tr!(langs(ctx).await.1, "error-options"),
             };
+            let _ = private(ctx, text).await;
+        }
+        // A server's command (settings, leaderboards) used outside servers.
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            instrument::classify(Outcome::Refused);
+            let text = tr!(langs(ctx).await.1, "only-in-servers", command = ctx.command().name.as_str());
             let _ = private(ctx, text).await;
         }
         other => {

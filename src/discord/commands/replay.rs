@@ -159,7 +159,7 @@ async fn names(ctx: Context<'_>, lang: Lang, info: &GameInfo) -> [String; 4] {
     names
 }
 
-#[poise::command(slash_command, guild_only, description_localized("fr", "Revoir une partie terminée en image animée"))]
+#[poise::command(slash_command, description_localized("fr", "Revoir une partie terminée en image animée"))]
 pub(crate) async fn replay(ctx: Context<'_>, game: String) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };

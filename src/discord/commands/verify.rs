@@ -25,7 +25,7 @@ fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Optio
     }
 }
 
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(crate) async fn verify(ctx: Context<'_>, game: String) -> Result<(), Error> {
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };

@@ -84,6 +84,8 @@ pub(crate) struct Click<'a> {
     /// When the click arrived (its answer may wait for the picture until
     /// [`PICTURE_BUDGET`] after that).
     pub(crate) arrived: Instant,
+    /// Set once a game reached by clicks only has answered the click.
+    pub(crate) answered: &'a AtomicBool,
 }
 
 /// A slash command not answered yet (`/thaayam new`, `board`, `resign`…).
@@ -230,6 +232,7 @@ async fn by_interaction(
                 instrument::callback(&updated);
                 return match updated {
                     Ok(()) => {
+                        c.answered.store(true, Ordering::Relaxed);
                         running.post.showing(running.table.seq, pictures::showing(msg, &png));
                         running.post.story.extend_from_slice(lines);
                         true
@@ -250,6 +253,7 @@ async fn by_interaction(
                 tracing::warn!("could not answer a click on game {}: {e:?}", running.table.id);
                 return false;
             }
+            c.answered.store(true, Ordering::Relaxed);
             let png = pictures::for_new_message(lang, &running.table, png).await;
             let showing = pictures::showing(msg, &png);
             let sent = c.click.create_followup(&c.ctx.http, outgoing::followup(msg, png)).await;
@@ -484,7 +488,8 @@ pub(crate) async fn reconcile(http: Arc<Http>, data: Data) {
 async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
     let (channel, board, seq) = {
         let r = game.lock().await;
-        if r.post.shown == Some(r.table.seq) {
+        // A board reached by clicks only catches up at its next click.
+        if r.post.shown == Some(r.table.seq) || r.post.reach == Reach::Interactions {
             return;
         }
         (r.table.channel, r.post.board, r.table.seq)
@@ -516,8 +521,8 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Ok(running) => running,
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
-    if !data.config.shards.runs(running.table.guild) {
-        return; // another process's server
+    if !data.config.shards.runs(running.table.guild) || running.post.reach == Reach::Interactions {
+        return; // another process's server, or a board only a click can reach
     }
     let Some(board) = running.post.board else { return };
     let lang = server_lang(data, running.table.guild, None).await;

@@ -13,14 +13,14 @@
 //! not shown. A control of an older version of the board is refused
 //! privately and changes nothing.
 
-use super::access::{from_game_channel, is_moderator};
+use super::access::{Where, from_game_channel, is_moderator, where_from};
 use super::board::{Change, Click, Place, Via, respond, show, show_end};
 use super::change::apply_intent;
 use super::computer::spawn_computer;
 use super::instrument;
 use super::lang::{self, server_lang};
 use super::metrics::{Outcome, Route};
-use super::opening;
+use super::opening::{self, Asked, Opened};
 use super::outgoing;
 use super::persist;
 use super::pictures;
@@ -42,6 +42,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The answer to a click on a game the bot does not run, and to a click
@@ -127,7 +128,8 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Ok(notes)
     })
     .await;
-    let answering = Via::Click(Click { ctx, click, arrived });
+    let answered = AtomicBool::new(false);
+    let answering = Via::Click(Click { ctx, click, arrived, answered: &answered });
     match applied {
         Err(Refusal::Stale) if is_board(&running, click) && running.post.shown != Some(running.table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
@@ -242,21 +244,36 @@ async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInter
         }
     };
     let ours = |r: &Running| from_game_channel(&r.table, click.guild_id, click.channel_id);
-    let Some(old) = closed.filter(ours).map(|r| r.table) else {
+    let Some(old) = closed.filter(ours) else {
         return refuse(ctx, click, &not_running(mine)).await;
     };
+    let (reach, old) = (old.post.reach, old.table);
     let user = click.user.id.get();
     let played = old.humans().contains(&user) || old.left_seats.contains(&Some(user));
     if !played {
         return refuse(ctx, click, &tr!(mine, "rematch-not-player", game = game)).await;
     }
-    // Opening a lobby takes a save and a post: the answer comes after.
-    if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
-        tracing::warn!("could not acknowledge a rematch: {e:?}");
-    }
     let name = click.user.display_name().to_string();
-    let text = opening::rematch(&ctx.http, data, &old, user, name).await.words(mine);
-    note(ctx, click, &text).await;
+    let answered = AtomicBool::new(false);
+    let asked = if reach == Reach::Interactions {
+        // The lobby is this click's answer (a follow-up: it calls the players).
+        let c = Click { ctx, click, arrived: Instant::now(), answered: &answered };
+        Asked { reach, via: Some(Via::Click(c)) }
+    } else {
+        // Opening a lobby takes a save and a post: the answer comes after.
+        if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
+            tracing::warn!("could not acknowledge a rematch: {e:?}");
+        }
+        Asked { reach, via: None }
+    };
+    let opened = opening::rematch(&ctx.http, data, &old, user, name, asked).await;
+    if reach == Reach::Interactions && matches!(opened, Opened::New { .. }) {
+        return; // the lobby says it all
+    }
+    if reach == Reach::Interactions && !answered.load(Ordering::Relaxed) {
+        return refuse(ctx, click, &opened.words(mine)).await;
+    }
+    note(ctx, click, &opened.words(mine)).await;
 }
 
 /// A private follow-up to an answered click.
@@ -329,8 +346,13 @@ async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &st
 }
 
 /// Removes the controls of the clicked message: only ever a closed game's
-/// own board (checked by the caller).
+/// own board (checked by the caller), and only where the bot is in the
+/// channel (elsewhere it cannot edit a message but by an answer).
 async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
+    let place = where_from(click.context, click.guild_id, &click.authorizing_integration_owners);
+    if !matches!(place, Where::Server | Where::BotDm) {
+        return;
+    }
     let edit = serenity::EditMessage::new().components(Vec::new());
     let edited = click.channel_id.edit_message(&ctx.http, click.message.id, edit).await;
     instrument::request(Route::EditMessage, &edited);

@@ -11,6 +11,7 @@ use super::ids;
 use super::instrument;
 use super::lang::server_lang;
 use super::metrics::Route;
+use super::running::Reach;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
@@ -46,6 +47,11 @@ async fn tick(http: &Arc<Http>, data: &Data) {
     let now = unix_now();
     for game in data.hub.open_games() {
         let mut running = game.lock().await;
+        // A game reached by clicks only (a group DM) is settled at its next
+        // click: nothing could be shown there now.
+        if running.post.reach == Reach::Interactions {
+            continue;
+        }
         if let Some(user) = session::reminder_due(&mut running.table, now) {
             remember(data, &mut running).await;
             let table = &running.table;

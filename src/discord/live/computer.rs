@@ -9,6 +9,7 @@ use super::board::{Change, show};
 use super::change::change;
 use super::hub::Shared;
 use super::instrument;
+use super::running::Reach;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
@@ -40,7 +41,15 @@ fn retry_pause(failures: u32) -> Duration {
 pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
     let metrics = data.metrics.clone();
     tokio::spawn(instrument::within(metrics, async move {
-        let id = game.lock().await.table.id;
+        let (id, reach) = {
+            let r = game.lock().await;
+            (r.table.id, r.post.reach)
+        };
+        // A game reached by clicks only plays its computers within the
+        // clicks (`clicks::computers_inline`).
+        if reach == Reach::Interactions {
+            return;
+        }
         if !data.computers.lock().unwrap_or_else(PoisonError::into_inner).insert(id) {
             return;
         }
@@ -143,7 +152,15 @@ mod tests {
         let mut data = data(store.expect("store"));
         data.metrics = Arc::new(Metrics::on());
         let game = computers_only(&data).await;
-        let id = game.lock().await.table.id;
+        let (id, reach) = {
+            let r = game.lock().await;
+            (r.table.id, r.post.reach)
+        };
+        // A game reached by clicks only plays its computers within the
+        // clicks (`clicks::computers_inline`).
+        if reach == Reach::Interactions {
+            return;
+        }
         let before = saved_seq(&data, id).await;
 
         let other = rusqlite::Connection::open(&path).expect("second connection");
@@ -198,7 +215,15 @@ mod tests {
         let store = Store::open(&path).and_then(|s| s.with_busy_timeout(Duration::from_millis(20)));
         let data = data(store.expect("store"));
         let game = computers_only(&data).await;
-        let id = game.lock().await.table.id;
+        let (id, reach) = {
+            let r = game.lock().await;
+            (r.table.id, r.post.reach)
+        };
+        // A game reached by clicks only plays its computers within the
+        // clicks (`clicks::computers_inline`).
+        if reach == Reach::Interactions {
+            return;
+        }
         let other = rusqlite::Connection::open(&path).expect("second connection");
         other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
         spawn_computer(no_discord(), data.clone(), game.clone());

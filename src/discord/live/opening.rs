@@ -4,13 +4,13 @@
 //! store still has open there is resumed instead, and a lobby Discord
 //! would not take is given up so that it does not hold the channel.
 
-use super::board::{Change, Place, show};
+use super::board::{Change, Place, Via, show};
 use super::computer::spawn_computer;
 use super::defaults::guild_defaults;
 use super::hub::{Shared, Taken};
 use super::ids;
 use super::persist;
-use super::running::Running;
+use super::running::{Reach, Running};
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
@@ -51,16 +51,31 @@ impl Opened {
     }
 }
 
+/// Where and how a lobby is opened: how the bot reaches the channel, and
+/// the interaction that asked for it (where the bot reaches the channel
+/// only by interactions, the lobby is that interaction's answer).
+pub(crate) struct Asked<'a> {
+    pub(crate) reach: Reach,
+    pub(crate) via: Option<Via<'a>>,
+}
+
 /// Opens a lobby for `new`, its host named `host_name` on the board.
-pub(crate) async fn open(http: &Arc<Http>, data: &Data, new: NewGame, host_name: String) -> Opened {
-    open_seated(http, data, new, host_name, None).await
+pub(crate) async fn open(http: &Arc<Http>, data: &Data, new: NewGame, host_name: String, asked: Asked<'_>) -> Opened {
+    open_seated(http, data, new, host_name, None, asked).await
 }
 
 /// Opens a rematch of the closed game `old` in its channel, asked by `host`
 /// (one of its players, named `host_name`): the same rules, seats, turn
 /// time and practice mark, every player and computer seated where it sat
 /// (a computer where a player left), the humans called to the lobby.
-pub(crate) async fn rematch(http: &Arc<Http>, data: &Data, old: &Table, host: UserId, host_name: String) -> Opened {
+pub(crate) async fn rematch(
+    http: &Arc<Http>,
+    data: &Data,
+    old: &Table,
+    host: UserId,
+    host_name: String,
+    asked: Asked<'_>,
+) -> Opened {
     let defaults = guild_defaults(&data.store, old.guild, &data.config).await;
     let new = NewGame {
         guild: old.guild,
@@ -73,7 +88,7 @@ pub(crate) async fn rematch(http: &Arc<Http>, data: &Data, old: &Table, host: Us
         practice: old.practice,
     };
     let seats = Seats { of: old.id, lineup: old.lineup.clone() };
-    open_seated(http, data, new, host_name, Some(seats)).await
+    open_seated(http, data, new, host_name, Some(seats), asked).await
 }
 
 /// The seats of a rematch: the lineup of game `of`.
@@ -82,7 +97,14 @@ struct Seats {
     lineup: Vec<Player>,
 }
 
-async fn open_seated(http: &Arc<Http>, data: &Data, new: NewGame, host_name: String, seats: Option<Seats>) -> Opened {
+async fn open_seated(
+    http: &Arc<Http>,
+    data: &Data,
+    new: NewGame,
+    host_name: String,
+    seats: Option<Seats>,
+    asked: Asked<'_>,
+) -> Opened {
     // The channel is held from here until its lobby is posted (or given
     // up), so that a second `/thaayam new` waits for nothing and is told.
     let reservation = match data.hub.reserve(new.channel) {
@@ -91,9 +113,9 @@ async fn open_seated(http: &Arc<Http>, data: &Data, new: NewGame, host_name: Str
         Err(Taken::Opening) => return Opened::Opening,
     };
     let lineup = seats.as_ref().map(|s| s.lineup.clone());
-    let mut running = match create(data, new, lineup).await {
+    let mut running = match create(data, new, lineup, asked.reach).await {
         Ok(Created::New(running)) => running,
-        Ok(Created::Resumed(running)) => return resumed(http, data, reservation.fill(running)).await,
+        Ok(Created::Resumed(running)) => return resumed(http, data, reservation.fill(running), asked.via).await,
         Err(e) => {
             tracing::error!("could not open a game in channel {}: {e}", new.channel);
             return Opened::Unsaved;
@@ -111,7 +133,7 @@ async fn open_seated(http: &Arc<Http>, data: &Data, new: NewGame, host_name: Str
         .collect();
     let outro = Outro::default();
     let change = Change { place: Place::New, ..Change::of(&notes, &outro) };
-    show(http, data, &mut running, change, None).await;
+    show(http, data, &mut running, change, asked.via).await;
     if running.post.board.is_none() {
         give_up(data, &mut running.table).await;
         return Opened::NotPosted;
@@ -140,7 +162,7 @@ enum Created {
 /// can run; only one that cannot be loaded (the bot stopped between two
 /// writes, or its state is unreadable) is abandoned, logged, and the lobby
 /// opened.
-async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>) -> Result<Created, StoreError> {
+async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: Reach) -> Result<Created, StoreError> {
     let mut running = match persist::create(&data.store, new, &data.seeds).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
             if let Some(running) = resumable(data, game).await? {
@@ -152,6 +174,7 @@ async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>) -> Resul
         }
         other => other?,
     };
+    running.post.reach = reach;
     if let Some(lineup) = lineup.filter(|l| l.contains(&Player::Human(new.host))) {
         running.table.lineup = lineup;
     }
@@ -177,12 +200,12 @@ async fn resumable(data: &Data, game: GameId) -> Result<Option<Running>, StoreEr
 
 /// A stored game of this channel runs again: its board is posted if it
 /// has none, and its computers play on.
-async fn resumed(http: &Arc<Http>, data: &Data, game: Shared) -> Opened {
+async fn resumed(http: &Arc<Http>, data: &Data, game: Shared, via: Option<Via<'_>>) -> Opened {
     let mut running = game.lock().await;
     tracing::warn!("game {} of channel {} was not running; resumed it", running.table.id, running.table.channel);
     if running.post.board.is_none() {
         let change = Change::none(Place::New);
-        show(http, data, &mut running, change, None).await;
+        show(http, data, &mut running, change, via).await;
     }
     let link = link_of(&running);
     drop(running);

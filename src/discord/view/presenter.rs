@@ -157,9 +157,22 @@ pub(crate) fn board(lang: Lang, t: &Table, notes: &[String]) -> Message {
     }
 }
 
-/// "Practice game · not rated", in bold, for a practice game.
+/// Why a game is not rated, in bold: "Practice game · not rated", or,
+/// for a game outside servers (a DM, a group DM), that only servers'
+/// games count for their leaderboards.
 fn practice_line(lang: Lang, t: &Table) -> Option<String> {
-    t.practice.then(|| format!("**{}**", tr!(lang, "practice-mark")))
+    unrated_mark(lang, t).map(|mark| format!("**{mark}**"))
+}
+
+/// Why a game is not rated ("Practice game · not rated"), if it is not.
+fn unrated_mark(lang: Lang, t: &Table) -> Option<String> {
+    if t.practice {
+        Some(tr!(lang, "practice-mark"))
+    } else if t.guild == 0 {
+        Some(tr!(lang, "outside-servers-mark"))
+    } else {
+        None
+    }
 }
 
 /// The notes of a change between the lines that say where the game stands
@@ -239,12 +252,8 @@ fn state_embed(lang: Lang, t: &Table) -> Embed {
     let throws = pos.throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>().join(" · ");
     let description = if throws.is_empty() { String::new() } else { tr!(lang, "throws-left", throws = throws) };
     Embed {
-        title: match practice_line(lang, t) {
-            Some(_) => format!(
-                "{} · {}",
-                tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id),
-                tr!(lang, "practice-mark")
-            ),
+        title: match unrated_mark(lang, t) {
+            Some(mark) => format!("{} · {mark}", tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id)),
             None => tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id),
         },
         description,
