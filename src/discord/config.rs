@@ -22,6 +22,7 @@ pub(crate) struct RawConfig {
     pub(crate) log_format: Option<String>,
     pub(crate) shards: Option<String>,
     pub(crate) metrics: Option<String>,
+    pub(crate) notify_after: Option<String>,
 }
 
 /// The validated configuration.
@@ -42,7 +43,14 @@ pub struct Config {
     pub shards: Shards,
     /// Where to serve `/metrics`, `/healthz` and `/readyz` (off when `None`).
     pub metrics: Option<SocketAddr>,
+    /// Seconds a player's turn waits before the bot sends her a direct
+    /// message about it, if she asked for one (`/thaayam notify`); at most
+    /// half of the game's turn time.
+    pub notify_after: u64,
 }
+
+/// The default of [`Config::notify_after`]: 15 minutes.
+pub const NOTIFY_AFTER: u64 = 15 * 60;
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -175,6 +183,10 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(m) => Some(parse_listen_address(&m).map_err(|e| format!("metrics: {e}"))?),
         None => None,
     };
+    let notify_after = match raw.notify_after {
+        Some(t) => parse_duration(&t).map_err(|e| format!("notify_after: {e}"))?,
+        None => NOTIFY_AFTER,
+    };
     Ok(Config {
         token,
         database,
@@ -185,6 +197,7 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         log_format,
         shards,
         metrics,
+        notify_after,
     })
 }
 
@@ -287,6 +300,16 @@ mod tests {
         assert!(two(1, 1).runs(odd) && !two(1, 1).runs(even));
         assert!(two(0, 1).runs(even) && two(0, 1).runs(odd) && Shards::Auto.runs(odd));
         assert!(two(0, 0).runs(0), "no server: shard 0");
+    }
+
+    #[test]
+    fn notify_after_is_a_duration_of_fifteen_minutes_unless_set() {
+        let c = validate(raw("token=\"t\""), None, Path::new(".")).expect("valid");
+        assert_eq!(c.notify_after, 15 * 60);
+        let c = validate(raw("token=\"t\"\nnotify_after=\"2h\""), None, Path::new(".")).expect("valid");
+        assert_eq!(c.notify_after, 2 * 3600);
+        let e = validate(raw("token=\"t\"\nnotify_after=\"soon\""), None, Path::new("."));
+        assert!(e.is_err_and(|e| e.starts_with("notify_after: ")));
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         log_format: sandbox.log_format,
         shards: crate::discord::config::Shards::Auto,
         metrics: sandbox.metrics,
+        notify_after: crate::discord::config::NOTIFY_AFTER,
     };
     let endpoint = Endpoint::Sandbox {
         http_base: sandbox.http_base,

@@ -165,6 +165,14 @@ ALTER TABLE games ADD COLUMN board_seq INTEGER;
 ALTER TABLE games ADD COLUMN rated_seq INTEGER;
 CREATE UNIQUE INDEX games_rated_seq ON games (rated_seq);
 "#,
+    // 10: what each user asked of the bot for herself (`/thaayam notify`:
+    // a direct message when her turn waits), one row once she chose.
+    r#"
+CREATE TABLE user_settings (
+    user_id      INTEGER PRIMARY KEY,
+    notify_turns INTEGER NOT NULL DEFAULT 0 CHECK (notify_turns IN (0, 1))
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -267,6 +275,7 @@ mod tests {
         "114e7706fe6656cdfb4707127ad88405fe0e0fc3b621f66041a0cec1c9991f52",
         "db9d64b90fdd0ed273730958e2f4d0233a68ded60ec663c449f7e60326b894e2",
         "b55a90caf24afe0ce47cf7bccd497602600e6c9a611a72d73e06fb37cee9b0d9",
+        "c29f2ce211883e98e01378e1cba6a7b65538d3790cd2b8d472c45bc93db44a03",
     ];
 
     #[test]
@@ -298,7 +307,8 @@ mod tests {
                 "guild_settings",
                 "ratings",
                 "seats",
-                "snapshots"
+                "snapshots",
+                "user_settings"
             ]
         );
         // Running again is a no-op.

@@ -33,6 +33,7 @@ const TABLES: &[(&str, &str, &str)] = &[
         "guild_id, variant, player",
     ),
     ("analyses", "game_id, version, png, swings, created_at", "game_id, version"),
+    ("user_settings", "user_id, notify_turns", "user_id"),
 ];
 
 /// Rows per table, in [`TABLES`] order.

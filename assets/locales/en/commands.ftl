@@ -168,3 +168,29 @@ verify-going-on = Game { $game } is still going on: its dice seed is revealed wh
 only-in-servers = `/thaayam { $command }` works in a server's channels only: use it in a server where Thaayam was added. Games in DMs and group DMs are not rated, so they have no leaderboard.
 # `/thaayam new` in a server the bot was not added to (the app installed to a user only).
 new-not-in-server = Thaayam is not in this server, so it cannot run a game here. Ask an admin to add it, or start a game in a group DM or in your DM with the bot.
+
+## /thaayam games
+games-here = { $count ->
+    [one] 1 game runs on this server:
+   *[other] { $count } games run on this server:
+}
+games-yours = { $count ->
+    [one] You play in 1 game:
+   *[other] You play in { $count } games:
+}
+games-none-here = No game runs on this server now. Start one with `{ -cmd-new }`.
+games-none-yours = You play in no running game now. Start one with `{ -cmd-new }`.
+games-more = { $count ->
+    [one] …and 1 more.
+   *[other] …and { $count } more.
+}
+games-game = **{ $ruleset }** (game { $game })
+games-lobby = lobby, { $seated } of { $seats } seated
+games-turn = { $who } to play
+
+## /thaayam notify
+notify-on = I will send you a direct message when it is your turn and you have not acted for { $minutes } minutes (once a turn; never for practice hints). `{ -cmd-notify }` off stops it.
+notify-off = No more direct messages about your turns.
+notify-failed = Your choice could not be saved; nothing changed. Please try again.
+# The direct message itself ($game, $board: link to the board).
+notify-dm = It is your turn in game { $game } ({ $ruleset }): { $board }

@@ -79,3 +79,11 @@ slash-settings-end_permission = end_permission
 slash-settings-end_permission-about = Who may end a game early
 slash-settings-language = language
 slash-settings-language-about = Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)
+
+slash-games = games
+slash-games-about = The running games of this server (or, elsewhere, yours), with links to their boards
+
+slash-notify = notify
+slash-notify-about = A direct message when it is your turn and you have not acted for a while
+slash-notify-switch = switch
+slash-notify-switch-about = on or off (off unless you switch it on)

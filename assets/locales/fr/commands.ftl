@@ -167,3 +167,28 @@ verify-going-on = La partie { $game } est en cours : sa graine est révélée à
 
 only-in-servers = `/thaayam { $command }` ne marche que dans les salons d'un serveur : utilisez-la dans un serveur où Thaayam a été ajouté. Les parties en MP et en groupe ne sont pas classées, elles n'ont donc pas de classement.
 new-not-in-server = Thaayam n'est pas dans ce serveur : il ne peut pas y mener de partie. Demandez à un admin de l'ajouter, ou lancez une partie dans un groupe privé ou en MP avec le bot.
+
+## /thaayam games
+games-here = { $count ->
+    [one] 1 partie en cours sur ce serveur :
+   *[other] { $count } parties en cours sur ce serveur :
+}
+games-yours = { $count ->
+    [one] Vous jouez dans 1 partie :
+   *[other] Vous jouez dans { $count } parties :
+}
+games-none-here = Aucune partie en cours sur ce serveur. Lancez-en une avec `{ -cmd-new }`.
+games-none-yours = Vous ne jouez dans aucune partie en cours. Lancez-en une avec `{ -cmd-new }`.
+games-more = { $count ->
+    [one] …et 1 autre.
+   *[other] …et { $count } autres.
+}
+games-game = **{ $ruleset }** (partie { $game })
+games-lobby = salon d'attente, { $seated } place(s) prise(s) sur { $seats }
+games-turn = à { $who } de jouer
+
+## /thaayam notify
+notify-on = Je vous enverrai un message privé quand ce sera votre tour et que vous n'aurez pas joué depuis { $minutes } minutes (une fois par tour ; jamais pour les conseils d'entraînement). `{ -cmd-notify }` off l'arrête.
+notify-off = Plus de messages privés pour vos tours.
+notify-failed = Votre choix n'a pas pu être enregistré ; rien n'a changé. Réessayez.
+notify-dm = C'est votre tour dans la partie { $game } ({ $ruleset }) : { $board }

@@ -79,3 +79,11 @@ slash-settings-end_permission = qui_peut_arrêter
 slash-settings-end_permission-about = Qui peut arrêter une partie avant la fin
 slash-settings-language = langue
 slash-settings-language-about = Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)
+
+slash-games = parties
+slash-games-about = Les parties en cours de ce serveur (ou, ailleurs, les vôtres), avec le lien de leur plateau
+
+slash-notify = prévenir
+slash-notify-about = Un message privé quand c'est votre tour et que vous n'avez pas joué depuis un moment
+slash-notify-switch = interrupteur
+slash-notify-switch-about = on ou off (off tant que vous ne l'activez pas)

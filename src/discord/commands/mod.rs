@@ -8,8 +8,10 @@
 mod analyse;
 mod answer;
 mod game;
+mod games;
 mod help;
 mod hint;
+mod notify;
 mod options;
 mod records;
 #[cfg(test)]
@@ -50,7 +52,9 @@ use std::collections::HashMap;
         "replay::replay",
         "analyse::analyse",
         "verify::verify",
-        "settings::settings"
+        "settings::settings",
+        "games::games",
+        "notify::notify"
     ),
     subcommand_required
 )]

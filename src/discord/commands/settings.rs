@@ -264,6 +264,7 @@ mod tests {
             log_format: Default::default(),
             shards: crate::discord::config::Shards::Auto,
             metrics: None,
+            notify_after: crate::discord::config::NOTIFY_AFTER,
         }
     }
 

@@ -53,7 +53,8 @@ pub(crate) fn where_from(
         (Some(InteractionContext::PrivateChannel), _) => Where::Private,
         (Some(InteractionContext::BotDm), _) | (None, None) => Where::BotDm,
         (_, Some(g)) => {
-            let installed = owners.0.iter().any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(Some(id)) if *id == g));
+            let installed =
+                owners.0.iter().any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(Some(id)) if *id == g));
             if installed || owners.0.is_empty() { Where::Server } else { Where::Foreign }
         }
         (_, None) => Where::Private,
@@ -108,7 +109,11 @@ mod tests {
         assert_eq!(where_from(Some(InteractionContext::BotDm), None, &dm), Where::BotDm);
         assert_eq!(where_from(None, None, &owners(vec![])), Where::BotDm);
         let other = owners(vec![GuildInstall(Some(GuildId::new(8)))]);
-        assert_eq!(where_from(Some(InteractionContext::Guild), Some(g), &other), Where::Foreign, "another server's install");
+        assert_eq!(
+            where_from(Some(InteractionContext::Guild), Some(g), &other),
+            Where::Foreign,
+            "another server's install"
+        );
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! The turn-timeout scheduler: one ticker that looks at every open game
-//! twice a minute, pings the player on turn at half time, and at the
-//! deadline lets the computer play that turn (the third timeout in a row
-//! gives the seat to the computer). Deadlines live in the table, so after a
-//! restart the ticker simply finds them again: nothing to re-arm by hand.
+//! twice a minute, sends the player on turn who asked for it a direct
+//! message once her turn has waited a while (`/thaayam notify`), pings
+//! her at half time, and at the deadline lets the computer play that turn
+//! (the third timeout in a row gives the seat to the computer). Deadlines
+//! live in the table, so after a restart the ticker simply finds them
+//! again: nothing to re-arm by hand. Games reached by clicks only (group
+//! DMs) get the direct messages; their timeouts wait for the next click.
 
 use super::board::{Change, show};
 use super::change::{change, remember};
@@ -11,9 +14,11 @@ use super::ids;
 use super::instrument;
 use super::lang::server_lang;
 use super::metrics::Route;
-use super::running::Reach;
+use super::opening;
+use super::running::{Reach, Running};
 use super::unix_now;
 use crate::discord::Data;
+use crate::discord::config::Config;
 use crate::discord::game::session;
 use crate::discord::view::lang::tr;
 use crate::discord::view::words::mention;
@@ -23,7 +28,17 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-const TICK: Duration = Duration::from_secs(30);
+/// How often the ticker looks at the games: twice a minute, or twice
+/// within the wait before a direct message when that is shorter (tests).
+fn tick_every(config: &Config) -> Duration {
+    Duration::from_secs((config.notify_after / 2).clamp(1, 30))
+}
+
+/// How long a turn waits before its player's direct message (at most half
+/// a game's turn time, see `Post::notice_due`).
+pub(crate) fn notify_after(config: &Config) -> Duration {
+    Duration::from_secs(config.notify_after)
+}
 
 /// Starts the ticker (and resumes computer turns of every open game).
 pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
@@ -32,7 +47,7 @@ pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
     }
     let metrics = data.metrics.clone();
     tokio::spawn(instrument::within(metrics, async move {
-        let mut interval = tokio::time::interval(TICK);
+        let mut interval = tokio::time::interval(tick_every(&data.config));
         loop {
             interval.tick().await;
             if data.stopping.load(Ordering::Relaxed) {
@@ -47,6 +62,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
     let now = unix_now();
     for game in data.hub.open_games() {
         let mut running = game.lock().await;
+        notice(http, data, &mut running, now).await;
         // A game reached by clicks only (a group DM) is settled at its next
         // click: nothing could be shown there now.
         if running.post.reach == Reach::Interactions {
@@ -82,5 +98,37 @@ async fn tick(http: &Arc<Http>, data: &Data) {
             Ok((None, _)) => {}
             Err(refusal) => tracing::warn!("timeout of game {} not saved: {refusal:?}", running.table.id),
         }
+    }
+}
+
+/// Sends the player on turn a direct message about her waiting turn when
+/// one is due and she asked for it; either way the turn is noted as
+/// decided (and saved), so that she gets at most one a turn.
+async fn notice(http: &Http, data: &Data, running: &mut Running, now: i64) {
+    let Some((user, turn)) = running.post.notice_due(&running.table, now, data.config.notify_after) else { return };
+    let wants = match data.store.call(move |s| s.notify_turns(user)).await {
+        Ok(wants) => wants,
+        Err(e) => {
+            // Asked again at the next tick.
+            return tracing::debug!("could not read whether user {user} wants direct messages: {e}");
+        }
+    };
+    running.post.noticed = Some(turn);
+    remember(data, running).await;
+    if !wants {
+        return;
+    }
+    let t = &running.table;
+    let lang = server_lang(data, t.guild, None).await;
+    let board = opening::link_of(running);
+    let text = tr!(lang, "notify-dm", game = t.id, ruleset = t.ruleset.to_string(), board = board);
+    let dm = match ids::user(user).create_dm_channel(http).await {
+        Ok(dm) => dm,
+        Err(e) => return tracing::info!("could not open a DM with user {user} about game {}: {e:?}", t.id),
+    };
+    let sent = dm.id.send_message(http, CreateMessage::new().content(text)).await;
+    instrument::request(Route::CreateMessage, &sent);
+    if let Err(e) = sent {
+        tracing::info!("could not send user {user} a direct message about game {}: {e:?}", t.id);
     }
 }

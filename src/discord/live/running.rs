@@ -91,6 +91,9 @@ pub(crate) struct Post {
     /// the game on), so that the channel read from the top tells the whole
     /// game. Saved with the game.
     pub(crate) story: Vec<String>,
+    /// The turn (its deadline) whose direct message to the player on turn
+    /// was decided (sent, or not wanted): at most one a turn. Saved.
+    pub(crate) noticed: Option<i64>,
 }
 
 /// The characters of lines a board's story holds before the next change
@@ -126,6 +129,21 @@ impl Post {
     pub(crate) fn story_full(&self, lines: &[String]) -> bool {
         let chars = |l: &[String]| l.iter().map(|l| l.chars().count() + 1).sum::<usize>();
         chars(&self.story) + chars(lines) > STORY_ROOM
+    }
+
+    /// The player to send a direct message about her waiting turn, and the
+    /// turn (its deadline), when one is due at `now`: a human's turn in a
+    /// game that is not practice has waited `after` seconds (at most half
+    /// its turn time) and no message was decided for it yet.
+    pub(crate) fn notice_due(&self, table: &Table, now: i64, after: u64) -> Option<(UserId, i64)> {
+        let user = table.human_to_act()?;
+        let deadline = table.deadline?;
+        if table.practice || self.noticed == Some(deadline) {
+            return None;
+        }
+        let started = deadline.saturating_sub(i64::try_from(table.turn_timeout).unwrap_or(i64::MAX));
+        let wait = after.min(table.turn_timeout / 2);
+        (now >= started.saturating_add(i64::try_from(wait).unwrap_or(i64::MAX))).then_some((user, deadline))
     }
 
     /// Notes that the board message shows the table at `seq` with the
@@ -167,6 +185,27 @@ mod tests {
         post.story = vec![line(1_000)];
         assert!(!post.story_full(&[line(798)]));
         assert!(post.story_full(&[line(799)]));
+    }
+
+    #[test]
+    fn a_waiting_turn_is_noticed_once_after_its_wait_and_never_in_practice() {
+        let mut t = kit::lobby(2, Variant::Bell);
+        t.turn_timeout = 3_600;
+        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 1_000).expect("join");
+        session::handle(&mut t, Actor { user: kit::HOST, moderator: false }, Intent::Start, None, 1_000)
+            .expect("start");
+        let on_turn = t.human_to_act().expect("a human is on turn");
+        let deadline = t.deadline.expect("a deadline");
+        let started = deadline - 3_600;
+        let mut post = Post::default();
+        assert_eq!(post.notice_due(&t, started + 599, 600), None, "not yet");
+        assert_eq!(post.notice_due(&t, started + 600, 600), Some((on_turn, deadline)));
+        assert_eq!(post.notice_due(&t, started + 1_800, 7_200), Some((on_turn, deadline)), "at most half the turn");
+        post.noticed = Some(deadline);
+        assert_eq!(post.notice_due(&t, started + 3_000, 600), None, "once a turn");
+        post.noticed = None;
+        t.practice = true;
+        assert_eq!(post.notice_due(&t, started + 3_000, 600), None, "never in practice");
     }
 
     #[test]

@@ -69,6 +69,10 @@ struct V1<'a> {
     /// group DM); absent for a channel the bot is in, as before.
     #[serde(default, skip_serializing_if = "is_false")]
     by_clicks: bool,
+    /// The turn whose direct message was decided (`Post::noticed`); absent
+    /// when none, as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    noticed: Option<i64>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -173,6 +177,7 @@ impl<'a> From<&'a Running> for V1<'a> {
             names: Cow::Borrowed(&t.names),
             story: Cow::Borrowed(&post.story),
             by_clicks: post.reach == Reach::Interactions,
+            noticed: post.noticed,
         }
     }
 }
@@ -207,6 +212,7 @@ impl From<V1<'_>> for Running {
         running.post.pinged = s.pinged;
         running.post.story = s.story.into_owned();
         running.post.reach = if s.by_clicks { Reach::Interactions } else { Reach::Channel };
+        running.post.noticed = s.noticed;
         running
     }
 }
@@ -278,8 +284,15 @@ mod tests {
         assert!(!json.contains("by_clicks"), "a channel the bot is in: the form of 2026-11-26");
         r.post.reach = Reach::Interactions;
         let by_clicks = to_json(&r).expect("saved");
-        assert_eq!(from_json(&by_clicks).expect("loaded").post.reach, Reach::Interactions, "a group DM's game stays one");
+        assert_eq!(
+            from_json(&by_clicks).expect("loaded").post.reach,
+            Reach::Interactions,
+            "a group DM's game stays one"
+        );
         r.post.reach = Reach::Channel;
+        r.post.noticed = Some(77);
+        assert_eq!(from_json(&to_json(&r).expect("saved")).expect("loaded").post.noticed, Some(77));
+        r.post.noticed = None;
         let back = from_json(&json).expect("loaded");
         let t = &r.table;
         assert_eq!(

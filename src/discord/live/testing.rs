@@ -44,6 +44,7 @@ pub(crate) fn data(store: Store) -> Data {
         log_format: Default::default(),
         shards: Shards::Auto,
         metrics: None,
+        notify_after: crate::discord::config::NOTIFY_AFTER,
     };
     Data {
         hub: Arc::new(Hub::new()),

@@ -37,6 +37,8 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command { name: "analyse", options: &["game"] },
     Command { name: "verify", options: &["game"] },
     Command { name: "settings", options: &["variant", "turn_timeout", "end_permission", "language"] },
+    Command { name: "games", options: &[] },
+    Command { name: "notify", options: &["switch"] },
 ];
 
 /// The Fluent terms of the names, the same in every language: each refers

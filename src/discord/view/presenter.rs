@@ -253,7 +253,9 @@ fn state_embed(lang: Lang, t: &Table) -> Embed {
     let description = if throws.is_empty() { String::new() } else { tr!(lang, "throws-left", throws = throws) };
     Embed {
         title: match unrated_mark(lang, t) {
-            Some(mark) => format!("{} · {mark}", tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id)),
+            Some(mark) => {
+                format!("{} · {mark}", tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id))
+            }
             None => tr!(lang, "board-title", ruleset = t.ruleset.to_string(), game = t.id),
         },
         description,

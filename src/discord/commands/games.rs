@@ -1,0 +1,39 @@
+//! `/thaayam games`: the running games of this server (outside servers,
+//! the ones the user plays in, wherever they are), each with its rules,
+//! players, whose turn it is and a link to its board; said privately.
+
+use super::answer::{langs, private};
+use crate::discord::live::access::{Where, where_from};
+use crate::discord::live::opening::link_of;
+use crate::discord::view::listing::{Listed, games_list};
+use crate::discord::{Context, Error};
+
+#[poise::command(slash_command)]
+pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, mine) = langs(ctx).await;
+    let server = match ctx {
+        poise::Context::Application(a) => {
+            let i = a.interaction;
+            let place = where_from(i.context, i.guild_id, &i.authorizing_integration_owners);
+            i.guild_id.map(|g| g.get()).filter(|_| place == Where::Server)
+        }
+        poise::Context::Prefix(_) => None,
+    };
+    let user = ctx.author().id.get();
+    let mut found = Vec::new();
+    for game in ctx.data().hub.open_games() {
+        let running = game.lock().await;
+        let t = &running.table;
+        let listed = match server {
+            Some(guild) => t.guild == guild,
+            None => t.humans().contains(&user),
+        };
+        if listed && t.is_open() {
+            found.push((t.id, running.table.clone(), link_of(&running)));
+        }
+    }
+    // Newest first.
+    found.sort_by_key(|(id, ..)| std::cmp::Reverse(*id));
+    let listed: Vec<Listed<'_>> = found.iter().map(|(_, table, link)| Listed { table, link: link.clone() }).collect();
+    private(ctx, games_list(mine, &listed, server.is_some())).await
+}
