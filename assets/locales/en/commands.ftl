@@ -164,8 +164,8 @@ verify-more = … and { $count } more turns in the attached file.
 verify-steps = To check by hand: the attached file gives the steps, and docs/FAIR-DICE.md a 30-line program (derivation { $derivation }).
 verify-going-on = Game { $game } is still going on: its dice seed is revealed when it ends, and then it can be verified.
 
-# Used where it cannot work: a server's command outside servers ($command: its name).
-only-in-servers = `/thaayam { $command }` works in a server's channels only: use it in a server where Thaayam was added. Games in DMs and group DMs are not rated, so they have no leaderboard.
+# Used where it cannot work: a server's command outside servers.
+only-in-servers = This command works in a server's channels only: use it in a server where Thaayam was added. Games in DMs and group DMs are not rated, so they have no leaderboard.
 # `/thaayam new` in a server the bot was not added to (the app installed to a user only).
 new-not-in-server = Thaayam is not in this server, so it cannot run a game here. Ask an admin to add it, or start a game in a group DM or in your DM with the bot.
 

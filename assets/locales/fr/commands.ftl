@@ -165,7 +165,7 @@ verify-more = … et { $count } tours de plus dans le fichier joint.
 verify-steps = Pour vérifier à la main : le fichier joint donne les étapes, et docs/FAIR-DICE.md un programme de 30 lignes (dérivation { $derivation }).
 verify-going-on = La partie { $game } est en cours : sa graine est révélée à la fin, et elle pourra alors être vérifiée.
 
-only-in-servers = `/thaayam { $command }` ne marche que dans les salons d'un serveur : utilisez-la dans un serveur où Thaayam a été ajouté. Les parties en MP et en groupe ne sont pas classées, elles n'ont donc pas de classement.
+only-in-servers = Cette commande ne marche que dans les salons d'un serveur : utilisez-la dans un serveur où Thaayam a été ajouté. Les parties en MP et en groupe ne sont pas classées, elles n'ont donc pas de classement.
 new-not-in-server = Thaayam n'est pas dans ce serveur : il ne peut pas y mener de partie. Demandez à un admin de l'ajouter, ou lancez une partie dans un groupe privé ou en MP avec le bot.
 
 ## /thaayam games

@@ -139,7 +139,7 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         // A server's command (settings, leaderboards) used outside servers.
         poise::FrameworkError::GuildOnly { ctx, .. } => {
             instrument::classify(Outcome::Refused);
-            let text = tr!(langs(ctx).await.1, "only-in-servers", command = ctx.command().name.as_str());
+            let text = tr!(langs(ctx).await.1, "only-in-servers");
             let _ = private(ctx, text).await;
         }
         other => {

@@ -68,7 +68,13 @@ pub(crate) async fn load_game(
         Ok(l) => l,
         Err(e) => return store_failed(ctx, "loading a game", e).await.map(|()| None),
     };
-    if let Some(no) = refuse(mine, loaded.as_ref().map(|l| &l.info), guild, id) {
+    // Outside servers a game is seen only from its own channel or by one
+    // of its players: game numbers are easy to guess.
+    let (user, channel) = (ctx.author().id.get(), ctx.channel_id().get());
+    let visible = |i: &&GameInfo| {
+        guild != 0 || i.channel == channel || i.seats.iter().any(|s| s.occupant == Occupant::Human(user))
+    };
+    if let Some(no) = refuse(mine, loaded.as_ref().map(|l| &l.info).filter(visible), guild, id) {
         return private(ctx, no).await.map(|()| None);
     }
     Ok(loaded)

@@ -152,6 +152,12 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         Ok((notes, outro)) => {
             let change = Change { actor: Some(actor.user), ..Change::of(&notes, &outro) };
             let shown = show(&ctx.http, data, &mut running, change, Some(answering)).await;
+            if by_clicks && !answered.load(Ordering::Relaxed) {
+                // Saved but not shown (Discord refused the answer): the
+                // next click shows the board as it stands.
+                drop(running);
+                return refuse(ctx, click, &tr!(mine, "error-logged")).await;
+            }
             // Only a click that leaves a computer to act (or a board
             // message whose save failed, which the task retries) starts
             // its task: a task after every click mostly woke, locked,
