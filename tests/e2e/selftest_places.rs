@@ -175,6 +175,8 @@ fn assert_private(spec: &Value, i: &Value, user: &FakeUser, context: u64) {
     assert!(owners.keys().all(|k| k.parse().is_ok_and(|k: u64| installs.contains(&k))), "install keys: {owners:?}");
     assert!(owners.values().all(Value::is_string), "owners are strings (change-log 2024-06-27)");
     assert!(i["channel"]["id"] == i["channel_id"], "the partial channel is the interaction's channel");
+    let gaps = missing(spec, "UserResponse", &i["user"], "user");
+    assert!(gaps.is_empty(), "the user lacks what the spec requires: {gaps:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -202,7 +204,8 @@ async fn selftest_places_interactions_carry_discords_fields() {
     let meta = &reply.json["interaction_metadata"];
     assert_eq!(meta["user"]["id"], alice.id.to_string());
     assert_eq!(meta["authorizing_integration_owners"], json!({"1": alice.id.to_string()}));
-    let gaps = missing(&spec, "MessageResponse", &reply.json, "message");
+    let mut gaps = missing(&spec, "MessageResponse", &reply.json, "message");
+    gaps.extend(missing(&spec, "ApplicationCommandInteractionMetadataResponse", meta, "interaction_metadata"));
     assert!(gaps.is_empty(), "the stored message lacks what the spec requires: {gaps:?}");
 
     // Bob clicks alice's message: still alice's install authorises it.
@@ -214,6 +217,11 @@ async fn selftest_places_interactions_carry_discords_fields() {
     let update = json!({"type": 7, "data": {"content": "bob pressed", "components": []}});
     bare.http.create_interaction_response(id(&click), token(&click), &update, vec![]).await.expect("update");
     assert_eq!(fake.message(reply.id).expect("kept").content(), "bob pressed", "type 7 edits the clicked message");
+    let followup = bare.followup(&click, "bob's follow-up").await.expect("a follow-up of the click");
+    let meta = &fake.message(followup.id.get()).expect("stored").json["interaction_metadata"];
+    assert_eq!(meta["interacted_message_id"], reply.id.to_string());
+    let gaps = missing(&spec, "MessageComponentInteractionMetadataResponse", meta, "interaction_metadata");
+    assert!(gaps.is_empty(), "the follow-up's metadata lacks what the spec requires: {gaps:?}");
     let found = fake.wait_for_channel_message(GROUP, |m| m.content() == "bob pressed", WAIT).await;
     assert!(found.is_some(), "wait_for_channel_message works in a group DM");
     assert!(fake.try_click(&carol, GROUP, reply.id, "go").await.is_err(), "carol is not in the group DM");

@@ -193,7 +193,8 @@ pub fn timestamp(ms: u64) -> String {
 pub fn bot_user() -> Value {
     json!({
         "id": APP_ID.to_string(), "username": "thaayam-test", "discriminator": "0", "global_name": null,
-        "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0
+        "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0, "public_flags": 0,
+        "primary_guild": null
     })
 }
 
@@ -201,7 +202,7 @@ pub fn bot_user() -> Value {
 pub fn user(u: &FakeUser) -> Value {
     json!({
         "id": u.id.to_string(), "username": u.name, "discriminator": "0", "global_name": u.name,
-        "avatar": null, "bot": false, "public_flags": 0
+        "avatar": null, "bot": false, "public_flags": 0, "flags": 0, "primary_guild": null
     })
 }
 
@@ -212,7 +213,7 @@ pub fn user_by_id(id: u64) -> Value {
     let name = format!("user{}", id.saturating_sub(1_200_000_000_000_000_000));
     json!({
         "id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
-        "avatar": null, "bot": false, "public_flags": 0
+        "avatar": null, "bot": false, "public_flags": 0, "flags": 0, "primary_guild": null
     })
 }
 
