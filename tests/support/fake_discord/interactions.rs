@@ -71,7 +71,9 @@ pub fn offered(cmd: &Value, global: bool, place: Place) -> Result<bool, String> 
     let (contexts, installs) = (list("contexts", &[0, 1, 2]), list("integration_types", &[0]));
     let (context, name) = (place.context(), &cmd["name"]);
     if !global && place.is_private() {
-        return Err(format!("/{name} is a server command: clients offer it only in its server, not in context {context}"));
+        return Err(format!(
+            "/{name} is a server command: clients offer it only in its server, not in context {context}"
+        ));
     }
     if global && !contexts.contains(&context) {
         return Err(format!("/{name} is registered for contexts {contexts:?}, not {context}"));
@@ -80,7 +82,9 @@ pub fn offered(cmd: &Value, global: bool, place: Place) -> Result<bool, String> 
         return Err(format!("/{name} has dm_permission false: not offered in the bot's DM"));
     }
     if context == 2 && !installs.contains(&1) {
-        return Err(format!("/{name} has integration_types {installs:?}: without 1 (user install) no client offers it in a group DM or a DM"));
+        return Err(format!(
+            "/{name} has integration_types {installs:?}: without 1 (user install) no client offers it in a group DM or a DM"
+        ));
     }
     Ok(installs.contains(&0))
 }
@@ -101,7 +105,8 @@ pub fn slash_data(
     as_client: bool,
 ) -> Result<(Value, bool), String> {
     let guild_cmds = inner.guild_commands.iter().map(|c| (c, false));
-    let mut named = guild_cmds.chain(inner.global_commands.iter().map(|c| (c, true))).filter(|(c, _)| c["name"] == command);
+    let mut named =
+        guild_cmds.chain(inner.global_commands.iter().map(|c| (c, true))).filter(|(c, _)| c["name"] == command);
     let first = named.next().ok_or_else(|| format!("/{command} is not registered"))?;
     let (cmd, guild_install) = std::iter::once(first)
         .chain(named)

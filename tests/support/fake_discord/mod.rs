@@ -200,7 +200,8 @@ impl FakeDiscord {
 
     fn make_private(&self, channel: u64, place: Place, members: Vec<u64>) {
         let mut inner = self.shared.lock();
-        let setup = ChannelSetup { app_permissions: payloads::perms::PRIVATE_CHANNEL, place, ..ChannelSetup::default() };
+        let setup =
+            ChannelSetup { app_permissions: payloads::perms::PRIVATE_CHANNEL, place, ..ChannelSetup::default() };
         inner.channel_setups.insert(channel, setup);
         inner.private_members.insert(channel, members);
     }
@@ -291,7 +292,8 @@ impl FakeDiscord {
             let inner = self.shared.lock();
             interactions::slash_data(&inner, origin.guild, origin.setup.place, command, sub, &options, true)
         });
-        let (data, guild_install) = data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
+        let (data, guild_install) =
+            data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
         origin.guild_install = guild_install;
         self.dispatch_interaction(2, user, origin, data, None, None).await
     }
