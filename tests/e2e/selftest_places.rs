@@ -226,6 +226,11 @@ async fn selftest_places_interactions_carry_discords_fields() {
     let found = fake.wait_for_channel_message(GROUP, |m| m.content() == "bob pressed", WAIT).await;
     assert!(found.is_some(), "wait_for_channel_message works in a group DM");
     assert!(fake.try_click(&carol, GROUP, reply.id, "go").await.is_err(), "carol is not in the group DM");
+    // A forged click from the group DM carries the group DM's fields whatever server it names.
+    fake.forge_click(&carol, GUILD_ID, GROUP, reply.id, "anything").await;
+    let forged = bare.interaction().await;
+    assert_private(&spec, &forged, &carol, 2);
+    assert_eq!(forged["authorizing_integration_owners"], json!({"1": alice.id.to_string()}));
 
     // A command without the user install is not offered in a group DM.
     let not_offered = std::panic::AssertUnwindSafe(fake.send_slash(&alice, GROUP, "serveronly", "ping", vec![]));

@@ -11,6 +11,20 @@
 //! channels in several servers (`place_channel`): each server's events go
 //! to the session of its shard only, as on Discord.
 //!
+//! Channels may also be places outside servers (issue 33): a group DM
+//! (`make_group_dm`) or a DM between two people (`make_private_dm`), where
+//! the bot is not and the app is user-installed, and the DM between a user
+//! and the bot (`bot_dm`, also what `POST /users/@me/channels` opens).
+//! Interactions from them carry Discord's fields there (context 1 or 2, a
+//! top-level `user`, no `guild_id`/`member`/`guild_locale`, their
+//! `authorizing_integration_owners` and `app_permissions`); only their
+//! members can use them. Channel requests to a group DM or a DM of others
+//! are refused as Discord refuses them (403 50001, counted, see
+//! `channel_requests_to`); an interaction authorised only by a user install
+//! allows 5 follow-ups (the 6th is refused with 40094 and is a violation);
+//! `expire_tokens` ends every token so far. The rules and their sources:
+//! docs/discord-platform.md, "Places outside servers".
+//!
 //! Tests may also restrict what the bot may do in a channel (the
 //! interactions' `app_permissions`, and REST's 403 50013 on posts), make a
 //! channel a thread, click together as a crowd, and forge what no real
