@@ -421,5 +421,14 @@ async fn selftest_places_the_bots_dms_are_recorded() {
     assert_eq!(fake.dms_to(alice.id).len(), 2);
     assert!(fake.dms_to(FakeUser::new(9, "nobody").id).is_empty());
     assert_eq!(fake.request_count("refused: missing access"), 0);
+
+    // Someone who takes no DM from the bot: the channel opens, posts are refused.
+    let bob = FakeUser::new(2, "bob");
+    fake.close_dms(&bob);
+    let dm = bare.http.create_private_channel(&json!({"recipient_id": bob.id.to_string()})).await.expect("DM");
+    let post = bare.http.send_message(dm.id, vec![], &json!({"content": "your turn"})).await;
+    assert_eq!(refusal(post), (403, 50007));
+    assert_eq!(fake.request_count("refused: cannot send messages to this user"), 1);
+    assert!(fake.dms_to(bob.id).is_empty());
     fake.assert_no_violations();
 }

@@ -230,6 +230,13 @@ impl FakeDiscord {
         self.shared.lock().bot_dm(user.id)
     }
 
+    /// `user` takes no DM from the bot: the DM channel still opens, but
+    /// every post there gets 403 50007 "Cannot send messages to this user"
+    /// (counted as `request_count("refused: cannot send messages to this user")`).
+    pub fn close_dms(&self, user: &FakeUser) {
+        self.shared.lock().dms_closed.insert(user.id);
+    }
+
     /// The live messages of the DM between the bot and `user_id` (what
     /// the bot sent there, and its interaction answers there), oldest first.
     pub fn dms_to(&self, user_id: u64) -> Vec<StoredMessage> {

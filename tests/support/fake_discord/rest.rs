@@ -527,6 +527,21 @@ fn reach(st: &Shared, ch: u64) -> Result<(), Refusal> {
     Err(error(StatusCode::FORBIDDEN, 50001, "Missing Access"))
 }
 
+/// Discord's 403 50007 "Cannot send messages to this user" for a post in
+/// the DM of a user who takes no DM from the bot (DMs from server members
+/// turned off, no shared server, or the bot blocked): opening the DM
+/// channel works, the message does not (opcodes-and-status-codes.mdx).
+/// Not a violation; counted as "refused: cannot send messages to this user".
+fn dm_open(st: &Shared, ch: u64) -> Result<(), Refusal> {
+    let mut inner = st.lock();
+    let payloads::Place::BotDm { user } = inner.setup(ch).place else { return Ok(()) };
+    if !inner.dms_closed.contains(&user) {
+        return Ok(());
+    }
+    *inner.requests.entry("refused: cannot send messages to this user".into()).or_default() += 1;
+    Err(error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user"))
+}
+
 /// POST /users/@me/channels `{"recipient_id"}`: the DM channel between the
 /// bot and the recipient (a private-channel object, type 1, the same id
 /// for the same recipient every time), where the bot may then post.
@@ -584,6 +599,7 @@ async fn channel_get_info(State(st): St, Path(ch): Path<u64>) -> Reply {
 async fn channel_post(State(st): St, Path(ch): Path<u64>, req: Request) -> Reply {
     count(&st, "POST channel message");
     reach(&st, ch)?;
+    dm_open(&st, ch)?;
     let (payload, uploads) = payload_or_400(&st, req).await?;
     pass(&st, Hold::MessagePosts, &payload).await?;
     may_post(&st, ch, &payload, &uploads)?;

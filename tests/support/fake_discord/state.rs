@@ -162,6 +162,8 @@ pub struct Inner {
     pub private_members: HashMap<u64, Vec<u64>>,
     /// The DM channel between each user and the bot, by user id.
     pub bot_dms: HashMap<u64, u64>,
+    /// Users who accept no DM from the bot (posts to their DM get 50007).
+    pub dms_closed: HashSet<u64>,
     /// REST requests to /channels/{id}/…, by channel id (refused ones too).
     pub channel_requests: HashMap<u64, u64>,
 }
