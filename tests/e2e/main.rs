@@ -25,6 +25,7 @@ mod pictures;
 mod records;
 mod restart;
 mod selftest;
+mod selftest_places;
 mod shards;
 mod transcript;
 mod turns;

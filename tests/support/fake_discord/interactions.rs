@@ -2,7 +2,7 @@
 //! command must match a registered command and its options; a click or a
 //! selection must name a live, enabled component of a message the user sees.
 
-use super::payloads::{self, FakeUser};
+use super::payloads::{self, FakeUser, Place};
 use super::state::{Inner, StoredMessage, id_of};
 use serde_json::{Value, json};
 
@@ -56,20 +56,63 @@ impl Opt {
     }
 }
 
+/// Whether a client offers registered command `cmd` (`global` or a server's)
+/// in `place`, as application-commands.mdx ("Contexts") says: server
+/// commands only in their server; a global command where its `contexts`
+/// (default all, `[0,1,2]`) include the place's context; in the bot's DM
+/// not when `dm_permission` is false; in a group DM or a DM between other
+/// people (PRIVATE_CHANNEL) only if its `integration_types` (default
+/// `[0]`, GUILD_INSTALL) include 1 (USER_INSTALL). Ok: whether the command
+/// supports the server install (`integration_types` has 0).
+pub fn offered(cmd: &Value, global: bool, place: Place) -> Result<bool, String> {
+    let list = |key: &str, default: &[u64]| {
+        cmd[key].as_array().map_or_else(|| default.to_vec(), |a| a.iter().filter_map(Value::as_u64).collect())
+    };
+    let (contexts, installs) = (list("contexts", &[0, 1, 2]), list("integration_types", &[0]));
+    let (context, name) = (place.context(), &cmd["name"]);
+    if !global && place.is_private() {
+        return Err(format!(
+            "/{name} is a server command: clients offer it only in its server, not in context {context}"
+        ));
+    }
+    if global && !contexts.contains(&context) {
+        return Err(format!("/{name} is registered for contexts {contexts:?}, not {context}"));
+    }
+    if context == 1 && cmd["dm_permission"] == false {
+        return Err(format!("/{name} has dm_permission false: not offered in the bot's DM"));
+    }
+    if context == 2 && !installs.contains(&1) {
+        return Err(format!(
+            "/{name} has integration_types {installs:?}: without 1 (user install) no client offers it in a group DM or a DM"
+        ));
+    }
+    Ok(installs.contains(&0))
+}
+
 /// The `data` of a slash command interaction, checked against the registered
-/// commands. `as_client`: also check what a real client enforces (values
-/// among the declared choices and inside the declared ranges); a forged
-/// interaction skips that, but still names a registered command and options.
+/// commands, and whether the command supports the server install (see
+/// [`offered`]). `as_client`: also check what a real client enforces
+/// (values among the declared choices and inside the declared ranges); a
+/// forged interaction skips that, but still names a registered command,
+/// offered in `place`, and its options.
 pub fn slash_data(
     inner: &Inner,
     guild: u64,
+    place: Place,
     command: &str,
     sub: &str,
     options: &[Opt],
     as_client: bool,
-) -> Result<Value, String> {
-    let registered = inner.guild_commands.iter().chain(&inner.global_commands).find(|c| c["name"] == command);
-    let cmd = registered.ok_or_else(|| format!("/{command} is not registered"))?;
+) -> Result<(Value, bool), String> {
+    let guild_cmds = inner.guild_commands.iter().map(|c| (c, false));
+    let mut named =
+        guild_cmds.chain(inner.global_commands.iter().map(|c| (c, true))).filter(|(c, _)| c["name"] == command);
+    let first = named.next().ok_or_else(|| format!("/{command} is not registered"))?;
+    let (cmd, guild_install) = std::iter::once(first)
+        .chain(named)
+        .map(|(c, global)| offered(c, global, place).map(|g| (c, g)))
+        .reduce(|a, b| a.or(b))
+        .unwrap_or_else(|| Err(format!("/{command} is not registered")))?;
     let subs = cmd["options"].as_array().cloned().unwrap_or_default();
     let decl = subs
         .iter()
@@ -95,14 +138,20 @@ pub fn slash_data(
     for o in options {
         if let Opt::User(_, u) = o {
             resolved["users"][u.id.to_string()] = payloads::user(u);
-            resolved["members"][u.id.to_string()] = payloads::member(u, false);
+            if !place.is_private() {
+                resolved["members"][u.id.to_string()] = payloads::member(u, false);
+            }
         }
     }
     let opts: Vec<Value> = options.iter().map(Opt::json).collect();
-    Ok(json!({
-        "id": cmd["id"], "name": command, "type": 1, "guild_id": guild.to_string(), "resolved": resolved,
+    let mut data = json!({
+        "id": cmd["id"], "name": command, "type": 1, "resolved": resolved,
         "options": [{"name": sub, "type": 1, "options": opts}]
-    }))
+    });
+    if !place.is_private() {
+        data["guild_id"] = json!(guild.to_string());
+    }
+    Ok((data, guild_install))
 }
 
 /// What a real client enforces on an option value: its declared choices,

@@ -11,6 +11,20 @@
 //! channels in several servers (`place_channel`): each server's events go
 //! to the session of its shard only, as on Discord.
 //!
+//! Channels may also be places outside servers (issue 33): a group DM
+//! (`make_group_dm`) or a DM between two people (`make_private_dm`), where
+//! the bot is not and the app is user-installed, and the DM between a user
+//! and the bot (`bot_dm`, also what `POST /users/@me/channels` opens).
+//! Interactions from them carry Discord's fields there (context 1 or 2, a
+//! top-level `user`, no `guild_id`/`member`/`guild_locale`, their
+//! `authorizing_integration_owners` and `app_permissions`); only their
+//! members can use them. Channel requests to a group DM or a DM of others
+//! are refused as Discord refuses them (403 50001, counted, see
+//! `channel_requests_to`); an interaction authorised only by a user install
+//! allows 5 follow-ups (the 6th is refused with 40094 and is a violation);
+//! `expire_tokens` ends every token so far. The rules and their sources:
+//! docs/discord-platform.md, "Places outside servers".
+//!
 //! Tests may also restrict what the bot may do in a channel (the
 //! interactions' `app_permissions`, and REST's 403 50013 on posts), make a
 //! channel a thread, click together as a crowd, and forge what no real
@@ -35,10 +49,10 @@ pub mod state;
 pub mod validate;
 
 pub use interactions::Opt;
-pub use payloads::{FakeUser, GUILD_ID};
+pub use payloads::{FakeUser, GUILD_ID, Place};
 pub use state::{Hold, InteractionRec, Response, StoredMessage};
 
-use payloads::Origin;
+use payloads::{ChannelSetup, Origin};
 use serde_json::{Value, json};
 use state::{InteractionRec as Rec, Shared};
 use std::sync::Arc;
@@ -179,24 +193,129 @@ impl FakeDiscord {
         self.shared.lock().shard_dispatches.clone()
     }
 
-    fn origin(&self, channel: u64, guild: u64) -> Origin {
-        Origin { guild, channel, setup: self.shared.lock().setup(channel) }
+    /// Makes `channel` a group DM (channel type 3) of `members` (the first
+    /// one owns it). The bot is not in it: the app is user-installed by
+    /// whoever uses it there. Interactions from it carry context 2, a
+    /// top-level `user`, no `guild_id`/`member`/`guild_locale`,
+    /// `authorizing_integration_owners` {"1": the authorizing user} and
+    /// `app_permissions` 180224 (ATTACH_FILES | EMBED_LINKS |
+    /// MENTION_EVERYONE); only members can use commands and click there;
+    /// every REST request to /channels/{channel}/… is refused (403 50001).
+    pub fn make_group_dm(&self, channel: u64, members: &[&FakeUser]) {
+        let owner = members.first().map_or(0, |u| u.id);
+        self.make_private(channel, Place::GroupDm { owner }, members.iter().map(|u| u.id).collect());
     }
 
-    /// Where an interaction from `channel` comes from: its own server.
+    /// Makes `channel` a DM between `a` and `b` (channel type 1), the bot
+    /// not in it: as [`Self::make_group_dm`] (context 2, user install, REST refused).
+    pub fn make_private_dm(&self, channel: u64, a: &FakeUser, b: &FakeUser) {
+        self.make_private(channel, Place::PrivateDm { a: a.id, b: b.id }, vec![a.id, b.id]);
+    }
+
+    fn make_private(&self, channel: u64, place: Place, members: Vec<u64>) {
+        let mut inner = self.shared.lock();
+        let setup =
+            ChannelSetup { app_permissions: payloads::perms::PRIVATE_CHANNEL, place, ..ChannelSetup::default() };
+        inner.channel_setups.insert(channel, setup);
+        inner.private_members.insert(channel, members);
+    }
+
+    /// The channel id of the DM between `user` and the bot (channel type
+    /// 1), made on first use: the same id `POST /users/@me/channels`
+    /// returns for that recipient. The bot is in it and may post, edit and
+    /// read there; interactions from it carry context 1 (BOT_DM),
+    /// `authorizing_integration_owners` {"0": "0"} (the app's server
+    /// install) and `app_permissions` 442368.
+    pub fn bot_dm(&self, user: &FakeUser) -> u64 {
+        self.shared.lock().bot_dm(user.id)
+    }
+
+    /// `user` takes no DM from the bot: the DM channel still opens, but
+    /// every post there gets 403 50007 "Cannot send messages to this user"
+    /// (counted as `request_count("refused: cannot send messages to this user")`).
+    pub fn close_dms(&self, user: &FakeUser) {
+        self.shared.lock().dms_closed.insert(user.id);
+    }
+
+    /// The live messages of the DM between the bot and `user_id` (what
+    /// the bot sent there, and its interaction answers there), oldest first.
+    pub fn dms_to(&self, user_id: u64) -> Vec<StoredMessage> {
+        let inner = self.shared.lock();
+        let Some(&ch) = inner.bot_dms.get(&user_id) else { return Vec::new() };
+        inner.channel_messages(ch).filter(|m| !m.deleted).cloned().collect()
+    }
+
+    /// How many REST requests the bot sent to /channels/{channel}/…
+    /// (messages posted, edited, read, listed, deleted; the channel read),
+    /// refused ones included. Tests of group-DM games expect 0.
+    pub fn channel_requests_to(&self, channel: u64) -> u64 {
+        self.shared.lock().channel_requests.get(&channel).copied().unwrap_or(0)
+    }
+
+    /// The tokens of every interaction so far expire now (as 15 minutes
+    /// after each): webhook calls with them (`@original`, follow-ups) get
+    /// 401 50027 Invalid Webhook Token and their callbacks 404 10062. The
+    /// bot using one is still a violation (tests may expect it in
+    /// [`Self::violations`]).
+    pub fn expire_tokens(&self) {
+        let mut inner = self.shared.lock();
+        for rec in inner.interactions.values_mut() {
+            rec.expired = true;
+        }
+    }
+
+    /// Whether `user` could use `channel` at all: a private place only by its members.
+    fn may_use(&self, user: &FakeUser, channel: u64) -> Result<(), String> {
+        let inner = self.shared.lock();
+        match inner.private_members.get(&channel) {
+            Some(members) if !members.contains(&user.id) => {
+                Err(format!("{} is not in the private channel {channel}", user.name))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn origin(&self, channel: u64, guild: u64) -> Origin {
+        let setup = self.shared.lock().setup(channel);
+        let guild = if setup.place.is_private() { 0 } else { guild };
+        Origin { guild, channel, setup, authorizer: 0, guild_install: true }
+    }
+
+    /// Where an interaction from `channel` comes from: its own server (none outside servers).
     fn home(&self, channel: u64) -> Origin {
         let setup = self.shared.lock().setup(channel);
-        Origin { guild: setup.guild, channel, setup }
+        self.origin(channel, setup.guild)
+    }
+
+    /// The origin of a slash command of `user`: they authorise it.
+    fn slash_origin(&self, user: &FakeUser, channel: u64) -> Origin {
+        Origin { authorizer: user.id, ..self.home(channel) }
+    }
+
+    /// The origin of a click on `message` from `origin`: outside servers,
+    /// the installation that authorised the interaction whose answer the
+    /// message is authorises the click too (receiving-and-responding.mdx:
+    /// the owners tell "the authorizing user and the user that triggered
+    /// an interaction (like a message component)" apart).
+    fn click_origin(&self, user: &FakeUser, mut origin: Origin, message: u64) -> Origin {
+        let inner = self.shared.lock();
+        let made_by = inner.message(message).and_then(|m| m.interaction_id).and_then(|i| inner.interactions.get(&i));
+        let owners = made_by.map(|r| &r.owners);
+        origin.authorizer = owners.and_then(|o| state::id_of(&o["1"])).unwrap_or(user.id);
+        origin.guild_install = owners.is_none_or(|o| o.get("0").is_some());
+        origin
     }
 
     /// Sends `/command sub options…` as `user` in `channel`; returns the interaction id.
     pub async fn send_slash(&self, user: &FakeUser, channel: u64, command: &str, sub: &str, options: Vec<Opt>) -> u64 {
-        let origin = self.home(channel);
-        let data = {
+        let mut origin = self.slash_origin(user, channel);
+        let data = self.may_use(user, channel).and_then(|()| {
             let inner = self.shared.lock();
-            interactions::slash_data(&inner, origin.guild, command, sub, &options, true)
-        };
-        let data = data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
+            interactions::slash_data(&inner, origin.guild, origin.setup.place, command, sub, &options, true)
+        });
+        let (data, guild_install) =
+            data.unwrap_or_else(|e| panic!("a real client could not send this slash command: {e}"));
+        origin.guild_install = guild_install;
         self.dispatch_interaction(2, user, origin, data, None, None).await
     }
 
@@ -211,22 +330,25 @@ impl FakeDiscord {
         sub: &str,
         options: Vec<Opt>,
     ) -> u64 {
-        let origin = self.home(channel);
+        let mut origin = self.slash_origin(user, channel);
         let data = {
             let inner = self.shared.lock();
-            interactions::slash_data(&inner, origin.guild, command, sub, &options, false)
+            interactions::slash_data(&inner, origin.guild, origin.setup.place, command, sub, &options, false)
         };
-        let data = data.unwrap_or_else(|e| panic!("not even a forged client could send this: {e}"));
+        let (data, guild_install) = data.unwrap_or_else(|e| panic!("not even a forged client could send this: {e}"));
+        origin.guild_install = guild_install;
         self.dispatch_interaction(2, user, origin, data, None, None).await
     }
 
     /// A forged button click: `custom_id` (anything) on stored message
     /// `message`, from `channel` of server `guild`, whatever buttons the
-    /// message has. Returns the interaction id.
+    /// message has. Returns the interaction id. From a group DM, a DM or
+    /// the bot's DM (see [`Self::make_group_dm`]) `guild` is ignored: the
+    /// click carries that place's fields.
     pub async fn forge_click(&self, user: &FakeUser, guild: u64, channel: u64, message: u64, custom_id: &str) -> u64 {
         let built = interactions::forged_data(&self.shared.lock(), message, custom_id);
         let (data, msg) = built.unwrap_or_else(|e| panic!("cannot forge a click: {e}"));
-        let origin = self.origin(channel, guild);
+        let origin = self.click_origin(user, self.origin(channel, guild), message);
         self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await
     }
 
@@ -244,7 +366,7 @@ impl FakeDiscord {
         };
         let mut ids = Vec::with_capacity(users.len());
         for (user, (data, msg)) in users.iter().zip(built) {
-            let origin = self.home(channel);
+            let origin = self.click_origin(user, self.home(channel), message);
             ids.push(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await);
         }
         ids
@@ -287,12 +409,13 @@ impl FakeDiscord {
         custom_id: &str,
         values: Option<&[&str]>,
     ) -> Result<u64, String> {
+        self.may_use(user, channel)?;
         let built = {
             let inner = self.shared.lock();
             interactions::component_data(&inner, user, channel, message, custom_id, values)
         };
         let (data, msg) = built?;
-        let origin = self.home(channel);
+        let origin = self.click_origin(user, self.home(channel), message);
         Ok(self.dispatch_interaction(3, user, origin, data, Some(msg), Some(custom_id.to_string())).await)
     }
 
@@ -322,6 +445,10 @@ impl FakeDiscord {
             id,
             token: token.clone(),
             user_id: user.id,
+            user: payloads::user(user),
+            owners: d["authorizing_integration_owners"].clone(),
+            context: d["context"].as_u64().unwrap_or(0),
+            expired: false,
             channel_id: channel,
             message_id: interactions::message_id(&d),
             custom_id,

@@ -28,8 +28,57 @@ pub mod perms {
     pub const EMBED_LINKS: u64 = 1 << 14;
     pub const ATTACH_FILES: u64 = 1 << 15;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    pub const MENTION_EVERYONE: u64 = 1 << 17;
+    pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
     /// Every permission up to bit 50: what the bot has unless a test restricts it.
     pub const ALL: u64 = 2_251_799_813_685_247;
+    /// `app_permissions` of an interaction from a group DM or a DM between
+    /// other users: "`ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE`"
+    /// (receiving-and-responding.mdx, Interaction Structure, note ***);
+    /// a real group-DM payload carried "180224" (disgoorg/disgo#360).
+    pub const PRIVATE_CHANNEL: u64 = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE;
+    /// `app_permissions` in the DM with the app's bot user: the same
+    /// "and additionally `USE_EXTERNAL_EMOJIS`" (same note) = 442368.
+    pub const BOT_DM: u64 = PRIVATE_CHANNEL | USE_EXTERNAL_EMOJIS;
+}
+
+/// Where a channel is (issue 33, "Play anywhere"): a server's channel, or
+/// one of the places outside servers. Interactions from each carry
+/// Discord's fields for it (see [`interaction_base`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Place {
+    /// A text channel (or thread) of a server the bot is in: context 0.
+    #[default]
+    Guild,
+    /// A group DM (channel type 3) the bot is not in: the app is
+    /// user-installed by whoever uses it; context 2 (PRIVATE_CHANNEL).
+    GroupDm { owner: u64 },
+    /// A DM between two people (channel type 1), the bot not in it: context 2.
+    PrivateDm { a: u64, b: u64 },
+    /// The DM between `user` and the bot (channel type 1): the bot is in
+    /// it and may post, edit and read there; context 1 (BOT_DM).
+    BotDm { user: u64 },
+}
+
+impl Place {
+    /// Outside any server: no `guild_id`, no `member`, a top-level `user`.
+    pub fn is_private(self) -> bool {
+        self != Place::Guild
+    }
+
+    /// The bot is not a member: Discord refuses its channel requests (403 50001).
+    pub fn bot_absent(self) -> bool {
+        matches!(self, Place::GroupDm { .. } | Place::PrivateDm { .. })
+    }
+
+    /// The interaction context type: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL.
+    pub fn context(self) -> u64 {
+        match self {
+            Place::Guild => 0,
+            Place::BotDm { .. } => 1,
+            Place::GroupDm { .. } | Place::PrivateDm { .. } => 2,
+        }
+    }
 }
 
 /// What the fake knows of a channel: what the bot may do there and
@@ -43,22 +92,38 @@ pub struct ChannelSetup {
     pub rest_permissions: u64,
     /// A public thread (type 11) rather than a text channel (type 0).
     pub thread: bool,
-    /// The server the channel is in.
+    /// The server the channel is in (meaningless outside servers).
     pub guild: u64,
+    /// A server channel, or a group DM, a DM, the bot's DM.
+    pub place: Place,
 }
 
 impl Default for ChannelSetup {
     fn default() -> Self {
-        ChannelSetup { app_permissions: perms::ALL, rest_permissions: perms::ALL, thread: false, guild: GUILD_ID }
+        ChannelSetup {
+            app_permissions: perms::ALL,
+            rest_permissions: perms::ALL,
+            thread: false,
+            guild: GUILD_ID,
+            place: Place::Guild,
+        }
     }
 }
 
 /// Where an interaction comes from: its server and its channel as Discord describes them.
 #[derive(Clone, Copy, Debug)]
 pub struct Origin {
+    /// 0 outside servers (the gateway then routes it to shard 0).
     pub guild: u64,
     pub channel: u64,
     pub setup: ChannelSetup,
+    /// Who installed the app for this interaction, outside servers: the
+    /// user of a slash command, or the one whose command made the clicked
+    /// message (`authorizing_integration_owners["1"]`).
+    pub authorizer: u64,
+    /// The app is installed to the server (or, in the bot's DM, was
+    /// installed to a server): `authorizing_integration_owners` has "0".
+    pub guild_install: bool,
 }
 
 /// A human the tests play with.
@@ -128,7 +193,8 @@ pub fn timestamp(ms: u64) -> String {
 pub fn bot_user() -> Value {
     json!({
         "id": APP_ID.to_string(), "username": "thaayam-test", "discriminator": "0", "global_name": null,
-        "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0
+        "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0, "public_flags": 0,
+        "primary_guild": null
     })
 }
 
@@ -136,7 +202,18 @@ pub fn bot_user() -> Value {
 pub fn user(u: &FakeUser) -> Value {
     json!({
         "id": u.id.to_string(), "username": u.name, "discriminator": "0", "global_name": u.name,
-        "avatar": null, "bot": false, "public_flags": 0
+        "avatar": null, "bot": false, "public_flags": 0, "flags": 0, "primary_guild": null
+    })
+}
+
+/// The user object of a user known only by id: the name comes from the
+/// id's number, as [`FakeUser::new`] makes ids from numbers (what
+/// `GET /users/{id}` answers too).
+pub fn user_by_id(id: u64) -> Value {
+    let name = format!("user{}", id.saturating_sub(1_200_000_000_000_000_000));
+    json!({
+        "id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
+        "avatar": null, "bot": false, "public_flags": 0, "flags": 0, "primary_guild": null
     })
 }
 
@@ -153,29 +230,79 @@ pub fn member(u: &FakeUser, with_user: bool) -> Value {
     m
 }
 
-/// The fields every interaction carries.
-pub fn interaction_base(id: u64, kind: u8, token: &str, u: &FakeUser, origin: Origin, data: Value) -> Value {
-    let (guild, channel) = (origin.guild.to_string(), origin.channel.to_string());
-    let mut partial = json!({"id": channel, "type": 0, "name": format!("game-{channel}"),
-                             "permissions": u.permissions.to_string(), "guild_id": guild});
-    if origin.setup.thread {
-        partial["type"] = json!(11);
-        partial["parent_id"] = json!(origin.channel.saturating_sub(1).max(1).to_string());
-        partial["thread_metadata"] = json!({"archived": false, "auto_archive_duration": 1440,
-            "archive_timestamp": timestamp(1_600_000_000_000), "locked": false, "invitable": true});
+/// `authorizing_integration_owners` of an interaction from `origin`
+/// (receiving-and-responding.mdx, "Authorizing Integration Owners Object"):
+/// key "0" (GUILD_INSTALL) has the server's id, or "0" when the interaction
+/// comes from the DM with the app's bot user; key "1" (USER_INSTALL) has the
+/// authorizing user's id. A key is present only where that installation is
+/// authorised and the command supports it: a server channel here carries
+/// {"0": guild}; a group DM or a DM between two people (the app is not in
+/// them, so only a user install can work there) {"1": user}; the bot's DM
+/// {"0": "0"} for a guild-installed command, else {"1": user}.
+pub fn owners(origin: &Origin) -> Value {
+    match origin.setup.place {
+        Place::Guild => json!({"0": origin.guild.to_string()}),
+        Place::BotDm { .. } if origin.guild_install => json!({"0": "0"}),
+        _ => json!({"1": origin.authorizer.to_string()}),
     }
+}
+
+/// The partial channel an interaction carries. In a server: id, type, name,
+/// permissions, guild_id (threads: parent and metadata). Outside servers as
+/// a real group-DM interaction showed it (disgoorg/disgo#360: id, type 3,
+/// name, icon, owner_id, flags, last_message_id, last_pin_timestamp, no
+/// `recipients`); a DM (type 1): id, type, flags, last_message_id and its
+/// `recipients` (the other person), as Discord's private-channel object.
+fn partial_channel(u: &FakeUser, origin: &Origin) -> Value {
+    let channel = origin.channel.to_string();
+    match origin.setup.place {
+        Place::Guild => {
+            let mut partial = json!({"id": channel, "type": 0, "name": format!("game-{channel}"),
+                                     "permissions": u.permissions.to_string(), "guild_id": origin.guild.to_string()});
+            if origin.setup.thread {
+                partial["type"] = json!(11);
+                partial["parent_id"] = json!(origin.channel.saturating_sub(1).max(1).to_string());
+                partial["thread_metadata"] = json!({"archived": false, "auto_archive_duration": 1440,
+                    "archive_timestamp": timestamp(1_600_000_000_000), "locked": false, "invitable": true});
+            }
+            partial
+        }
+        Place::GroupDm { owner } => json!({"id": channel, "type": 3, "name": null, "icon": null,
+            "owner_id": owner.to_string(), "flags": 0, "last_message_id": null, "last_pin_timestamp": null}),
+        Place::PrivateDm { a, b } => {
+            let other = if u.id == a { b } else { a };
+            json!({"id": channel, "type": 1, "flags": 0, "last_message_id": null, "recipients": [user_by_id(other)]})
+        }
+        Place::BotDm { .. } => json!({"id": channel, "type": 1, "flags": 0, "last_message_id": null,
+            "recipients": [user(u)]}),
+    }
+}
+
+/// The fields every interaction carries. In a server: `guild_id`,
+/// `member`, `guild_locale`, `context` 0. Outside servers (Interaction
+/// Structure, note **: "`member` is sent when the interaction is invoked in
+/// a guild, and `user` is sent when invoked in a DM"): no `guild_id`, no
+/// `member`, no `guild_locale` ("if invoked in a guild"), a top-level
+/// `user`, `context` 1 or 2.
+pub fn interaction_base(id: u64, kind: u8, token: &str, u: &FakeUser, origin: Origin, data: Value) -> Value {
     let mut out = json!({
         "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind, "token": token, "version": 1,
-        "guild_id": guild, "channel_id": channel,
+        "channel_id": origin.channel.to_string(),
         "app_permissions": origin.setup.app_permissions.to_string(), "locale": u.locale,
-        "guild_locale": "en-US", "entitlements": [],
-        "authorizing_integration_owners": {"0": guild}, "context": 0,
+        "entitlements": [], "context": origin.setup.place.context(),
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT
     });
+    out["authorizing_integration_owners"] = owners(&origin);
     // Moved in: `json!` would copy each Value by serialising it again.
     out["data"] = data;
-    out["channel"] = partial;
-    out["member"] = member(u, true);
+    out["channel"] = partial_channel(u, &origin);
+    if origin.setup.place.is_private() {
+        out["user"] = user(u);
+    } else {
+        out["guild_id"] = json!(origin.guild.to_string());
+        out["guild_locale"] = json!("en-US");
+        out["member"] = member(u, true);
+    }
     out
 }
 

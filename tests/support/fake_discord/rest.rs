@@ -1,9 +1,11 @@
 //! The REST API under /api/v10: gateway discovery, application and command
-//! registration, interaction callbacks, webhooks (`@original`, follow-ups)
-//! and channel messages. Unknown routes are violations.
+//! registration, interaction callbacks, webhooks (`@original`, follow-ups),
+//! channel messages and the bot's DM channels. Channel requests to group
+//! DMs and DMs between other people are refused (403 50001), as the bot is
+//! not in them. Unknown routes are violations.
 
 use super::payloads::{self, APP_ID, perms};
-use super::state::{Hold, NewMessage, Response as Answer, Shared};
+use super::state::{Hold, InteractionRec, NewMessage, Response as Answer, Shared};
 use super::validate::{self, Upload};
 use axum::Router;
 use axum::body::Bytes;
@@ -19,6 +21,10 @@ type St = State<Arc<Shared>>;
 
 /// Interaction tokens stay valid this long for edits and follow-ups.
 const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+/// Follow-ups an interaction authorised only by a user install may create
+/// (receiving-and-responding.mdx, Create Followup Message; change-log
+/// 2024-06-27 "User-Installed Apps General Availability").
+pub const USER_INSTALL_FOLLOWUPS: usize = 5;
 /// The first response must come within this.
 const RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
 /// A held request gives up after this (a test forgot to release it).
@@ -31,11 +37,13 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/oauth2/applications/@me", get(application))
         .route("/api/v10/users/@me", get(|| async { Json(payloads::bot_user()) }))
         .route("/api/v10/users/{id}", get(user))
+        .route("/api/v10/users/@me/channels", post(open_dm))
         .route("/api/v10/applications/{app}/commands", put(put_global).get(get_global))
         .route("/api/v10/applications/{app}/guilds/{guild}/commands", put(put_guild).get(get_guild))
         .route("/api/v10/interactions/{id}/{token}/callback", post(callback))
         .route("/api/v10/webhooks/{app}/{token}", post(followup))
         .route("/api/v10/webhooks/{app}/{token}/messages/{mid}", get(hook_get).patch(hook_edit).delete(hook_delete))
+        .route("/api/v10/channels/{ch}", get(channel_get_info))
         .route("/api/v10/channels/{ch}/messages", post(channel_post).get(channel_list))
         .route("/api/v10/channels/{ch}/messages/{mid}", get(channel_get).patch(channel_edit).delete(channel_delete))
         .route("/attachments/{ch}/{id}/{name}", get(attachment))
@@ -119,11 +127,7 @@ async fn gateway(State(st): St) -> Json {
 /// id's number, as [`payloads::FakeUser::new`] makes ids from numbers.
 async fn user(State(st): St, Path(id): Path<u64>) -> Json {
     count(&st, "GET user");
-    let name = format!("user{}", id.saturating_sub(1_200_000_000_000_000_000));
-    Json(json!({
-        "id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
-        "avatar": null, "bot": false, "public_flags": 0
-    }))
+    Json(payloads::user_by_id(id))
 }
 
 async fn application(State(st): St) -> Json {
@@ -335,6 +339,10 @@ fn respond(st: &Shared, id: u64, token: &str, mut payload: Value, uploads: Vec<U
         return Err(error(StatusCode::NOT_FOUND, 10062, "Unknown interaction"));
     };
     let what = format!("response to interaction {id} ({})", rec.custom_id.as_deref().unwrap_or("slash command"));
+    if rec.expired {
+        inner.violation(format!("{what}: its token has expired (the test expired it; 10062)"));
+        return Err(error(StatusCode::NOT_FOUND, 10062, "Unknown interaction"));
+    }
     if rec.response.is_some() {
         inner.violation(format!("{what}: a second response (40060 already acknowledged)"));
         return Err(error(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged."));
@@ -355,12 +363,12 @@ fn respond(st: &Shared, id: u64, token: &str, mut payload: Value, uploads: Vec<U
             check(st, &what, &data, &uploads, true)?;
             inner = st.lock();
             let eph = data["flags"].as_u64().unwrap_or(0) & 64;
-            let ctx = new_message(rec.channel_id, eph, rec.user_id, Some(id));
+            let ctx = new_message(&rec, eph, None);
             Some(inner.create_message(ctx, &data, uploads, &st.http_base))
         }
         (5, _) => {
             let eph = data["flags"].as_u64().unwrap_or(0) & 64;
-            let ctx = new_message(rec.channel_id, eph | 128, rec.user_id, Some(id));
+            let ctx = new_message(&rec, eph | 128, None);
             Some(inner.create_message(ctx, &json!({}), Vec::new(), &st.http_base))
         }
         (6, Some(m)) => Some(m),
@@ -385,13 +393,32 @@ fn respond(st: &Shared, id: u64, token: &str, mut payload: Value, uploads: Vec<U
     Ok(())
 }
 
-fn new_message(channel_id: u64, flags: u64, user: u64, interaction: Option<u64>) -> NewMessage {
-    let ephemeral_for = (flags & 64 != 0).then_some(user);
-    NewMessage { channel_id, flags, ephemeral_for, interaction_id: interaction }
+/// A message the bot posts in a channel (not through an interaction).
+fn channel_message(channel_id: u64) -> NewMessage {
+    NewMessage { channel_id, flags: 0, ephemeral_for: None, interaction_id: None, meta: None }
+}
+
+/// A message of interaction `rec` (its response, or a follow-up after the
+/// message `original`) in the interaction's channel, with the
+/// `interaction_metadata` Discord gives it (message.mdx, Message
+/// Interaction Metadata Object; the spec's
+/// ApplicationCommandInteractionMetadataResponse and
+/// MessageComponentInteractionMetadataResponse).
+fn new_message(rec: &InteractionRec, flags: u64, original: Option<u64>) -> NewMessage {
+    let ephemeral_for = (flags & 64 != 0).then_some(rec.user_id);
+    let mut meta = json!({"id": rec.id.to_string(), "type": if rec.message_id.is_some() { 3 } else { 2 },
+                          "user": rec.user, "authorizing_integration_owners": rec.owners});
+    if let Some(m) = rec.message_id {
+        meta["interacted_message_id"] = json!(m.to_string());
+    }
+    if let Some(o) = original {
+        meta["original_response_message_id"] = json!(o.to_string());
+    }
+    NewMessage { channel_id: rec.channel_id, flags, ephemeral_for, interaction_id: Some(rec.id), meta: Some(meta) }
 }
 
 /// The interaction of a webhook token, if the token is known, acknowledged and young.
-fn hook(st: &Shared, token: &str, what: &str) -> Result<super::state::InteractionRec, Refusal> {
+fn hook(st: &Shared, token: &str, what: &str) -> Result<InteractionRec, Refusal> {
     let mut inner = st.lock();
     let Some(rec) = inner.by_token(token).and_then(|id| inner.interactions.get(&id)).cloned() else {
         inner.violation(format!("{what}: unknown webhook token (10015)"));
@@ -399,6 +426,10 @@ fn hook(st: &Shared, token: &str, what: &str) -> Result<super::state::Interactio
     };
     if rec.sent_at.elapsed() > TOKEN_LIFETIME {
         inner.violation(format!("{what}: interaction token older than 15 minutes"));
+        return Err(error(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token"));
+    }
+    if rec.expired {
+        inner.violation(format!("{what}: interaction token expired (15 minutes; the test expired it)"));
         return Err(error(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token"));
     }
     if rec.response.is_none() {
@@ -409,7 +440,7 @@ fn hook(st: &Shared, token: &str, what: &str) -> Result<super::state::Interactio
 }
 
 /// The message id a webhook path names (`@original` or a follow-up).
-fn hook_message(rec: &super::state::InteractionRec, mid: &str) -> Option<u64> {
+fn hook_message(rec: &InteractionRec, mid: &str) -> Option<u64> {
     if mid == "@original" { rec.original } else { mid.parse().ok().filter(|m| rec.followups.contains(m)) }
 }
 
@@ -454,10 +485,19 @@ fn delete(st: &Shared, m: u64) -> Reply {
 
 async fn followup(State(st): St, Path((_app, token)): Path<(String, String)>, req: Request) -> Reply {
     let rec = hook(&st, &token, "follow-up")?;
+    let what = format!("follow-up to interaction {}", rec.id);
+    if rec.user_installed_only() && rec.followups.len() >= USER_INSTALL_FOLLOWUPS {
+        let n = rec.followups.len() + 1;
+        st.lock().violation(format!("{what}: follow-up {n} of a user-installed app (at most 5; 40094)"));
+        st.changed();
+        count(&st, "refused: follow-up limit");
+        let message = "This interaction has hit the maximum number of follow up messages";
+        return Err(error(StatusCode::BAD_REQUEST, 40094, message));
+    }
     let (payload, uploads) = payload_or_400(&st, req).await?;
-    check(&st, &format!("follow-up to interaction {}", rec.id), &payload, &uploads, true)?;
+    check(&st, &what, &payload, &uploads, true)?;
     let eph = payload["flags"].as_u64().unwrap_or(0) & 64;
-    let ctx = new_message(rec.channel_id, eph, rec.user_id, Some(rec.id));
+    let ctx = new_message(&rec, eph, rec.original);
     let id = {
         let mut inner = st.lock();
         let id = inner.create_message(ctx, &payload, uploads, &st.http_base);
@@ -470,13 +510,101 @@ async fn followup(State(st): St, Path((_app, token)): Path<(String, String)>, re
     message_response(&st, id)
 }
 
+/// Counts a request to channel `ch`, and refuses it as Discord refuses a
+/// channel the bot cannot see (403, 50001 "Missing Access";
+/// opcodes-and-status-codes.mdx) when the channel is a group DM or a DM
+/// between other people: the bot is not in them (the app answers there
+/// only through interactions). Not a violation: Discord answers it and the
+/// bot must cope; tests read `request_count("refused: missing access")`
+/// and `channel_requests_to`.
+fn reach(st: &Shared, ch: u64) -> Result<(), Refusal> {
+    let mut inner = st.lock();
+    *inner.channel_requests.entry(ch).or_default() += 1;
+    if !inner.setup(ch).place.bot_absent() {
+        return Ok(());
+    }
+    *inner.requests.entry("refused: missing access".into()).or_default() += 1;
+    Err(error(StatusCode::FORBIDDEN, 50001, "Missing Access"))
+}
+
+/// Discord's 403 50007 "Cannot send messages to this user" for a post in
+/// the DM of a user who takes no DM from the bot (DMs from server members
+/// turned off, no shared server, or the bot blocked): opening the DM
+/// channel works, the message does not (opcodes-and-status-codes.mdx).
+/// Not a violation; counted as "refused: cannot send messages to this user".
+fn dm_open(st: &Shared, ch: u64) -> Result<(), Refusal> {
+    let mut inner = st.lock();
+    let payloads::Place::BotDm { user } = inner.setup(ch).place else { return Ok(()) };
+    if !inner.dms_closed.contains(&user) {
+        return Ok(());
+    }
+    *inner.requests.entry("refused: cannot send messages to this user".into()).or_default() += 1;
+    Err(error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user"))
+}
+
+/// POST /users/@me/channels `{"recipient_id"}`: the DM channel between the
+/// bot and the recipient (a private-channel object, type 1, the same id
+/// for the same recipient every time), where the bot may then post.
+async fn open_dm(State(st): St, body: Bytes) -> Reply {
+    count(&st, "POST dm channel");
+    let body: Value = serde_json::from_slice(&body).map_err(|e| bad_json(&st, e))?;
+    let Some(recipient) = super::state::id_of(&body["recipient_id"]) else {
+        st.lock().violation(format!("POST /users/@me/channels without a recipient_id: {body}"));
+        st.changed();
+        return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"));
+    };
+    let ch = st.lock().bot_dm(recipient);
+    let channel = private_channel(ch, recipient);
+    let back: Result<serenity::all::PrivateChannel, _> = serde_json::from_value(channel.clone());
+    if let Err(e) = back {
+        st.lock().violation(format!("the fake's DM channel does not parse as serenity's PrivateChannel: {e}"));
+    }
+    st.changed();
+    Ok(Json(channel).into_response())
+}
+
+/// A DM channel object (the spec's PrivateChannelResponse: id, type,
+/// flags, recipients; last_message_id, last_pin_timestamp).
+fn private_channel(ch: u64, recipient: u64) -> Value {
+    json!({"id": ch.to_string(), "type": 1, "flags": 0, "last_message_id": null, "last_pin_timestamp": null,
+           "recipients": [payloads::user_by_id(recipient)]})
+}
+
+/// GET /channels/{ch}: the channel object (a server text channel or
+/// thread, or the bot's DM); a group DM or DM of others is refused.
+async fn channel_get_info(State(st): St, Path(ch): Path<u64>) -> Reply {
+    count(&st, "GET channel");
+    reach(&st, ch)?;
+    let setup = st.lock().setup(ch);
+    let mut channel = match setup.place {
+        payloads::Place::BotDm { user } => private_channel(ch, user),
+        _ => json!({"id": ch.to_string(), "type": 0, "guild_id": setup.guild.to_string(),
+            "name": format!("game-{ch}"), "position": 0, "permission_overwrites": [], "nsfw": false,
+            "parent_id": null, "topic": null, "last_message_id": null, "rate_limit_per_user": 0, "flags": 0}),
+    };
+    if setup.thread {
+        channel["type"] = json!(11);
+        channel["parent_id"] = json!(ch.saturating_sub(1).max(1).to_string());
+        channel["thread_metadata"] = json!({"archived": false, "auto_archive_duration": 1440,
+            "archive_timestamp": payloads::timestamp(1_600_000_000_000), "locked": false, "invitable": true});
+    }
+    let back: Result<serenity::all::Channel, _> = serde_json::from_value(channel.clone());
+    if let Err(e) = back {
+        st.lock().violation(format!("the fake's channel {ch} does not parse as serenity's Channel: {e}"));
+        st.changed();
+    }
+    Ok(Json(channel).into_response())
+}
+
 async fn channel_post(State(st): St, Path(ch): Path<u64>, req: Request) -> Reply {
     count(&st, "POST channel message");
+    reach(&st, ch)?;
+    dm_open(&st, ch)?;
     let (payload, uploads) = payload_or_400(&st, req).await?;
     pass(&st, Hold::MessagePosts, &payload).await?;
     may_post(&st, ch, &payload, &uploads)?;
     check(&st, &format!("POST message in channel {ch}"), &payload, &uploads, true)?;
-    let ctx = new_message(ch, 0, 0, None);
+    let ctx = channel_message(ch);
     let id = st.lock().create_message(ctx, &payload, uploads, &st.http_base);
     st.changed();
     message_response(&st, id)
@@ -503,7 +631,8 @@ fn may_post(st: &Shared, ch: u64, payload: &Value, uploads: &[Upload]) -> Result
     Err(error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"))
 }
 
-async fn channel_list(State(st): St, Path(ch): Path<u64>) -> Json {
+async fn channel_list(State(st): St, Path(ch): Path<u64>) -> Reply {
+    reach(&st, ch)?;
     let inner = st.lock();
     let list: Vec<Value> = inner
         .messages
@@ -513,7 +642,7 @@ async fn channel_list(State(st): St, Path(ch): Path<u64>) -> Json {
         .take(50)
         .map(|m| m.json.clone())
         .collect();
-    Json(json!(list))
+    Ok(Json(json!(list)).into_response())
 }
 
 /// The message, if it is a live, public message of channel `ch`.
@@ -525,16 +654,19 @@ fn in_channel(st: &Shared, ch: u64, mid: u64) -> Result<u64, Refusal> {
 
 async fn channel_get(State(st): St, Path((ch, mid)): Path<(u64, u64)>) -> Reply {
     count(&st, "GET channel message");
+    reach(&st, ch)?;
     pass(&st, Hold::MessageReads, &json!({"message": mid})).await?;
     message_response(&st, in_channel(&st, ch, mid)?)
 }
 
 async fn channel_edit(State(st): St, Path((ch, mid)): Path<(u64, u64)>, req: Request) -> Reply {
     count(&st, "PATCH channel message");
+    reach(&st, ch)?;
     edit(&st, in_channel(&st, ch, mid)?, &format!("PATCH message {mid}"), req, Some(Hold::MessageEdits)).await
 }
 
 async fn channel_delete(State(st): St, Path((ch, mid)): Path<(u64, u64)>) -> Reply {
+    reach(&st, ch)?;
     delete(&st, in_channel(&st, ch, mid)?)
 }
 

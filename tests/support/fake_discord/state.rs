@@ -55,6 +55,8 @@ pub struct InteractionRec {
     pub id: u64,
     pub token: String,
     pub user_id: u64,
+    /// The invoking user's object as the interaction carried it.
+    pub user: Value,
     pub channel_id: u64,
     /// The message a component belongs to.
     pub message_id: Option<u64>,
@@ -64,6 +66,21 @@ pub struct InteractionRec {
     /// The message `@original` refers to.
     pub original: Option<u64>,
     pub followups: Vec<u64>,
+    /// The interaction's `authorizing_integration_owners` as sent.
+    pub owners: Value,
+    /// The interaction's `context` (0 server, 1 bot DM, 2 private channel).
+    pub context: u64,
+    /// A test expired its token ([`super::FakeDiscord::expire_tokens`]).
+    pub expired: bool,
+}
+
+impl InteractionRec {
+    /// Only a user install authorised it (no "0" key): Discord then
+    /// allows at most 5 follow-ups (receiving-and-responding.mdx, Create
+    /// Followup Message; change-log 2024-06-27).
+    pub fn user_installed_only(&self) -> bool {
+        self.owners.get("0").is_none()
+    }
 }
 
 /// Requests the fake can hold unanswered: what a bot killed in the middle of
@@ -137,9 +154,18 @@ pub struct Inner {
     pub passes: HashMap<Hold, u64>,
     /// Bumped when the held requests are dropped (their bot was killed).
     pub drops: u64,
-    /// Channels a test set up (permissions, threads); the others are plain
-    /// text channels where the bot may do everything.
+    /// Channels a test set up (permissions, threads, places outside
+    /// servers); the others are plain text channels where the bot may do
+    /// everything.
     pub channel_setups: HashMap<u64, ChannelSetup>,
+    /// Who may use each private channel (group DM, DM, the bot's DM).
+    pub private_members: HashMap<u64, Vec<u64>>,
+    /// The DM channel between each user and the bot, by user id.
+    pub bot_dms: HashMap<u64, u64>,
+    /// Users who accept no DM from the bot (posts to their DM get 50007).
+    pub dms_closed: HashSet<u64>,
+    /// REST requests to /channels/{id}/…, by channel id (refused ones too).
+    pub channel_requests: HashMap<u64, u64>,
 }
 
 impl Inner {
@@ -159,6 +185,24 @@ impl Inner {
 
     pub fn setup(&self, channel: u64) -> ChannelSetup {
         self.channel_setups.get(&channel).copied().unwrap_or_default()
+    }
+
+    /// The DM channel between `user` and the bot (made on first use, then
+    /// the same id): channel type 1, the bot may post and read there.
+    pub fn bot_dm(&mut self, user: u64) -> u64 {
+        if let Some(&ch) = self.bot_dms.get(&user) {
+            return ch;
+        }
+        let ch = self.next_id();
+        self.bot_dms.insert(user, ch);
+        let setup = ChannelSetup {
+            app_permissions: payloads::perms::BOT_DM,
+            place: payloads::Place::BotDm { user },
+            ..ChannelSetup::default()
+        };
+        self.channel_setups.insert(ch, setup);
+        self.private_members.insert(ch, vec![user]);
+        ch
     }
 
     pub fn violation(&mut self, what: String) {
@@ -191,17 +235,23 @@ impl Inner {
     /// Stores a new bot message built from `payload` (already validated).
     pub fn create_message(&mut self, ctx: NewMessage, payload: &Value, uploads: Vec<Upload>, base: &str) -> u64 {
         let id = self.next_id();
+        let setup = self.setup(ctx.channel_id);
         let mut json = json!({
             "id": id.to_string(), "channel_id": ctx.channel_id.to_string(),
-            "guild_id": self.setup(ctx.channel_id).guild.to_string(),
             "author": payloads::bot_user(), "content": "", "timestamp": payloads::timestamp(payloads::now_ms()),
             "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
             "mention_roles": [], "attachments": [], "embeds": [], "components": [], "pinned": false,
             "type": if ctx.interaction_id.is_some() { 20 } else { 0 }, "flags": ctx.flags,
             "application_id": APP_ID.to_string(),
         });
+        if !setup.place.is_private() {
+            json["guild_id"] = json!(setup.guild.to_string());
+        }
         if ctx.interaction_id.is_some() {
             json["webhook_id"] = json!(APP_ID.to_string());
+        }
+        if let Some(meta) = ctx.meta {
+            json["interaction_metadata"] = meta;
         }
         let mut msg = StoredMessage {
             id,
@@ -268,6 +318,8 @@ pub struct NewMessage {
     pub flags: u64,
     pub ephemeral_for: Option<u64>,
     pub interaction_id: Option<u64>,
+    /// The message's `interaction_metadata` (messages of interactions).
+    pub meta: Option<Value>,
 }
 
 /// A snowflake given as a JSON string or number.
