@@ -22,6 +22,7 @@ mod logs;
 mod metrics;
 mod permissions;
 mod pictures;
+mod places;
 mod records;
 mod restart;
 mod selftest;

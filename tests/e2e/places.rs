@@ -18,6 +18,15 @@ const ELSEWHERE: u64 = 1_300_000_000_000_003_002;
 const SERVER_CHANNEL: u64 = 1_300_000_000_000_003_003;
 const SECOND_CHANNEL: u64 = 1_300_000_000_000_003_004;
 
+/// The test bots' configuration with commands registered globally, as
+/// Discord offers only global commands outside servers (a test bot
+/// registers them in the test server).
+fn global(db: &std::path::Path) -> thaayam::discord::config::Config {
+    let mut config = play::config(db, thaayam::discord::config::Shards::Auto);
+    config.dev_guild = None;
+    config
+}
+
 /// Seats a computer of the first level on the lobby (as `host`).
 async fn add_computer(fake: &FakeDiscord, host: &FakeUser, lobby: &StoredMessage) {
     let select = lobby.selects().into_iter().next().expect("the add-computer menu");
@@ -26,6 +35,19 @@ async fn add_computer(fake: &FakeDiscord, host: &FakeUser, lobby: &StoredMessage
     let i = fake.select(host, lobby.channel_id, lobby.id, &id, &[&level]).await;
     let (kind, text) = play::answer(fake, i).await;
     assert_eq!(kind, 7, "adding a computer updates the lobby: {text}");
+}
+
+/// `user` taps the board: Confirm, else the first move of its menu, else
+/// Join; returns the interaction.
+async fn tap(fake: &FakeDiscord, user: &FakeUser, board: &StoredMessage) -> u64 {
+    if let Some(id) = board.control("ok") {
+        return fake.click(user, board.channel_id, board.id, &id).await;
+    }
+    if let Some((id, values)) = play::move_menu(board) {
+        return fake.select(user, board.channel_id, board.id, &id, &[&values[0]]).await;
+    }
+    let id = board.control("join").unwrap_or_else(|| panic!("nothing to tap: {}", board.text()));
+    fake.click(user, board.channel_id, board.id, &id).await
 }
 
 /// Plays `steps` steps of the game in `channel` (or to its end).
@@ -58,7 +80,7 @@ async fn a_group_dm_game_of_two_friends_and_a_computer_is_played_by_clicks_alone
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("group-dm");
     let db = dir.0.join("thaayam.db");
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let bot = play::start_bot_with(&fake, global(&db)).await;
     let (alice, bob, carol) = (FakeUser::new(31, "alice"), FakeUser::new(32, "bob"), FakeUser::new(33, "carol"));
     fake.make_group_dm(GROUP, &[&alice, &bob, &carol]);
     let players = [alice.clone(), bob.clone()];
@@ -77,12 +99,10 @@ async fn a_group_dm_game_of_two_friends_and_a_computer_is_played_by_clicks_alone
 
     // Someone who is not seated is refused privately; nothing changes.
     let board = play::settled_board(&fake, GROUP).await;
-    if let Some(id) = board.control("ok").or_else(|| play::move_menu(&board).map(|(id, _)| id)) {
-        let i = fake.click(&carol, GROUP, board.id, &id).await;
-        let (kind, text) = play::answer(&fake, i).await;
-        assert_eq!(kind, 4, "carol is answered privately: {text}");
-        assert_eq!(fake.message(board.id).expect("board").version, board.version, "the board is unchanged");
-    }
+    let i = tap(&fake, &carol, &board).await;
+    let (kind, text) = play::answer(&fake, i).await;
+    assert_eq!(kind, 4, "carol is answered privately: {text}");
+    assert_eq!(fake.message(board.id).expect("board").version, board.version, "the board is unchanged");
 
     // A while of play, then every token so far expires: the game goes on
     // at the next click with that click's token.
@@ -95,11 +115,10 @@ async fn a_group_dm_game_of_two_friends_and_a_computer_is_played_by_clicks_alone
     let before = play::settled_board(&fake, GROUP).await;
     bot.stop().await.expect("clean stop");
     expire_turn(&db, GROUP);
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let bot = play::start_bot_with(&fake, global(&db)).await;
     let on_turn = play::to_act(&before, &players).expect("a human on turn").clone();
     let other = players.iter().find(|p| p.id != on_turn.id).expect("the other").clone();
-    let tap = before.control("ok").or_else(|| play::move_menu(&before).map(|(id, _)| id)).expect("a control");
-    let i = fake.click(&other, GROUP, before.id, &tap).await;
+    let i = tap(&fake, &other, &before).await;
     let (kind, _) = play::answer_on(&fake, i, GROUP, before.id, before.version).await;
     assert_ne!(kind, 4, "the click of a seated player settles the turn that ran out");
     let settled = poll(WAIT, || fake.messages(GROUP).iter().any(|m| m.text().contains("ran out"))).await;
@@ -133,7 +152,7 @@ async fn a_practice_game_in_the_bots_dm_is_played_to_its_end_with_hints() {
     let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("bot-dm");
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let bot = play::start_bot_with(&fake, global(&dir.0.join("thaayam.db"))).await;
     let alice = FakeUser::new(41, "alice");
     let dm = fake.bot_dm(&alice);
     let lobby = play::open_lobby(&fake, &alice, dm, vec![]).await;
@@ -158,16 +177,17 @@ async fn games_lists_the_running_games_and_notify_sends_one_message_per_waiting_
     let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("games-notify");
-    let mut config = play::config(&dir.0.join("thaayam.db"), thaayam::discord::config::Shards::Auto);
+    let mut config = global(&dir.0.join("thaayam.db"));
     config.notify_after = 2;
     let bot = play::start_bot_with(&fake, config).await;
     let (alice, bob) = (FakeUser::new(51, "alice"), FakeUser::new(52, "bob"));
     let players = [alice.clone(), bob.clone()];
     for user in [&alice, &bob] {
-        let switch = if user.id == alice.id { "on" } else { "off" };
-        let i = fake.send_slash(user, SERVER_CHANNEL, "thaayam", "notify", vec![Opt::str("switch", switch)]).await;
+        let switch = if user.id == alice.id { 0 } else { 1 };
+        let i = fake.send_slash(user, SERVER_CHANNEL, "thaayam", "notify", vec![Opt::int("switch", switch)]).await;
         let (kind, text) = play::answer(&fake, i).await;
         assert_eq!(kind, 4, "{text}");
+        assert!(text.contains("direct message"), "{text}");
     }
     play::start_two(&fake, &alice, &bob, SERVER_CHANNEL).await;
     let lobby = play::open_lobby(&fake, &bob, SECOND_CHANNEL, vec![]).await;
@@ -182,28 +202,28 @@ async fn games_lists_the_running_games_and_notify_sends_one_message_per_waiting_
     assert!(text.contains(&format!("/{SECOND_CHANNEL}/{}", lobby.id)), "a link to the lobby: {text}");
 
     // Whoever is on turn waits: alice gets one direct message per waiting
-    // turn, bob (off) none.
-    let mut waited_for_alice = 0;
-    for _ in 0..40 {
+    // turn (a turn is told by its deadline on the board), bob (off) none.
+    let (mut waited_for_alice, mut last_turn) = (0, String::new());
+    for _ in 0..200 {
         let board = play::settled_board(&fake, SERVER_CHANNEL).await;
-        if play::is_over(&board) {
+        if play::is_over(&board) || waited_for_alice >= 2 {
             break;
         }
-        let on_turn = play::to_act(&board, &players).cloned();
-        if on_turn.as_ref().is_some_and(|p| p.id == alice.id) && waited_for_alice < 2 {
-            let before = fake.dms_to(alice.id).len();
-            let got = poll(Duration::from_secs(8), || fake.dms_to(alice.id).len() > before).await;
-            assert!(got, "alice is told her turn waits");
+        let deadline = board.content().split("time runs out <t:").nth(1).unwrap_or_default();
+        let turn = deadline.split(':').next().unwrap_or_default().to_string();
+        let alices = play::to_act(&board, &players).is_some_and(|p| p.id == alice.id);
+        if alices && turn != last_turn {
+            let expected = waited_for_alice + 1;
+            let got = poll(Duration::from_secs(8), || fake.dms_to(alice.id).len() >= expected).await;
+            assert!(got, "alice is told her turn waits: {}", fake.summary());
             tokio::time::sleep(Duration::from_secs(3)).await;
-            assert_eq!(fake.dms_to(alice.id).len(), before + 1, "one message a turn");
+            assert_eq!(fake.dms_to(alice.id).len(), expected, "one message a turn");
             let dm = fake.dms_to(alice.id).pop().expect("the message");
             assert!(dm.content().contains(&format!("/{SERVER_CHANNEL}/")), "it links the board: {}", dm.content());
             waited_for_alice += 1;
+            last_turn = turn;
         }
         if play::advance(&fake, SERVER_CHANNEL, &players).await == play::Progress::Over {
-            break;
-        }
-        if waited_for_alice >= 2 {
             break;
         }
     }

@@ -133,7 +133,9 @@ pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     };
     // Like `new`, check that the bot may post a board here, and say so when
     // Discord refuses the post anyway (the old board stays the live one).
-    let missing = missing_permissions(ctx);
+    // Outside servers no permission says whether it may post (a group DM's
+    // board is an answer; the bot's DM takes its messages).
+    let missing = if where_asked(ctx) == Where::Server { missing_permissions(ctx) } else { Vec::new() };
     if !missing.is_empty() {
         let text =
             tr!(mine, "board-missing-permissions", count = missing.len(), list = permission_list(mine, &missing));
