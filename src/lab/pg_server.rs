@@ -1,7 +1,8 @@
 //! A throw-away PostgreSQL server for the tests: `initdb` into a new
 //! folder under the temporary directory, `postgres` on its own free port
 //! of 127.0.0.1 (its socket in that folder too), made for speed (no fsync,
-//! small buffers). One server per test binary ([`shared`]); each test asks
+//! small buffers), offering TLS with a self-signed certificate when
+//! `openssl` is there to make one. One server per test binary ([`shared`]); each test asks
 //! for its own fresh database ([`PgServer::fresh_database`]), so tests run
 //! in parallel. A test that stops the database server itself in the middle
 //! of its work starts one of its own ([`own`]: durable commits), stops it
@@ -48,10 +49,18 @@ mkdir -m 700 "$base" || exit 1
 if ! "$bin/initdb" -D "$base/data" -U thaayam --auth=trust --no-sync -E UTF8 --locale=C >"$base/initdb.log" 2>&1; then
     cat "$base/initdb.log" >&2; rm -rf "$base"; exit 1
 fi
+tls=""
+if openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 7 -subj /CN=127.0.0.1 \
+    -addext subjectAltName=IP:127.0.0.1 -addext basicConstraints=critical,CA:FALSE \
+    -keyout "$base/server.key" -out "$base/server.crt" >/dev/null 2>&1; then
+    chmod 600 "$base/server.key"
+    tls="-c ssl=on -c ssl_cert_file=$base/server.crt -c ssl_key_file=$base/server.key"
+fi
 serve() {
+    # $tls unquoted: its words are the server's options.
     "$bin/postgres" -D "$base/data" -p "$port" -k "$base" -c listen_addresses=127.0.0.1 -c fsync=off \
         -c synchronous_commit="$sync" -c full_page_writes=off -c shared_buffers=16MB -c max_connections=300 \
-        >>"$base/server.log" 2>&1 &
+        $tls >>"$base/server.log" 2>&1 &
     pid=$!
 }
 serve
@@ -264,6 +273,12 @@ impl PgServer {
     /// The server's own folder (data, socket, logs).
     pub fn folder(&self) -> &Path {
         &self.folder
+    }
+
+    /// The server's self-signed certificate (for 127.0.0.1), when it
+    /// offers TLS: it does when `openssl` made one at its start.
+    pub fn certificate(&self) -> Option<PathBuf> {
+        Some(self.folder.join("server.crt")).filter(|c| c.is_file())
     }
 
     /// Stops the server as a crash would (`pg_ctl stop -m immediate`: its

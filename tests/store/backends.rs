@@ -279,3 +279,51 @@ fn the_bot_stops_at_start_with_one_line_on_wrong_credentials_or_a_database_not_i
     let line = refused_at_start("backends-newer", &db.to_string());
     assert!(line.contains("newer than this program"), "{line}");
 }
+
+/// Whether every connection of the store to `db` (named by its
+/// application name) is encrypted, as the server sees it.
+fn store_uses_tls(server: &pg_server::PgServer, db: &Database) -> Vec<bool> {
+    let mut raw = admin(server, "postgres");
+    let rows = raw
+        .query(
+            "SELECT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) \
+             WHERE a.datname = $1 AND a.application_name = 'thaayam'",
+            &[&name_of(db)],
+        )
+        .expect("pg_stat_ssl");
+    rows.iter().map(|r| r.get(0)).collect()
+}
+
+/// TLS through rustls as `sslmode` says: by default (prefer) the store's
+/// connection is encrypted when the server offers TLS, `disable` is plain,
+/// `verify-full` takes the server's certificate when `sslrootcert` holds
+/// it and refuses it (one line, naming the server) when it does not
+/// chain to Mozilla's roots.
+#[test]
+fn postgres_connections_use_tls_as_sslmode_says() {
+    let Some(server) = pg_server::shared() else { return };
+    let Some(certificate) = server.certificate() else {
+        let why = "PostgreSQL TLS test skipped: the test server has no certificate (no openssl)";
+        assert!(std::env::var("THAAYAM_REQUIRE_POSTGRES").is_err(), "{why}");
+        eprintln!("{why}");
+        return;
+    };
+    let with = |db: &Database, query: &str| Database::parse(&format!("{db}?{query}")).expect("a URL");
+    let cases = [("", true), ("sslmode=disable", false), ("sslmode=require", true)];
+    for (query, encrypted) in cases {
+        let db = server.fresh_database();
+        let url = if query.is_empty() { db.clone() } else { with(&db, query) };
+        let store = Store::open_database(&url).expect("open");
+        assert_eq!(store_uses_tls(server, &db), vec![encrypted], "{query:?}");
+        drop(store);
+    }
+    let db = server.fresh_database();
+    let verified = with(&db, &format!("sslmode=verify-full&sslrootcert={}", certificate.display()));
+    let store = Store::open_database(&verified).expect("the server's certificate is the root");
+    assert_eq!(store_uses_tls(server, &db), vec![true]);
+    drop(store);
+    let err = Store::open_database(&with(&db, "sslmode=verify-full")).err().expect("not under Mozilla's roots");
+    let msg = err.to_string();
+    assert!(matches!(err, StoreError::Unreachable { .. }), "{msg}");
+    assert!(msg.contains(&format!("127.0.0.1:{}", server.port())) && !msg.contains('\n'), "{msg}");
+}
