@@ -183,6 +183,11 @@ struct DatabaseRestart {
     sent: usize,
     /// Of those, the ones answered "could not be saved" or "could not be opened".
     refused_unsaved: usize,
+    /// Of those, the ones refused for another reason (out of turn, an old
+    /// control: refusals that need no database).
+    refused_otherwise: usize,
+    /// What those other refusals said (each text once).
+    other_reasons: BTreeSet<String>,
     /// Of those, the ones saved (acknowledged) all the same.
     saved: usize,
 }
@@ -343,6 +348,11 @@ async fn restart_database(fake: &FakeDiscord, server: &PgServer, down_for: Durat
         reconnect: first_save.saturating_duration_since(up),
         sent: window.len(),
         refused_unsaved: answers().filter(|a| refused_unsaved(a)).count(),
+        refused_otherwise: answers().filter(|a| a.kind == 4 && !refused_unsaved(a)).count(),
+        other_reasons: answers()
+            .filter(|a| a.kind == 4 && !refused_unsaved(a))
+            .filter_map(|a| a.data["content"].as_str().map(String::from))
+            .collect(),
         saved: answers().filter(|a| a.kind != 4).count(),
     }
 }
@@ -768,15 +778,19 @@ fn report(fake: &FakeDiscord, db: &Database, figures: &Figures, ctl: &Control, e
     for (n, r) in figures.restarts.iter().enumerate() {
         eprintln!(
             "database restart {}: down {:.0} ms (recovery {:.0} ms of it); the bot saved again {:.0} ms after the \
-             server was back; {} interactions sent meanwhile: {} answered 'could not be saved/opened', {} saved",
+             server was back; {} interactions sent meanwhile: {} answered 'could not be saved/opened', {} refused \
+             for another reason, {} saved",
             n + 1,
             r.down.as_secs_f64() * 1e3,
             r.recovery.as_secs_f64() * 1e3,
             r.reconnect.as_secs_f64() * 1e3,
             r.sent,
             r.refused_unsaved,
+            r.refused_otherwise,
             r.saved,
         );
     }
+    let others: BTreeSet<&String> = figures.restarts.iter().flat_map(|r| &r.other_reasons).collect();
+    eprintln!("the other refusals meanwhile said: {others:?}");
     eprintln!("slowest first answer of the whole run: {:.0} ms", slowest.as_secs_f64() * 1e3);
 }
