@@ -41,7 +41,8 @@ const USER: &str = "thaayam";
 /// programs' folder, `$3` the port, `$4` `synchronous_commit`. It reads
 /// commands on its standard input, one a line: `stop` stops the server as
 /// a crash would (`pg_ctl stop -m immediate`) and says `stopped`; `start`
-/// starts it again on the same folder and port and says `started`. At the
+/// starts it again on the same folder and port and says `started`;
+/// `freeze` and `thaw` stop and continue its processes (SIGSTOP, SIGCONT). At the
 /// end of its input it stops the server and removes the folder.
 const SCRIPT: &str = r#"
 base="$1"; bin="$2"; port="$3"; sync="$4"
@@ -70,8 +71,11 @@ while read -r command; do
         stop) "$bin/pg_ctl" stop -D "$base/data" -m immediate -w >>"$base/server.log" 2>&1
               wait "$pid" 2>/dev/null; echo stopped ;;
         start) serve; echo started ;;
+        freeze) kill -STOP "$pid" $(pgrep -P "$pid"); echo frozen ;;
+        thaw) kill -CONT "$pid" $(pgrep -P "$pid"); echo thawed ;;
     esac
 done
+kill -CONT "$pid" $(pgrep -P "$pid") 2>/dev/null
 kill -QUIT "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 rm -rf "$base"
@@ -302,6 +306,18 @@ impl PgServer {
         };
         *self.admin.lock().unwrap_or_else(|e| e.into_inner()) = Some(admin);
         Ok(asked.elapsed())
+    }
+
+    /// Freezes the server (SIGSTOP to it and its processes): it takes
+    /// connections and data and answers nothing, as a hung machine or a
+    /// network that drops everything would look, until [`PgServer::thaw`].
+    pub fn freeze(&self) -> Result<(), String> {
+        self.command("freeze", "frozen")
+    }
+
+    /// Lets a frozen server go on (SIGCONT) where it stood.
+    pub fn thaw(&self) -> Result<(), String> {
+        self.command("thaw", "thawed")
     }
 
     /// Sends `command` to the shell and waits for its `answer`.

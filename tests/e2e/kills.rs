@@ -59,16 +59,17 @@ const RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_few_kills_in_click_storms() {
     let _serial = crate::support::serial().await;
-    run(Plan { kills: 4, channels: 2, seed: 7, restarts: 0 }, None).await;
+    run(Plan { kills: 4, channels: 2, seed: 7, restarts: 0, freezes: 0 }, None).await;
 }
 
 /// On PostgreSQL: the database server is restarted (immediate shutdown)
-/// three times in the middle of the storms, and the bot killed twice.
+/// three times in the middle of the storms, frozen twice for 3.5 s, and
+/// the bot killed twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn database_restarts_and_kills_in_click_storms_on_postgres() {
     let _serial = crate::support::serial().await;
     let Some(server) = tokio::task::block_in_place(pg_server::own) else { return };
-    run(Plan { kills: 2, channels: 2, seed: 11, restarts: 3 }, Some(&server)).await;
+    run(Plan { kills: 2, channels: 2, seed: 11, restarts: 3, freezes: 2 }, Some(&server)).await;
     tokio::task::block_in_place(|| drop(server));
 }
 
@@ -82,6 +83,7 @@ async fn many_kills_in_click_storms() {
         channels: 4,
         seed: number("THAAYAM_SEED", 2024),
         restarts: 0,
+        freezes: 0,
     };
     run(plan, None).await;
 }
@@ -92,6 +94,9 @@ struct Plan {
     seed: u64,
     /// Restarts of the database server (PostgreSQL only), between the kills.
     restarts: usize,
+    /// Times the database server is frozen (PostgreSQL only) for longer
+    /// than a click may wait.
+    freezes: usize,
 }
 
 /// What happens next in the loop.
@@ -99,20 +104,24 @@ struct Plan {
 enum Fault {
     KillBot,
     RestartDatabase,
+    FreezeDatabase,
 }
 
 impl Plan {
-    /// The kills and restarts, a restart first and between kills.
+    /// The kills, restarts and freezes, taking turns (a restart first).
     fn faults(&self) -> Vec<Fault> {
-        let (mut kills, mut restarts) = (self.kills, self.restarts);
+        let mut left = [
+            (Fault::RestartDatabase, self.restarts),
+            (Fault::KillBot, self.kills),
+            (Fault::FreezeDatabase, self.freezes),
+        ];
         let mut out = Vec::new();
-        while kills + restarts > 0 {
-            if restarts > 0 && (out.last() != Some(&Fault::RestartDatabase) || kills == 0) {
-                restarts -= 1;
-                out.push(Fault::RestartDatabase);
-            } else {
-                kills -= 1;
-                out.push(Fault::KillBot);
+        while left.iter().any(|(_, n)| *n > 0) {
+            for (fault, n) in &mut left {
+                if *n > 0 {
+                    *n -= 1;
+                    out.push(*fault);
+                }
             }
         }
         out
@@ -168,6 +177,7 @@ struct Figures {
     /// The longest time from a restart until no board was behind.
     longest_catch_up: Duration,
     restarts: Vec<DatabaseRestart>,
+    freezes: Vec<DatabaseRestart>,
 }
 
 /// One restart of the database server.
@@ -236,6 +246,13 @@ async fn run(plan: Plan, server: Option<&PgServer>) {
             let Some(server) = server else { panic!("a database restart needs PostgreSQL") };
             let down_for = Duration::from_millis(rng.random_range(200..1500));
             figures.restarts.push(restart_database(&fake, server, down_for).await);
+            blocking(|| check_acknowledged(&fake, &db, &mut logs));
+            continue;
+        }
+        if fault == Fault::FreezeDatabase {
+            tokio::time::sleep(Duration::from_millis(rng.random_range(300..1200))).await;
+            let Some(server) = server else { panic!("freezing the database needs PostgreSQL") };
+            figures.freezes.push(freeze_database(&fake, server, FROZEN_FOR).await);
             blocking(|| check_acknowledged(&fake, &db, &mut logs));
             continue;
         }
@@ -314,6 +331,21 @@ async fn run(plan: Plan, server: Option<&PgServer>) {
     blocking(|| report(&fake, &db, &figures, &ctl, started.elapsed()));
 }
 
+/// How long the database server stays frozen: longer than a click may wait.
+const FROZEN_FOR: Duration = Duration::from_millis(3500);
+
+/// Freezes the database server (it takes data and answers nothing, as a
+/// hung machine or a cut network) for `frozen_for`, then lets it go on,
+/// and waits until the bot has saved a click made after that. The storms
+/// go on throughout; the figures' `down` is the freeze, `recovery` zero.
+async fn freeze_database(fake: &FakeDiscord, server: &PgServer, frozen_for: Duration) -> DatabaseRestart {
+    let frozen = Instant::now();
+    blocking(|| server.freeze()).unwrap_or_else(|e| panic!("freeze the database server: {e}"));
+    tokio::time::sleep(frozen_for).await;
+    blocking(|| server.thaw()).unwrap_or_else(|e| panic!("thaw the database server: {e}"));
+    window_after(fake, frozen, Instant::now(), Duration::ZERO).await
+}
+
 /// Whether an answer tells the player that nothing could be saved.
 fn refused_unsaved(answer: &Response) -> bool {
     let text = answer.data["content"].as_str().unwrap_or("");
@@ -328,7 +360,12 @@ async fn restart_database(fake: &FakeDiscord, server: &PgServer, down_for: Durat
     blocking(|| server.stop_immediately()).unwrap_or_else(|e| panic!("stop the database server: {e}"));
     tokio::time::sleep(down_for).await;
     let recovery = blocking(|| server.start_again()).unwrap_or_else(|e| panic!("start the database server: {e}"));
-    let up = Instant::now();
+    window_after(fake, stopped, Instant::now(), recovery).await
+}
+
+/// The figures of the window from `stopped` until the bot's first saved
+/// click made after `up` (waited for).
+async fn window_after(fake: &FakeDiscord, stopped: Instant, up: Instant, recovery: Duration) -> DatabaseRestart {
     let saved_after = |i: &Inner| {
         i.interactions
             .values()
@@ -790,7 +827,21 @@ fn report(fake: &FakeDiscord, db: &Database, figures: &Figures, ctl: &Control, e
             r.saved,
         );
     }
-    let others: BTreeSet<&String> = figures.restarts.iter().flat_map(|r| &r.other_reasons).collect();
+    for (n, r) in figures.freezes.iter().enumerate() {
+        eprintln!(
+            "database frozen {}: for {:.0} ms; the bot saved again {:.0} ms after it went on; {} interactions sent \
+             meanwhile: {} answered 'could not be saved/opened', {} refused for another reason, {} saved",
+            n + 1,
+            r.down.as_secs_f64() * 1e3,
+            r.reconnect.as_secs_f64() * 1e3,
+            r.sent,
+            r.refused_unsaved,
+            r.refused_otherwise,
+            r.saved,
+        );
+    }
+    let others: BTreeSet<&String> =
+        figures.restarts.iter().chain(&figures.freezes).flat_map(|r| &r.other_reasons).collect();
     eprintln!("the other refusals meanwhile said: {others:?}");
     eprintln!("slowest first answer of the whole run: {:.0} ms", slowest.as_secs_f64() * 1e3);
 }

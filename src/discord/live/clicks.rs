@@ -113,23 +113,36 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     })
     .await;
     let answering = Click { ctx, click, arrived };
+    // A game reloaded as stale may have moved on to a computer's turn: a
+    // save of this process that the database took after its deadline had
+    // passed (the player was told it failed), which no task plays yet.
+    let stale = matches!(applied, Err(Refusal::Stale));
+    let reloaded_computer = |running: &Running| stale && running.table.computer_to_act();
     match applied {
         Err(Refusal::Stale) if is_board(&running, click) && running.post.shown != Some(running.table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
             let change = Change::none(Place::Same);
             show(&ctx.http, data, &mut running, change, Some(answering)).await;
+            let computer = reloaded_computer(&running);
             drop(running);
             note(ctx, click, &board_caught_up(mine)).await;
+            if computer {
+                spawn_computer(ctx.http.clone(), data.clone(), game);
+            }
         }
         Err(refusal) => {
             // A closed game's own board keeps no controls; any other
             // message (an older board, a forged click's) is left alone.
             let closed_board =
                 refusal == Refusal::Closed && is_board(&running, click) && !click.message.components.is_empty();
+            let computer = reloaded_computer(&running);
             drop(running);
             refuse(ctx, click, &refusal_text(mine, &refusal)).await;
             if closed_board {
                 strip(ctx, click).await;
+            }
+            if computer {
+                spawn_computer(ctx.http.clone(), data.clone(), game);
             }
         }
         Ok((notes, outro)) => {
