@@ -27,6 +27,10 @@
 //! - the bot reconnects by itself: a click made after the server is back
 //!   is saved again, within the figures printed.
 //!
+//! The server is also frozen (SIGSTOP: it takes data and answers nothing,
+//! as a hung machine or a cut network) for longer than a click may wait:
+//! the same checks hold (saves give up after 2 s).
+//!
 //! The suite runs a few kills; the long run is opt-in and prints figures:
 //! `THAAYAM_KILLS=60 cargo test --test e2e kills::many -- --ignored --nocapture`
 //! (`THAAYAM_SEED` picks other kill moments and choices).
