@@ -46,9 +46,12 @@ enum Command {
         /// The fake Discord's REST base, http://127.0.0.1:PORT (loopback only).
         #[arg(long)]
         http_base: String,
-        /// The database file.
+        /// The database: an SQLite file or a postgres:// URL.
         #[arg(long)]
-        database: std::path::PathBuf,
+        database: String,
+        /// The gateway shards this process runs: auto, N/TOTAL or FIRST-LAST/TOTAL.
+        #[arg(long, default_value = "auto")]
+        shards: String,
         /// Register the commands in this guild.
         #[arg(long)]
         guild: Option<u64>,
@@ -105,7 +108,16 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreCrashWorker { db, max_saves } => lab::store_crash::run(&db, max_saves)?,
-        Command::SandboxBot { http_base, database, guild, computer_pause_ms, dice_seed, log_format, metrics } => {
+        Command::SandboxBot {
+            http_base,
+            database,
+            shards,
+            guild,
+            computer_pause_ms,
+            dice_seed,
+            log_format,
+            metrics,
+        } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
             let log_format = match log_format.as_str() {
                 "json" => thaayam::discord::config::LogFormat::Json,
@@ -115,6 +127,8 @@ fn run(command: Command) -> Result<(), String> {
                 .map(|m| thaayam::discord::config::parse_listen_address(&m))
                 .transpose()
                 .map_err(|e| format!("--metrics: {e}"))?;
+            let database = thaayam::store::Database::parse(&database).map_err(|e| format!("--database: {e}"))?;
+            let shards = shards.parse().map_err(|e| format!("--shards: {e}"))?;
             let sandbox = lab::sandbox_bot::Sandbox {
                 http_base,
                 database,
@@ -123,6 +137,7 @@ fn run(command: Command) -> Result<(), String> {
                 dice_seed,
                 log_format,
                 metrics,
+                shards,
             };
             lab::sandbox_bot::run(sandbox)?;
         }

@@ -7,9 +7,9 @@
 //! sandbox, and this one never reaches Discord.
 
 use crate::discord::bot::{self, Endpoint};
-use crate::discord::config::Config;
+use crate::discord::config::{Config, Shards};
 use crate::engine::Variant;
-use std::path::PathBuf;
+use crate::store::Database;
 use std::time::Duration;
 
 /// What the sandbox bot is given on the command line.
@@ -17,7 +17,8 @@ use std::time::Duration;
 pub struct Sandbox {
     /// The fake's REST base, `http://127.0.0.1:PORT`.
     pub http_base: String,
-    pub database: PathBuf,
+    /// An SQLite file or a `postgres://` URL.
+    pub database: Database,
     /// Register the commands in this guild only.
     pub guild: Option<u64>,
     pub computer_pause: Duration,
@@ -28,6 +29,9 @@ pub struct Sandbox {
     /// Serve `/metrics`, `/healthz` and `/readyz` here (`127.0.0.1:0`: a
     /// free port, logged as "metrics and health checks on http://…").
     pub metrics: Option<std::net::SocketAddr>,
+    /// The gateway shards this process runs (`auto`: as many as the fake
+    /// recommends, all of them).
+    pub shards: Shards,
 }
 
 /// Runs the bot against the sandbox until it is killed (or SIGINT/SIGTERM).
@@ -40,13 +44,13 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
     }
     let config = Config {
         token: "sandbox-token".into(),
-        database: sandbox.database.into(),
+        database: sandbox.database,
         dev_guild: sandbox.guild,
         default_variant: Variant::Bell,
         turn_timeout: 24 * 3600,
         log_level: "warn".into(),
         log_format: sandbox.log_format,
-        shards: crate::discord::config::Shards::Auto,
+        shards: sandbox.shards,
         metrics: sandbox.metrics,
         notify_after: crate::discord::config::NOTIFY_AFTER,
     };

@@ -41,6 +41,11 @@ pub enum StoreError {
     Unsupported(&'static str),
     /// The store thread behind a [`super::StoreHandle`] is gone.
     Closed,
+    /// The store did not answer within the caller's deadline
+    /// ([`super::StoreHandle::call_within`]): the call may still complete
+    /// (its change then shows as a stale copy), or, if it had not started,
+    /// is dropped without running.
+    Late { waited: std::time::Duration },
 }
 
 impl fmt::Display for StoreError {
@@ -73,6 +78,7 @@ impl fmt::Display for StoreError {
             }
             StoreError::Unsupported(what) => write!(f, "{what} is not possible on this database"),
             StoreError::Closed => f.write_str("the store thread has stopped"),
+            StoreError::Late { waited } => write!(f, "the database did not answer within {} ms", waited.as_millis()),
         }
     }
 }

@@ -64,6 +64,7 @@ mod handle;
 mod live;
 mod postgres;
 pub mod postgres_schema;
+mod postgres_tls;
 mod queries;
 mod ratings;
 mod rows;

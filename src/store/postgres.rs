@@ -14,12 +14,14 @@
 //! call that met it with [`StoreError::Postgres`]; the next call connects
 //! again by itself. Errors name the server without its password.
 //!
-//! TLS is not offered yet (`sslmode` other than `disable`/`prefer` fails
-//! to connect): run the database on the same host or a private network.
+//! TLS goes through rustls as the URL's `sslmode` says (`postgres_tls`):
+//! by default the link is encrypted when the server offers TLS;
+//! `verify-full` also proves the server.
 
 use super::database::PostgresUrl;
 use super::error::{PgContext, StoreError, postgres_reason};
 use super::postgres_schema::{self, WRITERS_LOCK};
+use super::postgres_tls;
 use super::sql::{Db, Row, Value, numbered_dollars};
 use bytes::BytesMut;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
@@ -141,7 +143,12 @@ impl Postgres {
         if config.get_application_name().is_none() {
             config.application_name("thaayam");
         }
-        config.connect(NoTls).map_err(|e| {
+        let connected = match postgres_tls::connector(self.url.tls()) {
+            Ok(Some(tls)) => config.connect(tls),
+            Ok(None) => config.connect(NoTls),
+            Err(reason) => return Err(StoreError::Unreachable { server: self.url.host(), reason }),
+        };
+        connected.map_err(|e| {
             let mut reason = postgres_reason(&e);
             if let Some(password) = config.get_password() {
                 let password = String::from_utf8_lossy(password);

@@ -16,6 +16,21 @@
 //!   database passes `PRAGMA integrity_check`, the boards match the
 //!   database, and the fake saw nothing Discord would reject.
 //!
+//! On PostgreSQL (a server of the test's own) the database server itself
+//! is also stopped as a crash would (`pg_ctl stop -m immediate`) and
+//! started again in the middle of the storms, the bot left running:
+//! - every click meanwhile is answered within Discord's 3 s (the fake
+//!   counts a late answer as a violation, and every click sent while the
+//!   bot ran has an answer), the clicks the bot could not save told so
+//!   ("could not be saved", "could not be opened");
+//! - every acknowledged click is in the database once it is back;
+//! - the bot reconnects by itself: a click made after the server is back
+//!   is saved again, within the figures printed.
+//!
+//! The server is also frozen (SIGSTOP: it takes data and answers nothing,
+//! as a hung machine or a cut network) for longer than a click may wait:
+//! the same checks hold (saves give up after 2 s).
+//!
 //! The suite runs a few kills; the long run is opt-in and prints figures:
 //! `THAAYAM_KILLS=60 cargo test --test e2e kills::many -- --ignored --nocapture`
 //! (`THAAYAM_SEED` picks other kill moments and choices).
@@ -29,23 +44,37 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use thaayam::dice::verify_throws;
 use thaayam::engine::Event;
-use thaayam::store::{GameId, GameState, Store};
+use thaayam::lab::pg_server::{self, PgServer};
+use thaayam::store::{Database, GameId, GameState, Store};
 
 const BASE_CHANNEL: u64 = 1_300_000_000_000_000_600;
 
 /// How long a storm click waits for its answer (longer is a violation anyway).
 const STORM_PATIENCE: Duration = Duration::from_secs(4);
 
+/// Discord's limit for the first answer to an interaction.
+const RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_few_kills_in_click_storms() {
     let _serial = crate::support::serial().await;
-    run(Plan { kills: 4, channels: 2, seed: 7 }).await;
+    run(Plan { kills: 4, channels: 2, seed: 7, restarts: 0, freezes: 0 }, None).await;
+}
+
+/// On PostgreSQL: the database server is restarted (immediate shutdown)
+/// three times in the middle of the storms, frozen twice for 3.5 s, and
+/// the bot killed twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn database_restarts_and_kills_in_click_storms_on_postgres() {
+    let _serial = crate::support::serial().await;
+    let Some(server) = tokio::task::block_in_place(pg_server::own) else { return };
+    run(Plan { kills: 2, channels: 2, seed: 11, restarts: 3, freezes: 2 }, Some(&server)).await;
+    tokio::task::block_in_place(|| drop(server));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,14 +82,60 @@ async fn a_few_kills_in_click_storms() {
 async fn many_kills_in_click_storms() {
     let _serial = crate::support::serial().await;
     let number = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    let plan = Plan { kills: number("THAAYAM_KILLS", 60) as usize, channels: 4, seed: number("THAAYAM_SEED", 2024) };
-    run(plan).await;
+    let plan = Plan {
+        kills: number("THAAYAM_KILLS", 60) as usize,
+        channels: 4,
+        seed: number("THAAYAM_SEED", 2024),
+        restarts: 0,
+        freezes: 0,
+    };
+    run(plan, None).await;
 }
 
 struct Plan {
     kills: usize,
     channels: u64,
     seed: u64,
+    /// Restarts of the database server (PostgreSQL only), between the kills.
+    restarts: usize,
+    /// Times the database server is frozen (PostgreSQL only) for longer
+    /// than a click may wait.
+    freezes: usize,
+}
+
+/// What happens next in the loop.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    KillBot,
+    RestartDatabase,
+    FreezeDatabase,
+}
+
+impl Plan {
+    /// The kills, restarts and freezes, taking turns (a restart first).
+    fn faults(&self) -> Vec<Fault> {
+        let mut left = [
+            (Fault::RestartDatabase, self.restarts),
+            (Fault::KillBot, self.kills),
+            (Fault::FreezeDatabase, self.freezes),
+        ];
+        let mut out = Vec::new();
+        while left.iter().any(|(_, n)| *n > 0) {
+            for (fault, n) in &mut left {
+                if *n > 0 {
+                    *n -= 1;
+                    out.push(*fault);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Blocking store and server calls (PostgreSQL's client runs its own
+/// runtime): off the test's runtime threads.
+fn blocking<T>(f: impl FnOnce() -> T) -> T {
+    tokio::task::block_in_place(f)
 }
 
 /// One channel's games: alice hosts, bob joins, and every other channel
@@ -105,17 +180,56 @@ struct Figures {
     ends_behind_at_restart: usize,
     /// The longest time from a restart until no board was behind.
     longest_catch_up: Duration,
+    restarts: Vec<DatabaseRestart>,
+    freezes: Vec<DatabaseRestart>,
 }
 
-async fn run(plan: Plan) {
+/// One restart of the database server.
+#[derive(Debug)]
+struct DatabaseRestart {
+    /// From the stop until the server accepted connections again.
+    down: Duration,
+    /// Of that, from asking it to start until it accepted (crash recovery).
+    recovery: Duration,
+    /// From the server accepting connections until the bot saved a click again.
+    reconnect: Duration,
+    /// Clicks and commands sent from the stop until that save.
+    sent: usize,
+    /// Of those, the ones answered "could not be saved" or "could not be opened".
+    refused_unsaved: usize,
+    /// Of those, the ones refused for another reason (out of turn, an old
+    /// control: refusals that need no database).
+    refused_otherwise: usize,
+    /// What those other refusals said (each text once).
+    other_reasons: BTreeSet<String>,
+    /// Of those, the ones saved (acknowledged) all the same.
+    saved: usize,
+}
+
+async fn run(plan: Plan, server: Option<&PgServer>) {
     let started = Instant::now();
     let fake = Arc::new(FakeDiscord::start().await);
     let dir = TempDir::new("kills");
-    let db = dir.0.join("thaayam.db");
+    let db = match server {
+        Some(server) => blocking(|| server.fresh_database()),
+        None => Database::Sqlite(dir.0.join("thaayam.db")),
+    };
+    let start_bot = |fake: Arc<FakeDiscord>| {
+        let (dir, db) = (dir.0.clone(), db.clone());
+        async move {
+            match db {
+                Database::Sqlite(_) => ChildBot::start(&fake, &dir).await,
+                // The test server's URL has no password.
+                Database::Postgres(_) => {
+                    ChildBot::start_on(&fake, &db.to_string(), "auto", dir.join("bot.log"), 1).await
+                }
+            }
+        }
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
     let ctl = Arc::new(Control::default());
     let tables: Vec<Table> = (0..plan.channels).map(Table::new).collect();
-    let mut bot = ChildBot::start(&fake, &dir.0).await;
+    let mut bot = start_bot(fake.clone()).await;
     let storms: Vec<_> = tables
         .iter()
         .map(|t| {
@@ -126,17 +240,37 @@ async fn run(plan: Plan) {
 
     let mut figures = Figures::default();
     let mut logs: BTreeMap<i64, Vec<Event>> = BTreeMap::new();
-    for k in 0..plan.kills {
+    // While the bot runs (no kill under way): every click sent in these spans must be answered.
+    let mut bot_up_since = Instant::now();
+    let mut spans: Vec<(Instant, Instant)> = Vec::new();
+    let mut k = 0;
+    for fault in plan.faults() {
+        if fault == Fault::RestartDatabase {
+            tokio::time::sleep(Duration::from_millis(rng.random_range(300..1200))).await;
+            let Some(server) = server else { panic!("a database restart needs PostgreSQL") };
+            let down_for = Duration::from_millis(rng.random_range(200..1500));
+            figures.restarts.push(restart_database(&fake, server, down_for).await);
+            blocking(|| check_acknowledged(&fake, &db, &mut logs));
+            continue;
+        }
+        if fault == Fault::FreezeDatabase {
+            tokio::time::sleep(Duration::from_millis(rng.random_range(300..1200))).await;
+            let Some(server) = server else { panic!("freezing the database needs PostgreSQL") };
+            figures.freezes.push(freeze_database(&fake, server, FROZEN_FOR).await);
+            blocking(|| check_acknowledged(&fake, &db, &mut logs));
+            continue;
+        }
         // Every fifth kill comes right after a start (while boards are being caught up).
         let ms = if k % 5 == 4 { rng.random_range(0..300) } else { rng.random_range(150..1500) };
         tokio::time::sleep(Duration::from_millis(ms)).await;
         let check_boards = k % 2 == 0;
         ctl.paused.store(check_boards, Ordering::SeqCst);
+        spans.push((bot_up_since, Instant::now()));
         bot.kill(&fake).await;
         ctl.generation.fetch_add(1, Ordering::SeqCst);
         figures.kills += 1;
-        check_acknowledged(&fake, &db, &mut logs);
-        let due = due(&db);
+        blocking(|| check_acknowledged(&fake, &db, &mut logs));
+        let due = blocking(|| due(&db));
         let behind = |i: &Inner| {
             let behind: Vec<&Due> = due.iter().filter(|d| d.behind(i)).collect();
             Some((behind.len(), behind.iter().filter(|d| d.closed_board.is_some()).count()))
@@ -144,7 +278,8 @@ async fn run(plan: Plan) {
         let (boards, ends) = fake.wait_until(Duration::ZERO, behind).await.unwrap_or_default();
         figures.behind_at_restart += boards;
         figures.ends_behind_at_restart += ends;
-        bot = ChildBot::start(&fake, &dir.0).await;
+        bot = start_bot(fake.clone()).await;
+        bot_up_since = Instant::now();
         if check_boards {
             let t = Instant::now();
             let caught_up = fake.wait_until(WAIT, |i| due.iter().all(|d| !d.behind(i)).then_some(())).await;
@@ -164,6 +299,7 @@ async fn run(plan: Plan) {
             figures.longest_catch_up = figures.longest_catch_up.max(t.elapsed());
             ctl.paused.store(false, Ordering::SeqCst);
         }
+        k += 1;
     }
     ctl.stop.store(true, Ordering::SeqCst);
     ctl.paused.store(false, Ordering::SeqCst);
@@ -183,9 +319,83 @@ async fn run(plan: Plan) {
         f.await.expect("a game could not be played to its end");
     }
     fake.assert_no_violations();
+    spans.push((bot_up_since, Instant::now()));
     bot.kill(&fake).await;
-    check_acknowledged(&fake, &db, &mut logs);
-    report(&fake, &db, &figures, &ctl, started.elapsed());
+    // A click sent in the last 3 s before a kill may die with the bot;
+    // one sent earlier, while the bot ran, must have had its answer.
+    let answerable = |at: Instant| spans.iter().any(|(from, to)| at >= *from && at + RESPONSE_DEADLINE < *to);
+    let unanswered: Vec<String> = fake
+        .interactions()
+        .into_iter()
+        .filter(|r| r.response.is_none() && answerable(r.sent_at))
+        .map(|r| r.custom_id.unwrap_or_else(|| "/thaayam new".into()))
+        .collect();
+    assert!(unanswered.is_empty(), "clicks sent while the bot ran were never answered: {unanswered:?}");
+    blocking(|| check_acknowledged(&fake, &db, &mut logs));
+    blocking(|| report(&fake, &db, &figures, &ctl, started.elapsed()));
+}
+
+/// How long the database server stays frozen: longer than a click may wait.
+const FROZEN_FOR: Duration = Duration::from_millis(3500);
+
+/// Freezes the database server (it takes data and answers nothing, as a
+/// hung machine or a cut network) for `frozen_for`, then lets it go on,
+/// and waits until the bot has saved a click made after that. The storms
+/// go on throughout; the figures' `down` is the freeze, `recovery` zero.
+async fn freeze_database(fake: &FakeDiscord, server: &PgServer, frozen_for: Duration) -> DatabaseRestart {
+    let frozen = Instant::now();
+    blocking(|| server.freeze()).unwrap_or_else(|e| panic!("freeze the database server: {e}"));
+    tokio::time::sleep(frozen_for).await;
+    blocking(|| server.thaw()).unwrap_or_else(|e| panic!("thaw the database server: {e}"));
+    window_after(fake, frozen, Instant::now(), Duration::ZERO).await
+}
+
+/// Whether an answer tells the player that nothing could be saved.
+fn refused_unsaved(answer: &Response) -> bool {
+    let text = answer.data["content"].as_str().unwrap_or("");
+    answer.kind == 4 && (text.contains("could not be saved") || text.contains("could not be opened"))
+}
+
+/// Stops the database server as a crash would, leaves it down for
+/// `down_for`, starts it again and waits until the bot has saved a click
+/// made after that (it reconnects by itself). The storms go on throughout.
+async fn restart_database(fake: &FakeDiscord, server: &PgServer, down_for: Duration) -> DatabaseRestart {
+    let stopped = Instant::now();
+    blocking(|| server.stop_immediately()).unwrap_or_else(|e| panic!("stop the database server: {e}"));
+    tokio::time::sleep(down_for).await;
+    let recovery = blocking(|| server.start_again()).unwrap_or_else(|e| panic!("start the database server: {e}"));
+    window_after(fake, stopped, Instant::now(), recovery).await
+}
+
+/// The figures of the window from `stopped` until the bot's first saved
+/// click made after `up` (waited for).
+async fn window_after(fake: &FakeDiscord, stopped: Instant, up: Instant, recovery: Duration) -> DatabaseRestart {
+    let saved_after = |i: &Inner| {
+        i.interactions
+            .values()
+            .filter(|r| r.sent_at >= up && r.response.as_ref().is_some_and(|a| a.kind != 4))
+            .map(|r| r.sent_at + r.response.as_ref().map_or(Duration::ZERO, |a| a.latency))
+            .min()
+    };
+    let Some(first_save) = fake.wait_until(WAIT, saved_after).await else {
+        panic!("the bot saved no click within {WAIT:?} of the database's return");
+    };
+    let window: Vec<_> =
+        fake.interactions().into_iter().filter(|r| r.sent_at >= stopped && r.sent_at < first_save).collect();
+    let answers = || window.iter().filter_map(|r| r.response.as_ref());
+    DatabaseRestart {
+        down: up.duration_since(stopped),
+        recovery,
+        reconnect: first_save.saturating_duration_since(up),
+        sent: window.len(),
+        refused_unsaved: answers().filter(|a| refused_unsaved(a)).count(),
+        refused_otherwise: answers().filter(|a| a.kind == 4 && !refused_unsaved(a)).count(),
+        other_reasons: answers()
+            .filter(|a| a.kind == 4 && !refused_unsaved(a))
+            .filter_map(|a| a.data["content"].as_str().map(String::from))
+            .collect(),
+        saved: answers().filter(|a| a.kind != 4).count(),
+    }
 }
 
 // ---- the players -------------------------------------------------------
@@ -409,14 +619,24 @@ async fn finish(fake: &FakeDiscord, ctl: &Control, table: &Table) {
 // ---- what the database must hold ---------------------------------------
 
 /// Every game of the database: its action counter and log.
-fn games(db: &Path) -> BTreeMap<i64, (u64, Vec<Event>)> {
-    let store = Store::open(db).expect("open the database");
+fn games(db: &Database) -> BTreeMap<i64, (u64, Vec<Event>)> {
+    let store = Store::open_database(db).expect("open the database");
     let mut out = BTreeMap::new();
-    for id in 1.. {
-        let Some(game) = store.load(GameId(id)).expect("read a game") else { break };
-        out.insert(id, (game.info.seq, game.events));
+    for id in game_ids(&store) {
+        let Some(game) = store.load(id).expect("read a game") else { continue };
+        out.insert(id.0, (game.info.seq, game.events));
     }
     out
+}
+
+/// The ids of every game, oldest first. Not 1 to N: PostgreSQL's identity
+/// column does not give back a number whose insert rolled back (a refused
+/// or failed `/thaayam new`).
+fn game_ids(store: &Store) -> Vec<GameId> {
+    let mut ids = store.closed_game_ids().expect("closed games");
+    ids.extend(store.unfinished_games().expect("open games").into_iter().map(|g| g.info.id));
+    ids.sort_unstable_by_key(|id| id.0);
+    ids
 }
 
 /// A number in a message's controls or embed: (game, action counter shown, moves shown).
@@ -436,9 +656,13 @@ fn shown(custom_id: &str, data: &Value) -> Option<(i64, u64, u64)> {
 /// After a kill: every answered click is in the database (its game's
 /// counter and log at least where the answer showed them), and no log
 /// lost or changed what it held at the previous kill.
-fn check_acknowledged(fake: &FakeDiscord, db: &Path, logs: &mut BTreeMap<i64, Vec<Event>>) {
+fn check_acknowledged(fake: &FakeDiscord, db: &Database, logs: &mut BTreeMap<i64, Vec<Event>>) {
+    // The answers first, then the database: with the bot running (a
+    // database restart) a click saved and answered in between is not
+    // taken for a lost one.
+    let interactions = fake.interactions();
     let games = games(db);
-    for r in fake.interactions() {
+    for r in interactions {
         let (Some(custom_id), Some(answer)) = (&r.custom_id, &r.response) else { continue };
         if answer.kind == 4 {
             continue; // refused privately: nothing changed
@@ -472,8 +696,8 @@ struct Due {
 }
 
 /// Every board's due after a kill (read with the bot dead).
-fn due(db: &Path) -> Vec<Due> {
-    let store = Store::open(db).expect("open the database");
+fn due(db: &Database) -> Vec<Due> {
+    let store = Store::open_database(db).expect("open the database");
     let mut out = Vec::new();
     for live in store.live_games().expect("open games") {
         let info = live.info;
@@ -528,16 +752,18 @@ impl Due {
 }
 
 /// The final checks and figures.
-fn report(fake: &FakeDiscord, db: &Path, figures: &Figures, ctl: &Control, elapsed: Duration) {
-    let integrity: String = rusqlite::Connection::open(db)
-        .and_then(|c| c.query_row("PRAGMA integrity_check", [], |r| r.get(0)))
-        .expect("integrity check");
-    assert_eq!(integrity, "ok", "PRAGMA integrity_check");
-    let store = Store::open(db).expect("open the database");
+fn report(fake: &FakeDiscord, db: &Database, figures: &Figures, ctl: &Control, elapsed: Duration) {
+    if let Database::Sqlite(path) = db {
+        let integrity: String = rusqlite::Connection::open(path)
+            .and_then(|c| c.query_row("PRAGMA integrity_check", [], |r| r.get(0)))
+            .expect("integrity check");
+        assert_eq!(integrity, "ok", "PRAGMA integrity_check");
+    }
+    let store = Store::open_database(db).expect("open the database");
     let (mut finished, mut ended, mut events) = (0, 0, 0);
     let mut all = 0;
-    for id in 1.. {
-        let Some(game) = store.load(GameId(id)).expect("read a game") else { break };
+    for GameId(id) in game_ids(&store) {
+        let Some(game) = store.load(GameId(id)).expect("read a game") else { continue };
         game.replay().unwrap_or_else(|e| panic!("game {id}: the log does not replay: {e}"));
         if let Some(seed) = game.info.revealed_seed {
             assert!(
@@ -555,7 +781,7 @@ fn report(fake: &FakeDiscord, db: &Path, figures: &Figures, ctl: &Control, elaps
     }
     assert!(store.live_games().expect("open games").is_empty(), "every game was played to its end");
     let unsaved = store.unfinished_games().expect("unfinished").len();
-    let check = store_check::compare(fake, db).expect("the database matches the boards");
+    let check = store_check::compare_database(fake, db).expect("the database matches the boards");
     assert!(finished > 0 && check.finished == finished, "{check:?}, {finished} finished in the database");
 
     let interactions = fake.interactions();
@@ -584,4 +810,42 @@ fn report(fake: &FakeDiscord, db: &Path, figures: &Figures, ctl: &Control, elaps
         figures.ends_behind_at_restart,
         figures.longest_catch_up.as_secs_f64() * 1e3,
     );
+    if figures.restarts.is_empty() {
+        return;
+    }
+    let slowest = answered.iter().map(|(_, a)| a.latency).max().unwrap_or_default();
+    let refused_unsaved: usize = figures.restarts.iter().map(|r| r.refused_unsaved).sum();
+    assert!(refused_unsaved > 0, "no click met the stopped database: {:?}", figures.restarts);
+    for (n, r) in figures.restarts.iter().enumerate() {
+        eprintln!(
+            "database restart {}: down {:.0} ms (recovery {:.0} ms of it); the bot saved again {:.0} ms after the \
+             server was back; {} interactions sent meanwhile: {} answered 'could not be saved/opened', {} refused \
+             for another reason, {} saved",
+            n + 1,
+            r.down.as_secs_f64() * 1e3,
+            r.recovery.as_secs_f64() * 1e3,
+            r.reconnect.as_secs_f64() * 1e3,
+            r.sent,
+            r.refused_unsaved,
+            r.refused_otherwise,
+            r.saved,
+        );
+    }
+    for (n, r) in figures.freezes.iter().enumerate() {
+        eprintln!(
+            "database frozen {}: for {:.0} ms; the bot saved again {:.0} ms after it went on; {} interactions sent \
+             meanwhile: {} answered 'could not be saved/opened', {} refused for another reason, {} saved",
+            n + 1,
+            r.down.as_secs_f64() * 1e3,
+            r.reconnect.as_secs_f64() * 1e3,
+            r.sent,
+            r.refused_unsaved,
+            r.refused_otherwise,
+            r.saved,
+        );
+    }
+    let others: BTreeSet<&String> =
+        figures.restarts.iter().chain(&figures.freezes).flat_map(|r| &r.other_reasons).collect();
+    eprintln!("the other refusals meanwhile said: {others:?}");
+    eprintln!("slowest first answer of the whole run: {:.0} ms", slowest.as_secs_f64() * 1e3);
 }

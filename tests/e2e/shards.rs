@@ -5,6 +5,7 @@
 //! their own servers' games, and one process running both shards later
 //! takes up both games where they stood.
 
+use crate::child_bot::ChildBot;
 use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, StoredMessage};
 use crate::support::play::{self, Progress, TempDir, WAIT};
 use std::time::Duration;
@@ -119,4 +120,108 @@ async fn processes_running_shard_ranges_share_the_servers_and_one_database() {
     }
     fake.assert_no_violations();
     both.stop().await.expect("clean stop");
+}
+
+/// Two channels in each of the two servers (one server on each shard).
+const PG_TABLES: [(u64, u64); 4] = [
+    (CHANNEL_HERE, GUILD_ID),
+    (CHANNEL_HERE + 10, GUILD_ID),
+    (CHANNEL_THERE, OTHER_SERVER),
+    (CHANNEL_THERE + 10, OTHER_SERVER),
+];
+
+/// Several machines, simulated: two bot processes, each running one shard
+/// of two, on one PostgreSQL database play four games at once (two in
+/// each process's server); then the process of one server dies (SIGKILL,
+/// as a lost machine) while the other plays on, and the survivor takes
+/// over the whole range: a bot runs the shards it is started with, so the
+/// takeover is the survivor restarted with `0-1/2` (a clean stop: its
+/// in-flight clicks finish). Every game goes on from the board the players
+/// already have (the dead process's boards included) to its end, and the
+/// database matches the boards.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_postgres_and_one_takes_over_the_others_shards() {
+    let _serial = crate::support::serial().await;
+    let fresh = || thaayam::lab::pg_server::shared().map(|server| server.fresh_database());
+    let Some(database) = tokio::task::block_in_place(fresh) else { return };
+    let url = database.to_string(); // the test server's URL has no password
+    let started = std::time::Instant::now();
+    let fake = FakeDiscord::start_sharded(2).await;
+    for (channel, guild) in PG_TABLES {
+        fake.place_channel(channel, guild);
+    }
+    let dir = TempDir::new("pg-shards");
+    let range = |s: u32| format!("{s}-{s}/2");
+    let (here_shard, there_shard) = (shard_of(GUILD_ID, 2), shard_of(OTHER_SERVER, 2));
+    let here_bot = ChildBot::start_on(&fake, &url, &range(here_shard), dir.0.join("here.log"), 1).await;
+    let there_bot = ChildBot::start_on(&fake, &url, &range(there_shard), dir.0.join("there.log"), 2).await;
+    let mut shards = fake.shards();
+    shards.sort_unstable();
+    assert_eq!(shards, vec![[0, 2], [1, 2]], "one shard in each process");
+
+    let tables: Vec<(u64, [FakeUser; 2])> =
+        PG_TABLES.iter().enumerate().map(|(n, &(channel, _))| (channel, players(21 + 2 * n as u64))).collect();
+    let opening = |n: usize| {
+        let (fake, (channel, players)) = (&fake, &tables[n]);
+        async move {
+            start_game(fake, *channel, players).await;
+            play_some(fake, *channel, players, 4).await
+        }
+    };
+    let (a, b, c, d) = tokio::join!(opening(0), opening(1), opening(2), opening(3));
+    assert!([a, b, c, d].iter().all(|&n| n > 0), "all four games were played at once ({a}, {b}, {c}, {d} clicks)");
+    let sent = fake.shard_dispatches();
+    let over = |g: u64| sent.get(&shard_of(g, 2)).copied().unwrap_or(0);
+    assert_eq!(over(GUILD_ID), 6 + (a + b) as u64, "each server's clicks over its own shard: {sent:?}");
+    assert_eq!(over(OTHER_SERVER), 6 + (c + d) as u64, "each server's clicks over its own shard: {sent:?}");
+
+    // The first process's machine is lost; the other plays on meanwhile.
+    let boards: Vec<StoredMessage> = {
+        let mut boards = Vec::new();
+        for (channel, _) in &tables[..2] {
+            boards.push(play::settled_board(&fake, *channel).await);
+        }
+        boards
+    };
+    here_bot.kill_leaving(&fake, 1).await;
+    let lost = std::time::Instant::now();
+    let (e, f) =
+        tokio::join!(play_some(&fake, tables[2].0, &tables[2].1, 2), play_some(&fake, tables[3].0, &tables[3].1, 2));
+    assert!(e + f > 0, "the surviving process plays on alone ({e} and {f} clicks)");
+
+    // The survivor takes over the whole range.
+    there_bot.stop_leaving(&fake, 0).await;
+    let restarted = std::time::Instant::now();
+    let whole = ChildBot::start_on(&fake, &url, "0-1/2", dir.0.join("whole.log"), 2).await;
+    let (takeover, gap) = (restarted.elapsed(), lost.elapsed());
+
+    // The dead process's games go on from the boards it posted.
+    for ((channel, players), before) in tables[..2].iter().zip(&boards) {
+        assert_eq!(play::board(&fake, *channel).id, before.id, "no new board was posted in {channel} at the takeover");
+        assert!(play::to_act(before, players).is_some(), "a human is to act: {}", before.text());
+        assert_eq!(play::advance(&fake, *channel, players).await, Progress::Clicked);
+        let after = fake.message(before.id).expect("board");
+        assert!(after.version > before.version, "the old board in {channel} went on: {}", after.text());
+    }
+    let ending = |n: usize| {
+        let (fake, (channel, players)) = (&fake, &tables[n]);
+        async move { play::play_to_end(fake, *channel, players, 4000).await.1 }
+    };
+    let ends = tokio::join!(ending(0), ending(1), ending(2), ending(3));
+    fake.assert_no_violations();
+    whole.stop_leaving(&fake, 0).await;
+    let check = tokio::task::block_in_place(|| crate::support::store_check::compare_database(&fake, &database));
+    let check = check.expect("the database matches the boards");
+    assert_eq!((check.games, check.finished), (4, 4), "{check:?}");
+    eprintln!(
+        "two processes on PostgreSQL: 4 games ({a}, {b} clicks in the first process, {c}, {d} in the second); the \
+         second played {} clicks alone after the first was killed; takeover (survivor stopped, restarted with \
+         0-1/2, both shards identified) {:.1} s, the first process's shard unserved {:.1} s; 2 games resumed from \
+         the dead process's boards; {:?} clicks to the ends; {:.1} s in all",
+        e + f,
+        takeover.as_secs_f64(),
+        gap.as_secs_f64(),
+        ends,
+        started.elapsed().as_secs_f64()
+    );
 }

@@ -233,20 +233,97 @@ fn postgres_a_lost_connection_fails_one_call_and_the_next_reconnects() {
 /// password), exit code 2. Also when the URL comes from THAAYAM_DATABASE.
 #[test]
 fn the_bot_stops_at_start_with_one_line_when_the_database_is_unreachable() {
-    let dir = Scratch::new("backends-unreachable");
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
     let url = format!("postgres://bot:Sup3r-s3cret@127.0.0.1:{port}/thaayam");
+    let line = refused_at_start("backends-unreachable", &url);
+    assert!(line.contains(&format!("cannot reach the database at 127.0.0.1:{port}")), "{line}");
+}
+
+/// `thaayam run` on `url` (THAAYAM_DATABASE): exit code 2 before Discord
+/// is contacted, and one line on stderr, without the password; returns it.
+fn refused_at_start(tag: &str, url: &str) -> String {
+    let dir = Scratch::new(tag);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_thaayam"))
         .args(["run", "--config"])
         .arg(dir.path("none.toml"))
         .env("DISCORD_TOKEN", "not-a-token")
-        .env("THAAYAM_DATABASE", &url)
+        .env("THAAYAM_DATABASE", url)
         .output()
         .expect("run thaayam");
     let err = String::from_utf8_lossy(&out.stderr);
     let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(out.status.code(), Some(2), "{err}");
-    let last = lines.last().copied().unwrap_or_default();
-    assert!(last.contains(&format!("127.0.0.1:{port}")), "{err}");
+    assert_eq!(lines.len(), 1, "one line: {err}");
     assert!(!err.contains("Sup3r-s3cret"), "the password is never shown: {err}");
+    lines[0].to_string()
+}
+
+/// Wrong credentials, a database of another program and one of a newer
+/// program stop `thaayam run` with one line each (exit code 2).
+#[test]
+fn the_bot_stops_at_start_with_one_line_on_wrong_credentials_or_a_database_not_its_own() {
+    let Some((server, db)) = postgres_database() else { return };
+    let name = name_of(&db);
+    let wrong = format!("postgres://nosuchuser:Sup3r-s3cret@127.0.0.1:{}/{name}", server.port());
+    let line = refused_at_start("backends-credentials", &wrong);
+    assert!(line.contains("nosuchuser"), "{line}");
+
+    let mut raw = admin(server, &name);
+    raw.batch_execute("CREATE TABLE customers (id BIGINT)").expect("a foreign table");
+    let line = refused_at_start("backends-foreign", &db.to_string());
+    assert!(line.contains("is not a Thaayam database"), "{line}");
+    raw.batch_execute("DROP TABLE customers").expect("drop");
+
+    drop(Store::open_database(&db).expect("an empty database is ours to fill"));
+    raw.batch_execute("UPDATE thaayam_schema SET version = 99").expect("a newer program's");
+    let line = refused_at_start("backends-newer", &db.to_string());
+    assert!(line.contains("newer than this program"), "{line}");
+}
+
+/// Whether every connection of the store to `db` (named by its
+/// application name) is encrypted, as the server sees it.
+fn store_uses_tls(server: &pg_server::PgServer, db: &Database) -> Vec<bool> {
+    let mut raw = admin(server, "postgres");
+    let rows = raw
+        .query(
+            "SELECT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) \
+             WHERE a.datname = $1 AND a.application_name = 'thaayam'",
+            &[&name_of(db)],
+        )
+        .expect("pg_stat_ssl");
+    rows.iter().map(|r| r.get(0)).collect()
+}
+
+/// TLS through rustls as `sslmode` says: by default (prefer) the store's
+/// connection is encrypted when the server offers TLS, `disable` is plain,
+/// `verify-full` takes the server's certificate when `sslrootcert` holds
+/// it and refuses it (one line, naming the server) when it does not
+/// chain to Mozilla's roots.
+#[test]
+fn postgres_connections_use_tls_as_sslmode_says() {
+    let Some(server) = pg_server::shared() else { return };
+    let Some(certificate) = server.certificate() else {
+        let why = "PostgreSQL TLS test skipped: the test server has no certificate (no openssl)";
+        assert!(std::env::var("THAAYAM_REQUIRE_POSTGRES").is_err(), "{why}");
+        eprintln!("{why}");
+        return;
+    };
+    let with = |db: &Database, query: &str| Database::parse(&format!("{db}?{query}")).expect("a URL");
+    let cases = [("", true), ("sslmode=disable", false), ("sslmode=require", true)];
+    for (query, encrypted) in cases {
+        let db = server.fresh_database();
+        let url = if query.is_empty() { db.clone() } else { with(&db, query) };
+        let store = Store::open_database(&url).expect("open");
+        assert_eq!(store_uses_tls(server, &db), vec![encrypted], "{query:?}");
+        drop(store);
+    }
+    let db = server.fresh_database();
+    let verified = with(&db, &format!("sslmode=verify-full&sslrootcert={}", certificate.display()));
+    let store = Store::open_database(&verified).expect("the server's certificate is the root");
+    assert_eq!(store_uses_tls(server, &db), vec![true]);
+    drop(store);
+    let err = Store::open_database(&with(&db, "sslmode=verify-full")).err().expect("not under Mozilla's roots");
+    let msg = err.to_string();
+    assert!(matches!(err, StoreError::Unreachable { .. }), "{msg}");
+    assert!(msg.contains(&format!("127.0.0.1:{}", server.port())) && !msg.contains('\n'), "{msg}");
 }

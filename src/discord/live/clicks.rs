@@ -114,9 +114,16 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         // that ran out but the next click of a seated player: it is settled
         // as the clock would have, and the click (made on the board before
         // that) changes nothing more.
-        let settled = if by_clicks && t.humans().contains(&actor.user) { session::timeout(t, now) } else { None };
+        // A computer's turn left unplayed (a save the database took after
+        // its deadline, reloaded) is played first, as is a turn that ran
+        // out; the click, made on the board from before, then changes
+        // nothing more.
+        let seated = t.humans().contains(&actor.user);
+        let caught_up = if by_clicks && seated { computers_inline(t, now) } else { Notes::new() };
+        let settled = if by_clicks && seated && caught_up.is_empty() { session::timeout(t, now) } else { None };
         let mut notes = match settled {
             Some(notes) => notes,
+            None if !caught_up.is_empty() => caught_up,
             None => session::handle(t, actor, intent, Some(id.seq), now)?,
         };
         if t.humans().contains(&actor.user) {
@@ -130,23 +137,36 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     .await;
     let answered = AtomicBool::new(false);
     let answering = Via::Click(Click { ctx, click, arrived, answered: &answered });
+    // A game reloaded as stale may have moved on to a computer's turn: a
+    // save of this process that the database took after its deadline had
+    // passed (the player was told it failed), which no task plays yet.
+    let stale = matches!(applied, Err(Refusal::Stale));
+    let reloaded_computer = |running: &Running| stale && running.table.computer_to_act();
     match applied {
         Err(Refusal::Stale) if is_board(&running, click) && running.post.shown != Some(running.table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
             let change = Change::none(Place::Same);
             show(&ctx.http, data, &mut running, change, Some(answering)).await;
+            let computer = reloaded_computer(&running);
             drop(running);
             note(ctx, click, &board_caught_up(mine)).await;
+            if computer {
+                spawn_computer(ctx.http.clone(), data.clone(), game);
+            }
         }
         Err(refusal) => {
             // A closed game's own board keeps no controls; any other
             // message (an older board, a forged click's) is left alone.
             let closed_board =
                 refusal == Refusal::Closed && is_board(&running, click) && !click.message.components.is_empty();
+            let computer = reloaded_computer(&running);
             drop(running);
             refuse(ctx, click, &refusal_text(mine, &refusal)).await;
             if closed_board {
                 strip(ctx, click).await;
+            }
+            if computer {
+                spawn_computer(ctx.http.clone(), data.clone(), game);
             }
         }
         Ok((notes, outro)) => {

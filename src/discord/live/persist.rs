@@ -56,7 +56,7 @@ impl Seeds {
 /// [`StoreError::ChannelBusy`] when the channel has an unfinished game.
 pub(crate) async fn create(store: &StoreHandle, new: NewGame, seeds: &Seeds) -> Result<Running, StoreError> {
     let seed = seeds.next(new.channel);
-    store.call(move |s| create_sync(s, new, seed)).await
+    store.call_within(SAVE_DEADLINE, move |s| create_sync(s, new, seed)).await
 }
 
 /// [`create`] on a plain store with a given seed (tests and tools).
@@ -85,13 +85,23 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
     Ok(Running { stored: Some(Stored::default()), ..Running::new(table) })
 }
 
+/// How long a save may take before the change is given up ("could not be
+/// saved"): the click that made it must still be answered within Discord's
+/// 3 s when the database hangs. Longer than the wait for another process's
+/// write lock ([`crate::discord::bot::STORE_LOCK_WAIT`]), so a busy database
+/// still answers by itself.
+pub(crate) const SAVE_DEADLINE: std::time::Duration = std::time::Duration::from_millis(2000);
+
 /// Saves whatever changed since the last save (nothing if nothing did);
 /// returns the humans' rating changes when this save finished the game.
+/// A save that takes longer than [`SAVE_DEADLINE`] fails with
+/// [`StoreError::Late`]; if it completes afterwards, the store is ahead of
+/// the table and the next save is refused as stale, which reloads the game.
 pub(crate) async fn save(store: &StoreHandle, running: &mut Running) -> Result<Vec<RatingChange>, StoreError> {
     let Some((save, stored)) = to_save(running)? else { return Ok(Vec::new()) };
     let id = ids::game(&running.table);
     let started = std::time::Instant::now();
-    let saved = store.call(move |s| s.save_live(id, &save)).await;
+    let saved = store.call_within(SAVE_DEADLINE, move |s| s.save_live(id, &save)).await;
     super::instrument::record(|m| m.save(started.elapsed(), saved.is_ok()));
     let changes = saved?;
     running.stored = Some(stored);
