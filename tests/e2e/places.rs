@@ -17,6 +17,7 @@ const GROUP: u64 = 1_300_000_000_000_003_001;
 const ELSEWHERE: u64 = 1_300_000_000_000_003_002;
 const SERVER_CHANNEL: u64 = 1_300_000_000_000_003_003;
 const SECOND_CHANNEL: u64 = 1_300_000_000_000_003_004;
+const FRIENDS: u64 = 1_300_000_000_000_003_005;
 
 /// The test bots' configuration with commands registered globally, as
 /// Discord offers only global commands outside servers (a test bot
@@ -131,6 +132,16 @@ async fn a_group_dm_game_of_two_friends_and_a_computer_is_played_by_clicks_alone
     assert_eq!(fake.channel_requests_to(GROUP), 0, "no channel request in a group DM");
     fake.assert_no_violations();
 
+    // Rematch: the lobby follows the click, and calls bob.
+    let again = last.control("again").expect("a Rematch button");
+    let i = fake.click(&alice, GROUP, last.id, &again).await;
+    let (kind, text) = play::answer(&fake, i).await;
+    assert_ne!(kind, 4, "the rematch is not refused: {text}");
+    let lobby = fake.wait_for_channel_message(GROUP, |m| m.id > last.id && m.has_components(), WAIT).await;
+    let lobby = lobby.unwrap_or_else(|| panic!("no rematch lobby: {}", fake.summary()));
+    assert!(lobby.notified.contains(&bob.id), "the rematch calls bob: {}", lobby.text());
+    assert_eq!(fake.channel_requests_to(GROUP), 0, "no channel request for the rematch either");
+
     // The game counts in no server's leaderboard.
     let i = fake.send_slash(&alice, GROUP, "thaayam", "leaderboard", vec![]).await;
     let (kind, text) = play::answer(&fake, i).await;
@@ -144,6 +155,27 @@ async fn a_group_dm_game_of_two_friends_and_a_computer_is_played_by_clicks_alone
         let (kind, _) = play::answer(&fake, i).await;
         assert_eq!(kind, 4, "refused privately");
     }
+    bot.stop().await.expect("clean stop");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_friends_play_in_their_own_dm_without_the_bot_in_it() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("friends-dm");
+    let bot = play::start_bot_with(&fake, global(&dir.0.join("thaayam.db"))).await;
+    let (alice, bob) = (FakeUser::new(61, "alice"), FakeUser::new(62, "bob"));
+    fake.make_private_dm(FRIENDS, &alice, &bob);
+    let players = [alice.clone(), bob.clone()];
+    let i = fake.send_slash(&alice, FRIENDS, "thaayam", "new", vec![]).await;
+    assert_eq!(fake.wait_response(i, WAIT).await.kind, 4, "the lobby answers the command");
+    let lobby = fake.response_message(i).expect("the lobby");
+    play::click_label(&fake, &bob, &lobby, "Join").await;
+    play::click_label(&fake, &alice, &fake.message(lobby.id).expect("lobby"), "Start").await;
+    let (last, _) = play::play_to_end(&fake, FRIENDS, &players, 4000).await;
+    assert!(play::is_over(&last), "{}", last.text());
+    assert_eq!(fake.channel_requests_to(FRIENDS), 0, "no channel request in a DM the bot is not in");
+    fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }
 

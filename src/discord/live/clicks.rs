@@ -273,7 +273,11 @@ async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     let Some(old) = closed.filter(ours) else {
         return refuse(ctx, click, &not_running(mine)).await;
     };
-    let (reach, old) = (old.post.reach, old.table);
+    // A closed game keeps no saved form: where the bot can post is told
+    // by where the click comes from.
+    let place = where_from(click.context, click.guild_id, &click.authorizing_integration_owners);
+    let reach = if place == Where::Private { Reach::Interactions } else { Reach::Channel };
+    let old = old.table;
     let user = click.user.id.get();
     let played = old.humans().contains(&user) || old.left_seats.contains(&Some(user));
     if !played {
