@@ -1,5 +1,5 @@
-//! Small pieces shared by the commands: the variant choices, the moderator
-//! check, private answers, a plain [`Message`] as a poise reply, the
+//! Small pieces shared by the commands: the variant choices, where a
+//! command was used, the moderator check, private answers, a plain [`Message`] as a poise reply, the
 //! friendly answer to a store failure, and how a stored seat is named.
 
 use crate::discord::live::lang::{self, server_lang};
@@ -59,6 +59,14 @@ impl poise::ChoiceParameter for VariantChoice {
 
     fn localized_name(&self, _locale: &str) -> Option<&'static str> {
         None
+    }
+}
+
+/// Where the command was used.
+pub(crate) fn where_asked(ctx: Context<'_>) -> access::Where {
+    match ctx {
+        poise::Context::Application(a) => access::where_commanded(a.interaction),
+        poise::Context::Prefix(_) => access::Where::Server,
     }
 }
 

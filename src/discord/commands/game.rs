@@ -2,12 +2,12 @@
 //! `end`, `kick`. They read their options and word the answer; the live
 //! wing opens, changes and shows the game.
 
-use super::answer::{VariantChoice, is_moderator, langs, private};
+use super::answer::{VariantChoice, is_moderator, langs, private, where_asked};
 use crate::discord::config::parse_duration;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
-use crate::discord::live::access::{self, Where, where_from};
+use crate::discord::live::access::{self, Where};
 use crate::discord::live::board::{Change, Command, Place, Via, show};
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
@@ -71,17 +71,6 @@ pub(crate) async fn new_game(
     }
     let text = opened.words(mine);
     private(ctx, text).await
-}
-
-/// Where the command was used.
-fn where_asked(ctx: Context<'_>) -> Where {
-    match ctx {
-        poise::Context::Application(a) => {
-            let i = a.interaction;
-            where_from(i.context, i.guild_id, &i.authorizing_integration_owners)
-        }
-        poise::Context::Prefix(_) => Where::Server,
-    }
 }
 
 /// The command as the interaction a game reached only by interactions

@@ -2,8 +2,8 @@
 //! the ones the user plays in, wherever they are), each with its rules,
 //! players, whose turn it is and a link to its board; said privately.
 
-use super::answer::{langs, private};
-use crate::discord::live::access::{Where, where_from};
+use super::answer::{langs, private, where_asked};
+use crate::discord::live::access::Where;
 use crate::discord::live::opening::link_of;
 use crate::discord::view::listing::{Listed, games_list};
 use crate::discord::{Context, Error};
@@ -11,14 +11,7 @@ use crate::discord::{Context, Error};
 #[poise::command(slash_command)]
 pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
-    let server = match ctx {
-        poise::Context::Application(a) => {
-            let i = a.interaction;
-            let place = where_from(i.context, i.guild_id, &i.authorizing_integration_owners);
-            i.guild_id.map(|g| g.get()).filter(|_| place == Where::Server)
-        }
-        poise::Context::Prefix(_) => None,
-    };
+    let server = ctx.guild_id().map(|g| g.get()).filter(|_| where_asked(ctx) == Where::Server);
     let user = ctx.author().id.get();
     let mut found = Vec::new();
     for game in ctx.data().hub.open_games() {

@@ -6,8 +6,8 @@
 use crate::discord::game::table::Table;
 use crate::discord::view::words::Permission;
 use poise::serenity_prelude::{
-    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ChannelId, ChannelType, GuildId, InteractionContext,
-    Member, PartialChannel, Permissions,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ChannelId, ChannelType, CommandInteraction,
+    ComponentInteraction, GuildId, InteractionContext, Member, PartialChannel, Permissions,
 };
 
 /// Whether the member may moderate the channel the interaction came from.
@@ -59,6 +59,16 @@ pub(crate) fn where_from(
         }
         (_, None) => Where::Private,
     }
+}
+
+/// Where a click comes from.
+pub(crate) fn where_clicked(click: &ComponentInteraction) -> Where {
+    where_from(click.context, click.guild_id, &click.authorizing_integration_owners)
+}
+
+/// Where a slash command comes from.
+pub(crate) fn where_commanded(command: &CommandInteraction) -> Where {
+    where_from(command.context, command.guild_id, &command.authorizing_integration_owners)
 }
 
 /// Whether the interaction's channel is a thread.

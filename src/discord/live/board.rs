@@ -233,8 +233,7 @@ async fn by_interaction(
                 return match updated {
                     Ok(()) => {
                         c.answered.store(true, Ordering::Relaxed);
-                        running.post.showing(running.table.seq, pictures::showing(msg, &png));
-                        running.post.story.extend_from_slice(lines);
+                        running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
                         true
                     }
                     Err(e) => {
@@ -363,8 +362,7 @@ async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg
     instrument::callback(&updated);
     match updated {
         Ok(()) => {
-            running.post.showing(running.table.seq, pictures::showing(msg, &png));
-            running.post.story.extend_from_slice(lines);
+            running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
             true
         }
         Err(e) => {
@@ -397,8 +395,7 @@ pub(crate) async fn publish(
     instrument::request(Route::EditMessage, &edited);
     match edited {
         Ok(_) => {
-            running.post.showing(running.table.seq, showing);
-            running.post.story.extend_from_slice(lines);
+            running.post.shown_in_place(running.table.seq, showing, lines);
             true
         }
         Err(e) => {

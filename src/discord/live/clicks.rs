@@ -13,7 +13,7 @@
 //! not shown. A control of an older version of the board is refused
 //! privately and changes nothing.
 
-use super::access::{Where, from_game_channel, is_moderator, where_from};
+use super::access::{Where, from_game_channel, is_moderator, where_clicked};
 use super::board::{Change, Click, Place, Via, respond, show, show_end};
 use super::change::apply_intent;
 use super::computer::spawn_computer;
@@ -275,8 +275,7 @@ async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     };
     // A closed game keeps no saved form: where the bot can post is told
     // by where the click comes from.
-    let place = where_from(click.context, click.guild_id, &click.authorizing_integration_owners);
-    let reach = if place == Where::Private { Reach::Interactions } else { Reach::Channel };
+    let reach = if where_clicked(click) == Where::Private { Reach::Interactions } else { Reach::Channel };
     let old = old.table;
     let user = click.user.id.get();
     let played = old.humans().contains(&user) || old.left_seats.contains(&Some(user));
@@ -379,8 +378,7 @@ async fn refuse(ctx: &serenity::Context, click: &ComponentInteraction, text: &st
 /// own board (checked by the caller), and only where the bot is in the
 /// channel (elsewhere it cannot edit a message but by an answer).
 async fn strip(ctx: &serenity::Context, click: &ComponentInteraction) {
-    let place = where_from(click.context, click.guild_id, &click.authorizing_integration_owners);
-    if !matches!(place, Where::Server | Where::BotDm) {
+    if !matches!(where_clicked(click), Where::Server | Where::BotDm) {
         return;
     }
     let edit = serenity::EditMessage::new().components(Vec::new());

@@ -36,6 +36,15 @@ impl Picture {
 /// The board picture of a message, if it shows one.
 pub(crate) type Png = Option<Picture>;
 
+/// The bytes to upload with a new message or an answer: a picture drawn
+/// anew, when the message shows one (a kept picture cannot be uploaded).
+fn drawn(m: &Message, png: Png) -> Option<Vec<u8>> {
+    match png {
+        Some(Picture::Drawn { png, .. }) if m.board_image => Some(png),
+        _ => None,
+    }
+}
+
 /// The board picture, with its description for screen readers.
 fn attachment(png: Vec<u8>, m: &Message) -> CreateAttachment {
     let a = CreateAttachment::bytes(png, BOARD_FILE);
@@ -107,10 +116,7 @@ pub(crate) fn mentions(m: &Message) -> CreateAllowedMentions {
 /// `attachments` field: an empty one removes the picture); a kept picture
 /// is shown only through [`update`].
 pub(crate) fn response(m: &Message, ephemeral: bool, png: Png) -> CreateInteractionResponseMessage {
-    let png = match png {
-        Some(Picture::Drawn { png, .. }) if m.board_image => Some(png),
-        _ => None,
-    };
+    let png = drawn(m, png);
     let r = response_text(m, ephemeral, png.is_some());
     match png {
         Some(png) => r.files([attachment(png, m)]),
@@ -147,10 +153,7 @@ pub(crate) async fn update(http: &Http, click: &ComponentInteraction, m: &Messag
 
 /// A new channel message (a kept picture cannot be: it is left out).
 pub(crate) fn create(m: &Message, png: Png) -> CreateMessage {
-    let png = match png {
-        Some(Picture::Drawn { png, .. }) if m.board_image => Some(png),
-        _ => None,
-    };
+    let png = drawn(m, png);
     let c = CreateMessage::new()
         .content(m.content.clone())
         .embeds(embeds(m, png.is_some().then_some(BOARD_FILE)))
@@ -166,10 +169,7 @@ pub(crate) fn create(m: &Message, png: Png) -> CreateMessage {
 /// names), the way a game the bot reaches only through interactions posts
 /// a new board.
 pub(crate) fn followup(m: &Message, png: Png) -> CreateInteractionResponseFollowup {
-    let png = match png {
-        Some(Picture::Drawn { png, .. }) if m.board_image => Some(png),
-        _ => None,
-    };
+    let png = drawn(m, png);
     let f = CreateInteractionResponseFollowup::new()
         .content(m.content.clone())
         .embeds(embeds(m, png.is_some().then_some(BOARD_FILE)))

@@ -146,6 +146,14 @@ impl Post {
         (now >= started.saturating_add(i64::try_from(wait).unwrap_or(i64::MAX))).then_some((user, deadline))
     }
 
+    /// Notes that the board message, changed in place, shows the table at
+    /// `seq` with the picture `picture` and the change's `lines` (after a
+    /// send Discord took).
+    pub(crate) fn shown_in_place(&mut self, seq: u32, picture: Option<u64>, lines: &[String]) {
+        self.showing(seq, picture);
+        self.story.extend_from_slice(lines);
+    }
+
     /// Notes that the board message shows the table at `seq` with the
     /// picture `picture` (after a send Discord took).
     pub(crate) fn showing(&mut self, seq: u32, picture: Option<u64>) {
