@@ -84,7 +84,7 @@ pub(crate) async fn remember(data: &Data, running: &mut Running) -> bool {
 /// Replaces the game by the store's version (another process changed it).
 async fn reload(data: &Data, running: &mut Running) {
     let id = ids::game(&running.table);
-    match data.store.call(move |s| s.live_game(id)).await {
+    match data.store.call_within(persist::SAVE_DEADLINE, move |s| s.live_game(id)).await {
         Ok(Some(live)) => match persist::from_live(live) {
             Ok(fresh) => *running = fresh,
             Err(e) => tracing::error!("cannot reload: {e}"),

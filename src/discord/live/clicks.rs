@@ -23,7 +23,7 @@ use super::lang::{self, server_lang};
 use super::metrics::{Outcome, Route};
 use super::opening::{self, Asked, Opened};
 use super::outgoing;
-use super::persist;
+use super::persist::{self, SAVE_DEADLINE};
 use super::pictures;
 use super::running::{Reach, Running};
 use super::unix_now;
@@ -234,7 +234,7 @@ async fn show_missed_end(
     if click.message.components.is_empty() {
         return false;
     }
-    let table = match data.store.call(move |s| s.load(GameId(game))).await {
+    let table = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(GameId(game))).await {
         Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
         Ok(None) => None,
         Err(e) => {
@@ -261,7 +261,7 @@ async fn show_missed_end(
 /// channel's running game is named), said privately. Anyone else is
 /// refused privately; nothing changes.
 async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64, mine: Lang) {
-    let closed = match data.store.call(move |s| s.load(GameId(game))).await {
+    let closed = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(GameId(game))).await {
         Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
         Ok(None) => None,
         Err(e) => {
@@ -331,7 +331,7 @@ fn is_board(running: &Running, click: &ComponentInteraction) -> bool {
 /// Whether the clicked message is the last board the store knows of a game
 /// the bot no longer runs (in that game's channel and server).
 async fn was_board_of(data: &Data, game: i64, click: &ComponentInteraction) -> bool {
-    let info = match data.store.call(move |s| s.game(GameId(game))).await {
+    let info = match data.store.call_within(SAVE_DEADLINE, move |s| s.game(GameId(game))).await {
         Ok(Some(info)) => info,
         Ok(None) => return false,
         Err(e) => {

@@ -34,7 +34,7 @@ impl Languages {
         let known = match known {
             Some(k) if k.chosen || from_locale.is_none() => return k.lang,
             Some(k) => k,
-            None => match store.call(move |s| s.guild_language(guild)).await {
+            None => match store.call_within(super::persist::SAVE_DEADLINE, move |s| s.guild_language(guild)).await {
                 Ok(code) => {
                     let chosen = code.as_deref().and_then(Lang::from_code);
                     Known { lang: chosen.unwrap_or(Lang::EN), chosen: chosen.is_some() }

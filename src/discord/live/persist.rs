@@ -89,7 +89,9 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
 /// saved"): the click that made it must still be answered within Discord's
 /// 3 s when the database hangs. Longer than the wait for another process's
 /// write lock ([`crate::discord::bot::STORE_LOCK_WAIT`]), so a busy database
-/// still answers by itself.
+/// still answers by itself. It bounds the other store calls on a click's
+/// path too: loading a game this process does not run, reloading a stale
+/// one, a server's first language look-up.
 pub(crate) const SAVE_DEADLINE: std::time::Duration = std::time::Duration::from_millis(2000);
 
 /// Saves whatever changed since the last save (nothing if nothing did);
