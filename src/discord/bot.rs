@@ -11,7 +11,7 @@ use super::live::health::Gateway;
 use super::live::hub::Hub;
 use super::live::instrument::{self, Instrumented, RateLimits};
 use super::live::metrics::Metrics;
-use super::live::{board, clicks, clock, computer, listener, persist};
+use super::live::{board, clicks, clock, computer, listener, persist, ratelimits};
 use super::{Data, Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
@@ -189,6 +189,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
                 tracing::info!("logged in as {}", ready.user.name);
                 tokio::spawn(instrument::inherit(board::reconcile(ctx.http.clone(), setup_data.clone())));
                 clock::spawn_ticker(ctx.http.clone(), setup_data.clone());
+                ratelimits::spawn_pruner(ctx.http.clone());
                 Ok(setup_data)
             })
         })

@@ -16,7 +16,8 @@
 //!   and Rematch's; [`defaults`]: the settings a server's new games take.
 //! - [`computer`]: the task that plays computer seats.
 //! - [`clock`]: turn deadlines and reminders.
-//! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing.
+//! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing;
+//!   [`ratelimits`]: serenity's rate-limit buckets kept from growing.
 //! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
 //!   made serenity's and the store's in one place.
 //! - [`lang`]: the language of a server's messages and of private answers.
@@ -43,6 +44,7 @@ pub(crate) mod opening;
 pub(crate) mod outgoing;
 pub(crate) mod persist;
 pub(crate) mod pictures;
+pub(crate) mod ratelimits;
 pub(crate) mod running;
 pub(crate) mod saved;
 
