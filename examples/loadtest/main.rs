@@ -19,10 +19,20 @@
 //! port) and the page is scraped every 5 s during the run, as a Prometheus
 //! would (more often than its usual 15–30 s); the scrapes and the
 //! interactions the page counted are printed.
+//!
+//! With `--bot-process 1` the bot runs as a process of its own (this
+//! program started again, see `bot.rs`), and its own memory and CPU are
+//! printed apart from the fake's: RSS when connected and at the end, and
+//! what each open game added. With `--postgres 1` the bot's database is a
+//! throw-away PostgreSQL server (durable commits; `initdb` must be
+//! installed) instead of an SQLite file.
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
+mod bot;
+
+use bot::{Bot, Usage, cpu_time, status_kib};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -31,6 +41,7 @@ use support::fake_discord::{FakeDiscord, FakeUser};
 use support::play::{self, Progress, TempDir};
 use support::store_check;
 use thaayam::discord::bot::RunningBot;
+use thaayam::store::Database;
 
 const BASE_CHANNEL: u64 = 1_400_000_000_000_000_000;
 
@@ -41,11 +52,21 @@ struct Args {
     think: Duration,
     restart: bool,
     metrics: bool,
+    bot_process: bool,
+    postgres: bool,
 }
 
 fn args() -> Result<Args, String> {
-    let mut out =
-        Args { games: 100, seconds: 20, clicks: u64::MAX, think: Duration::ZERO, restart: false, metrics: false };
+    let mut out = Args {
+        games: 100,
+        seconds: 20,
+        clicks: u64::MAX,
+        think: Duration::ZERO,
+        restart: false,
+        metrics: false,
+        bot_process: false,
+        postgres: false,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -57,29 +78,22 @@ fn args() -> Result<Args, String> {
             "--think-ms" => out.think = Duration::from_millis(n),
             "--restart" => out.restart = n > 0,
             "--metrics" => out.metrics = n > 0,
+            "--bot-process" => out.bot_process = n > 0,
+            "--postgres" => out.postgres = n > 0,
             _ => {
-                let known = "--games N, --seconds S, --clicks N, --think-ms MS, --restart 1, --metrics 1";
+                let known = "--games N, --seconds S, --clicks N, --think-ms MS, --restart 1, --metrics 1, \
+                             --bot-process 1, --postgres 1";
                 return Err(format!("unknown flag {flag} (use {known})"));
             }
         }
     }
+    if out.bot_process && (out.restart || out.metrics) {
+        return Err("--bot-process 1 goes with neither --restart nor --metrics".into());
+    }
+    if out.postgres && out.restart {
+        return Err("--restart 1 is measured on SQLite only".into());
+    }
     Ok(out)
-}
-
-/// A field of /proc/self/status in KiB ("VmRSS", "VmHWM").
-fn status_kib(field: &str) -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let line = status.lines().find(|l| l.starts_with(field)).unwrap_or("");
-    line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
-}
-
-/// CPU time used by the process so far (user + system), from /proc/self/stat.
-fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command name (which ends with ')'): utime and stime are 14 and 15.
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let ticks: u64 = rest.split_whitespace().skip(11).take(2).filter_map(|n| n.parse::<u64>().ok()).sum();
-    Duration::from_millis(ticks * 10)
 }
 
 /// The total size of the files in `dir` (the database with its WAL).
@@ -204,7 +218,7 @@ async fn measure_restart(fake: &FakeDiscord, dir: &std::path::Path, bot: Running
         return Err("the bot did not leave the gateway".into());
     }
     let before = request_counts(fake);
-    let (started, cpu_before) = (Instant::now(), cpu_time());
+    let (started, cpu_before) = (Instant::now(), cpu_time("self"));
     let bot = play::start_bot(fake, dir).await;
     let ready = started.elapsed();
     let (mut seen, mut since) = (fake.requests_total().0, Instant::now());
@@ -216,7 +230,7 @@ async fn measure_restart(fake: &FakeDiscord, dir: &std::path::Path, bot: Running
         }
     }
     let last = fake.requests_total().1.map_or(Duration::ZERO, |t| t.saturating_duration_since(started));
-    let cpu = cpu_time().saturating_sub(cpu_before);
+    let cpu = cpu_time("self").saturating_sub(cpu_before);
     let after = request_counts(fake);
     let sent: Vec<String> =
         after.iter().zip(&before).map(|((route, a), (_, b))| format!("{route} {}", a - b)).collect();
@@ -272,23 +286,59 @@ async fn scrape_every(addr: std::net::SocketAddr, period: Duration) {
     }
 }
 
-#[tokio::main]
-async fn main() -> Result<(), String> {
+fn main() -> Result<(), String> {
+    let mut argv = std::env::args().skip(1).peekable();
+    if argv.peek().map(String::as_str) == Some(bot::AS_BOT) {
+        argv.next();
+        return bot::run_as_bot(argv);
+    }
     let args = args()?;
+    // The server lives until the end of the run (dropped, it is removed).
+    let postgres = if args.postgres {
+        let server =
+            thaayam::lab::pg_server::own().ok_or("--postgres 1 needs PostgreSQL's server programs (initdb)")?;
+        Some(server)
+    } else {
+        None
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start tokio: {e}"))?;
+    runtime.block_on(load(args, postgres.as_ref()))
+}
+
+/// Prints the bot's own process's figures, when it has one.
+fn report_bot_process(ready: Usage, end: Usage, games: u64, answered: usize) {
+    let per_game = end.rss.saturating_sub(ready.rss) as f64 / games.max(1) as f64;
+    println!(
+        "memory of the bot's own process: RSS {} MiB when connected, {} MiB at the end, peak {} MiB: \
+         {per_game:.1} KiB more per game",
+        ready.rss / 1024,
+        end.rss / 1024,
+        end.hwm / 1024
+    );
+    let cpu = end.cpu.saturating_sub(ready.cpu);
+    println!(
+        "CPU of the bot's own process: {:.1} s, {:.2} ms per answered interaction",
+        cpu.as_secs_f64(),
+        ms(cpu) / answered.max(1) as f64
+    );
+}
+
+async fn load(args: Args, postgres: Option<&thaayam::lab::pg_server::PgServer>) -> Result<(), String> {
     quiet_panics();
     let fake = Arc::new(FakeDiscord::start().await);
     let dir = TempDir::new("loadtest");
-    let rss_before = status_kib("VmRSS:");
-    let bot = if args.metrics {
-        let mut config = play::config(&dir.0.join("thaayam.db"), thaayam::discord::config::Shards::Auto);
-        config.metrics = Some(std::net::SocketAddr::from(([127, 0, 0, 1], 0)));
-        play::start_bot_with(&fake, config).await
-    } else {
-        play::start_bot(&fake, &dir.0).await
+    let database: Database = match postgres {
+        Some(server) => tokio::task::block_in_place(|| server.fresh_database()),
+        None => dir.0.join("thaayam.db").into(),
     };
+    let rss_before = status_kib("self", "VmRSS:");
+    let bot = Bot::start(&fake, &database, args.bot_process, args.metrics).await?;
+    let bot_ready = bot.usage();
+    let server_data = postgres.map(|server| server.folder().join("data"));
+    let server_before = server_data.as_deref().and_then(bot::database_server_cpu);
     let scraper = bot.metrics_address().map(|addr| tokio::spawn(scrape_every(addr, Duration::from_secs(5))));
     let started = Instant::now();
-    let cpu_before = cpu_time();
+    let cpu_before = cpu_time("self");
     let budget = Arc::new(Budget {
         deadline: started + Duration::from_secs(args.seconds),
         clicks_left: AtomicU64::new(args.clicks),
@@ -312,10 +362,13 @@ async fn main() -> Result<(), String> {
         }
     }
     let elapsed = started.elapsed();
-    let cpu = cpu_time().saturating_sub(cpu_before);
-    let (rss, hwm) = (status_kib("VmRSS:"), status_kib("VmHWM:"));
+    let cpu = cpu_time("self").saturating_sub(cpu_before);
+    let (rss, hwm) = (status_kib("self", "VmRSS:"), status_kib("self", "VmHWM:"));
+    let bot_end = bot.usage();
+    let server_end = server_data.as_deref().and_then(bot::database_server_cpu);
     if args.restart {
         println!("games: {} ({failed} failed) in {:.1} s", args.games, elapsed.as_secs_f64());
+        let Bot::Here(bot) = bot else { return Err("--restart 1 restarts a bot in this process".into()) };
         return measure_restart(&fake, &dir.0, bot).await;
     }
     if let (Some(scraper), Some(addr)) = (scraper, bot.metrics_address()) {
@@ -341,20 +394,36 @@ async fn main() -> Result<(), String> {
         elapsed.as_secs_f64()
     );
     let (unanswered, answered) = report_latency(&fake, elapsed);
+    let here =
+        if args.bot_process { "the fake and the game scripts, this process" } else { "bot + fake in one process" };
     println!(
-        "CPU (bot + fake): {:.1} s = {:.0}% of one core, {:.1} ms per answered interaction",
+        "CPU ({here}): {:.1} s = {:.0}% of one core, {:.1} ms per answered interaction",
         cpu.as_secs_f64(),
         100.0 * cpu.as_secs_f64() / elapsed.as_secs_f64(),
         ms(cpu) / answered.max(1) as f64
     );
     println!(
-        "memory (bot + fake in one process): RSS {} MiB at the end ({} MiB before the bot), peak {} MiB",
+        "memory ({here}): RSS {} MiB at the end ({} MiB before the bot), peak {} MiB",
         rss / 1024,
         rss_before / 1024,
         hwm / 1024
     );
     println!("of which the fake's model of Discord (messages, files, interactions): {} MiB", fake.model_bytes() >> 20);
-    println!("database: {:.1} KiB ({})", dir_bytes(&dir.0) as f64 / 1024.0, dir.0.display());
+    if let (Some(ready), Some(end)) = (bot_ready, bot_end) {
+        report_bot_process(ready, end, args.games, answered);
+    }
+    if let (Some(before), Some(end)) = (server_before, server_end) {
+        let cpu = end.saturating_sub(before);
+        println!(
+            "CPU of the PostgreSQL server's processes: {:.1} s, {:.2} ms per answered interaction",
+            cpu.as_secs_f64(),
+            ms(cpu) / answered.max(1) as f64
+        );
+    }
+    match &database {
+        Database::Sqlite(_) => println!("database: {:.1} KiB ({})", dir_bytes(&dir.0) as f64 / 1024.0, dir.0.display()),
+        Database::Postgres(_) => println!("database: PostgreSQL ({database}), durable commits"),
+    }
     let violations = fake.violations();
     println!("violations: {}", violations.len());
     for v in violations.iter().take(5) {
@@ -365,7 +434,7 @@ async fn main() -> Result<(), String> {
         Ok(()) => println!("lost or doubled clicks: none (every accepted click edited its board once)"),
         Err(e) => println!("lost or doubled clicks: {e}"),
     }
-    let stored = store_check::compare(&fake, &dir.0.join("thaayam.db"));
+    let stored = tokio::task::block_in_place(|| store_check::compare_database(&fake, &database));
     match &stored {
         Ok(c) => println!(
             "database vs boards: {} games, {} events, {} finished: every log replays and matches its board's move",
