@@ -42,10 +42,11 @@ pub enum StoreError {
     /// The store thread behind a [`super::StoreHandle`] is gone.
     Closed,
     /// The store did not answer within the caller's deadline
-    /// ([`super::StoreHandle::call_within`]): the call may still complete
-    /// (its change then shows as a stale copy), or, if it had not started,
-    /// is dropped without running.
-    Late { waited: std::time::Duration },
+    /// ([`super::StoreHandle::call_within`]). A call that had not started
+    /// is dropped without running (`under_way: false`: nothing written);
+    /// one under way may still complete (its change then shows as a stale
+    /// copy).
+    Late { waited: std::time::Duration, under_way: bool },
 }
 
 impl fmt::Display for StoreError {
@@ -78,7 +79,14 @@ impl fmt::Display for StoreError {
             }
             StoreError::Unsupported(what) => write!(f, "{what} is not possible on this database"),
             StoreError::Closed => f.write_str("the store thread has stopped"),
-            StoreError::Late { waited } => write!(f, "the database did not answer within {} ms", waited.as_millis()),
+            StoreError::Late { waited, under_way: false } => {
+                write!(f, "the database did not answer within {} ms; nothing was written", waited.as_millis())
+            }
+            StoreError::Late { waited, under_way: true } => write!(
+                f,
+                "the database did not answer within {} ms; the change was under way and may still be written",
+                waited.as_millis()
+            ),
         }
     }
 }

@@ -9,11 +9,23 @@
 use super::error::StoreError;
 use super::{Database, GameId, GameInfo, Store};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 type Job = Box<dyn FnOnce(&mut Store) + Send>;
+
+/// How much longer [`StoreHandle::call_within`] waits for a call that was
+/// already under way at its deadline (a click's 2 s deadline plus this
+/// still leaves the answer inside Discord's 3 s).
+pub const UNDER_WAY_GRACE: Duration = Duration::from_millis(400);
+
+/// Where a call of [`StoreHandle::call_within`] is: waiting in the queue,
+/// running, or dropped by its caller before it started.
+const QUEUED: u8 = 0;
+const UNDER_WAY: u8 = 1;
+const GIVEN_UP: u8 = 2;
 
 /// A cloneable handle to a store running on its own thread. The thread
 /// ends when the last handle is dropped.
@@ -77,11 +89,14 @@ impl StoreHandle {
     /// [`StoreHandle::call`] that gives up after `deadline` with
     /// [`StoreError::Late`]: a click must be answered within Discord's 3 s
     /// even when the database hangs (a frozen server, a cut network). A
-    /// call still waiting in the queue then never runs; one under way may
-    /// still complete. While the store thread is held by a call that has
-    /// already run longer than `deadline`, it fails at once: a click that
-    /// waited for its game's lock behind a hung save gets its answer
-    /// without waiting a second deadline.
+    /// call still waiting in the queue then never runs (`under_way:
+    /// false`: nothing was written). A call already under way is given
+    /// [`UNDER_WAY_GRACE`] more, so that a save the database was merely
+    /// slow to take is not reported as lost; past that it fails with
+    /// `under_way: true` (it may still complete). While the store thread
+    /// is held by a call that has already run longer than `deadline`, it
+    /// fails at once: a click that waited for its game's lock behind a
+    /// hung save gets its answer without waiting a second deadline.
     pub async fn call_within<T, F>(&self, deadline: Duration, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
@@ -89,9 +104,28 @@ impl StoreHandle {
     {
         let since = *self.running_since.lock().unwrap_or_else(|e| e.into_inner());
         if since.is_some_and(|at| at.elapsed() >= deadline) {
-            return Err(StoreError::Late { waited: Duration::ZERO });
+            return Err(StoreError::Late { waited: Duration::ZERO, under_way: false });
         }
-        tokio::time::timeout(deadline, self.call(f)).await.unwrap_or(Err(StoreError::Late { waited: deadline }))
+        let state = Arc::new(AtomicU8::new(QUEUED));
+        let job_state = state.clone();
+        let (reply, answer) = oneshot::channel();
+        let job: Job = Box::new(move |store| {
+            if job_state.compare_exchange(QUEUED, UNDER_WAY, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                let _ = reply.send(f(store));
+            }
+        });
+        self.jobs.send(job).map_err(|_| StoreError::Closed)?;
+        let mut answer = std::pin::pin!(answer);
+        if let Ok(done) = tokio::time::timeout(deadline, &mut answer).await {
+            return done.map_err(|_| StoreError::Closed)?;
+        }
+        if state.compare_exchange(QUEUED, GIVEN_UP, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            return Err(StoreError::Late { waited: deadline, under_way: false });
+        }
+        match tokio::time::timeout(UNDER_WAY_GRACE, answer).await {
+            Ok(done) => done.map_err(|_| StoreError::Closed)?,
+            Err(_) => Err(StoreError::Late { waited: deadline + UNDER_WAY_GRACE, under_way: true }),
+        }
     }
 
     /// [`Store::game`].
@@ -110,5 +144,74 @@ impl StoreHandle {
                 .map_err(|_| StoreError::Closed)?,
             None => self.call(move |s| s.backup_to(dest)).await,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    fn handle() -> StoreHandle {
+        StoreHandle::spawn(Store::open_in_memory().expect("a store")).expect("its thread")
+    }
+
+    /// A call that holds the store thread for `d`.
+    fn hold(store: &StoreHandle, d: Duration) -> tokio::task::JoinHandle<Result<(), StoreError>> {
+        let store = store.clone();
+        tokio::spawn(async move {
+            store
+                .call(move |_| {
+                    std::thread::sleep(d);
+                    Ok(())
+                })
+                .await
+        })
+    }
+
+    #[tokio::test]
+    async fn a_call_still_queued_at_its_deadline_never_runs() {
+        let store = handle();
+        let busy = hold(&store, Duration::from_millis(400));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let ran = Arc::new(AtomicBool::new(false));
+        let flag = ran.clone();
+        let late = store
+            .call_within(Duration::from_millis(100), move |_| {
+                flag.store(true, Ordering::SeqCst);
+                Ok(())
+            })
+            .await;
+        assert!(matches!(late, Err(StoreError::Late { under_way: false, .. })), "{late:?}");
+        busy.await.expect("joined").expect("the long call");
+        store.call(|_| Ok(())).await.expect("the queue moved on");
+        assert!(!ran.load(Ordering::SeqCst), "dropped without running");
+    }
+
+    #[tokio::test]
+    async fn a_call_under_way_at_its_deadline_gets_the_grace_to_finish() {
+        let store = handle();
+        let done = store
+            .call_within(Duration::from_millis(100), |_| {
+                std::thread::sleep(Duration::from_millis(300));
+                Ok(7)
+            })
+            .await;
+        assert_eq!(done.ok(), Some(7), "300 ms is inside 100 ms + {UNDER_WAY_GRACE:?}");
+    }
+
+    #[tokio::test]
+    async fn a_call_under_way_past_the_grace_is_late_and_said_to_be_under_way() {
+        let store = handle();
+        let late = store
+            .call_within(Duration::from_millis(50), |_| {
+                std::thread::sleep(UNDER_WAY_GRACE + Duration::from_millis(300));
+                Ok(())
+            })
+            .await;
+        assert!(matches!(late, Err(StoreError::Late { under_way: true, .. })), "{late:?}");
+        let at_once = store.call_within(Duration::from_millis(50), |_| Ok(())).await;
+        let settled = matches!(at_once, Err(StoreError::Late { under_way: false, .. })) || at_once.is_ok();
+        assert!(settled, "behind a call past its deadline: refused at once or run after it, {at_once:?}");
     }
 }

@@ -196,6 +196,7 @@ refusal-too-few = At least two players are needed to start.
 refusal-bad-choice = That choice is not possible: { $why }.
 refusal-not-playing = That choice is not possible: { $who } is not playing.
 refusal-unsaved = The game could not be saved just now, so nothing changed. Please try again in a moment.
+refusal-unsure = The database is slow: your action may or may not have been saved. Click again in a moment: the board then shows where the game is.
 # The reasons the rules give (discord/game names them in English).
 why-started = The game has already started.
 why-only-moderators = On this server only moderators (Manage Messages) can end a running game.

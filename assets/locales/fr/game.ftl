@@ -198,6 +198,7 @@ refusal-too-few = Il faut au moins deux joueurs pour commencer.
 refusal-bad-choice = Ce choix n'est pas possible : { $why }.
 refusal-not-playing = Ce choix n'est pas possible : { $who } ne joue pas.
 refusal-unsaved = La partie n'a pas pu être enregistrée, rien n'a changé. Réessayez dans un instant.
+refusal-unsure = La base de données est lente : votre action a peut-être été enregistrée, peut-être pas. Cliquez de nouveau dans un instant : le plateau montrera alors où en est la partie.
 why-started = La partie a déjà commencé.
 why-only-moderators = Sur ce serveur, seuls les modérateurs (Gérer les messages) peuvent arrêter une partie en cours.
 why-host-stays = L'hôte ne peut pas être retiré du salon ; annulez plutôt la partie.

@@ -75,6 +75,9 @@ pub(crate) enum Refusal {
     NotPlaying(UserId),
     /// The database refused the change; the game is as it was before.
     Unsaved,
+    /// The database did not answer in time while the change was under
+    /// way: it may or may not have been saved.
+    Unsure,
 }
 
 /// Why an action does not fit this moment of the game (the view words it).

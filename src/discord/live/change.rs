@@ -47,7 +47,9 @@ pub(crate) async fn change<T>(
         Err(e) => {
             tracing::error!("could not save game {}: {e}", before.id);
             running.table = before;
-            Err(Refusal::Unsaved)
+            // A save still under way may yet be written: then the next
+            // save is refused as stale and reloads the game.
+            Err(if matches!(e, StoreError::Late { under_way: true, .. }) { Refusal::Unsure } else { Refusal::Unsaved })
         }
     }
 }
@@ -165,6 +167,34 @@ mod tests {
         other.execute_batch("ROLLBACK").expect("release");
         assert!(started.elapsed() < std::time::Duration::from_secs(3), "answered in time");
         change(&data, &mut r, join(11)).await.expect("saved once the lock is gone").0.expect("joined");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A save that waits for another process's lock past its deadline and
+    /// the grace is answered "may or may not have been saved"; once the
+    /// lock is gone it is written after all, and the next change finds
+    /// the game moved on and reloads it.
+    #[tokio::test]
+    async fn a_save_under_way_past_its_deadline_is_answered_unsure_and_found_later() {
+        let dir = std::env::temp_dir().join(format!("thaayam-unsure-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("slow.db");
+        let store = Store::open(&path).expect("open").with_busy_timeout(std::time::Duration::from_secs(10));
+        let data = data(store.expect("busy timeout"));
+        let mut r = lobby(&data).await;
+        let other = rusqlite::Connection::open(&path).expect("second connection");
+        other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
+        let started = std::time::Instant::now();
+        let err = change(&data, &mut r, join(11)).await.expect_err("not in time");
+        let waited = started.elapsed();
+        assert_eq!(err, Refusal::Unsure);
+        assert!(waited < std::time::Duration::from_secs(3), "answered inside Discord's 3 s: {waited:?}");
+        assert_eq!(r.table.humans(), vec![10], "the table here is as before");
+        other.execute_batch("ROLLBACK").expect("release");
+        data.store.call(|_| Ok(())).await.expect("the slow save is over");
+        let err = change(&data, &mut r, join(12)).await.expect_err("the join was written after all");
+        assert_eq!(err, Refusal::Stale);
+        assert!(r.table.humans().contains(&11), "reloaded with the late save: {:?}", r.table.humans());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

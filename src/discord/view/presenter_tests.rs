@@ -258,6 +258,7 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Refusal::BadChoice(BadPick::NoStep),
         Refusal::NotPlaying(1),
         Refusal::Unsaved,
+        Refusal::Unsure,
     ];
     use crate::discord::game::hint::HintRefusal;
     let hint_refusals = [

@@ -33,6 +33,7 @@ pub(crate) fn refusal_text(lang: Lang, refusal: &Refusal) -> String {
         Refusal::BadChoice(why) => tr!(lang, "refusal-bad-choice", why = bad_pick(lang, *why)),
         Refusal::NotPlaying(user) => tr!(lang, "refusal-not-playing", who = mention(*user)),
         Refusal::Unsaved => tr!(lang, "refusal-unsaved"),
+        Refusal::Unsure => tr!(lang, "refusal-unsure"),
     }
 }
 

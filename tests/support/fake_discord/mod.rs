@@ -704,11 +704,15 @@ impl FakeDiscord {
             .take(5)
             .map(|m| format!("[{} v{}] {:?}", m.id, m.version, m.json["content"].as_str().unwrap_or("")))
             .collect();
+        // The first few violations only: under load thousands of waits
+        // fail at once, and each would otherwise carry all of them.
+        let shown: Vec<&String> = inner.violations.iter().take(5).collect();
         format!(
-            "sessions: {}, messages: {}, violations: {:?}, newest messages: {}",
+            "sessions: {}, messages: {}, violations: {} {:?}, newest messages: {}",
             inner.sessions.len(),
             inner.messages.len(),
-            inner.violations,
+            inner.violations.len(),
+            shown,
             last.join(" | ")
         )
     }
