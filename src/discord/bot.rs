@@ -164,6 +164,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         computers: Arc::new(Mutex::new(HashSet::new())),
         computer_pause,
         langs: Default::default(),
+        settings: Default::default(),
         seeds: Arc::new(persist::Seeds::fixed(dice_seed)),
         metrics: Arc::new(if listening.is_some() { Metrics::on() } else { Metrics::off() }),
         gateway: Arc::new(Gateway::default()),

@@ -47,6 +47,8 @@ pub(crate) struct Data {
     pub(crate) computer_pause: Duration,
     /// The language of each server's messages.
     pub(crate) langs: Arc<live::lang::Languages>,
+    /// The settings each server saved, as far as this process read them.
+    pub(crate) settings: Arc<live::defaults::Known>,
     /// Where new games' dice seeds come from.
     pub(crate) seeds: Arc<live::persist::Seeds>,
     /// This bot's metrics (recording nothing without a metrics listener).

@@ -45,7 +45,8 @@ pub(crate) async fn new_game(
         return private(ctx, text).await;
     }
     let guild = ctx.guild_id().map(|g| g.get()).filter(|_| place == Where::Server).unwrap_or(0);
-    let defaults = guild_defaults(&ctx.data().store, guild, &ctx.data().config).await;
+    let data = ctx.data();
+    let defaults = guild_defaults(&data.store, &data.settings, guild, &data.config).await;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
         Ok(t) => t.unwrap_or(u64::from(defaults.turn_timeout_secs)),
         Err(e) => return private(ctx, tr!(mine, "new-bad-timeout", error = e.to_string())).await,

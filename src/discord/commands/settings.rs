@@ -229,6 +229,7 @@ pub(crate) async fn settings(
         return store_failed(ctx, "saving the settings", e).await;
     }
     ctx.data().langs.chosen(guild, language);
+    ctx.data().settings.remember(guild, Some(new));
     tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);
     send(ctx, &settings_message(mine, &new, server(language, locale), true, manager), true).await
 }
@@ -246,7 +247,7 @@ fn locale_lang(ctx: Context<'_>) -> Lang {
 mod tests {
     use super::*;
     use crate::discord::config::Config;
-    use crate::discord::live::defaults::{config_settings, guild_defaults};
+    use crate::discord::live::defaults::{Known, config_settings, guild_defaults};
     use crate::discord::view::message::check;
     use crate::store::Store;
     use crate::store::StoreHandle;
@@ -352,7 +353,8 @@ mod tests {
     async fn new_games_use_saved_settings_else_the_config() {
         let store = StoreHandle::spawn(Store::open_in_memory().expect("open")).expect("spawn");
         let c = config();
-        let s = guild_defaults(&store, 7, &c).await;
+        let known = Known::default();
+        let s = guild_defaults(&store, &known, 7, &c).await;
         assert_eq!((s.default_ruleset, s.turn_timeout_secs), (Ruleset::new(Variant::Bell1979), 12 * 3600));
         let saved = GuildSettings {
             default_ruleset: Ruleset::new(Variant::Bell),
@@ -360,10 +362,20 @@ mod tests {
             end_permission: EndPermission::Host,
         };
         store.call(move |s| s.set_guild_settings(7, &saved)).await.expect("save");
-        // Saved values win even when they equal the store's own defaults.
-        let s = guild_defaults(&store, 7, &c).await;
+        let s = guild_defaults(&store, &known, 7, &c).await;
+        assert_eq!(s.turn_timeout_secs, 12 * 3600, "remembered: the store is not asked again");
+        // What `/thaayam settings` does after saving; saved values win even
+        // when they equal the store's own defaults.
+        known.remember(7, Some(saved));
+        let s = guild_defaults(&store, &known, 7, &c).await;
         assert_eq!((s.default_ruleset, s.turn_timeout_secs), (Ruleset::new(Variant::Bell), 300));
+        let fresh = Known::default();
+        assert_eq!(guild_defaults(&store, &fresh, 7, &c).await, saved, "another process reads what was saved");
         assert_eq!(effective_settings(&store, 7, &c).await.expect("read"), saved);
-        assert_eq!(guild_defaults(&store, 8, &c).await.turn_timeout_secs, 12 * 3600, "other servers keep the config");
+        assert_eq!(
+            guild_defaults(&store, &known, 8, &c).await.turn_timeout_secs,
+            12 * 3600,
+            "other servers keep the config"
+        );
     }
 }

@@ -76,7 +76,7 @@ pub(crate) async fn rematch(
     host_name: String,
     asked: Asked<'_>,
 ) -> Opened {
-    let defaults = guild_defaults(&data.store, old.guild, &data.config).await;
+    let defaults = guild_defaults(&data.store, &data.settings, old.guild, &data.config).await;
     let new = NewGame {
         guild: old.guild,
         channel: old.channel,

@@ -54,6 +54,7 @@ pub(crate) fn data(store: Store) -> Data {
         computers: Default::default(),
         computer_pause: std::time::Duration::ZERO,
         langs: Default::default(),
+        settings: Default::default(),
         seeds: Default::default(),
         metrics: Arc::new(crate::discord::live::metrics::Metrics::off()),
         gateway: Default::default(),
