@@ -29,6 +29,11 @@ impl Canvas {
         Canvas { pm, touched }
     }
 
+    /// Records the blocks the drawing touches from now on.
+    pub(crate) fn record(&mut self) {
+        self.touched = Some(Dirty::new(self.pm.width(), self.pm.height()));
+    }
+
     /// The pixels.
     pub(crate) fn into_pixmap(self) -> Pixmap {
         self.pm

@@ -60,6 +60,19 @@ impl Dirty {
         out
     }
 
+    /// The blocks touched here or in `other` (a picture of the same size;
+    /// else all of the picture).
+    pub(crate) fn union(&self, other: &Dirty) -> Dirty {
+        if other.words != self.words || other.bits.len() != self.bits.len() {
+            return Dirty::all(self.width, self.height);
+        }
+        let mut out = self.clone();
+        for (o, &b) in out.bits.iter_mut().zip(&other.bits) {
+            *o |= b;
+        }
+        out
+    }
+
     /// Every pixel of a `width` × `height` picture.
     pub(crate) fn all(width: u32, height: u32) -> Dirty {
         let mut d = Dirty::new(width, height);
@@ -286,6 +299,18 @@ mod tests {
         let d = a.without(&b);
         assert_eq!((d.runs(0), d.runs(1)), (vec![(0, 8), (16, 24)], vec![(40, 48)]));
         assert_eq!(a.without(&Dirty::new(8, 1)), a, "another size: all of it");
+    }
+
+    #[test]
+    fn union_keeps_the_blocks_either_touched() {
+        let a = recording(64, 2, |c| c.mark(0, 0, 8));
+        let b = recording(64, 2, |c| {
+            c.mark(0, 16, 24);
+            c.mark(1, 40, 48);
+        });
+        let u = a.union(&b);
+        assert_eq!((u.runs(0), u.runs(1)), (vec![(0, 8), (16, 24)], vec![(40, 48)]));
+        assert_eq!(a.union(&Dirty::new(8, 1)), Dirty::all(64, 2), "another size: all of it");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! hints.
 
 use super::canvas::Canvas;
+use super::dirty::Dirty;
 use super::encode::Base;
 use super::layout::{Layout, Token, is_sparse};
 use super::sprite::{Sprite, SpriteKey, blank, blit, cached, from_steps, sprite_at, steps};
@@ -122,7 +123,17 @@ fn crisp(v: f32, width: f32) -> f32 {
 pub(crate) struct Background {
     pub(crate) pm: Pixmap,
     pub(crate) base: OnceLock<Base>,
+    /// The backgrounds of the other players' turns in the same game
+    /// (equal `family`) differ from this one only in the blocks
+    /// `turned`, its and theirs: what the marks of the player on turn
+    /// (`Static::more`) touched.
+    pub(crate) family: Family,
+    pub(crate) turned: Dirty,
 }
+
+/// What the backgrounds of one game have in common: the size of the
+/// picture, the board, the seats and the word of the keep.
+pub(crate) type Family = (u32, u32, usize, u8, String);
 
 /// What a background shows besides the board of its layout and seating:
 /// the word of the keep, and the player on turn (none once the game is
@@ -141,17 +152,19 @@ pub(crate) struct Static<'a> {
 /// Cached (a clone of its pixmap costs ~0.1 ms; the chevrons drawn over
 /// every board cost far more, in drawing and in encoding).
 pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet, more: Static) -> Arc<Background> {
-    type Key = (u32, u32, usize, u8, String, Option<Seat>);
+    type Key = (Family, Option<Seat>);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Background>>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
-    let key = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string(), more.turn);
+    let family = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string());
+    let key = (family.clone(), more.turn);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(map) = cache.lock()
         && let Some(p) = map.get(&key)
     {
         return Arc::clone(p);
     }
-    let bg = Arc::new(Background { pm: paint_background(layout, board, seats, more), base: OnceLock::new() });
+    let (pm, turned) = paint_background(layout, board, seats, more);
+    let bg = Arc::new(Background { pm, base: OnceLock::new(), family, turned });
     if let Ok(mut map) = cache.lock() {
         if map.len() >= 32 {
             map.clear();
@@ -161,7 +174,8 @@ pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet,
     bg
 }
 
-fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> Pixmap {
+/// The pixels of a background and the blocks that `more` touched.
+fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> (Pixmap, Dirty) {
     let mut pm = Canvas::new(Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap")));
     pm.fill(theme::PAGE.skia());
     if is_sparse(board) {
@@ -176,8 +190,9 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> 
         }
         paint_cross_labels(&mut pm, l);
         paint_keep(&mut pm, l, board, more.keep);
+        pm.record();
         (more.more)(&mut pm, more.turn);
-        return pm.into_pixmap();
+        return pm.finish();
     }
     let (bw, bh) = l.board_size();
     let shadow = (6.0 * l.u).round();
@@ -192,8 +207,9 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> 
     paint_grid(&mut pm, l, board);
     paint_keep(&mut pm, l, board, more.keep);
     paint_labels(&mut pm, l);
+    pm.record();
     (more.more)(&mut pm, more.turn);
-    pm.into_pixmap()
+    pm.finish()
 }
 
 /// The seat whose palace (her own start square) a cell is: step 0, or step 1

@@ -60,6 +60,12 @@ impl Kept {
     pub(crate) fn last(&self) -> Option<&Dirty> {
         self.last.as_ref()
     }
+
+    /// Moves this picture onto another background that differs from its
+    /// own only in the blocks `changed`: those are restored too.
+    pub(crate) fn move_over(&mut self, changed: &Dirty) {
+        self.last = self.last.take().map(|last| last.union(changed));
+    }
 }
 
 /// The PNG bytes of a picture drawn over a background (`base`, in the
