@@ -247,11 +247,7 @@ fn look_up(pm: &Pixmap, palette: &Palette, out: &mut [u8], dirty: Option<&Dirty>
     let data = pm.data();
     let rows = (data.len() / 4 / w.max(1)).min(out.len() / (w + 1));
     let mut mapper = palette.mapper();
-    let mut map = |rgba: &[u8], out: &mut [u8]| {
-        for (o, p) in out.iter_mut().zip(rgba.chunks_exact(4)) {
-            *o = mapper.index(p);
-        }
-    };
+    let mut map = |rgba: &[u8], out: &mut [u8]| mapper.map(rgba, out);
     let whole_blocks = w / BLOCK * BLOCK;
     for y in 0..rows {
         let row = &data[y * w * 4..(y + 1) * w * 4];
