@@ -139,7 +139,7 @@ impl Dirty {
                 let x1 = if predicted { (x1 + 1).min(w) } else { x1 };
                 let (a, b) = (start + x0 * rows.px, start + x1 * rows.px);
                 if let (Some(d), Some(s)) = (dst.get_mut(a..b), src.get(a..b)) {
-                    d.copy_from_slice(s);
+                    copy(d, s);
                 }
             };
             if predicted {
@@ -198,6 +198,26 @@ impl Dirty {
         for b in x0 / BLOCK..x1.div_ceil(BLOCK) {
             row[b / 64] |= 1 << (b % 64);
         }
+    }
+}
+
+/// Copies `s` into `d` (of the same length): a run of a few blocks eight
+/// bytes at a time in place, a longer one by `copy_from_slice` (most runs
+/// are a block or two: a call per run cost more than the copying).
+#[inline]
+fn copy(d: &mut [u8], s: &[u8]) {
+    if d.len() > 64 {
+        d.copy_from_slice(s);
+        return;
+    }
+    let (mut dc, mut sc) = (d.chunks_exact_mut(8), s.chunks_exact(8));
+    for (d, s) in (&mut dc).zip(&mut sc) {
+        if let (Ok(d), Ok(s)) = (<&mut [u8; 8]>::try_from(d), <&[u8; 8]>::try_from(s)) {
+            *d = *s;
+        }
+    }
+    for (d, s) in dc.into_remainder().iter_mut().zip(sc.remainder()) {
+        *d = *s;
     }
 }
 
@@ -287,6 +307,16 @@ mod tests {
         d.copy_touched(&mut predicted, &src, rows, true);
         let want: Vec<_> = (1..3).flat_map(|y| (8..17).map(move |x| (y, x))).collect();
         assert_eq!(copied(&predicted), want);
+    }
+
+    #[test]
+    fn copying_a_run_of_any_length_copies_it() {
+        let src: Vec<u8> = (0..200).map(|i| (i * 7 % 251) as u8).collect();
+        for n in 0..src.len() {
+            let mut dst = vec![0u8; n];
+            copy(&mut dst, &src[..n]);
+            assert_eq!(dst, &src[..n]);
+        }
     }
 
     #[test]

@@ -132,7 +132,8 @@ fn paeth_runs(indices: &[u8], filtered: &mut [u8], w: usize, dirty: &Dirty) {
 
 /// The PNG file of filtered rows: compressed, framed.
 fn write_png(w: usize, h: usize, palette: &Palette, filtered: &[u8]) -> io::Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(48 * 1024);
+    // Room for most boards (41-60 KB): growing past it copies the file.
+    let mut out = Vec::with_capacity(80 * 1024);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = [0u8; 13];
     ihdr[..4].copy_from_slice(&u32::try_from(w).map_err(io::Error::other)?.to_be_bytes());
