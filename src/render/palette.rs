@@ -58,10 +58,12 @@ pub(crate) struct Palette {
     hot: Vec<AtomicU64>,
 }
 
-/// Entries of [`Palette::hot`] (32 KB: it stays in the first-level cache,
-/// where the table of the calibration colours, hundreds of KB, missed it
-/// on almost every look-up).
-const HOT: usize = 4096;
+/// Entries of [`Palette::hot`] (512 KB, in the second-level cache: the
+/// table of the calibration colours, hundreds of KB, missed it on almost
+/// every look-up). At 4,096 entries (32 KB) a board's few thousand
+/// anti-aliased shades collided: the look-ups it missed took 45 µs of a
+/// click's CPU in bot-bench, 8 µs at this size.
+const HOT: usize = 65536;
 
 /// At most this many colours are remembered in [`Palette::met`].
 const MET_MAX: usize = 1 << 16;
