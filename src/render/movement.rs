@@ -8,9 +8,9 @@
 
 use super::canvas::Canvas;
 use super::draw;
-use super::sprite::{self, SpriteKey};
 use super::layout::{Layout, is_sparse};
 use super::route::route_points;
+use super::sprite::{self, SpriteKey};
 use super::text::{self, Style};
 use super::theme;
 use super::view::LastAction;

@@ -57,7 +57,9 @@ pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
         Some(works.remove(i))
     });
     let (pm, mut kept) = match found {
-        Some(Work { bg: last, mut pm, mut kept }) if last.family == bg.family && pm.data().len() == bg.pm.data().len() => {
+        Some(Work { bg: last, mut pm, mut kept })
+            if last.family == bg.family && pm.data().len() == bg.pm.data().len() =>
+        {
             if !Arc::ptr_eq(&last, &bg) {
                 kept.move_over(&last.turned.union(&bg.turned));
             }

@@ -4,8 +4,8 @@
 
 use super::canvas::Canvas;
 use super::draw;
-use super::sprite::{self, SpriteKey};
 use super::layout::Layout;
+use super::sprite::{self, SpriteKey};
 use super::text::{self, Style};
 use super::theme;
 use super::view::{BoardView, SeriesThrow};
