@@ -1,6 +1,6 @@
 //! A picture being drawn: its pixels and, when asked, the 8-pixel blocks
 //! its drawing touched. Every drawing primitive (`draw::fill_path`,
-//! `draw::stroke_path`, `draw::rect`, `draw::blit`, `text::draw`) reports
+//! `draw::stroke_path`, `draw::rect`, `sprite::blit`, `text::draw`) reports
 //! what it may have changed to the canvas it paints on, so a board drawn
 //! over its cached background knows where it differs from it, and the
 //! encoder maps to palette indices only those blocks
@@ -29,6 +29,11 @@ impl Canvas {
         Canvas { pm, touched }
     }
 
+    /// Records the blocks the drawing touches from now on.
+    pub(crate) fn record(&mut self) {
+        self.touched = Some(Dirty::new(self.pm.width(), self.pm.height()));
+    }
+
     /// The pixels.
     pub(crate) fn into_pixmap(self) -> Pixmap {
         self.pm
@@ -49,13 +54,11 @@ impl Canvas {
         }
     }
 
-    /// Reports exact runs of pixels `(y, x0, x1)` (`[x0, x1)` of row `y`)
-    /// that drawing changed: what a sprite's blit knows without margins.
-    pub(crate) fn touch_runs(&mut self, runs: &[(i32, i32, i32)]) {
+    /// Reports that drawing changed exactly the pixels `[x0, x1)` of row
+    /// `y`: what a sprite's blit knows without margins.
+    pub(crate) fn touch_run(&mut self, y: i32, x0: i32, x1: i32) {
         if let Some(d) = &mut self.touched {
-            for &(y, x0, x1) in runs {
-                d.mark(y, x0, x1);
-            }
+            d.mark(y, x0, x1);
         }
     }
 
@@ -94,7 +97,7 @@ mod tests {
         assert!((plain.finish().1.coverage() - 1.0).abs() < 1e-9, "not recorded: all of it may differ");
         let mut rec = Canvas::recording(Pixmap::new(64, 8).expect("pixmap"));
         rec.touch(9.5, 2.0, 12.0, 3.0);
-        rec.touch_runs(&[(6, 40, 41)]);
+        rec.touch_run(6, 40, 41);
         rec.touch_line((0.0, 7.0), (2.0, 7.0), 0.5);
         let (_, d) = rec.finish();
         assert_eq!(d.runs(2), vec![(8, 16)]);

@@ -60,6 +60,19 @@ impl Dirty {
         out
     }
 
+    /// The blocks touched here or in `other` (a picture of the same size;
+    /// else all of the picture).
+    pub(crate) fn union(&self, other: &Dirty) -> Dirty {
+        if other.words != self.words || other.bits.len() != self.bits.len() {
+            return Dirty::all(self.width, self.height);
+        }
+        let mut out = self.clone();
+        for (o, &b) in out.bits.iter_mut().zip(&other.bits) {
+            *o |= b;
+        }
+        out
+    }
+
     /// Every pixel of a `width` × `height` picture.
     pub(crate) fn all(width: u32, height: u32) -> Dirty {
         let mut d = Dirty::new(width, height);
@@ -126,7 +139,7 @@ impl Dirty {
                 let x1 = if predicted { (x1 + 1).min(w) } else { x1 };
                 let (a, b) = (start + x0 * rows.px, start + x1 * rows.px);
                 if let (Some(d), Some(s)) = (dst.get_mut(a..b), src.get(a..b)) {
-                    d.copy_from_slice(s);
+                    copy(d, s);
                 }
             };
             if predicted {
@@ -185,6 +198,26 @@ impl Dirty {
         for b in x0 / BLOCK..x1.div_ceil(BLOCK) {
             row[b / 64] |= 1 << (b % 64);
         }
+    }
+}
+
+/// Copies `s` into `d` (of the same length): a run of a few blocks eight
+/// bytes at a time in place, a longer one by `copy_from_slice` (most runs
+/// are a block or two: a call per run cost more than the copying).
+#[inline]
+fn copy(d: &mut [u8], s: &[u8]) {
+    if d.len() > 64 {
+        d.copy_from_slice(s);
+        return;
+    }
+    let (mut dc, mut sc) = (d.chunks_exact_mut(8), s.chunks_exact(8));
+    for (d, s) in (&mut dc).zip(&mut sc) {
+        if let (Ok(d), Ok(s)) = (<&mut [u8; 8]>::try_from(d), <&[u8; 8]>::try_from(s)) {
+            *d = *s;
+        }
+    }
+    for (d, s) in dc.into_remainder().iter_mut().zip(sc.remainder()) {
+        *d = *s;
     }
 }
 
@@ -277,6 +310,16 @@ mod tests {
     }
 
     #[test]
+    fn copying_a_run_of_any_length_copies_it() {
+        let src: Vec<u8> = (0..200).map(|i| (i * 7 % 251) as u8).collect();
+        for n in 0..src.len() {
+            let mut dst = vec![0u8; n];
+            copy(&mut dst, &src[..n]);
+            assert_eq!(dst, &src[..n]);
+        }
+    }
+
+    #[test]
     fn without_keeps_the_blocks_the_other_did_not_touch() {
         let a = recording(64, 2, |c| {
             c.mark(0, 0, 24);
@@ -286,6 +329,18 @@ mod tests {
         let d = a.without(&b);
         assert_eq!((d.runs(0), d.runs(1)), (vec![(0, 8), (16, 24)], vec![(40, 48)]));
         assert_eq!(a.without(&Dirty::new(8, 1)), a, "another size: all of it");
+    }
+
+    #[test]
+    fn union_keeps_the_blocks_either_touched() {
+        let a = recording(64, 2, |c| c.mark(0, 0, 8));
+        let b = recording(64, 2, |c| {
+            c.mark(0, 16, 24);
+            c.mark(1, 40, 48);
+        });
+        let u = a.union(&b);
+        assert_eq!((u.runs(0), u.runs(1)), (vec![(0, 8), (16, 24)], vec![(40, 48)]));
+        assert_eq!(a.union(&Dirty::new(8, 1)), Dirty::all(64, 2), "another size: all of it");
     }
 
     #[test]

@@ -4,11 +4,13 @@
 //! hints.
 
 use super::canvas::Canvas;
+use super::dirty::Dirty;
 use super::encode::Base;
 use super::layout::{Layout, Token, is_sparse};
+use super::sprite::{Sprite, SpriteKey, blank, blit, cached, from_steps, sprite_at, steps};
 use super::text::{self, Style};
 use super::theme;
-use crate::engine::{Board, Cell, Seat, SeatSet, Throw};
+use crate::engine::{Board, Cell, Seat, SeatSet};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{
@@ -121,7 +123,17 @@ fn crisp(v: f32, width: f32) -> f32 {
 pub(crate) struct Background {
     pub(crate) pm: Pixmap,
     pub(crate) base: OnceLock<Base>,
+    /// The backgrounds of the other players' turns in the same game
+    /// (equal `family`) differ from this one only in the blocks
+    /// `turned`, its and theirs: what the marks of the player on turn
+    /// (`Static::more`) touched.
+    pub(crate) family: Family,
+    pub(crate) turned: Dirty,
 }
+
+/// What the backgrounds of one game have in common: the size of the
+/// picture, the board, the seats and the word of the keep.
+pub(crate) type Family = (u32, u32, usize, u8, String);
 
 /// What a background shows besides the board of its layout and seating:
 /// the word of the keep, and the player on turn (none once the game is
@@ -140,17 +152,19 @@ pub(crate) struct Static<'a> {
 /// Cached (a clone of its pixmap costs ~0.1 ms; the chevrons drawn over
 /// every board cost far more, in drawing and in encoding).
 pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet, more: Static) -> Arc<Background> {
-    type Key = (u32, u32, usize, u8, String, Option<Seat>);
+    type Key = (Family, Option<Seat>);
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Background>>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
-    let key = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string(), more.turn);
+    let family = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string());
+    let key = (family.clone(), more.turn);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(map) = cache.lock()
         && let Some(p) = map.get(&key)
     {
         return Arc::clone(p);
     }
-    let bg = Arc::new(Background { pm: paint_background(layout, board, seats, more), base: OnceLock::new() });
+    let (pm, turned) = paint_background(layout, board, seats, more);
+    let bg = Arc::new(Background { pm, base: OnceLock::new(), family, turned });
     if let Ok(mut map) = cache.lock() {
         if map.len() >= 32 {
             map.clear();
@@ -160,7 +174,8 @@ pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet,
     bg
 }
 
-fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> Pixmap {
+/// The pixels of a background and the blocks that `more` touched.
+fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> (Pixmap, Dirty) {
     let mut pm = Canvas::new(Pixmap::new(l.width, l.height).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap")));
     pm.fill(theme::PAGE.skia());
     if is_sparse(board) {
@@ -175,8 +190,9 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> 
         }
         paint_cross_labels(&mut pm, l);
         paint_keep(&mut pm, l, board, more.keep);
+        pm.record();
         (more.more)(&mut pm, more.turn);
-        return pm.into_pixmap();
+        return pm.finish();
     }
     let (bw, bh) = l.board_size();
     let shadow = (6.0 * l.u).round();
@@ -191,8 +207,9 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> 
     paint_grid(&mut pm, l, board);
     paint_keep(&mut pm, l, board, more.keep);
     paint_labels(&mut pm, l);
+    pm.record();
     (more.more)(&mut pm, more.turn);
-    pm.into_pixmap()
+    pm.finish()
 }
 
 /// The seat whose palace (her own start square) a cell is: step 0, or step 1
@@ -376,55 +393,7 @@ pub(crate) fn disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, shadow: 
     blit(pm, &sprite, left, top);
 }
 
-/// Draws a premultiplied sprite over the pixmap at a whole-pixel offset
-/// (source-over, clipped to the pixmap): what `Pixmap::draw_pixmap` does
-/// without a transform, in integer arithmetic (it took a third of a
-/// board's drawing through tiny-skia's float pipeline).
-pub(crate) fn blit(pm: &mut Canvas, sprite: &Pixmap, left: i32, top: i32) {
-    let (dw, dh) = (pm.width() as i32, pm.height() as i32);
-    let (sw, sh) = (sprite.width() as i32, sprite.height() as i32);
-    let (x0, x1) = (left.max(0), (left + sw).min(dw));
-    let (y0, y1) = (top.max(0), (top + sh).min(dh));
-    if x0 >= x1 || y0 >= y1 {
-        return;
-    }
-    let n = ((x1 - x0) * 4) as usize;
-    let src = sprite.data();
-    let dst = pm.data_mut();
-    // The runs of pixels the sprite covers, reported to `dirty` (a ring or
-    // an outline leaves its inside untouched).
-    let mut runs: Vec<(i32, i32, i32)> = Vec::with_capacity(2 * (y1 - y0) as usize);
-    for y in y0..y1 {
-        let s = (((y - top) * sw + (x0 - left)) * 4) as usize;
-        let d = ((y * dw + x0) * 4) as usize;
-        let mut run: Option<i32> = None;
-        let pixels = dst[d..d + n].chunks_exact_mut(4).zip(src[s..s + n].chunks_exact(4));
-        for (x, (d, s)) in (x0..).zip(pixels) {
-            match s[3] {
-                0 => {
-                    if let Some(start) = run.take() {
-                        runs.push((y, start, x));
-                    }
-                    continue;
-                }
-                255 => d.copy_from_slice(s),
-                a => {
-                    let keep = 255 - u32::from(a);
-                    for c in 0..4 {
-                        d[c] = s[c] + theme::div255(u32::from(d[c]) * keep);
-                    }
-                }
-            }
-            run.get_or_insert(x);
-        }
-        if let Some(start) = run {
-            runs.push((y, start, x1));
-        }
-    }
-    pm.touch_runs(&runs);
-}
-
-fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Pixmap> {
+fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Sprite> {
     let key = SpriteKey::Disc { seat, r: (r * 4.0) as u32, shadow };
     cached((key, 0, 0), || {
         let side = (r * 2.6).ceil() as u32 + 4;
@@ -494,63 +463,6 @@ pub(crate) enum Mark {
     LandedOn,
 }
 
-/// What a cached sprite shows (sizes in [`SUBPIXEL`] steps): two equal
-/// keys paint equal sprites.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum SpriteKey {
-    /// A mark over a square of side `side`, `u` the layout's unit.
-    Mark { mark: Mark, side: u32, u: u32 },
-    /// A throw chip of the series strip, `digit` its text size.
-    Chip { throw: Throw, used: bool, w: u32, h: u32, u: u32, digit: u32 },
-    /// An arrowhead of the last series pointing along `dir`.
-    Head { dir: (i8, i8), len: u32, rim: u32 },
-    /// A dot on a square the last series passed over, of radius `r`.
-    Dot { r: u32 },
-    /// The number `n` of a move of the last series, on a disc of radius `r`.
-    Number { n: u8, r: u32, rim: u32 },
-    /// A direction chevron pointing along `dir` (x and y, each -1, 0 or 1).
-    Chevron { dir: (i8, i8), size: u32, width: u32 },
-    /// A piece of radius `r` quarter pixels, centred in its sprite.
-    Disc { seat: Seat, r: u32, shadow: bool },
-}
-
-/// Steps per pixel of a sprite's sizes and sub-pixel position.
-pub(crate) const SUBPIXEL: f32 = 64.0;
-/// Transparent pixels around what a sprite shows.
-const MARGIN: f32 = 4.0;
-
-/// A size or position in [`SUBPIXEL`] steps.
-pub(crate) fn steps(v: f32) -> u32 {
-    (v.max(0.0) * SUBPIXEL).round() as u32
-}
-
-fn from_steps(v: u32) -> f32 {
-    v as f32 / SUBPIXEL
-}
-
-/// Draws something of `w` × `h` pixels whose top left corner is at (x, y)
-/// from a cached sprite: `paint` draws it into the sprite once per key
-/// and sub-pixel position (given the corner to draw at), then the sprite
-/// is blitted. Anti-aliased strokes and text cost far more than a blit.
-pub(crate) fn sprite_at(
-    pm: &mut Canvas,
-    key: SpriteKey,
-    (x, y): (f32, f32),
-    (w, h): (f32, f32),
-    paint: impl FnOnce(&mut Canvas, f32, f32),
-) {
-    let (left, top) = (x.floor(), y.floor());
-    let (fx, fy) = (steps(x - left), steps(y - top));
-    let side = |v: f32| (v + 2.0 * MARGIN).ceil() as u32 + 1;
-    let sprite = cached((key, fx, fy), || {
-        let mut sprite = Canvas::new(blank(side(w), side(h)));
-        paint(&mut sprite, MARGIN + from_steps(fx), MARGIN + from_steps(fy));
-        sprite.into_pixmap()
-    });
-    let margin = MARGIN as i32;
-    blit(pm, &sprite, left as i32 - margin, top as i32 - margin);
-}
-
 /// Draws `mark` over the square at (x, y) of side `s`.
 fn square_mark(pm: &mut Canvas, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
     let key = SpriteKey::Mark { mark, side: steps(s), u: steps(u) };
@@ -560,35 +472,6 @@ fn square_mark(pm: &mut Canvas, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
         Mark::LeftFrom => paint_move_outline(sprite, ox, oy, s, u, true),
         Mark::LandedOn => paint_move_outline(sprite, ox, oy, s, u, false),
     });
-}
-
-type Placed = (SpriteKey, u32, u32);
-
-/// At most this many sprites are kept, pieces included (a board size uses
-/// a few hundred, each at most about 50 KB: square marks at the largest
-/// board size).
-const MAX_SPRITES: usize = 512;
-
-/// The sprite of `key`, made by `make` the first time it is asked for.
-fn cached(key: Placed, make: impl FnOnce() -> Pixmap) -> Arc<Pixmap> {
-    static CACHE: OnceLock<Mutex<HashMap<Placed, Arc<Pixmap>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return p;
-    }
-    let sprite = Arc::new(make());
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= MAX_SPRITES {
-            m.clear();
-        }
-        m.insert(key, sprite.clone());
-    }
-    sprite
-}
-
-/// A transparent sprite of `w` × `h` pixels.
-fn blank(w: u32, h: u32) -> Pixmap {
-    Pixmap::new(w, h).unwrap_or_else(|| Pixmap::new(1, 1).expect("1x1 pixmap"))
 }
 
 /// A dark burst with a white cross in the top-right corner of a square

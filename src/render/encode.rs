@@ -60,6 +60,12 @@ impl Kept {
     pub(crate) fn last(&self) -> Option<&Dirty> {
         self.last.as_ref()
     }
+
+    /// Moves this picture onto another background that differs from its
+    /// own only in the blocks `changed`: those are restored too.
+    pub(crate) fn move_over(&mut self, changed: &Dirty) {
+        self.last = self.last.take().map(|last| last.union(changed));
+    }
 }
 
 /// The PNG bytes of a picture drawn over a background (`base`, in the
@@ -126,7 +132,8 @@ fn paeth_runs(indices: &[u8], filtered: &mut [u8], w: usize, dirty: &Dirty) {
 
 /// The PNG file of filtered rows: compressed, framed.
 fn write_png(w: usize, h: usize, palette: &Palette, filtered: &[u8]) -> io::Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(48 * 1024);
+    // Room for most boards (41-60 KB): growing past it copies the file.
+    let mut out = Vec::with_capacity(80 * 1024);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = [0u8; 13];
     ihdr[..4].copy_from_slice(&u32::try_from(w).map_err(io::Error::other)?.to_be_bytes());
@@ -241,11 +248,7 @@ fn look_up(pm: &Pixmap, palette: &Palette, out: &mut [u8], dirty: Option<&Dirty>
     let data = pm.data();
     let rows = (data.len() / 4 / w.max(1)).min(out.len() / (w + 1));
     let mut mapper = palette.mapper();
-    let mut map = |rgba: &[u8], out: &mut [u8]| {
-        for (o, p) in out.iter_mut().zip(rgba.chunks_exact(4)) {
-            *o = mapper.index(p);
-        }
-    };
+    let mut map = |rgba: &[u8], out: &mut [u8]| mapper.map(rgba, out);
     let whole_blocks = w / BLOCK * BLOCK;
     for y in 0..rows {
         let row = &data[y * w * 4..(y + 1) * w * 4];

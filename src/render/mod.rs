@@ -25,6 +25,7 @@ mod palette;
 mod png;
 mod replay;
 mod route;
+mod sprite;
 mod strip;
 mod text;
 mod theme;

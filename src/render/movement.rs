@@ -7,9 +7,10 @@
 //! she travels.
 
 use super::canvas::Canvas;
-use super::draw::{self, SpriteKey};
+use super::draw;
 use super::layout::{Layout, is_sparse};
 use super::route::route_points;
+use super::sprite::{self, SpriteKey};
 use super::text::{self, Style};
 use super::theme;
 use super::view::LastAction;
@@ -111,8 +112,8 @@ pub(crate) fn trails_under(pm: &mut Canvas, l: &Layout, board: &Board, last: &[L
         }
         // A dot on each square passed over (not the start, not the end).
         for p in points.iter().skip(1).take(points.len().saturating_sub(2)) {
-            let (r, key) = (s.dot, SpriteKey::Dot { r: draw::steps(s.dot) });
-            draw::sprite_at(pm, key, (p.0 - r, p.1 - r), (2.0 * r, 2.0 * r), |sprite, x, y| {
+            let (r, key) = (s.dot, SpriteKey::Dot { r: sprite::steps(s.dot) });
+            sprite::sprite_at(pm, key, (p.0 - r, p.1 - r), (2.0 * r, 2.0 * r), |sprite, x, y| {
                 draw::circle(sprite, x + r, y + r, r, colour);
                 draw::circle(sprite, x + r, y + r, r * 0.5, theme::WHITE.skia());
             });
@@ -138,9 +139,9 @@ pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[La
         let (x, y) = number_at(&s, points, *entered);
         let (r, rim) = (s.number, (3.0 * l.u).max(1.0));
         let n = u8::try_from(n + 1).unwrap_or(u8::MAX);
-        let key = SpriteKey::Number { n, r: draw::steps(r), rim: draw::steps(rim) };
+        let key = SpriteKey::Number { n, r: sprite::steps(r), rim: sprite::steps(rim) };
         let side = 2.0 * r + rim;
-        draw::sprite_at(pm, key, (x - side / 2.0, y - side / 2.0), (side, side), |sprite, x0, y0| {
+        sprite::sprite_at(pm, key, (x - side / 2.0, y - side / 2.0), (side, side), |sprite, x0, y0| {
             let (cx, cy) = (x0 + side / 2.0, y0 + side / 2.0);
             draw::circle(sprite, cx, cy, r, theme::MOVE.skia());
             draw::ring(sprite, cx, cy, r, rim, theme::WHITE.skia());
@@ -170,8 +171,8 @@ fn head(pm: &mut Canvas, tip: Point, (ux, uy): Point, len: f32, rim: f32) {
     let axis = |v: f32| step(v).or_else(|| step(v / diagonal).filter(|_| (ux.abs() - uy.abs()).abs() < 1e-3));
     let (Some((_, dx)), Some((_, dy))) = (axis(ux), axis(uy)) else { return paint(pm, tip) };
     let reach = len + rim;
-    let key = SpriteKey::Head { dir: (dx, dy), len: draw::steps(len), rim: draw::steps(rim) };
-    draw::sprite_at(pm, key, (tip.0 - reach, tip.1 - reach), (2.0 * reach, 2.0 * reach), |sprite, x, y| {
+    let key = SpriteKey::Head { dir: (dx, dy), len: sprite::steps(len), rim: sprite::steps(rim) };
+    sprite::sprite_at(pm, key, (tip.0 - reach, tip.1 - reach), (2.0 * reach, 2.0 * reach), |sprite, x, y| {
         paint(sprite, (x + reach, y + reach));
     });
 }
@@ -221,8 +222,8 @@ pub(crate) fn direction(pm: &mut Canvas, l: &Layout, board: &Board, seat: Seat) 
 /// A chevron centred on `at`, pointing along `dir`, from a cached sprite.
 fn chevron(pm: &mut Canvas, at: Point, dir: (i8, i8), size: f32, width: f32) {
     let reach = size + width;
-    let key = SpriteKey::Chevron { dir, size: draw::steps(size), width: draw::steps(width) };
-    draw::sprite_at(pm, key, (at.0 - reach, at.1 - reach), (2.0 * reach, 2.0 * reach), |sprite, x, y| {
+    let key = SpriteKey::Chevron { dir, size: sprite::steps(size), width: sprite::steps(width) };
+    sprite::sprite_at(pm, key, (at.0 - reach, at.1 - reach), (2.0 * reach, 2.0 * reach), |sprite, x, y| {
         let (cx, cy) = (x + reach, y + reach);
         let len = f32::from(dir.0).hypot(f32::from(dir.1));
         let (ux, uy) = (f32::from(dir.0) / len, f32::from(dir.1) / len);

@@ -58,10 +58,12 @@ pub(crate) struct Palette {
     hot: Vec<AtomicU64>,
 }
 
-/// Entries of [`Palette::hot`] (32 KB: it stays in the first-level cache,
-/// where the table of the calibration colours, hundreds of KB, missed it
-/// on almost every look-up).
-const HOT: usize = 4096;
+/// Entries of [`Palette::hot`] (512 KB, in the second-level cache: the
+/// table of the calibration colours, hundreds of KB, missed it on almost
+/// every look-up). At 4,096 entries (32 KB) a board's few thousand
+/// anti-aliased shades collided: the look-ups it missed took 45 µs of a
+/// click's CPU in bot-bench, 8 µs at this size.
+const HOT: usize = 65536;
 
 /// At most this many colours are remembered in [`Palette::met`].
 const MET_MAX: usize = 1 << 16;
@@ -112,7 +114,7 @@ impl Palette {
     /// A mapper of pixels to indices, for one picture.
     pub(crate) fn mapper(&self) -> Mapper<'_> {
         let met = self.met.read().unwrap_or_else(PoisonError::into_inner);
-        Mapper { palette: self, met, unseen: HashMap::new(), last: u32::MAX, index: 0 }
+        Mapper { palette: self, met, unseen: HashMap::new(), last: u64::MAX, index: 0 }
     }
 
     fn slot(&self, c: Colour) -> usize {
@@ -152,22 +154,32 @@ pub(crate) struct Mapper<'a> {
     palette: &'a Palette,
     met: RwLockReadGuard<'a, HashMap<Colour, u8>>,
     unseen: HashMap<Colour, u8>,
-    last: u32,
+    /// The last pixel mapped, as read (none: `u64::MAX`), and its index.
+    last: u64,
     index: u8,
 }
 
 impl Mapper<'_> {
-    /// The index of an opaque RGBA pixel.
+    /// The palette indices of opaque RGBA pixels (`out[i]` of the pixel
+    /// at `rgba[4 i..]`). Pixels are compared as read from memory (alpha
+    /// too), and a colour worked out and looked up only when one differs
+    /// from the last.
     #[inline]
-    pub(crate) fn index(&mut self, rgba: &[u8]) -> u8 {
-        let c = colour_at(rgba);
-        if c != self.last {
-            self.last = c;
-            self.index = self.look_up(c);
+    pub(crate) fn map(&mut self, rgba: &[u8], out: &mut [u8]) {
+        let (mut last, mut index) = (self.last, self.index);
+        for (o, p) in out.iter_mut().zip(rgba.chunks_exact(4)) {
+            let Ok(p) = <[u8; 4]>::try_from(p) else { continue };
+            let px = u64::from(u32::from_le_bytes(p));
+            if px != last {
+                last = px;
+                index = self.look_up(colour_at(&p));
+            }
+            *o = index;
         }
-        self.index
+        (self.last, self.index) = (last, index);
     }
 
+    #[inline]
     fn look_up(&mut self, c: Colour) -> u8 {
         let p = self.palette;
         let slot = hot_slot(c);
@@ -176,6 +188,13 @@ impl Mapper<'_> {
         if hot >> 8 == key {
             return hot as u8;
         }
+        self.look_up_cold(c, slot, key)
+    }
+
+    /// [`Mapper::look_up`] of a colour not among the lately looked up.
+    #[inline(never)]
+    fn look_up_cold(&mut self, c: Colour, slot: usize, key: u64) -> u8 {
+        let p = self.palette;
         let i = match p.lookup(c).or_else(|| self.met.get(&c).copied()) {
             Some(i) => i,
             None => *self.unseen.entry(c).or_insert_with(|| p.nearest(c)),
@@ -292,7 +311,8 @@ mod tests {
 
     fn indices(p: &Palette, pm: &Pixmap) -> Vec<u8> {
         let mut m = p.mapper();
-        let out = pm.data().chunks_exact(4).map(|px| m.index(px)).collect();
+        let mut out = vec![0; pm.data().len() / 4];
+        m.map(pm.data(), &mut out);
         m.finish();
         out
     }

@@ -23,14 +23,17 @@ struct Work {
 }
 
 thread_local! {
-    /// The last boards this thread encoded, one per background (a
-    /// background per player on turn: her direction chevrons are in it):
-    /// the next board over the same background starts from it and
-    /// restores only the blocks its drawing touched, instead of copying
-    /// the whole background (1.7 MB of pixels and 0.9 MB of indices and
-    /// filtered rows at the default size). One set per thread that draws
-    /// boards (the bot's async workers, one per core), at most
-    /// [`WORKS`] boards (the seats of a table of four).
+    /// The last boards this thread encoded, one per game's family of
+    /// backgrounds (a background per player on turn: her direction
+    /// chevrons are in it): the next board over a background of the same
+    /// family starts from it and restores only the blocks its drawing
+    /// touched, and those where the two backgrounds differ, instead of
+    /// copying the whole background (1.7 MB of pixels and 0.9 MB of
+    /// indices and filtered rows at the default size). One set per thread
+    /// that draws boards (the bot's async workers, one per core), at most
+    /// [`WORKS`] boards. A board per player on turn instead cost 2.5 % of
+    /// a click's CPU (bot-bench): at each turn the thread went to another
+    /// 2.5 MB of pixels, indices and filtered rows, no longer in cache.
     static WORK: RefCell<Vec<Work>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -43,13 +46,23 @@ const WORKS: usize = 4;
 /// layout and seating.
 pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
     let (l, bg) = board_background(view, size)?;
+    // The last picture over this background, else over another of the
+    // same game (another player's turn: the same board but her marks).
     let found = WORK.with(|w| {
         let mut works = w.borrow_mut();
-        let i = works.iter().position(|work| Arc::ptr_eq(&work.bg, &bg))?;
+        let i = works
+            .iter()
+            .position(|work| Arc::ptr_eq(&work.bg, &bg))
+            .or_else(|| works.iter().rposition(|work| work.bg.family == bg.family))?;
         Some(works.remove(i))
     });
     let (pm, mut kept) = match found {
-        Some(Work { bg: last, mut pm, kept }) if Arc::ptr_eq(&last, &bg) => {
+        Some(Work { bg: last, mut pm, mut kept })
+            if last.family == bg.family && pm.data().len() == bg.pm.data().len() =>
+        {
+            if !Arc::ptr_eq(&last, &bg) {
+                kept.move_over(&last.turned.union(&bg.turned));
+            }
             match kept.last() {
                 Some(touched) => {
                     let rows = Rows { stride: pm.width() as usize * 4, lead: 0, px: 4 };

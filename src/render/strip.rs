@@ -3,8 +3,9 @@
 //! with her colour, name and pieces off / on / borne off.
 
 use super::canvas::Canvas;
-use super::draw::{self, SpriteKey};
+use super::draw;
 use super::layout::Layout;
+use super::sprite::{self, SpriteKey};
 use super::text::{self, Style};
 use super::theme;
 use super::view::{BoardView, SeriesThrow};
@@ -81,12 +82,12 @@ fn series(pm: &mut Canvas, l: &Layout, c: &Chips, series: &[SeriesThrow], right:
         let key = SpriteKey::Chip {
             throw: st.throw,
             used: st.used,
-            w: draw::steps(w),
-            h: draw::steps(h),
-            u: draw::steps(l.u),
-            digit: draw::steps(digit),
+            w: sprite::steps(w),
+            h: sprite::steps(h),
+            u: sprite::steps(l.u),
+            digit: sprite::steps(digit),
         };
-        draw::sprite_at(pm, key, (x, y), (w, h), |sprite, x, y| chip(sprite, l.u, (x, y), (w, h), digit, st));
+        sprite::sprite_at(pm, key, (x, y), (w, h), |sprite, x, y| chip(sprite, l.u, (x, y), (w, h), digit, st));
         x += w + c.gap;
     }
 }
