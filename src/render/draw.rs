@@ -7,7 +7,7 @@ use super::canvas::Canvas;
 use super::dirty::Dirty;
 use super::encode::Base;
 use super::layout::{Layout, Token, is_sparse};
-use super::sprite::{Sprite, SpriteKey, blank, blit, cached, from_steps, sprite_at, steps};
+use super::sprite::{Mark, Sprite, SpriteKey, blank, blit, cached, from_steps, sprite_at, steps};
 use super::text::{self, Style};
 use super::theme;
 use crate::engine::{Board, Cell, Seat, SeatSet};
@@ -453,14 +453,6 @@ fn paint_move_outline(pm: &mut Canvas, x: f32, y: f32, s: f32, u: f32, dashed: b
     }
     let inset = w / 2.0 + 2.0 * u;
     rect_outline(pm, x + inset, y + inset, s - 2.0 * inset, s - 2.0 * inset, &st, theme::MOVE.skia_alpha(230));
-}
-
-/// The marks drawn over a whole square, the same on every square of a size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Mark {
-    Destination,
-    LeftFrom,
-    LandedOn,
 }
 
 /// Draws `mark` over the square at (x, y) of side `s`.

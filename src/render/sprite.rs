@@ -7,13 +7,20 @@
 //! outline) without looking at them.
 
 use super::canvas::Canvas;
-use super::draw::Mark;
 use super::theme;
 use crate::engine::{Seat, Throw};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::Pixmap;
+
+/// The marks drawn over a whole square, the same on every square of a size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Mark {
+    Destination,
+    LeftFrom,
+    LandedOn,
+}
 
 /// What a cached sprite shows (sizes in [`SUBPIXEL`] steps): two equal
 /// keys paint equal sprites.
