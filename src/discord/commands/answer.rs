@@ -1,6 +1,7 @@
 //! Small pieces shared by the commands: the variant choices, where a
-//! command was used, the moderator check, private answers, a plain [`Message`] as a poise reply, the
-//! friendly answer to a store failure, and how a stored seat is named.
+//! command was used, the moderator check, private answers, a plain
+//! [`Message`] as a poise reply, the friendly answer to a store failure,
+//! and how a stored seat is named.
 
 use crate::discord::live::lang::{self, server_lang};
 use crate::discord::live::metrics::Route;

@@ -150,16 +150,27 @@ mod tests {
         assert!(!r.table.humans().contains(&11));
     }
 
-    #[tokio::test]
-    async fn a_database_locked_by_another_process_answers_within_the_wait() {
-        let dir = std::env::temp_dir().join(format!("thaayam-lock-{}", std::process::id()));
+    /// A lobby on an SQLite file (in a new folder named `name`) whose
+    /// store waits `busy` for a lock, and a second connection holding the
+    /// write lock, as another process would.
+    async fn locked(
+        name: &str,
+        busy: std::time::Duration,
+    ) -> (Data, Running, rusqlite::Connection, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("thaayam-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join("locked.db");
-        let store = Store::open(&path).expect("open").with_busy_timeout(std::time::Duration::from_millis(200));
+        let path = dir.join("game.db");
+        let store = Store::open(&path).expect("open").with_busy_timeout(busy);
         let data = data(store.expect("busy timeout"));
-        let mut r = lobby(&data).await;
+        let r = lobby(&data).await;
         let other = rusqlite::Connection::open(&path).expect("second connection");
         other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
+        (data, r, other, dir)
+    }
+
+    #[tokio::test]
+    async fn a_database_locked_by_another_process_answers_within_the_wait() {
+        let (data, mut r, other, dir) = locked("lock", std::time::Duration::from_millis(200)).await;
         let started = std::time::Instant::now();
         let err = change(&data, &mut r, join(11)).await.expect_err("locked");
         assert_eq!(err, Refusal::Unsaved);
@@ -176,14 +187,7 @@ mod tests {
     /// the game moved on and reloads it.
     #[tokio::test]
     async fn a_save_under_way_past_its_deadline_is_answered_unsure_and_found_later() {
-        let dir = std::env::temp_dir().join(format!("thaayam-unsure-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join("slow.db");
-        let store = Store::open(&path).expect("open").with_busy_timeout(std::time::Duration::from_secs(10));
-        let data = data(store.expect("busy timeout"));
-        let mut r = lobby(&data).await;
-        let other = rusqlite::Connection::open(&path).expect("second connection");
-        other.execute_batch("BEGIN IMMEDIATE").expect("the other process holds the write lock");
+        let (data, mut r, other, dir) = locked("unsure", std::time::Duration::from_secs(10)).await;
         let started = std::time::Instant::now();
         let err = change(&data, &mut r, join(11)).await.expect_err("not in time");
         let waited = started.elapsed();
