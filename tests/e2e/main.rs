@@ -16,6 +16,7 @@ mod forged;
 mod games;
 mod hints;
 mod kills;
+mod kills_held;
 mod languages;
 mod lifecycle;
 mod logs;
