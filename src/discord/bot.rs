@@ -125,6 +125,27 @@ async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
     bot.until_signal(signal).await
 }
 
+/// Start-up's look at the games, once connected: the open games first (a
+/// game whose channel shows a board ahead of it ends: its store went back;
+/// a board behind its game catches up), and no game plays on, by its clock
+/// or its computers, before that pass is over or [`START_CHECK_LIMIT`] has
+/// passed; then the boards of games that closed just before the start.
+async fn reconcile(http: Arc<serenity::Http>, data: Data) {
+    let mut open = tokio::spawn(instrument::inherit(board::reconcile_open(http.clone(), data.clone())));
+    let waited = tokio::time::timeout(START_CHECK_LIMIT, &mut open).await;
+    clock::spawn_ticker(http.clone(), data.clone());
+    if waited.is_err() {
+        tracing::warn!("the open games' channels are still being read after {START_CHECK_LIMIT:?}; their clock runs");
+        let _ = open.await;
+    }
+    board::reconcile_closed(&http, &data).await;
+}
+
+/// How long start-up waits for the open games' channels to be read before
+/// their clock and computers run anyway (a click on a board ahead of its
+/// game still ends it: `live::went_back`).
+const START_CHECK_LIMIT: Duration = Duration::from_secs(20);
+
 /// Connects the bot to `endpoint` and runs it in a task.
 pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, String> {
     let (computer_pause, dice_seed) = match &endpoint {
@@ -188,8 +209,9 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
             Box::pin(async move {
                 register(ctx, framework, setup_data.config.dev_guild).await?;
                 tracing::info!("logged in as {}", ready.user.name);
-                tokio::spawn(instrument::inherit(board::reconcile(ctx.http.clone(), setup_data.clone())));
-                clock::spawn_ticker(ctx.http.clone(), setup_data.clone());
+                // The ticker (and the computers) start once the open games'
+                // channels were read (or after a while): see `board::reconcile`.
+                tokio::spawn(instrument::inherit(reconcile(ctx.http.clone(), setup_data.clone())));
                 ratelimits::spawn_pruner(ctx.http.clone());
                 Ok(setup_data)
             })

@@ -115,15 +115,17 @@ async fn commands_and_their_error_paths() {
     );
     let over_id = ended.id;
 
-    // kick by a non-host is refused; the host ends a new game.
+    // kick by a non-host is refused; the host who ends a rated game she
+    // plays resigns it (tests/e2e/fair_play.rs shows the rest).
     started(&fake, &alice, &bob, CHANNEL).await;
     let k = fake.send_slash(&bob, CHANNEL, "thaayam", "kick", vec![Opt::user("user", &alice)]).await;
     let (kind, text) = play::answer(&fake, k).await;
     assert_private(kind, &text, "kick by a non-host");
     let e = fake.send_slash(&alice, CHANNEL, "thaayam", "end", vec![]).await;
     fake.wait_response(e, WAIT).await;
-    let ended = |m: &StoredMessage| m.channel_id == CHANNEL && m.text().contains("ended before its end");
-    fake.wait_for_message(|m| ended(m) && m.id != over_id, WAIT).await;
+    let over = |m: &StoredMessage| m.channel_id == CHANNEL && play::is_over(m) && m.id > over_id;
+    let over = fake.wait_for_message(over, WAIT).await;
+    assert!(over.content().starts_with(&format!("🏆 **{}**", bob.mention())), "bob wins: {}", over.text());
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }

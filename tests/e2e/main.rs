@@ -12,6 +12,7 @@ mod child_bot;
 mod clicks;
 mod crash;
 mod crowds;
+mod fair_play;
 mod forged;
 mod games;
 mod hints;

@@ -129,18 +129,22 @@ async fn resigning_a_game_of_two_ends_it_and_the_other_player_wins() {
     assert_eq!(kind, 4, "answered privately: {text}");
     assert!(text.contains("No game"), "{text}");
 
-    // Rematch: a stranger is refused privately; bob opens a lobby with
-    // both seated as they were, and alice is called to it.
+    // Rematch: a stranger is refused privately; bob opens a lobby where
+    // he sits, and alice is called to it (she sits once she presses Join).
     let carol = FakeUser::new(3, "carol");
     let (kind, text) = play::click_control(&fake, &carol, &over, "again").await;
     assert_eq!(kind, 4, "refused privately: {text}");
     assert!(text.contains("Only the players of game"), "{text}");
     let (kind, _) = play::click_control(&fake, &bob, &over, "again").await;
     assert_eq!(kind, 6, "acknowledged, then told privately");
-    let lobby = fake.wait_for_message(|m| m.channel_id == CHANNEL && m.control("start").is_some(), WAIT).await;
-    assert!(lobby.id > over.id, "a new lobby below the result");
+    let lobby =
+        fake.wait_for_message(|m| m.channel_id == CHANNEL && m.id > over.id && m.control("join").is_some(), WAIT);
+    let lobby = lobby.await;
     assert!(lobby.content().contains("Rematch of game"), "{}", lobby.text());
     assert_eq!(lobby.notified, vec![alice.id], "alice is called to the rematch: {}", lobby.text());
+    assert!(lobby.embed_text().contains(&bob.mention()), "bob is seated: {}", lobby.embed_text());
+    play::click_label(&fake, &alice, &lobby, "Join").await;
+    let lobby = fake.message(lobby.id).expect("lobby");
     for p in [&alice, &bob] {
         assert!(lobby.embed_text().contains(&p.mention()), "{} is seated: {}", p.name, lobby.embed_text());
     }

@@ -131,6 +131,7 @@ option-throws-again = throws again
 ## The result
 
 game-ended-early = **The game was ended before its end; it is not rated.**
+game-went-back = The bot's database went back in time (a backup was restored, or its last saves were lost) while this game was running: to deal no throw twice, it ends here and its seed is revealed.
 left-player = { $who } (left; a computer played on)
 place-line = { $place }. { $name } ({ $seat })
 ratings = Ratings
@@ -143,7 +144,7 @@ result-progress = { $borne } of { $pieces } borne off
 ratings-explained = *A rating is the leaderboard's score: skill minus three times its uncertainty, so it moves most in a player's first games.*
 result-dice = Fair dice
 button-rematch = Rematch
-note-rematch = Rematch of game { $game }: { $players }, the seats are as they were. The host starts when everyone is here.
+note-rematch = Rematch of game { $game }: { $players }, press Join to play again. The host starts once you are here.
 goes-on = *Game { $game } goes on in the board below.*
 
 ## What just happened (the lines above the board)
@@ -153,6 +154,7 @@ note-joined = { $who } joined.
 note-left = { $who } left.
 note-computer-joined = A { $who } joined.
 note-started = The game starts: everyone throws once; the highest throw begins.
+record-commitment = Fair dice: the seed of this game's throws has SHA-256 `{ $commitment }` (shown since the lobby; the seed is revealed when the game ends).
 note-ended-by = { $who } ended the game.
 note-removed = { $who } was removed{ $then }
 note-resigned = { $who } resigned{ $then }
@@ -180,6 +182,8 @@ note-forfeited = { $who } missed three turns in a row and forfeits{ $then }
 vacated-free = { " " }from the lobby.
 vacated-computer = ; a computer takes the seat.
 vacated-other-wins = ; the other player wins.
+vacated-ends-unrated = ; the game ends and is not rated.
+vacated-last = ; no player is left, so the game ends here with them placed last.
 
 ## Why a click changed nothing (private answers)
 
@@ -201,6 +205,7 @@ refusal-unsure = The database is slow: your action may or may not have been save
 why-started = The game has already started.
 why-only-moderators = On this server only moderators (Manage Messages) can end a running game.
 why-host-stays = The host cannot be removed from the lobby; cancel it instead.
+why-only-unseated-moderators-remove = In a running game only a moderator (Manage Messages) who is not playing can remove a player. To leave the game yourself, use `{ -cmd-resign }`.
 why-thrown = The throws are already made: choose a move.
 why-nothing-more = Nothing more to choose: press Confirm (or Undo).
 why-nothing-to-undo = Nothing to undo.

@@ -133,6 +133,7 @@ option-throws-again = relance les cauris
 ## Le résultat
 
 game-ended-early = **La partie a été arrêtée avant la fin ; elle ne compte pas au classement.**
+game-went-back = La base de données du bot est revenue en arrière (une sauvegarde restaurée, ou ses derniers enregistrements perdus) pendant cette partie : pour qu'aucun jet ne soit tiré deux fois, elle s'arrête ici et sa graine est révélée.
 left-player = { $who } (parti ; l'ordinateur a continué)
 place-line = { $place }. { $name } ({ $seat })
 ratings = Cotes
@@ -145,7 +146,7 @@ result-progress = { $borne } pions sur { $pieces } sortis
 ratings-explained = *Le classement est le score du tableau : l'habileté moins trois fois son incertitude ; il bouge surtout lors des premières parties d'un joueur.*
 result-dice = Dés équitables
 button-rematch = Revanche
-note-rematch = Revanche de la partie { $game } : { $players }, chacun à sa place. L'hôte lance la partie quand tout le monde est là.
+note-rematch = Revanche de la partie { $game } : { $players }, appuyez sur Rejoindre pour rejouer. L'hôte lance la partie une fois que vous êtes là.
 goes-on = *La partie { $game } continue sur le plateau ci-dessous.*
 
 ## Ce qui vient de se passer (les lignes au-dessus du plateau)
@@ -155,6 +156,7 @@ note-joined = { $who } a rejoint la partie.
 note-left = { $who } est parti.
 note-computer-joined = Un { $who } a rejoint la partie.
 note-started = La partie commence : chacun lance une fois les cauris ; le plus grand jet commence.
+record-commitment = Dés loyaux : la graine des jets de cette partie a pour SHA-256 `{ $commitment }` (affiché depuis l'ouverture de la partie ; la graine est révélée à la fin).
 note-ended-by = { $who } a arrêté la partie.
 note-removed = { $who } a été retiré{ $then }
 note-resigned = { $who } abandonne{ $then }
@@ -182,6 +184,8 @@ note-forfeited = { $who } a manqué trois tours de suite et perd la partie{ $the
 vacated-free = { " " }du salon.
 vacated-computer = ; l'ordinateur prend sa place.
 vacated-other-wins = ; l'autre joueur gagne.
+vacated-ends-unrated = ; la partie s'arrête et ne compte pas au classement.
+vacated-last = ; il ne reste plus aucun joueur : la partie s'arrête ici, et cette personne finit dernière.
 
 ## Pourquoi un clic n'a rien changé (réponses privées)
 
@@ -202,6 +206,7 @@ refusal-unsure = La base de données est lente : votre action a peut-être été
 why-started = La partie a déjà commencé.
 why-only-moderators = Sur ce serveur, seuls les modérateurs (Gérer les messages) peuvent arrêter une partie en cours.
 why-host-stays = L'hôte ne peut pas être retiré du salon ; annulez plutôt la partie.
+why-only-unseated-moderators-remove = Dans une partie en cours, seul un modérateur (Gérer les messages) qui ne joue pas peut retirer un joueur. Pour quitter la partie vous-même, utilisez `{ -cmd-resign }`.
 why-thrown = Les cauris sont déjà lancés : choisissez un coup.
 why-nothing-more = Plus rien à choisir : appuyez sur Valider (ou Annuler le choix).
 why-nothing-to-undo = Rien à annuler.

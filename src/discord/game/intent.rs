@@ -89,6 +89,9 @@ pub(crate) enum Moment {
     OnlyModeratorsEnd,
     /// The host cannot be kicked from her lobby.
     HostStays,
+    /// In a running game only a moderator who is not seated removes a
+    /// player (a seated one resigns instead).
+    OnlyUnseatedModeratorsRemove,
     /// A throw asked for when the series is thrown.
     AlreadyThrown,
     /// A pick when the move is complete.
@@ -104,10 +107,11 @@ pub(crate) enum Moment {
 
 impl Moment {
     #[cfg(test)]
-    pub(crate) const ALL: [Moment; 9] = [
+    pub(crate) const ALL: [Moment; 10] = [
         Moment::Started,
         Moment::OnlyModeratorsEnd,
         Moment::HostStays,
+        Moment::OnlyUnseatedModeratorsRemove,
         Moment::AlreadyThrown,
         Moment::NothingMore,
         Moment::NothingToUndo,

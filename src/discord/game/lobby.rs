@@ -1,12 +1,26 @@
 //! Who sits at a table: joining and leaving the lobby, computer seats,
 //! starting, ending, removing a player and resigning. A human who leaves a
-//! running game is placed last: in a game of two the other player wins at
-//! once, with more a computer plays the seat on.
+//! running game of her own accord (or by three timeouts) is placed last:
+//! in a game of two the other player wins at once, with more a computer
+//! plays the seat on. No result is decided by anything but play: in a
+//! running game only a moderator with no seat removes a player, and a
+//! removed player's seat never hands anyone a rated win; a seated player
+//! who ends a rated game resigns it.
 
 use super::computer::Level;
 use super::intent::{Actor, Moment, Refusal};
 use super::notes::{Note, Notes, Vacated};
 use super::table::{Player, Stage, Table, UserId};
+
+/// How a human leaves a running game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Leaving {
+    /// Of her own accord: she resigned (or ended a rated game she plays),
+    /// or let three turns in a row run out.
+    Herself,
+    /// Removed by a moderator: nobody wins by it.
+    Removed,
+}
 
 /// The host or a moderator of the channel.
 fn may_moderate(table: &Table, actor: Actor) -> Result<(), Refusal> {
@@ -67,8 +81,16 @@ pub(super) fn cancel(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> 
     end(table, actor)
 }
 
+/// Ends the game, unrated (the host or a moderator). A seated host or
+/// moderator who ends a running rated game resigns it instead (placed
+/// last, rated for the others), whatever the server's end setting: ending
+/// is no escape from a loss.
 pub(super) fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     may_moderate(table, actor)?;
+    if table.stage == Stage::Playing && table.is_rated() && table.seat_of(actor.user).is_some() {
+        let then = vacate(table, actor.user, Leaving::Herself);
+        return Ok(vec![Note::Resigned { user: actor.user, then }]);
+    }
     if table.stage == Stage::Playing && table.moderators_end && !actor.moderator {
         return Err(Refusal::WrongMoment(Moment::OnlyModeratorsEnd));
     }
@@ -77,8 +99,16 @@ pub(super) fn end(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     Ok(vec![Note::EndedBy(actor.user)])
 }
 
+/// Removes a player: in the lobby the host (or a moderator) removes whom
+/// she likes; in a running game only a moderator who is not seated may,
+/// whatever the server's end setting (a host or seated moderator who
+/// wants out resigns).
 pub(super) fn kick(table: &mut Table, actor: Actor, user: UserId) -> Result<Notes, Refusal> {
-    may_moderate(table, actor)?;
+    if table.stage == Stage::Lobby {
+        may_moderate(table, actor)?;
+    } else if !actor.moderator || table.seat_of(actor.user).is_some() {
+        return Err(Refusal::WrongMoment(Moment::OnlyUnseatedModeratorsRemove));
+    }
     if user == table.host && table.stage == Stage::Lobby {
         return Err(Refusal::WrongMoment(Moment::HostStays));
     }
@@ -89,7 +119,7 @@ pub(super) fn kick(table: &mut Table, actor: Actor, user: UserId) -> Result<Note
         table.lineup.retain(|p| *p != Player::Human(user));
         Vacated::Free
     } else {
-        vacate(table, user)
+        vacate(table, user, Leaving::Removed)
     };
     Ok(vec![Note::Removed { user, then }])
 }
@@ -99,14 +129,19 @@ pub(super) fn resign(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> 
         return leave(table, actor);
     }
     table.seat_of(actor.user).ok_or(Refusal::NotSeated)?;
-    let then = vacate(table, actor.user);
+    let then = vacate(table, actor.user, Leaving::Herself);
     Ok(vec![Note::Resigned { user: actor.user, then }])
 }
 
-/// A human leaves a running game and is placed last. In a game of two
-/// the other player wins at once (rated); with more a computer plays the
-/// seat on, and with no human left the game ends unrated.
-pub(super) fn vacate(table: &mut Table, user: UserId) -> Vacated {
+/// A human leaves a running game; a computer takes her seat.
+/// - Leaving of her own accord, she is placed last: in a game of two the
+///   other player wins at once; with more the computer plays on, and when
+///   no human is left a rated game ends there (the computers placed by
+///   their progress, she last), an unrated one is ended.
+/// - Removed by a moderator, nobody wins by it: a game of two ends
+///   unrated; with more the computer plays on (she is placed last), and
+///   with no human left the game is ended.
+pub(super) fn vacate(table: &mut Table, user: UserId, how: Leaving) -> Vacated {
     if let Some(seat) = table.seat_of(user) {
         table.left_seats[seat.index()] = Some(user);
         table.absences[seat.index()] = 0;
@@ -115,12 +150,26 @@ pub(super) fn vacate(table: &mut Table, user: UserId) -> Vacated {
         *p = Player::Computer(Level::Easy);
     }
     table.draft = Default::default();
-    if table.players == 2 && table.stage == Stage::Playing {
-        table.stage = Stage::Finished;
-        return Vacated::OtherWins;
+    if table.stage != Stage::Playing {
+        return Vacated::Computer;
     }
-    if table.humans().is_empty() {
-        table.stage = Stage::Ended;
+    match how {
+        Leaving::Herself if table.players == 2 => {
+            table.stage = Stage::Finished;
+            Vacated::OtherWins
+        }
+        Leaving::Removed if table.players == 2 => {
+            table.stage = Stage::Ended;
+            Vacated::EndsUnrated
+        }
+        Leaving::Herself if table.humans().is_empty() && table.is_rated() => {
+            table.stage = Stage::Finished;
+            Vacated::Last
+        }
+        _ if table.humans().is_empty() => {
+            table.stage = Stage::Ended;
+            Vacated::Computer
+        }
+        _ => Vacated::Computer,
     }
-    Vacated::Computer
 }

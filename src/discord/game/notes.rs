@@ -61,8 +61,8 @@ pub(crate) enum Note {
         user: UserId,
         then: Vacated,
     },
-    /// A lobby opened by Rematch on the result of `game`, its humans
-    /// seated as they were (they are notified).
+    /// A lobby opened by Rematch on the result of `game`: its other
+    /// players are called (notified) to press Join.
     Rematch {
         game: i64,
         players: Vec<UserId>,
@@ -78,6 +78,11 @@ pub(crate) enum Vacated {
     Computer,
     /// In a game of two: the other player wins at once.
     OtherWins,
+    /// A game of two whose player was removed by a moderator: it ends,
+    /// not rated (a removal never hands anyone a win).
+    EndsUnrated,
+    /// The last human left a rated game: it ends there, she is placed last.
+    Last,
 }
 
 /// The notes of one change.

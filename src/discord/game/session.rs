@@ -82,11 +82,20 @@ pub(crate) fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
     let mut notes = vec![Note::TimedOut(user)];
     notes.extend(turn::play_for(table, seat, Level::Easy, true));
     if table.absences[seat.index()] >= 3 && table.is_open() {
-        let then: Vacated = lobby::vacate(table, user);
+        let then: Vacated = lobby::vacate(table, user, lobby::Leaving::Herself);
         notes.push(Note::Forfeited { user, then });
     }
     settle(table, Some(seat), now, &mut notes);
     Some(notes)
+}
+
+/// The store went back in time under this game (see `live::went_back`): it
+/// ends here, unrated, and never plays on; its seed is revealed.
+pub(crate) fn went_back(table: &mut Table) {
+    table.stage = Stage::Ended;
+    table.deadline = None;
+    table.draft = Default::default();
+    table.seq = table.seq.wrapping_add(1);
 }
 
 /// Whether the half-time reminder is due now (marks it as sent).

@@ -3,7 +3,7 @@
 
 use super::computer::Level;
 use super::intent::{Actor, Intent, Moment, Refusal};
-use super::notes::Notes;
+use super::notes::{Note, Notes, Vacated};
 pub(crate) use super::script::next_intent;
 use super::session;
 use super::table::{Origin, Player, Stage, Table};
@@ -225,9 +225,12 @@ fn lobby_clicks_do_not_go_out_of_date_but_turn_clicks_do() {
 
 #[test]
 fn a_server_can_reserve_ending_a_running_game_to_moderators() {
+    // The host watches (no seat): ending is hers unless the server says otherwise.
     let mut t = lobby(2, Variant::Bell);
     t.moderators_end = true;
+    act(&mut t, HOST, Intent::Leave).expect("the host leaves her seat");
     act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("computer");
     act(&mut t, HOST, Intent::Start).expect("start");
     let refused = act(&mut t, HOST, Intent::End).expect_err("the host alone may not end it");
     assert!(matches!(refused, Refusal::WrongMoment(Moment::OnlyModeratorsEnd)), "{refused:?}");
@@ -235,6 +238,104 @@ fn a_server_can_reserve_ending_a_running_game_to_moderators() {
     let seq = t.seq;
     session::handle(&mut t, Actor { user: STRANGER, moderator: true }, Intent::End, Some(seq), 1_000)
         .expect("a moderator may");
+    assert_eq!(t.stage, Stage::Ended);
+    assert_eq!(t.final_places(), None, "ended: no result to rate");
+}
+
+fn moderator(user: u64) -> Actor {
+    Actor { user, moderator: true }
+}
+
+#[test]
+fn in_a_running_game_only_a_moderator_without_a_seat_removes_a_player_and_nobody_wins_by_it() {
+    let mut t = started(2, Variant::Bell);
+    let kick = |t: &mut Table, who: Actor| session::handle(t, who, Intent::Kick(GUEST), None, 1_000);
+    let only = Refusal::WrongMoment(Moment::OnlyUnseatedModeratorsRemove);
+    assert_eq!(kick(&mut t, actor(HOST)), Err(only.clone()), "the host may not remove her opponent");
+    assert_eq!(kick(&mut t, moderator(HOST)), Err(only.clone()), "nor may a seated moderator");
+    assert_eq!(kick(&mut t, actor(STRANGER)), Err(only), "nor anyone else");
+    assert_eq!(t.stage, Stage::Playing, "nothing changed");
+    let notes = kick(&mut t, moderator(STRANGER)).expect("a moderator with no seat may");
+    assert_eq!(notes, vec![Note::Removed { user: GUEST, then: Vacated::EndsUnrated }]);
+    assert_eq!(t.stage, Stage::Ended, "a game of two ends, unrated");
+    assert_eq!(t.final_places(), None, "no places: nobody is rated");
+
+    // With more players the seat plays on; the removed player is placed last.
+    let mut t = lobby(3, Variant::Bell);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, STRANGER, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    let notes = session::handle(&mut t, moderator(404), Intent::Kick(GUEST), None, 1_000).expect("removed");
+    assert_eq!(notes.first(), Some(&Note::Removed { user: GUEST, then: Vacated::Computer }));
+    assert_eq!(t.stage, Stage::Playing, "the game goes on with a computer in that seat");
+    play_out(&mut t);
+    let places = t.final_places().expect("played to the end");
+    let seat = t.seats().iter().find(|s| t.left_seats[s.index()] == Some(GUEST)).expect("her seat");
+    assert_eq!(places[seat.index()], 3, "the removed player is placed last");
+
+    // In the lobby the host still removes whom she likes.
+    let mut t = lobby(3, Variant::Bell);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    let notes = session::handle(&mut t, actor(HOST), Intent::Kick(GUEST), None, 1_000).expect("the host may");
+    assert_eq!(notes, vec![Note::Removed { user: GUEST, then: Vacated::Free }]);
+    assert_eq!(t.lineup, vec![Player::Human(HOST)]);
+}
+
+#[test]
+fn a_seated_player_who_ends_a_rated_game_resigns_it() {
+    // A game of two: the other player wins, rated.
+    let mut t = started(2, Variant::Bell);
+    let notes = session::handle(&mut t, actor(HOST), Intent::End, None, 1_000).expect("ending is resigning");
+    assert_eq!(notes, vec![Note::Resigned { user: HOST, then: Vacated::OtherWins }]);
+    assert_eq!(t.stage, Stage::Finished);
+    let places = t.final_places().expect("rated for the others");
+    let host = t.seat_of(HOST).map(|s| s.index());
+    assert_eq!(host, None, "her seat is the computer's now");
+    let seat = t.seats().iter().find(|s| t.left_seats[s.index()] == Some(HOST)).expect("her seat");
+    assert_eq!(places[seat.index()], 2, "she is placed last");
+
+    // A seated moderator too; with more players the game goes on without her.
+    let mut t = lobby(3, Variant::Bell);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    act(&mut t, STRANGER, Intent::Join).expect("join");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    let refused = session::handle(&mut t, actor(GUEST), Intent::End, None, 1_000);
+    assert_eq!(refused, Err(Refusal::NotHost), "a player without the right to end is refused, not resigned");
+    let notes = session::handle(&mut t, moderator(GUEST), Intent::End, None, 1_000).expect("resigns");
+    assert_eq!(notes.first(), Some(&Note::Resigned { user: GUEST, then: Vacated::Computer }));
+    assert_eq!(t.stage, Stage::Playing);
+
+    // A practice game, or one outside servers, is ended as before: nothing is rated.
+    for (practice, guild) in [(true, 1), (false, 0)] {
+        let mut t = lobby(2, Variant::Bell);
+        (t.practice, t.guild) = (practice, guild);
+        act(&mut t, GUEST, Intent::Join).expect("join");
+        act(&mut t, HOST, Intent::Start).expect("start");
+        let notes = session::handle(&mut t, actor(HOST), Intent::End, None, 1_000).expect("ended");
+        assert_eq!(notes, vec![Note::EndedBy(HOST)]);
+        assert_eq!(t.stage, Stage::Ended);
+    }
+}
+
+#[test]
+fn the_last_human_to_leave_a_rated_game_of_computers_is_placed_last_not_let_off() {
+    let mut t = lobby(3, Variant::Bell);
+    act(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("computer");
+    act(&mut t, HOST, Intent::AddComputer(Level::Random)).expect("computer");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    let notes = session::handle(&mut t, actor(HOST), Intent::Resign, None, 1_000).expect("resigns");
+    assert_eq!(notes.first(), Some(&Note::Resigned { user: HOST, then: Vacated::Last }));
+    assert_eq!(t.stage, Stage::Finished, "rated: the game ends with her last");
+    let places = t.final_places().expect("places");
+    let seat = t.seats().iter().find(|s| t.left_seats[s.index()] == Some(HOST)).expect("her seat");
+    assert_eq!(places[seat.index()], 3);
+    // Unrated, it is simply ended.
+    let mut t = lobby(3, Variant::Bell);
+    t.practice = true;
+    act(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("computer");
+    act(&mut t, HOST, Intent::AddComputer(Level::Random)).expect("computer");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    session::handle(&mut t, actor(HOST), Intent::Resign, None, 1_000).expect("resigns");
     assert_eq!(t.stage, Stage::Ended);
 }
 

@@ -338,6 +338,13 @@ impl Table {
             .collect()
     }
 
+    /// Whether the game's result counts for a leaderboard: a server's
+    /// game (outside servers there is none) that is not a practice game.
+    /// The store rates by the same rule (`store::ratings::record_game`).
+    pub(crate) fn is_rated(&self) -> bool {
+        !self.practice && self.guild != 0
+    }
+
     /// Whether the game is still open (lobby or playing).
     pub(crate) fn is_open(&self) -> bool {
         matches!(self.stage, Stage::Lobby | Stage::Playing)

@@ -19,19 +19,17 @@ use super::persist;
 use super::pictures;
 use super::running::{BoardMessage, Reach, Running};
 use super::unix_now;
+use super::went_back;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{Stage, UserId};
-use crate::discord::view::components::ComponentId;
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::discord::view::notes::note_lines;
 use crate::discord::view::presenter::{self, Outro};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ActionRowComponent, ButtonKind, CommandInteraction, ComponentInteraction, CreateInteractionResponse, Http,
-};
+use serenity::{CommandInteraction, ComponentInteraction, CreateInteractionResponse, Http};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -47,7 +45,7 @@ pub(crate) struct Change<'a> {
 }
 
 /// No rating lines.
-static NO_OUTRO: Outro = Outro { ratings: Vec::new() };
+static NO_OUTRO: Outro = Outro { ratings: Vec::new(), went_back: false };
 
 impl Change<'static> {
     /// No change: the game as it stands, shown at `place`.
@@ -454,28 +452,36 @@ fn told(story: &[String], lines: &[String]) -> Vec<String> {
 /// saving a game's end and showing it happens at the very end of a run.
 const CLOSED_WINDOW_SECS: u32 = 10 * 60;
 
-/// After a restart: makes every board show its game's saved state. A board
-/// the store says shows its game's counter (saved once Discord took it,
-/// see `persist`) is left alone without a request: after a clean stop,
-/// that is every board. The board of any other open game is read; one
-/// whose controls carry the saved counter is left alone, any other shows
-/// the saved state (edited in place while young, re-posted when old or
-/// gone). The boards of games that closed at the end of the previous run
-/// show the end where they do not yet. One game at a time, in the
-/// background: clicks are answered meanwhile (a click on a board still
-/// behind brings it up to date itself, see `clicks`). A board without
-/// controls (a computer's turn) cannot tell its counter and is shown anew.
-/// (A board deleted by hand while the bot was away is not noticed; the
-/// game's next change, or `/thaayam board`, posts a new one.)
-pub(crate) async fn reconcile(http: Arc<Http>, data: Data) {
+/// After a restart, the open games (see `bot::reconcile` for the order):
+/// first each server channel's newest messages are read for a board ahead
+/// of its stored game, which ends it (its store went back: [`went_back`]).
+/// Then every board shows its game's saved state. A board the store says
+/// shows its game's counter (saved once Discord took it, see `persist`) is
+/// left alone without another request: after a clean stop, that is every
+/// board. The board of any other open game is read; one whose controls
+/// carry the saved counter is left alone, any other shows the saved state
+/// (edited in place while young, re-posted when old or gone). One game at a
+/// time, in the background: clicks are answered meanwhile (a click on a
+/// board still behind brings it up to date itself, see `clicks`). A board
+/// without controls (a computer's turn) cannot tell its counter and is
+/// shown anew. (A board deleted by hand while the bot was away is not
+/// noticed; the game's next change, or `/thaayam board`, posts a new one.)
+pub(crate) async fn reconcile_open(http: Arc<Http>, data: Data) {
     for game in data.hub.open_games() {
-        catch_up_open(&http, &data, &game).await;
+        if !went_back::check_at_start(&http, &data, &game).await {
+            catch_up_open(&http, &data, &game).await;
+        }
     }
+}
+
+/// After a restart, the games that closed at the end of the previous run:
+/// their boards show the end where they do not yet.
+pub(crate) async fn reconcile_closed(http: &Http, data: &Data) {
     let closed = data.store.call(|s| s.closed_near_last_write(CLOSED_WINDOW_SECS)).await;
     match closed {
         Ok(ids) => {
             for id in ids {
-                catch_up_closed(&http, &data, id).await;
+                catch_up_closed(http, data, id).await;
             }
         }
         Err(e) => tracing::warn!("cannot list the games that closed before the restart: {e}"),
@@ -549,13 +555,5 @@ async fn read(http: &Http, channel: u64, message: u64) -> Result<serenity::Messa
 
 /// The action counter the controls of a message carry (`None` without controls).
 fn controls_seq(msg: &serenity::Message) -> Option<u32> {
-    let ids = msg.components.iter().flat_map(|row| &row.components).filter_map(|c| match c {
-        ActionRowComponent::Button(b) => match &b.data {
-            ButtonKind::NonLink { custom_id, .. } => Some(custom_id.as_str()),
-            _ => None,
-        },
-        ActionRowComponent::SelectMenu(s) => s.custom_id.as_deref(),
-        _ => None,
-    });
-    ids.filter_map(|id| ComponentId::parse(id).ok()).map(|id| id.seq).max()
+    ids::controls(msg).map(|id| id.seq).max()
 }

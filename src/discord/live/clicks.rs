@@ -27,6 +27,7 @@ use super::persist::{self, SAVE_DEADLINE};
 use super::pictures;
 use super::running::{Reach, Running};
 use super::unix_now;
+use super::went_back;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
@@ -97,6 +98,18 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             click.guild_id
         );
         return refuse(ctx, click, &not_running(mine)).await;
+    }
+    // Controls ahead of the game: if the store is behind them too, it went
+    // back in time and the game must not deal its throws again.
+    if went_back::is_ahead(id.seq, running.table.seq) && went_back::store_behind(data, id.game, id.seq).await {
+        let answered = AtomicBool::new(false);
+        let via = Via::Click(Click { ctx, click, arrived, answered: &answered });
+        went_back::end(&ctx.http, data, &mut running, id.seq, Some(via)).await;
+        drop(running);
+        if !answered.load(Ordering::Relaxed) {
+            refuse(ctx, click, &not_running(mine)).await;
+        }
+        return;
     }
     let intent = match intent_of(id.control, &click.data.kind) {
         Some(i) => i,

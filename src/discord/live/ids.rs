@@ -3,8 +3,10 @@
 //! test's or a damaged row's) becomes 1 instead of a panic in serenity.
 
 use crate::discord::game::table::Table;
+use crate::discord::view::components::ComponentId;
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
+use serenity::{ActionRowComponent, ButtonKind};
 
 /// The store's number of a table's game.
 pub(crate) fn game(table: &Table) -> GameId {
@@ -40,6 +42,20 @@ pub(crate) fn link(guild: u64, channel: u64, message: u64) -> String {
 /// group DM).
 pub(crate) fn guild_of(guild: Option<serenity::GuildId>) -> u64 {
     guild.map_or(0, |g| g.get())
+}
+
+/// The bot's controls on a message: the custom ids of its buttons and
+/// selects that parse as ours (an older board's retired ones do not).
+pub(crate) fn controls(msg: &serenity::Message) -> impl Iterator<Item = ComponentId> + '_ {
+    let ids = msg.components.iter().flat_map(|row| &row.components).filter_map(|c| match c {
+        ActionRowComponent::Button(b) => match &b.data {
+            ButtonKind::NonLink { custom_id, .. } => Some(custom_id.as_str()),
+            _ => None,
+        },
+        ActionRowComponent::SelectMenu(s) => s.custom_id.as_deref(),
+        _ => None,
+    });
+    ids.filter_map(|id| ComponentId::parse(id).ok())
 }
 
 #[cfg(test)]

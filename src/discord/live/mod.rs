@@ -12,6 +12,8 @@
 //!   click on a board behind its game brings the board up to date).
 //! - [`board`]: the board message, edited in place or re-posted; at
 //!   start-up every board is brought up to its saved game.
+//! - [`went_back`]: a game whose boards in Discord are ahead of the store
+//!   (a backup restored under it) ends unrated rather than deal again.
 //! - [`opening`]: `/thaayam new`'s lobby (or the channel's game resumed)
 //!   and Rematch's; [`defaults`]: the settings a server's new games take.
 //! - [`computer`]: the task that plays computer seats.
@@ -47,6 +49,7 @@ pub(crate) mod pictures;
 pub(crate) mod ratelimits;
 pub(crate) mod running;
 pub(crate) mod saved;
+pub(crate) mod went_back;
 
 #[cfg(test)]
 mod persist_tests;

@@ -65,9 +65,10 @@ pub(crate) async fn open(http: &Arc<Http>, data: &Data, new: NewGame, host_name:
 }
 
 /// Opens a rematch of the closed game `old` in its channel, asked by `host`
-/// (one of its players, named `host_name`): the same rules, seats, turn
-/// time and practice mark, every player and computer seated where it sat
-/// (a computer where a player left), the humans called to the lobby.
+/// (one of its players, named `host_name`): the same rules, turn time and
+/// practice mark, its computers seated, and of its humans only the one who
+/// asked: the others (those who left too) are called once and sit only if
+/// they press Join, so nobody is started into a rated game unasked.
 pub(crate) async fn rematch(
     http: &Arc<Http>,
     data: &Data,
@@ -87,14 +88,32 @@ pub(crate) async fn rematch(
         moderators_end: defaults.end_permission == EndPermission::Moderators,
         practice: old.practice,
     };
-    let seats = Seats { of: old.id, lineup: old.lineup.clone() };
+    let seats = Seats { of: old.id, lineup: rematch_lineup(old, host), called: called_to_rematch(old, host) };
     open_seated(http, data, new, host_name, Some(seats), asked).await
 }
 
-/// The seats of a rematch: the lineup of game `of`.
+/// The seats of a rematch of game `of`: who sits at first, and who is called.
 struct Seats {
     of: i64,
     lineup: Vec<Player>,
+    called: Vec<UserId>,
+}
+
+/// The first seats of a rematch of `old` asked by `host`: its computers
+/// (not those that played on for a player who left) and the host, in the
+/// order they sat.
+fn rematch_lineup(old: &Table, host: UserId) -> Vec<Player> {
+    let keep = |p: &Player| matches!(p, Player::Computer(_)) || *p == Player::Human(host);
+    old.occupants().into_iter().map(|(_, p)| p).filter(keep).collect()
+}
+
+/// The players of `old` a rematch asked by `host` calls to its lobby.
+fn called_to_rematch(old: &Table, host: UserId) -> Vec<UserId> {
+    let humans = old.occupants().into_iter().filter_map(|(_, p)| match p {
+        Player::Human(u) if u != host => Some(u),
+        _ => None,
+    });
+    humans.collect()
 }
 
 async fn open_seated(
@@ -124,13 +143,7 @@ async fn open_seated(
     running.table.names.insert(new.host, host_name);
     let game = reservation.fill(running);
     let mut running = game.lock().await;
-    let notes: Vec<Note> = seats
-        .map(|s| {
-            let players = running.table.humans().into_iter().filter(|&u| u != new.host).collect();
-            Note::Rematch { game: s.of, players }
-        })
-        .into_iter()
-        .collect();
+    let notes: Vec<Note> = seats.map(|s| Note::Rematch { game: s.of, players: s.called }).into_iter().collect();
     let outro = Outro::default();
     let change = Change { place: Place::New, ..Change::of(&notes, &outro) };
     show(http, data, &mut running, change, asked.via).await;

@@ -173,6 +173,11 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Running, String> {
     if table.id != id.0 || u64::from(table.seq) != live.info.seq {
         return Err(format!("game {id}: state of game {} at action {} does not match", table.id, table.seq));
     }
+    // The seed its throws come from must be the one committed to in the
+    // lobby (the commitment players were shown is the stored one).
+    if crate::dice::commitment(&table.seed) != live.info.commitment {
+        return Err(format!("game {id}: its saved seed does not hash to the commitment shown since its lobby"));
+    }
     let throws = live.events.iter().filter(|e| matches!(e, Event::Throw { .. })).count();
     if throws != table.drawn as usize {
         return Err(format!("game {id}: {throws} throws in the log, {} drawn", table.drawn));
@@ -275,5 +280,5 @@ pub(crate) fn outro(changes: &[RatingChange]) -> Outro {
             (c.user, before, after)
         })
         .collect();
-    Outro { ratings }
+    Outro { ratings, went_back: false }
 }

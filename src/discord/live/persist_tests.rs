@@ -353,3 +353,15 @@ fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_whose_saved_seed_is_not_the_one_committed_to_does_not_resume() {
+    let mut store = Store::open_in_memory().expect("store");
+    let t = saved_lobby(&mut store, Variant::Bell);
+    let mut live = store.live_game(GameId(t.table.id)).expect("read").expect("unfinished");
+    assert!(from_live(live.clone()).is_ok(), "as saved, it resumes");
+    // The commitment players were shown is another seed's.
+    live.info.commitment = crate::dice::commitment(&[4; 32]);
+    let Err(refused) = from_live(live) else { panic!("resumed with a seed nobody was shown") };
+    assert!(refused.contains("does not hash to the commitment"), "{refused}");
+}

@@ -80,6 +80,8 @@ fn vacated(lang: Lang, then: Vacated) -> String {
         Vacated::Free => tr!(lang, "vacated-free"),
         Vacated::Computer => tr!(lang, "vacated-computer"),
         Vacated::OtherWins => tr!(lang, "vacated-other-wins"),
+        Vacated::EndsUnrated => tr!(lang, "vacated-ends-unrated"),
+        Vacated::Last => tr!(lang, "vacated-last"),
     }
 }
 

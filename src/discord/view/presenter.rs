@@ -25,6 +25,9 @@ use crate::engine::{Game, Phase, Seat};
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Outro {
     pub(crate) ratings: Vec<(UserId, f64, f64)>,
+    /// The game was ended because the bot's database went back in time
+    /// (its boards in Discord are ahead of it): the result says so.
+    pub(crate) went_back: bool,
 }
 
 impl Outro {
@@ -56,7 +59,7 @@ pub(crate) fn table_message(lang: Lang, t: &Table, notes: &[Note], outro: &Outro
         Stage::Playing => board(lang, t, lines),
         Stage::Finished | Stage::Ended => finished(lang, t, lines, outro),
     };
-    // The players a rematch seated are called to their lobby.
+    // The players a rematch calls are pinged to its lobby.
     for note in notes {
         if let Note::Rematch { players, .. } = note {
             for &user in players {
@@ -166,12 +169,12 @@ fn practice_line(lang: Lang, t: &Table) -> Option<String> {
 
 /// Why a game is not rated ("Practice game · not rated"), if it is not.
 fn unrated_mark(lang: Lang, t: &Table) -> Option<String> {
-    if t.practice {
-        Some(tr!(lang, "practice-mark"))
-    } else if t.guild == 0 {
-        Some(tr!(lang, "outside-servers-mark"))
-    } else {
+    if t.is_rated() {
         None
+    } else if t.practice {
+        Some(tr!(lang, "practice-mark"))
+    } else {
+        Some(tr!(lang, "outside-servers-mark"))
     }
 }
 
@@ -519,6 +522,9 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
         }
         None => {
             lead.push(tr!(lang, "game-ended-early"));
+            if outro.went_back {
+                lead.push(tr!(lang, "game-went-back"));
+            }
             let players: Vec<String> = t.humans().into_iter().map(mention).collect();
             if !players.is_empty() {
                 lead.push(super::words::and_list(lang, &players));
@@ -567,9 +573,15 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
 /// What the board becomes when the game goes on in a new board message:
 /// the lines of what happened while it was the board (`story`, worded by
 /// [`note_lines`] when they were shown), no controls, no picture.
+/// The record of the lobby (the board the game started on) also keeps the
+/// whole dice commitment players were shown before the first throw (the
+/// boards' footers show only its first 16 digits).
 pub(crate) fn record(lang: Lang, t: &Table, story: &[String]) -> Message {
     let goes_on = tr!(lang, "goes-on", game = t.id);
     let mut lines = story.to_vec();
+    if story.contains(&tr!(lang, "note-started")) {
+        lines.push(tr!(lang, "record-commitment", commitment = t.commitment()));
+    }
     lines.push(goes_on);
     Message { content: clip(&lines.join("\n"), limits::CONTENT), ..Default::default() }
 }

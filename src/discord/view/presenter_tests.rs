@@ -23,7 +23,7 @@ fn checked(t: &Table, notes: &[Note]) -> message::Message {
 /// The message of a table in `lang`, checked against Discord's limits,
 /// with no Fluent key or placeholder left in its words.
 fn checked_in(lang: Lang, t: &Table, notes: &[Note]) -> message::Message {
-    let m = presenter::table_message(lang, t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)] });
+    let m = presenter::table_message(lang, t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)], went_back: false });
     if let Err(e) = message::check(&m) {
         panic!("limit broken at seq {}: {e}\n{m:#?}", t.seq);
     }
@@ -237,7 +237,7 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
             Note::Unused(n),
         ]);
     }
-    for then in [Vacated::Free, Vacated::Computer, Vacated::OtherWins] {
+    for then in [Vacated::Free, Vacated::Computer, Vacated::OtherWins, Vacated::EndsUnrated, Vacated::Last] {
         notes.extend([
             Note::Removed { user: 1, then },
             Note::Resigned { user: 1, then },
@@ -321,4 +321,17 @@ fn a_menu_offers_what_a_player_looks_for_first_and_tags_it() {
         assert!(o.description.starts_with("⚔ capture"), "a capture is tagged: {o:?}");
     }
     assert!(kinds.contains(&2), "an entry is offered and tagged: {options:?}");
+}
+
+#[test]
+fn the_record_of_the_board_a_game_started_on_keeps_the_whole_dice_commitment() {
+    let t = kit::lobby(2, Variant::Bell);
+    for lang in Lang::all() {
+        let started = super::notes::note_lines(lang, &[Note::Started]);
+        let record = presenter::record(lang, &t, &started);
+        assert!(record.content.contains(&t.commitment()), "{}: {}", lang.code(), record.content);
+        assert_eq!(message::check(&record), Ok(()));
+        let later = presenter::record(lang, &t, &super::notes::note_lines(lang, &[Note::TookBack]));
+        assert!(!later.content.contains(&t.commitment()), "only the start's record repeats it");
+    }
 }

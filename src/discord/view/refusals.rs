@@ -43,6 +43,7 @@ fn moment(lang: Lang, why: Moment) -> String {
         Moment::Started => tr!(lang, "why-started"),
         Moment::OnlyModeratorsEnd => tr!(lang, "why-only-moderators"),
         Moment::HostStays => tr!(lang, "why-host-stays"),
+        Moment::OnlyUnseatedModeratorsRemove => tr!(lang, "why-only-unseated-moderators-remove"),
         Moment::AlreadyThrown => tr!(lang, "why-thrown"),
         Moment::NothingMore => tr!(lang, "why-nothing-more"),
         Moment::NothingToUndo => tr!(lang, "why-nothing-to-undo"),
