@@ -11,7 +11,7 @@ use super::live::health::Gateway;
 use super::live::hub::Hub;
 use super::live::instrument::{self, Instrumented, RateLimits};
 use super::live::metrics::Metrics;
-use super::live::{board, clicks, clock, computer, listener, persist, ratelimits};
+use super::live::{board, clicks, clock, computer, listener, persist, ratelimits, went_back};
 use super::{Data, Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
@@ -131,7 +131,7 @@ async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
 /// or its computers, before that pass is over or [`START_CHECK_LIMIT`] has
 /// passed; then the boards of games that closed just before the start.
 async fn reconcile(http: Arc<serenity::Http>, data: Data) {
-    let mut open = tokio::spawn(instrument::inherit(board::reconcile_open(http.clone(), data.clone())));
+    let mut open = tokio::spawn(instrument::inherit(reconcile_open(http.clone(), data.clone())));
     let waited = tokio::time::timeout(START_CHECK_LIMIT, &mut open).await;
     clock::spawn_ticker(http.clone(), data.clone());
     if waited.is_err() {
@@ -139,6 +139,19 @@ async fn reconcile(http: Arc<serenity::Http>, data: Data) {
         let _ = open.await;
     }
     board::reconcile_closed(&http, &data).await;
+}
+
+/// Start-up's pass over the open games, one at a time in the background
+/// (clicks are answered meanwhile; a click on a board still behind brings
+/// it up to date itself): each server channel's newest messages are read
+/// for a board ahead of its stored game, which ends it (`went_back`);
+/// otherwise the game's board is brought up to its saved state.
+async fn reconcile_open(http: Arc<serenity::Http>, data: Data) {
+    for game in data.hub.open_games() {
+        if !went_back::check_at_start(&http, &data, &game).await {
+            board::catch_up_open(&http, &data, &game).await;
+        }
+    }
 }
 
 /// How long start-up waits for the open games' channels to be read before

@@ -19,7 +19,6 @@ use super::persist;
 use super::pictures;
 use super::running::{BoardMessage, Reach, Running};
 use super::unix_now;
-use super::went_back;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{Stage, UserId};
@@ -452,28 +451,6 @@ fn told(story: &[String], lines: &[String]) -> Vec<String> {
 /// saving a game's end and showing it happens at the very end of a run.
 const CLOSED_WINDOW_SECS: u32 = 10 * 60;
 
-/// After a restart, the open games (see `bot::reconcile` for the order):
-/// first each server channel's newest messages are read for a board ahead
-/// of its stored game, which ends it (its store went back: [`went_back`]).
-/// Then every board shows its game's saved state. A board the store says
-/// shows its game's counter (saved once Discord took it, see `persist`) is
-/// left alone without another request: after a clean stop, that is every
-/// board. The board of any other open game is read; one whose controls
-/// carry the saved counter is left alone, any other shows the saved state
-/// (edited in place while young, re-posted when old or gone). One game at a
-/// time, in the background: clicks are answered meanwhile (a click on a
-/// board still behind brings it up to date itself, see `clicks`). A board
-/// without controls (a computer's turn) cannot tell its counter and is
-/// shown anew. (A board deleted by hand while the bot was away is not
-/// noticed; the game's next change, or `/thaayam board`, posts a new one.)
-pub(crate) async fn reconcile_open(http: Arc<Http>, data: Data) {
-    for game in data.hub.open_games() {
-        if !went_back::check_at_start(&http, &data, &game).await {
-            catch_up_open(&http, &data, &game).await;
-        }
-    }
-}
-
 /// After a restart, the games that closed at the end of the previous run:
 /// their boards show the end where they do not yet.
 pub(crate) async fn reconcile_closed(http: &Http, data: &Data) {
@@ -488,7 +465,16 @@ pub(crate) async fn reconcile_closed(http: &Http, data: &Data) {
     }
 }
 
-async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
+/// After a restart, an open game's board shows its saved state. A board
+/// the store says shows its game's counter (saved once Discord took it,
+/// see `persist`) is left alone without a request: after a clean stop,
+/// that is every board. Any other board is read; one whose controls carry
+/// the saved counter is left alone, any other shows the saved state
+/// (edited in place while young, re-posted when old or gone). A board
+/// without controls (a computer's turn) cannot tell its counter and is
+/// shown anew. (A board deleted by hand while the bot was away is not
+/// noticed; the game's next change, or `/thaayam board`, posts a new one.)
+pub(crate) async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
     let (channel, board, seq) = {
         let r = game.lock().await;
         // A board reached by clicks only catches up at its next click.
