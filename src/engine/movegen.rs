@@ -210,6 +210,19 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     ones >= 1 && !rules.home_on_goal && all_home(army, goal)
 }
 
+/// Whether joining twins is left to do though no throw can be used (then
+/// the series is not over): two of her singles stand on the twins' step
+/// and a throw is left, which joining needs but does not spend (RULES.md
+/// section 4, Twins). It matters where she may stop at any time
+/// (`francais`), when both pieces reached the step in this series (a piece
+/// that has not advanced yet could use any throw). Where she must use the
+/// most throws the position cannot arise: a throw left could have been
+/// added to the advance of one of the two pieces, taking it at most 8
+/// squares past step 8, so a use that leaves it is not maximal.
+pub(crate) fn only_joining_left(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
+    !rules.must_use_max && !bag.is_empty() && rules.twins_step.is_some_and(|s| army.count(Unit::Single(s)) >= 2)
+}
+
 /// The throws of `bag` that could ever be used: all but throws of 0,
 /// which move nothing.
 fn usable_count(bag: ThrowBag) -> u8 {
