@@ -190,7 +190,8 @@ fn thousands_of_random_games_keep_every_invariant() {
 #[test]
 fn in_francais_two_singles_on_step_8_with_a_throw_left_may_always_join() {
     let mut mg = MoveGen::new();
-    for ruleset in [Ruleset::new(Variant::Francais), Ruleset { variant: Variant::Francais, twins_return_singles: true }] {
+    for ruleset in [Ruleset::new(Variant::Francais), Ruleset { variant: Variant::Francais, twins_return_singles: true }]
+    {
         let (mut met, mut only_join) = (0, 0);
         for players in 2..=4 {
             let seats = SeatSet::for_players(players).expect("2-4");
@@ -229,7 +230,10 @@ fn in_francais_two_singles_on_step_8_with_a_throw_left_may_always_join() {
             }
         }
         println!("{ruleset}: {met} positions with two singles on 8, {only_join} with nothing else to do");
-        assert!(met >= 100 && only_join >= 5, "{ruleset}: {met} positions with two singles on 8, {only_join} with nothing else to do");
+        assert!(
+            met >= 100 && only_join >= 5,
+            "{ruleset}: {met} positions with two singles on 8, {only_join} with nothing else to do"
+        );
     }
 }
 

@@ -161,9 +161,10 @@ fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     })
 }
 
-/// Whether any throw of `bag` can be used (else the series is over),
-/// without search: some action that spends a throw exists. (Declaring twins
-/// spends none, but the two singles it needs could move on their own.)
+/// Whether any throw of `bag` can be used (else the series is over, unless
+/// [`only_joining_left`]), without search: some action that spends a throw
+/// exists. (Declaring twins spends none; the two singles it needs could
+/// move on their own, unless both have advanced in this series.)
 pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     // The smallest throw worth 1 or more, and worth 2 or more.
     let Some(least1) = bag.least_from(Throw::One.index()) else {
