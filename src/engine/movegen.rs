@@ -217,9 +217,10 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
 /// section 4, Twins). It matters where she may stop at any time
 /// (`francais`), when both pieces reached the step in this series (a piece
 /// that has not advanced yet could use any throw). Where she must use the
-/// most throws the position cannot arise: a throw left could have been
-/// added to the advance of one of the two pieces, taking it at most 8
-/// squares past step 8, so a use that leaves it is not maximal.
+/// most throws the position cannot arise: in `bell` a throw left could
+/// have been added to the advance of one of the two pieces, taking it at
+/// most 8 squares past step 8, so a use that leaves it is not maximal; in
+/// `bell1979` a piece may move again, so a single on step 8 can use it.
 pub(crate) fn only_joining_left(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     !rules.must_use_max && !bag.is_empty() && rules.twins_step.is_some_and(|s| army.count(Unit::Single(s)) >= 2)
 }
