@@ -7,7 +7,7 @@
 use thaayam::dice::{MAX_EVENTS, ThrowSource, random_game};
 use thaayam::engine::{
     Action, Army, Event, ExtraSeries, Game, MoveGen, Phase, Position, Record, Rules, Ruleset, SeatSet, Setup, ThrowBag,
-    Variant, candidates, format_tpn, parse_tpn,
+    Unit, Variant, candidates, format_tpn, in_series, parse_tpn,
 };
 
 fn rulesets() -> Vec<Ruleset> {
@@ -180,6 +180,63 @@ fn thousands_of_random_games_keep_every_invariant() {
 /// does not list the legal actions: each draw must be one of them, and each
 /// legal action as likely as the others, in positions where some candidates
 /// break the maximum-use rule (the draw rejects them) as in the others.
+/// In `francais`, whenever two of her singles stand on step 8 (the palace
+/// opposite hers) with a throw left, joining them is offered (RULES.md
+/// section 4, Twins): also when both got there in this series and the
+/// throw left can move nothing, where the engine used to end the series
+/// (issue 47). Checked after every legal action of every move-phase state
+/// of random games, each ruleset of `francais`, 2–4 players; the case of
+/// issue 47 (nothing else to do but join or stop) must come up.
+#[test]
+fn in_francais_two_singles_on_step_8_with_a_throw_left_may_always_join() {
+    let mut mg = MoveGen::new();
+    for ruleset in [Ruleset::new(Variant::Francais), Ruleset { variant: Variant::Francais, twins_return_singles: true }]
+    {
+        let (mut met, mut only_join) = (0, 0);
+        for players in 2..=4 {
+            let seats = SeatSet::for_players(players).expect("2-4");
+            let seed = 47 + players as u64 + 100 * u64::from(ruleset.twins_return_singles);
+            let mut src = ThrowSource::from_u64(seed, ruleset.rules().dice);
+            for i in 0..100 {
+                let (rec, _) = random_game(ruleset, seats, &mut src, &mut mg);
+                let mut game = Game::new(ruleset, seats);
+                for &e in &rec.events {
+                    if matches!(game.phase(), Phase::Moving { .. }) {
+                        let pos = game.position();
+                        let seat = pos.turn();
+                        // (Passing gives up the throws left.)
+                        for a in game.legal_actions().into_iter().filter(|&a| a != Action::Pass) {
+                            let mut next = game;
+                            next.act_unchecked(a);
+                            let army = next.position().army(seat);
+                            let left = pos.throws().bag().minus(a.throws()).expect("the action's throws were there");
+                            if next.is_finished() || left.is_empty() || army.count(Unit::Single(8)) < 2 {
+                                continue;
+                            }
+                            met += 1;
+                            let ctx = format!(
+                                "{ruleset} {players}p game {i}: {} then {a}: {}",
+                                format_tpn(pos, true),
+                                format_tpn(next.position(), true)
+                            );
+                            assert!(in_series(&next, seat), "{ctx}: the series ended");
+                            let legal = next.legal_actions();
+                            assert!(legal.contains(&Action::Twins), "{ctx}: joining not offered: {legal:?}");
+                            only_join += usize::from(legal == [Action::Twins, Action::Pass]);
+                        }
+                    }
+                    game.apply(e).expect("replays");
+                }
+            }
+        }
+        println!("{ruleset}: {met} positions with two singles on 8, {only_join} with nothing else to do");
+        assert!(
+            met >= 100 && only_join >= 5,
+            "{ruleset}: {met} positions with two singles on 8, {only_join} with nothing else to do"
+        );
+    }
+}
+
 #[test]
 fn drawn_actions_are_legal_and_uniform() {
     use rand::{RngExt, SeedableRng};
@@ -281,7 +338,10 @@ fn hash_games(mut game: impl FnMut(Ruleset, SeatSet, &mut ThrowSource, &mut Move
 /// changed when a win became a maximal use (RULES.md section 4): its games
 /// meet positions that can be won only with fewer throws than the most,
 /// e.g. `S+=x,x,x,79 … throws=1,1,5,s,2` (79 + 5 wins; 79 + 1 + 1 + 2 does
-/// not), where the list grew; the others kept their hashes.
+/// not), where the list grew; the others kept their hashes. `francais`
+/// changed when two singles that reached step 8 in the series could still
+/// be joined with only an unusable throw left (issue 47): where the series
+/// used to end, joining and passing are offered; the others kept theirs.
 #[test]
 fn seeded_games_on_the_legal_lists_are_the_same_as_before() {
     use rand::RngExt;
@@ -304,9 +364,9 @@ fn seeded_games_on_the_legal_lists_are_the_same_as_before() {
     let want = [
         "bell: b079f2ff8ecf1f6b",
         "bell1979: 20867c442a59b990",
-        "francais: f31e8b3c32870c3d",
+        "francais: afebf3302a9208f9",
         "tayam-sonalu: ab347f686455fa5c",
-        "francais twins-return=singles: f31e8b3c32870c3d",
+        "francais twins-return=singles: afebf3302a9208f9",
     ];
     assert_eq!(got, want);
 }
@@ -321,16 +381,19 @@ fn seeded_games_on_the_legal_lists_are_the_same_as_before() {
 /// `N=24,24,24,20 … throws=1,1,4,1,1,1,2`, where 20 + 4 and four 1s bearing
 /// off win with five throws, while 20 + 2 + 1 + 1 and three 1s bearing off
 /// use six without winning; `bell` kept its hash (its 450 games meet no
-/// such position).
+/// such position). Recomputed for `francais` (both rulesets) with issue
+/// 47: 2-player game 133 goes `S=20,8,7,0 … throws=8,8`, 0 + 8, to
+/// `S=20,8,8,7 … throws=8`, where the series used to end and joining or
+/// passing is now drawn; the others kept their hashes.
 #[test]
 fn seeded_random_games_are_the_same_as_before() {
     let got = hash_games(|ruleset, seats, src, mg| random_game(ruleset, seats, src, mg).0.events);
     let want = [
         "bell: 6ebec059647412bd",
         "bell1979: 8c5a0ddcc7149dc1",
-        "francais: f31e8b3c32870c3d",
+        "francais: afebf3302a9208f9",
         "tayam-sonalu: 3c0fe3726a239584",
-        "francais twins-return=singles: f31e8b3c32870c3d",
+        "francais twins-return=singles: afebf3302a9208f9",
     ];
     assert_eq!(got, want);
 }

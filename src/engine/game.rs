@@ -7,7 +7,7 @@
 
 use super::action::Action;
 use super::movegen::wins::only_for_the_win;
-use super::movegen::{MoveGen, any_usable};
+use super::movegen::{MoveGen, any_usable, only_joining_left};
 use super::position::Position;
 use super::seat::{Seat, SeatSet};
 use super::throw::{SeriesFull, Throw};
@@ -294,6 +294,9 @@ impl Game {
             out.lost = self.pos.throws.len() as u8;
             self.pos.throws.clear();
             self.pos.armies[self.pos.turn.index()].clear_moved();
+            // Nobody acts once the game is won: `turn=` names the seat
+            // after the winner in play order (RULES.md section 7).
+            self.pos.turn = self.pos.seats.next_after(self.pos.turn);
             self.phase = Phase::Finished { places: places(&self.pos) };
             return out;
         }
@@ -317,12 +320,13 @@ impl Game {
         only_for_the_win(self.pos.army(self.pos.turn), self.pos.throws.bag(), action, self.pos.rules())
     }
 
-    /// In the move phase: if no throw can be used, end the series.
-    /// Returns the number of throws lost.
+    /// In the move phase: if no throw can be used and no twins can be
+    /// joined ([`only_joining_left`]), end the series. Returns the number
+    /// of throws lost.
     fn settle(&mut self) -> u8 {
         let Phase::Moving { captured, .. } = self.phase else { return 0 };
-        let army = self.pos.army(self.pos.turn);
-        if !any_usable(army, self.pos.throws.bag(), self.pos.rules()) {
+        let (army, bag, rules) = (self.pos.army(self.pos.turn), self.pos.throws.bag(), self.pos.rules());
+        if !any_usable(army, bag, rules) && !only_joining_left(army, bag, rules) {
             let lost = self.pos.throws.len() as u8;
             self.end_series(captured);
             return lost;

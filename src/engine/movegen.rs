@@ -161,9 +161,10 @@ fn all_usable_by_packing(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     })
 }
 
-/// Whether any throw of `bag` can be used (else the series is over),
-/// without search: some action that spends a throw exists. (Declaring twins
-/// spends none, but the two singles it needs could move on their own.)
+/// Whether any throw of `bag` can be used (else the series is over, unless
+/// [`only_joining_left`]), without search: some action that spends a throw
+/// exists. (Declaring twins spends none; the two singles it needs could
+/// move on their own, unless both have advanced in this series.)
 pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
     // The smallest throw worth 1 or more, and worth 2 or more.
     let Some(least1) = bag.least_from(Throw::One.index()) else {
@@ -208,6 +209,20 @@ pub(crate) fn any_usable(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
         return (off && can_enter) || (pair_off && pair_enters);
     }
     ones >= 1 && !rules.home_on_goal && all_home(army, goal)
+}
+
+/// Whether joining twins is left to do though no throw can be used (then
+/// the series is not over): two of her singles stand on the twins' step
+/// and a throw is left, which joining needs but does not spend (RULES.md
+/// section 4, Twins). It matters where she may stop at any time
+/// (`francais`), when both pieces reached the step in this series (a piece
+/// that has not advanced yet could use any throw). Where she must use the
+/// most throws the position cannot arise: in `bell` a throw left could
+/// have been added to the advance of one of the two pieces, taking it at
+/// most 8 squares past step 8, so a use that leaves it is not maximal; in
+/// `bell1979` a piece may move again, so a single on step 8 can use it.
+pub(crate) fn only_joining_left(army: &Army, bag: ThrowBag, rules: &Rules) -> bool {
+    !rules.must_use_max && !bag.is_empty() && rules.twins_step.is_some_and(|s| army.count(Unit::Single(s)) >= 2)
 }
 
 /// The throws of `bag` that could ever be used: all but throws of 0,

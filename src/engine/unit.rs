@@ -166,7 +166,8 @@ impl Army {
         self.units().map(|u| u.pieces()).sum()
     }
 
-    pub(crate) fn count(&self, u: Unit) -> usize {
+    /// How many of its units are `u` (moved in this series or not).
+    pub fn count(&self, u: Unit) -> usize {
         let k = encode(u, false);
         self.keys[..self.len()].iter().filter(|&&x| x | 1 == k | 1).count()
     }
