@@ -29,7 +29,6 @@ use crate::discord::view::presenter::{self, Outro};
 use crate::store::GameId;
 use poise::serenity_prelude as serenity;
 use serenity::{CommandInteraction, ComponentInteraction, CreateInteractionResponse, Http};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
