@@ -231,15 +231,29 @@ pub fn backup_database(src: &Path, dest: &Path) -> Result<(), StoreError> {
         Connection::open_with_flags(src, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE).ctx("open backup source")?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
     schema::check_identity(&conn, src)?;
-    let mut out = Connection::open(dest).ctx("open backup file")?;
+    let mut out = open_private(dest)?;
     copy(&conn, &mut out)?;
     let _mode: String = out.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).ctx("PRAGMA journal_mode")?;
     out.close().map_err(|(_, e)| e).ctx("close backup file")
 }
 
 fn backup_conn(src: &Connection, dest: &Path) -> Result<(), StoreError> {
-    let mut out = Connection::open(dest).ctx("open backup file")?;
+    let mut out = open_private(dest)?;
     copy(src, &mut out)
+}
+
+/// A new, empty backup file at `dest`, opened: created exclusively (an
+/// existing file or a link there is refused, never followed) and readable
+/// by its owner only, since a backup holds every running game's secret
+/// seed. SQLite gives its journal the same mode.
+fn open_private(dest: &Path) -> Result<Connection, StoreError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(dest)
+        .map_err(|source| StoreError::File { path: dest.to_path_buf(), source })?;
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE
+        | rusqlite::OpenFlags::SQLITE_OPEN_NOFOLLOW
+        | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    Connection::open_with_flags(dest, flags).ctx("open backup file")
 }
 
 /// Copies one snapshot of `src` into `out` with the online backup API.
