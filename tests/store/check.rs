@@ -106,6 +106,37 @@ fn a_backup_never_follows_a_link_planted_at_its_name() {
     assert!(!dir.path("made-by-link").exists(), "nothing created through the link");
 }
 
+#[test]
+fn check_and_verify_refuse_a_file_with_a_trigger_or_a_view_and_run_none_of_it() {
+    let dir = Scratch::new("check-crafted");
+    filled(&dir);
+    let crafted = [
+        (
+            "trigger.db",
+            "trigger",
+            // Would fire on the migrations' and checks' writes to the copy.
+            "CREATE TABLE loot(x); CREATE TRIGGER grab AFTER UPDATE ON games BEGIN \
+             INSERT INTO loot SELECT seed FROM games; SELECT load_extension('/tmp/evil'); END;",
+        ),
+        ("view.db", "view", "CREATE VIEW spin AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n;"),
+    ];
+    for (file, kind, sql) in crafted {
+        std::fs::copy(dir.path("live.db"), dir.path(file)).expect("copy");
+        let conn = rusqlite::Connection::open(dir.path(file)).expect("sqlite");
+        conn.execute_batch(&format!("PRAGMA journal_mode = DELETE; {sql}")).expect("craft");
+        drop(conn);
+        let before = std::fs::read(dir.path(file)).expect("read");
+        let out = thaayam(&["check", file], dir.dir());
+        let report = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{file}: {report}");
+        assert!(report.starts_with("FAIL") && report.contains(kind) && report.contains("refused"), "{report}");
+        let out = thaayam(&["verify", "--database", file, "--game", "1"], dir.dir());
+        assert_eq!(out.status.code(), Some(2), "{file}: {}", text(&out));
+        assert!(text(&out).contains(kind), "{file}: {}", text(&out));
+        assert_eq!(std::fs::read(dir.path(file)).expect("read"), before, "{file} is untouched");
+    }
+}
+
 /// Runs `check` on a copy of the filled database changed by `sql`, and
 /// returns its report; the check must fail and must not change the file.
 fn check_tampered(tag: &str, sql: &str) -> String {
