@@ -102,8 +102,9 @@ impl PostgresUrl {
     /// someone on the path could read the seeds of running games.
     pub fn parse(text: &str) -> Result<PostgresUrl, String> {
         let (base, kept, mode, roots) = split_tls(text);
-        let invalid =
-            || "the database URL is not a valid postgres:// URL (not repeated here: it may hold a password)".to_string();
+        let invalid = || {
+            "the database URL is not a valid postgres:// URL (not repeated here: it may hold a password)".to_string()
+        };
         let bare = join_query(&base, &kept);
         let config = postgres::Config::from_str(&bare).map_err(|_| invalid())?;
         let tls = read_tls(mode.as_deref(), roots, is_local(&config))?;
@@ -167,8 +168,7 @@ fn is_local(config: &postgres::Config) -> bool {
         postgres::config::Host::Unix(_) => true,
         postgres::config::Host::Tcp(name) => {
             let name = name.trim_start_matches('[').trim_end_matches(']');
-            name.eq_ignore_ascii_case("localhost")
-                || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+            name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
         }
     }) && config.get_hostaddrs().iter().all(|ip| ip.is_loopback())
 }
@@ -303,7 +303,10 @@ mod tests {
         );
         let refused = tls(&format!("postgres://bot:{SECRET}@db/thaayam?sslmode=verify-ca")).expect_err("verify-ca");
         assert!(refused.contains("verify-full") && !refused.contains(SECRET), "{refused}");
-        assert!(tls("postgres://bot@db/thaayam?sslmode=require&sslrootcert=/ca.pem").is_err(), "a root file without verify-full");
+        assert!(
+            tls("postgres://bot@db/thaayam?sslmode=require&sslrootcert=/ca.pem").is_err(),
+            "a root file without verify-full"
+        );
         assert!(tls("postgres://bot@localhost/thaayam?sslrootcert=/ca.pem").is_err(), "a root file with prefer");
         // The client is given a mode it knows, and the other settings.
         let url =

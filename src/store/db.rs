@@ -288,7 +288,11 @@ fn backup_conn(src: &Connection, dest: &Path) -> Result<(), StoreError> {
 /// seed. SQLite gives its journal the same mode.
 fn open_private(dest: &Path) -> Result<Connection, StoreError> {
     use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(dest)
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(dest)
         .map_err(|source| StoreError::File { path: dest.to_path_buf(), source })?;
     let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE
         | rusqlite::OpenFlags::SQLITE_OPEN_NOFOLLOW

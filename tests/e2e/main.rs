@@ -21,6 +21,7 @@ mod languages;
 mod lifecycle;
 mod logs;
 mod metrics;
+mod newer_save;
 mod permissions;
 mod pictures;
 mod places;

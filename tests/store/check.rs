@@ -118,7 +118,11 @@ fn check_and_verify_refuse_a_file_with_a_trigger_or_a_view_and_run_none_of_it() 
             "CREATE TABLE loot(x); CREATE TRIGGER grab AFTER UPDATE ON games BEGIN \
              INSERT INTO loot SELECT seed FROM games; SELECT load_extension('/tmp/evil'); END;",
         ),
-        ("view.db", "view", "CREATE VIEW spin AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n;"),
+        (
+            "view.db",
+            "view",
+            "CREATE VIEW spin AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n;",
+        ),
     ];
     for (file, kind, sql) in crafted {
         std::fs::copy(dir.path("live.db"), dir.path(file)).expect("copy");
