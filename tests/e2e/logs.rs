@@ -37,8 +37,8 @@ async fn debug_log(format: &str) -> (String, Vec<String>) {
     let seeds = running_seeds(&dir.0.join("thaayam.db"));
     assert!(!seeds.is_empty(), "{format}: a game was still running");
     for seed in seeds {
-        tokens.push(hex::encode(seed));
-        tokens.push(hex::encode_upper(seed));
+        tokens.push(hex::encode(&seed));
+        tokens.push(hex::encode_upper(&seed));
         let bytes: Vec<String> = seed[..8].iter().map(|b| b.to_string()).collect();
         tokens.push(bytes.join(", "));
     }
