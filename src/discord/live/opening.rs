@@ -176,7 +176,7 @@ async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: R
     let mut running = match persist::create(&data.store, new, &data.seeds).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
             match resumable(data, game).await? {
-                Held::Runs(running) => return Ok(Created::Resumed(running)),
+                Held::Runs(running) => return Ok(Created::Resumed(*running)),
                 Held::Newer(form) => {
                     tracing::error!(
                         "channel {} has game {game}, saved in form {form} by a newer release of the bot than this \
@@ -208,7 +208,7 @@ async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: R
 /// What a stored unfinished game is to this bot.
 enum Held {
     /// It can run: here it is.
-    Runs(Running),
+    Runs(Box<Running>),
     /// A newer release saved it (in this form): not this bot's to touch.
     Newer(u32),
     /// It cannot run (closed, or its state damaged).
@@ -222,7 +222,7 @@ async fn resumable(data: &Data, game: GameId) -> Result<Held, StoreError> {
         return Ok(Held::Newer(form));
     }
     match persist::from_live(live) {
-        Ok(running) if running.table.is_open() => Ok(Held::Runs(running)),
+        Ok(running) if running.table.is_open() => Ok(Held::Runs(Box::new(running))),
         Ok(_) => Ok(Held::Cannot),
         Err(e) => {
             tracing::warn!("cannot resume: {e}");
