@@ -20,27 +20,48 @@ pub struct Backup {
 
 /// Copies the database `database` into `out` (a bot may be writing it).
 /// An existing `out` is refused unless `replace`; the copy goes to a
-/// fresh name beside `out` and is renamed into place, so `out` is never
-/// half written.
+/// fresh, unpredictable name beside `out`, created exclusively and
+/// readable by its owner only (it holds every running game's secret
+/// seed), and is then moved into place, so `out` is never half written
+/// and a link planted at either name is never followed.
 pub fn backup(database: &Path, out: &Path, replace: bool) -> Result<Backup, String> {
-    if out.exists() && !replace {
+    if out.symlink_metadata().is_ok() && !replace {
         return Err(format!("{} exists: choose another name or add --replace", out.display()));
     }
     let name = out.file_name().ok_or_else(|| format!("{} is not a file name", out.display()))?;
     let mut partial = name.to_os_string();
-    partial.push(format!(".partial-{}", std::process::id()));
+    partial.push(format!(".partial-{:016x}", rand::random::<u64>()));
     let partial = out.with_file_name(partial);
-    let _ = std::fs::remove_file(&partial);
     let copied = backup_database(database, &partial).map_err(|e| e.to_string());
-    let renamed = copied.and_then(|()| {
-        std::fs::rename(&partial, out).map_err(|e| format!("cannot move the copy to {}: {e}", out.display()))
-    });
-    if let Err(e) = renamed {
+    let placed = copied.and_then(|()| place(&partial, out, replace));
+    if let Err(e) = placed {
         let _ = std::fs::remove_file(&partial);
         return Err(e);
     }
     let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     Ok(Backup { out: out.to_path_buf(), bytes })
+}
+
+/// Moves the finished copy `partial` to `out`: a rename when `replace`
+/// (it replaces a link at `out`, never what it points to); otherwise a
+/// hard link, which fails if anything appeared at `out` meanwhile.
+fn place(partial: &Path, out: &Path, replace: bool) -> Result<(), String> {
+    let moved = |e: std::io::Error| format!("cannot move the copy to {}: {e}", out.display());
+    if replace {
+        return std::fs::rename(partial, out).map_err(moved);
+    }
+    match std::fs::hard_link(partial, out) {
+        Ok(()) => {
+            let _ = std::fs::remove_file(partial);
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(format!("{} exists: choose another name or add --replace", out.display()))
+        }
+        // A file system without hard links: rename, having checked again.
+        Err(_) if out.symlink_metadata().is_err() => std::fs::rename(partial, out).map_err(moved),
+        Err(e) => Err(moved(e)),
+    }
 }
 
 /// What `check` found: counts, and one line per problem.

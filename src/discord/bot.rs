@@ -41,7 +41,15 @@ pub fn run(config: Config) -> Result<(), String> {
 /// [`run`] at another endpoint: only the hidden `sandbox-bot` command
 /// (crash tests) passes a sandbox.
 pub(crate) fn run_at(config: Config, endpoint: Endpoint) -> Result<(), String> {
-    super::logging::init(&config.log_level, config.log_format, &[&config.token]);
+    // The database's password is as secret as the token.
+    let password = config.database.password();
+    let secrets: Vec<&str> = std::iter::once(config.token.as_str()).chain(password.as_deref()).collect();
+    super::logging::init(&config.log_level, config.log_format, &secrets);
+    if let crate::store::Database::Postgres(url) = &config.database
+        && let Some(warning) = url.unverified_warning()
+    {
+        tracing::warn!("{warning}");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -9,8 +9,9 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 use std::path::Path;
 
-/// The configuration as written in the file (every key optional).
-#[derive(Debug, Default, Deserialize)]
+/// The configuration as written in the file (every key optional). No
+/// `Debug`: it holds the token and the database URL's password as written.
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawConfig {
     pub(crate) token: Option<String>,
@@ -25,8 +26,9 @@ pub(crate) struct RawConfig {
     pub(crate) notify_after: Option<String>,
 }
 
-/// The validated configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The validated configuration. Its `Debug` hides the token (and the
+/// database's password, as [`Database`]'s own does).
+#[derive(Clone, PartialEq, Eq)]
 pub struct Config {
     pub token: String,
     /// An SQLite file (the default, `thaayam.db`) or a `postgres://` URL.
@@ -47,6 +49,35 @@ pub struct Config {
     /// message about it, if she asked for one (`/thaayam notify`); at most
     /// half of the game's turn time.
     pub notify_after: u64,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Config {
+            token: _,
+            database,
+            dev_guild,
+            default_variant,
+            turn_timeout,
+            log_level,
+            log_format,
+            shards,
+            metrics,
+            notify_after,
+        } = self;
+        f.debug_struct("Config")
+            .field("token", &"[redacted]")
+            .field("database", database)
+            .field("dev_guild", dev_guild)
+            .field("default_variant", default_variant)
+            .field("turn_timeout", turn_timeout)
+            .field("log_level", log_level)
+            .field("log_format", log_format)
+            .field("shards", shards)
+            .field("metrics", metrics)
+            .field("notify_after", notify_after)
+            .finish()
+    }
 }
 
 /// The default of [`Config::notify_after`]: 15 minutes.
@@ -337,11 +368,14 @@ mod tests {
 
     #[test]
     fn a_postgres_url_chooses_postgresql_and_its_password_is_never_shown() {
-        let text = "token=\"t\"\ndatabase=\"postgres://bot:hunter2-secret@db.internal:5432/thaayam\"";
+        let text = "token=\"MTIz.the-bot-token\"\ndatabase=\"postgres://bot:hunter2-secret@db.internal:5432/thaayam\"";
         let c = validate(raw(text), None, Path::new("/srv")).expect("valid");
         assert!(matches!(c.database, Database::Postgres(_)));
         assert_eq!(c.database.to_string(), "postgres://bot@db.internal:5432/thaayam");
-        assert!(!format!("{c:?}").contains("hunter2-secret"), "Debug of the config shows no password");
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("hunter2-secret"), "Debug of the config shows no password: {shown}");
+        assert!(!shown.contains("the-bot-token") && shown.contains("[redacted]"), "nor the token: {shown}");
+        assert!(shown.contains("db.internal:5432") && shown.contains("turn_timeout"), "the rest is shown: {shown}");
         let bad = "token=\"t\"\ndatabase=\"postgres://bot:hunter2-secret@db.internal:port/thaayam\"";
         let e = validate(raw(bad), None, Path::new("/srv")).expect_err("a bad URL");
         assert!(e.starts_with("database: ") && !e.contains("hunter2-secret"), "{e}");

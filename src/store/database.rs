@@ -30,6 +30,19 @@ impl Database {
     }
 }
 
+impl Database {
+    /// The password the URL holds, if any: the log redacts it wherever
+    /// it would turn up.
+    pub fn password(&self) -> Option<String> {
+        match self {
+            Database::Sqlite(_) => None,
+            Database::Postgres(url) => {
+                url.config().get_password().map(|p| String::from_utf8_lossy(p).into_owned()).filter(|p| !p.is_empty())
+            }
+        }
+    }
+}
+
 impl From<PathBuf> for Database {
     fn from(path: PathBuf) -> Database {
         Database::Sqlite(path)
@@ -71,28 +84,64 @@ pub struct PostgresUrl {
 pub(crate) enum Tls {
     /// `disable`: plain TCP.
     Off,
-    /// `prefer`, the default: TLS when the server offers it; the
-    /// certificate is not checked.
+    /// `prefer`, the default for a server on this machine: TLS when the
+    /// server offers it; the certificate is not checked.
     Prefer,
     /// `require`: TLS or no connection; the certificate is not checked.
     Require,
-    /// `verify-full`: TLS with a certificate that chains to `sslrootcert`'s
-    /// certificates (Mozilla's roots without it) and names the host.
+    /// `verify-full`, the default for a server elsewhere: TLS with a
+    /// certificate that chains to `sslrootcert`'s certificates (Mozilla's
+    /// roots without it) and names the host.
     VerifyFull { roots: Option<PathBuf> },
 }
 
 impl PostgresUrl {
+    /// Reads a URL. Without `sslmode`, a server that is not on this
+    /// machine (a host other than loopback or a socket) is reached with
+    /// `verify-full`: an unverified link is never the silent default where
+    /// someone on the path could read the seeds of running games.
     pub fn parse(text: &str) -> Result<PostgresUrl, String> {
-        let (url, tls) = take_tls(text)?;
-        let config = postgres::Config::from_str(&url).map_err(|_| {
+        let (base, kept, mode, roots) = split_tls(text);
+        let invalid = || {
             "the database URL is not a valid postgres:// URL (not repeated here: it may hold a password)".to_string()
-        })?;
+        };
+        let bare = join_query(&base, &kept);
+        let config = postgres::Config::from_str(&bare).map_err(|_| invalid())?;
+        let tls = read_tls(mode.as_deref(), roots, is_local(&config))?;
+        let mut kept = kept;
+        kept.push(match tls {
+            Tls::Off => "sslmode=disable".into(),
+            Tls::Prefer => "sslmode=prefer".into(),
+            Tls::Require | Tls::VerifyFull { .. } => "sslmode=require".into(),
+        });
+        let url = join_query(&base, &kept);
+        let config = postgres::Config::from_str(&url).map_err(|_| invalid())?;
         Ok(PostgresUrl { url, shown: describe(&config), tls })
     }
 
     /// How the connection is protected.
     pub(crate) fn tls(&self) -> &Tls {
         &self.tls
+    }
+
+    /// What the operator is told at start-up when the link to a server
+    /// that is not on this machine is not verified (`sslmode` `disable`,
+    /// `prefer` or `require` written in the URL); `None` when it is
+    /// verified or the server is local.
+    pub fn unverified_warning(&self) -> Option<String> {
+        if matches!(self.tls, Tls::VerifyFull { .. }) || is_local(&self.config()) {
+            return None;
+        }
+        let mode = match self.tls {
+            Tls::Off => "disable: not encrypted",
+            Tls::Prefer => "prefer: encrypted only if the server offers it",
+            _ => "require: encrypted",
+        };
+        Some(format!(
+            "the link to the database at {} is not verified (sslmode={mode}, the server's certificate is not \
+             checked): whoever sits between can read the seeds of running games; use sslmode=verify-full",
+            self.host()
+        ))
     }
 
     /// `postgres://user@host:port/database`, without the password.
@@ -112,22 +161,47 @@ impl PostgresUrl {
     }
 }
 
-/// Reads `sslmode` and `sslrootcert` from the URL's query and gives back
-/// the URL the client reads: `verify-full` becomes `require` (the client
-/// knows only `disable`, `prefer` and `require`; the check is ours) and
-/// `sslrootcert` is taken out. Errors do not repeat the URL.
-fn take_tls(text: &str) -> Result<(String, Tls), String> {
-    let Some((base, query)) = text.split_once('?') else { return Ok((text.to_string(), Tls::Prefer)) };
+/// Whether every host of `config` is on this machine: a Unix socket, or a
+/// loopback name or address (no host at all means the local socket).
+fn is_local(config: &postgres::Config) -> bool {
+    config.get_hosts().iter().all(|host| match host {
+        postgres::config::Host::Unix(_) => true,
+        postgres::config::Host::Tcp(name) => {
+            let name = name.trim_start_matches('[').trim_end_matches(']');
+            name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+        }
+    }) && config.get_hostaddrs().iter().all(|ip| ip.is_loopback())
+}
+
+/// The URL cut into its base, the query settings the client reads, and
+/// the `sslmode` and `sslrootcert` taken out of it.
+fn split_tls(text: &str) -> (String, Vec<String>, Option<String>, Option<PathBuf>) {
+    let Some((base, query)) = text.split_once('?') else { return (text.to_string(), Vec::new(), None, None) };
     let (mut mode, mut roots, mut kept) = (None, None, Vec::new());
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         match pair.split_once('=') {
             Some(("sslmode", value)) => mode = Some(percent_decoded(value)),
             Some(("sslrootcert", value)) => roots = Some(PathBuf::from(percent_decoded(value))),
-            _ => kept.push(pair),
+            _ => kept.push(pair.to_string()),
         }
     }
-    let tls = match mode.as_deref() {
-        None | Some("prefer") => Tls::Prefer,
+    (base.to_string(), kept, mode, roots)
+}
+
+fn join_query(base: &str, kept: &[String]) -> String {
+    if kept.is_empty() { base.to_string() } else { format!("{base}?{}", kept.join("&")) }
+}
+
+/// The protection `sslmode` asks for, read as libpq reads it, except that
+/// no `sslmode` to a server that is not `local` means `verify-full`. The
+/// client is then given `require` for `verify-full` (it knows only
+/// `disable`, `prefer` and `require`; the check is ours). Errors do not
+/// repeat the URL.
+fn read_tls(mode: Option<&str>, roots: Option<PathBuf>, local: bool) -> Result<Tls, String> {
+    let tls = match mode {
+        None if local => Tls::Prefer,
+        None => Tls::VerifyFull { roots: roots.clone() },
+        Some("prefer") => Tls::Prefer,
         Some("disable") => Tls::Off,
         Some("require") => Tls::Require,
         Some("verify-full") => Tls::VerifyFull { roots: roots.clone() },
@@ -138,12 +212,7 @@ fn take_tls(text: &str) -> Result<(String, Tls), String> {
     if roots.is_some() && !matches!(tls, Tls::VerifyFull { .. }) {
         return Err("sslrootcert is only read with sslmode=verify-full".into());
     }
-    kept.push(match tls {
-        Tls::Off => "sslmode=disable",
-        Tls::Prefer => "sslmode=prefer",
-        Tls::Require | Tls::VerifyFull { .. } => "sslmode=require",
-    });
-    Ok((format!("{base}?{}", kept.join("&")), tls))
+    Ok(tls)
 }
 
 /// `%XX` sequences decoded (a path in a URL's query).
@@ -214,6 +283,8 @@ mod tests {
         assert_eq!(db.to_string(), "postgres://bot@db.example:5433/thaayam");
         let Database::Postgres(pg) = db else { panic!("not PostgreSQL") };
         assert_eq!(pg.host(), "db.example:5433");
+        assert_eq!(Database::Postgres(pg.clone()).password().as_deref(), Some(SECRET), "for the log's redaction");
+        assert_eq!(Database::parse("thaayam.db").expect("a path").password(), None);
         let bad = Database::parse(&format!("postgres://bot:{SECRET}@db.example:notaport/x")).expect_err("bad port");
         assert!(!bad.contains(SECRET), "{bad}");
     }
@@ -221,7 +292,7 @@ mod tests {
     #[test]
     fn sslmode_is_read_as_libpq_reads_it() {
         let tls = |url: &str| PostgresUrl::parse(url).map(|u| u.tls().clone());
-        assert_eq!(tls("postgres://bot@db/thaayam"), Ok(Tls::Prefer));
+        assert_eq!(tls("postgres://bot@db/thaayam?sslmode=prefer"), Ok(Tls::Prefer));
         assert_eq!(tls("postgres://bot@db/thaayam?sslmode=disable"), Ok(Tls::Off));
         assert_eq!(tls("postgres://bot@db/thaayam?connect_timeout=2&sslmode=require"), Ok(Tls::Require));
         assert_eq!(tls("postgres://bot@db/thaayam?sslmode=verify-full"), Ok(Tls::VerifyFull { roots: None }));
@@ -232,13 +303,59 @@ mod tests {
         );
         let refused = tls(&format!("postgres://bot:{SECRET}@db/thaayam?sslmode=verify-ca")).expect_err("verify-ca");
         assert!(refused.contains("verify-full") && !refused.contains(SECRET), "{refused}");
-        assert!(tls("postgres://bot@db/thaayam?sslrootcert=/ca.pem").is_err(), "a root file without verify-full");
+        assert!(
+            tls("postgres://bot@db/thaayam?sslmode=require&sslrootcert=/ca.pem").is_err(),
+            "a root file without verify-full"
+        );
+        assert!(tls("postgres://bot@localhost/thaayam?sslrootcert=/ca.pem").is_err(), "a root file with prefer");
         // The client is given a mode it knows, and the other settings.
         let url =
             PostgresUrl::parse("postgres://bot@db:5433/thaayam?sslmode=verify-full&connect_timeout=3").expect("url");
         assert_eq!(url.config().get_ssl_mode(), postgres::config::SslMode::Require);
         assert_eq!(url.config().get_connect_timeout(), Some(&std::time::Duration::from_secs(3)));
         assert_eq!(url.shown(), "postgres://bot@db:5433/thaayam");
+    }
+
+    #[test]
+    fn a_server_elsewhere_is_verified_unless_the_url_says_otherwise() {
+        let tls = |url: &str| PostgresUrl::parse(url).map(|u| u.tls().clone());
+        // Not on this machine, no sslmode: the certificate is checked.
+        for url in [
+            "postgres://bot@db.example/thaayam",
+            "postgres://bot@10.0.0.7:5432/thaayam?connect_timeout=2",
+            "postgres://bot@[2001:db8::1]/thaayam",
+            "postgres://bot@localhost,db.example/thaayam",
+        ] {
+            assert_eq!(tls(url), Ok(Tls::VerifyFull { roots: None }), "{url}");
+            let parsed = PostgresUrl::parse(url).expect("url");
+            assert_eq!(parsed.config().get_ssl_mode(), postgres::config::SslMode::Require, "{url}");
+            assert_eq!(parsed.unverified_warning(), None, "{url}");
+        }
+        assert_eq!(
+            tls("postgres://bot@db.example/thaayam?sslrootcert=/ca.pem"),
+            Ok(Tls::VerifyFull { roots: Some(PathBuf::from("/ca.pem")) }),
+            "a root file alone means verify-full there"
+        );
+        // On this machine: libpq's default, no warning.
+        for url in [
+            "postgres://bot@localhost/thaayam",
+            "postgres://bot@127.0.0.1:5433/thaayam",
+            "postgres://bot@[::1]/thaayam",
+            "postgres://bot@%2Frun%2Fpostgresql/thaayam",
+            "postgres:///thaayam?host=/run/postgresql",
+        ] {
+            assert_eq!(tls(url), Ok(Tls::Prefer), "{url}");
+            assert_eq!(PostgresUrl::parse(url).expect("url").unverified_warning(), None, "{url}");
+        }
+        // Said in the URL: honoured, with a warning at start-up.
+        for (mode, expected) in [("require", Tls::Require), ("prefer", Tls::Prefer), ("disable", Tls::Off)] {
+            let url = format!("postgres://bot:{SECRET}@db.example:5433/thaayam?sslmode={mode}");
+            let parsed = PostgresUrl::parse(&url).expect("url");
+            assert_eq!(parsed.tls(), &expected);
+            let warning = parsed.unverified_warning().expect("a warning");
+            assert!(warning.contains("db.example:5433") && warning.contains("verify-full"), "{warning}");
+            assert!(warning.contains(&format!("sslmode={mode}")) && !warning.contains(SECRET), "{warning}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::postgres::Postgres;
 use super::schema;
 use super::sql::Db;
 use super::types::Timestamp;
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
 
 /// The clock the store stamps rows with (replaceable in tests).
@@ -114,9 +114,13 @@ impl Store {
         if !path.is_file() {
             return Err(StoreError::NotThaayam { path: path.to_path_buf(), reason: "no such file".into() });
         }
-        // Read-write flags although it only reads (see `backup_file`), but
-        // never created.
-        let src = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE).ctx("open")?;
+        // Read-only and defensive: the file may be anyone's (a backup
+        // handed over, a crafted file), so nothing in it may run.
+        let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+            | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | rusqlite::OpenFlags::SQLITE_OPEN_URI;
+        let src = Connection::open_with_flags(path, flags).ctx("open")?;
+        defensive(&src)?;
         src.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
         schema::check_identity(&src, path)?;
         if require_schema && schema::user_version(&src)? == 0 {
@@ -124,7 +128,9 @@ impl Store {
             return Err(StoreError::NotThaayam { path: path.to_path_buf(), reason });
         }
         let mut conn = Connection::open_in_memory().ctx("open")?;
+        defensive(&conn)?;
         copy(&src, &mut conn)?;
+        refuse_foreign_code(&conn, path)?;
         conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
         schema::migrate(&conn)?;
         Ok(Store { conn: Backend::Sqlite(conn), clock: Box::new(Timestamp::now), path: None })
@@ -206,6 +212,40 @@ impl Store {
     }
 }
 
+/// A connection that runs nothing a file brings: SQLite's defensive mode
+/// (no writes to the schema or shadow tables by hand) and an untrusted
+/// schema (a view or trigger of the file may not call a function with
+/// side effects).
+fn defensive(conn: &Connection) -> Result<(), StoreError> {
+    use rusqlite::config::DbConfig;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true).ctx("SQLITE_DBCONFIG_DEFENSIVE")?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA, false).ctx("SQLITE_DBCONFIG_TRUSTED_SCHEMA")?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER, false).ctx("SQLITE_DBCONFIG_ENABLE_TRIGGER")?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_VIEW, false).ctx("SQLITE_DBCONFIG_ENABLE_VIEW")?;
+    Ok(())
+}
+
+/// Refuses a file that holds a trigger or a view: Thaayam's schema has
+/// none, so one there was put by someone else, and the tools that read
+/// the copy (migrations, checks) must not run it.
+fn refuse_foreign_code(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let found: Option<(String, String)> = conn
+        .query_row(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()
+        .ctx("read the schema")?;
+    match found {
+        None => Ok(()),
+        Some((kind, name)) => Err(StoreError::NotThaayam {
+            path: path.to_path_buf(),
+            reason: format!("it holds a {kind} {name:?} that Thaayam never writes; refused, nothing of it was run"),
+        }),
+    }
+}
+
 /// An online backup of the database file `src` to `dest`, through a new
 /// read connection: in WAL mode it reads one snapshot while the bot keeps
 /// writing through its own connection.
@@ -231,15 +271,33 @@ pub fn backup_database(src: &Path, dest: &Path) -> Result<(), StoreError> {
         Connection::open_with_flags(src, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE).ctx("open backup source")?;
     conn.busy_timeout(std::time::Duration::from_secs(10)).ctx("busy_timeout")?;
     schema::check_identity(&conn, src)?;
-    let mut out = Connection::open(dest).ctx("open backup file")?;
+    let mut out = open_private(dest)?;
     copy(&conn, &mut out)?;
     let _mode: String = out.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0)).ctx("PRAGMA journal_mode")?;
     out.close().map_err(|(_, e)| e).ctx("close backup file")
 }
 
 fn backup_conn(src: &Connection, dest: &Path) -> Result<(), StoreError> {
-    let mut out = Connection::open(dest).ctx("open backup file")?;
+    let mut out = open_private(dest)?;
     copy(src, &mut out)
+}
+
+/// A new, empty backup file at `dest`, opened: created exclusively (an
+/// existing file or a link there is refused, never followed) and readable
+/// by its owner only, since a backup holds every running game's secret
+/// seed. SQLite gives its journal the same mode.
+fn open_private(dest: &Path) -> Result<Connection, StoreError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(dest)
+        .map_err(|source| StoreError::File { path: dest.to_path_buf(), source })?;
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE
+        | rusqlite::OpenFlags::SQLITE_OPEN_NOFOLLOW
+        | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    Connection::open_with_flags(dest, flags).ctx("open backup file")
 }
 
 /// Copies one snapshot of `src` into `out` with the online backup API.

@@ -36,6 +36,9 @@ pub enum StoreError {
     Unreachable { server: String, reason: String },
     /// The target of a copy already holds Thaayam data (`what`).
     NotEmpty { what: String },
+    /// A file the store writes beside the database (a backup) cannot be
+    /// created.
+    File { path: PathBuf, source: std::io::Error },
     /// This backend cannot do what was asked (an SQLite file operation on
     /// PostgreSQL).
     Unsupported(&'static str),
@@ -77,6 +80,7 @@ impl fmt::Display for StoreError {
             StoreError::NotEmpty { what } => {
                 write!(f, "the target database already holds Thaayam data ({what}); nothing was copied")
             }
+            StoreError::File { path, source } => write!(f, "cannot create {}: {source}", path.display()),
             StoreError::Unsupported(what) => write!(f, "{what} is not possible on this database"),
             StoreError::Closed => f.write_str("the store thread has stopped"),
             StoreError::Late { waited, under_way: false } => {
@@ -96,6 +100,7 @@ impl std::error::Error for StoreError {
         match self {
             StoreError::Sql { source, .. } => Some(source),
             StoreError::Postgres { source, .. } => Some(source),
+            StoreError::File { source, .. } => Some(source),
             _ => None,
         }
     }

@@ -1,6 +1,7 @@
 //! End-to-end: the bot's log at debug level, libraries included, in both
-//! formats, over a game's start and a few clicks: the bot token and the
-//! interactions' tokens appear in no line; in `json` every line is one
+//! formats, over a game's start and a few clicks: the bot token, the
+//! interactions' tokens and the running games' dice seeds (in hex or as
+//! a list of bytes) appear in no line; in `json` every line is one
 //! JSON object with `time`, `level`, `target` and `message`, and the lines
 //! logged during a click name its `game` and `guild`.
 
@@ -14,7 +15,9 @@ const CHANNEL: u64 = 1_300_000_000_000_000_951;
 const BOT_TOKEN: &str = "sandbox-token";
 
 /// Plays a game's start and a few clicks with a bot logging at debug level
-/// in `format`; returns the log and the interaction tokens the fake issued.
+/// in `format`; returns the log and the secrets it must not show: the
+/// interaction tokens the fake issued and the seeds of the games still
+/// running (hex, and the start of a byte list as `Debug` prints one).
 async fn debug_log(format: &str) -> (String, Vec<String>) {
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new(&format!("logs-{format}"));
@@ -29,9 +32,24 @@ async fn debug_log(format: &str) -> (String, Vec<String>) {
             Progress::Waited => {}
         }
     }
-    let tokens = fake.interactions().into_iter().map(|i| i.token).collect();
+    let mut tokens: Vec<String> = fake.interactions().into_iter().map(|i| i.token).collect();
     bot.kill(&fake).await;
+    let seeds = running_seeds(&dir.0.join("thaayam.db"));
+    assert!(!seeds.is_empty(), "{format}: a game was still running");
+    for seed in seeds {
+        tokens.push(hex::encode(&seed));
+        tokens.push(hex::encode_upper(&seed));
+        let bytes: Vec<String> = seed[..8].iter().map(|b| b.to_string()).collect();
+        tokens.push(bytes.join(", "));
+    }
     (std::fs::read_to_string(dir.0.join("bot.log")).unwrap_or_default(), tokens)
+}
+
+/// The seeds of the games of `db` that are not over (still secret).
+fn running_seeds(db: &std::path::Path) -> Vec<Vec<u8>> {
+    let conn = rusqlite::Connection::open(db).expect("open the database");
+    let mut st = conn.prepare("SELECT seed FROM games WHERE state IN ('lobby', 'playing')").expect("prepare");
+    st.query_map([], |r| r.get(0)).expect("query").collect::<Result<_, _>>().expect("rows")
 }
 
 fn assert_no_secret(log: &str, tokens: &[String], format: &str) {
@@ -39,7 +57,11 @@ fn assert_no_secret(log: &str, tokens: &[String], format: &str) {
     for (n, line) in log.lines().enumerate() {
         assert!(!line.contains(BOT_TOKEN), "{format}: line {} shows the bot token: {line}", n + 1);
         for token in tokens {
-            assert!(!line.contains(token.as_str()), "{format}: line {} shows an interaction token: {line}", n + 1);
+            assert!(
+                !line.contains(token.as_str()),
+                "{format}: line {} shows an interaction token or a seed: {line}",
+                n + 1
+            );
         }
     }
 }

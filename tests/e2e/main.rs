@@ -22,6 +22,7 @@ mod languages;
 mod lifecycle;
 mod logs;
 mod metrics;
+mod newer_save;
 mod permissions;
 mod pictures;
 mod places;

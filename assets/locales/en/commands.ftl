@@ -77,6 +77,7 @@ new-bad-timeout = The timeout did not work: { $error }.
 new-setting-up = A game is being set up in this channel right now; its lobby will appear here in a moment.
 new-store-failed = The game could not be opened just now (database trouble); please try again.
 new-not-posted = I could not post the lobby in this channel (Discord refused the message), so no game was opened. Please check that I may view this channel, send messages (in a thread: send messages in threads), embed links and attach files here, then try again.
+new-newer-game = This channel has an unfinished game (game { $game }) saved by a newer version of the bot than the one running now, so this version cannot go on with it, and it leaves the game untouched: no new game can be opened here until it is over. Please ask the bot's operator to run the newer version again.
 rematch-not-player = Only the players of game { $game } can ask for its rematch; `{ -cmd-new }` opens a game of your own.
 new-opened = Lobby opened for game { $game }: { $link }
 new-missing-permissions = I cannot open a game in this channel: I lack the { $count ->

@@ -79,6 +79,7 @@ new-bad-timeout = Le délai n'a pas été compris : { $error }.
 new-setting-up = Une partie est en train d'être ouverte dans ce salon ; son salon d'attente va apparaître ici dans un instant.
 new-store-failed = La partie n'a pas pu être ouverte (souci de base de données) ; réessayez.
 new-not-posted = Je n'ai pas pu publier le salon d'attente ici (Discord a refusé le message), aucune partie n'a donc été ouverte. Vérifiez que je peux voir ce salon, y envoyer des messages (dans un fil : envoyer des messages dans les fils), intégrer des liens et joindre des fichiers, puis réessayez.
+new-newer-game = Ce salon a une partie en cours (partie { $game }) enregistrée par une version du bot plus récente que celle qui tourne maintenant : cette version ne peut pas la poursuivre et n'y touche pas. Aucune nouvelle partie ne peut être ouverte ici tant qu'elle n'est pas terminée. Demandez à la personne qui gère le bot de relancer la version plus récente.
 rematch-not-player = Seuls les joueurs de la partie { $game } peuvent demander sa revanche ; `{ -cmd-new }` ouvre votre propre partie.
 new-opened = Salon ouvert pour la partie { $game } : { $link }
 new-missing-permissions = Je ne peux pas ouvrir de partie dans ce salon : il me manque { $count ->

@@ -11,6 +11,7 @@ use super::hub::{Shared, Taken};
 use super::ids;
 use super::persist;
 use super::running::{Reach, Running};
+use super::saved;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
@@ -34,6 +35,10 @@ pub(crate) enum Opened {
     Unsaved,
     /// Discord did not take the lobby (it is given up).
     NotPosted,
+    /// The channel's unfinished game was saved by a newer release of the
+    /// bot: it is left as it is (never abandoned, its seed kept secret)
+    /// and the operator is told in the log.
+    Newer { game: i64 },
 }
 
 impl Opened {
@@ -47,6 +52,7 @@ impl Opened {
             Opened::Unsaved => tr!(lang, "new-store-failed"),
             // Discord refused the lobby although the interaction said the bot may post.
             Opened::NotPosted => tr!(lang, "new-not-posted"),
+            Opened::Newer { game } => tr!(lang, "new-newer-game", game = *game),
         }
     }
 }
@@ -135,6 +141,7 @@ async fn open_seated(
     let mut running = match create(data, new, lineup, asked.reach).await {
         Ok(Created::New(running)) => running,
         Ok(Created::Resumed(running)) => return resumed(http, data, reservation.fill(running), asked.via).await,
+        Ok(Created::Newer(game)) => return Opened::Newer { game: game.0 },
         Err(e) => {
             tracing::error!("could not open a game in channel {}: {e}", new.channel);
             return Opened::Unsaved;
@@ -167,19 +174,31 @@ enum Created {
     /// An unfinished game of this channel that the bot was not running but
     /// can: it runs again instead of a new one.
     Resumed(Running),
+    /// An unfinished game of this channel saved by a newer release: kept.
+    Newer(GameId),
 }
 
 /// Creates the game in the store and saves its first state. The caller
 /// holds the channel's reservation, so a game the store still has open in
 /// this channel is none the bot runs or is opening: it is resumed if it
-/// can run; only one that cannot be loaded (the bot stopped between two
-/// writes, or its state is unreadable) is abandoned, logged, and the lobby
-/// opened.
+/// can run; one saved by a newer release is kept as it is (the operator
+/// is told in the log, the one who asked in words); only one that cannot
+/// be loaded (the bot stopped between two writes, or its state is
+/// unreadable) is abandoned, logged, and the lobby opened.
 async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: Reach) -> Result<Created, StoreError> {
     let mut running = match persist::create(&data.store, new, &data.seeds).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
-            if let Some(running) = resumable(data, game).await? {
-                return Ok(Created::Resumed(running));
+            match resumable(data, game).await? {
+                Held::Runs(running) => return Ok(Created::Resumed(*running)),
+                Held::Newer(form) => {
+                    tracing::error!(
+                        "channel {} has game {game}, saved in form {form} by a newer release of the bot than this \
+                         one: it is kept as it is, not abandoned; run that release (or newer) to go on with it",
+                        new.channel
+                    );
+                    return Ok(Created::Newer(game));
+                }
+                Held::Cannot => {}
             }
             tracing::warn!("channel {} had game {game}, which cannot run; abandoning it", new.channel);
             data.store.call(move |s| s.abandon(game, None)).await?;
@@ -199,14 +218,28 @@ async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: R
     Ok(Created::New(running))
 }
 
+/// What a stored unfinished game is to this bot.
+enum Held {
+    /// It can run: here it is.
+    Runs(Box<Running>),
+    /// A newer release saved it (in this form): not this bot's to touch.
+    Newer(u32),
+    /// It cannot run (closed, or its state damaged).
+    Cannot,
+}
+
 /// A stored unfinished game as a running one, if it can run.
-async fn resumable(data: &Data, game: GameId) -> Result<Option<Running>, StoreError> {
-    let Some(live) = data.store.call(move |s| s.live_game(game)).await? else { return Ok(None) };
+async fn resumable(data: &Data, game: GameId) -> Result<Held, StoreError> {
+    let Some(live) = data.store.call(move |s| s.live_game(game)).await? else { return Ok(Held::Cannot) };
+    if let Some(form) = saved::newer_form(&live.live) {
+        return Ok(Held::Newer(form));
+    }
     match persist::from_live(live) {
-        Ok(running) => Ok(Some(running).filter(|r| r.table.is_open())),
+        Ok(running) if running.table.is_open() => Ok(Held::Runs(Box::new(running))),
+        Ok(_) => Ok(Held::Cannot),
         Err(e) => {
             tracing::warn!("cannot resume: {e}");
-            Ok(None)
+            Ok(Held::Cannot)
         }
     }
 }

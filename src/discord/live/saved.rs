@@ -142,6 +142,17 @@ pub(crate) fn from_json(json: &str) -> Result<Running, String> {
     }
 }
 
+/// The form a saved game is in when it is newer than this bot reads
+/// (`None` for a form it reads, or text that is no saved game at all):
+/// such a game is another release's to run, never this one's to abandon.
+pub(crate) fn newer_form(json: &str) -> Option<u32> {
+    #[derive(Deserialize)]
+    struct Version {
+        v: Option<u32>,
+    }
+    serde_json::from_str::<Version>(json).ok().and_then(|f| f.v).filter(|&v| v > VERSION)
+}
+
 impl<'a> From<&'a Running> for V1<'a> {
     fn from(r: &'a Running) -> V1<'a> {
         let (t, post) = (&r.table, &r.post);
@@ -309,6 +320,7 @@ mod tests {
         let json = to_json(&t).expect("saved").replacen('{', "{\"v\":2,", 1);
         let err = from_json(&json).expect_err("refused");
         assert!(err.contains("form 2") && err.contains("newer"), "{err}");
+        assert_eq!(newer_form(&json), Some(VERSION + 1), "told apart from a damaged save");
         assert!(from_json("{\"v\":1}").is_err(), "a version alone is not a table");
     }
 
