@@ -23,6 +23,11 @@ pub(crate) struct RawConfig {
     pub(crate) shards: Option<String>,
     pub(crate) metrics: Option<String>,
     pub(crate) notify_after: Option<String>,
+    pub(crate) lobby_expiry: Option<String>,
+    pub(crate) idle_turns: Option<u32>,
+    pub(crate) host_gone: Option<String>,
+    pub(crate) open_games_per_user: Option<usize>,
+    pub(crate) new_games_per_hour: Option<usize>,
 }
 
 /// The validated configuration.
@@ -47,6 +52,9 @@ pub struct Config {
     /// message about it, if she asked for one (`/thaayam notify`); at most
     /// half of the game's turn time.
     pub notify_after: u64,
+    /// What keeps anyone from tiring the bot out (lobby expiry, caps,
+    /// cooldowns).
+    pub limits: super::limits::Limits,
 }
 
 /// The default of [`Config::notify_after`]: 15 minutes.
@@ -187,6 +195,14 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(t) => parse_duration(&t).map_err(|e| format!("notify_after: {e}"))?,
         None => NOTIFY_AFTER,
     };
+    let limits = super::limits::RawLimits {
+        lobby_expiry: raw.lobby_expiry,
+        idle_turns: raw.idle_turns,
+        host_gone: raw.host_gone,
+        open_games_per_user: raw.open_games_per_user,
+        new_games_per_hour: raw.new_games_per_hour,
+    }
+    .validate()?;
     Ok(Config {
         token,
         database,
@@ -198,6 +214,7 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         shards,
         metrics,
         notify_after,
+        limits,
     })
 }
 
