@@ -158,6 +158,18 @@ mod tests {
     }
 
     #[test]
+    fn in_a_server_only_this_channels_games_are_seen_and_elsewhere_also_ones_players() {
+        use super::super::replay::visible;
+        let i = info(GameState::Finished, 1);
+        assert!(visible(&i, 1, 9, 77), "its own channel");
+        assert!(!visible(&i, 1, 8, 5), "another channel of the server, even to a player");
+        assert!(!visible(&i, 2, 9, 5), "another server");
+        let outside = info(GameState::Finished, 0);
+        assert!(visible(&outside, 0, 8, 5), "a player, from anywhere outside servers");
+        assert!(!visible(&outside, 0, 8, 77), "anyone else only from its channel");
+    }
+
+    #[test]
     fn a_finished_game_gives_a_chart_and_swings_that_read_back() {
         use crate::dice::{ThrowSource, random_game};
         let i = info(GameState::Finished, 1);

@@ -67,20 +67,38 @@ pub(crate) async fn load_game(
         Err(e) => return private(ctx, e).await.map(|()| None),
     };
     let guild = ctx.guild_id().map_or(0, |g| g.get());
+    // The cheap row first: a game the caller may not see, or that the
+    // command refuses, is never loaded.
+    let info = match ctx.data().store.call(move |s| s.game(id)).await {
+        Ok(i) => i,
+        Err(e) => return store_failed(ctx, "looking up a game", e).await.map(|()| None),
+    };
+    let (user, channel) = (ctx.author().id.get(), ctx.channel_id().get());
+    let visible = |i: &&GameInfo| visible(i, guild, channel, user);
+    if let Some(no) = refuse(mine, info.as_ref().filter(visible), guild, id) {
+        return private(ctx, no).await.map(|()| None);
+    }
     let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
         Ok(l) => l,
         Err(e) => return store_failed(ctx, "loading a game", e).await.map(|()| None),
     };
-    // Outside servers a game is seen only from its own channel or by one
-    // of its players: game numbers are easy to guess.
-    let (user, channel) = (ctx.author().id.get(), ctx.channel_id().get());
-    let visible = |i: &&GameInfo| {
-        guild != 0 || i.channel == channel || i.seats.iter().any(|s| s.occupant == Occupant::Human(user))
-    };
+    // Gone or changed between the two looks: refused as the row would be.
     if let Some(no) = refuse(mine, loaded.as_ref().map(|l| &l.info).filter(visible), guild, id) {
         return private(ctx, no).await.map(|()| None);
     }
     Ok(loaded)
+}
+
+/// Whether a game may be shown to `user` asking in `channel` of `guild`
+/// (0: outside servers). Game numbers are easy to guess: outside servers
+/// a game is seen only from its own channel or by one of its players; in
+/// a server, only from its own channel, since the bot cannot tell which
+/// other channels the caller may see (it is not told members' roles).
+pub(crate) fn visible(info: &GameInfo, guild: u64, channel: u64, user: u64) -> bool {
+    if guild != 0 {
+        return info.guild == guild && info.channel == channel;
+    }
+    info.channel == channel || info.seats.iter().any(|s| s.occupant == Occupant::Human(user))
 }
 
 /// The seats best place first (unplaced seats last).
