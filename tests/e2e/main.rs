@@ -29,5 +29,6 @@ mod restart;
 mod selftest;
 mod selftest_places;
 mod shards;
+mod tireout;
 mod transcript;
 mod turns;

@@ -8,10 +8,10 @@
 
 use super::answer::{langs, occupant};
 use super::busy::admit;
-use crate::discord::live::guard::{Heavy, Ticket};
 use super::replay::load_game;
 use crate::ai::analysis::{Swing, analyse as analyse_game, cache_version};
 use crate::ai::value::win_chances;
+use crate::discord::live::guard::{Heavy, Ticket};
 use crate::discord::view::analysis::{analysis_message, chart};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::{Context, Error};

@@ -8,8 +8,8 @@
 //! a change that leaves it equal keeps that message's file (many changes
 //! do: a page of the menu, step by step, a change of the text only).
 
-use super::outgoing::{Picture, Png};
 use super::guard::Ticket;
+use super::outgoing::{Picture, Png};
 use super::running::Running;
 use crate::discord::game::table::Table;
 use crate::discord::view::lang::Lang;
