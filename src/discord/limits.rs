@@ -2,7 +2,7 @@
 //! waits, when an idle game reached only by clicks ends, when a lobby's
 //! host counts as gone, how many games a user may have open and open an
 //! hour, and the cooldown of each heavy command (`config.toml` sets the
-//! first ones; see `config.example.toml`).
+//! first ones, read by `config.rs`; see `config.example.toml`).
 
 use std::time::Duration;
 
@@ -37,70 +37,5 @@ impl Default for Limits {
             new_games_per_hour: 10,
             cooldown: Duration::from_secs(5),
         }
-    }
-}
-
-/// The limits as written in the config file (each key optional).
-#[derive(Debug, Default)]
-pub(crate) struct RawLimits {
-    pub(crate) lobby_expiry: Option<String>,
-    pub(crate) idle_turns: Option<u32>,
-    pub(crate) host_gone: Option<String>,
-    pub(crate) open_games_per_user: Option<usize>,
-    pub(crate) new_games_per_hour: Option<usize>,
-}
-
-impl RawLimits {
-    /// The limits, or the first problem (named by its key).
-    pub(crate) fn validate(self) -> Result<Limits, String> {
-        let d = Limits::default();
-        let duration = |key: &str, v: Option<String>, default: u64| match v {
-            Some(t) => super::config::parse_duration(&t).map_err(|e| format!("{key}: {e}")),
-            None => Ok(default),
-        };
-        let at_least_one = |key: &str, v: Option<usize>, default: usize| match v {
-            Some(0) => Err(format!("{key}: must be at least 1")),
-            Some(n) => Ok(n),
-            None => Ok(default),
-        };
-        let idle_turns = match self.idle_turns {
-            Some(0) => return Err("idle_turns: must be at least 1".into()),
-            Some(n) => n,
-            None => d.idle_turns,
-        };
-        Ok(Limits {
-            lobby_expiry: duration("lobby_expiry", self.lobby_expiry, d.lobby_expiry)?,
-            idle_turns,
-            host_gone: duration("host_gone", self.host_gone, d.host_gone)?,
-            open_games_per_user: at_least_one("open_games_per_user", self.open_games_per_user, d.open_games_per_user)?,
-            new_games_per_hour: at_least_one("new_games_per_hour", self.new_games_per_hour, d.new_games_per_hour)?,
-            cooldown: d.cooldown,
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn missing_keys_take_the_defaults_and_bad_ones_are_named() {
-        assert_eq!(RawLimits::default().validate(), Ok(Limits::default()));
-        let raw = RawLimits {
-            lobby_expiry: Some("2h".into()),
-            idle_turns: Some(2),
-            host_gone: Some("30m".into()),
-            open_games_per_user: Some(1),
-            new_games_per_hour: Some(4),
-        };
-        let l = raw.validate().expect("valid");
-        assert_eq!((l.lobby_expiry, l.idle_turns, l.host_gone), (7200, 2, 1800));
-        assert_eq!((l.open_games_per_user, l.new_games_per_hour), (1, 4));
-        let bad = RawLimits { lobby_expiry: Some("soon".into()), ..RawLimits::default() }.validate();
-        assert!(bad.is_err_and(|e| e.starts_with("lobby_expiry: ")));
-        let bad = RawLimits { open_games_per_user: Some(0), ..RawLimits::default() }.validate();
-        assert_eq!(bad, Err("open_games_per_user: must be at least 1".into()));
-        let bad = RawLimits { idle_turns: Some(0), ..RawLimits::default() }.validate();
-        assert_eq!(bad, Err("idle_turns: must be at least 1".into()));
     }
 }
