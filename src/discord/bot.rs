@@ -210,6 +210,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         seeds: Arc::new(persist::Seeds::fixed(dice_seed)),
         metrics: Arc::new(if listening.is_some() { Metrics::on() } else { Metrics::off() }),
         gateway: Arc::new(Gateway::default()),
+        guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
     };
     if let Some(listening) = listening {
         listener::spawn(listening, data.clone());

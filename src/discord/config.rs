@@ -3,6 +3,7 @@
 //! file is validated into [`Config`], the only form the program uses; every
 //! problem is one line saying what to fix.
 
+use super::limits::Limits;
 use crate::engine::Variant;
 use crate::store::Database;
 use serde::Deserialize;
@@ -24,6 +25,11 @@ pub(crate) struct RawConfig {
     pub(crate) shards: Option<String>,
     pub(crate) metrics: Option<String>,
     pub(crate) notify_after: Option<String>,
+    pub(crate) lobby_expiry: Option<String>,
+    pub(crate) idle_turns: Option<u32>,
+    pub(crate) host_gone: Option<String>,
+    pub(crate) open_games_per_user: Option<usize>,
+    pub(crate) new_games_per_hour: Option<usize>,
 }
 
 /// The validated configuration. Its `Debug` hides the token (and the
@@ -49,6 +55,9 @@ pub struct Config {
     /// message about it, if she asked for one (`/thaayam notify`); at most
     /// half of the game's turn time.
     pub notify_after: u64,
+    /// What keeps anyone from tiring the bot out (lobby expiry, caps,
+    /// cooldowns).
+    pub limits: Limits,
 }
 
 impl std::fmt::Debug for Config {
@@ -177,6 +186,7 @@ pub(crate) fn parse(text: &str, env_token: Option<String>, dir: &Path) -> Result
 
 /// Turns the raw file into the config, naming the first problem.
 pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) -> Result<Config, String> {
+    let limits = limits(&raw);
     let token = env_token.or(raw.token).map(|t| t.trim().to_string()).unwrap_or_default();
     if token.is_empty() {
         return Err("no bot token: set `token` in the config file or the DISCORD_TOKEN environment variable".into());
@@ -214,6 +224,7 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(m) => Some(parse_listen_address(&m).map_err(|e| format!("metrics: {e}"))?),
         None => None,
     };
+    let limits = limits?;
     let notify_after = match raw.notify_after {
         Some(t) => parse_duration(&t).map_err(|e| format!("notify_after: {e}"))?,
         None => NOTIFY_AFTER,
@@ -229,6 +240,35 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         shards,
         metrics,
         notify_after,
+        limits,
+    })
+}
+
+/// The limits of the file's keys (the defaults for those missing), or
+/// the first problem, named by its key.
+fn limits(raw: &RawConfig) -> Result<Limits, String> {
+    let d = Limits::default();
+    let duration = |key: &str, v: &Option<String>, default: u64| match v {
+        Some(t) => parse_duration(t).map_err(|e| format!("{key}: {e}")),
+        None => Ok(default),
+    };
+    let at_least_one = |key: &str, v: Option<usize>, default: usize| match v {
+        Some(0) => Err(format!("{key}: must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(default),
+    };
+    let idle_turns = match raw.idle_turns {
+        Some(0) => return Err("idle_turns: must be at least 1".into()),
+        Some(n) => n,
+        None => d.idle_turns,
+    };
+    Ok(Limits {
+        lobby_expiry: duration("lobby_expiry", &raw.lobby_expiry, d.lobby_expiry)?,
+        idle_turns,
+        host_gone: duration("host_gone", &raw.host_gone, d.host_gone)?,
+        open_games_per_user: at_least_one("open_games_per_user", raw.open_games_per_user, d.open_games_per_user)?,
+        new_games_per_hour: at_least_one("new_games_per_hour", raw.new_games_per_hour, d.new_games_per_hour)?,
+        cooldown: d.cooldown,
     })
 }
 
@@ -273,6 +313,20 @@ mod tests {
         let c = validate(raw(text), Some("x".into()), Path::new("/srv")).expect("example validates");
         assert_eq!(c.turn_timeout, 24 * 3600);
         assert_eq!(c.database, Database::Sqlite(PathBuf::from("/srv/thaayam.db")));
+    }
+
+    #[test]
+    fn missing_limits_take_the_defaults_and_bad_ones_are_named() {
+        let c = validate(raw(""), Some("x".into()), Path::new(".")).expect("valid");
+        assert_eq!(c.limits, Limits::default());
+        let text = "lobby_expiry = \"2h\"\nidle_turns = 2\nhost_gone = \"30m\"\nopen_games_per_user = 1\nnew_games_per_hour = 4";
+        let l = validate(raw(text), Some("x".into()), Path::new(".")).expect("valid").limits;
+        assert_eq!((l.lobby_expiry, l.idle_turns, l.host_gone), (7200, 2, 1800));
+        assert_eq!((l.open_games_per_user, l.new_games_per_hour), (1, 4));
+        let bad = |text: &str| validate(raw(text), Some("x".into()), Path::new(".")).expect_err("refused");
+        assert!(bad("lobby_expiry = \"soon\"").starts_with("lobby_expiry: "));
+        assert_eq!(bad("open_games_per_user = 0"), "open_games_per_user: must be at least 1");
+        assert_eq!(bad("idle_turns = 0"), "idle_turns: must be at least 1");
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod bot;
 pub(crate) mod commands;
 pub mod config;
 pub(crate) mod game;
+pub mod limits;
 pub(crate) mod live;
 pub(crate) mod logging;
 pub(crate) mod view;
@@ -55,6 +56,8 @@ pub(crate) struct Data {
     pub(crate) metrics: Arc<live::metrics::Metrics>,
     /// The gateway shards of this process, for `/readyz` and the metrics.
     pub(crate) gateway: Arc<live::health::Gateway>,
+    /// Cooldowns, queues of heavy work, caps and kept replays.
+    pub(crate) guard: Arc<live::guard::Guard>,
 }
 
 /// A stored open game checked exactly as start-up checks it

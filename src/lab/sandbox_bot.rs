@@ -53,6 +53,7 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         shards: sandbox.shards,
         metrics: sandbox.metrics,
         notify_after: crate::discord::config::NOTIFY_AFTER,
+        limits: Default::default(),
     };
     let endpoint = Endpoint::Sandbox {
         http_base: sandbox.http_base,

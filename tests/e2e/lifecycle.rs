@@ -33,6 +33,7 @@ async fn a_refused_token_stops_the_bot_at_once_with_one_line() {
         shards: thaayam::discord::config::Shards::Auto,
         metrics: None,
         notify_after: thaayam::discord::config::NOTIFY_AFTER,
+        limits: Default::default(),
     };
     let endpoint = Endpoint::Sandbox { http_base: fake.http_base(), computer_pause: Duration::ZERO, dice_seed: None };
     let started = Instant::now();

@@ -31,5 +31,6 @@ mod restart;
 mod selftest;
 mod selftest_places;
 mod shards;
+mod tireout;
 mod transcript;
 mod turns;

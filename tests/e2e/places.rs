@@ -224,13 +224,17 @@ async fn games_lists_the_running_games_and_notify_sends_one_message_per_waiting_
     play::start_two(&fake, &alice, &bob, SERVER_CHANNEL).await;
     let lobby = play::open_lobby(&fake, &bob, SECOND_CHANNEL, vec![]).await;
 
-    // Both running games of the server, each with a link to its board.
+    // In a server, the game of the channel asked from only (the bot cannot
+    // tell which other channels the caller sees), with a link to its board.
     let i = fake.send_slash(&alice, SERVER_CHANNEL, "thaayam", "games", vec![]).await;
     let (kind, text) = play::answer(&fake, i).await;
     assert_eq!(kind, 4, "{text}");
     let board = play::settled_board(&fake, SERVER_CHANNEL).await;
-    assert!(text.starts_with("2 games run on this server"), "{text}");
+    assert!(text.starts_with("1 game runs on this server"), "{text}");
     assert!(text.contains(&format!("/{SERVER_CHANNEL}/{}", board.id)), "a link to the board: {text}");
+    assert!(!text.contains(&format!("/{SECOND_CHANNEL}/")), "not the other channel's lobby: {text}");
+    let i = fake.send_slash(&bob, SECOND_CHANNEL, "thaayam", "games", vec![]).await;
+    let (_, text) = play::answer(&fake, i).await;
     assert!(text.contains(&format!("/{SECOND_CHANNEL}/{}", lobby.id)), "a link to the lobby: {text}");
 
     // Whoever is on turn waits: alice gets one direct message per waiting

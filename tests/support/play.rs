@@ -41,6 +41,7 @@ pub fn config_on(database: thaayam::store::Database, shards: Shards) -> Config {
         shards,
         metrics: None,
         notify_after: thaayam::discord::config::NOTIFY_AFTER,
+        limits: Default::default(),
     }
 }
 

@@ -195,3 +195,10 @@ notify-off = No more direct messages about your turns.
 notify-failed = Your choice could not be saved; nothing changed. Please try again.
 # The direct message itself ($game, $board: link to the board).
 notify-dm = It is your turn in game { $game } ({ $ruleset }): { $board }
+
+# Heavy commands (hint, rules, replay, analyse) refused for a while.
+busy-cooldown = You asked for this a moment ago: try again in { $secs } s.
+busy-queue = The bot is busy with others' requests: try again in { $secs } s.
+# A user who opened too many games.
+new-capped-open = You already have { $max } games open (lobbies included): finish or cancel one before opening another.
+new-capped-hourly = You opened { $max } games in the last hour: try again in { $minutes } min.

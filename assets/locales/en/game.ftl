@@ -263,3 +263,7 @@ since-lost-throws = { $count ->
     [one] 1 throw
    *[other] { $count } throws
   } lost by the others.
+
+# A game nobody plays, closed (lobby expiry, idle game reached by clicks only).
+note-lobby-expired = This lobby closed: nobody started it in time. { -cmd-new } opens another.
+note-idle = The game ended, unrated: nobody clicked for { $turns } turn times.

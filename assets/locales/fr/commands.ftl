@@ -193,3 +193,10 @@ notify-on = Je vous enverrai un message privé quand ce sera votre tour et que v
 notify-off = Plus de messages privés pour vos tours.
 notify-failed = Votre choix n'a pas pu être enregistré ; rien n'a changé. Réessayez.
 notify-dm = C'est votre tour dans la partie { $game } ({ $ruleset }) : { $board }
+
+# Commandes lourdes (conseil, règles, revoir, analyse) refusées un moment.
+busy-cooldown = Vous venez de le demander : réessayez dans { $secs } s.
+busy-queue = Le bot est occupé par d'autres demandes : réessayez dans { $secs } s.
+# Un utilisateur qui a ouvert trop de parties.
+new-capped-open = Vous avez déjà { $max } parties ouvertes (salons compris) : terminez-en ou annulez-en une avant d'en ouvrir une autre.
+new-capped-hourly = Vous avez ouvert { $max } parties dans la dernière heure : réessayez dans { $minutes } min.

@@ -265,3 +265,7 @@ since-lost-throws = { $count ->
     [one] 1 jet perdu
    *[other] { $count } jets perdus
   } par les autres.
+
+# Une partie que personne ne joue, fermée (salon expiré, partie inactive).
+note-lobby-expired = Ce salon est fermé : personne n'a lancé la partie à temps. { -cmd-new } en ouvre un autre.
+note-idle = La partie est terminée, hors classement : personne n'a cliqué pendant { $turns } délais de tour.

@@ -1,13 +1,17 @@
 //! `/thaayam analyse game:<id>`: a finished game's chart of every
 //! player's chance of winning and its three biggest swings, posted in the
 //! channel. Computed after deferring (the evaluation of a long game takes
-//! seconds), one at a time, with a deadline well inside Discord's 15
-//! minutes for follow-ups, then cached in the store per analysis version.
+//! seconds), one at a time (a few more wait; anyone more, or a user who
+//! asked a moment ago, is told to try again later), with a deadline well
+//! inside Discord's 15 minutes for follow-ups, then cached in the store
+//! per analysis version.
 
 use super::answer::{langs, occupant};
+use super::busy::admit;
 use super::replay::load_game;
 use crate::ai::analysis::{Swing, analyse as analyse_game, cache_version};
 use crate::ai::value::win_chances;
+use crate::discord::live::guard::{Heavy, Ticket};
 use crate::discord::view::analysis::{analysis_message, chart};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::{Context, Error};
@@ -16,12 +20,9 @@ use crate::render::render_chart;
 use crate::store::{CachedAnalysis, GameId, GameInfo, GameState, LoadedGame};
 use poise::serenity_prelude as serenity;
 use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
 
 /// How long an analysis may take (Discord accepts follow-ups for 15 min).
 const DEADLINE: Duration = Duration::from_secs(8 * 60);
-/// Analyses computed at the same time (CPU-bound; the machine is small).
-static ANALYSING: Semaphore = Semaphore::const_new(1);
 
 /// Why a game cannot be analysed here, if it cannot.
 pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
@@ -60,7 +61,7 @@ pub(crate) fn file_name(id: GameId) -> String {
 }
 
 /// The cached analysis of a game, or a new one (then cached).
-async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis, String> {
+async fn analysis(ctx: Context<'_>, loaded: LoadedGame, ticket: Ticket) -> Result<CachedAnalysis, String> {
     let id = loaded.info.id;
     let version = cache_version(loaded.info.ruleset, loaded.info.seats.len())
         .ok_or_else(|| format!("no network for {} with {} players", loaded.info.ruleset, loaded.info.seats.len()))?;
@@ -73,11 +74,9 @@ async fn analysis(ctx: Context<'_>, loaded: LoadedGame) -> Result<CachedAnalysis
         Ok(None) => {}
         Err(e) => tracing::warn!("reading the cached analysis of game {id} failed: {e}"),
     }
-    let made = {
-        let _turn = ANALYSING.acquire().await.map_err(|e| e.to_string())?;
-        let deadline = Instant::now() + DEADLINE;
-        tokio::task::spawn_blocking(move || compute(&loaded, deadline)).await.map_err(|e| e.to_string())??
-    };
+    // The deadline counts from the deferral: the wait for a worker is in it.
+    let deadline = Instant::now() + DEADLINE;
+    let made = ticket.run(move || compute(&loaded, deadline)).await.map_err(|e| e.to_string())??;
     tracing::info!("analysis of game {id}: computed");
     let keep = made.clone();
     if let Err(e) = store.call(move |s| s.cache_analysis(id, version, &keep)).await {
@@ -91,10 +90,11 @@ pub(crate) async fn analyse(ctx: Context<'_>, game: String) -> Result<(), Error>
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
     let id = loaded.info.id;
+    let Some(ticket) = admit(ctx, Heavy::Analyse).await? else { return Ok(()) };
     super::answer::defer(ctx, false).await?;
     let seats: Vec<_> = loaded.info.seats.iter().map(|s| (s.seat, occupant(server, &s.occupant))).collect();
     let ruleset = loaded.info.ruleset.to_string();
-    let reply = match analysis(ctx, loaded).await {
+    let reply = match analysis(ctx, loaded, ticket).await {
         Ok(done) => {
             let swings: Vec<Swing> = serde_json::from_str(&done.swings).unwrap_or_else(|e| {
                 tracing::error!("the cached swings of game {id} do not read: {e}");
@@ -155,6 +155,18 @@ mod tests {
             assert!(refusal(en, Some(&info(state, 1)), 1, GameId(3)).is_some_and(|t| t.contains("finished games")));
         }
         assert_eq!(refusal(en, Some(&info(GameState::Finished, 1)), 1, GameId(3)), None);
+    }
+
+    #[test]
+    fn in_a_server_only_this_channels_games_are_seen_and_elsewhere_also_ones_players() {
+        use super::super::replay::visible;
+        let i = info(GameState::Finished, 1);
+        assert!(visible(&i, 1, 9, 77), "its own channel");
+        assert!(!visible(&i, 1, 8, 5), "another channel of the server, even to a player");
+        assert!(!visible(&i, 2, 9, 5), "another server");
+        let outside = info(GameState::Finished, 0);
+        assert!(visible(&outside, 0, 8, 5), "a player, from anywhere outside servers");
+        assert!(!visible(&outside, 0, 8, 77), "anyone else only from its channel");
     }
 
     #[test]

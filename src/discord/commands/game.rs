@@ -12,6 +12,7 @@ use crate::discord::live::board::{Change, Command, Place, Via, show};
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::defaults::guild_defaults;
+use crate::discord::live::guard::Capped;
 use crate::discord::live::opening::{self, Asked, Opened};
 use crate::discord::live::running::Reach;
 use crate::discord::live::unix_now;
@@ -63,6 +64,9 @@ pub(crate) async fn new_game(
         // against the computer, hints included, unless asked otherwise.
         practice: practice.unwrap_or(place == Where::BotDm),
     };
+    if let Err(capped) = may_open(ctx).await {
+        return private(ctx, capped_text(mine, capped)).await;
+    }
     let name = ctx.author().display_name().to_string();
     let reach = if place == Where::Private { Reach::Interactions } else { Reach::Channel };
     let asked = Asked { reach, via: via(ctx, reach) };
@@ -72,6 +76,30 @@ pub(crate) async fn new_game(
     }
     let text = opened.words(mine);
     private(ctx, text).await
+}
+
+/// Whether the command's user may open one more game: fewer than the cap
+/// open (hosted or seated, lobbies included), fewer than the hour's cap
+/// opened (this one is then counted).
+async fn may_open(ctx: Context<'_>) -> Result<(), Capped> {
+    let user = ctx.author().id.get();
+    let mut open = 0;
+    for game in ctx.data().hub.open_games() {
+        let running = game.lock().await;
+        let t = &running.table;
+        if t.is_open() && (t.host == user || t.humans().contains(&user)) {
+            open += 1;
+        }
+    }
+    ctx.data().guard.may_open(user, open)
+}
+
+/// The refusal of a user who opened too many games.
+fn capped_text(lang: Lang, capped: Capped) -> String {
+    match capped {
+        Capped::Open { max } => tr!(lang, "new-capped-open", max = max),
+        Capped::Hourly { max, secs } => tr!(lang, "new-capped-hourly", max = max, minutes = secs.div_ceil(60)),
+    }
 }
 
 /// The command as the interaction a game reached only by interactions

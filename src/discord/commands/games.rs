@@ -1,5 +1,6 @@
-//! `/thaayam games`: the running games of this server (outside servers,
-//! the ones the user plays in, wherever they are), each with its rules,
+//! `/thaayam games`: the running game of this channel in a server (the
+//! bot cannot tell which other channels the caller may see; outside
+//! servers, the games the user plays in, wherever they are), each with its rules,
 //! players, whose turn it is and a link to its board; said privately.
 
 use super::answer::{langs, private, where_asked};
@@ -18,7 +19,7 @@ pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
         let running = game.lock().await;
         let t = &running.table;
         let listed = match server {
-            Some(guild) => t.guild == guild,
+            Some(guild) => t.guild == guild && t.channel == ctx.channel_id().get(),
             None => t.humans().contains(&user),
         };
         if listed && t.is_open() {

@@ -4,7 +4,9 @@
 //! sees it.
 
 use super::answer::{langs, private};
-use crate::discord::game::hint::{HintRefusal, hint};
+use super::busy::admit;
+use crate::discord::game::hint::{HintRefusal, hint, may_ask};
+use crate::discord::live::guard::Heavy;
 use crate::discord::view::hint::hint_text;
 use crate::discord::{Context, Error};
 
@@ -14,11 +16,17 @@ pub(crate) async fn hint_command(ctx: Context<'_>) -> Result<(), Error> {
     let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
         return private(ctx, hint_text(lang, &Err(HintRefusal::NoGame))).await;
     };
-    // The expert's search may take longer than Discord waits for an answer.
-    super::answer::defer(ctx, true).await?;
     // A copy, so that the search holds neither the game nor the runtime.
     let table = game.lock().await.table.clone();
     let user = ctx.author().id.get();
-    let answer = tokio::task::spawn_blocking(move || hint(&table, user)).await?;
+    // Asked at the wrong moment: said at once, costing no search.
+    if let Err(no) = may_ask(&table, user) {
+        return private(ctx, hint_text(lang, &Err(no))).await;
+    }
+    // One search at a time, a few waiting; a user once in a while.
+    let Some(ticket) = admit(ctx, Heavy::Hint).await? else { return Ok(()) };
+    // The expert's search may take longer than Discord waits for an answer.
+    super::answer::defer(ctx, true).await?;
+    let answer = ticket.run(move || hint(&table, user)).await?;
     private(ctx, hint_text(lang, &answer)).await
 }

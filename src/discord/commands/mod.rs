@@ -7,6 +7,7 @@
 
 mod analyse;
 mod answer;
+mod busy;
 mod game;
 mod games;
 mod help;

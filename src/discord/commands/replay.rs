@@ -1,10 +1,15 @@
 //! `/thaayam replay game:<id>`: an animated GIF of a game of this server
 //! that has ended. Running games are refused (no spoilers), and so are
 //! other servers' games (they are not shown to exist). The GIF is drawn off
-//! the async workers, one at a time, after deferring the answer, and kept
-//! under Discord's attachment limits by drawing fewer and smaller frames.
+//! the async workers, one at a time (a few more wait; anyone more is told
+//! to try again later, as is a user who asked a moment ago), after
+//! deferring the answer, and kept under Discord's attachment limits by
+//! drawing fewer and smaller frames. An ended game never changes: its GIF
+//! is kept once drawn (the bot keeps a bounded number of them).
 
 use super::answer::{langs, occupant, private, store_failed};
+use super::busy::admit;
+use crate::discord::live::guard::Heavy;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Message, limits};
 use crate::discord::view::picture::replay_words;
@@ -13,16 +18,14 @@ use crate::discord::{Context, Error};
 use crate::render::{ReplayOptions, replay_gif};
 use crate::store::{GameId, GameInfo, GameState, LoadedGame, Occupant, SeatRecord};
 use poise::serenity_prelude as serenity;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
 
 /// The largest GIF sent: under Discord's default 10 MiB per file (and far
 /// under 25 MiB per request), so it also fits servers without boosts.
 pub(crate) const MAX_GIF_BYTES: usize = 8_000_000;
 /// Frame size and frame count tried in turn until the GIF fits.
 const ATTEMPTS: [(u32, usize); 3] = [(600, 300), (480, 150), (360, 60)];
-/// Replays drawn at the same time (the machine is small; drawing is CPU-bound).
-static DRAWING: Semaphore = Semaphore::const_new(1);
 
 /// A game number as typed: `12` or `#12`.
 pub(crate) fn parse_game_id(lang: Lang, s: &str) -> Result<GameId, String> {
@@ -64,20 +67,38 @@ pub(crate) async fn load_game(
         Err(e) => return private(ctx, e).await.map(|()| None),
     };
     let guild = ctx.guild_id().map_or(0, |g| g.get());
+    // The cheap row first: a game the caller may not see, or that the
+    // command refuses, is never loaded.
+    let info = match ctx.data().store.call(move |s| s.game(id)).await {
+        Ok(i) => i,
+        Err(e) => return store_failed(ctx, "looking up a game", e).await.map(|()| None),
+    };
+    let (user, channel) = (ctx.author().id.get(), ctx.channel_id().get());
+    let visible = |i: &&GameInfo| visible(i, guild, channel, user);
+    if let Some(no) = refuse(mine, info.as_ref().filter(visible), guild, id) {
+        return private(ctx, no).await.map(|()| None);
+    }
     let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
         Ok(l) => l,
         Err(e) => return store_failed(ctx, "loading a game", e).await.map(|()| None),
     };
-    // Outside servers a game is seen only from its own channel or by one
-    // of its players: game numbers are easy to guess.
-    let (user, channel) = (ctx.author().id.get(), ctx.channel_id().get());
-    let visible = |i: &&GameInfo| {
-        guild != 0 || i.channel == channel || i.seats.iter().any(|s| s.occupant == Occupant::Human(user))
-    };
+    // Gone or changed between the two looks: refused as the row would be.
     if let Some(no) = refuse(mine, loaded.as_ref().map(|l| &l.info).filter(visible), guild, id) {
         return private(ctx, no).await.map(|()| None);
     }
     Ok(loaded)
+}
+
+/// Whether a game may be shown to `user` asking in `channel` of `guild`
+/// (0: outside servers). Game numbers are easy to guess: outside servers
+/// a game is seen only from its own channel or by one of its players; in
+/// a server, only from its own channel, since the bot cannot tell which
+/// other channels the caller may see (it is not told members' roles).
+pub(crate) fn visible(info: &GameInfo, guild: u64, channel: u64, user: u64) -> bool {
+    if guild != 0 {
+        return info.guild == guild && info.channel == channel;
+    }
+    info.channel == channel || info.seats.iter().any(|s| s.occupant == Occupant::Human(user))
 }
 
 /// The seats best place first (unplaced seats last).
@@ -170,17 +191,27 @@ pub(crate) async fn replay(ctx: Context<'_>, game: String) -> Result<(), Error> 
     let (server, mine) = langs(ctx).await;
     let Some(loaded) = load_game(ctx, mine, &game, refusal).await? else { return Ok(()) };
     let id = loaded.info.id;
+    let Some(ticket) = admit(ctx, Heavy::Replay).await? else { return Ok(()) };
     // Drawing a long game takes seconds: answer Discord within 3 s first.
     super::answer::defer(ctx, false).await?;
     let names = names(ctx, server, &loaded.info).await;
     let message = replay_message(server, &loaded.info);
-    let gif = {
-        let _turn = DRAWING.acquire().await?;
-        tokio::task::spawn_blocking(move || draw(&loaded, server, names, MAX_GIF_BYTES)).await?
+    let guard = ctx.data().guard.clone();
+    let key = (id, server.code(), names.clone());
+    let gif = match guard.replay(&key) {
+        Some(kept) => Ok(kept),
+        None => {
+            let drawn = ticket.run(move || draw(&loaded, server, names, MAX_GIF_BYTES)).await?.map(Arc::new);
+            if let Ok(gif) = &drawn {
+                guard.keep_replay(key, gif.clone());
+            }
+            drawn
+        }
     };
     let reply = match gif {
         Ok(gif) => {
-            super::answer::reply(&message, false).attachment(serenity::CreateAttachment::bytes(gif, file_name(id)))
+            let file = serenity::CreateAttachment::bytes(gif.as_slice(), file_name(id));
+            super::answer::reply(&message, false).attachment(file)
         }
         Err(e) => {
             tracing::error!("drawing the replay of game {id} failed: {e}");

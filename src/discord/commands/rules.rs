@@ -1,10 +1,11 @@
 //! `/thaayam rules`: the rules in a few lines, per variant.
 
 use super::answer::{VariantChoice, langs};
+use super::busy::admit;
+use crate::discord::live::guard::Heavy;
 use crate::discord::live::pictures;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::{Context, Error};
-use crate::engine::Seat;
 use crate::engine::Variant;
 use poise::serenity_prelude as serenity;
 
@@ -37,9 +38,12 @@ pub(crate) async fn rules(ctx: Context<'_>, variant: Option<VariantChoice>) -> R
     }
     text.push_str("\n\n");
     text.push_str(&tr!(mine, "rules-start"));
-    // Drawing the routes may take longer than Discord's 3 s for a first answer.
+    // A user once in a while (the pictures are drawn once, but each
+    // answer uploads them again).
+    let Some(ticket) = admit(ctx, Heavy::Rules).await? else { return Ok(()) };
+    // Drawing the routes (the first time) may take longer than Discord's 3 s.
     super::answer::defer(ctx, true).await?;
-    let routes = pictures::route_pngs(variants.clone(), Seat::ALL.to_vec()).await;
+    let routes = pictures::route_pngs(ticket, &variants).await;
     if routes.iter().any(|(name, _)| name.starts_with("route-")) {
         text.push_str("\n\n");
         text.push_str(&tr!(mine, "rules-routes"));

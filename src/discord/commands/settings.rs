@@ -266,6 +266,7 @@ mod tests {
             shards: crate::discord::config::Shards::Auto,
             metrics: None,
             notify_after: crate::discord::config::NOTIFY_AFTER,
+            limits: Default::default(),
         }
     }
 

@@ -45,8 +45,9 @@ pub(crate) struct Hint {
     pub(crate) others: Option<(f64, f64)>,
 }
 
-/// The hint for `user` in `table`, or why there is none.
-pub(crate) fn hint(table: &Table, user: UserId) -> Result<Hint, HintRefusal> {
+/// Why `user` may not ask for a hint in `table` now, found without any
+/// search (so that asking at the wrong moment costs nothing).
+pub(crate) fn may_ask(table: &Table, user: UserId) -> Result<(), HintRefusal> {
     if !table.practice {
         return Err(HintRefusal::NotPractice);
     }
@@ -59,6 +60,12 @@ pub(crate) fn hint(table: &Table, user: UserId) -> Result<Hint, HintRefusal> {
     if table.human_to_act() != Some(user) {
         return Err(HintRefusal::NotYourTurn);
     }
+    Ok(())
+}
+
+/// The hint for `user` in `table`, or why there is none.
+pub(crate) fn hint(table: &Table, user: UserId) -> Result<Hint, HintRefusal> {
+    may_ask(table, user)?;
     let menu = menu_of(table);
     let (base, offered): (Game, Vec<(Pick, Game)>) = match &menu {
         Menu::Ends { base, ends, offered, .. } => {

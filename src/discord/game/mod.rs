@@ -8,6 +8,7 @@ pub(crate) mod acts;
 pub(crate) mod choices;
 pub(crate) mod computer;
 pub(crate) mod ends;
+pub(crate) mod expiry;
 pub(crate) mod hint;
 pub(crate) mod intent;
 mod lobby;

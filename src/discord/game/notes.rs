@@ -14,6 +14,10 @@ pub(crate) enum Note {
     ComputerJoined(Level),
     Started,
     EndedBy(UserId),
+    /// The lobby closed: nobody started it in time.
+    LobbyExpired,
+    /// The game ended: nobody clicked for this many turn times.
+    Idle(u32),
     /// Removed by the host or a moderator.
     Removed {
         user: UserId,

@@ -33,7 +33,7 @@ use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
 use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
-use crate::discord::game::table::Table;
+use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::{self, Outro};
@@ -79,24 +79,32 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         return on_rematch(ctx, data, click, id.game, mine).await;
     }
     let Some(game) = data.hub.get(id.game) else {
-        if show_missed_end(ctx, data, click, id.game, server, mine).await {
+        // A game the bot does not run: its cheap row (no log) says whether
+        // the click comes from its own board; only then is it loaded.
+        let own_board = !click.message.components.is_empty() && was_board_of(data, id.game, click).await;
+        if !own_board {
+            forged(data, id.game, click);
+        }
+        if own_board && show_missed_end(ctx, data, click, id.game, server, mine).await {
             return;
         }
         refuse(ctx, click, &not_running(mine)).await;
-        if !click.message.components.is_empty() && was_board_of(data, id.game, click).await {
+        if own_board {
             strip(ctx, click).await;
         }
         return;
     };
+    // The hub knows which game each channel holds: a click naming a game
+    // of another channel is refused without waiting for that game's lock.
+    let here = data.hub.in_channel(click.channel_id.get());
+    if !here.is_some_and(|g| std::sync::Arc::ptr_eq(&g, &game)) {
+        forged(data, id.game, click);
+        return refuse(ctx, click, &not_running(mine)).await;
+    }
     let mut running = game.lock().await;
     if !from_game_channel(&running.table, click.guild_id, click.channel_id) {
         drop(running);
-        tracing::warn!(
-            "a click naming game {} came from channel {} of server {:?}; refused",
-            id.game,
-            click.channel_id,
-            click.guild_id
-        );
+        forged(data, id.game, click);
         return refuse(ctx, click, &not_running(mine)).await;
     }
     // Controls ahead of the game: if the store is behind them too, it went
@@ -117,10 +125,18 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     };
     // The member's rights are those of the channel the click came from:
     // the game's own, as checked above.
-    let moderator = is_moderator(click.member.as_ref());
-    let actor = Actor { user: click.user.id.get(), moderator };
-    let name = click.user.display_name().to_string();
     let now = unix_now();
+    let user = click.user.id.get();
+    let (host_clicked, _) = data.guard.last_clicks(id.game, now);
+    data.guard.clicked(id.game, user == running.table.host, now);
+    // A lobby whose host is gone (no click of hers for `host_gone`) may
+    // be cancelled by anyone seated in it.
+    let host_gone = now.saturating_sub(host_clicked) >= data.guard.limits().host_gone as i64;
+    let seated = running.table.humans().contains(&user);
+    let cancels_for_host = intent == Intent::Cancel && running.table.stage == Stage::Lobby && seated && host_gone;
+    let moderator = is_moderator(click.member.as_ref()) || cancels_for_host;
+    let actor = Actor { user, moderator };
+    let name = click.user.display_name().to_string();
     let by_clicks = running.post.reach == Reach::Interactions;
     let applied = apply_intent(data, &mut running, |t| {
         // Where the bot is reached only by clicks, nothing settles a turn
@@ -335,6 +351,19 @@ async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str)
 /// such controls (their counter cannot be read).
 async fn on_retired(ctx: &serenity::Context, click: &ComponentInteraction, mine: Lang) {
     refuse(ctx, click, &tr!(mine, "click-retired")).await
+}
+
+/// Logs a click naming a game that is not from that game's board in its
+/// channel (forged, or a stale button), at most one warning a minute:
+/// anyone can send such clicks, as fast as she likes.
+fn forged(data: &Data, game: i64, click: &ComponentInteraction) {
+    if let Some(kept_back) = data.guard.forged.allow() {
+        tracing::warn!(
+            "a click naming game {game} from channel {} of server {:?} is not from its board; refused ({kept_back} more since the last such line)",
+            click.channel_id,
+            click.guild_id
+        );
+    }
 }
 
 fn is_board(running: &Running, click: &ComponentInteraction) -> bool {

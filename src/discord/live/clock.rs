@@ -6,10 +6,13 @@
 //! live in the table, so after a restart the ticker simply finds them
 //! again: nothing to re-arm by hand. Games reached by clicks only (group
 //! DMs) get the direct messages; their timeouts wait for the next click.
+//! Lobbies past their time and idle games reached by clicks only are
+//! closed first (`expiry`).
 
 use super::board::{Change, show};
 use super::change::{change, remember};
 use super::computer::spawn_computer;
+use super::expiry;
 use super::ids;
 use super::instrument;
 use super::lang::server_lang;
@@ -60,8 +63,14 @@ pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
 
 async fn tick(http: &Arc<Http>, data: &Data) {
     let now = unix_now();
-    for game in data.hub.open_games() {
+    let open = data.hub.open_games();
+    let mut ids = std::collections::HashSet::new();
+    for game in open {
         let mut running = game.lock().await;
+        ids.insert(running.table.id);
+        if expiry::close_if_due(http, data, &mut running, now).await {
+            continue;
+        }
         notice(http, data, &mut running, now).await;
         // A game reached by clicks only (a group DM) is settled at its next
         // click: nothing could be shown there now.
@@ -99,6 +108,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
             Err(refusal) => tracing::warn!("timeout of game {} not saved: {refusal:?}", running.table.id),
         }
     }
+    data.guard.keep_only(&ids);
 }
 
 /// Sends the player on turn a direct message about her waiting turn when

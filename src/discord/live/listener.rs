@@ -3,7 +3,15 @@
 //! answers) and `/readyz` (its shards are connected and the database
 //! answers). A small HTTP/1.1 responder on a tokio listener: one request
 //! per connection, GET or HEAD, read within [`READ_WAIT`] and answered
-//! with `Connection: close`; no HTTP server crate for three fixed pages.
+//! with `Connection: close` within [`WRITE_WAIT`]; no HTTP server crate for
+//! three fixed pages.
+//!
+//! Nobody can tire it out: at most [`MAX_CONNECTIONS`] connections are
+//! served at once (one more is closed at once, unread), a client that does
+//! not read its answer is dropped after [`WRITE_WAIT`], and `/readyz` is
+//! answered from a check at most [`READY_FOR`] old (one check at a time),
+//! so that a flood of probes costs the database nothing. Its page says
+//! only "not ready"; why is in the log (once per change).
 //!
 //! The address is bound at start-up, before Discord is contacted, so a
 //! port in use is one line and exit code 2 at once.
@@ -11,12 +19,23 @@
 use super::health;
 use crate::discord::Data;
 use std::net::SocketAddr;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
 
 /// How long a client may take to send its request line and headers.
 const READ_WAIT: Duration = Duration::from_millis(1000);
+
+/// How long a client may take to take its answer.
+const WRITE_WAIT: Duration = Duration::from_millis(1000);
+
+/// Connections served at once; more are closed as they come.
+pub(crate) const MAX_CONNECTIONS: usize = 32;
+
+/// How old a readiness check `/readyz` answers from may be.
+pub(crate) const READY_FOR: Duration = Duration::from_secs(1);
 
 /// The longest request head read; anything longer is refused.
 const HEAD_LIMIT: usize = 8192;
@@ -37,11 +56,20 @@ pub(crate) fn spawn(listener: TcpListener, data: Data) {
     if let Ok(addr) = listener.local_addr() {
         tracing::info!("metrics and health checks on http://{addr}/metrics");
     }
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let ready = Arc::new(Readiness::default());
     tokio::spawn(async move {
         loop {
             match listener.accept().await {
                 Ok((stream, _)) => {
-                    tokio::spawn(answer(stream, data.clone()));
+                    // Over the cap: closed at once (dropping the stream),
+                    // so that neither memory nor descriptors pile up.
+                    let Ok(slot) = slots.clone().try_acquire_owned() else { continue };
+                    let (data, ready) = (data.clone(), ready.clone());
+                    tokio::spawn(async move {
+                        answer(stream, data, &ready).await;
+                        drop(slot);
+                    });
                 }
                 Err(e) => {
                     // Out of file descriptors, most likely: wait, then go on.
@@ -66,13 +94,46 @@ impl Page {
     }
 }
 
-async fn answer(mut stream: TcpStream, data: Data) {
+/// The last readiness check and when it was made; locked for the time of
+/// a check, so that probes arriving meanwhile wait for it and share it.
+#[derive(Default)]
+pub(crate) struct Readiness {
+    last: tokio::sync::Mutex<Option<(Instant, Option<String>)>>,
+}
+
+impl Readiness {
+    /// Why the process is not ready (`None`: ready), as a check at most
+    /// [`READY_FOR`] old found; a new check's reason is logged when it
+    /// differs from the last one's.
+    pub(crate) async fn why_not<F, Fut>(&self, check: F) -> Option<String>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Option<String>>,
+    {
+        let mut last = self.last.lock().await;
+        if let Some((_, why)) = last.as_ref().filter(|(at, _)| at.elapsed() <= READY_FOR) {
+            return why.clone();
+        }
+        let why = check().await;
+        let before = last.as_ref().map(|(_, w)| w.clone());
+        if before.as_ref() != Some(&why) {
+            match &why {
+                Some(reason) => tracing::warn!("/readyz: not ready: {reason}"),
+                None => tracing::info!("/readyz: ready"),
+            }
+        }
+        *last = Some((Instant::now(), why.clone()));
+        why
+    }
+}
+
+async fn answer(mut stream: TcpStream, data: Data, ready: &Readiness) {
     let head = match tokio::time::timeout(READ_WAIT, read_head(&mut stream)).await {
         Ok(Some(head)) => head,
         _ => return,
     };
     let (method, page) = match parse(&head) {
-        Some((method @ ("GET" | "HEAD"), path)) => (method, page(path, &data).await),
+        Some((method @ ("GET" | "HEAD"), path)) => (method, page(path, &data, ready).await),
         Some((method, _)) => (method, Page::text("405 Method Not Allowed", "only GET and HEAD\n")),
         None => ("GET", Page::text("400 Bad Request", "not an HTTP request\n")),
     };
@@ -86,8 +147,11 @@ async fn answer(mut stream: TcpStream, data: Data) {
     if method != "HEAD" {
         out.extend_from_slice(page.body.as_bytes());
     }
-    let _ = stream.write_all(&out).await;
-    let _ = stream.shutdown().await;
+    let send = async {
+        let _ = stream.write_all(&out).await;
+        let _ = stream.shutdown().await;
+    };
+    let _ = tokio::time::timeout(WRITE_WAIT, send).await;
 }
 
 /// The request head (up to the empty line), or `None` when the client
@@ -116,7 +180,7 @@ fn parse(head: &[u8]) -> Option<(&str, &str)> {
     Some((method, target.split('?').next().unwrap_or(target)))
 }
 
-async fn page(path: &str, data: &Data) -> Page {
+async fn page(path: &str, data: &Data, ready: &Readiness) -> Page {
     match path {
         "/metrics" => {
             let open = data.hub.open_by_variant();
@@ -125,9 +189,10 @@ async fn page(path: &str, data: &Data) -> Page {
             Page { status: "200 OK", content_type: METRICS_TYPE, body }
         }
         "/healthz" => Page::text("200 OK", "ok\n"),
-        "/readyz" => match health::not_ready(&data.gateway, &data.store).await {
+        "/readyz" => match ready.why_not(|| health::not_ready(&data.gateway, &data.store)).await {
             None => Page::text("200 OK", "ready\n"),
-            Some(why) => Page::text("503 Service Unavailable", format!("not ready: {why}\n")),
+            // Why is in the log: the page is for probes, not for readers.
+            Some(_) => Page::text("503 Service Unavailable", "not ready\n"),
         },
         _ => Page::text("404 Not Found", "not found: try /metrics, /healthz or /readyz\n"),
     }
@@ -135,7 +200,25 @@ async fn page(path: &str, data: &Data) -> Page {
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[tokio::test]
+    async fn readiness_is_checked_at_most_once_a_second() {
+        let ready = Readiness::default();
+        let checks = AtomicUsize::new(0);
+        let check = || async {
+            checks.fetch_add(1, Ordering::Relaxed);
+            Some("the database did not answer".to_string())
+        };
+        for _ in 0..50 {
+            assert_eq!(ready.why_not(check).await.as_deref(), Some("the database did not answer"));
+        }
+        assert_eq!(checks.load(Ordering::Relaxed), 1, "fifty probes, one check");
+        tokio::time::sleep(READY_FOR + Duration::from_millis(50)).await;
+        assert!(ready.why_not(|| async { None }).await.is_none(), "a second later, checked again");
+        assert!(ready.why_not(check).await.is_none(), "and kept");
+    }
 
     #[test]
     fn request_lines() {

@@ -20,6 +20,9 @@
 //! - [`clock`]: turn deadlines and reminders.
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing;
 //!   [`ratelimits`]: serenity's rate-limit buckets kept from growing.
+//! - [`guard`]: what keeps one user from tiring the bot out (cooldowns,
+//!   bounded queues of heavy work, caps on games opened, kept replays,
+//!   limited warnings); [`expiry`]: lobbies and idle games closed.
 //! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
 //!   made serenity's and the store's in one place.
 //! - [`lang`]: the language of a server's messages and of private answers.
@@ -35,6 +38,8 @@ pub(crate) mod clicks;
 pub(crate) mod clock;
 pub(crate) mod computer;
 pub(crate) mod defaults;
+pub(crate) mod expiry;
+pub(crate) mod guard;
 pub(crate) mod health;
 pub(crate) mod hub;
 pub(crate) mod ids;

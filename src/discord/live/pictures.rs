@@ -1,6 +1,6 @@
 //! Drawing pictures: the board PNG of a table (on the async workers, at
 //! most one drawing per core at a time) and the route pictures of
-//! `/thaayam rules` (off them).
+//! `/thaayam rules` (off them, once for the life of the process).
 //!
 //! A board picture is drawn only when it changes: what a board message
 //! shows is hashed (the picture's view and its description), the table
@@ -8,6 +8,7 @@
 //! a change that leaves it equal keeps that message's file (many changes
 //! do: a page of the menu, step by step, a change of the text only).
 
+use super::guard::Ticket;
 use super::outgoing::{Picture, Png};
 use super::running::Running;
 use crate::discord::game::table::Table;
@@ -139,33 +140,51 @@ pub(crate) fn showing(msg: &Message, png: &Png) -> Option<u64> {
     png.as_ref().filter(|_| msg.board_image).map(Picture::key)
 }
 
-/// The route pictures of every seat on each board the variants use (for
-/// `/rules`), named `route-s.png` on the 5 × 5 board, `cross-route-s.png`
-/// on Tayam Sonalu's cross (drawn larger: its squares are small).
-pub(crate) async fn route_pngs(variants: Vec<Variant>, seats: Vec<Seat>) -> Vec<(String, Vec<u8>)> {
+/// The route pictures of every seat on every board, drawn once for the
+/// life of the process (they never change) by the first `/rules` that
+/// needs them, on a blocking thread its ticket gives.
+static ROUTES: tokio::sync::OnceCell<Vec<(BoardKind, String, Vec<u8>)>> = tokio::sync::OnceCell::const_new();
+
+/// Draws the route pictures of every seat on every board the variants use.
+fn draw_routes() -> Vec<(BoardKind, String, Vec<u8>)> {
     let mut boards: Vec<&'static Board> = Vec::new();
-    for v in variants {
+    for v in Variant::ALL {
         let board = Ruleset::new(v).rules().board;
         if !boards.iter().any(|b| b.kind == board.kind) {
             boards.push(board);
         }
     }
-    let task = tokio::task::spawn_blocking(move || {
-        let mut out = Vec::new();
-        for board in boards {
-            let (prefix, size) = match board.kind {
-                BoardKind::Square => ("route", 400),
-                BoardKind::Cross => ("cross-route", render::DEFAULT_SIZE),
-            };
-            for &s in &seats {
-                if let Ok(png) = render::render_route(board, s, size) {
-                    out.push((format!("{prefix}-{}.png", s.letter().to_ascii_lowercase()), png));
-                }
+    let mut out = Vec::new();
+    for board in boards {
+        let (prefix, size) = match board.kind {
+            BoardKind::Square => ("route", 400),
+            BoardKind::Cross => ("cross-route", render::DEFAULT_SIZE),
+        };
+        for s in Seat::ALL {
+            match render::render_route(board, s, size) {
+                Ok(png) => out.push((board.kind, format!("{prefix}-{}.png", s.letter().to_ascii_lowercase()), png)),
+                Err(e) => tracing::warn!("could not draw a route picture: {e}"),
             }
         }
-        out
-    });
-    task.await.unwrap_or_default()
+    }
+    out
+}
+
+/// The route pictures of every seat on each board the variants use (for
+/// `/rules`), named `route-s.png` on the 5 × 5 board, `cross-route-s.png`
+/// on Tayam Sonalu's cross (drawn larger: its squares are small); drawn
+/// the first time (with the ticket's place in the queue), kept after.
+pub(crate) async fn route_pngs(ticket: Ticket, variants: &[Variant]) -> Vec<(String, Vec<u8>)> {
+    let drawn = ROUTES
+        .get_or_init(|| async move {
+            ticket.run(draw_routes).await.unwrap_or_else(|e| {
+                tracing::warn!("the route pictures were not drawn: {e}");
+                Vec::new()
+            })
+        })
+        .await;
+    let kinds: Vec<BoardKind> = variants.iter().map(|&v| Ruleset::new(v).rules().board.kind).collect();
+    drawn.iter().filter(|(k, ..)| kinds.contains(k)).map(|(_, name, png)| (name.clone(), png.clone())).collect()
 }
 
 #[cfg(test)]

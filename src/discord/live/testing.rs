@@ -45,11 +45,12 @@ pub(crate) fn data(store: Store) -> Data {
         shards: Shards::Auto,
         metrics: None,
         notify_after: crate::discord::config::NOTIFY_AFTER,
+        limits: Default::default(),
     };
     Data {
         hub: Arc::new(Hub::new()),
         store: StoreHandle::spawn(store).expect("store thread"),
-        config: Arc::new(config),
+        config: Arc::new(config.clone()),
         stopping: Default::default(),
         computers: Default::default(),
         computer_pause: std::time::Duration::ZERO,
@@ -58,6 +59,7 @@ pub(crate) fn data(store: Store) -> Data {
         seeds: Default::default(),
         metrics: Arc::new(crate::discord::live::metrics::Metrics::off()),
         gateway: Default::default(),
+        guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
     }
 }
 

@@ -32,6 +32,8 @@ fn line(lang: Lang, note: &Note) -> String {
         Note::ComputerJoined(level) => tr!(lang, "note-computer-joined", who = computer_name(lang, level.name())),
         Note::Started => tr!(lang, "note-started"),
         Note::EndedBy(u) => tr!(lang, "note-ended-by", who = mention(*u)),
+        Note::LobbyExpired => tr!(lang, "note-lobby-expired"),
+        Note::Idle(turns) => tr!(lang, "note-idle", turns = *turns),
         Note::Removed { user, then } => tr!(lang, "note-removed", who = mention(*user), then = vacated(lang, *then)),
         Note::Resigned { user, then } => tr!(lang, "note-resigned", who = mention(*user), then = vacated(lang, *then)),
         Note::Threw { seat, throws } => {

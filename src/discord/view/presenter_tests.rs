@@ -224,6 +224,8 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Note::Left(1),
         Note::Started,
         Note::EndedBy(1),
+        Note::LobbyExpired,
+        Note::Idle(3),
         Note::Threw { seat: Seat::N, throws: vec![(Throw::Two, true), (Throw::One, false)] },
         Note::Begins(Seat::W),
         Note::Played { seat: Seat::S, before, path, forced: true },

@@ -1,0 +1,41 @@
+//! The limits that keep anyone from tiring the bot out: how long a lobby
+//! waits, when an idle game reached only by clicks ends, when a lobby's
+//! host counts as gone, how many games a user may have open and open an
+//! hour, and the cooldown of each heavy command (`config.toml` sets the
+//! first ones, read by `config.rs`; see `config.example.toml`).
+
+use std::time::Duration;
+
+/// The limits of the bot (part of [`super::config::Config`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Seconds a lobby waits for its Start before it is closed (`lobby_expiry`).
+    pub lobby_expiry: u64,
+    /// A game reached by clicks only (a group DM) ends, unrated, after
+    /// this many of its turn times without a click (`idle_turns`).
+    pub idle_turns: u32,
+    /// Seconds without a click of its host after which any player seated
+    /// in a lobby may cancel it (`host_gone`).
+    pub host_gone: u64,
+    /// Games (lobbies included) a user may host or sit in at once
+    /// (`open_games_per_user`).
+    pub open_games_per_user: usize,
+    /// Lobbies a user may open in an hour (`new_games_per_hour`).
+    pub new_games_per_hour: usize,
+    /// How long a user waits between two uses of a heavy command (hint,
+    /// rules, replay, analyse).
+    pub cooldown: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            lobby_expiry: 24 * 3600,
+            idle_turns: 3,
+            host_gone: 3600,
+            open_games_per_user: 5,
+            new_games_per_hour: 10,
+            cooldown: Duration::from_secs(5),
+        }
+    }
+}
