@@ -73,6 +73,7 @@ impl std::fmt::Debug for Config {
             shards,
             metrics,
             notify_after,
+            limits,
         } = self;
         f.debug_struct("Config")
             .field("token", &"[redacted]")
@@ -85,6 +86,7 @@ impl std::fmt::Debug for Config {
             .field("shards", shards)
             .field("metrics", metrics)
             .field("notify_after", notify_after)
+            .field("limits", limits)
             .finish()
     }
 }

@@ -142,15 +142,16 @@ async fn games_ended_but_not_shown_before_a_crash_show_their_end_after_it() {
     let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("crash-end");
-    let [alice, _] = players();
+    // A moderator with no seat ends them (a seated host would resign).
+    let moderator = FakeUser::new(9, "moderator").moderator();
     let bot = ChildBot::start(&fake, &dir.0).await;
     let first = started(&fake, CHANNEL).await;
     let second = started(&fake, OTHER_CHANNEL).await;
 
-    // The host ends both games; the bot saves each end, then dies before posting it.
+    // A moderator ends both games; the bot saves each end, then dies before posting it.
     fake.hold(Hold::MessagePosts);
     for channel in [CHANNEL, OTHER_CHANNEL] {
-        fake.send_slash(&alice, channel, "thaayam", "end", vec![]).await;
+        fake.send_slash(&moderator, channel, "thaayam", "end", vec![]).await;
     }
     assert!(fake.wait_held(Hold::MessagePosts, 2, WAIT).await, "the bot posts both ends");
     bot.kill(&fake).await;
