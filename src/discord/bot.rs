@@ -149,18 +149,37 @@ async fn reconcile(http: Arc<serenity::Http>, data: Data) {
     board::reconcile_closed(&http, &data).await;
 }
 
-/// Start-up's pass over the open games, one at a time in the background
+/// Start-up's pass over the open games, a few at a time in the background
 /// (clicks are answered meanwhile; a click on a board still behind brings
 /// it up to date itself): each server channel's newest messages are read
 /// for a board ahead of its stored game, which ends it (`went_back`);
-/// otherwise the game's board is brought up to its saved state.
+/// otherwise its computers play on at once (a game whose channel cannot be
+/// read within [`GAME_CHECK_LIMIT`] too: a click on a newer board still
+/// ends it) and its board is brought up to its saved state.
 async fn reconcile_open(http: Arc<serenity::Http>, data: Data) {
+    let at_once = Arc::new(tokio::sync::Semaphore::new(RECONCILE_AT_ONCE));
+    let mut checks = tokio::task::JoinSet::new();
     for game in data.hub.open_games() {
-        if !went_back::check_at_start(&http, &data, &game).await {
+        let (http, data, at_once) = (http.clone(), data.clone(), at_once.clone());
+        checks.spawn(instrument::inherit(async move {
+            let Ok(_turn) = at_once.acquire().await else { return };
+            let checked = tokio::time::timeout(GAME_CHECK_LIMIT, went_back::check_at_start(&http, &data, &game));
+            if checked.await == Ok(true) {
+                return; // ended: its store went back
+            }
+            computer::spawn_computer(http.clone(), data.clone(), game.clone());
             board::catch_up_open(&http, &data, &game).await;
-        }
+        }));
     }
+    while checks.join_next().await.is_some() {}
 }
+
+/// How many open games start-up looks at at once.
+const RECONCILE_AT_ONCE: usize = 8;
+
+/// How long start-up waits for one game's channel to be read before its
+/// computers play on anyway.
+const GAME_CHECK_LIMIT: Duration = Duration::from_secs(5);
 
 /// How long start-up waits for the open games' channels to be read before
 /// their clock and computers run anyway (a click on a board ahead of its
