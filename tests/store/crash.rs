@@ -216,11 +216,11 @@ fn check_everything(db: &Database, store: &Store, games: &mut HashMap<i64, Seen>
         let info = &loaded.info;
         *by_state.entry(info.state.as_str()).or_insert(0) += 1;
         let record = loaded.replay().unwrap_or_else(|e| panic!("{e}"));
-        // A game of two also finishes when a player leaves it (resigns, is
-        // kicked or runs out of time): its log stops before the engine's end.
+        // A game also finishes when a player leaves it (a game of two when
+        // one resigns or runs out of time; a rated game when its last human
+        // does): its log stops before the engine's end, every seat placed.
         let left_early = info.state == GameState::Finished
             && !record.game().is_finished()
-            && info.seats.len() == 2
             && info.seats.iter().all(|s| s.place.is_some());
         assert!(
             record.game().is_finished() == (info.state == GameState::Finished) || left_early,
