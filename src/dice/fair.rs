@@ -16,6 +16,26 @@ use crate::engine::{DiceModel, Event, Ruleset, Throw};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// A running game's secret dice seed. Its `Debug` says nothing of it: a
+/// table or a lobby written to a log, a panic or a test's failure never
+/// shows the seed of a game still being played (the seed is revealed on
+/// purpose, by hex, once the game is over).
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct Seed(pub [u8; 32]);
+
+impl std::fmt::Debug for Seed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Seed([redacted])")
+    }
+}
+
+impl std::ops::Deref for Seed {
+    type Target = [u8; 32];
+    fn deref(&self) -> &[u8; 32] {
+        &self.0
+    }
+}
+
 /// A fresh secret seed from the operating system's generator (via the
 /// thread-local CSPRNG, which is seeded from `OsRng`).
 pub fn new_seed() -> [u8; 32] {

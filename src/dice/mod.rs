@@ -17,7 +17,7 @@ mod source;
 
 pub use audit::{Audit, WrongThrow, audit};
 pub use fair::{
-    Derivation, GameDice, commitment, first_wrong_throw, model_name, new_seed, sha256_throw, throws_from_seed,
+    Derivation, GameDice, Seed, commitment, first_wrong_throw, model_name, new_seed, sha256_throw, throws_from_seed,
     verify_seed, verify_throws,
 };
 pub use playout::{MAX_EVENTS, PlayoutStats, random_game, random_playout};

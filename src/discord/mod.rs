@@ -67,5 +67,5 @@ pub(crate) struct Data {
 /// restarted bot would see.
 pub fn resume_check(live: crate::store::LiveGame) -> Result<([u8; 32], Vec<crate::engine::Event>), String> {
     let table = live::persist::from_live(live)?.table;
-    Ok((table.seed, table.events))
+    Ok((table.seed.0, table.events))
 }

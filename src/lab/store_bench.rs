@@ -276,7 +276,7 @@ fn open_copy(store: &mut Store, table: &Table, n: u64) -> Result<(), StoreError>
         moderators_end: false,
         practice: false,
     };
-    let mut copy = tables::create(store, new, table.seed)?;
+    let mut copy = tables::create(store, new, table.seed.0)?;
     let id = copy.table.id;
     copy.table.clone_from(table);
     (copy.table.id, copy.table.channel, copy.stored) = (id, n + 1, Some(Stored::default()));

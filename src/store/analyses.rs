@@ -59,7 +59,7 @@ mod tests {
             ruleset,
             max_players: 2,
             turn_timeout_secs: 60,
-            seed: [7; 32],
+            seed: crate::dice::Seed([7; 32]),
             practice: false,
             dice: crate::dice::Derivation::CURRENT,
         };

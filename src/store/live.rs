@@ -172,7 +172,7 @@ mod tests {
             ruleset: Ruleset::new(Variant::Bell),
             max_players: 2,
             turn_timeout_secs: 60,
-            seed: [7; 32],
+            seed: crate::dice::Seed([7; 32]),
             practice,
             dice: crate::dice::Derivation::CURRENT,
         };

@@ -209,7 +209,7 @@ pub struct NewGame {
     pub turn_timeout_secs: u32,
     /// The fair-dice seed (see [`crate::dice::commitment`]); only its commitment is
     /// shown until the game ends.
-    pub seed: [u8; 32],
+    pub seed: crate::dice::Seed,
     /// A practice game: hints allowed, never rated.
     pub practice: bool,
     /// How the throws come from the seed ([`crate::dice::Derivation::CURRENT`]

@@ -45,7 +45,7 @@ pub fn new_game(channel: u64, ruleset: Ruleset, max_players: u8) -> NewGame {
         ruleset,
         max_players,
         turn_timeout_secs: 120,
-        seed: [channel as u8; 32],
+        seed: thaayam::dice::Seed([channel as u8; 32]),
         practice: false,
         dice: thaayam::dice::Derivation::CURRENT,
     }

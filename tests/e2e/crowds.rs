@@ -108,7 +108,7 @@ async fn a_stored_game_that_cannot_run_does_not_hold_the_channel() {
             ruleset: Ruleset::new(Variant::Bell),
             max_players: 2,
             turn_timeout_secs: 3600,
-            seed: [7; 32],
+            seed: thaayam::dice::Seed([7; 32]),
             practice: false,
             dice: thaayam::dice::Derivation::CURRENT,
         };

@@ -72,7 +72,7 @@ fn a_file_moves_into_postgres_once() {
         ruleset: thaayam::engine::Ruleset::new(thaayam::engine::Variant::Bell),
         max_players: 2,
         turn_timeout_secs: 60,
-        seed: [1; 32],
+        seed: thaayam::dice::Seed([1; 32]),
         practice: false,
         dice: thaayam::dice::Derivation::CURRENT,
     };

@@ -150,7 +150,7 @@ fn saves_set_the_deadline_and_finishing_records_places() {
 fn throws_from_the_committed_seed_verify_once_the_game_is_over() {
     let mut store = clocked(1);
     let (mut game, seats) = playing_game(&mut store, 1, &humans(3));
-    let seed = new_game(1, Ruleset::default(), 3).seed;
+    let seed = new_game(1, Ruleset::default(), 3).seed.0;
     let mut src = GameDice::resumed(seed, Derivation::CURRENT, Ruleset::default().rules().dice, 0);
     let mut record = Record::new(Ruleset::default(), seats);
     let mut moves = 0usize;

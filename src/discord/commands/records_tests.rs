@@ -55,7 +55,7 @@ fn started(store: &mut Store, guild: u64, channel: u64, variant: Variant, who: &
         ruleset: Ruleset::new(variant),
         max_players: who.len() as u8,
         turn_timeout_secs: 120,
-        seed: [3; 32],
+        seed: crate::dice::Seed([3; 32]),
         practice: false,
         dice: crate::dice::Derivation::CURRENT,
     };

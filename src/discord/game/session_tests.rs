@@ -59,7 +59,7 @@ fn a_two_player_game_is_played_to_the_end_by_clicks() {
         // The log replays from the seed alone: same throws, same order,
         // under the derivation of new games.
         assert_eq!(t.dice, crate::dice::Derivation::Sha256);
-        assert_eq!(crate::dice::first_wrong_throw(t.seed, t.dice, t.ruleset, &t.events), None);
+        assert_eq!(crate::dice::first_wrong_throw(t.seed.0, t.dice, t.ruleset, &t.events), None);
     }
 }
 
@@ -474,4 +474,12 @@ fn the_last_move_kept_while_playing_is_the_one_the_log_replays_to() {
         }
         assert!(t.last_act().is_some(), "{variant}: some action was played");
     }
+}
+
+#[test]
+fn a_tables_debug_never_shows_its_seed() {
+    let t = Table::new(Origin { id: 7, guild: 1, channel: 2, host: HOST }, Ruleset::new(Variant::Bell), 2, [171; 32]);
+    let shown = format!("{t:?} {:?}", t.seed);
+    assert!(shown.contains("Seed([redacted])"), "{shown}");
+    assert!(!shown.contains("171, 171") && !shown.contains(&t.seed_hex()), "the seed leaks: {shown}");
 }

@@ -9,7 +9,7 @@
 use super::acts::{Act, ActsMemo};
 use super::computer::Level;
 use super::ends::{self, EndsMemo};
-use crate::dice::{Derivation, GameDice};
+use crate::dice::{Derivation, GameDice, Seed};
 use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet, in_series};
 
 /// A Discord user id (snowflake).
@@ -106,7 +106,7 @@ pub(crate) struct Table {
     /// gives it back when the game is loaded.
     pub(crate) events: Vec<crate::engine::Event>,
     /// The fair-dice seed (revealed when the game is over).
-    pub(crate) seed: [u8; 32],
+    pub(crate) seed: Seed,
     /// How the throws come from the seed (games saved before the
     /// derivation was recorded used the ChaCha8 stream; the store's
     /// column is the truth, see `live::persist::from_live`).
@@ -159,7 +159,7 @@ impl Table {
             lineup: vec![Player::Human(host)],
             stage: Stage::Lobby,
             events: Vec::new(),
-            seed,
+            seed: Seed(seed),
             dice: Derivation::CURRENT,
             drawn: 0,
             draft: TurnDraft::default(),
@@ -260,7 +260,7 @@ impl Table {
 
     /// The throw source of this game, resumed after the throws drawn so far.
     pub(crate) fn dice(&self) -> GameDice {
-        GameDice::resumed(self.seed, self.dice, self.ruleset.rules().dice, self.drawn)
+        GameDice::resumed(self.seed.0, self.dice, self.ruleset.rules().dice, self.drawn)
     }
 
     /// The seat expected to act in the committed game.

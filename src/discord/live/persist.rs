@@ -68,7 +68,7 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
         ruleset: new.ruleset,
         max_players: new.players,
         turn_timeout_secs: u32::try_from(new.turn_timeout).unwrap_or(u32::MAX),
-        seed,
+        seed: crate::dice::Seed(seed),
         practice: new.practice,
         dice: crate::dice::Derivation::CURRENT,
     };

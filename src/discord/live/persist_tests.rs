@@ -27,7 +27,7 @@ fn saved_lobby(store: &mut Store, variant: Variant) -> Running {
         moderators_end: false,
         practice: false,
     };
-    let created = create_sync(store, new, t.table.seed).expect("create");
+    let created = create_sync(store, new, t.table.seed.0).expect("create");
     (t.table.id, t.stored) = (created.table.id, created.stored);
     save_sync(store, &mut t).expect("save lobby");
     t
@@ -276,7 +276,7 @@ fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
     let mut back = from_live(live).expect("loads");
     assert_eq!(back.table.dice, Derivation::ChaCha8);
     let mut legacy =
-        GameDice::resumed(back.table.seed, Derivation::ChaCha8, back.table.ruleset.rules().dice, back.table.drawn);
+        GameDice::resumed(back.table.seed.0, Derivation::ChaCha8, back.table.ruleset.rules().dice, back.table.drawn);
     let next = legacy.next_throw();
     assert_eq!(back.table.dice().next_throw(), next, "the next throw is the ChaCha8 stream's");
     while back.table.stage == Stage::Playing {

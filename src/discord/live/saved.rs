@@ -168,7 +168,7 @@ impl<'a> From<&'a Running> for V1<'a> {
             practice: t.practice,
             lineup: t.lineup.iter().map(|&p| p.into()).collect(),
             stage: t.stage.into(),
-            seed: t.seed,
+            seed: t.seed.0,
             dice: t.dice,
             drawn: t.drawn,
             draft: SavedDraft {
