@@ -164,8 +164,14 @@ note-throws-lost = No legal move: { $count ->
     [one] 1 throw lost
    *[other] { $count } throws lost
   }, the turn passes{ $why }.
-lost-why-enter = { " " }(a piece enters only with { $throws })
-lost-why-exact = { " " }(only an exact throw finishes a piece)
+# Why: the rules that stopped every piece, joined with "; " in brackets.
+lost-why-enter = a piece enters only with { $throws }
+lost-why-bear-off = only a 1 bears a piece off the keep
+lost-why-exact = { $goal ->
+    [home] only an exact throw takes a piece home
+   *[keep] only an exact throw reaches the keep
+  }
+lost-why-zero = a throw of 0 moves nothing
 note-played = { $seat }: { $what }
 note-only-move = the only possible move
 note-captured = { $seat } captured { $count ->
@@ -250,19 +256,16 @@ click-unknown-control = This control is not one of this bot's (any more).
 click-unreadable = That choice could not be read.
 click-retired = This menu belongs to an older board of this bot: play on the newest board message (or post it again with `{ -cmd-board }`).
 
-## Since your last turn: the lines under the ping of a board that calls a
-## player back (her losses first).
+## Since she was last asked to choose: the lines under the ping of a board
+## that calls a player back (her losses first, then every move, hers played
+## without asking included).
 since-lost = **{ $by } took { $count ->
     [one] your piece
    *[other] { $count } of your pieces
   } on { $square }.**
 since-took = { " " }(took { $count })
-since-moves = Since your last move: { $moves }{ $more }.
+since-moves = Since your last choice: { $moves }{ $more }.
 since-more = { " " }and { $count } more (above)
-since-lost-throws = { $count ->
-    [one] 1 throw
-   *[other] { $count } throws
-  } lost by the others.
 
 # A game nobody plays, closed (lobby expiry, idle game reached by clicks only).
 note-lobby-expired = This lobby closed: nobody started it in time. { -cmd-new } opens another.

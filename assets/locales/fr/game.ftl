@@ -166,8 +166,13 @@ note-throws-lost = Aucun coup permis : { $count ->
     [one] 1 jet perdu
    *[other] { $count } jets perdus
   }, la main passe{ $why }.
-lost-why-enter = { " " }(un pion n'entre qu'avec { $throws })
-lost-why-exact = { " " }(seul un jet exact fait sortir un pion)
+lost-why-enter = un pion n'entre qu'avec { $throws }
+lost-why-bear-off = seul un 1 fait sortir un pion de la case centrale
+lost-why-exact = { $goal ->
+    [home] seul un jet exact ramène un pion au centre
+   *[keep] seul un jet exact mène un pion à la case centrale
+  }
+lost-why-zero = un jet de 0 ne fait rien avancer
 note-played = { $seat } : { $what }
 note-only-move = le seul coup possible
 note-captured = { $seat } a éliminé { $count ->
@@ -259,12 +264,8 @@ since-lost = **{ $by } a pris { $count ->
    *[other] { $count } de vos pions
   } en { $square }.**
 since-took = { " " }(a pris { $count })
-since-moves = Depuis votre dernier coup : { $moves }{ $more }.
+since-moves = Depuis votre dernier choix : { $moves }{ $more }.
 since-more = { " " }et { $count } de plus (ci-dessus)
-since-lost-throws = { $count ->
-    [one] 1 jet perdu
-   *[other] { $count } jets perdus
-  } par les autres.
 
 # Une partie que personne ne joue, fermée (salon expiré, partie inactive).
 note-lobby-expired = Ce salon est fermé : personne n'a lancé la partie à temps. { -cmd-new } en ouvre un autre.

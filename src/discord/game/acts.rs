@@ -9,12 +9,15 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// One action of the log: the position it was played from, the action,
-/// the enemy pieces it captured.
+/// the enemy pieces it captured, and whether it is the first of a move
+/// (the first action after a throw: a move is the actions a seat takes
+/// with one series of throws).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Act {
     pub(crate) before: Position,
     pub(crate) action: Action,
     pub(crate) captured: u8,
+    pub(crate) starts_move: bool,
 }
 
 /// The log's actions as far as replayed: the events read, the last of
@@ -25,6 +28,8 @@ struct Known {
     events: usize,
     last: Option<Event>,
     game: Option<Game>,
+    /// A throw was read since the last action.
+    thrown: bool,
     acts: Arc<Vec<Act>>,
 }
 
@@ -47,6 +52,7 @@ impl ActsMemo {
         let mut game = known.game.unwrap_or_else(|| Game::new(ruleset, seats));
         let mut read = known.events;
         let mut last = known.last;
+        let mut thrown = known.thrown;
         let mut fresh = Vec::new();
         for &e in &events[read..] {
             match e {
@@ -54,11 +60,13 @@ impl ActsMemo {
                     if game.throw(t).is_err() {
                         break;
                     }
+                    thrown = true;
                 }
                 Event::Act { action } => {
                     let before = *game.position();
                     let captured = game.act_unchecked(action).captured;
-                    fresh.push(Act { before, action, captured });
+                    let starts_move = std::mem::take(&mut thrown) || fresh.is_empty() && known.acts.is_empty();
+                    fresh.push(Act { before, action, captured, starts_move });
                 }
             }
             read += 1;
@@ -69,6 +77,7 @@ impl ActsMemo {
             known.events = read;
             known.last = last;
             known.game = Some(game);
+            known.thrown = thrown;
         }
         Arc::clone(&known.acts)
     }

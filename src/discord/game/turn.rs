@@ -26,7 +26,7 @@ pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refus
     let dice = table.ruleset.rules().dice;
     let mut src = table.dice();
     let mut throws = Vec::new();
-    let (mut lost, mut why) = (0, LostWhy::Other);
+    let (mut lost, mut why) = (0, LostWhy::default());
     while game.wants_throw() && game.to_act() == Some(seat) {
         let t = src.next_throw();
         table.drawn += 1;

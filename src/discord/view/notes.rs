@@ -4,7 +4,7 @@
 
 use super::lang::{Lang, tr};
 use super::words::{and_list, computer_name, mention, move_words, seat_name};
-use crate::discord::game::lost::LostWhy;
+use crate::discord::game::lost::{Block, LostWhy};
 use crate::discord::game::notes::{Note, Vacated};
 
 /// The lines of a change's notes, in order; why throws are struck through
@@ -45,15 +45,7 @@ fn line(lang: Lang, note: &Note) -> String {
         }
         Note::Begins(seat) => tr!(lang, "note-begins", seat = seat_name(lang, *seat)),
         Note::ThrowsLost { count, why } => {
-            let why = match why {
-                LostWhy::CannotEnter(throws) => {
-                    let throws: Vec<&str> = throws.iter().map(|t| t.token()).collect();
-                    tr!(lang, "lost-why-enter", throws = throws.join(" · "))
-                }
-                LostWhy::ExactToFinish => tr!(lang, "lost-why-exact"),
-                LostWhy::Other => String::new(),
-            };
-            tr!(lang, "note-throws-lost", count = *count, why = why)
+            tr!(lang, "note-throws-lost", count = *count, why = lost_why(lang, why))
         }
         Note::Played { seat, before, path, forced } => {
             let (what, throws) = move_words(lang, before, path);
@@ -74,6 +66,25 @@ fn line(lang: Lang, note: &Note) -> String {
             tr!(lang, "note-rematch", game = *game, players = and_list(lang, &players))
         }
     }
+}
+
+/// Why throws were lost, " (…; …)", or nothing when no rule says it.
+fn lost_why(lang: Lang, why: &LostWhy) -> String {
+    let goal = if why.home { "home" } else { "keep" };
+    let reasons: Vec<String> = why
+        .blocks
+        .iter()
+        .map(|block| match block {
+            Block::Enter(throws) => {
+                let throws: Vec<&str> = throws.iter().map(|t| t.token()).collect();
+                tr!(lang, "lost-why-enter", throws = throws.join(" · "))
+            }
+            Block::BearOffWithOne => tr!(lang, "lost-why-bear-off"),
+            Block::Exact => tr!(lang, "lost-why-exact", goal = goal),
+            Block::Zero => tr!(lang, "lost-why-zero"),
+        })
+        .collect();
+    if reasons.is_empty() { String::new() } else { format!(" ({})", reasons.join("; ")) }
 }
 
 /// The end of a line about a player who left: what became of the seat.

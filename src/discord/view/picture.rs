@@ -7,8 +7,8 @@
 
 use super::lang::{Lang, tr};
 use super::words::{army_places, clip, computer_name, counted, move_words, seat_name};
-use crate::discord::game::ends;
 use crate::discord::game::table::{Player, Stage, Table};
+use crate::discord::game::{ends, story};
 use crate::engine::Board;
 use crate::engine::{Action, Cell, Game, Position, Seat, ThrowBag, destination};
 use crate::render::{self, BoardView, Capture, Labels, LastAction, ReplayWords, SeriesThrow};
@@ -41,9 +41,9 @@ fn view_of(lang: Lang, t: &Table, story: bool) -> Option<BoardView> {
         view.names[seat.index()] = display_name(lang, t, seat);
     }
     if story {
-        let played = played(t, &committed, t.to_act());
+        let (played, asked) = played(t, &committed, t.to_act());
         view.last = last_series(&played);
-        view.captures = captures_since(&played, t.to_act(), shown.position().rules().board);
+        view.captures = captures_since(&played[asked.unwrap_or(played.len())..], shown.position().rules().board);
     }
     view.series = series(&committed, &draft);
     view.destinations = destinations(&committed, &t.draft.actions);
@@ -127,10 +127,11 @@ struct Played {
 /// The actions of the committed log (remembered by the table, not
 /// replayed per board), then the turn's draft, in order: only the tail
 /// that [`last_series`] and [`captures_since`] read (back to the start of
-/// the last series and to `reader`'s last action), the rest being left
-/// out.
-fn played(t: &Table, committed: &Game, reader: Option<Seat>) -> Vec<Played> {
+/// the last series and to where `reader` was last asked to choose), the
+/// rest being left out; with where in it `reader` was last asked.
+fn played(t: &Table, committed: &Game, reader: Option<Seat>) -> (Vec<Played>, Option<usize>) {
     let acts = t.acts();
+    let asked = reader.map(|r| story::asked_until(&acts, r));
     let mut all: Vec<(Position, Action, u8)> = acts.iter().map(|a| (a.before, a.action, a.captured)).collect();
     let mut g = *committed;
     for &a in &t.draft.actions {
@@ -144,17 +145,17 @@ fn played(t: &Table, committed: &Game, reader: Option<Seat>) -> Vec<Played> {
         Some(end) => {
             let last = seat(end);
             let series = (0..end).rev().find(|&i| seat(i) != last).map_or(0, |i| i + 1);
-            let since = reader.and_then(|r| (0..all.len()).rev().find(|&i| seat(i) == r)).map_or(0, |i| i + 1);
-            series.min(since)
+            series.min(asked.unwrap_or(all.len()))
         }
     };
-    all[start..]
+    let tail = all[start..]
         .iter()
         .map(|(before, action, captured)| Played {
             seat: before.turn(),
             shown: LastAction::of(before, *action, *captured),
         })
-        .collect()
+        .collect();
+    (tail, asked.map(|a| a.saturating_sub(start)))
 }
 
 /// The last series: the actions of the player who acted last since her
@@ -165,13 +166,11 @@ fn last_series(played: &[Played]) -> Vec<LastAction> {
     played[start..].iter().filter_map(|p| p.shown).collect()
 }
 
-/// Where pieces were captured since `reader`'s last action (since the
-/// start when she has not acted; none when no one is to act).
-fn captures_since(played: &[Played], reader: Option<Seat>, board: &Board) -> Vec<Capture> {
-    let Some(reader) = reader else { return Vec::new() };
-    let start = played.iter().rposition(|p| p.seat == reader).map_or(0, |i| i + 1);
+/// Where pieces were captured in `played` (the actions since the reader
+/// was last asked to choose).
+fn captures_since(played: &[Played], board: &Board) -> Vec<Capture> {
     let mut out: Vec<Capture> = Vec::new();
-    for a in played[start..].iter().filter_map(|p| p.shown).filter(|a| a.captured > 0) {
+    for a in played.iter().filter_map(|p| p.shown).filter(|a| a.captured > 0) {
         let Some(cell) = a.landing_cell(board) else { continue };
         match out.iter_mut().find(|c| c.cell == cell) {
             Some(c) => c.count = c.count.saturating_add(a.captured),
@@ -379,12 +378,12 @@ mod tests {
             act(Seat::S, 4, 9, 1),
             act(Seat::S, 2, 9, 1),
         ];
-        let caps = captures_since(&played, Some(Seat::N), board);
+        // North was last asked at her second action.
+        let caps = captures_since(&played[3..], board);
         let b5 = crate::engine::parse_square("b5").expect("square");
         assert_eq!(caps, vec![Capture { cell: b5, count: 2 }]);
-        let caps = captures_since(&played, Some(Seat::W), board);
-        assert_eq!(caps.len(), 3, "one who never acted sees them all: {caps:?}");
-        assert!(captures_since(&played, None, board).is_empty());
+        let caps = captures_since(&played, board);
+        assert_eq!(caps.len(), 3, "one never asked sees them all: {caps:?}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::message::{self, Row};
 use super::presenter::{self, Outro};
 use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent};
+use crate::discord::game::lost::Block;
 use crate::discord::game::notes::Note;
 use crate::discord::game::script::random_intent;
 use crate::discord::game::session;
@@ -178,7 +179,7 @@ fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_st
     session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
     session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
     let notes: Vec<Note> = (0..200)
-        .map(|i| Note::ThrowsLost { count: (i % 7) as u8, why: crate::discord::game::lost::LostWhy::Other })
+        .map(|i| Note::ThrowsLost { count: (i % 7) as u8, why: crate::discord::game::lost::LostWhy::default() })
         .collect();
     let m = checked(&t, &notes);
     assert!(m.content.chars().count() <= 2000);
@@ -235,7 +236,20 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
     ];
     for n in [1, 3] {
         notes.extend([
-            Note::ThrowsLost { count: n, why: crate::discord::game::lost::LostWhy::ExactToFinish },
+            Note::ThrowsLost {
+                count: n,
+                why: crate::discord::game::lost::LostWhy {
+                    blocks: vec![Block::Enter(vec![Throw::One]), Block::Exact],
+                    home: n == 3,
+                },
+            },
+            Note::ThrowsLost {
+                count: n,
+                why: crate::discord::game::lost::LostWhy {
+                    blocks: vec![Block::BearOffWithOne, Block::Zero],
+                    home: false,
+                },
+            },
             Note::Unused(n),
         ]);
     }
