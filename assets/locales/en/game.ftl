@@ -2,6 +2,9 @@
 # English. Every other language has the same keys. Squares are named like
 # chess squares (a1–e5) in every language.
 
+# The decimal mark of numbers such as ratings (2.5).
+decimal-mark = .
+
 ## Names
 
 # A seat by its letter (S, W, N, E).
@@ -17,9 +20,13 @@ level = { $level ->
     [easy] easy
     [medium] medium
     [hard] hard
+    [expert] expert
    *[other] { $level }
   }
-computer = { $level } computer
+# $id: the level's name in English (languages whose adjective changes form choose by it).
+computer = { $id ->
+   *[other] { $level } computer
+  }
 level-random = plays any legal move
 level-easy = takes the best-looking move now
 level-medium = plans the whole series of throws
@@ -141,7 +148,7 @@ result-commitment = Its SHA-256, shown since the lobby: `{ $commitment }`
 result-footer = With the seed anyone can re-derive every throw of this game: { -cmd-verify } { -opt-verify-game }:{ $game }
 result-winner = 🏆 **{ $winner }** ({ $seat }) wins!
 result-progress = { $borne } of { $pieces } borne off
-ratings-explained = *A rating is the leaderboard's score: skill minus three times its uncertainty, so it moves most in a player's first games.*
+ratings-explained = *A rating is the leaderboard's score: skill minus three times its uncertainty. Every game makes the uncertainty smaller, so in a player's first games even a loss can raise her rating. `{ -cmd-leaderboard }` ranks players after { $count } rated games.*
 result-dice = Fair dice
 button-rematch = Rematch
 note-rematch = Rematch of game { $game }: { $players }, press Join to play again. The host starts once you are here.
@@ -244,7 +251,7 @@ alt-wins = { $name } wins.
 alt-to-play = { $name } to play.
 alt-to-play-with = { $name } to play, throws { $throws }.
 alt-picked = Picked, not yet confirmed: { $what }.
-alt-last = Last move: { $seat } { $what }.
+alt-last = Last move, { $seat }: { $what }.
 example-you = You
 example-them = Them
 example-alt = An example board. South (You) has picked the move { $what } (throws { $throws }), not yet confirmed: the squares it lands on are marked and an arrow shows its last part. The header still says You to play.
@@ -265,6 +272,7 @@ since-lost = **{ $by } took { $count ->
   } on { $square }.**
 since-took = { " " }(took { $count })
 since-moves = Since your last choice: { $moves }{ $more }.
+since-move = { $seat }: { $what }
 since-more = { " " }and { $count } more (above)
 
 # A game nobody plays, closed (lobby expiry, idle game reached by clicks only).

@@ -64,21 +64,21 @@ help-turn = **Comment se joue un tour**
 # Vocabulaire de la source française (« Le thayyam ») : cauris, château,
 # case centrale, pions jumelés, éliminer, sortir du jeu.
 
-rules-common = Le **thaayam** est un jeu de course du sud de l'Inde, pour 2 à 4 joueurs, sur un échiquier de cinq cases sur cinq. Chaque joueur possède quatre pions qui entrent sur son *château* (la case du milieu de son côté), font le tour de l'échiquier et tournent vers la *case centrale*, d'où ils sortent du jeu. Les dés sont remplacés par quatre cauris : on compte 1 point par fente visible, et 8 points si aucune n'apparaît. Un jet de 1, 4 ou 8 fait relancer ; une série s'arrête sur un 2 ou un 3. Un pion n'entre que par un jet de 1. Arriver sur un pion ennemi hors des cases marquées le met hors de combat (il ressort de l'échiquier) et donne une nouvelle série. Les cases marquées sont sûres. Deux de vos pions peuvent avancer ensemble, *jumelés*. Le premier qui a sorti ses quatre pions gagne.
+rules-common = Le **thaayam** est un jeu de course du sud de l'Inde, pour 2 à 4 joueurs, sur un plateau de cinq cases sur cinq. Chaque joueur possède quatre pions qui entrent sur son *château* (la case du milieu de son côté), font le tour du plateau et tournent vers la *case centrale*, d'où ils sortent du jeu. Les dés sont remplacés par quatre cauris : on compte 1 point par fente visible, et 8 points si aucune n'apparaît. Un jet de 1, 4 ou 8 fait relancer ; une série s'arrête sur un 2 ou un 3. Un pion n'entre que par un jet de 1. Arriver sur un pion ennemi hors des cases marquées le met hors de combat (il ressort du plateau) et donne une nouvelle série. Les cases marquées sont sûres. Deux de vos pions peuvent avancer ensemble, *jumelés*. Le premier qui a sorti ses quatre pions gagne.
 rules-bell = **bell** (R. C. Bell) : un pion avance de la somme de plusieurs jets, une fois par série ; il faut utiliser autant de jets que possible.
 rules-bell1979 = **bell1979** : chaque jet fait avancer un pion à lui seul, et un pion peut repartir avec un autre jet ; éliminer un pion donne aussitôt une nouvelle série.
-rules-francais = **francais** (la règle de la source française) : on peut toujours refuser d'utiliser ses points (s'arrêter), et des pions jumelés éliminés restent jumelés hors de l'échiquier.
-rules-tayam-sonalu = **tayam-sonalu** (Sri Lanka) : un échiquier en croix et deux longs dés (0, 1, 2, 4) ; le premier pion n'entre que sur Tayam (0+1), les suivants sur 1, 5 ou Sonal (0+4) ; chaque jet fait avancer un pion à lui seul ; aucune case n'est sûre ; il faut ramener ses quatre pions au centre pour gagner.
+rules-francais = **francais** (la règle de la source française) : on peut toujours refuser d'utiliser ses points (s'arrêter), et des pions jumelés éliminés restent jumelés hors du plateau.
+rules-tayam-sonalu = **tayam-sonalu** (Sri Lanka) : un plateau en croix et deux longs dés (0, 1, 2, 4) ; le premier pion n'entre que sur Tayam (0+1), les suivants sur 1, 5 ou Sonal (0+4) ; chaque jet fait avancer un pion à lui seul ; aucune case n'est sûre ; il faut ramener ses quatre pions au centre pour gagner.
 rules-start = Lancez une partie avec `{ -cmd-new }`. Les cauris sont lancés pour vous ; à votre tour, choisissez votre coup dans le menu **Votre coup** et appuyez sur **Valider** (`{ -cmd-help }` montre comment).
-rules-routes = Les images montrent le trajet de chaque joueur sur l'échiquier de 5 × 5, de son château à la case centrale.
+rules-routes = Les images montrent le trajet de chaque joueur sur le plateau de 5 × 5, de son château à la case centrale.
 rules-cross-routes = Les images en croix montrent le trajet de chaque joueur : du centre vers l'extérieur, autour, puis retour au centre.
 
 ## /thaayam new, board, resign, end, kick
 
 new-bad-timeout = Le délai n'a pas été compris : { $error }.
-new-setting-up = Une partie est en train d'être ouverte dans ce salon ; son salon d'attente va apparaître ici dans un instant.
+new-setting-up = Une partie est en train d'être ouverte dans ce salon ; sa salle d'attente va apparaître ici dans un instant.
 new-store-failed = La partie n'a pas pu être ouverte (souci de base de données) ; réessayez.
-new-not-posted = Je n'ai pas pu publier le salon d'attente ici (Discord a refusé le message), aucune partie n'a donc été ouverte. Vérifiez que je peux voir ce salon, y envoyer des messages (dans un fil : envoyer des messages dans les fils), intégrer des liens et joindre des fichiers, puis réessayez.
+new-not-posted = Je n'ai pas pu publier la salle d'attente ici (Discord a refusé le message), aucune partie n'a donc été ouverte. Vérifiez que je peux voir ce salon, y envoyer des messages (dans un fil : envoyer des messages dans les fils), intégrer des liens et joindre des fichiers, puis réessayez.
 new-newer-game = Ce salon a une partie en cours (partie { $game }) enregistrée par une version du bot plus récente que celle qui tourne maintenant : cette version ne peut pas la poursuivre et n'y touche pas. Aucune nouvelle partie ne peut être ouverte ici tant qu'elle n'est pas terminée. Demandez à la personne qui gère le bot de relancer la version plus récente.
 rematch-not-player = Seuls les joueurs de la partie { $game } peuvent demander sa revanche ; `{ -cmd-new }` ouvre votre propre partie.
 new-opened = Salon ouvert pour la partie { $game } : { $link }
@@ -97,8 +97,8 @@ board-missing-permissions = Je ne peux pas publier le plateau dans ce salon : il
   } (dans les réglages de ce salon ou de mon rôle) ; réessayez ensuite.
 no-game = Aucune partie n'est en cours dans ce salon.
 done = C'est fait.
-reminder = { $who }, c'est votre tour dans la partie de Thaayam de ce salon : temps écoulé <t:{ $time }:R>.
-reminder-with-board = { $who }, c'est votre tour dans la partie de Thaayam de ce salon (le plateau : { $board }) : temps écoulé <t:{ $time }:R>.
+reminder = { $who }, c'est votre tour dans la partie de Thaayam de ce salon : fin du tour <t:{ $time }:R>.
+reminder-with-board = { $who }, c'est votre tour dans la partie de Thaayam de ce salon (le plateau : { $board }) : fin du tour <t:{ $time }:R>.
 
 ## /thaayam replay
 
@@ -156,7 +156,7 @@ analyse-choice = **{ $n }.** Série { $series }, choix : { $who } a joué { $pla
 
 verify-title = Dés équitables de la partie { $game }
 verify-seed = Graine : `{ $seed }`
-verify-commitment = Son SHA-256, affiché depuis le salon : `{ $commitment }`
+verify-commitment = Son SHA-256, affiché depuis l'ouverture de la partie : `{ $commitment }`
 verify-seed-ok = Le SHA-256 de la graine est l'engagement : les jets étaient fixés avant le début de la partie.
 verify-seed-bad = Le SHA-256 de la graine n'est PAS l'engagement.
 verify-throws-ok = Les { $count } jets de la partie sont bien ceux que donne la graine.
@@ -185,7 +185,10 @@ games-more = { $count ->
    *[other] …et { $count } autres.
 }
 games-game = **{ $ruleset }** (partie { $game })
-games-lobby = salon d'attente, { $seated } place(s) prise(s) sur { $seats }
+games-lobby = salle d'attente, { $seated } sur { $seats } { $seated ->
+    [one] place prise
+   *[other] places prises
+  }
 games-turn = à { $who } de jouer
 
 ## /thaayam notify

@@ -1,9 +1,11 @@
-# Les mots d'une partie (salon, plateau, notes, refus, légendes de l'image),
+# Les mots d'une partie (salle d'attente, plateau, notes, refus, légendes de l'image),
 # en français. Vocabulaire de la source française du jeu (« Le thayyam »,
 # /work/shared/seeds) : cauris (les coquillages qui servent de dés), jet,
 # pion / pièce, château (la case du milieu de chaque côté), case centrale,
 # pions jumelés, relancer, éliminer un pion (le mettre « hors de combat »),
-# sortir ses pièces de l'échiquier. Les cases se nomment comme aux échecs (a1–e5).
+# sortir ses pièces du plateau. Les cases se nomment comme aux échecs (a1–e5).
+
+decimal-mark = ,
 
 ## Noms
 
@@ -16,13 +18,16 @@ seat = { $seat ->
   }
 # Le niveau d'un joueur ordinateur.
 level = { $level ->
-    [random] au hasard
+    [random] aléatoire
     [easy] facile
     [medium] moyen
     [hard] difficile
+    [expert] expert
    *[other] { $level }
   }
-computer = ordinateur { $level }
+computer = { $id ->
+   *[other] ordinateur { $level }
+  }
 level-random = joue n'importe quel coup permis
 level-easy = prend le coup qui semble le meilleur sur le moment
 level-medium = prévoit toute la série de jets
@@ -56,9 +61,9 @@ place-step = étape { $step }
 place-home = l'arrivée
 more-lines = …et { $count } de plus
 
-## Le salon
+## La salle d'attente
 
-lobby-title = Thaayam : salon
+lobby-title = Thaayam : salle d'attente
 lobby-description = Une partie de **Thaayam** ({ $ruleset }) à { $players } joueurs. Appuyez sur **Rejoindre** pour prendre place.
     Installés ({ $seated }/{ $players }) : { $names }
     Dés loyaux : les jets viennent d'une graine secrète de SHA-256 `{ $commitment }`, révélée à la fin de la partie.
@@ -76,7 +81,7 @@ to-act = À **{ $seat }** ({ $who }) de { $verb ->
     [throw] lancer les cauris
    *[move] jouer
   }{ $deadline }.
-deadline = { " " }(temps écoulé <t:{ $time }:R>)
+deadline = { " " }(fin du tour <t:{ $time }:R>)
 step-by-step-first = Pas à pas : choisissez la première action dans le menu.
 draft-whole = Aperçu : { $who } choisit **{ $what }** ({ $throws }). **Valider** le joue ; un autre choix le remplace.
 draft-part = Aperçu : { $who } construit **{ $what }** ({ $throws }) ; choisissez la suite.
@@ -85,7 +90,7 @@ earlier-lines = …{ $count ->
    *[other] { $count } lignes précédentes
   }
 seat-field = { $seat } ({ $letter })
-pieces = sur l'échiquier : { $board } ; en attente : { $waiting } ; sortis : { $borne }
+pieces = sur le plateau : { $board } ; en attente : { $waiting } ; sortis : { $borne }
 pieces-none = aucun
 throws-left = Jets encore à jouer : **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
@@ -93,7 +98,7 @@ practice-mark = Partie d'entraînement · hors classement
 # A game outside servers (a DM, a group DM): on the lobby, the board and the result.
 outside-servers-mark = Partie hors serveur · hors classement
 board-title = Thaayam ({ $ruleset }), partie { $game }
-board-footer = { $moves } lancers et coups jusqu'ici · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
+board-footer = { $moves } jets et coups jusqu'ici · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
 button-throw = Lancer les cauris
 button-confirm = Valider
 button-undo = Annuler le choix
@@ -136,14 +141,17 @@ game-ended-early = **La partie a été arrêtée avant la fin ; elle ne compte p
 game-went-back = La base de données du bot est revenue en arrière (une sauvegarde restaurée, ou ses derniers enregistrements perdus) pendant cette partie : pour qu'aucun jet ne soit tiré deux fois, elle s'arrête ici et sa graine est révélée.
 left-player = { $who } (parti ; l'ordinateur a continué)
 place-line = { $place }. { $name } ({ $seat })
-ratings = Cotes
+ratings = Classement
 result-title = Thaayam ({ $ruleset }), partie { $game } : résultat
 result-seed = Graine des dés : `{ $seed }` ({ $count } jets tirés)
-result-commitment = Son SHA-256, affiché depuis le salon : `{ $commitment }`
+result-commitment = Son SHA-256, affiché depuis l'ouverture de la partie : `{ $commitment }`
 result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie : { -cmd-verify } { -opt-verify-game }:{ $game }
 result-winner = 🏆 **{ $winner }** ({ $seat }) gagne !
-result-progress = { $borne } pions sur { $pieces } sortis
-ratings-explained = *Le classement est le score du tableau : l'habileté moins trois fois son incertitude ; il bouge surtout lors des premières parties d'un joueur.*
+result-progress = { $borne ->
+    [one] { $borne } pion sur { $pieces } sorti
+   *[other] { $borne } pions sur { $pieces } sortis
+  }
+ratings-explained = *La note est le score du classement : l'habileté moins trois fois son incertitude. Chaque partie réduit l'incertitude : lors de ses premières parties, une joueuse peut donc voir sa note monter même après une défaite. `{ -cmd-leaderboard }` classe les joueurs après { $count } parties classées.*
 result-dice = Dés équitables
 button-rematch = Revanche
 note-rematch = Revanche de la partie { $game } : { $players }, appuyez sur Rejoindre pour rejouer. L'hôte lance la partie une fois que vous êtes là.
@@ -151,7 +159,7 @@ goes-on = *La partie { $game } continue sur le plateau ci-dessous.*
 
 ## Ce qui vient de se passer (les lignes au-dessus du plateau)
 
-note-discarded = Les jets barrés sont perdus : un joueur sans pion sur l'échiquier attend un jet de 1.
+note-discarded = Les jets barrés sont perdus : un joueur sans pion sur le plateau attend un jet de 1.
 note-joined = { $who } a rejoint la partie.
 note-left = { $who } est parti.
 note-computer-joined = Un { $who } a rejoint la partie.
@@ -186,7 +194,7 @@ note-unused = { $count ->
 note-took-back = Choix annulé.
 note-timed-out = { $who } n'a plus de temps ; l'ordinateur joue ce tour.
 note-forfeited = { $who } a manqué trois tours de suite et perd la partie{ $then }
-vacated-free = { " " }du salon.
+vacated-free = { " " }de la salle d'attente.
 vacated-computer = ; l'ordinateur prend sa place.
 vacated-other-wins = ; l'autre joueur gagne.
 vacated-ends-unrated = ; la partie s'arrête et ne compte pas au classement.
@@ -210,7 +218,7 @@ refusal-unsaved = La partie n'a pas pu être enregistrée, rien n'a changé. Ré
 refusal-unsure = La base de données est lente : votre action a peut-être été enregistrée, peut-être pas. Cliquez de nouveau dans un instant : le plateau montrera alors où en est la partie.
 why-started = La partie a déjà commencé.
 why-only-moderators = Sur ce serveur, seuls les modérateurs (Gérer les messages) peuvent arrêter une partie en cours.
-why-host-stays = L'hôte ne peut pas être retiré du salon ; annulez plutôt la partie.
+why-host-stays = L'hôte ne peut pas être retiré de la salle d'attente ; annulez plutôt la partie.
 why-only-unseated-moderators-remove = Dans une partie en cours, seul un modérateur (Gérer les messages) qui ne joue pas peut retirer un joueur. Pour quitter la partie vous-même, utilisez `{ -cmd-resign }`.
 why-thrown = Les cauris sont déjà lancés : choisissez un coup.
 why-nothing-more = Plus rien à choisir : appuyez sur Valider (ou Annuler le choix).
@@ -229,7 +237,7 @@ why-stale-choices = les choix ne correspondent plus à la partie
 picture-wins = ★ { $name } gagne
 picture-to-play = ▶ À { $name } de jouer
 picture-to-throw = ▶ À { $name } de lancer
-picture-counts = en attente { $off } · sur l'échiquier { $on } · sortis { $home }
+picture-counts = en attente { $off } · sur le plateau { $on } · sortis { $home }
 picture-keep = centre
 alt-title = Plateau de Thaayam, partie { $game } ({ $ruleset }).
 alt-seat = { $who } : { $pieces }.
@@ -245,7 +253,7 @@ alt-wins = { $name } gagne.
 alt-to-play = À { $name } de jouer.
 alt-to-play-with = À { $name } de jouer, jets { $throws }.
 alt-picked = Choisi, pas encore validé : { $what }.
-alt-last = Dernier coup : { $seat } { $what }.
+alt-last = Dernier coup, { $seat } : { $what }.
 example-you = Vous
 example-them = Eux
 example-alt = Un plateau d'exemple. Sud (Vous) a choisi le coup { $what } (jets { $throws }), pas encore validé : les cases d'arrivée sont marquées et une flèche montre sa dernière partie. L'en-tête dit toujours que c'est à Vous de jouer.
@@ -259,14 +267,15 @@ click-retired = Ce menu appartient à un ancien plateau de ce bot : jouez sur le
 
 ## Depuis votre dernier tour : les lignes sous la mention d'un plateau qui
 ## rappelle un joueur (ses pertes d'abord).
-since-lost = **{ $by } a pris { $count ->
+since-lost = **{ $by } a éliminé { $count ->
     [one] votre pion
    *[other] { $count } de vos pions
   } en { $square }.**
-since-took = { " " }(a pris { $count })
+since-took = { " " }(en a éliminé { $count })
 since-moves = Depuis votre dernier choix : { $moves }{ $more }.
+since-move = { $seat } : { $what }
 since-more = { " " }et { $count } de plus (ci-dessus)
 
-# Une partie que personne ne joue, fermée (salon expiré, partie inactive).
-note-lobby-expired = Ce salon est fermé : personne n'a lancé la partie à temps. { -cmd-new } en ouvre un autre.
+# Une partie que personne ne joue, fermée (salle d'attente expirée, partie inactive).
+note-lobby-expired = Cette salle d'attente est fermée : personne n'a lancé la partie à temps. { -cmd-new } en ouvre une autre.
 note-idle = La partie est terminée, hors classement : personne n'a cliqué pendant { $turns } délais de tour.

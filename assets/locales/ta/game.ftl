@@ -8,6 +8,8 @@
 # fixed Tamil names that we know of: we say அரண்மனை (palace) and நடுக்கட்டம்
 # (the centre square). Squares are named like chess squares (a1–e5).
 
+decimal-mark = .
+
 ## பெயர்கள்
 
 # ஒரு இருக்கை அதன் எழுத்தால் (S, W, N, E).
@@ -22,10 +24,19 @@ level = { $level ->
     [easy] எளிது
     [medium] நடுத்தரம்
     [hard] கடினம்
+    [expert] வல்லுநர்
    *[other] { $level }
   }
-computer = { $level } கணினி
-level-random = சட்டப்படியான எந்த நகர்வையும் ஆடும்
+# $id: the level's name in English, to choose the adjective's form.
+computer = { $id ->
+    [random] சீரற்ற கணினி
+    [easy] எளிய கணினி
+    [medium] நடுத்தரக் கணினி
+    [hard] கடினக் கணினி
+    [expert] வல்லுநர் கணினி
+   *[other] { $level } கணினி
+  }
+level-random = விதிகள் அனுமதிக்கும் எந்த நகர்வையும் ஆடும்
 level-easy = இப்போது சிறந்ததாகத் தெரியும் நகர்வை எடுக்கும்
 level-medium = முழுத் தொடர் உருட்டல்களையும் திட்டமிடும்
 level-hard = எதிராளிகளின் பதில்களையும் முன்கூட்டியே பார்க்கும்
@@ -128,7 +139,7 @@ option-unused = { $count ->
    *[other] { $count } உருட்டல்கள் வீணாகும்
   }
 option-tag-capture = ⚔ வெட்டு
-option-tag-home = ★ காய் வெளியேறும்
+option-tag-home = ★ காய் பழமாகும்
 option-tag-enter = ＋ இறக்கம்
 option-wins = ஆட்டத்தை வெல்லும்
 option-throws-again = மீண்டும் உருட்டலாம்
@@ -145,8 +156,8 @@ result-seed = சோழி விதை: `{ $seed }` ({ $count } உருட்
 result-commitment = அதன் SHA-256, தொடக்கத்திலிருந்து காட்டப்பட்டது: `{ $commitment }`
 result-footer = இந்த விதையைக் கொண்டு யார் வேண்டுமானாலும் இந்த ஆட்டத்தின் ஒவ்வொரு உருட்டலையும் மீண்டும் கணக்கிடலாம்: { -cmd-verify } { -opt-verify-game }:{ $game }
 result-winner = 🏆 **{ $winner }** ({ $seat }) வென்றார்!
-result-progress = { $pieces } இல் { $borne } வெளியேறின
-ratings-explained = *தரவரிசை மதிப்பு: திறன் கழித்தல் அதன் நிச்சயமின்மையின் மூன்று மடங்கு; ஒருவரின் முதல் ஆட்டங்களில் இது அதிகம் மாறும்.*
+result-progress = { $pieces } இல் { $borne } பழம்
+ratings-explained = *தரவரிசை மதிப்பு: திறன் கழித்தல் அதன் நிச்சயமின்மையின் மூன்று மடங்கு. ஒவ்வொரு ஆட்டமும் நிச்சயமின்மையைக் குறைக்கிறது; அதனால் முதல் ஆட்டங்களில் தோற்றாலும் மதிப்பு உயரலாம். { $count } தரவரிசை ஆட்டங்களுக்குப் பிறகு `{ -cmd-leaderboard }` ஒருவரைப் பட்டியலிடும்.*
 result-dice = நியாயமான சோழிகள்
 button-rematch = மறு ஆட்டம்
 note-rematch = ஆட்டம் { $game } இன் மறு ஆட்டம்: { $players }, மீண்டும் ஆட "சேர்" பொத்தானை அழுத்துங்கள். நீங்கள் வந்ததும் தொடக்குபவர் தொடங்குவார்.
@@ -165,7 +176,7 @@ note-removed = { $who } நீக்கப்பட்டார்{ $then }
 note-resigned = { $who } விட்டுக்கொடுத்தார்{ $then }
 note-threw = { $seat } உருட்டியது: { $throws }
 note-begins = { $seat } அதிகம் உருட்டியது, முதலில் ஆடுகிறது.
-note-throws-lost = சட்டப்படியான நகர்வு இல்லை: { $count ->
+note-throws-lost = ஆடக்கூடிய நகர்வு இல்லை: { $count ->
     [one] 1 உருட்டல் வீண்
    *[other] { $count } உருட்டல்கள் வீண்
   }, அடுத்தவர் முறை{ $why }.
@@ -239,14 +250,17 @@ alt-title = தாயம் பலகை, ஆட்டம் { $game } ({ $rules
 alt-seat = { $who }: { $pieces }.
 alt-on = { $places } இல்
 alt-twins-on = { $place } இல் இரட்டைக் காய்
-alt-waiting = { $count } காத்திருக்கின்றன
+alt-waiting = { $count ->
+    [one] 1 காத்திருக்கிறது
+   *[other] { $count } காத்திருக்கின்றன
+  }
 alt-borne = { $count } பழம்
 alt-no-pieces = காய்கள் இல்லை
 alt-wins = { $name } வென்றார்.
 alt-to-play = { $name } ஆட வேண்டும்.
 alt-to-play-with = { $name } ஆட வேண்டும், உருட்டல்கள் { $throws }.
 alt-picked = தேர்ந்தெடுத்தது, இன்னும் உறுதிசெய்யவில்லை: { $what }.
-alt-last = கடைசி நகர்வு: { $seat } { $what }.
+alt-last = கடைசி நகர்வு, { $seat }: { $what }.
 example-you = நீங்கள்
 example-them = அவர்கள்
 example-alt = ஒரு மாதிரிப் பலகை. தெற்கு (நீங்கள்) { $what } என்ற நகர்வைத் தேர்ந்தெடுத்துள்ளது (உருட்டல்கள் { $throws }), இன்னும் உறுதிசெய்யவில்லை: அது சேரும் கட்டங்கள் குறிக்கப்பட்டுள்ளன, அதன் கடைசிப் பகுதியை ஒரு அம்பு காட்டுகிறது. தலைப்பு இன்னும் நீங்கள் ஆட வேண்டும் என்றே சொல்கிறது.
@@ -266,6 +280,7 @@ since-lost = **{ $by } { $square } இல் { $count ->
   } வெட்டியது.**
 since-took = { " " }({ $count } வெட்டியது)
 since-moves = நீங்கள் கடைசியாகத் தேர்ந்தெடுத்த பிறகு: { $moves }{ $more }.
+since-move = { $seat }: { $what }
 since-more = { " " }மேலும் { $count } (மேலே)
 
 # யாரும் ஆடாத ஆட்டம் மூடப்பட்டது (காலாவதியான கூடம், சொடுக்கில்லாத ஆட்டம்).

@@ -15,7 +15,7 @@ use crate::store::{GameSummary, PlayerRating};
 use poise::serenity_prelude as serenity;
 
 /// Rated games a player needs before the leaderboard lists her.
-pub(crate) const MIN_GAMES: u32 = 3;
+pub(crate) const MIN_GAMES: u32 = crate::discord::view::presenter::LEADERBOARD_MIN_GAMES;
 /// Rows of a leaderboard.
 pub(crate) const LEADERBOARD_ROWS: u32 = 20;
 /// Games listed by `/thaayam history`.
@@ -27,8 +27,8 @@ pub(crate) fn rating_meaning(lang: Lang) -> String {
 }
 
 /// A rating as shown to players: the conservative estimate μ − 3σ.
-pub(crate) fn rating_text(r: &PlayerRating) -> String {
-    format!("{:.1}", r.ordinal())
+pub(crate) fn rating_text(lang: Lang, r: &PlayerRating) -> String {
+    lang.decimal(r.ordinal(), 1, false)
 }
 
 fn games(lang: Lang, n: u32) -> String {
@@ -47,7 +47,7 @@ pub(crate) fn leaderboard_message(lang: Lang, variant: Variant, rows: &[PlayerRa
     let newcomers: Vec<String> = rows
         .iter()
         .filter(|r| r.games < MIN_GAMES)
-        .map(|r| format!("{} {} ({})", mention(r.user), rating_text(r), games(lang, r.games)))
+        .map(|r| format!("{} {} ({})", mention(r.user), rating_text(lang, r), games(lang, r.games)))
         .collect();
     let mut lines: Vec<String> = if ranked.is_empty() {
         vec![tr!(lang, "leaderboard-empty", count = MIN_GAMES, variant = variant.name())]
@@ -61,10 +61,10 @@ pub(crate) fn leaderboard_message(lang: Lang, variant: Variant, rows: &[PlayerRa
                     "leaderboard-line",
                     rank = i + 1,
                     who = mention(r.user),
-                    rating = rating_text(r),
+                    rating = rating_text(lang, r),
                     games = games(lang, r.games),
                     wins = wins(lang, r.wins),
-                    place = format!("{:.2}", r.average_place()),
+                    place = lang.decimal(r.average_place(), 2, false),
                 )
             })
             .collect()
@@ -114,13 +114,13 @@ fn variant_record(lang: Lang, r: &PlayerRating) -> String {
     let mut text = tr!(
         lang,
         "stats-variant",
-        rating = rating_text(r),
-        mu = format!("{:.1}", r.rating),
-        sigma = format!("{:.1}", r.uncertainty),
+        rating = rating_text(lang, r),
+        mu = lang.decimal(r.rating, 1, false),
+        sigma = lang.decimal(r.uncertainty, 1, false),
         games = games(lang, r.games),
         wins = wins(lang, r.wins),
         percent = percent,
-        place = format!("{:.2}", r.average_place()),
+        place = lang.decimal(r.average_place(), 2, false),
         streak = r.streak,
         best = r.best_streak,
     );

@@ -90,6 +90,15 @@ impl Lang {
         LOCALES[usize::from(self.0)].name
     }
 
+    /// `x` with `places` decimals (`signed`: with its sign), written with
+    /// the language's decimal mark (the message `decimal-mark`: "2,5" in
+    /// French).
+    pub(crate) fn decimal(self, x: f64, places: usize, signed: bool) -> String {
+        let text = if signed { format!("{x:+.places$}") } else { format!("{x:.places$}") };
+        let mark = self.format("decimal-mark", None);
+        if mark == "." { text } else { text.replace('.', &mark) }
+    }
+
     /// The message `key` with `args`; the key itself if the language lacks
     /// it (a test checks that none does).
     pub(crate) fn format(self, key: &str, args: Option<&FluentArgs>) -> String {
@@ -287,5 +296,63 @@ mod tests {
         assert_eq!(Lang::from_code("ta").map(Lang::name), Some("தமிழ்"));
         assert_eq!(Lang::from_code("de"), None);
         assert_eq!(tr!(Lang::EN, "no-such-key"), "no-such-key");
+    }
+
+    /// Words a native speaker would not sign, found by readers of whole
+    /// games: each language's files (comments aside) never say them again.
+    #[test]
+    fn no_locale_says_the_words_its_readers_tripped_on() {
+        let bad: &[(&str, &[&str])] = &[
+            // "West enter a piece" and the like: a subject and an infinitive.
+            ("en", &["{ $seat } { $what }"]),
+            (
+                "fr",
+                &[
+                    "échiquier",       // a chessboard: the board is a plateau
+                    "depuis le salon", // a salon is a Discord channel, not the lobby
+                    "Thaayam : salon",
+                    "Cotes",        // betting odds, for ratings
+                    "a pris",       // a capture is « éliminer » everywhere
+                    "temps écoulé", // "time elapsed" before a relative date
+                    "au hasard",    // "a computer, at random"
+                    "lancers",      // one throw is a « jet »
+                    "(s)",          // plurals by Fluent's rules
+                    "{ $seat } { $what }",
+                ],
+            ),
+            (
+                "ta",
+                &[
+                    "சீரற்றது கணினி", // ungrammatical: சீரற்ற கணினி
+                    "வெளியேறின",    // borne off is பழம்
+                    "சட்டப்படி",      // sounds like law, for legal moves
+                    "{ $seat } { $what }",
+                ],
+            ),
+        ];
+        for (code, words) in bad {
+            let locale = LOCALES.iter().find(|l| l.code == *code).expect("a locale");
+            for (file, text) in locale.files.iter().filter(|(file, _)| *file != "discord.ftl") {
+                for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                    for word in *words {
+                        assert!(!line.contains(word), "{code}/{file} says {word:?}: {line}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plurals come from each language's rules (French counts 0 in the
+    /// singular, Tamil's verb agrees with 1), never from an "s" in code.
+    #[test]
+    fn counts_take_the_languages_plural_forms() {
+        let [fr, ta] = ["fr", "ta"].map(|c| Lang::from_code(c).expect("a language"));
+        assert!(tr!(fr, "result-progress", borne = 0, pieces = 4).starts_with("0 pion sur 4 sorti"));
+        assert!(tr!(fr, "result-progress", borne = 2, pieces = 4).starts_with("2 pions sur 4 sortis"));
+        assert!(tr!(fr, "games-lobby", seated = 1, seats = 3).ends_with("place prise"));
+        assert_eq!(tr!(ta, "alt-waiting", count = 1), "1 காத்திருக்கிறது");
+        assert_eq!(tr!(ta, "alt-waiting", count = 3), "3 காத்திருக்கின்றன");
+        assert_eq!(fr.decimal(-1.25, 1, true), "-1,2");
+        assert_eq!(Lang::EN.decimal(1.6, 1, true), "+1.6");
     }
 }

@@ -31,16 +31,22 @@ pub(crate) struct Outro {
 }
 
 impl Outro {
-    /// One line per player, e.g. "<@1>: 0.0 → 2.1 (+2.1)".
-    fn lines(&self) -> Vec<String> {
+    /// One line per player, e.g. "<@1>: 0.0 → 2.1 (+2.1)", numbers written
+    /// as `lang` writes them.
+    fn lines(&self, lang: Lang) -> Vec<String> {
         self.ratings
             .iter()
             .map(|&(user, before, after)| {
-                format!("{}: {before:.1} → {after:.1} ({:+.1})", mention(user), after - before)
+                let [before, after, change] = [(before, false), (after, false), (after - before, true)]
+                    .map(|(x, signed)| lang.decimal(x, 1, signed));
+                format!("{}: {before} → {after} ({change})", mention(user))
             })
             .collect()
     }
 }
+
+/// Rated games a player needs before `/thaayam leaderboard` ranks her.
+pub(crate) const LEADERBOARD_MIN_GAMES: u32 = 3;
 
 /// The board that calls the human to act back (a new message, so that she
 /// is notified): instead of the change's notes, which the record of the
@@ -534,8 +540,8 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
     lead.extend(practice_line(lang, t));
     let mut fields = Vec::new();
     if !outro.ratings.is_empty() {
-        let mut lines = outro.lines();
-        lines.push(tr!(lang, "ratings-explained"));
+        let mut lines = outro.lines(lang);
+        lines.push(tr!(lang, "ratings-explained", count = LEADERBOARD_MIN_GAMES));
         fields.push((tr!(lang, "ratings"), clip(&lines.join("\n"), limits::FIELD_VALUE)));
     }
     let seed = format!(

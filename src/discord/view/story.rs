@@ -35,7 +35,7 @@ pub(crate) fn lines(lang: Lang, t: &Table, reader: Seat, since: &Since) -> Vec<S
             let (what, _) = move_words(lang, &m.before, &m.path);
             let took = if m.took > 0 { tr!(lang, "since-took", count = m.took) } else { String::new() };
             let forced = if m.seat == reader { format!(" ({})", tr!(lang, "note-only-move")) } else { String::new() };
-            format!("{} {what}{took}{forced}", seat_name(lang, m.seat))
+            tr!(lang, "since-move", seat = seat_name(lang, m.seat), what = format!("{what}{took}{forced}"))
         })
         .collect();
     if !moves.is_empty() {

@@ -28,7 +28,7 @@ pub(crate) fn level_name(lang: Lang, level: &str) -> String {
 
 /// How a computer player is named: "easy computer".
 pub(crate) fn computer_name(lang: Lang, level: &str) -> String {
-    tr!(lang, "computer", level = level_name(lang, level))
+    tr!(lang, "computer", level = level_name(lang, level), id = level)
 }
 
 /// How the player of a seat is named in text: a mention or the computer.
