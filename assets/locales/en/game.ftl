@@ -27,6 +27,8 @@ level = { $level ->
 computer = { $id ->
    *[other] { $level } computer
   }
+# Two computers of one level at a table: each with its seat.
+computer-at = { $computer } ({ $seat })
 level-random = plays any legal move
 level-easy = takes the best-looking move now
 level-medium = plans the whole series of throws
@@ -63,8 +65,14 @@ more-lines = …and { $count } more
 
 ## Lobby
 
-lobby-title = Thaayam: lobby
-lobby-description = A game of **Thaayam** ({ $ruleset }) for { $players } players. Press **Join** to take a seat.
+lobby-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam
+  }: lobby
+lobby-description = A game of **{ $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }** for { $players } players. Press **Join** to take a seat.
     Seated ({ $seated }/{ $players }): { $names }
     Fair dice: the throws come from a secret seed with SHA-256 `{ $commitment }`; it is revealed when the game ends.
 button-join = Join
@@ -90,14 +98,20 @@ earlier-lines = …{ $count } earlier { $count ->
    *[other] lines
   }
 seat-field = { $seat } ({ $letter })
-pieces = on the board: { $board }; waiting: { $waiting }; borne off: { $borne }
+pieces = on the board: { $board }; waiting: { $waiting }; { $goal ->
+    [home] home
+   *[keep] borne off
+  }: { $borne }
 pieces-none = none
 throws-left = Throws left to use: **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Practice game · not rated
 # A game outside servers (a DM, a group DM): on the lobby, the board and the result.
 outside-servers-mark = Played outside a server · not rated
-board-title = Thaayam ({ $ruleset }), game { $game }
+board-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, game { $game }
 board-footer = { $moves } throws and moves so far · dice seed SHA-256 { $commitment }… (the seed is revealed when the game ends)
 button-throw = Throw the cowries
 button-confirm = Confirm
@@ -117,6 +131,8 @@ menu-ways = { $what ->
    *[no] pick one
   })
 menu-plus = { " " }· “4+1”: one piece moves both throws
+menu-again = { " " }· “4, 2”: one piece moves 4, then 2
+menu-sonal = { " " }· s: Sonal (0 + 4), a 4 that enters a piece
 menu-steps-first = Step by step: the first action
 menu-steps-next = Step by step: the next action
 option-step-by-step = Another move: build it step by step
@@ -130,7 +146,10 @@ option-unused = { $count ->
    *[other] { $count } throws unused
   }
 option-tag-capture = ⚔ capture
-option-tag-home = ★ bears off
+option-tag-home = { $goal ->
+    [home] ★ goes home
+   *[keep] ★ bears off
+  }
 option-tag-enter = ＋ enters
 option-wins = wins the game
 option-throws-again = throws again
@@ -142,12 +161,18 @@ game-went-back = The bot's database went back in time (a backup was restored, or
 left-player = { $who } (left; a computer played on)
 place-line = { $place }. { $name } ({ $seat })
 ratings = Ratings
-result-title = Thaayam ({ $ruleset }), game { $game }: result
+result-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, game { $game }: result
 result-seed = Dice seed: `{ $seed }` ({ $count } throws drawn)
 result-commitment = Its SHA-256, shown since the lobby: `{ $commitment }`
 result-footer = With the seed anyone can re-derive every throw of this game: { -cmd-verify } { -opt-verify-game }:{ $game }
 result-winner = 🏆 **{ $winner }** ({ $seat }) wins!
-result-progress = { $borne } of { $pieces } borne off
+result-progress = { $borne } of { $pieces } { $goal ->
+    [home] home
+   *[keep] borne off
+  }
 ratings-explained = *A rating is the leaderboard's score: skill minus three times its uncertainty. Every game makes the uncertainty smaller, so in a player's first games even a loss can raise her rating. `{ -cmd-leaderboard }` ranks players after { $count } rated games.*
 result-dice = Fair dice
 button-rematch = Rematch
@@ -166,6 +191,8 @@ note-ended-by = { $who } ended the game.
 note-removed = { $who } was removed{ $then }
 note-resigned = { $who } resigned{ $then }
 note-threw = { $seat } threw { $throws }
+note-sonal = *s* is **Sonal** (0 + 4): a 4 that can enter a piece and throws again. **Tayam** (0 + 1) is the 1 that enters the first piece.
+note-zero = A throw of 0 (both dice blank) moves nothing.
 note-begins = { $seat } threw highest and begins.
 note-throws-lost = No legal move: { $count ->
     [one] 1 throw lost
@@ -237,15 +264,27 @@ picture-wins = ★ { $name } wins
 picture-to-play = ▶ { $name } to play
 picture-to-throw = ▶ { $name } to throw
 # The same words as the embed's pieces line (waiting / on the board / borne off).
-picture-counts = waiting { $off } · on the board { $on } · borne off { $home }
+picture-counts = waiting { $off } · on the board { $on } · { $goal ->
+    [home] home
+   *[keep] borne off
+  } { $home }
 # Written in the keep, the goal of every track (as short as the square).
-picture-keep = keep
-alt-title = Thaayam board, game { $game } ({ $ruleset }).
+picture-keep = { $goal ->
+    [home] home
+   *[keep] keep
+  }
+alt-title = Board of { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, game { $game }.
 alt-seat = { $who }: { $pieces }.
 alt-on = on { $places }
 alt-twins-on = twins on { $place }
 alt-waiting = { $count } waiting
-alt-borne = { $count } borne off
+alt-borne = { $count } { $goal ->
+    [home] home
+   *[keep] borne off
+  }
 alt-no-pieces = no pieces
 alt-wins = { $name } wins.
 alt-to-play = { $name } to play.

@@ -28,6 +28,8 @@ level = { $level ->
 computer = { $id ->
    *[other] ordinateur { $level }
   }
+# Two computers of one level at a table: each with its seat.
+computer-at = { $computer } ({ $seat })
 level-random = joue n'importe quel coup permis
 level-easy = prend le coup qui semble le meilleur sur le moment
 level-medium = prévoit toute la série de jets
@@ -63,8 +65,14 @@ more-lines = …et { $count } de plus
 
 ## La salle d'attente
 
-lobby-title = Thaayam : salle d'attente
-lobby-description = Une partie de **Thaayam** ({ $ruleset }) à { $players } joueurs. Appuyez sur **Rejoindre** pour prendre place.
+lobby-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam
+  } : salle d'attente
+lobby-description = Une partie de **{ $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }** à { $players } joueurs. Appuyez sur **Rejoindre** pour prendre place.
     Installés ({ $seated }/{ $players }) : { $names }
     Dés loyaux : les jets viennent d'une graine secrète de SHA-256 `{ $commitment }`, révélée à la fin de la partie.
 button-join = Rejoindre
@@ -90,14 +98,20 @@ earlier-lines = …{ $count ->
    *[other] { $count } lignes précédentes
   }
 seat-field = { $seat } ({ $letter })
-pieces = sur le plateau : { $board } ; en attente : { $waiting } ; sortis : { $borne }
+pieces = sur le plateau : { $board } ; en attente : { $waiting } ; { $goal ->
+    [home] arrivés
+   *[keep] sortis
+  } : { $borne }
 pieces-none = aucun
 throws-left = Jets encore à jouer : **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = Partie d'entraînement · hors classement
 # A game outside servers (a DM, a group DM): on the lobby, the board and the result.
 outside-servers-mark = Partie hors serveur · hors classement
-board-title = Thaayam ({ $ruleset }), partie { $game }
+board-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, partie { $game }
 board-footer = { $moves } jets et coups jusqu'ici · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
 button-throw = Lancer les cauris
 button-confirm = Valider
@@ -117,6 +131,8 @@ menu-ways = { $what ->
    *[no] choisissez
   })
 menu-plus = { " " }· « 4+1 » : un pion avance des deux jets
+menu-again = { " " }· « 4, 2 » : un pion avance de 4, puis de 2
+menu-sonal = { " " }· s : Sonal (0 + 4), un 4 qui fait entrer un pion
 menu-steps-first = Pas à pas : la première action
 menu-steps-next = Pas à pas : l'action suivante
 option-step-by-step = Un autre coup : le construire pas à pas
@@ -130,7 +146,10 @@ option-unused = { $count ->
    *[other] { $count } jets perdus
   }
 option-tag-capture = ⚔ prise
-option-tag-home = ★ sort un pion
+option-tag-home = { $goal ->
+    [home] ★ arrive au centre
+   *[keep] ★ sort un pion
+  }
 option-tag-enter = ＋ entrée
 option-wins = gagne la partie
 option-throws-again = relance les cauris
@@ -142,14 +161,23 @@ game-went-back = La base de données du bot est revenue en arrière (une sauvega
 left-player = { $who } (parti ; l'ordinateur a continué)
 place-line = { $place }. { $name } ({ $seat })
 ratings = Classement
-result-title = Thaayam ({ $ruleset }), partie { $game } : résultat
+result-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, partie { $game } : résultat
 result-seed = Graine des dés : `{ $seed }` ({ $count } jets tirés)
 result-commitment = Son SHA-256, affiché depuis l'ouverture de la partie : `{ $commitment }`
 result-footer = Avec la graine, chacun peut retrouver tous les jets de cette partie : { -cmd-verify } { -opt-verify-game }:{ $game }
 result-winner = 🏆 **{ $winner }** ({ $seat }) gagne !
 result-progress = { $borne ->
-    [one] { $borne } pion sur { $pieces } sorti
-   *[other] { $borne } pions sur { $pieces } sortis
+    [one] { $borne } pion sur { $pieces } { $goal ->
+        [home] arrivé
+       *[keep] sorti
+      }
+   *[other] { $borne } pions sur { $pieces } { $goal ->
+        [home] arrivés
+       *[keep] sortis
+      }
   }
 ratings-explained = *La note est le score du classement : l'habileté moins trois fois son incertitude. Chaque partie réduit l'incertitude : lors de ses premières parties, une joueuse peut donc voir sa note monter même après une défaite. `{ -cmd-leaderboard }` classe les joueurs après { $count } parties classées.*
 result-dice = Dés équitables
@@ -169,6 +197,8 @@ note-ended-by = { $who } a arrêté la partie.
 note-removed = { $who } a été retiré{ $then }
 note-resigned = { $who } abandonne{ $then }
 note-threw = { $seat } a lancé { $throws }
+note-sonal = *s* est un **Sonal** (0 + 4) : un 4 qui peut faire entrer un pion et fait relancer. Le **Tayam** (0 + 1) est le 1 qui fait entrer le premier pion.
+note-zero = Un jet de 0 (les deux dés à vide) ne fait rien avancer.
 note-begins = { $seat } a fait le plus grand jet et commence.
 note-throws-lost = Aucun coup permis : { $count ->
     [one] 1 jet perdu
@@ -237,16 +267,31 @@ why-stale-choices = les choix ne correspondent plus à la partie
 picture-wins = ★ { $name } gagne
 picture-to-play = ▶ À { $name } de jouer
 picture-to-throw = ▶ À { $name } de lancer
-picture-counts = en attente { $off } · sur le plateau { $on } · sortis { $home }
-picture-keep = centre
-alt-title = Plateau de Thaayam, partie { $game } ({ $ruleset }).
+picture-counts = en attente { $off } · sur le plateau { $on } · { $goal ->
+    [home] arrivés
+   *[keep] sortis
+  } { $home }
+picture-keep = { $goal ->
+    [home] arrivée
+   *[keep] centre
+  }
+alt-title = Plateau de { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, partie { $game }.
 alt-seat = { $who } : { $pieces }.
 alt-on = sur { $places }
 alt-twins-on = jumelés sur { $place }
 alt-waiting = { $count } en attente
 alt-borne = { $count ->
-    [one] { $count } sorti
-   *[other] { $count } sortis
+    [one] { $count } { $goal ->
+        [home] arrivé
+       *[keep] sorti
+      }
+   *[other] { $count } { $goal ->
+        [home] arrivés
+       *[keep] sortis
+      }
   }
 alt-no-pieces = aucun pion
 alt-wins = { $name } gagne.

@@ -36,6 +36,8 @@ computer = { $id ->
     [expert] வல்லுநர் கணினி
    *[other] { $level } கணினி
   }
+# Two computers of one level at a table: each with its seat.
+computer-at = { $computer } ({ $seat })
 level-random = விதிகள் அனுமதிக்கும் எந்த நகர்வையும் ஆடும்
 level-easy = இப்போது சிறந்ததாகத் தெரியும் நகர்வை எடுக்கும்
 level-medium = முழுத் தொடர் உருட்டல்களையும் திட்டமிடும்
@@ -72,8 +74,14 @@ more-lines = …இன்னும் { $count }
 
 ## கூடம்
 
-lobby-title = தாயம்: கூடம்
-lobby-description = **தாயம்** ஆட்டம் ({ $ruleset }), { $players } பேர் ஆடலாம். இடம் பிடிக்க **சேர்** அழுத்துங்கள்.
+lobby-title = { $ruleset ->
+    [tayam-sonalu] தாயம் சோனலு
+   *[other] தாயம்
+  }: கூடம்
+lobby-description = **{ $ruleset ->
+    [tayam-sonalu] தாயம் சோனலு
+   *[other] தாயம் ({ $ruleset })
+  }** ஆட்டம், { $players } பேர் ஆடலாம். இடம் பிடிக்க **சேர்** அழுத்துங்கள்.
     அமர்ந்தவர்கள் ({ $seated }/{ $players }): { $names }
     நேர்மையான சோழி: உருட்டல்கள் ஒரு ரகசிய விதையிலிருந்து வருகின்றன (SHA-256 `{ $commitment }`); ஆட்டம் முடிந்ததும் அது வெளியிடப்படும்.
 button-join = சேர்
@@ -99,14 +107,20 @@ earlier-lines = …முந்தைய { $count } { $count ->
    *[other] வரிகள்
   }
 seat-field = { $seat } ({ $letter })
-pieces = பலகையில்: { $board }; காத்திருப்பவை: { $waiting }; பழம்: { $borne }
+pieces = பலகையில்: { $board }; காத்திருப்பவை: { $waiting }; { $goal ->
+    [home] வீட்டில்
+   *[keep] பழம்
+  }: { $borne }
 pieces-none = ஒன்றுமில்லை
 throws-left = இன்னும் பயன்படுத்த வேண்டிய உருட்டல்கள்: **{ $throws }**
 # A practice game (`/thaayam new practice:true`): on the lobby, the board and the result.
 practice-mark = பயிற்சி ஆட்டம் · தரவரிசையில் சேராது
 # A game outside servers (a DM, a group DM): on the lobby, the board and the result.
 outside-servers-mark = சர்வருக்கு வெளியே ஆடியது · தரவரிசையில் சேராது
-board-title = தாயம் ({ $ruleset }), ஆட்டம் { $game }
+board-title = { $ruleset ->
+    [tayam-sonalu] தாயம் சோனலு
+   *[other] தாயம் ({ $ruleset })
+  }, ஆட்டம் { $game }
 board-footer = இதுவரை { $moves } உருட்டல்களும் நகர்வுகளும் · சோழி விதையின் SHA-256 { $commitment }… (ஆட்டம் முடிந்ததும் விதை வெளியிடப்படும்)
 button-throw = சோழிகளை உருட்டு
 button-confirm = உறுதிசெய்
@@ -126,6 +140,8 @@ menu-ways = { $what ->
    *[no] ஒன்றைத் தேர்ந்தெடுங்கள்
   })
 menu-plus = { " " }· “4+1”: ஒரே காய் இரு உருட்டல்களையும் நகரும்
+menu-again = { " " }· “4, 2”: ஒரே காய் 4, பின் 2 நகரும்
+menu-sonal = { " " }· s: சோனல் (0 + 4), காயை இறக்கும் 4
 menu-steps-first = படிப்படியாக: முதல் செயல்
 menu-steps-next = படிப்படியாக: அடுத்த செயல்
 option-step-by-step = வேறொரு நகர்வு: படிப்படியாக அமையுங்கள்
@@ -139,7 +155,10 @@ option-unused = { $count ->
    *[other] { $count } உருட்டல்கள் வீணாகும்
   }
 option-tag-capture = ⚔ வெட்டு
-option-tag-home = ★ காய் பழமாகும்
+option-tag-home = { $goal ->
+    [home] ★ காய் வீடு சேரும்
+   *[keep] ★ காய் பழமாகும்
+  }
 option-tag-enter = ＋ இறக்கம்
 option-wins = ஆட்டத்தை வெல்லும்
 option-throws-again = மீண்டும் உருட்டலாம்
@@ -151,12 +170,18 @@ game-went-back = இந்த ஆட்டம் நடக்கும்போ�
 left-player = { $who } (விலகினார்; கணினி தொடர்ந்து ஆடியது)
 place-line = { $place }. { $name } ({ $seat })
 ratings = மதிப்பீடுகள்
-result-title = தாயம் ({ $ruleset }), ஆட்டம் { $game }: முடிவு
+result-title = { $ruleset ->
+    [tayam-sonalu] தாயம் சோனலு
+   *[other] தாயம் ({ $ruleset })
+  }, ஆட்டம் { $game }: முடிவு
 result-seed = சோழி விதை: `{ $seed }` ({ $count } உருட்டல்கள்)
 result-commitment = அதன் SHA-256, தொடக்கத்திலிருந்து காட்டப்பட்டது: `{ $commitment }`
 result-footer = இந்த விதையைக் கொண்டு யார் வேண்டுமானாலும் இந்த ஆட்டத்தின் ஒவ்வொரு உருட்டலையும் மீண்டும் கணக்கிடலாம்: { -cmd-verify } { -opt-verify-game }:{ $game }
 result-winner = 🏆 **{ $winner }** ({ $seat }) வென்றார்!
-result-progress = { $pieces } இல் { $borne } பழம்
+result-progress = { $pieces } இல் { $borne } { $goal ->
+    [home] வீட்டில்
+   *[keep] பழம்
+  }
 ratings-explained = *தரவரிசை மதிப்பு: திறன் கழித்தல் அதன் நிச்சயமின்மையின் மூன்று மடங்கு. ஒவ்வொரு ஆட்டமும் நிச்சயமின்மையைக் குறைக்கிறது; அதனால் முதல் ஆட்டங்களில் தோற்றாலும் மதிப்பு உயரலாம். { $count } தரவரிசை ஆட்டங்களுக்குப் பிறகு `{ -cmd-leaderboard }` ஒருவரைப் பட்டியலிடும்.*
 result-dice = நியாயமான சோழிகள்
 button-rematch = மறு ஆட்டம்
@@ -175,6 +200,8 @@ note-ended-by = { $who } ஆட்டத்தை நிறுத்தினா
 note-removed = { $who } நீக்கப்பட்டார்{ $then }
 note-resigned = { $who } விட்டுக்கொடுத்தார்{ $then }
 note-threw = { $seat } உருட்டியது: { $throws }
+note-sonal = *s* என்பது **சோனல்** (0 + 4): காயை இறக்கக்கூடிய, மீண்டும் உருட்ட வைக்கும் 4. **தாயம்** (0 + 1) முதல் காயை இறக்கும் 1.
+note-zero = 0 (இரண்டு பகடைகளும் வெறுமை) எதையும் நகர்த்தாது.
 note-begins = { $seat } அதிகம் உருட்டியது, முதலில் ஆடுகிறது.
 note-throws-lost = ஆடக்கூடிய நகர்வு இல்லை: { $count ->
     [one] 1 உருட்டல் வீண்
@@ -243,10 +270,19 @@ why-stale-choices = தேர்வுகள் இனி ஆட்டத்த�
 picture-wins = ★ { $name } வென்றார்
 picture-to-play = ▶ { $name } ஆட வேண்டும்
 picture-to-throw = ▶ { $name } உருட்ட வேண்டும்
-picture-counts = காத்திருப்பவை { $off } · பலகையில் { $on } · பழம் { $home }
+picture-counts = காத்திருப்பவை { $off } · பலகையில் { $on } · { $goal ->
+    [home] வீட்டில்
+   *[keep] பழம்
+  } { $home }
 # நடுக்கட்டம் (the keep), shortened to fit its square.
-picture-keep = நடு
-alt-title = தாயம் பலகை, ஆட்டம் { $game } ({ $ruleset }).
+picture-keep = { $goal ->
+    [home] வீடு
+   *[keep] நடு
+  }
+alt-title = { $ruleset ->
+    [tayam-sonalu] தாயம் சோனலு
+   *[other] தாயம் ({ $ruleset })
+  } பலகை, ஆட்டம் { $game }.
 alt-seat = { $who }: { $pieces }.
 alt-on = { $places } இல்
 alt-twins-on = { $place } இல் இரட்டைக் காய்
@@ -254,7 +290,10 @@ alt-waiting = { $count ->
     [one] 1 காத்திருக்கிறது
    *[other] { $count } காத்திருக்கின்றன
   }
-alt-borne = { $count } பழம்
+alt-borne = { $count } { $goal ->
+    [home] வீட்டில்
+   *[keep] பழம்
+  }
 alt-no-pieces = காய்கள் இல்லை
 alt-wins = { $name } வென்றார்.
 alt-to-play = { $name } ஆட வேண்டும்.

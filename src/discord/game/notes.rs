@@ -33,6 +33,9 @@ pub(crate) enum Note {
         seat: Seat,
         throws: Vec<(Throw, bool)>,
     },
+    /// The game's first throw of this kind, which needs its name said:
+    /// Sonal (a 4 made of 0 + 4), or 0 (moves nothing).
+    FirstThrow(Throw),
     /// The opening throws are done: this seat threw highest and begins.
     Begins(Seat),
     /// No legal move: this many throws were lost and the turn passes.

@@ -10,7 +10,7 @@ use super::intent::{BadPick, Moment, Refusal};
 use super::lost::{LostWhy, why_lost};
 use super::notes::{Note, Notes};
 use super::table::{Player, Stage, Table};
-use crate::engine::{Action, Event, MoveGen, Phase, PlayError, Seat};
+use crate::engine::{Action, Event, MoveGen, Phase, PlayError, Seat, Throw};
 
 /// At most this many automatic steps after one change (a series and a
 /// forced move per seat round, many times over: far more than a turn).
@@ -42,7 +42,18 @@ pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refus
             break;
         }
     }
+    // A throw with a name of its own (Sonal) or that moves nothing (0) is
+    // explained the first time a game sees it.
+    let firsts: Vec<Throw> = [Throw::Sonal, Throw::Zero]
+        .into_iter()
+        .filter(|&special| {
+            let now = throws.iter().filter(|&&(t, _)| t == special).count();
+            let ever = table.events.iter().filter(|e| matches!(e, Event::Throw { t } if *t == special)).count();
+            now > 0 && ever == now
+        })
+        .collect();
     let mut notes = vec![Note::Threw { seat, throws }];
+    notes.extend(firsts.into_iter().map(Note::FirstThrow));
     if lost > 0 {
         notes.push(Note::ThrowsLost { count: lost, why });
     }
@@ -190,7 +201,8 @@ fn commit(table: &mut Table, actions: &[Action], forced: bool) -> Result<Notes, 
     if captured > 0 {
         notes.push(Note::Captured { seat, count: captured });
     }
-    if lost > 0 {
+    // Throws left when the game is won are no one's loss.
+    if lost > 0 && !game.is_finished() {
         notes.push(Note::Unused(lost));
     }
     Ok(notes)

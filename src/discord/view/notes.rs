@@ -6,6 +6,7 @@ use super::lang::{Lang, tr};
 use super::words::{and_list, computer_name, mention, move_words, seat_name};
 use crate::discord::game::lost::{Block, LostWhy};
 use crate::discord::game::notes::{Note, Vacated};
+use crate::engine::Throw;
 
 /// The lines of a change's notes, in order; why throws are struck through
 /// is said once, after the first line that strikes one.
@@ -43,6 +44,8 @@ fn line(lang: Lang, note: &Note) -> String {
                 .collect();
             tr!(lang, "note-threw", seat = seat_name(lang, *seat), throws = shown.join(" · "))
         }
+        Note::FirstThrow(Throw::Sonal) => tr!(lang, "note-sonal"),
+        Note::FirstThrow(_) => tr!(lang, "note-zero"),
         Note::Begins(seat) => tr!(lang, "note-begins", seat = seat_name(lang, *seat)),
         Note::ThrowsLost { count, why } => {
             tr!(lang, "note-throws-lost", count = *count, why = lost_why(lang, why))

@@ -6,7 +6,7 @@
 //! move on the board, while its header still names the player who acts.
 
 use super::lang::{Lang, tr};
-use super::words::{army_places, clip, computer_name, counted, move_words, seat_name};
+use super::words::{army_places, clip, counted, goal_word, move_words, seat_name, seat_player_name};
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::discord::game::{ends, story};
 use crate::engine::Board;
@@ -72,9 +72,9 @@ fn labels(lang: Lang, view: &BoardView) -> Labels {
     let mut counts: [String; 4] = Default::default();
     for seat in pos.seats().iter() {
         let (off, on, home) = render::piece_counts(pos, seat);
-        counts[seat.index()] = tr!(lang, "picture-counts", off = off, on = on, home = home);
+        counts[seat.index()] = tr!(lang, "picture-counts", off = off, on = on, home = home, goal = goal_word(pos));
     }
-    Labels { header, counts, keep: tr!(lang, "picture-keep") }
+    Labels { header, counts, keep: tr!(lang, "picture-keep", goal = goal_word(pos)) }
 }
 
 /// A replay's frames in `lang`: each caption names who played and what,
@@ -96,7 +96,7 @@ pub(crate) fn replay_words(lang: Lang) -> ReplayWords {
 fn display_name(lang: Lang, t: &Table, seat: Seat) -> String {
     match t.player(seat) {
         Some(Player::Human(u)) => t.names.get(&u).cloned().unwrap_or_default(),
-        Some(Player::Computer(level)) => computer_name(lang, level.name()),
+        Some(Player::Computer(_)) => seat_player_name(lang, t, seat),
         None => seat_name(lang, seat),
     }
 }
@@ -283,7 +283,7 @@ fn pieces_in_words(lang: Lang, pos: &Position, seat: Seat) -> String {
         out.push(tr!(lang, "alt-waiting", count = waiting));
     }
     if army.borne_off() > 0 {
-        out.push(tr!(lang, "alt-borne", count = army.borne_off()));
+        out.push(tr!(lang, "alt-borne", count = army.borne_off(), goal = goal_word(pos)));
     }
     if out.is_empty() { tr!(lang, "alt-no-pieces") } else { out.join("; ") }
 }
@@ -349,7 +349,7 @@ mod tests {
             }
             saw_last |= !view.last.is_empty();
             let alt = alt_text(Lang::EN, &t);
-            assert!(alt.starts_with("Thaayam board") && alt.chars().count() <= 1024, "{alt}");
+            assert!(alt.starts_with("Board of Thaayam (bell)") && alt.chars().count() <= 1024, "{alt}");
         }
         assert!(saw_destinations && saw_used && saw_last, "{saw_destinations} {saw_used} {saw_last}");
     }
@@ -465,7 +465,7 @@ mod tests {
             assert!(caption.contains(&what) && caption.contains(&frame.name(Seat::S)), "{}: {caption}", lang.code());
             let labels = frame.labels.expect("labels in the language");
             assert_eq!(labels.header, caption, "{}: the header shows the caption", lang.code());
-            let counts = tr!(lang, "picture-counts", off = 3, on = 1, home = 0);
+            let counts = tr!(lang, "picture-counts", off = 3, on = 1, home = 0, goal = "keep");
             assert_eq!(labels.counts[Seat::S.index()], counts, "{}", lang.code());
         }
     }

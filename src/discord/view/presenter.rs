@@ -9,7 +9,8 @@ use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, l
 use super::notes::note_lines;
 use super::picture::alt_text;
 use super::words::{
-    COLOUR, army_places, clip, counted, level_description, level_name, mention, move_words, player_name, seat_name,
+    COLOUR, army_places, clip, counted, goal_word, level_description, level_name, mention, move_words, player_name,
+    seat_name, seat_player_name,
 };
 use crate::discord::game::choices::{Menu, PAGES, Pick};
 use crate::discord::game::computer::Level;
@@ -17,7 +18,7 @@ use crate::discord::game::ends::End;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{Stage, Table, UserId};
 use crate::discord::game::turn::menu_of;
-use crate::engine::{Game, Phase, Seat};
+use crate::engine::{Game, Phase, Seat, Throw};
 
 /// What the players learn at the end besides the places: each human's
 /// rating (the conservative skill μ − 3σ the leaderboard sorts by) before
@@ -121,7 +122,12 @@ pub(crate) fn lobby(lang: Lang, t: &Table, notes: &[String]) -> Message {
     }
     Message {
         content: clip(&notes.join("\n"), limits::CONTENT),
-        embed: Some(Embed { title: tr!(lang, "lobby-title"), description, colour: COLOUR, ..Default::default() }),
+        embed: Some(Embed {
+            title: tr!(lang, "lobby-title", ruleset = t.ruleset.to_string()),
+            description,
+            colour: COLOUR,
+            ..Default::default()
+        }),
         rows,
         board_image: false,
         alt: String::new(),
@@ -287,7 +293,7 @@ fn pieces(lang: Lang, t: &Table, seat: Seat) -> String {
     let pos = g.position();
     let (on_board, off) = army_places(lang, pos, seat, |place| tr!(lang, "move-twins", place = place));
     let board = if on_board.is_empty() { tr!(lang, "pieces-none") } else { counted(&on_board) };
-    tr!(lang, "pieces", board = board, waiting = off, borne = pos.army(seat).borne_off())
+    tr!(lang, "pieces", board = board, waiting = off, borne = pos.army(seat).borne_off(), goal = goal_word(pos))
 }
 
 /// The controls of the turn for the player on turn: the menu of moves
@@ -307,9 +313,16 @@ fn turn_rows(lang: Lang, t: &Table) -> Vec<Row> {
     if !options.is_empty() {
         let (page, pages) = page_of(&options, t.draft.page);
         let mut placeholder = placeholder(lang, t, &menu);
-        // "4+1" (throws added into one piece's trip) is said where it first shows.
-        if options.iter().any(|o| o.description.contains('+')) {
-            let with = format!("{placeholder}{}", tr!(lang, "menu-plus"));
+        // "4+1" (throws added into one piece's trip), "4, 2" (one piece
+        // moving again) and "s" (Sonal) are said where they show.
+        let sonal = t.game_now().position().throws().as_slice().contains(&Throw::Sonal);
+        let helps = [
+            (options.iter().any(|o| o.description.contains('+')), tr!(lang, "menu-plus")),
+            (options.iter().any(|o| o.description.contains(", ")), tr!(lang, "menu-again")),
+            (sonal, tr!(lang, "menu-sonal")),
+        ];
+        for (_, help) in helps.into_iter().filter(|(shown, _)| *shown) {
+            let with = format!("{placeholder}{help}");
             if with.chars().count() <= limits::PLACEHOLDER {
                 placeholder = with;
             }
@@ -438,7 +451,7 @@ fn end_option(lang: Lang, base: &Game, end: &End, index: usize) -> SelectOption 
     let mut parts = Vec::new();
     match kind_of(base, end) {
         EndKind::Captures => parts.push(tr!(lang, "option-tag-capture")),
-        EndKind::BearsOff => parts.push(tr!(lang, "option-tag-home")),
+        EndKind::BearsOff => parts.push(tr!(lang, "option-tag-home", goal = goal_word(before))),
         EndKind::Enters => parts.push(tr!(lang, "option-tag-enter")),
         EndKind::Wins | EndKind::Other => {}
     }
@@ -499,7 +512,7 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
     let places = t.final_places();
     let name = |s: Seat| match t.left_seats[s.index()] {
         Some(user) => tr!(lang, "left-player", who = mention(user)),
-        None => t.player(s).map(|p| player_name(lang, p)).unwrap_or_default(),
+        None => seat_player_name(lang, t, s),
     };
     let mut lead = Vec::new();
     let mut description = String::new();
@@ -518,7 +531,13 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
                 .iter()
                 .map(|&s| {
                     let army = pos.army(s);
-                    let how = tr!(lang, "result-progress", borne = army.borne_off(), pieces = army.pieces());
+                    let how = tr!(
+                        lang,
+                        "result-progress",
+                        borne = army.borne_off(),
+                        pieces = army.pieces(),
+                        goal = goal_word(pos)
+                    );
                     let line =
                         tr!(lang, "place-line", place = places[s.index()], name = name(s), seat = seat_name(lang, s));
                     format!("{line} · {how}")

@@ -229,6 +229,8 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Note::Idle(3),
         Note::Threw { seat: Seat::N, throws: vec![(Throw::Two, true), (Throw::One, false)] },
         Note::Begins(Seat::W),
+        Note::FirstThrow(Throw::Sonal),
+        Note::FirstThrow(Throw::Zero),
         Note::Played { seat: Seat::S, before, path, forced: true },
         Note::Captured { seat: Seat::S, count: 2 },
         Note::TookBack,
@@ -349,5 +351,69 @@ fn the_record_of_the_board_a_game_started_on_keeps_the_whole_dice_commitment() {
         assert_eq!(message::check(&record), Ok(()));
         let later = presenter::record(lang, &t, &super::notes::note_lines(lang, &[Note::TookBack]));
         assert!(!later.content.contains(&t.commitment()), "only the start's record repeats it");
+    }
+}
+
+/// A whole game of Tayam Sonalu with four seats (one human, three random
+/// computers) speaks its own words: its own name in the title, pieces go
+/// home (never "borne off" nor the keep), Sonal and 0 are explained the
+/// first time they are thrown, the menu says what "s" and "4, 2" mean,
+/// the three computers have three names, and the win leaves no "could
+/// not be used" behind.
+#[test]
+fn tayam_sonalu_speaks_its_own_words() {
+    let mut t = kit::lobby(4, Variant::TayamSonalu);
+    for _ in 0..3 {
+        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::AddComputer(Level::Random), None, 0)
+            .expect("add");
+    }
+    let started = session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let (mut sonal_told, mut sonal_menu, mut again_menu) = (0, false, false);
+    sonal_told += started.iter().filter(|n| **n == Note::FirstThrow(Throw::Sonal)).count();
+    let mut texts = Vec::new();
+    let mut last_notes = Vec::new();
+    for _ in 0..20_000 {
+        if t.stage != Stage::Playing {
+            break;
+        }
+        let notes = match session::computer_step(&mut t, 0) {
+            Some(notes) => notes,
+            None => {
+                let m = checked(&t, &[]);
+                for row in &m.rows {
+                    if let Row::Select(s) = row {
+                        sonal_menu |= s.placeholder.contains("Sonal");
+                        again_menu |= s.placeholder.contains("“4, 2”");
+                    }
+                }
+                let intent = random_intent(&t, &mut rng);
+                let seq = t.seq;
+                session::handle(&mut t, Actor { user: 10, moderator: false }, intent, Some(seq), 0).expect("click")
+            }
+        };
+        let m = checked(&t, &notes);
+        sonal_told += notes.iter().filter(|n| **n == Note::FirstThrow(Throw::Sonal)).count();
+        if let Some(view) = super::picture::board_view(Lang::EN, &t) {
+            assert_eq!(view.labels.as_ref().map(|l| l.keep.as_str()), Some("home"));
+            texts.extend(view.labels.into_iter().flat_map(|l| l.counts));
+        }
+        texts.extend(words_of(&m));
+        last_notes = notes;
+    }
+    assert_eq!(t.stage, Stage::Finished, "the game was played to its end");
+    assert_eq!(sonal_told, 1, "Sonal is explained once, the first time");
+    assert!(sonal_menu && again_menu, "the menu explains s ({sonal_menu}) and “4, 2” ({again_menu})");
+    let end = checked(&t, &last_notes);
+    let embed = end.embed.as_ref().expect("a result");
+    assert!(embed.title.starts_with("Tayam Sonalu, game"), "{}", embed.title);
+    assert!(!end.content.contains("could not be used"), "{}", end.content);
+    for name in ["South", "West", "North", "East"].iter().skip(1) {
+        let named = format!("random computer ({name})");
+        assert!(end.content.contains(&named) || embed.description.contains(&named), "{named}: {end:#?}");
+    }
+    texts.extend(words_of(&end));
+    for text in &texts {
+        assert!(!text.contains("borne off") && !text.contains("keep"), "{text}");
     }
 }

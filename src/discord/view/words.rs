@@ -5,7 +5,7 @@
 
 use super::lang::{Lang, tr};
 use crate::discord::game::computer::Level;
-use crate::discord::game::table::{Player, UserId};
+use crate::discord::game::table::{Player, Table, UserId};
 use crate::engine::{Action, BoardKind, Position, Seat, Throw, ThrowBag, Unit, destination};
 
 /// The embed colour of every bot message (the board's brown).
@@ -21,6 +21,13 @@ pub(crate) fn seat_name(lang: Lang, seat: Seat) -> String {
     tr!(lang, "seat", seat = seat.letter().to_string())
 }
 
+/// How the goal of a position's tracks is named, for the messages that
+/// select on `$goal`: "home" where pieces go home (Tayam Sonalu), else
+/// "keep" (borne off from the keep).
+pub(crate) fn goal_word(pos: &Position) -> &'static str {
+    if pos.rules().home_on_goal { "home" } else { "keep" }
+}
+
 /// A computer level's name ("easy"), from its English name as stored.
 pub(crate) fn level_name(lang: Lang, level: &str) -> String {
     tr!(lang, "level", level = level)
@@ -29,6 +36,21 @@ pub(crate) fn level_name(lang: Lang, level: &str) -> String {
 /// How a computer player is named: "easy computer".
 pub(crate) fn computer_name(lang: Lang, level: &str) -> String {
     tr!(lang, "computer", level = level_name(lang, level), id = level)
+}
+
+/// How the player of `seat` at `t` is named in text: a mention, or the
+/// computer ("random computer"), with its seat when another computer of
+/// the same level sits at the table ("random computer (North)").
+pub(crate) fn seat_player_name(lang: Lang, t: &Table, seat: Seat) -> String {
+    match t.player(seat) {
+        Some(Player::Computer(level)) => {
+            let name = computer_name(lang, level.name());
+            let same = t.seats().iter().any(|s| s != seat && t.player(s) == Some(Player::Computer(level)));
+            if same { tr!(lang, "computer-at", computer = name, seat = seat_name(lang, seat)) } else { name }
+        }
+        Some(p) => player_name(lang, p),
+        None => String::new(),
+    }
 }
 
 /// How the player of a seat is named in text: a mention or the computer.
@@ -116,7 +138,9 @@ pub(crate) fn level_description(lang: Lang, level: Level) -> String {
 /// The words of a whole move: what it does in squares and plain words
 /// ("c3 → e5 takes North · enter a piece"), and the throws each part uses
 /// ("4+1 · 1"). A unit moving again from where it landed (each throw on
-/// its own) reads as one trip: "d1 → e2 → e4".
+/// its own) reads as one trip from where it started to where it ends,
+/// with only the stops where it took something: "d1 → e4" ("4, 2"),
+/// "d1 → e2 takes North → e4".
 pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (String, String) {
     let seat = before.turn();
     let mut pos = *before;
@@ -133,6 +157,12 @@ pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (Str
             let hop = format!(" → {}{took}", place(lang, &prev, seat, to));
             match parts.last_mut() {
                 Some(last) if last.trip == Some((from, twins)) => {
+                    // A stop where nothing was taken gives way to the next one.
+                    if !last.stop_took {
+                        last.text.truncate(last.stop);
+                    }
+                    last.stop = last.text.len();
+                    last.stop_took = !took.is_empty();
                     last.text.push_str(&hop);
                     last.throws.push_str(&format!(", {throws}"));
                     last.trip = Some((to, twins));
@@ -140,8 +170,17 @@ pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (Str
                 _ => {
                     let start = place(lang, &prev, seat, from);
                     let start = if twins { tr!(lang, "move-twins", place = start) } else { start };
+                    let stop = start.len();
                     let text = format!("{start}{hop}");
-                    parts.push(Part { kind: Kind::Trip { twins }, text, throws, trip: Some((to, twins)), count: 1 });
+                    parts.push(Part {
+                        kind: Kind::Trip { twins },
+                        text,
+                        throws,
+                        trip: Some((to, twins)),
+                        count: 1,
+                        stop,
+                        stop_took: !took.is_empty(),
+                    });
                 }
             }
             continue;
@@ -167,7 +206,7 @@ pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (Str
                 last.count += 1;
                 last.throws.push_str(&format!(" · {throws}"));
             }
-            _ => parts.push(Part { kind, text, throws, trip: None, count: 1 }),
+            _ => parts.push(Part { kind, text, throws, trip: None, count: 1, stop: 0, stop_took: false }),
         }
     }
     // The same trip made by several pieces reads once: "c1 → d1 (2 pieces)".
@@ -213,6 +252,10 @@ struct Part {
     trip: Option<(u8, bool)>,
     /// How many times a non-trip part repeats ("enter 2 pieces").
     count: u8,
+    /// Where in a trip's text its last stop (" → e2…") begins, and
+    /// whether something was taken there (then the stop stays named).
+    stop: usize,
+    stop_took: bool,
 }
 
 impl Part {
@@ -363,8 +406,15 @@ mod tests {
     fn a_unit_moving_again_from_where_it_landed_is_one_trip() {
         let tpn = "bell1979 S=1,o,o,o N=o,o,o,o turn=S throws=4,1,2";
         let (label, throws) = words(tpn, &[advance(1, &[Throw::Four]), advance(5, &[Throw::Two])]);
-        assert_eq!(label, "d1 → e4 → d5");
+        assert_eq!(label, "d1 → d5", "from where it starts to where it ends");
         assert_eq!(throws, "4, 2");
+        // A stop where it took a piece stays named: North on South's step 5.
+        let board = &crate::engine::THAAYAM_BOARD;
+        let at = board.cell(Seat::S, 5);
+        let north = (1..24).find(|&s| board.cell(Seat::N, s) == at).expect("North passes South's step 5");
+        let tpn = format!("bell1979 S=1,o,o,o N={north},o,o,o turn=S throws=4,1,2");
+        let (label, _) = words(&tpn, &[advance(1, &[Throw::Four]), advance(5, &[Throw::Two])]);
+        assert_eq!(label, "d1 → e4 takes North → d5");
     }
 
     #[test]
