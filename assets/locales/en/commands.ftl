@@ -202,3 +202,14 @@ busy-queue = The bot is busy with others' requests: try again in { $secs } s.
 # A user who opened too many games.
 new-capped-open = You already have { $max } games open (lobbies included): finish or cancel one before opening another.
 new-capped-hourly = You opened { $max } games in the last hour: try again in { $minutes } min.
+
+# A slash-command option outside its declaration (a forged interaction).
+option-choices = The option `{ $name }` must be one of its choices: { $choices }.
+option-number = The option `{ $name }` must be { $whole ->
+    [yes] a whole number
+   *[no] a number
+  } { $range } (not { $given }).
+option-length = The option `{ $name }` must be { $range } characters long.
+range-between = from { $min } to { $max }
+range-min = at least { $min }
+range-max = at most { $max }

@@ -112,7 +112,11 @@ board-title = { $ruleset ->
     [tayam-sonalu] Tayam Sonalu
    *[other] Thaayam ({ $ruleset })
   }, game { $game }
-board-footer = { $moves } throws and moves so far · dice seed SHA-256 { $commitment }… (the seed is revealed when the game ends)
+# $drawn: the throws drawn from the seed so far (the result counts them the same way).
+board-footer = { $drawn ->
+    [one] 1 throw
+   *[other] { $drawn } throws
+  } drawn so far · dice seed SHA-256 { $commitment }… (the seed is revealed when the game ends)
 button-throw = Throw the cowries
 button-confirm = Confirm
 button-undo = Undo

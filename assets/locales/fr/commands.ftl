@@ -203,3 +203,14 @@ busy-queue = Le bot est occupé par d'autres demandes : réessayez dans { $secs 
 # Un utilisateur qui a ouvert trop de parties.
 new-capped-open = Vous avez déjà { $max } parties ouvertes (salons compris) : terminez-en ou annulez-en une avant d'en ouvrir une autre.
 new-capped-hourly = Vous avez ouvert { $max } parties dans la dernière heure : réessayez dans { $minutes } min.
+
+# A slash-command option outside its declaration (a forged interaction).
+option-choices = L'option `{ $name }` doit être l'un de ses choix : { $choices }.
+option-number = L'option `{ $name }` doit être { $whole ->
+    [yes] un nombre entier
+   *[no] un nombre
+  } { $range } (pas { $given }).
+option-length = L'option `{ $name }` doit compter { $range } caractères.
+range-between = de { $min } à { $max }
+range-min = au moins { $min }
+range-max = au plus { $max }

@@ -112,7 +112,10 @@ board-title = { $ruleset ->
     [tayam-sonalu] Tayam Sonalu
    *[other] Thaayam ({ $ruleset })
   }, partie { $game }
-board-footer = { $moves } jets et coups jusqu'ici · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
+board-footer = { $drawn ->
+    [one] { $drawn } jet tiré
+   *[other] { $drawn } jets tirés
+  } jusqu'ici · graine des dés SHA-256 { $commitment }… (la graine est révélée à la fin de la partie)
 button-throw = Lancer les cauris
 button-confirm = Valider
 button-undo = Annuler le choix

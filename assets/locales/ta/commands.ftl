@@ -199,3 +199,14 @@ busy-queue = மற்றவர்களின் கோரிக்கைகள
 # அளவுக்கு மேல் ஆட்டங்களைத் திறந்தவர்.
 new-capped-open = உங்களிடம் ஏற்கெனவே { $max } ஆட்டங்கள் திறந்துள்ளன (கூடங்கள் உட்பட): இன்னொன்றைத் திறக்கும் முன் ஒன்றை முடியுங்கள் அல்லது ரத்து செய்யுங்கள்.
 new-capped-hourly = கடந்த ஒரு மணி நேரத்தில் { $max } ஆட்டங்களைத் திறந்துவிட்டீர்கள்: { $minutes } நிமிடங்களில் மீண்டும் முயலுங்கள்.
+
+# A slash-command option outside its declaration (a forged interaction).
+option-choices = `{ $name }` தேர்வு அதன் தேர்வுகளில் ஒன்றாக இருக்க வேண்டும்: { $choices }.
+option-number = `{ $name }` தேர்வு { $range } { $whole ->
+    [yes] முழு எண்ணாக
+   *[no] எண்ணாக
+  } இருக்க வேண்டும் ({ $given } அல்ல).
+option-length = `{ $name }` தேர்வு { $range } எழுத்துகள் நீளமாக இருக்க வேண்டும்.
+range-between = { $min } முதல் { $max } வரை
+range-min = குறைந்தது { $min }
+range-max = அதிகபட்சம் { $max }

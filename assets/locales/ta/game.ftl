@@ -121,7 +121,7 @@ board-title = { $ruleset ->
     [tayam-sonalu] தாயம் சோனலு
    *[other] தாயம் ({ $ruleset })
   }, ஆட்டம் { $game }
-board-footer = இதுவரை { $moves } உருட்டல்களும் நகர்வுகளும் · சோழி விதையின் SHA-256 { $commitment }… (ஆட்டம் முடிந்ததும் விதை வெளியிடப்படும்)
+board-footer = இதுவரை { $drawn } உருட்டல்கள் · சோழி விதையின் SHA-256 { $commitment }… (ஆட்டம் முடிந்ததும் விதை வெளியிடப்படும்)
 button-throw = சோழிகளை உருட்டு
 button-confirm = உறுதிசெய்
 button-undo = திரும்பப் பெறு

@@ -131,10 +131,8 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             instrument::classify(Outcome::Refused);
             let ctx = poise::Context::Application(ctx);
             tracing::warn!("options of /{} did not fit: {description}", ctx.command().qualified_name);
-            let text = match options::refusal_of(ctx) {
-                Some(text) => text,
-                None => tr!(langs(ctx).await.1, "error-options"),
-            };
+            let lang = langs(ctx).await.1;
+            let text = options::refusal_of(ctx, lang).unwrap_or_else(|| tr!(lang, "error-options"));
             let _ = private(ctx, text).await;
         }
         // A server's command (settings, leaderboards) used outside servers.

@@ -4,8 +4,11 @@
 //! poise would turn a value outside its type into an error that no one
 //! answers ("This interaction failed"), and pass a value inside its type
 //! but outside the declared range on silently. Such a command gets a
-//! private answer naming the option and what it allows.
+//! private answer naming the option and what it allows, in the reader's
+//! language and with the option's name as her client shows it.
 
+use super::answer::langs;
+use crate::discord::view::lang::{Lang, tr};
 use crate::discord::{Context, Error};
 use poise::serenity_prelude::ResolvedValue;
 use serde_json::{Value, json};
@@ -26,20 +29,29 @@ impl std::error::Error for BadOption {}
 /// The framework's command check: a command whose options fall outside
 /// their declaration fails with a [`BadOption`] (answered by `on_error`).
 pub(crate) async fn check_options(ctx: Context<'_>) -> Result<bool, Error> {
-    match refusal_of(ctx) {
+    let lang = langs(ctx).await.1;
+    match refusal_of(ctx, lang) {
         Some(text) => Err(Box::new(BadOption(text))),
         None => Ok(true),
     }
 }
 
-/// The first option of the command outside its declaration, in words.
-pub(crate) fn refusal_of(ctx: Context<'_>) -> Option<String> {
+/// The first option of the command outside its declaration, in words
+/// of `lang`.
+pub(crate) fn refusal_of(ctx: Context<'_>, lang: Lang) -> Option<String> {
     let poise::Context::Application(a) = ctx else { return None };
     ctx.command().parameters.iter().find_map(|param| {
         let given = a.args.iter().find(|o| o.name == param.name)?;
         let declared = serde_json::to_value(param.create_as_slash_command_option()?).ok()?;
-        refusal(&declared, Given::of(&given.value))
+        refusal(lang, &declared, Given::of(&given.value))
     })
+}
+
+/// A declared name (of an option or a choice) as a client in `lang`
+/// shows it: its localisation when it has one.
+fn shown_name(lang: Lang, declared: &Value) -> String {
+    let own = declared["name_localizations"][lang.code()].as_str();
+    own.or_else(|| declared["name"].as_str()).unwrap_or("?").to_string()
 }
 
 /// An option's value, as far as a declaration constrains it.
@@ -77,29 +89,29 @@ fn number(x: f64) -> String {
 }
 
 /// "from 2 to 4", "at least 1", "at most 9".
-fn range(min: Option<f64>, max: Option<f64>, show: impl Fn(f64) -> String) -> String {
+fn range(lang: Lang, min: Option<f64>, max: Option<f64>) -> String {
     match (min, max) {
-        (Some(a), Some(b)) => format!("from {} to {}", show(a), show(b)),
-        (Some(a), None) => format!("at least {}", show(a)),
-        (None, Some(b)) => format!("at most {}", show(b)),
+        (Some(a), Some(b)) => tr!(lang, "range-between", min = number(a), max = number(b)),
+        (Some(a), None) => tr!(lang, "range-min", min = number(a)),
+        (None, Some(b)) => tr!(lang, "range-max", max = number(b)),
         (None, None) => String::new(),
     }
 }
 
 /// Why `given` does not fit the option declared as `declared` (the
 /// option's JSON as registered with Discord), if it does not.
-fn refusal(declared: &Value, given: Given<'_>) -> Option<String> {
-    let name = declared["name"].as_str().unwrap_or("?");
+fn refusal(lang: Lang, declared: &Value, given: Given<'_>) -> Option<String> {
+    let name = shown_name(lang, declared);
     if let Some(choices) = declared["choices"].as_array().filter(|c| !c.is_empty()) {
         if choices.iter().any(|c| c["value"] == given.json()) {
             return None;
         }
-        let names: Vec<&str> = choices
+        let names: Vec<String> = choices
             .iter()
-            .filter_map(|c| c["name"].as_str())
-            .map(|n| n.split(':').next().unwrap_or(n).trim())
+            .map(|c| shown_name(lang, c))
+            .map(|n| n.split(':').next().unwrap_or(&n).trim().to_string())
             .collect();
-        return Some(format!("The option `{name}` must be one of its choices: {}.", names.join(", ")));
+        return Some(tr!(lang, "option-choices", name = name, choices = names.join(", ")));
     }
     let number_given = match given {
         Given::Integer(i) => Some(i as f64),
@@ -109,16 +121,16 @@ fn refusal(declared: &Value, given: Given<'_>) -> Option<String> {
     if let Some(x) = number_given {
         let (min, max) = (declared["min_value"].as_f64(), declared["max_value"].as_f64());
         if min.is_some_and(|m| x < m) || max.is_some_and(|m| x > m) || x.is_nan() {
-            let kind = if declared["type"] == 4 { "a whole number" } else { "a number" };
-            let allowed = range(min, max, number);
-            return Some(format!("The option `{name}` must be {kind} {allowed} (not {}).", number(x)));
+            let whole = if declared["type"] == 4 { "yes" } else { "no" };
+            let allowed = range(lang, min, max);
+            return Some(tr!(lang, "option-number", name = name, whole = whole, range = allowed, given = number(x)));
         }
     }
     if let Given::Text(s) = given {
         let n = s.chars().count() as f64;
         let (min, max) = (declared["min_length"].as_f64(), declared["max_length"].as_f64());
         if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
-            return Some(format!("The option `{name}` must be {} characters long.", range(min, max, number)));
+            return Some(tr!(lang, "option-length", name = name, range = range(lang, min, max)));
         }
     }
     None
@@ -134,32 +146,45 @@ mod tests {
 
     #[test]
     fn numbers_outside_their_range_are_named_with_the_range() {
-        assert_eq!(refusal(&players(), Given::Integer(3)), None);
+        assert_eq!(refusal(Lang::EN, &players(), Given::Integer(3)), None);
         for bad in [256, -1, 5, 1, i64::MIN] {
-            let text = refusal(&players(), Given::Integer(bad)).expect("refused");
+            let text = refusal(Lang::EN, &players(), Given::Integer(bad)).expect("refused");
             assert!(text.contains("`players`") && text.contains("from 2 to 4"), "{text}");
         }
         let low = json!({"type": 10, "name": "x", "min_value": 0.5});
-        assert!(refusal(&low, Given::Number(0.25)).expect("refused").contains("at least 0.5"));
-        assert!(refusal(&low, Given::Number(f64::NAN)).is_some());
+        assert!(refusal(Lang::EN, &low, Given::Number(0.25)).expect("refused").contains("at least 0.5"));
+        assert!(refusal(Lang::EN, &low, Given::Number(f64::NAN)).is_some());
     }
 
     #[test]
     fn values_outside_their_choices_list_the_choices() {
         let variant = json!({"type": 4, "name": "variant", "choices": [
             {"name": "bell: Bell's record", "value": 0}, {"name": "cross: a cross", "value": 1}]});
-        assert_eq!(refusal(&variant, Given::Integer(1)), None);
-        let text = refusal(&variant, Given::Integer(99)).expect("refused");
+        assert_eq!(refusal(Lang::EN, &variant, Given::Integer(1)), None);
+        let text = refusal(Lang::EN, &variant, Given::Integer(99)).expect("refused");
         assert!(text.contains("`variant`") && text.contains("bell, cross"), "{text}");
-        assert!(refusal(&variant, Given::Text("bell")).is_some(), "a choice is matched by value and type");
+        assert!(refusal(Lang::EN, &variant, Given::Text("bell")).is_some(), "a choice is matched by value and type");
     }
 
     #[test]
     fn texts_outside_their_length_are_named() {
         let timeout = json!({"type": 3, "name": "timeout", "min_length": 1, "max_length": 3});
-        assert_eq!(refusal(&timeout, Given::Text("12h")), None);
-        let text = refusal(&timeout, Given::Text("forever")).expect("refused");
+        assert_eq!(refusal(Lang::EN, &timeout, Given::Text("12h")), None);
+        let text = refusal(Lang::EN, &timeout, Given::Text("forever")).expect("refused");
         assert!(text.contains("`timeout`") && text.contains("from 1 to 3 characters"), "{text}");
-        assert_eq!(refusal(&timeout, Given::Other), None);
+        assert_eq!(refusal(Lang::EN, &timeout, Given::Other), None);
+    }
+
+    #[test]
+    fn a_refusal_speaks_the_readers_language_and_her_clients_names() {
+        let fr = Lang::from_code("fr").expect("French");
+        let players = json!({"type": 4, "name": "players", "name_localizations": {"fr": "joueurs"},
+            "min_value": 2, "max_value": 4});
+        let text = refusal(fr, &players, Given::Integer(9)).expect("refused");
+        assert!(text.contains("`joueurs`") && text.contains("de 2 à 4") && text.contains("entier"), "{text}");
+        let variant = json!({"type": 4, "name": "variant", "choices": [
+            {"name": "bell", "name_localizations": {"fr": "cloche"}, "value": 0}]});
+        let text = refusal(fr, &variant, Given::Integer(9)).expect("refused");
+        assert!(text.contains("cloche") && !text.contains("must"), "{text}");
     }
 }

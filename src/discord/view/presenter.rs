@@ -275,7 +275,7 @@ fn state_embed(lang: Lang, t: &Table) -> Embed {
         },
         description,
         fields,
-        footer: tr!(lang, "board-footer", moves = t.events.len(), commitment = short_commitment(t)),
+        footer: tr!(lang, "board-footer", drawn = t.drawn, commitment = short_commitment(t)),
         colour: COLOUR,
     }
 }
