@@ -9,7 +9,11 @@
 //! players, the bot and the command line use it (`render` needs only the
 //! engine).
 //! Inside the bot, `discord::game` (pure) ← `discord::view` (pure) ←
-//! `discord::live` (async) ← `discord::commands` ← `discord::bot`.
+//! `discord::live` (async) ← `discord::commands` ← `discord::bot`, with
+//! the operators' wing `discord::ops` (metrics, readiness, their
+//! listener) beside `live`, which counts through it. The workbench
+//! (`lab`: benchmarks, fuzzing, test rigs) sits behind the cargo feature
+//! `lab`, off by default, for the `thaayam-lab` binary and the tests.
 //! `tests/architecture.rs` checks these directions, the purity of the
 //! engine and of the bot's `game` and `view`, and that no files of `src/`
 //! import each other in a circle (a `mod.rs` declares and re-exports; a
@@ -46,12 +50,18 @@
 //!   `discord/game/intent.rs` (mapped from the control in
 //!   `discord/live/clicks.rs`), and what it does in `discord/game/session.rs`
 //!   (seats in `lobby.rs`, moves in `turn.rs`).
+//! - **How a change reaches Discord** (edit in place, record and re-post,
+//!   answer a click and follow up, where the bot is reached by clicks
+//!   only): decided as data in `discord/live/delivery.rs` (a unit test per
+//!   case), carried out by `discord/live/board.rs`; the game rule of games
+//!   reached by clicks only (a lapsed turn settled, the computers played
+//!   within the click) is `discord/game/session.rs`'s `handle_click`.
 //! - **A colour of the board**: `render/theme.rs` (seat colours are checked
 //!   there for colour-blind players); every PNG's 256 colours come from the
 //!   calibration pictures of `render/calibration.rs`, so a new element must
 //!   appear in one of them (its test lists the flat colours it keeps);
 //!   sizes and positions in `render/layout.rs`.
-//! - **Something saved**: a table's saved form is `discord/game/saved.rs`
+//! - **Something saved**: a table's saved form is `discord/live/saved.rs`
 //!   (a new form is a new version with its upgrade; the saves of earlier
 //!   releases in `tests/data/saved/` must still load and play on); the
 //!   store's tables change by a migration appended in `store/schema.rs`
@@ -68,17 +78,18 @@
 //!   `view/refusals.rs` (why a click changed nothing: `game` gives a
 //!   `Refusal` variant, never words) choose the messages.
 //!   Which language where: `discord/live/lang.rs`.
-//! - **A metric for operators**: its family in `discord/live/metrics.rs`
+//! - **A metric for operators**: its family in `discord/ops/metrics.rs`
 //!   (and the README's table), counted where it happens in the live wing
-//!   through `discord/live/instrument.rs`, which knows the registry of the
+//!   through `discord/ops/instrument.rs`, which knows the registry of the
 //!   bot whose task is running; the pages (`/metrics`, `/healthz`,
-//!   `/readyz`) in `discord/live/listener.rs`, readiness in `health.rs`.
+//!   `/readyz`) in `discord/ops/listener.rs`, readiness in `health.rs`.
 
 pub mod ai;
 pub mod cli;
 pub mod dice;
 pub mod discord;
 pub mod engine;
+#[cfg(feature = "lab")]
 pub mod lab;
 pub mod render;
 pub mod store;

@@ -1,6 +1,8 @@
 //! The architecture, checked on the source: which layer may import which
-//! (`engine` ← {`ai`, `render`, `store`} ← `discord` ← `main`/`cli`; inside
-//! the bot `game` ← `view` ← `live` ← `commands` ← `bot`), the purity of the
+//! (`engine` ← `dice` ← {`ai`, `render`, `store`} ← `discord` ←
+//! `main`/`cli`; inside the bot `game` ← `view` ← `live` ← `commands` ←
+//! `bot`, with the operators' wing `ops` beside `live`, which counts
+//! through it), the workbench (`lab`) only behind its cargo feature, the purity of the
 //! engine and of the bot's `game` and `view` wings (no Discord client, no
 //! tokio, no store, no global state in `game`), one series walk (the
 //! engine's), and no import circle between any files of `src/` (a
@@ -11,7 +13,8 @@
 //! The reading is textual (imports and `crate::`/`super::` paths in code,
 //! inline modules included, comments skipped), which is all these rules
 //! need; a path through a `mod.rs` re-export counts as an import of the
-//! file that defines it.
+//! file that defines it, and so does a path through a child module the
+//! file declares (`live::lang::Languages` in `discord/mod.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -155,12 +158,17 @@ fn paths(src: &Source) -> Vec<(String, bool)> {
         .into_iter()
         .flat_map(|(tree, inline, _)| expand(&tree).into_iter().map(move |p| (p, inline)))
         .collect();
+    let children = children(src);
+    let starts: Vec<String> = ["crate::".to_string(), "super::".to_string()]
+        .into_iter()
+        .chain(children.iter().map(|c| format!("{c}::")))
+        .collect();
     for (line, inline) in &src.lines {
         let t = line.trim();
         if t.starts_with("use ") || t.starts_with("pub use ") || t.starts_with("pub(crate) use ") {
             continue;
         }
-        for start in ["crate::", "super::"] {
+        for start in starts.iter().map(String::as_str) {
             let mut from = 0;
             while let Some(i) = line[from..].find(start) {
                 let at = from + i;
@@ -169,13 +177,34 @@ fn paths(src: &Source) -> Vec<(String, bool)> {
                     let end = line[at..]
                         .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
                         .map_or(line.len(), |e| at + e);
-                    out.push((line[at..end].trim_end_matches(':').to_string(), *inline));
+                    let path = line[at..end].trim_end_matches(':');
+                    // A child module's path starts from the file itself.
+                    let path = if start == "crate::" || start == "super::" {
+                        path.to_string()
+                    } else {
+                        format!("self::{path}")
+                    };
+                    out.push((path, *inline));
                 }
                 from = at + start.len();
             }
         }
     }
     out
+}
+
+/// The child modules a file declares (`mod hub;`, `pub(crate) mod live;`).
+fn children(src: &Source) -> Vec<String> {
+    src.lines
+        .iter()
+        .filter(|(_, inline)| !inline)
+        .filter_map(|(line, _)| {
+            let t = line.trim();
+            let t = t.strip_prefix("pub(crate) ").or_else(|| t.strip_prefix("pub ")).unwrap_or(t);
+            let name = t.strip_prefix("mod ")?.strip_suffix(';')?;
+            Some(name.trim().to_string())
+        })
+        .collect()
 }
 
 /// The module path a `crate::`/`super::`/`self::` path starts from, or
@@ -377,7 +406,7 @@ fn no_layer_of_the_product_uses_the_workbench() {
 fn the_bot_wings_point_one_way_and_game_and_view_are_pure() {
     let sources = read_sources();
     let pure = ["serenity::", "poise::", "tokio::", "crate::store", "#[tokio::test]"];
-    let rules: [(&str, Vec<&str>); 4] = [
+    let rules: [(&str, Vec<&str>); 5] = [
         (
             "discord/game/",
             [
@@ -397,13 +426,27 @@ fn the_bot_wings_point_one_way_and_game_and_view_are_pure() {
             [&pure[..], &["crate::discord::live", "crate::discord::commands", "crate::discord::bot"]].concat(),
         ),
         ("discord/live/", vec!["crate::discord::commands", "crate::discord::bot"]),
+        (
+            "discord/ops/",
+            vec![
+                "crate::discord::game",
+                "crate::discord::view",
+                "crate::discord::live",
+                "crate::discord::commands",
+                "crate::discord::bot",
+            ],
+        ),
         ("discord/commands/", vec!["crate::discord::bot"]),
     ];
     let mut v = Vec::new();
     for (dir, forbidden) in &rules {
         v.extend(violations(&sources, dir, forbidden));
     }
-    assert!(v.is_empty(), "game ← view ← live ← commands ← bot, game and view pure:\n{}", v.join("\n"));
+    assert!(
+        v.is_empty(),
+        "game ← view ← live ← commands ← bot, ops beside live, game and view pure:\n{}",
+        v.join("\n")
+    );
 }
 
 /// Issue 29: where a series ends is decided in one place. The engine walks
@@ -517,6 +560,12 @@ fn the_checker_sees_imports_and_circles() {
     assert!(abs.contains(&s(&["discord", "Data"])));
     assert!(abs.contains(&s(&["store", "x"])));
     assert!(abs.contains(&s(&["discord", "live", "board", "*"])), "super inside `mod tests` is the file: {abs:?}");
+    let parent = Source {
+        module: vec!["discord".into()],
+        lines: code_lines("pub(crate) mod live;\nstruct Data {\n    langs: Arc<live::lang::Languages>,\n}\n"),
+    };
+    let abs: Vec<Vec<String>> = paths(&parent).iter().filter_map(|(p, i)| absolute(p, &parent, *i)).collect();
+    assert!(abs.contains(&s(&["discord", "live", "lang", "Languages"])), "a child's path in code: {abs:?}");
     let mut g = BTreeMap::new();
     g.insert("discord/a.rs".to_string(), BTreeSet::from(["discord/b.rs".to_string()]));
     g.insert("discord/b.rs".to_string(), BTreeSet::from(["discord/a.rs".to_string()]));
@@ -526,4 +575,26 @@ fn the_checker_sees_imports_and_circles() {
     assert_eq!(circles(&g).concat(), ["discord/a.rs", "discord/b.rs", "discord/c.rs"], "a longer circle");
     g.insert("discord/b.rs".to_string(), BTreeSet::new());
     assert!(circles(&g).is_empty());
+}
+
+/// The workbench (`src/lab`, the `thaayam-lab` binary) sits behind the
+/// `lab` cargo feature, off by default: the product library carries no rig
+/// and `cargo install --path .` installs `thaayam` alone.
+#[test]
+fn the_workbench_is_behind_its_feature() {
+    let lib = std::fs::read_to_string(src_dir().join("lib.rs")).expect("lib.rs");
+    let lines: Vec<&str> = lib.lines().map(str::trim).collect();
+    let at = lines.iter().position(|l| *l == "pub mod lab;").expect("lib.rs declares `lab`");
+    assert_eq!(lines.get(at.wrapping_sub(1)), Some(&"#[cfg(feature = \"lab\")]"), "`lab` only behind its feature");
+    let manifest: toml::Table = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+        .expect("Cargo.toml")
+        .parse()
+        .expect("toml");
+    let features = manifest["features"].as_table().expect("[features]");
+    let default = features.get("default").and_then(|d| d.as_array()).cloned().unwrap_or_default();
+    assert!(features.contains_key("lab") && !default.iter().any(|f| f.as_str() == Some("lab")), "off by default");
+    let bins = manifest["bin"].as_array().expect("[[bin]]");
+    let lab = bins.iter().find(|b| b["name"].as_str() == Some("thaayam-lab")).expect("the thaayam-lab binary");
+    let required = lab.get("required-features").and_then(|r| r.as_array()).cloned().unwrap_or_default();
+    assert!(required.iter().any(|f| f.as_str() == Some("lab")), "thaayam-lab requires the `lab` feature");
 }

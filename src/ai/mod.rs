@@ -9,6 +9,9 @@
 //! - `hard`: like `medium`, then looks one series further ([`search`]):
 //!   the best plans are scored by expectimax over the next player's
 //!   likeliest throw sequences, that player answering with its best plan.
+//! - `expert`: plans judged by a learned network's chance of winning
+//!   ([`expert`], [`value`]; trained by [`train`]), one network per variant
+//!   and number of players; without one it plays as `hard`.
 
 pub mod advice;
 pub mod analysis;

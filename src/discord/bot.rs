@@ -7,11 +7,12 @@
 //! and exits within [`SHUTDOWN_LIMIT`] whatever the connection is doing.
 
 use super::config::{Config, Shards};
-use super::live::health::Gateway;
 use super::live::hub::Hub;
-use super::live::instrument::{self, Instrumented, RateLimits};
-use super::live::metrics::Metrics;
-use super::live::{board, clicks, clock, computer, listener, persist, ratelimits, went_back};
+use super::live::{board, clicks, clock, computer, persist, ratelimits, went_back};
+use super::ops::health::Gateway;
+use super::ops::instrument::{self, Instrumented, RateLimits};
+use super::ops::listener;
+use super::ops::metrics::Metrics;
 use super::{Data, Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;

@@ -5,7 +5,10 @@
 //! [`commands`] ← [`bot`].
 //! - [`game`] is pure: what a click or a command does to a table.
 //! - [`view`] is pure: a table becomes plain messages and a picture.
-//! - [`live`] is async: Discord, tokio and the store.
+//! - [`live`] is async: Discord, tokio and the store; it plays the games.
+//! - [`ops`] is what the bot tells its operators (metrics, readiness, the
+//!   HTTP listener of `/metrics`): beside `live`, which counts through it
+//!   and never the other way.
 //! - [`commands`] are the slash commands, thin over the wings; [`bot`]
 //!   starts everything. [`config`] is the bot's configuration, [`logging`]
 //!   its log (text or JSON lines, secrets cut out).
@@ -20,6 +23,7 @@ pub(crate) mod game;
 pub mod limits;
 pub(crate) mod live;
 pub(crate) mod logging;
+pub(crate) mod ops;
 pub(crate) mod view;
 
 use config::Config;
@@ -47,15 +51,15 @@ pub(crate) struct Data {
     /// The pause before each computer move.
     pub(crate) computer_pause: Duration,
     /// The language of each server's messages.
-    pub(crate) langs: Arc<live::lang::Languages>,
+    pub(crate) langs: Arc<live::languages::Languages>,
     /// The settings each server saved, as far as this process read them.
     pub(crate) settings: Arc<live::defaults::Known>,
     /// Where new games' dice seeds come from.
     pub(crate) seeds: Arc<live::persist::Seeds>,
     /// This bot's metrics (recording nothing without a metrics listener).
-    pub(crate) metrics: Arc<live::metrics::Metrics>,
+    pub(crate) metrics: Arc<ops::metrics::Metrics>,
     /// The gateway shards of this process, for `/readyz` and the metrics.
-    pub(crate) gateway: Arc<live::health::Gateway>,
+    pub(crate) gateway: Arc<ops::health::Gateway>,
     /// Cooldowns, queues of heavy work, caps and kept replays.
     pub(crate) guard: Arc<live::guard::Guard>,
 }

@@ -1,75 +1,15 @@
-//! A fast, non-cryptographic hasher for sets of games: the series walk's
-//! and the computer's searches' (the standard SipHash dominated their
-//! profiles). Deterministic: no random keys.
+//! Sets and maps of games with a fast, non-cryptographic hasher: the
+//! series walk's and the computer's searches' (the standard SipHash
+//! dominated their profiles). The hasher is `rustc-hash`'s Fx hash
+//! (deterministic: no random keys); [`GameKey`] hashes a game's compact
+//! summary.
 
 use super::game::{Game, Phase};
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
-/// The Fx hash (as in rustc): rotate, xor, multiply per word.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FxHasher(u64);
-
-const K: u64 = 0xf135_7aea_2e62_a9c5;
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(K);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0.rotate_left(26)
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
-        }
-    }
-
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u16(&mut self, n: u16) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-}
-
-pub(crate) type FxBuild = BuildHasherDefault<FxHasher>;
-pub(crate) type FxHashSet<T> = HashSet<T, FxBuild>;
-pub(crate) type FxHashMap<K, V> = HashMap<K, V, FxBuild>;
+pub(crate) type FxHashSet<T> = HashSet<T, rustc_hash::FxBuildHasher>;
+pub(crate) type FxHashMap<K, V> = HashMap<K, V, rustc_hash::FxBuildHasher>;
 
 /// A game as a hash key: hashes a compact summary (the armies' codes, the
 /// throws, turn and phase) instead of every field; equality is the game's.

@@ -6,22 +6,8 @@ use std::time::Duration;
 
 /// CPU time the calling thread has used so far (`None` where the platform
 /// has no per-thread clock).
-#[cfg(unix)]
 pub fn thread_cpu_time() -> Option<Duration> {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    #[allow(unsafe_code)]
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    let secs = u64::try_from(t.tv_sec).ok()?;
-    let nanos = u32::try_from(t.tv_nsec).ok()?;
-    (rc == 0).then(|| Duration::new(secs, nanos))
-}
-
-/// CPU time the calling thread has used so far (`None` where the platform
-/// has no per-thread clock).
-#[cfg(not(unix))]
-pub fn thread_cpu_time() -> Option<Duration> {
-    None
+    cpu_time::ThreadTime::try_now().ok().map(|t| t.as_duration())
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! twins and count badges; last-move arrows, capture marks and destination
 //! hints.
 
+use super::cache::Bounded;
 use super::canvas::Canvas;
 use super::dirty::Dirty;
 use super::encode::Base;
@@ -11,8 +12,7 @@ use super::sprite::{Mark, Sprite, SpriteKey, blank, blit, cached, from_steps, sp
 use super::text::{self, Style};
 use super::theme;
 use crate::engine::{Board, Cell, Seat, SeatSet};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use tiny_skia::{
     Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
 };
@@ -153,25 +153,14 @@ pub(crate) struct Static<'a> {
 /// every board cost far more, in drawing and in encoding).
 pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet, more: Static) -> Arc<Background> {
     type Key = (Family, Option<Seat>);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Background>>>> = OnceLock::new();
+    static CACHE: OnceLock<Bounded<Key, Arc<Background>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
     let family = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string());
     let key = (family.clone(), more.turn);
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Ok(map) = cache.lock()
-        && let Some(p) = map.get(&key)
-    {
-        return Arc::clone(p);
-    }
-    let (pm, turned) = paint_background(layout, board, seats, more);
-    let bg = Arc::new(Background { pm, base: OnceLock::new(), family, turned });
-    if let Ok(mut map) = cache.lock() {
-        if map.len() >= 32 {
-            map.clear();
-        }
-        map.insert(key, Arc::clone(&bg));
-    }
-    bg
+    CACHE.get_or_init(|| Bounded::new(32)).get_or_make(key, || {
+        let (pm, turned) = paint_background(layout, board, seats, more);
+        Arc::new(Background { pm, base: OnceLock::new(), family, turned })
+    })
 }
 
 /// The pixels of a background and the blocks that `more` touched.

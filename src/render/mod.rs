@@ -9,6 +9,7 @@
 //! `docs/rendering.md` gives the measurements behind these choices.
 
 mod board;
+mod cache;
 mod calibration;
 mod canvas;
 mod chart;

@@ -12,6 +12,7 @@
 //! of the pixels keep their exact colour, the others are off by 2 levels
 //! per channel at the median and 14 at the 99th percentile.
 
+use super::cache::Generations;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock, RwLockReadGuard};
@@ -52,7 +53,7 @@ pub(crate) struct Palette {
     values: Vec<u8>,
     /// Colours met since, with their index (pictures the calibration did
     /// not foresee: a few hundred anti-aliased shades).
-    met: RwLock<HashMap<Colour, u8>>,
+    met: RwLock<Generations<Colour, u8>>,
     /// The colours looked up lately, shared by every picture and thread,
     /// direct-mapped by hash: `1 << 32 | colour << 8 | index`, 0 empty.
     hot: Vec<AtomicU64>,
@@ -95,7 +96,8 @@ impl Palette {
             colours
         };
         let hot = (0..HOT).map(|_| AtomicU64::new(0)).collect();
-        let mut palette = Palette { colours, keys: Vec::new(), values: Vec::new(), met: Default::default(), hot };
+        let mut palette =
+            Palette { colours, keys: Vec::new(), values: Vec::new(), met: RwLock::new(Generations::new(MET_MAX)), hot };
         let slots = (seen.len() * 4).next_power_of_two().max(64);
         palette.keys = vec![0; slots];
         palette.values = vec![0; slots];
@@ -152,7 +154,7 @@ impl Palette {
 /// when the mapper is finished.
 pub(crate) struct Mapper<'a> {
     palette: &'a Palette,
-    met: RwLockReadGuard<'a, HashMap<Colour, u8>>,
+    met: RwLockReadGuard<'a, Generations<Colour, u8>>,
     unseen: HashMap<Colour, u8>,
     /// The last pixel mapped, as read (none: `u64::MAX`), and its index.
     last: u64,
@@ -195,7 +197,7 @@ impl Mapper<'_> {
     #[inline(never)]
     fn look_up_cold(&mut self, c: Colour, slot: usize, key: u64) -> u8 {
         let p = self.palette;
-        let i = match p.lookup(c).or_else(|| self.met.get(&c).copied()) {
+        let i = match p.lookup(c).or_else(|| self.met.peek(&c).copied()) {
             Some(i) => i,
             None => *self.unseen.entry(c).or_insert_with(|| p.nearest(c)),
         };
@@ -213,9 +215,6 @@ impl Mapper<'_> {
             return;
         }
         let mut met = palette.met.write().unwrap_or_else(PoisonError::into_inner);
-        if met.len() + unseen.len() > MET_MAX {
-            met.clear();
-        }
         met.extend(unseen);
     }
 }

@@ -91,12 +91,14 @@ pub fn render_png(view: &BoardView, size: u32) -> Result<Vec<u8>, RenderError> {
 
 /// Encodes an opaque pixmap as an 8-bit indexed PNG with the theme's
 /// palette (`render/palette.rs`), Paeth filters and fdeflate
-/// (`render/encode.rs`). Measured on the default 533 × 762 board, in CPU
-/// time: RGB through zlib level 1 took 1.5 ms for 67 KB, RGB through
-/// fdeflate ≥ 0.47 ms for ≥ 88 KB. Indexed through the `png` crate,
-/// fdeflate took 0.11 ms with Up filters (52 KB), 0.19 ms with Paeth
-/// (42 KB), 0.25 ms adaptive (41 KB), zlib level 1 0.8 ms (29–31 KB); our
-/// own writer (one pass of Paeth, one IDAT) encodes in ~0.45 ms (41 KB).
+/// (`render/encode.rs`). Our writer is the faster one for the bot: it
+/// filters only the blocks a click's drawing touched, and a whole board
+/// picture took 0.80 ms of CPU against 0.93 ms through the `png` crate (the
+/// README's figures, `thaayam-lab bot-bench`). Earlier measures of a whole
+/// picture encoded from scratch, on the default 533 × 762 board: RGB
+/// through zlib level 1 1.5 ms for 67 KB, RGB through fdeflate ≥ 0.47 ms
+/// for ≥ 88 KB; indexed through the `png` crate 0.11 ms with Up filters
+/// (52 KB), 0.19 ms with Paeth (42 KB), zlib level 1 0.8 ms (29–31 KB).
 pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
     encode::indexed_png(pm, palette()).map_err(|e| RenderError::Encode(e.to_string()))
 }

@@ -6,12 +6,12 @@
 //! pixels and skips the transparent ones (the inside of a square's
 //! outline) without looking at them.
 
+use super::cache::Bounded;
 use super::canvas::Canvas;
 use super::theme;
 use crate::engine::{Seat, Throw};
-use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use tiny_skia::Pixmap;
 
 /// The marks drawn over a whole square, the same on every square of a size.
@@ -201,19 +201,8 @@ const MAX_SPRITES: usize = 512;
 
 /// The sprite of `key`, made by `make` the first time it is asked for.
 pub(crate) fn cached(key: Placed, make: impl FnOnce() -> Pixmap) -> Arc<Sprite> {
-    static CACHE: OnceLock<Mutex<HashMap<Placed, Arc<Sprite>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(p) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return p;
-    }
-    let sprite = Arc::new(Sprite::new(make()));
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= MAX_SPRITES {
-            m.clear();
-        }
-        m.insert(key, sprite.clone());
-    }
-    sprite
+    static CACHE: OnceLock<Bounded<Placed, Arc<Sprite>>> = OnceLock::new();
+    CACHE.get_or_init(|| Bounded::new(MAX_SPRITES)).get_or_make(key, || Arc::new(Sprite::new(make())))
 }
 
 /// A transparent sprite of `w` × `h` pixels.

@@ -2,12 +2,12 @@
 //! out (rasterised once and cached); cleaning of player names (no emoji or
 //! other characters no embedded font can draw) and fitting them to a width.
 
+use super::cache::Bounded;
 use super::canvas::Canvas;
 use super::fonts::{self, FontId};
 use super::theme::{Rgb, div255};
 use ab_glyph::{Font, PxScale, point};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use tiny_skia::PremultipliedColorU8;
 
 /// A text style: size in pixels (ab_glyph's scale), weight and colour.
@@ -99,20 +99,9 @@ struct GlyphBitmap {
 /// glyph, size and quarter-pixel offset.
 fn glyph(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Option<Arc<GlyphBitmap>> {
     type Key = (FontId, u16, u32, u8);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Option<Arc<GlyphBitmap>>>>> = OnceLock::new();
+    static CACHE: OnceLock<Bounded<Key, Option<Arc<GlyphBitmap>>>> = OnceLock::new();
     let key = (font, id.0, (px * 64.0).round() as u32, quarter);
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(g) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return g;
-    }
-    let g = rasterise(font, px, id, quarter).map(Arc::new);
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= 8192 {
-            m.clear();
-        }
-        m.insert(key, g.clone());
-    }
-    g
+    CACHE.get_or_init(|| Bounded::new(8192)).get_or_make(key, || rasterise(font, px, id, quarter).map(Arc::new))
 }
 
 fn rasterise(font: FontId, px: f32, id: ab_glyph::GlyphId, quarter: u8) -> Option<GlyphBitmap> {

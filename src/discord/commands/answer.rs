@@ -4,8 +4,9 @@
 //! and how a stored seat is named.
 
 use crate::discord::live::lang::{self, server_lang};
-use crate::discord::live::metrics::Route;
-use crate::discord::live::{access, instrument, outgoing};
+use crate::discord::live::{access, outgoing};
+use crate::discord::ops::instrument;
+use crate::discord::ops::metrics::Route;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::Message;
 use crate::discord::view::words::{computer_name, mention};

@@ -5,8 +5,8 @@
 
 use super::answer::{langs, private};
 use crate::discord::live::guard::{Busy, Heavy, Ticket};
-use crate::discord::live::instrument;
-use crate::discord::live::metrics::Outcome;
+use crate::discord::ops::instrument;
+use crate::discord::ops::metrics::Outcome;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::{Context, Error};
 

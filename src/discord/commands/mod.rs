@@ -23,8 +23,8 @@ pub(crate) mod settings;
 mod verify;
 
 use super::{Context, Data, Error};
-use crate::discord::live::instrument;
-use crate::discord::live::metrics::Outcome;
+use crate::discord::ops::instrument;
+use crate::discord::ops::metrics::Outcome;
 use crate::discord::view::lang::{Lang, tr};
 use answer::{langs, private};
 pub(crate) use options::check_options;

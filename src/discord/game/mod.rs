@@ -14,6 +14,8 @@ pub(crate) mod intent;
 mod lobby;
 pub(crate) mod lost;
 pub(crate) mod notes;
+/// Used by the tests and the workbench only.
+#[cfg(any(test, feature = "lab"))]
 pub(crate) mod script;
 pub(crate) mod session;
 pub(crate) mod story;

@@ -54,6 +54,65 @@ pub(crate) fn handle(
     Ok(notes)
 }
 
+/// Whether `user` may cancel the lobby in its host's stead: a lobby whose
+/// host is gone (`host_gone`: no click of hers for a while) may be
+/// cancelled by anyone seated in it.
+pub(crate) fn stands_in_for_host(table: &Table, user: UserId, intent: &Intent, host_gone: bool) -> bool {
+    *intent == Intent::Cancel && table.stage == Stage::Lobby && host_gone && table.humans().contains(&user)
+}
+
+/// How a running computer's search is run: given the step, it runs it
+/// (the live wing lets the runtime's other tasks move on meanwhile).
+pub(crate) type Think<'a> = &'a dyn Fn(&mut dyn FnMut() -> Option<Notes>) -> Option<Notes>;
+
+/// Applies a click (`seq`: the counter its control carries). Where the bot
+/// is reached by clicks only (`by_clicks`), nothing else moves the game
+/// on: before the click of a seated player, computer turns left unplayed
+/// (a save the database took after its deadline, reloaded) are played and
+/// a turn that ran out is settled as the clock would have, and the click
+/// (made on the board from before) then changes nothing more; after any
+/// change the computers play up to the next human's turn (or the end), so
+/// that the answer shows them.
+pub(crate) fn handle_click(
+    table: &mut Table,
+    actor: Actor,
+    intent: Intent,
+    seq: u32,
+    now: i64,
+    by_clicks: bool,
+    think: Think<'_>,
+) -> Result<Notes, Refusal> {
+    let catches_up = by_clicks && table.humans().contains(&actor.user);
+    let caught_up = if catches_up { computers_play(table, now, think) } else { Notes::new() };
+    let settled = if catches_up && caught_up.is_empty() { timeout(table, now) } else { None };
+    let mut notes = match settled {
+        Some(notes) => notes,
+        None if !caught_up.is_empty() => caught_up,
+        None => handle(table, actor, intent, Some(seq), now)?,
+    };
+    if by_clicks {
+        notes.extend(computers_play(table, now, think));
+    }
+    Ok(notes)
+}
+
+/// The computer seats' turns up to the next human's (or the end), each
+/// step run through `think`. A game of computers only plays to its end;
+/// the bound only guards against a rule that never ends a game.
+pub(crate) fn computers_play(table: &mut Table, now: i64, think: Think<'_>) -> Notes {
+    let mut notes = Notes::new();
+    for _ in 0..10_000 {
+        if !table.computer_to_act() {
+            break;
+        }
+        match think(&mut || computer_step(table, now)) {
+            Some(step) => notes.extend(step),
+            None => break,
+        }
+    }
+    notes
+}
+
 /// One computer step when a computer is to act: a whole series of throws,
 /// or the whole use of the throws. `None` when no computer is to act.
 pub(crate) fn computer_step(table: &mut Table, now: i64) -> Option<Notes> {

@@ -483,3 +483,68 @@ fn a_tables_debug_never_shows_its_seed() {
     assert!(shown.contains("Seed([redacted])"), "{shown}");
     assert!(!shown.contains("171, 171") && !shown.contains(&t.seed_hex()), "the seed leaks: {shown}");
 }
+
+/// Runs a computer's search where it stands (the live wing hands it to the
+/// runtime).
+fn directly(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
+    step()
+}
+
+#[test]
+fn by_clicks_a_lapsed_turn_is_settled_and_the_click_changes_nothing_more() {
+    let mut t = started(2, Variant::Bell);
+    let absent = t.human_to_act().expect("a human on turn");
+    let late = t.deadline.expect("a deadline") + 1;
+    let mut other = t.clone();
+    let (intent, seq) = (next_intent(&t), t.seq);
+    let notes =
+        session::handle_click(&mut t, actor(absent), intent.clone(), seq, late, true, &directly).expect("settled");
+    assert_eq!(notes.first(), Some(&Note::TimedOut(absent)), "{notes:?}");
+    assert_eq!(t.absences[t.seat_of(absent).expect("seated").index()], 1, "counted as the clock would");
+    let notes = session::handle_click(&mut other, actor(absent), intent, seq, late, false, &directly).expect("click");
+    assert!(!notes.contains(&Note::TimedOut(absent)), "in a channel the clock settles turns, not clicks");
+    let mut t = started(2, Variant::Bell);
+    let (intent, seq) = (next_intent(&t), t.seq);
+    let stranger = session::handle_click(&mut t, actor(STRANGER), intent, seq, late, true, &directly);
+    assert!(stranger.is_err(), "a stranger's click settles nothing: {stranger:?}");
+    assert!(t.absences.iter().all(|&a| a == 0));
+}
+
+#[test]
+fn by_clicks_computers_left_to_act_play_before_the_click_and_after_every_click() {
+    let mut t = lobby(2, Variant::Bell);
+    act(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("computer");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    // Played as in a channel until a computer is to act (nobody plays it).
+    while !t.computer_to_act() {
+        let intent = next_intent(&t);
+        act(&mut t, HOST, intent).expect("click");
+    }
+    // The host's click (on an older board: its counter is stale) plays the
+    // computer's turn and changes nothing more.
+    let (seq, stale) = (t.seq, t.seq.wrapping_sub(1));
+    let notes =
+        session::handle_click(&mut t, actor(HOST), Intent::Undo, stale, 1_000, true, &directly).expect("caught up");
+    assert!(!notes.is_empty() && t.seq != seq, "the computer played: {notes:?}");
+    assert!(!t.computer_to_act());
+    let mut clicks = 0;
+    while t.stage == Stage::Playing && clicks < 5_000 {
+        let (intent, seq) = (next_intent(&t), t.seq);
+        session::handle_click(&mut t, actor(HOST), intent, seq, 1_000, true, &directly).expect("click");
+        assert!(!t.computer_to_act(), "after a click by clicks no computer is left to act");
+        clicks += 1;
+    }
+    assert_eq!(t.stage, Stage::Finished, "{clicks} clicks");
+}
+
+#[test]
+fn a_seated_player_stands_in_for_a_gone_host_only_to_cancel_a_lobby() {
+    let mut t = lobby(2, Variant::Bell);
+    act(&mut t, GUEST, Intent::Join).expect("join");
+    assert!(session::stands_in_for_host(&t, GUEST, &Intent::Cancel, true));
+    assert!(!session::stands_in_for_host(&t, GUEST, &Intent::Cancel, false), "the host is still here");
+    assert!(!session::stands_in_for_host(&t, STRANGER, &Intent::Cancel, true), "not seated");
+    assert!(!session::stands_in_for_host(&t, GUEST, &Intent::Start, true), "only to cancel");
+    act(&mut t, HOST, Intent::Start).expect("start");
+    assert!(!session::stands_in_for_host(&t, GUEST, &Intent::Cancel, true), "only a lobby");
+}

@@ -9,11 +9,10 @@
 //! died before showing it).
 
 use super::change::remember;
+use super::delivery::{self, Asked, Place, Send, Shows, Then, Wanted};
 use super::hub::Shared;
 use super::ids;
-use super::instrument;
 use super::lang::server_lang;
-use super::metrics::Route;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
@@ -21,7 +20,9 @@ use super::running::{BoardMessage, Reach, Running};
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::notes::Note;
-use crate::discord::game::table::{Stage, UserId};
+use crate::discord::game::table::UserId;
+use crate::discord::ops::instrument;
+use crate::discord::ops::metrics::Route;
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::discord::view::notes::note_lines;
@@ -58,18 +59,6 @@ impl<'a> Change<'a> {
     pub(crate) fn of(notes: &'a [Note], outro: &'a Outro) -> Change<'a> {
         Change { notes, outro, actor: None, place: Place::AsNeeded }
     }
-}
-
-/// Where a change is shown.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Place {
-    /// On the board, or on a new one when someone else is now to act.
-    AsNeeded,
-    /// On a new board (`/thaayam new`, `/thaayam board`, a command's change).
-    New,
-    /// On the board as it is, nobody newly pinged (a board behind its saved
-    /// game catching up).
-    Same,
 }
 
 /// The click a change answers: its answer updates the clicked board while
@@ -120,8 +109,9 @@ pub(crate) struct Shown {
 /// draws its picture, sends it (as the answer to the interaction `via`
 /// when there is one), notes whom the board now pings and saves where the
 /// board is and what it shows. Every change of a game is shown through
-/// here. A game the bot reaches only through interactions (a group DM)
-/// is shown only in an answer: without one it waits for the next click.
+/// here; what is sent is [`delivery::plan`]'s decision, carried out here.
+/// A game the bot reaches only through interactions (a group DM) is shown
+/// only in an answer: without one it waits for the next click.
 pub(crate) async fn show(
     http: &Http,
     data: &Data,
@@ -130,126 +120,151 @@ pub(crate) async fn show(
     via: Option<Via<'_>>,
 ) -> Shown {
     let lang = server_lang(data, running.table.guild, None).await;
-    let table = &running.table;
     let lines = note_lines(lang, change.notes);
-    let calls = change.place == Place::AsNeeded && running.post.needs_new_board(table, change.actor);
-    // The end of a game that was played is a new message that notifies
-    // every player (a cancelled lobby just says so in place).
-    let ends = change.place != Place::Same
-        && !table.is_open()
-        && (table.stage == Stage::Finished || table.started_at != 0)
-        && running.post.board.is_some();
-    let new = match change.place {
-        Place::New => true,
-        // A full story moves on to a new board, so that its record keeps
-        // every line.
-        Place::AsNeeded => calls || ends || running.post.story_full(&lines),
-        Place::Same => false,
+    let asked = match &via {
+        None => Asked::Nothing,
+        Some(Via::Click(c)) => Asked::Click { message: c.click.message.id.get() },
+        Some(Via::Command(_)) => Asked::Command,
     };
-    // A board that calls the human to act back says what happened since
-    // her last action; the record of the board before keeps the notes, as
-    // it keeps those of the last move above the result.
-    let msg = if ends {
-        presenter::result(lang, table, change.outro)
-    } else if calls && running.post.board.is_some() && table.stage == Stage::Playing {
-        presenter::calling_back(lang, table)
-    } else {
-        presenter::table_message(lang, table, change.notes, change.outro)
+    let wanted = Wanted { place: change.place, actor: change.actor, lines: &lines, asked };
+    let plan = delivery::plan(&running.table, &running.post, wanted, unix_now());
+    let table = &running.table;
+    let msg = match plan.shows {
+        Shows::Result => presenter::result(lang, table, change.outro),
+        Shows::CallingBack => presenter::calling_back(lang, table),
+        Shows::Table => presenter::table_message(lang, table, change.notes, change.outro),
     };
-    let posted = match via {
-        _ if running.post.reach == Reach::Interactions => by_interaction(via, running, lang, &msg, &lines, new).await,
-        Some(Via::Click(c)) if new => answer_with_new_board(&c, running, lang, &msg, &lines).await,
-        Some(Via::Click(c)) => answer_with_board(&c, running, lang, &msg, &lines).await,
-        None | Some(Via::Command(_)) => {
-            let png = pictures::board_png(lang, running, &msg).await;
-            if new {
-                repost(http, running, lang, &msg, png, &lines).await
-            } else {
-                publish(http, running, lang, &msg, png, &lines).await
-            }
-        }
-    };
-    if change.place != Place::Same {
+    let posted = carry_out(http, running, plan.send, via, lang, &msg, &lines).await;
+    if plan.pings {
         running.post.shown_to_act(&running.table);
     }
     let saved = remember(data, running).await;
     Shown { posted, saved }
 }
 
-/// Shows a change of a game the bot reaches only through interactions: a
-/// command's answer is the new board; a click's answer updates the
-/// clicked board in place, or, when a new board is due (someone else is
-/// to act: only a new message notifies), turns it into a record and
-/// follows up with the new board. Without an interaction nothing is sent:
-/// the board shows the change at the next click (see `clicks`).
-async fn by_interaction(
+/// Sends `msg` as `send` says (answering `via`, the interaction the plan
+/// was made for). Returns whether Discord took the board.
+async fn carry_out(
+    http: &Http,
+    running: &mut Running,
+    send: Send,
     via: Option<Via<'_>>,
+    lang: Lang,
+    msg: &Message,
+    lines: &[String],
+) -> bool {
+    match (send, via) {
+        (Send::Nothing, _) => {
+            tracing::debug!("game {} moves on by clicks: the next click shows its change", running.table.id);
+            false
+        }
+        (Send::AnswerCommand, Some(Via::Command(c))) => answer_command(&c, running, lang, msg, lines).await,
+        (Send::UpdateClicked, Some(Via::Click(c))) => answer_with_board(&c, running, lang, msg, lines).await,
+        (Send::UpdateClickedOnly, Some(Via::Click(c))) => update_clicked_only(&c, running, lang, msg, lines).await,
+        (Send::RecordClicked(then), Some(Via::Click(c))) => {
+            let record = presenter::record(lang, &running.table, &told(&running.post.story, lines));
+            let answer = CreateInteractionResponse::UpdateMessage(outgoing::response(&record, false, None));
+            answer_then_new_board(&c, running, answer, then, lang, msg, lines).await
+        }
+        (Send::Acknowledge(then), Some(Via::Click(c))) => {
+            answer_then_new_board(&c, running, CreateInteractionResponse::Acknowledge, then, lang, msg, lines).await
+        }
+        (Send::Edit, _) => {
+            let png = pictures::board_png(lang, running, msg).await;
+            publish(http, running, lang, msg, png, lines).await
+        }
+        (Send::Post, _) => {
+            let png = pictures::board_png(lang, running, msg).await;
+            repost(http, running, lang, msg, png, lines).await
+        }
+        (send, _) => {
+            // `plan` answers only the interaction it was given.
+            tracing::warn!("game {}: no interaction to carry out {send:?}", running.table.id);
+            false
+        }
+    }
+}
+
+/// A command where the bot cannot post: its answer is the new board.
+async fn answer_command(c: &Command<'_>, running: &mut Running, lang: Lang, msg: &Message, lines: &[String]) -> bool {
+    let png = pictures::board_png(lang, running, msg).await;
+    let png = pictures::for_new_message(lang, &running.table, png).await;
+    let showing = pictures::showing(msg, &png);
+    let answer = CreateInteractionResponse::Message(outgoing::response(msg, false, png));
+    let sent = c.command.create_response(c.http, answer).await;
+    instrument::callback(&sent);
+    if let Err(e) = sent {
+        tracing::warn!("could not answer with the board of game {}: {e:?}", running.table.id);
+        return false;
+    }
+    c.answered.store(true, Ordering::Relaxed);
+    let original = c.command.get_response(c.http).await;
+    instrument::request(Route::InteractionFollowup, &original);
+    match original {
+        Ok(m) => {
+            new_board_shown(running, m.id.get(), showing, lines);
+            true
+        }
+        Err(e) => {
+            tracing::warn!("could not read the board of game {} it answered with: {e:?}", running.table.id);
+            false
+        }
+    }
+}
+
+/// A click where the bot cannot post: the answer updates the clicked
+/// board in place, the only way there is.
+async fn update_clicked_only(
+    c: &Click<'_>,
     running: &mut Running,
     lang: Lang,
     msg: &Message,
     lines: &[String],
-    new: bool,
 ) -> bool {
-    match via {
-        None => {
-            tracing::debug!("game {} moves on by clicks: the next click shows its change", running.table.id);
+    let png = pictures::board_png(lang, running, msg).await;
+    let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
+    instrument::callback(&updated);
+    match updated {
+        Ok(()) => {
+            c.answered.store(true, Ordering::Relaxed);
+            running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
+            true
+        }
+        Err(e) => {
+            tracing::warn!("could not update the board of game {}: {e:?}", running.table.id);
             false
         }
-        Some(Via::Command(c)) => {
-            let png = pictures::board_png(lang, running, msg).await;
-            let png = pictures::for_new_message(lang, &running.table, png).await;
-            let showing = pictures::showing(msg, &png);
-            let answer = CreateInteractionResponse::Message(outgoing::response(msg, false, png));
-            let sent = c.command.create_response(c.http, answer).await;
-            instrument::callback(&sent);
-            if let Err(e) = sent {
-                tracing::warn!("could not answer with the board of game {}: {e:?}", running.table.id);
+    }
+}
+
+/// Answers a click after which the board is new: `answer` (the clicked
+/// board made a record of what happened, or an acknowledgement) goes
+/// first, carrying no picture, so a queue of pictures (many games starting
+/// at once) never delays it; the new board follows as `then` says. A new
+/// board the channel did not take leaves the clicked board showing the
+/// game (edited while young).
+async fn answer_then_new_board(
+    c: &Click<'_>,
+    running: &mut Running,
+    answer: CreateInteractionResponse,
+    then: Then,
+    lang: Lang,
+    msg: &Message,
+    lines: &[String],
+) -> bool {
+    let recorded = matches!(answer, CreateInteractionResponse::UpdateMessage(_));
+    let png = pictures::start(lang, running, msg, Instant::now());
+    let answered = respond(c.ctx, c.click, answer).await;
+    if let Err(e) = &answered {
+        tracing::warn!("could not answer a click on game {}: {e:?}", running.table.id);
+    }
+    match then {
+        Then::FollowUp => {
+            if answered.is_err() {
                 return false;
             }
             c.answered.store(true, Ordering::Relaxed);
-            let original = c.command.get_response(c.http).await;
-            instrument::request(Route::InteractionFollowup, &original);
-            match original {
-                Ok(m) => {
-                    new_board_shown(running, m.id.get(), showing, lines);
-                    true
-                }
-                Err(e) => {
-                    tracing::warn!("could not read the board of game {} it answered with: {e:?}", running.table.id);
-                    false
-                }
-            }
-        }
-        Some(Via::Click(c)) => {
-            let on_board = running.post.is(c.click.message.id.get());
-            let png = pictures::board_png(lang, running, msg).await;
-            if on_board && !new {
-                let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
-                instrument::callback(&updated);
-                return match updated {
-                    Ok(()) => {
-                        c.answered.store(true, Ordering::Relaxed);
-                        running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
-                        true
-                    }
-                    Err(e) => {
-                        tracing::warn!("could not update the board of game {}: {e:?}", running.table.id);
-                        false
-                    }
-                };
-            }
-            let first = if on_board {
-                let record = presenter::record(lang, &running.table, &told(&running.post.story, lines));
-                CreateInteractionResponse::UpdateMessage(outgoing::response(&record, false, None))
-            } else {
-                CreateInteractionResponse::Acknowledge
-            };
-            if let Err(e) = respond(c.ctx, c.click, first).await {
-                tracing::warn!("could not answer a click on game {}: {e:?}", running.table.id);
-                return false;
-            }
-            c.answered.store(true, Ordering::Relaxed);
-            let png = pictures::for_new_message(lang, &running.table, png).await;
+            let png = pictures::for_new_message(lang, &running.table, png.wait().await).await;
             let showing = pictures::showing(msg, &png);
             let sent = c.click.create_followup(&c.ctx.http, outgoing::followup(msg, png)).await;
             instrument::request(Route::InteractionFollowup, &sent);
@@ -263,6 +278,50 @@ async fn by_interaction(
                     false
                 }
             }
+        }
+        Then::Post if recorded && answered.is_ok() => {
+            let png = png.wait().await;
+            // The clicked board has no controls left: nothing to strip.
+            let old = running.post.board.take();
+            if repost(&c.ctx.http, running, lang, msg, png.clone(), lines).await {
+                return true;
+            }
+            // Not posted: the clicked board shows the game again.
+            running.post.board = old;
+            publish(&c.ctx.http, running, lang, msg, png, lines).await
+        }
+        Then::Post => repost(&c.ctx.http, running, lang, msg, png.wait().await, lines).await,
+    }
+}
+
+/// Answers a click by updating the clicked board, the game's young board,
+/// in place. A picture not drawn by the instant it is wanted (see
+/// [`PICTURE_BUDGET`]) does not hold the answer up: the click is
+/// acknowledged and the board edited once it is drawn; a failed answer
+/// edits the board too.
+async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg: &Message, lines: &[String]) -> bool {
+    let png = pictures::start(lang, running, msg, c.arrived + PICTURE_BUDGET);
+    let png = match png.in_time().await {
+        Ok(png) => png,
+        Err(drawing) => {
+            tracing::debug!("the board of game {} is not drawn in time; acknowledging first", running.table.id);
+            acknowledge(c).await;
+            return publish(&c.ctx.http, running, lang, msg, drawing.wait().await, lines).await;
+        }
+    };
+    let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
+    instrument::callback(&updated);
+    match updated {
+        Ok(()) => {
+            running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
+            true
+        }
+        Err(e) => {
+            // The change is saved: the board must show it even if the
+            // interaction answer failed (e.g. it came too late).
+            let id = running.table.id;
+            tracing::warn!("could not update the board of game {id} in the answer: {e:?}; editing it");
+            publish(&c.ctx.http, running, lang, msg, png, lines).await
         }
     }
 }
@@ -293,84 +352,6 @@ async fn acknowledge(c: &Click<'_>) {
     }
 }
 
-/// Whether the click is on the game's board while it is young enough to
-/// be updated by the answer.
-fn on_young_board(c: &Click<'_>, running: &Running) -> bool {
-    running.post.is_young(unix_now()) && running.post.is(c.click.message.id.get())
-}
-
-/// Answers a click after which the board is posted anew: the clicked
-/// board becomes a record of what happened (no controls, no picture) and
-/// the new board follows. The answer carries no picture, so it goes
-/// before the new board's picture is drawn: a queue of pictures (many
-/// games starting at once) never delays it.
-async fn answer_with_new_board(
-    c: &Click<'_>,
-    running: &mut Running,
-    lang: Lang,
-    msg: &Message,
-    lines: &[String],
-) -> bool {
-    if on_young_board(c, running) {
-        let record = presenter::record(lang, &running.table, &told(&running.post.story, lines));
-        let answer = outgoing::response(&record, false, None);
-        match respond(c.ctx, c.click, CreateInteractionResponse::UpdateMessage(answer)).await {
-            Ok(()) => {
-                let png = pictures::board_png(lang, running, msg).await;
-                // The clicked board has no controls left: nothing to strip.
-                let old = running.post.board.take();
-                if repost(&c.ctx.http, running, lang, msg, png.clone(), lines).await {
-                    return true;
-                }
-                // Not posted: the clicked board shows the game again.
-                running.post.board = old;
-                return publish(&c.ctx.http, running, lang, msg, png, lines).await;
-            }
-            Err(e) => tracing::warn!("could not answer a click on the board of game {}: {e:?}", running.table.id),
-        }
-    } else {
-        acknowledge(c).await;
-    }
-    let png = pictures::board_png(lang, running, msg).await;
-    repost(&c.ctx.http, running, lang, msg, png, lines).await
-}
-
-/// Answers a click by showing the change on the board: the answer updates
-/// the clicked board in place while it is the young board, else the click
-/// is acknowledged and a fresh board posted. A picture not drawn by the
-/// instant it is wanted (see [`PICTURE_BUDGET`]) does not hold the answer
-/// up: the click is acknowledged and the board edited once it is drawn.
-async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg: &Message, lines: &[String]) -> bool {
-    let png = pictures::start(lang, running, msg, c.arrived + PICTURE_BUDGET);
-    if !on_young_board(c, running) {
-        acknowledge(c).await;
-        return repost(&c.ctx.http, running, lang, msg, png.wait().await, lines).await;
-    }
-    let png = match png.in_time().await {
-        Ok(png) => png,
-        Err(drawing) => {
-            tracing::debug!("the board of game {} is not drawn in time; acknowledging first", running.table.id);
-            acknowledge(c).await;
-            return publish(&c.ctx.http, running, lang, msg, drawing.wait().await, lines).await;
-        }
-    };
-    let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
-    instrument::callback(&updated);
-    match updated {
-        Ok(()) => {
-            running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
-            true
-        }
-        Err(e) => {
-            // The change is saved: the board must show it even if the
-            // interaction answer failed (e.g. it came too late).
-            let id = running.table.id;
-            tracing::warn!("could not update the board of game {id} in the answer: {e:?}; editing it");
-            publish(&c.ctx.http, running, lang, msg, png, lines).await
-        }
-    }
-}
-
 /// Shows a new state on the board message: edit while young, else re-post
 /// (`lines`: what happened, added to the board's story). Returns whether
 /// Discord took it.
@@ -382,8 +363,9 @@ pub(crate) async fn publish(
     png: Png,
     lines: &[String],
 ) -> bool {
-    let Some(board) = running.post.board.filter(|_| running.post.is_young(unix_now())) else {
-        return repost(http, running, lang, msg, png, lines).await;
+    let board = match (delivery::edit_or_post(&running.post, unix_now()), running.post.board) {
+        (Send::Edit, Some(board)) => board,
+        _ => return repost(http, running, lang, msg, png, lines).await,
     };
     let showing = pictures::showing(msg, &png);
     let channel = ids::channel(running.table.channel);

@@ -14,13 +14,13 @@
 //! privately and changes nothing.
 
 use super::access::{Where, from_game_channel, is_moderator, where_clicked};
-use super::board::{Change, Click, Place, Via, respond, show, show_end};
+use super::board::{Change, Click, Via, respond, show, show_end};
 use super::change::apply_intent;
 use super::computer::spawn_computer;
+use super::delivery::Place;
+use super::hub::Shared;
 use super::ids;
-use super::instrument;
 use super::lang::{self, server_lang};
-use super::metrics::{Outcome, Route};
 use super::opening::{self, Asked, Opened};
 use super::outgoing;
 use super::persist::{self, SAVE_DEADLINE};
@@ -33,7 +33,9 @@ use crate::discord::game::computer::Level;
 use crate::discord::game::intent::{Actor, Intent, Refusal};
 use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
-use crate::discord::game::table::{Stage, Table};
+use crate::discord::game::table::Table;
+use crate::discord::ops::instrument;
+use crate::discord::ops::metrics::{Outcome, Route};
 use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::{self, Outro};
@@ -79,34 +81,11 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         return on_rematch(ctx, data, click, id.game, mine).await;
     }
     let Some(game) = data.hub.get(id.game) else {
-        // A game the bot does not run: its cheap row (no log) says whether
-        // the click comes from its own board; only then is it loaded.
-        let own_board = !click.message.components.is_empty() && was_board_of(data, id.game, click).await;
-        if !own_board {
-            forged(data, id.game, click);
-        }
-        if own_board && show_missed_end(ctx, data, click, id.game, server, mine).await {
-            return;
-        }
-        refuse(ctx, click, &not_running(mine)).await;
-        if own_board {
-            strip(ctx, click).await;
-        }
-        return;
+        return on_not_running(ctx, data, click, id.game, server, mine).await;
     };
-    // The hub knows which game each channel holds: a click naming a game
-    // of another channel is refused without waiting for that game's lock.
-    let here = data.hub.in_channel(click.channel_id.get());
-    if !here.is_some_and(|g| std::sync::Arc::ptr_eq(&g, &game)) {
-        forged(data, id.game, click);
+    let Some(mut running) = lock_from_own_channel(data, &game, click, id.game).await else {
         return refuse(ctx, click, &not_running(mine)).await;
-    }
-    let mut running = game.lock().await;
-    if !from_game_channel(&running.table, click.guild_id, click.channel_id) {
-        drop(running);
-        forged(data, id.game, click);
-        return refuse(ctx, click, &not_running(mine)).await;
-    }
+    };
     // Controls ahead of the game: if the store is behind them too, it went
     // back in time and the game must not deal its throws again.
     if went_back::is_ahead(id.seq, running.table.seq) && went_back::store_behind(data, id.game, id.seq).await {
@@ -119,64 +98,28 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         }
         return;
     }
-    let intent = match intent_of(id.control, &click.data.kind) {
-        Some(i) => i,
-        None => return refuse(ctx, click, &tr!(mine, "click-unreadable")).await,
+    let Some(intent) = intent_of(id.control, &click.data.kind) else {
+        return refuse(ctx, click, &tr!(mine, "click-unreadable")).await;
     };
-    // The member's rights are those of the channel the click came from:
-    // the game's own, as checked above.
     let now = unix_now();
-    let user = click.user.id.get();
-    let (host_clicked, _) = data.guard.last_clicks(id.game, now);
-    data.guard.clicked(id.game, user == running.table.host, now);
-    // A lobby whose host is gone (no click of hers for `host_gone`) may
-    // be cancelled by anyone seated in it.
-    let host_gone = now.saturating_sub(host_clicked) >= data.guard.limits().host_gone as i64;
-    let seated = running.table.humans().contains(&user);
-    let cancels_for_host = intent == Intent::Cancel && running.table.stage == Stage::Lobby && seated && host_gone;
-    let moderator = is_moderator(click.member.as_ref()) || cancels_for_host;
-    let actor = Actor { user, moderator };
+    let actor = actor_of(data, &running.table, click, &intent, now);
     let name = click.user.display_name().to_string();
     let by_clicks = running.post.reach == Reach::Interactions;
     let applied = apply_intent(data, &mut running, |t| {
-        // Where the bot is reached only by clicks, nothing settles a turn
-        // that ran out but the next click of a seated player: it is settled
-        // as the clock would have, and the click (made on the board before
-        // that) changes nothing more.
-        // A computer's turn left unplayed (a save the database took after
-        // its deadline, reloaded) is played first, as is a turn that ran
-        // out; the click, made on the board from before, then changes
-        // nothing more.
-        let seated = t.humans().contains(&actor.user);
-        let caught_up = if by_clicks && seated { computers_inline(t, now) } else { Notes::new() };
-        let settled = if by_clicks && seated && caught_up.is_empty() { session::timeout(t, now) } else { None };
-        let mut notes = match settled {
-            Some(notes) => notes,
-            None if !caught_up.is_empty() => caught_up,
-            None => session::handle(t, actor, intent, Some(id.seq), now)?,
-        };
+        let notes = session::handle_click(t, actor, intent, id.seq, now, by_clicks, &think)?;
         if t.humans().contains(&actor.user) {
             t.names.insert(actor.user, name);
-        }
-        if by_clicks {
-            notes.extend(computers_inline(t, now));
         }
         Ok(notes)
     })
     .await;
     let answered = AtomicBool::new(false);
     let answering = Via::Click(Click { ctx, click, arrived, answered: &answered });
-    // A game reloaded as stale may have moved on to a computer's turn: a
-    // save of this process that the database took after its deadline had
-    // passed (the player was told it failed), which no task plays yet.
-    let stale = matches!(applied, Err(Refusal::Stale));
-    let reloaded_computer = |running: &Running| stale && running.table.computer_to_act();
     match applied {
         Err(Refusal::Stale) if is_board(&running, click) && running.post.shown != Some(running.table.seq) => {
             // The game's own board, behind the saved game: show it as it stands.
-            let change = Change::none(Place::Same);
-            show(&ctx.http, data, &mut running, change, Some(answering)).await;
-            let computer = reloaded_computer(&running);
+            show(&ctx.http, data, &mut running, Change::none(Place::Same), Some(answering)).await;
+            let computer = reloaded_computer(&running, true);
             drop(running);
             note(ctx, click, &board_caught_up(mine)).await;
             if computer {
@@ -188,7 +131,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
             // message (an older board, a forged click's) is left alone.
             let closed_board =
                 refusal == Refusal::Closed && is_board(&running, click) && !click.message.components.is_empty();
-            let computer = reloaded_computer(&running);
+            let computer = reloaded_computer(&running, refusal == Refusal::Stale);
             drop(running);
             refuse(ctx, click, &refusal_text(mine, &refusal)).await;
             if closed_board {
@@ -220,32 +163,81 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     }
 }
 
-/// The computer seats' turns up to the next human's (or the end), played
-/// within the click that handed them the turn: where the bot is reached
-/// only by clicks, nothing could show them later.
-fn computers_inline(t: &mut Table, now: i64) -> Notes {
-    let mut notes = Notes::new();
-    // A game of computers only plays to its end; the bound only guards
-    // against a rule that never ends a game.
-    for _ in 0..10_000 {
-        if !t.computer_to_act() {
-            break;
-        }
-        // Harder levels search for a while: the runtime's other tasks move
-        // on meanwhile (only a multi-threaded runtime can hand them over).
-        let multi = tokio::runtime::Handle::try_current()
-            .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
-        let step = if multi {
-            tokio::task::block_in_place(|| session::computer_step(t, now))
-        } else {
-            session::computer_step(t, now)
-        };
-        match step {
-            Some(step) => notes.extend(step),
-            None => break,
-        }
+/// A game reloaded as stale (`stale`) may have moved on to a computer's
+/// turn: a save of this process that the database took after its deadline
+/// had passed (the player was told it failed), which no task plays yet.
+fn reloaded_computer(running: &Running, stale: bool) -> bool {
+    stale && running.table.computer_to_act()
+}
+
+/// The game's lock, once the click is known to come from the game's own
+/// channel (`None`, logged as forged, when it does not). The hub knows
+/// which game each channel holds: a click naming a game of another channel
+/// is refused without waiting for that game's lock.
+async fn lock_from_own_channel<'g>(
+    data: &Data,
+    game: &'g Shared,
+    click: &ComponentInteraction,
+    id: i64,
+) -> Option<tokio::sync::MutexGuard<'g, Running>> {
+    let here = data.hub.in_channel(click.channel_id.get());
+    if !here.is_some_and(|g| std::sync::Arc::ptr_eq(&g, game)) {
+        forged(data, id, click);
+        return None;
     }
-    notes
+    let running = game.lock().await;
+    if !from_game_channel(&running.table, click.guild_id, click.channel_id) {
+        drop(running);
+        forged(data, id, click);
+        return None;
+    }
+    Some(running)
+}
+
+/// Who clicked, with her rights: those of the channel the click came from
+/// (the game's own, as checked before), and a host's for a seated player
+/// cancelling a lobby whose host is gone (no click of hers for
+/// `host_gone`). Notes the click for that rule.
+fn actor_of(data: &Data, table: &Table, click: &ComponentInteraction, intent: &Intent, now: i64) -> Actor {
+    let user = click.user.id.get();
+    let (host_clicked, _) = data.guard.last_clicks(table.id, now);
+    data.guard.clicked(table.id, user == table.host, now);
+    let host_gone = now.saturating_sub(host_clicked) >= data.guard.limits().host_gone as i64;
+    let moderator = is_moderator(click.member.as_ref()) || session::stands_in_for_host(table, user, intent, host_gone);
+    Actor { user, moderator }
+}
+
+/// Runs a computer's search: harder levels search for a while, and the
+/// runtime's other tasks move on meanwhile (only a multi-threaded runtime
+/// can hand them over).
+fn think(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
+    let multi = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    if multi { tokio::task::block_in_place(step) } else { step() }
+}
+
+/// A click on a game the bot does not run: its cheap row (no log) says
+/// whether the click comes from its own board; only then is it loaded
+/// (its board may have missed its end) and its controls removed.
+async fn on_not_running(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: i64,
+    server: Lang,
+    mine: Lang,
+) {
+    let own_board = !click.message.components.is_empty() && was_board_of(data, game, click).await;
+    if !own_board {
+        forged(data, game, click);
+    }
+    if own_board && show_missed_end(ctx, data, click, game, server, mine).await {
+        return;
+    }
+    refuse(ctx, click, &not_running(mine)).await;
+    if own_board {
+        strip(ctx, click).await;
+    }
 }
 
 /// A click on a game the bot does not run, from the board of that game in

@@ -8,11 +8,11 @@
 use super::board::{Change, show};
 use super::change::change;
 use super::hub::Shared;
-use super::instrument;
 use super::running::Reach;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::session;
+use crate::discord::ops::instrument;
 use poise::serenity_prelude::Http;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, PoisonError};
@@ -115,9 +115,9 @@ mod tests {
     use super::*;
     use crate::discord::game::computer::Level;
     use crate::discord::game::intent::{Actor, Intent};
-    use crate::discord::live::metrics::Metrics;
     use crate::discord::live::persist;
     use crate::discord::live::testing::{data, lobby, no_discord};
+    use crate::discord::ops::metrics::Metrics;
     use crate::store::{GameId, Store};
 
     /// A game of two computers (the host left her seat), started and saved.

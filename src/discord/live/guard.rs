@@ -113,11 +113,13 @@ pub(crate) struct Ticket {
 impl Ticket {
     /// Waits for a worker, then runs `job` on a blocking thread. The
     /// places are given back when the job ends (even when nobody waits
-    /// for it any more).
+    /// for it any more). The error is the bot's `discord::Error` written
+    /// out: the bot's shared data holds the guard, so naming it here would
+    /// be an import circle.
     pub(crate) async fn run<T: Send + 'static>(
         self,
         job: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, crate::discord::Error> {
+    ) -> Result<T, Box<dyn std::error::Error + Send + Sync>> {
         let worker = self.workers.clone().acquire_owned().await?;
         let (place, took) = (self.place, self.took);
         let done = tokio::task::spawn_blocking(move || {

@@ -10,8 +10,10 @@
 //!   [`saved`] is the versioned form a running game is saved in.
 //! - [`clicks`]: buttons and selects, answered within Discord's 3 s (a
 //!   click on a board behind its game brings the board up to date).
-//! - [`board`]: the board message, edited in place or re-posted; at
-//!   start-up every board is brought up to its saved game.
+//! - [`delivery`]: how a change reaches Discord, decided as plain data
+//!   (edit, record and re-post, answer and follow up); [`board`] carries
+//!   those plans out, and at start-up brings every board up to its saved
+//!   game.
 //! - [`went_back`]: a game whose boards in Discord are ahead of the store
 //!   (a backup restored under it) ends unrated rather than deal again.
 //! - [`opening`]: `/thaayam new`'s lobby (or the channel's game resumed)
@@ -25,11 +27,12 @@
 //!   limited warnings); [`expiry`]: lobbies and idle games closed.
 //! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
 //!   made serenity's and the store's in one place.
-//! - [`lang`]: the language of a server's messages and of private answers.
-//! - [`metrics`], [`instrument`], [`health`] and [`listener`]: what the
-//!   bot counts for its operators, which bot a task counts for, whether
-//!   it is ready, and the HTTP listener serving `/metrics`, `/healthz` and
-//!   `/readyz`.
+//! - [`lang`]: the language of a server's messages and of private answers;
+//!   [`languages`]: the servers' languages, cached from the store.
+//!
+//! What the bot tells its operators (metrics, readiness, their HTTP
+//! listener) is a wing of its own, [`crate::discord::ops`]: this one
+//! holds only what plays the game.
 
 pub(crate) mod access;
 pub(crate) mod board;
@@ -38,15 +41,13 @@ pub(crate) mod clicks;
 pub(crate) mod clock;
 pub(crate) mod computer;
 pub(crate) mod defaults;
+pub(crate) mod delivery;
 pub(crate) mod expiry;
 pub(crate) mod guard;
-pub(crate) mod health;
 pub(crate) mod hub;
 pub(crate) mod ids;
-pub(crate) mod instrument;
 pub(crate) mod lang;
-pub(crate) mod listener;
-pub(crate) mod metrics;
+pub(crate) mod languages;
 pub(crate) mod opening;
 pub(crate) mod outgoing;
 pub(crate) mod persist;

@@ -4,9 +4,10 @@
 //! store still has open there is resumed instead, and a lobby Discord
 //! would not take is given up so that it does not hold the channel.
 
-use super::board::{Change, Place, Via, show};
+use super::board::{Change, Via, show};
 use super::computer::spawn_computer;
 use super::defaults::guild_defaults;
+use super::delivery::Place;
 use super::hub::{Shared, Taken};
 use super::ids;
 use super::persist;

@@ -104,12 +104,13 @@ pub(crate) async fn save(store: &StoreHandle, running: &mut Running) -> Result<V
     let id = ids::game(&running.table);
     let started = std::time::Instant::now();
     let saved = store.call_within(SAVE_DEADLINE, move |s| s.save_live(id, &save)).await;
-    super::instrument::record(|m| m.save(started.elapsed(), saved.is_ok()));
+    crate::discord::ops::instrument::record(|m| m.save(started.elapsed(), saved.is_ok()));
     let changes = saved?;
     running.stored = Some(stored);
     Ok(changes)
 }
 
+#[cfg(any(test, feature = "lab"))]
 /// [`save`] on a plain store (tests and tools).
 pub(crate) fn save_sync(store: &mut Store, running: &mut Running) -> Result<Vec<RatingChange>, StoreError> {
     let Some((save, stored)) = to_save(running)? else { return Ok(Vec::new()) };

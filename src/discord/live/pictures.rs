@@ -44,7 +44,7 @@ pub(crate) async fn render_png(view: BoardView) -> Option<Vec<u8>> {
     let started = Instant::now();
     match render::render_png(&view, BOARD_SIZE) {
         Ok(png) => {
-            super::instrument::record(|m| m.picture(started.elapsed()));
+            crate::discord::ops::instrument::record(|m| m.picture(started.elapsed()));
             Some(png)
         }
         Err(e) => {
@@ -88,7 +88,7 @@ pub(crate) fn start(lang: Lang, running: &Running, msg: &Message, by: Instant) -
     if running.post.picture == Some(key) {
         return Coming::Ready(Some(Picture::Kept { key }));
     }
-    Coming::Drawing { key, task: tokio::spawn(super::instrument::inherit(render_png(view))), by }
+    Coming::Drawing { key, task: tokio::spawn(crate::discord::ops::instrument::inherit(render_png(view))), by }
 }
 
 impl Coming {

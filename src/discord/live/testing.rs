@@ -57,7 +57,7 @@ pub(crate) fn data(store: Store) -> Data {
         langs: Default::default(),
         settings: Default::default(),
         seeds: Default::default(),
-        metrics: Arc::new(crate::discord::live::metrics::Metrics::off()),
+        metrics: Arc::new(crate::discord::ops::metrics::Metrics::off()),
         gateway: Default::default(),
         guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
     }

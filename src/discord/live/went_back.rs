@@ -10,8 +10,9 @@
 //! click carrying a counter ahead of the store tells the same (a group DM's
 //! boards can only be seen by their clicks).
 
-use super::board::{Change, Place, Via, show};
+use super::board::{Change, Via, show};
 use super::change::change;
+use super::delivery::Place;
 use super::hub::Shared;
 use super::ids;
 use super::persist::SAVE_DEADLINE;
