@@ -53,10 +53,13 @@ impl Store {
         }
     }
 
-    /// Runs `f` in one write transaction, writers one at a time (SQLite's
-    /// `BEGIN IMMEDIATE`, PostgreSQL's writers' lock), and commits it;
-    /// an error rolls everything back.
-    pub(super) fn write<T>(&mut self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    /// Runs `f` in one write transaction and commits it; an error rolls
+    /// everything back. SQLite's `BEGIN IMMEDIATE` runs writers one at a
+    /// time; on PostgreSQL a change locks the rows it changes (its game's
+    /// first) and `f` may run again after a conflict the server refused
+    /// (so it must not count on running once: it only reads and writes
+    /// through the transaction).
+    pub(super) fn write<T>(&mut self, mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
         match &mut self.conn {
             Backend::Sqlite(conn) => {
                 let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).ctx("BEGIN IMMEDIATE")?;
@@ -76,6 +79,16 @@ impl Store {
                 f(&*tx)
             }
             Backend::Postgres(pg) => pg.snapshot(f),
+        }
+    }
+
+    /// How many changes ran again after a conflict the database refused
+    /// (PostgreSQL's 40001 and 40P01) since the store was opened; always 0
+    /// on SQLite, whose writers run one at a time.
+    pub fn conflicts_retried(&self) -> u64 {
+        match &self.conn {
+            Backend::Sqlite(_) => 0,
+            Backend::Postgres(pg) => pg.retries(),
         }
     }
 

@@ -18,7 +18,7 @@ use super::Store;
 use super::error::StoreError;
 use super::games::finish;
 use super::ratings::RatingChange;
-use super::rows::{append_events, corrupt, insert_seat, lock_game, read_game};
+use super::rows::{corrupt, insert_events, insert_seat, lock_game, read_game};
 use super::sql::{Db, args};
 use super::types::{GameId, GameInfo, GameState, Occupant, Timestamp};
 use crate::engine::{Event, Seat};
@@ -92,14 +92,12 @@ impl Store {
 }
 
 fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
-    lock_game(tx, id, Some(save.expected_seq), &[GameState::Lobby, GameState::Playing])?;
-    let stored: i64 =
-        tx.query_one("select event count", "SELECT events FROM games WHERE id = ?1", args![id])?.get(0)?;
-    if stored.max(0) as u64 != save.first_event {
-        return Err(corrupt(Some(id), format!("log has {stored} events, the caller {}", save.first_event)));
+    let locked = lock_game(tx, id, Some(save.expected_seq), &[GameState::Lobby, GameState::Playing])?;
+    if locked.events != save.first_event {
+        return Err(corrupt(Some(id), format!("log has {} events, the caller {}", locked.events, save.first_event)));
     }
     if !save.events.is_empty() {
-        append_events(tx, id, &save.events)?;
+        insert_events(tx, id, save.first_event, &save.events)?;
     }
     if let Some(seats) = &save.seats {
         tx.execute("reseat", "DELETE FROM seats WHERE game_id = ?1", args![id])?;
@@ -111,11 +109,25 @@ fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<V
     let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m), Some(t)));
     let shown = save.board_seq.map(|s| s as i64);
     let state = if save.state == GameState::Finished { GameState::Playing } else { save.state };
+    let throws = save.events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
     tx.execute(
         "save live game",
         "UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, board_posted_at = ?6, \
-         live = ?7, updated_at = ?8, board_seq = ?9 WHERE id = ?1",
-        args![id, save.seq as i64, state, save.deadline, board, posted, live, now, shown],
+         live = ?7, updated_at = ?8, board_seq = ?9, events = events + ?10, throws_drawn = throws_drawn + ?11 \
+         WHERE id = ?1",
+        args![
+            id,
+            save.seq as i64,
+            state,
+            save.deadline,
+            board,
+            posted,
+            live,
+            now,
+            shown,
+            save.events.len() as i64,
+            throws
+        ],
     )?;
     match save.state {
         GameState::Finished => {

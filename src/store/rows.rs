@@ -24,25 +24,39 @@ pub(crate) fn active_game_id(db: &dyn Db, channel: u64) -> Result<Option<GameId>
     row.map(|r| r.get(0)).transpose()
 }
 
-/// Checks the game exists, is in an allowed state and (if given) still at
-/// `expected` seq. Call inside a write transaction (the writers' lock is
-/// held).
+/// What [`lock_game`] read of a game's row, under its lock.
+pub(crate) struct Locked {
+    /// Events in its log.
+    pub(crate) events: u64,
+}
+
+/// Locks the game's row for the rest of the write transaction and checks
+/// it exists, is in an allowed state and (if given) is still at `expected`
+/// seq. On PostgreSQL the row lock (`SELECT … FOR UPDATE`) is the only
+/// lock a change takes: changes of other games run at once, and a second
+/// change of this game waits here, then reads the counter the first one
+/// left (so a stale change is refused). SQLite's `BEGIN IMMEDIATE` has
+/// already locked the whole file.
 pub(crate) fn lock_game(
     tx: &dyn Db,
     id: GameId,
     expected: Option<u64>,
     allowed: &[GameState],
-) -> Result<GameState, StoreError> {
-    let row = tx.query_opt("select seq", "SELECT seq, state FROM games WHERE id = ?1", args![id])?;
+) -> Result<Locked, StoreError> {
+    let sql = match tx.is_postgres() {
+        true => "SELECT seq, state, events FROM games WHERE id = ?1 FOR UPDATE",
+        false => "SELECT seq, state, events FROM games WHERE id = ?1",
+    };
+    let row = tx.query_opt("lock game", sql, args![id])?;
     let row = row.ok_or(StoreError::NoSuchGame(id))?;
-    let (seq, state): (i64, GameState) = (row.get(0)?, row.get(1)?);
+    let (seq, state, events): (i64, GameState, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
     if !allowed.contains(&state) {
         return Err(StoreError::WrongState { game: id, state });
     }
     let current = seq.max(0) as u64;
     match expected {
         Some(e) if e != current => Err(StoreError::Stale { current }),
-        _ => Ok(state),
+        _ => Ok(Locked { events: events.max(0) as u64 }),
     }
 }
 
@@ -56,24 +70,27 @@ pub(crate) fn bump(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<u64, Store
     Ok(row.get::<i64>(0)?.max(0) as u64)
 }
 
-/// Appends `events` to the game's log after the ones stored, counting
-/// them and the throws among them in the game's row.
-pub(crate) fn append_events(tx: &dyn Db, id: GameId, events: &[Event]) -> Result<(), StoreError> {
-    let throws = events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
-    let end: i64 = tx
-        .query_one(
-            "count events",
-            "UPDATE games SET events = events + ?2, throws_drawn = throws_drawn + ?3 WHERE id = ?1 RETURNING events",
-            args![id, events.len() as i64, throws],
-        )?
-        .get(0)?;
-    let first = end - events.len() as i64;
-    for (i, event) in events.iter().enumerate() {
-        let body = serde_json::to_string(event).map_err(|e| corrupt(Some(id), e))?;
+/// Writes `events` into the game's log from index `first` on (the caller
+/// counts them in the game's row). On PostgreSQL in one statement, so one
+/// round trip whatever their number.
+pub(crate) fn insert_events(tx: &dyn Db, id: GameId, first: u64, events: &[Event]) -> Result<(), StoreError> {
+    let bodies =
+        events.iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(|e| corrupt(Some(id), e))?;
+    if tx.is_postgres() {
+        let list = serde_json::to_string(&bodies).map_err(|e| corrupt(Some(id), e))?;
+        tx.execute(
+            "insert events",
+            "INSERT INTO events (game_id, idx, v, body) SELECT ?1::bigint, ?2::bigint + n - 1, ?3::bigint, body \
+             FROM json_array_elements_text(?4::text::json) WITH ORDINALITY AS t(body, n)",
+            args![id, first as i64, EVENT_V1, list],
+        )?;
+        return Ok(());
+    }
+    for (i, body) in bodies.into_iter().enumerate() {
         tx.execute(
             "insert event",
             "INSERT INTO events (game_id, idx, v, body) VALUES (?1, ?2, ?3, ?4)",
-            args![id, first + i as i64, EVENT_V1, body],
+            args![id, (first + i as u64) as i64, EVENT_V1, body],
         )?;
     }
     Ok(())

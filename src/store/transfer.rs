@@ -83,6 +83,19 @@ impl Store {
                     );
                     dst.query("copy: go on numbering", &sql, args![])?;
                 }
+                // Ratings go on numbering after the games copied, and each
+                // server and variant has the row its ratings lock.
+                dst.query(
+                    "copy: go on numbering ratings",
+                    "SELECT setval('games_rated_order', (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games), false)",
+                    args![],
+                )?;
+                dst.execute(
+                    "copy: rating groups",
+                    "INSERT INTO rating_groups (guild_id, variant, rated) SELECT guild_id, variant, count(*) \
+                     FROM games WHERE rated_seq IS NOT NULL GROUP BY guild_id, variant",
+                    args![],
+                )?;
             }
             counts(dst)
         })
