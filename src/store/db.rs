@@ -92,6 +92,17 @@ impl Store {
         }
     }
 
+    /// On PostgreSQL, every change first takes one advisory lock for the
+    /// whole database, as before the row locks: only for the lab's
+    /// `store-bench`, to measure the old design beside the new on one
+    /// build. Nothing changes on SQLite (its writers run one at a time).
+    pub(crate) fn with_database_wide_lock(self) -> Store {
+        if let Backend::Postgres(pg) = &self.conn {
+            pg.lock_the_whole_database();
+        }
+        self
+    }
+
     /// The SQLite connection, for what only an SQLite file can do.
     fn sqlite(&self, what: &'static str) -> Result<&Connection, StoreError> {
         match &self.conn {

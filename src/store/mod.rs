@@ -87,7 +87,7 @@ pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
-pub use transfer::TableCounts;
+pub use transfer::{TableCounts, copied_columns};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
     Timestamp,

@@ -61,6 +61,10 @@ pub(crate) struct Postgres {
     isolation: Isolation,
     /// Transactions run again after a conflict, since opening.
     retries: Cell<u64>,
+    /// Whether every change first takes one advisory lock for the whole
+    /// database: the design before row locks, kept only so that the lab's
+    /// `store-bench` can measure both on one build.
+    database_wide_lock: Cell<bool>,
 }
 
 struct Session {
@@ -77,7 +81,13 @@ impl Postgres {
         let serializable = url.isolation() == Isolation::Serializable
             || std::env::var("THAAYAM_PG_SERIALIZABLE").is_ok_and(|v| v == "1");
         let isolation = if serializable { Isolation::Serializable } else { Isolation::ReadCommitted };
-        let pg = Postgres { url: url.clone(), session: RefCell::new(session), isolation, retries: Cell::new(0) };
+        let pg = Postgres {
+            url: url.clone(),
+            session: RefCell::new(session),
+            isolation,
+            retries: Cell::new(0),
+            database_wide_lock: Cell::new(false),
+        };
         pg.with_client(|client, _| postgres_schema::migrate(client, url))?;
         Ok(pg)
     }
@@ -115,6 +125,10 @@ impl Postgres {
                     })
                     .start()
                     .pg("BEGIN")?;
+                if self.database_wide_lock.get() {
+                    let lock = postgres_schema::MIGRATION_LOCK;
+                    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).pg("lock the database")?;
+                }
                 let out = f(&PgDb::new(&mut tx, statements))?;
                 tx.commit().pg("COMMIT")?;
                 Ok(out)
@@ -128,6 +142,12 @@ impl Postgres {
                 out => return out,
             }
         }
+    }
+
+    /// Every change first takes one lock for the whole database (the
+    /// design before row locks; the lab's comparison only).
+    pub(crate) fn lock_the_whole_database(&self) {
+        self.database_wide_lock.set(true);
     }
 
     /// How many transactions ran again after a conflict since opening.

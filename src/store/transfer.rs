@@ -36,6 +36,13 @@ const TABLES: &[(&str, &str, &str)] = &[
     ("user_settings", "user_id, notify_turns", "user_id"),
 ];
 
+/// What `thaayam migrate` copies: each table, in the order it is copied,
+/// with its columns (the test comparing both backends' live columns reads
+/// it).
+pub fn copied_columns() -> Vec<(&'static str, Vec<&'static str>)> {
+    TABLES.iter().map(|(table, columns, _)| (*table, columns.split(',').map(str::trim).collect())).collect()
+}
+
 /// Rows per table, in [`TABLES`] order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableCounts(pub Vec<(&'static str, u64)>);
