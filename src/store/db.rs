@@ -71,6 +71,20 @@ impl Store {
         }
     }
 
+    /// On PostgreSQL, runs `f`, one statement that is its own transaction
+    /// (one round trip, run again after a conflict); `None` where that
+    /// does not apply (SQLite, whose statements cannot do as much in one;
+    /// the lab's database-wide lock): the caller then uses [`Store::write`].
+    pub(super) fn one_statement<T>(
+        &mut self,
+        f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        match &mut self.conn {
+            Backend::Sqlite(_) => Ok(None),
+            Backend::Postgres(pg) => pg.one_statement(f),
+        }
+    }
+
     /// Runs `f` in one read transaction: every read sees the same snapshot.
     pub(super) fn snapshot<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
         match &self.conn {

@@ -112,32 +112,54 @@ impl Postgres {
     /// refused for a conflict runs again from the start (see the module),
     /// within the lock timeout.
     pub(crate) fn write<T>(&self, mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        self.retrying(|client, statements| {
+            let mut tx = client
+                .build_transaction()
+                .isolation_level(match self.isolation {
+                    Isolation::ReadCommitted => IsolationLevel::ReadCommitted,
+                    Isolation::Serializable => IsolationLevel::Serializable,
+                })
+                .start()
+                .pg("BEGIN")?;
+            if self.database_wide_lock.get() {
+                let lock = postgres_schema::MIGRATION_LOCK;
+                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).pg("lock the database")?;
+            }
+            let out = f(&PgDb::new(&mut tx, statements))?;
+            tx.commit().pg("COMMIT")?;
+            Ok(out)
+        })
+    }
+
+    /// Runs `f`, whose one statement is its own transaction (no BEGIN, no
+    /// COMMIT: one round trip), with the same runs again after a conflict
+    /// as [`Postgres::write`]. `None` under the former database-wide lock
+    /// (the lab's comparison), which needs a transaction: `f` did not run.
+    pub(crate) fn one_statement<T>(
+        &self,
+        mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        if self.database_wide_lock.get() {
+            return Ok(None);
+        }
+        self.retrying(|client, statements| f(&PgDb::new(client, statements))).map(Some)
+    }
+
+    /// Runs `attempt` until it is not refused for a conflict, or the lock
+    /// timeout since the first attempt is spent.
+    fn retrying<T>(
+        &self,
+        mut attempt: impl FnMut(&mut Client, &mut HashMap<String, Statement>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let started = Instant::now();
         let budget = self.session.borrow().lock_wait;
-        let mut attempt = 0u32;
+        let mut tries = 0u32;
         loop {
-            let out = self.with_client(|client, statements| {
-                let mut tx = client
-                    .build_transaction()
-                    .isolation_level(match self.isolation {
-                        Isolation::ReadCommitted => IsolationLevel::ReadCommitted,
-                        Isolation::Serializable => IsolationLevel::Serializable,
-                    })
-                    .start()
-                    .pg("BEGIN")?;
-                if self.database_wide_lock.get() {
-                    let lock = postgres_schema::MIGRATION_LOCK;
-                    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).pg("lock the database")?;
-                }
-                let out = f(&PgDb::new(&mut tx, statements))?;
-                tx.commit().pg("COMMIT")?;
-                Ok(out)
-            });
-            match out {
+            match self.with_client(&mut attempt) {
                 Err(e) if is_conflict(&e) && started.elapsed() < budget => {
-                    attempt += 1;
+                    tries += 1;
                     self.retries.set(self.retries.get() + 1);
-                    std::thread::sleep(pause_before(attempt, started).min(budget.saturating_sub(started.elapsed())));
+                    std::thread::sleep(pause_before(tries, started).min(budget.saturating_sub(started.elapsed())));
                 }
                 out => return out,
             }
@@ -181,6 +203,11 @@ impl Postgres {
             statements.clear();
             let mut fresh = self.connect()?;
             set_lock_timeout(&mut fresh, *lock_wait)?;
+            if self.isolation == Isolation::Serializable {
+                // A statement outside BEGIN (a save in one statement) too.
+                let sql = "SET default_transaction_isolation = 'serializable'";
+                fresh.batch_execute(sql).pg("SET default_transaction_isolation")?;
+            }
             *client = Some(fresh);
         }
         let Some(c) = client.as_mut() else { return Err(StoreError::Closed) };

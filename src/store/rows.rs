@@ -9,7 +9,7 @@ use super::types::{GameId, GameInfo, GameState, Occupant, SeatRecord, Timestamp}
 use crate::engine::{Event, Ruleset, Seat};
 
 /// The version tag of the event encoding written today (engine JSON).
-const EVENT_V1: i64 = 1;
+pub(crate) const EVENT_V1: i64 = 1;
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, ruleset, \
     max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, commitment, seed, \
