@@ -121,7 +121,10 @@ impl StoreHandle {
     /// is held by a call that has already run longer than `deadline`, it
     /// fails at once: a click that waited for its game's lock behind a
     /// hung save gets its answer without waiting a second deadline. (With
-    /// a pool: while every store thread is so held.)
+    /// a pool: while any store thread is so held. A call that outlived a
+    /// click's deadline means the database hangs or a lock is held far too
+    /// long, and a click's second call would otherwise take a free
+    /// connection and wait a second deadline, past Discord's 3 s.)
     pub async fn call_within<T, F>(&self, deadline: Duration, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
@@ -130,7 +133,7 @@ impl StoreHandle {
         let held = |since: &Mutex<Option<Instant>>| {
             since.lock().unwrap_or_else(|e| e.into_inner()).is_some_and(|at| at.elapsed() >= deadline)
         };
-        if self.running_since.iter().all(held) {
+        if self.running_since.iter().any(held) {
             return Err(StoreError::Late { waited: Duration::ZERO, under_way: false });
         }
         let state = Arc::new(AtomicU8::new(QUEUED));

@@ -32,7 +32,7 @@ use super::database::{Isolation, PostgresUrl};
 use super::error::{PgContext, StoreError, postgres_reason};
 use super::postgres_schema;
 use super::postgres_tls;
-use super::sql::{Db, Row, Value, numbered_dollars};
+use super::sql::{Db, Names, Row, Value, numbered_dollars};
 use bytes::BytesMut;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, GenericClient, IsolationLevel, NoTls, Statement};
@@ -328,12 +328,14 @@ impl<C: GenericClient> Db for PgDb<'_, C> {
     fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError> {
         let st = self.statement(what, sql)?;
         let rows = self.client.borrow_mut().query(&st, &params(args)).pg(what)?;
-        rows.iter().map(|r| row_of(r).pg(what)).collect()
+        let names: Names = st.columns().iter().map(|c| c.name().to_string()).collect();
+        rows.iter().map(|r| row_of(r, &names).pg(what)).collect()
     }
 }
 
-fn row_of(row: &postgres::Row) -> Result<Row, postgres::Error> {
-    (0..row.len()).map(|i| value_at(row, i)).collect::<Result<Vec<_>, _>>().map(Row)
+fn row_of(row: &postgres::Row, names: &Names) -> Result<Row, postgres::Error> {
+    let values = (0..row.len()).map(|i| value_at(row, i)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Row(values, names.clone()))
 }
 
 fn value_at(row: &postgres::Row, i: usize) -> Result<Value, postgres::Error> {

@@ -76,20 +76,20 @@ impl Store {
 }
 
 fn rating_from_row(r: &Row) -> Result<PlayerRating, StoreError> {
-    let variant: String = r.get(1)?;
+    let variant: String = r.named("variant")?;
     let Ok(variant) = variant.parse::<Variant>() else {
         return Err(StoreError::Corrupt { game: None, what: format!("unknown variant `{variant}` in ratings") });
     };
     Ok(PlayerRating {
-        user: r.get(0)?,
+        user: r.named("player")?,
         variant,
-        rating: r.get(2)?,
-        uncertainty: r.get(3)?,
-        games: r.get(4)?,
-        wins: r.get(5)?,
-        place_sum: r.get(6)?,
-        streak: r.get(7)?,
-        best_streak: r.get(8)?,
+        rating: r.named("rating")?,
+        uncertainty: r.named("uncertainty")?,
+        games: r.named("games")?,
+        wins: r.named("wins")?,
+        place_sum: r.named("place_sum")?,
+        streak: r.named("streak")?,
+        best_streak: r.named("best_streak")?,
     })
 }
 
@@ -337,8 +337,10 @@ fn load_rating(
         args![guild, variant, player],
     )?;
     let Some(r) = row else { return Ok(None) };
-    let rating = WengLinRating { rating: r.get(0)?, uncertainty: r.get(1)? };
-    Ok(Some((rating, [r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?])))
+    let rating = WengLinRating { rating: r.named("rating")?, uncertainty: r.named("uncertainty")? };
+    let record = ["games", "wins", "place_sum", "streak", "best_streak"].map(|c| r.named(c));
+    let [games, wins, place_sum, streak, best] = record;
+    Ok(Some((rating, [games?, wins?, place_sum?, streak?, best?])))
 }
 
 fn save_rating(

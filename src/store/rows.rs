@@ -109,18 +109,19 @@ pub(crate) fn game_columns() -> &'static str {
     GAME_COLUMNS
 }
 
-/// A `games` row (selected with [`game_columns`]) without its seats.
+/// A `games` row (selected with [`game_columns`]) without its seats,
+/// read by column name.
 pub(crate) fn game_from_row(r: &Row) -> Result<GameInfo, StoreError> {
-    let id: GameId = r.get(0)?;
+    let id: GameId = r.named("id")?;
     let in_game = |e: StoreError| match e {
         StoreError::Corrupt { game: None, what } => StoreError::Corrupt { game: Some(id), what },
         e => e,
     };
-    let ruleset: String = r.get(6).map_err(in_game)?;
-    let state: GameState = r.get(8).map_err(in_game)?;
-    let seed: Vec<u8> = r.get(15).map_err(in_game)?;
+    let ruleset: String = r.named("ruleset").map_err(in_game)?;
+    let state: GameState = r.named("state").map_err(in_game)?;
+    let seed: Vec<u8> = r.named("seed").map_err(in_game)?;
     let ruleset = serde_json::from_str::<Ruleset>(&ruleset).map_err(|e| corrupt(Some(id), e))?;
-    let dice = crate::dice::Derivation::from_number(r.get(20).map_err(in_game)?)
+    let dice = crate::dice::Derivation::from_number(r.named("dice").map_err(in_game)?)
         .ok_or_else(|| corrupt(Some(id), "an unknown dice derivation"))?;
     let revealed_seed = match state.is_active() {
         true => None,
@@ -129,25 +130,25 @@ pub(crate) fn game_from_row(r: &Row) -> Result<GameInfo, StoreError> {
     let read = || -> Result<GameInfo, StoreError> {
         Ok(GameInfo {
             id,
-            guild: r.get(1)?,
-            channel: r.get(2)?,
-            board_message: r.get(3)?,
-            board_posted_at: r.get(4)?,
-            host: r.get(5)?,
+            guild: r.named("guild_id")?,
+            channel: r.named("channel_id")?,
+            board_message: r.named("board_message_id")?,
+            board_posted_at: r.named("board_posted_at")?,
+            host: r.named("host_id")?,
             ruleset,
-            max_players: r.get(7)?,
+            max_players: r.named("max_players")?,
             state,
-            created_at: r.get(9)?,
-            updated_at: r.get(10)?,
-            finished_at: r.get(11)?,
-            turn_timeout_secs: r.get(12)?,
-            seq: r.get::<i64>(13)?.max(0) as u64,
-            commitment: r.get(14)?,
+            created_at: r.named("created_at")?,
+            updated_at: r.named("updated_at")?,
+            finished_at: r.named("finished_at")?,
+            turn_timeout_secs: r.named("turn_timeout_secs")?,
+            seq: r.named::<i64>("seq")?.max(0) as u64,
+            commitment: r.named("commitment")?,
             revealed_seed,
-            throws_drawn: r.get::<i64>(16)?.max(0) as u64,
-            deadline: r.get(17)?,
-            events: r.get::<i64>(18)?.max(0) as u64,
-            practice: r.get(19)?,
+            throws_drawn: r.named::<i64>("throws_drawn")?.max(0) as u64,
+            deadline: r.named("deadline")?,
+            events: r.named::<i64>("events")?.max(0) as u64,
+            practice: r.named("practice")?,
             dice,
             seats: Vec::new(),
         })
@@ -165,9 +166,9 @@ pub(crate) fn read_seats(db: &dyn Db, id: GameId) -> Result<Vec<SeatRecord>, Sto
 }
 
 fn seat_from_row(id: GameId, r: &Row) -> Result<SeatRecord, StoreError> {
-    let seat: i64 = r.get(0)?;
-    let user: Option<u64> = r.get(1)?;
-    let computer: Option<String> = r.get(2)?;
+    let seat: i64 = r.named("seat")?;
+    let user: Option<u64> = r.named("user_id")?;
+    let computer: Option<String> = r.named("computer")?;
     let occupant = match (user, computer) {
         (Some(u), _) => Occupant::Human(u),
         (None, Some(level)) => Occupant::Computer(level),
@@ -176,8 +177,8 @@ fn seat_from_row(id: GameId, r: &Row) -> Result<SeatRecord, StoreError> {
     Ok(SeatRecord {
         seat: Seat::from_index(seat.clamp(0, 3) as usize),
         occupant,
-        joined_at: r.get(3)?,
-        place: r.get(4)?,
+        joined_at: r.named("joined_at")?,
+        place: r.named("place")?,
     })
 }
 
