@@ -39,7 +39,7 @@ impl Db for Connection {
     fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError> {
         let mut st = self.prepare_cached(sql).ctx(what)?;
         let columns = st.column_count();
-        let names: Names = st.column_names().into_iter().map(String::from).collect();
+        let names: Names = st.column_names().map(String::from).collect();
         let mut rows = st.query(rusqlite::params_from_iter(args)).ctx(what)?;
         let mut out = Vec::new();
         while let Some(r) = rows.next().ctx(what)? {
