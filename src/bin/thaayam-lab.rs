@@ -33,6 +33,19 @@ enum Command {
         /// an SQLite file (needs initdb and postgres installed).
         #[arg(long)]
         postgres: bool,
+        /// Instead: on PostgreSQL, this many writers (a connection each)
+        /// saving their own games at once, e.g. `1,2,4,8`; saves per
+        /// second and latencies per count, with row locks and with the
+        /// former lock for the whole database.
+        #[arg(long, value_delimiter = ',')]
+        writers: Vec<usize>,
+        /// With `--writers`: milliseconds added to every round trip to the
+        /// server (a loopback proxy delays each direction by half).
+        #[arg(long, default_value_t = 0.0)]
+        rtt_ms: f64,
+        /// With `--writers`: saves per writer.
+        #[arg(long, default_value_t = 300)]
+        saves_per_writer: u64,
     },
     /// Test helper: play games through the bot's write path until killed.
     StoreCrashWorker {
@@ -103,7 +116,11 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::StoreBench { dir, saves, resume_games, postgres } => {
+        Command::StoreBench { writers, rtt_ms, saves_per_writer, .. } if !writers.is_empty() => {
+            let figures = lab::store_bench::run_writers(&writers, rtt_ms, saves_per_writer)?;
+            println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
+        }
+        Command::StoreBench { dir, saves, resume_games, postgres, .. } => {
             let figures = lab::store_bench::run(&dir, saves, resume_games, postgres)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }

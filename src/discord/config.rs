@@ -5,7 +5,7 @@
 
 use super::limits::Limits;
 use crate::engine::Variant;
-use crate::store::Database;
+use crate::store::{DEFAULT_POOL, Database, Isolation};
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -17,6 +17,8 @@ use std::path::Path;
 pub(crate) struct RawConfig {
     pub(crate) token: Option<String>,
     pub(crate) database: Option<String>,
+    pub(crate) database_pool: Option<usize>,
+    pub(crate) database_serializable: Option<bool>,
     pub(crate) dev_guild: Option<u64>,
     pub(crate) default_variant: Option<String>,
     pub(crate) turn_timeout: Option<String>,
@@ -198,6 +200,14 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Ok(database) => database,
         Err(e) => return Err(format!("database: {e}")),
     };
+    if raw.database_pool == Some(0) {
+        return Err("database_pool: at least one connection".into());
+    }
+    let isolation = match raw.database_serializable {
+        Some(true) => Isolation::Serializable,
+        _ => Isolation::ReadCommitted,
+    };
+    let database = database.with_pool(raw.database_pool.unwrap_or(DEFAULT_POOL)).with_isolation(isolation);
     let default_variant = match raw.default_variant {
         Some(v) => v.parse().map_err(|e| format!("default_variant: {e}"))?,
         None => Variant::Bell,
@@ -435,6 +445,22 @@ mod tests {
         let bad = "token=\"t\"\ndatabase=\"postgres://bot:hunter2-secret@db.internal:port/thaayam\"";
         let e = validate(raw(bad), None, Path::new("/srv")).expect_err("a bad URL");
         assert!(e.starts_with("database: ") && !e.contains("hunter2-secret"), "{e}");
+    }
+
+    #[test]
+    fn the_database_pool_and_isolation_reach_the_database() {
+        let url = "token=\"t\"\ndatabase=\"postgres://bot@db.internal:5432/thaayam\"\n";
+        let Database::Postgres(default) = validate(raw(url), None, Path::new("/srv")).expect("valid").database else {
+            panic!("a PostgreSQL database")
+        };
+        assert_eq!((default.pool(), default.isolation()), (DEFAULT_POOL, Isolation::ReadCommitted));
+        let text = format!("{url}database_pool = 3\ndatabase_serializable = true\n");
+        let Database::Postgres(set) = validate(raw(&text), None, Path::new("/srv")).expect("valid").database else {
+            panic!("a PostgreSQL database")
+        };
+        assert_eq!((set.pool(), set.isolation()), (3, Isolation::Serializable));
+        let e = validate(raw(&format!("{url}database_pool = 0\n")), None, Path::new("/srv")).expect_err("no pool");
+        assert!(e.starts_with("database_pool: "), "{e}");
     }
 
     #[test]

@@ -246,6 +246,15 @@ impl PgServer {
 
     /// A new, empty database of its own on this server.
     pub fn fresh_database(&self) -> Database {
+        let name = self.fresh_name();
+        match PostgresUrl::parse(&self.url(&name)) {
+            Ok(url) => Database::Postgres(url),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Creates a new, empty database on this server; returns its name.
+    pub fn fresh_name(&self) -> String {
         let name = format!("t_{}", self.next.fetch_add(1, Ordering::Relaxed));
         let mut admin = self.admin.lock().unwrap_or_else(|e| e.into_inner());
         if admin.as_ref().is_none_or(postgres::Client::is_closed) {
@@ -259,10 +268,7 @@ impl PgServer {
         if let Err(e) = client.batch_execute(&format!("CREATE DATABASE {name}")) {
             panic!("CREATE DATABASE {name}: {e}");
         }
-        match PostgresUrl::parse(&self.url(&name)) {
-            Ok(url) => Database::Postgres(url),
-            Err(e) => panic!("{e}"),
-        }
+        name
     }
 
     /// The URL of database `name` on this server.

@@ -293,3 +293,168 @@ fn cpu_secs() -> f64 {
     let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
     (ticks(11) + ticks(12)) / 100.0
 }
+
+/// The figures of `store-bench --writers`: for each design of the
+/// PostgreSQL store, saves per second and latencies per number of writers.
+#[derive(Debug, Serialize)]
+pub struct WriterFigures {
+    /// The round trip the proxy added to every exchange with the server.
+    pub rtt_ms: f64,
+    /// Saves each writer made (after its games' lobbies).
+    pub saves_per_writer: u64,
+    pub designs: Vec<Design>,
+}
+
+/// One design of the store, measured with more and more writers.
+#[derive(Debug, Serialize)]
+pub struct Design {
+    /// `row locks` (today) or `one lock for the database` (before).
+    pub design: &'static str,
+    pub runs: Vec<WriterRun>,
+}
+
+/// Writers (each its own connection, as a connection of a pool or another
+/// process) saving changes of their own games at once.
+#[derive(Debug, Serialize)]
+pub struct WriterRun {
+    pub writers: usize,
+    pub saves: u64,
+    /// All writers together, per second of the run.
+    pub saves_per_sec: f64,
+    /// `saves_per_sec` over that of one writer.
+    pub speedup: f64,
+    pub p50_us: f64,
+    pub p99_us: f64,
+    pub conflicts_retried: u64,
+}
+
+/// `store-bench --writers 1,2,4,8 --rtt-ms 1`: on fresh databases of the
+/// throw-away PostgreSQL server reached through a loopback proxy that
+/// delays each direction by half of `rtt_ms`, `writers` threads with a
+/// connection each play games of their own and save every change; for
+/// the store as it is (a change locks its game's row) and as it was (one
+/// advisory lock for the whole database).
+pub fn run_writers(writers: &[usize], rtt_ms: f64, saves_per_writer: u64) -> Result<WriterFigures, String> {
+    let server = super::pg_server::shared().ok_or("no PostgreSQL server programs (initdb)")?;
+    let one_way = Duration::from_secs_f64(rtt_ms.max(0.0) / 2000.0);
+    let port = match one_way.is_zero() {
+        true => server.port(),
+        false => delaying_proxy(server.port(), one_way).map_err(|e| format!("the delaying proxy: {e}"))?,
+    };
+    let mut designs = Vec::new();
+    for (design, old) in [("row locks", false), ("one lock for the database", true)] {
+        let mut runs: Vec<WriterRun> = Vec::new();
+        for &n in writers {
+            let name = server.fresh_name();
+            let url = server.url(&name).replace(&format!(":{}/", server.port()), &format!(":{port}/"));
+            let db = Database::parse(&url)?;
+            let mut run = writers_run(&db, n.max(1), saves_per_writer, old)?;
+            run.speedup = runs.first().map_or(1.0, |one| {
+                ((run.saves_per_sec / one.saves_per_sec.max(1e-9)) * one.writers as f64 * 100.0).round() / 100.0
+            });
+            runs.push(run);
+        }
+        designs.push(Design { design, runs });
+    }
+    Ok(WriterFigures { rtt_ms, saves_per_writer, designs })
+}
+
+/// `writers` threads, a connection each, each playing its own games and
+/// timing every save; they start together.
+fn writers_run(db: &Database, writers: usize, saves: u64, old: bool) -> Result<WriterRun, String> {
+    let open = move |db: &Database| -> Result<Store, String> {
+        let store = Store::open_database(db).map_err(|e| e.to_string())?;
+        Ok(if old { store.with_database_wide_lock() } else { store })
+    };
+    drop(open(db)?); // migrated once, before the writers
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(writers + 1));
+    let threads: Vec<_> = (0..writers)
+        .map(|w| {
+            let (db, barrier) = (db.clone(), barrier.clone());
+            std::thread::spawn(move || -> Result<(Vec<Duration>, u64), String> {
+                let mut store = open(&db)?;
+                let mut number = 1_000_000 * w as u64;
+                let mut running = started_game(&mut store, number)?;
+                let mut times = Vec::with_capacity(saves as usize);
+                barrier.wait();
+                while (times.len() as u64) < saves {
+                    tables::play(&mut running.table, 0)?;
+                    let start = Instant::now();
+                    save(&mut store, &mut running)?;
+                    times.push(start.elapsed());
+                    if running.table.stage != Stage::Playing {
+                        number += 1;
+                        running = started_game(&mut store, number)?;
+                    }
+                }
+                Ok((times, store.conflicts_retried()))
+            })
+        })
+        .collect();
+    barrier.wait();
+    let start = Instant::now();
+    let mut times = Vec::new();
+    let mut retried = 0;
+    for t in threads {
+        let (mine, r) = t.join().map_err(|_| "a writer panicked".to_string())??;
+        times.extend(mine);
+        retried += r;
+    }
+    let wall = start.elapsed().as_secs_f64();
+    times.sort();
+    let at = |p: usize| times.get((times.len() * p / 100).min(times.len().saturating_sub(1))).copied();
+    let us = |d: Option<Duration>| (d.unwrap_or_default().as_secs_f64() * 1e7).round() / 10.0;
+    Ok(WriterRun {
+        writers,
+        saves: times.len() as u64,
+        saves_per_sec: (times.len() as f64 / wall.max(1e-9)).round(),
+        speedup: 1.0,
+        p50_us: us(at(50)),
+        p99_us: us(at(99)),
+        conflicts_retried: retried,
+    })
+}
+
+/// A loopback TCP proxy to `target` that holds every chunk of bytes for
+/// `one_way` in each direction (so a round trip takes twice that more):
+/// the network between a bot machine and its database, on one machine.
+/// Its threads live as long as the process (a lab tool's).
+fn delaying_proxy(target: u16, one_way: Duration) -> std::io::Result<u16> {
+    use std::net::{TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0")?;
+    let port = listener.local_addr()?.port();
+    std::thread::spawn(move || {
+        for client in listener.incoming() {
+            let Ok(client) = client else { continue };
+            let Ok(server) = TcpStream::connect(("127.0.0.1", target)) else { continue };
+            let _ = (client.set_nodelay(true), server.set_nodelay(true));
+            let (Ok(client2), Ok(server2)) = (client.try_clone(), server.try_clone()) else { continue };
+            delayed_pipe(client, server, one_way);
+            delayed_pipe(server2, client2, one_way);
+        }
+    });
+    Ok(port)
+}
+
+/// Copies `from` to `to`, each chunk sent `delay` after it arrived.
+fn delayed_pipe(mut from: std::net::TcpStream, mut to: std::net::TcpStream, delay: Duration) {
+    use std::io::{Read, Write};
+    let (chunks, arrived) = std::sync::mpsc::channel::<(Instant, Vec<u8>)>();
+    std::thread::spawn(move || {
+        let mut buf = vec![0; 64 * 1024];
+        while let Ok(n) = from.read(&mut buf) {
+            if n == 0 || chunks.send((Instant::now() + delay, buf[..n].to_vec())).is_err() {
+                break;
+            }
+        }
+    });
+    std::thread::spawn(move || {
+        for (due, bytes) in arrived {
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+            if to.write_all(&bytes).is_err() {
+                break;
+            }
+        }
+        let _ = to.shutdown(std::net::Shutdown::Write);
+    });
+}

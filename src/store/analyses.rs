@@ -36,7 +36,9 @@ impl Store {
             tx.execute("delete analyses", "DELETE FROM analyses WHERE game_id = ?1", args![game])?;
             tx.execute(
                 "insert analysis",
-                "INSERT INTO analyses (game_id, version, png, swings, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO analyses (game_id, version, png, swings, created_at) VALUES (?1, ?2, ?3, ?4, ?5) \
+                 ON CONFLICT (game_id, version) DO UPDATE SET png = excluded.png, swings = excluded.swings, \
+                 created_at = excluded.created_at",
                 args![game, version, &a.png, a.swings.as_str(), now],
             )?;
             Ok(())

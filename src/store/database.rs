@@ -43,6 +43,43 @@ impl Database {
     }
 }
 
+impl Database {
+    /// The bot keeps `connections` connections to a PostgreSQL database
+    /// (at least one; the config's `database_pool`, 8 by default), so that
+    /// changes of different games are saved at once. An SQLite file has
+    /// one writer whatever this says.
+    pub fn with_pool(self, connections: usize) -> Database {
+        match self {
+            Database::Postgres(url) => Database::Postgres(PostgresUrl { pool: connections.max(1), ..url }),
+            sqlite => sqlite,
+        }
+    }
+
+    /// Changes run at `isolation` on PostgreSQL (the config's
+    /// `database_serializable`); SQLite's transactions are serializable
+    /// anyway.
+    pub fn with_isolation(self, isolation: Isolation) -> Database {
+        match self {
+            Database::Postgres(url) => Database::Postgres(PostgresUrl { isolation, ..url }),
+            sqlite => sqlite,
+        }
+    }
+}
+
+/// Connections of the bot's pool to PostgreSQL unless the config says.
+pub const DEFAULT_POOL: usize = 8;
+
+/// The isolation level a PostgreSQL database runs changes at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isolation {
+    /// PostgreSQL's default, READ COMMITTED: the row locks give every
+    /// promise.
+    ReadCommitted,
+    /// Every change SERIALIZABLE, the contract of CockroachDB and
+    /// YugabyteDB (a conflict is run again, see `postgres.rs`).
+    Serializable,
+}
+
 impl From<PathBuf> for Database {
     fn from(path: PathBuf) -> Database {
         Database::Sqlite(path)
@@ -71,6 +108,10 @@ impl fmt::Debug for Database {
 /// without its password.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PostgresUrl {
+    /// Connections of the bot's pool (`database_pool`).
+    pool: usize,
+    /// The isolation level changes run at (`database_serializable`).
+    isolation: Isolation,
     /// The whole URL, password included (less what [`Tls`] took out of
     /// it): only ever parsed, never shown.
     url: String,
@@ -116,7 +157,17 @@ impl PostgresUrl {
         });
         let url = join_query(&base, &kept);
         let config = postgres::Config::from_str(&url).map_err(|_| invalid())?;
-        Ok(PostgresUrl { url, shown: describe(&config), tls })
+        Ok(PostgresUrl { pool: DEFAULT_POOL, isolation: Isolation::ReadCommitted, url, shown: describe(&config), tls })
+    }
+
+    /// Connections of the bot's pool (at least one).
+    pub(crate) fn pool(&self) -> usize {
+        self.pool
+    }
+
+    /// The isolation level changes run at.
+    pub(crate) fn isolation(&self) -> Isolation {
+        self.isolation
     }
 
     /// How the connection is protected.

@@ -53,10 +53,13 @@ impl Store {
         }
     }
 
-    /// Runs `f` in one write transaction, writers one at a time (SQLite's
-    /// `BEGIN IMMEDIATE`, PostgreSQL's writers' lock), and commits it;
-    /// an error rolls everything back.
-    pub(super) fn write<T>(&mut self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    /// Runs `f` in one write transaction and commits it; an error rolls
+    /// everything back. SQLite's `BEGIN IMMEDIATE` runs writers one at a
+    /// time; on PostgreSQL a change locks the rows it changes (its game's
+    /// first) and `f` may run again after a conflict the server refused
+    /// (so it must not count on running once: it only reads and writes
+    /// through the transaction).
+    pub(super) fn write<T>(&mut self, mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
         match &mut self.conn {
             Backend::Sqlite(conn) => {
                 let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).ctx("BEGIN IMMEDIATE")?;
@@ -65,6 +68,20 @@ impl Store {
                 Ok(out)
             }
             Backend::Postgres(pg) => pg.write(f),
+        }
+    }
+
+    /// On PostgreSQL, runs `f`, one statement that is its own transaction
+    /// (one round trip, run again after a conflict); `None` where that
+    /// does not apply (SQLite, whose statements cannot do as much in one;
+    /// the lab's database-wide lock): the caller then uses [`Store::write`].
+    pub(super) fn one_statement<T>(
+        &mut self,
+        f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        match &mut self.conn {
+            Backend::Sqlite(_) => Ok(None),
+            Backend::Postgres(pg) => pg.one_statement(f),
         }
     }
 
@@ -77,6 +94,27 @@ impl Store {
             }
             Backend::Postgres(pg) => pg.snapshot(f),
         }
+    }
+
+    /// How many changes ran again after a conflict the database refused
+    /// (PostgreSQL's 40001 and 40P01) since the store was opened; always 0
+    /// on SQLite, whose writers run one at a time.
+    pub fn conflicts_retried(&self) -> u64 {
+        match &self.conn {
+            Backend::Sqlite(_) => 0,
+            Backend::Postgres(pg) => pg.retries(),
+        }
+    }
+
+    /// On PostgreSQL, every change first takes one advisory lock for the
+    /// whole database, as before the row locks: only for the lab's
+    /// `store-bench`, to measure the old design beside the new on one
+    /// build. Nothing changes on SQLite (its writers run one at a time).
+    pub(crate) fn with_database_wide_lock(self) -> Store {
+        if let Backend::Postgres(pg) = &self.conn {
+            pg.lock_the_whole_database();
+        }
+        self
     }
 
     /// The SQLite connection, for what only an SQLite file can do.

@@ -1,10 +1,15 @@
-//! The async face of the store for the tokio-based bot: one dedicated
-//! thread owns the [`Store`] and runs the calls in order; callers await a
-//! oneshot reply, so no SQLite call ever blocks a tokio worker.
+//! The async face of the store for the tokio-based bot: dedicated threads
+//! each own a [`Store`] (one connection) and take the calls from one queue
+//! in turn; callers await a oneshot reply, so no database call ever blocks
+//! a tokio worker.
 //!
-//! One writer thread also means the bot's own clicks never contend for
-//! SQLite's lock; `seq` still guards against stale clicks and a second
-//! process.
+//! An SQLite file gets one thread: the bot's own clicks never contend for
+//! SQLite's lock. A PostgreSQL database gets a pool of them
+//! (`database_pool`, [`crate::store::DEFAULT_POOL`] by default): N blocking
+//! connections on N threads, the simplest pool that keeps the store
+//! synchronous and its API unchanged; changes of different games are saved
+//! at once, each locking only its own game's row. `seq` still guards
+//! against stale clicks and a second process.
 
 use super::error::StoreError;
 use super::{Database, GameId, GameInfo, Store};
@@ -27,45 +32,64 @@ const QUEUED: u8 = 0;
 const UNDER_WAY: u8 = 1;
 const GIVEN_UP: u8 = 2;
 
-/// A cloneable handle to a store running on its own thread. The thread
-/// ends when the last handle is dropped.
+/// A cloneable handle to stores running on their own threads. The
+/// threads end when the last handle is dropped.
 #[derive(Clone)]
 pub struct StoreHandle {
     jobs: mpsc::Sender<Job>,
     path: Option<PathBuf>,
-    /// When the job the store thread is running started (`None`: idle).
-    running_since: Arc<Mutex<Option<Instant>>>,
+    /// When the job each store thread is running started (`None`: idle).
+    running_since: Arc<Vec<Mutex<Option<Instant>>>>,
 }
 
 impl StoreHandle {
     /// Moves a store onto a new thread.
     pub fn spawn(store: Store) -> Result<StoreHandle, StoreError> {
-        let path = store.path().map(Path::to_path_buf);
+        StoreHandle::spawn_pool(vec![store])
+    }
+
+    /// Moves each store (connections to one database) onto a thread of its
+    /// own; the threads take the calls from one queue.
+    pub fn spawn_pool(stores: Vec<Store>) -> Result<StoreHandle, StoreError> {
+        let path = stores.first().and_then(|s| s.path().map(Path::to_path_buf));
         let (jobs, queue) = mpsc::channel::<Job>();
-        let running_since = Arc::new(Mutex::new(None));
-        let since = running_since.clone();
-        std::thread::Builder::new()
-            .name("thaayam-store".into())
-            .spawn(move || {
-                let mut store = store;
-                let mark = |at: Option<Instant>| *since.lock().unwrap_or_else(|e| e.into_inner()) = at;
-                for job in queue {
-                    mark(Some(Instant::now()));
-                    job(&mut store);
-                    mark(None);
-                }
-            })
-            .map_err(|_| StoreError::Closed)?;
+        let queue = Arc::new(Mutex::new(queue));
+        let running_since: Arc<Vec<_>> = Arc::new(stores.iter().map(|_| Mutex::new(None)).collect());
+        for (i, store) in stores.into_iter().enumerate() {
+            let since = running_since.clone();
+            let queue = queue.clone();
+            std::thread::Builder::new()
+                .name(format!("thaayam-store-{i}"))
+                .spawn(move || {
+                    let mut store = store;
+                    let mark = |at: Option<Instant>| *since[i].lock().unwrap_or_else(|e| e.into_inner()) = at;
+                    loop {
+                        let job = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok(job) = job else { break };
+                        mark(Some(Instant::now()));
+                        job(&mut store);
+                        mark(None);
+                    }
+                })
+                .map_err(|_| StoreError::Closed)?;
+        }
         Ok(StoreHandle { jobs, path, running_since })
     }
 
     /// The store of `database` ([`Store::open_database`]) on its own
-    /// thread, with a write lock wait of `busy` instead of 10 s.
+    /// thread, or a pool of them for PostgreSQL (as many as the URL's
+    /// pool), with a write lock wait of `busy` instead of 10 s.
     pub(crate) async fn open_with_busy_timeout(database: &Database, busy: Duration) -> Result<StoreHandle, StoreError> {
         let database = database.clone();
-        let open = move || Store::open_database(&database).and_then(|s| s.with_busy_timeout(busy));
-        let store = tokio::task::spawn_blocking(open).await.map_err(|_| StoreError::Closed)??;
-        StoreHandle::spawn(store)
+        let open = move || -> Result<Vec<Store>, StoreError> {
+            let connections = match &database {
+                Database::Sqlite(_) => 1,
+                Database::Postgres(url) => url.pool(),
+            };
+            (0..connections).map(|_| Store::open_database(&database).and_then(|s| s.with_busy_timeout(busy))).collect()
+        };
+        let stores = tokio::task::spawn_blocking(open).await.map_err(|_| StoreError::Closed)??;
+        StoreHandle::spawn_pool(stores)
     }
 
     /// Runs `f` on the store thread and awaits its result.
@@ -96,14 +120,20 @@ impl StoreHandle {
     /// `under_way: true` (it may still complete). While the store thread
     /// is held by a call that has already run longer than `deadline`, it
     /// fails at once: a click that waited for its game's lock behind a
-    /// hung save gets its answer without waiting a second deadline.
+    /// hung save gets its answer without waiting a second deadline. (With
+    /// a pool: while any store thread is so held. A call that outlived a
+    /// click's deadline means the database hangs or a lock is held far too
+    /// long, and a click's second call would otherwise take a free
+    /// connection and wait a second deadline, past Discord's 3 s.)
     pub async fn call_within<T, F>(&self, deadline: Duration, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
     {
-        let since = *self.running_since.lock().unwrap_or_else(|e| e.into_inner());
-        if since.is_some_and(|at| at.elapsed() >= deadline) {
+        let held = |since: &Mutex<Option<Instant>>| {
+            since.lock().unwrap_or_else(|e| e.into_inner()).is_some_and(|at| at.elapsed() >= deadline)
+        };
+        if self.running_since.iter().any(held) {
             return Err(StoreError::Late { waited: Duration::ZERO, under_way: false });
         }
         let state = Arc::new(AtomicU8::new(QUEUED));

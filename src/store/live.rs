@@ -18,7 +18,7 @@ use super::Store;
 use super::error::StoreError;
 use super::games::finish;
 use super::ratings::RatingChange;
-use super::rows::{append_events, corrupt, insert_seat, lock_game, read_game};
+use super::rows::{corrupt, insert_events, insert_seat, lock_game, read_game};
 use super::sql::{Db, args};
 use super::types::{GameId, GameInfo, GameState, Occupant, Timestamp};
 use crate::engine::{Event, Seat};
@@ -63,8 +63,19 @@ pub struct LiveGame {
 impl Store {
     /// Saves one change (see [`LiveSave`]); returns the humans' rating
     /// changes when the game finished.
+    ///
+    /// On PostgreSQL the common change (the seats as they were, the game
+    /// not ending) is one statement, one round trip ([`quick_save`]); any
+    /// other, or one that statement did not apply, is the transaction of
+    /// `save_in`, which also says why a change is refused.
     pub fn save_live(&mut self, id: GameId, save: &LiveSave) -> Result<Vec<RatingChange>, StoreError> {
         let now = self.now();
+        if save.seats.is_none()
+            && save.state.is_active()
+            && self.one_statement(|db| quick_save(db, id, save, now))? == Some(true)
+        {
+            return Ok(Vec::new());
+        }
         self.write(|tx| save_in(tx, id, save, now))
     }
 
@@ -91,15 +102,61 @@ impl Store {
     }
 }
 
+/// A change that keeps the seats and does not end the game, in one
+/// PostgreSQL statement: the game's row updated only if it is still at the
+/// counter, state and log length the caller read (the row's lock taken by
+/// the UPDATE itself, so a second change of the game waits and then finds
+/// the counter moved), and the new events appended by the same statement.
+/// Whether it applied; when not, nothing was written.
+fn quick_save(db: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<bool, StoreError> {
+    let bodies = save
+        .events
+        .iter()
+        .map(serde_json::to_string)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| corrupt(Some(id), e))?;
+    let list = serde_json::to_string(&bodies).map_err(|e| corrupt(Some(id), e))?;
+    let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m), Some(t)));
+    let shown = save.board_seq.map(|s| s as i64);
+    let throws = save.events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
+    let row = db.query_one(
+        "save live game in one statement",
+        "WITH g AS (UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, \
+         board_posted_at = ?6, live = ?7, updated_at = ?8, board_seq = ?9, events = events + ?10, \
+         throws_drawn = throws_drawn + ?11 \
+         WHERE id = ?1 AND seq = ?12 AND events = ?13 AND state IN ('lobby', 'playing') RETURNING id), \
+         e AS (INSERT INTO events (game_id, idx, v, body) \
+         SELECT g.id, ?13::bigint + n - 1, ?14::bigint, body \
+         FROM g, json_array_elements_text(?15::text::json) WITH ORDINALITY AS t(body, n)) \
+         SELECT count(*) FROM g",
+        args![
+            id,
+            save.seq as i64,
+            save.state,
+            save.deadline,
+            board,
+            posted,
+            save.live.as_str(),
+            now,
+            shown,
+            save.events.len() as i64,
+            throws,
+            save.expected_seq as i64,
+            save.first_event as i64,
+            super::rows::EVENT_V1,
+            list
+        ],
+    )?;
+    Ok(row.get::<i64>(0)? == 1)
+}
+
 fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
-    lock_game(tx, id, Some(save.expected_seq), &[GameState::Lobby, GameState::Playing])?;
-    let stored: i64 =
-        tx.query_one("select event count", "SELECT events FROM games WHERE id = ?1", args![id])?.get(0)?;
-    if stored.max(0) as u64 != save.first_event {
-        return Err(corrupt(Some(id), format!("log has {stored} events, the caller {}", save.first_event)));
+    let locked = lock_game(tx, id, Some(save.expected_seq), &[GameState::Lobby, GameState::Playing])?;
+    if locked.events != save.first_event {
+        return Err(corrupt(Some(id), format!("log has {} events, the caller {}", locked.events, save.first_event)));
     }
     if !save.events.is_empty() {
-        append_events(tx, id, &save.events)?;
+        insert_events(tx, id, save.first_event, &save.events)?;
     }
     if let Some(seats) = &save.seats {
         tx.execute("reseat", "DELETE FROM seats WHERE game_id = ?1", args![id])?;
@@ -111,11 +168,25 @@ fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<V
     let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m), Some(t)));
     let shown = save.board_seq.map(|s| s as i64);
     let state = if save.state == GameState::Finished { GameState::Playing } else { save.state };
+    let throws = save.events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
     tx.execute(
         "save live game",
         "UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, board_posted_at = ?6, \
-         live = ?7, updated_at = ?8, board_seq = ?9 WHERE id = ?1",
-        args![id, save.seq as i64, state, save.deadline, board, posted, live, now, shown],
+         live = ?7, updated_at = ?8, board_seq = ?9, events = events + ?10, throws_drawn = throws_drawn + ?11 \
+         WHERE id = ?1",
+        args![
+            id,
+            save.seq as i64,
+            state,
+            save.deadline,
+            board,
+            posted,
+            live,
+            now,
+            shown,
+            save.events.len() as i64,
+            throws
+        ],
     )?;
     match save.state {
         GameState::Finished => {

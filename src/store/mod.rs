@@ -8,10 +8,13 @@
 //! against `sql::Db` (run a statement, read its rows) in SQL both engines
 //! read alike; `sqlite.rs` and `postgres.rs` implement it, `db.rs` picks
 //! one and runs operations in a read, a snapshot or a write transaction.
-//! On PostgreSQL a write transaction first takes one advisory lock, the
-//! counterpart of SQLite's `BEGIN IMMEDIATE` below, so every promise here
-//! holds on both; a lost connection fails one call and the next
-//! reconnects (`postgres.rs`).
+//! On PostgreSQL there is no database-wide lock: a change locks its own
+//! game's row first (`SELECT … FOR UPDATE`, the counterpart of SQLite's
+//! `BEGIN IMMEDIATE` below for that game), a rating the row of its server
+//! and variant, so every promise here holds on both while changes of
+//! different games run at once; a transaction refused for a conflict runs
+//! again, a lost connection fails one call and the next reconnects
+//! (`postgres.rs`).
 //!
 //! One write path: a game is created once ([`Store::create_game`]: its row
 //! with the commitment to its dice seed) and from then on changes only
@@ -44,8 +47,9 @@
 //! writer (WAL). A write waits up to 10 s for another process's lock; the
 //! bot waits less ([`Store::with_busy_timeout`]) so that a locked file gives
 //! a clear "try again" within Discord's 3 s. Under tokio, [`StoreHandle`]
-//! runs the store on one dedicated thread, so no SQLite call blocks an
-//! async worker and the bot's own saves never contend for the lock.
+//! runs the store on one dedicated thread (a pool of them, a connection
+//! each, on PostgreSQL), so no database call blocks an async worker and
+//! the bot's own saves never contend for SQLite's lock.
 //!
 //! Performance: one connection with cached prepared statements; a save is
 //! one small transaction (a row update, the new events, the seats when they
@@ -76,14 +80,14 @@ mod transfer;
 mod types;
 
 pub use analyses::CachedAnalysis;
-pub use database::{Database, PostgresUrl};
+pub use database::{DEFAULT_POOL, Database, Isolation, PostgresUrl};
 pub use db::{Store, backup_database, backup_file};
 pub use error::StoreError;
 pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
-pub use transfer::TableCounts;
+pub use transfer::{TableCounts, copied_columns};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,
     Timestamp,

@@ -1,14 +1,24 @@
 //! The PostgreSQL side of the store: one connection (`postgres`, the
-//! blocking client of rust-postgres, which fits the store's own thread),
-//! its cache of prepared statements, and [`Db`] over it.
+//! blocking client of rust-postgres, which fits a store's own thread; the
+//! bot runs several stores, one per connection of its pool, see
+//! `handle.rs`), its cache of prepared statements, and [`Db`] over it.
 //!
-//! Transactions keep SQLite's promises. Every write transaction first
-//! takes one transaction-scoped advisory lock, so writers run one at a
-//! time as under SQLite's `BEGIN IMMEDIATE`: the game's counter `seq` is
-//! read with the lock held, a stale change is refused and writes nothing,
-//! and numbering a rating (`rated_seq`) never races. The lock waits at most
-//! the lock timeout (10 s, the bot less), then the change fails as a busy
-//! SQLite file would.
+//! Transactions keep SQLite's promises without a database-wide lock: a
+//! change locks its own game's row (`rows::lock_game`, `SELECT … FOR
+//! UPDATE`), so the game's counter `seq` is read with the lock held and a
+//! stale change is refused and writes nothing, while changes of other
+//! games run at once; a rating locks the row of its server and variant
+//! (`ratings`). A lock waits at most the lock timeout (10 s, the bot
+//! less), then the change fails as a busy SQLite file would.
+//!
+//! A transaction the server refused for a conflict (SQLSTATE 40001, a
+//! serialization failure; 40P01, a deadlock; or two lobbies opened in one
+//! channel at once) was rolled back whole, so it is run again from the
+//! start, with a short growing pause, as long as the lock timeout allows:
+//! never applied twice, since a refused transaction left nothing.
+//! [`Isolation::Serializable`] runs every change at SERIALIZABLE, the
+//! contract of CockroachDB and YugabyteDB (the URL's setting, or
+//! `THAAYAM_PG_SERIALIZABLE=1` for the tests).
 //!
 //! A lost connection (the server restarted, the network dropped) fails the
 //! call that met it with [`StoreError::Postgres`]; the next call connects
@@ -18,17 +28,17 @@
 //! by default the link is encrypted when the server offers TLS;
 //! `verify-full` also proves the server.
 
-use super::database::PostgresUrl;
+use super::database::{Isolation, PostgresUrl};
 use super::error::{PgContext, StoreError, postgres_reason};
-use super::postgres_schema::{self, WRITERS_LOCK};
+use super::postgres_schema;
 use super::postgres_tls;
-use super::sql::{Db, Row, Value, numbered_dollars};
+use super::sql::{Db, Names, Row, Value, numbered_dollars};
 use bytes::BytesMut;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, GenericClient, IsolationLevel, NoTls, Statement};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long connecting may take when the URL does not say
 /// (`connect_timeout`): a click must be answered within Discord's 3 s.
@@ -48,6 +58,13 @@ const LOCK_WAIT: Duration = Duration::from_secs(10);
 pub(crate) struct Postgres {
     url: PostgresUrl,
     session: RefCell<Session>,
+    isolation: Isolation,
+    /// Transactions run again after a conflict, since opening.
+    retries: Cell<u64>,
+    /// Whether every change first takes one advisory lock for the whole
+    /// database: the design before row locks, kept only so that the lab's
+    /// `store-bench` can measure both on one build.
+    database_wide_lock: Cell<bool>,
 }
 
 struct Session {
@@ -61,7 +78,16 @@ impl Postgres {
     /// this program, and migrates it.
     pub(crate) fn open(url: &PostgresUrl) -> Result<Postgres, StoreError> {
         let session = Session { client: None, statements: HashMap::new(), lock_wait: LOCK_WAIT };
-        let pg = Postgres { url: url.clone(), session: RefCell::new(session) };
+        let serializable = url.isolation() == Isolation::Serializable
+            || std::env::var("THAAYAM_PG_SERIALIZABLE").is_ok_and(|v| v == "1");
+        let isolation = if serializable { Isolation::Serializable } else { Isolation::ReadCommitted };
+        let pg = Postgres {
+            url: url.clone(),
+            session: RefCell::new(session),
+            isolation,
+            retries: Cell::new(0),
+            database_wide_lock: Cell::new(false),
+        };
         pg.with_client(|client, _| postgres_schema::migrate(client, url))?;
         Ok(pg)
     }
@@ -82,15 +108,73 @@ impl Postgres {
         self.with_client(|client, statements| f(&PgDb::new(client, statements)))
     }
 
-    /// Runs `f` in one write transaction (writers one at a time) and commits.
-    pub(crate) fn write<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        self.with_client(|client, statements| {
-            let mut tx = client.transaction().pg("BEGIN")?;
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITERS_LOCK]).pg("lock the writers")?;
+    /// Runs `f` in one write transaction and commits; a transaction
+    /// refused for a conflict runs again from the start (see the module),
+    /// within the lock timeout.
+    pub(crate) fn write<T>(&self, mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        self.retrying(|client, statements| {
+            let mut tx = client
+                .build_transaction()
+                .isolation_level(match self.isolation {
+                    Isolation::ReadCommitted => IsolationLevel::ReadCommitted,
+                    Isolation::Serializable => IsolationLevel::Serializable,
+                })
+                .start()
+                .pg("BEGIN")?;
+            if self.database_wide_lock.get() {
+                let lock = postgres_schema::MIGRATION_LOCK;
+                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).pg("lock the database")?;
+            }
             let out = f(&PgDb::new(&mut tx, statements))?;
             tx.commit().pg("COMMIT")?;
             Ok(out)
         })
+    }
+
+    /// Runs `f`, whose one statement is its own transaction (no BEGIN, no
+    /// COMMIT: one round trip), with the same runs again after a conflict
+    /// as [`Postgres::write`]. `None` under the former database-wide lock
+    /// (the lab's comparison), which needs a transaction: `f` did not run.
+    pub(crate) fn one_statement<T>(
+        &self,
+        mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        if self.database_wide_lock.get() {
+            return Ok(None);
+        }
+        self.retrying(|client, statements| f(&PgDb::new(client, statements))).map(Some)
+    }
+
+    /// Runs `attempt` until it is not refused for a conflict, or the lock
+    /// timeout since the first attempt is spent.
+    fn retrying<T>(
+        &self,
+        mut attempt: impl FnMut(&mut Client, &mut HashMap<String, Statement>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let started = Instant::now();
+        let budget = self.session.borrow().lock_wait;
+        let mut tries = 0u32;
+        loop {
+            match self.with_client(&mut attempt) {
+                Err(e) if is_conflict(&e) && started.elapsed() < budget => {
+                    tries += 1;
+                    self.retries.set(self.retries.get() + 1);
+                    std::thread::sleep(pause_before(tries, started).min(budget.saturating_sub(started.elapsed())));
+                }
+                out => return out,
+            }
+        }
+    }
+
+    /// Every change first takes one lock for the whole database (the
+    /// design before row locks; the lab's comparison only).
+    pub(crate) fn lock_the_whole_database(&self) {
+        self.database_wide_lock.set(true);
+    }
+
+    /// How many transactions ran again after a conflict since opening.
+    pub(crate) fn retries(&self) -> u64 {
+        self.retries.get()
     }
 
     /// Runs `f` in one read-only transaction that sees one snapshot.
@@ -119,6 +203,11 @@ impl Postgres {
             statements.clear();
             let mut fresh = self.connect()?;
             set_lock_timeout(&mut fresh, *lock_wait)?;
+            if self.isolation == Isolation::Serializable {
+                // A statement outside BEGIN (a save in one statement) too.
+                let sql = "SET default_transaction_isolation = 'serializable'";
+                fresh.batch_execute(sql).pg("SET default_transaction_isolation")?;
+            }
             *client = Some(fresh);
         }
         let Some(c) = client.as_mut() else { return Err(StoreError::Closed) };
@@ -163,6 +252,28 @@ impl Postgres {
 
 fn set_lock_timeout(client: &mut Client, wait: Duration) -> Result<(), StoreError> {
     client.batch_execute(&format!("SET lock_timeout = {}", wait.as_millis().max(1))).pg("SET lock_timeout")
+}
+
+/// Whether the server refused a transaction for a conflict with another
+/// one, rolling it back whole, so that running it again is safe: a
+/// serialization failure (40001), a deadlock (40P01), or a second lobby in
+/// a channel that another transaction opened a lobby in meanwhile (a
+/// unique violation of `games_active_channel`: run again, the change sees
+/// the other lobby and says the channel is busy).
+fn is_conflict(e: &StoreError) -> bool {
+    let StoreError::Postgres { source, .. } = e else { return false };
+    let Some(db) = source.as_db_error() else { return false };
+    let code = db.code().code();
+    code == "40001" || code == "40P01" || (code == "23505" && db.constraint() == Some("games_active_channel"))
+}
+
+/// The pause before running a refused transaction again: growing with the
+/// attempts (1, 2, 4… ms up to 64 ms), with a jitter so that two
+/// transactions that met do not meet again in step.
+fn pause_before(attempt: u32, started: Instant) -> Duration {
+    let base = 1u64 << attempt.min(6);
+    let jitter = u64::from(started.elapsed().subsec_nanos()) % (base * 1000);
+    Duration::from_micros(base * 500 + jitter / 2)
 }
 
 /// Whether an error means the connection is gone: closed, an I/O or
@@ -217,12 +328,14 @@ impl<C: GenericClient> Db for PgDb<'_, C> {
     fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError> {
         let st = self.statement(what, sql)?;
         let rows = self.client.borrow_mut().query(&st, &params(args)).pg(what)?;
-        rows.iter().map(|r| row_of(r).pg(what)).collect()
+        let names: Names = st.columns().iter().map(|c| c.name().to_string()).collect();
+        rows.iter().map(|r| row_of(r, &names).pg(what)).collect()
     }
 }
 
-fn row_of(row: &postgres::Row) -> Result<Row, postgres::Error> {
-    (0..row.len()).map(|i| value_at(row, i)).collect::<Result<Vec<_>, _>>().map(Row)
+fn row_of(row: &postgres::Row, names: &Names) -> Result<Row, postgres::Error> {
+    let values = (0..row.len()).map(|i| value_at(row, i)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Row(values, names.clone()))
 }
 
 fn value_at(row: &postgres::Row, i: usize) -> Result<Value, postgres::Error> {

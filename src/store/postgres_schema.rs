@@ -16,9 +16,10 @@ use super::schema::APPLICATION_ID;
 use postgres::{Client, GenericClient};
 use std::path::PathBuf;
 
-/// The advisory lock every write transaction takes first, migrations
-/// included, so that writers run one at a time ("THAY").
-pub(crate) const WRITERS_LOCK: i64 = 0x5448_4159;
+/// The advisory lock migrating takes, so that two processes starting
+/// together migrate once ("THAY"). Changes never take it: a change locks
+/// its own game's row (`rows::lock_game`).
+pub(crate) const MIGRATION_LOCK: i64 = 0x5448_4159;
 
 /// The migrations, oldest first. Append only.
 pub(crate) const MIGRATIONS: &[&str] = &[
@@ -133,6 +134,21 @@ CREATE TABLE user_settings (
     notify_turns BIGINT NOT NULL DEFAULT 0 CHECK (notify_turns IN (0, 1))
 );
 "#,
+    // 3: no database-wide lock: a change locks its game's row, a rating
+    // the row of its server and variant here, and takes its number in the
+    // order of ratings from a sequence.
+    r#"
+CREATE TABLE rating_groups (
+    guild_id BIGINT NOT NULL,
+    variant  TEXT   NOT NULL,
+    rated    BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, variant)
+);
+INSERT INTO rating_groups (guild_id, variant, rated)
+    SELECT guild_id, variant, count(*) FROM games WHERE rated_seq IS NOT NULL GROUP BY guild_id, variant;
+CREATE SEQUENCE games_rated_order;
+SELECT setval('games_rated_order', COALESCE((SELECT MAX(rated_seq) FROM games), 0) + 1, false);
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -172,7 +188,7 @@ fn not_ours(reason: &str) -> StoreError {
     StoreError::NotThaayam { path: PathBuf::from("the PostgreSQL database"), reason: reason.to_string() }
 }
 
-/// Applies the missing migrations in one transaction, with the writers'
+/// Applies the missing migrations in one transaction, with the migration
 /// lock held so that two processes starting together migrate once.
 /// Refuses a database that is not ours or is newer than this program.
 pub(crate) fn migrate(client: &mut Client, url: &PostgresUrl) -> Result<(), StoreError> {
@@ -181,7 +197,7 @@ pub(crate) fn migrate(client: &mut Client, url: &PostgresUrl) -> Result<(), Stor
         e => e,
     };
     let mut tx = client.transaction().pg("BEGIN migrate")?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITERS_LOCK]).pg("lock the writers")?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).pg("lock the writers")?;
     let found = version(&mut tx).map_err(name)?.unwrap_or(0);
     if found > latest_version() {
         return Err(StoreError::TooNew { found, supported: latest_version() });
@@ -206,6 +222,7 @@ mod tests {
     const RELEASED: &[&str] = &[
         "e6103a880faabb8da4706cfd80e55d68cb5635468f9819557eebf490d33816bb",
         "45ce72d8a448aa61dcf689d8121176f6274c317af485baa51b17fdb6b72cd55e",
+        "8a8aff05f5034c4806c27ef6e439bfa3fa1a755a4348050f802fe53cf205e81e",
     ];
 
     #[test]

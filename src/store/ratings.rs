@@ -76,20 +76,20 @@ impl Store {
 }
 
 fn rating_from_row(r: &Row) -> Result<PlayerRating, StoreError> {
-    let variant: String = r.get(1)?;
+    let variant: String = r.named("variant")?;
     let Ok(variant) = variant.parse::<Variant>() else {
         return Err(StoreError::Corrupt { game: None, what: format!("unknown variant `{variant}` in ratings") });
     };
     Ok(PlayerRating {
-        user: r.get(0)?,
+        user: r.named("player")?,
         variant,
-        rating: r.get(2)?,
-        uncertainty: r.get(3)?,
-        games: r.get(4)?,
-        wins: r.get(5)?,
-        place_sum: r.get(6)?,
-        streak: r.get(7)?,
-        best_streak: r.get(8)?,
+        rating: r.named("rating")?,
+        uncertainty: r.named("uncertainty")?,
+        games: r.named("games")?,
+        wins: r.named("wins")?,
+        place_sum: r.named("place_sum")?,
+        streak: r.named("streak")?,
+        best_streak: r.named("best_streak")?,
     })
 }
 
@@ -135,14 +135,10 @@ pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec
     if entries.len() < 2 {
         return Ok(Vec::new());
     }
+    number_the_rating(tx, id, guild, &variant)?;
     for e in &mut entries {
         e.old = load_rating(tx, guild, &variant, e.player)?;
     }
-    tx.execute(
-        "number the rating",
-        "UPDATE games SET rated_seq = (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games) WHERE id = ?1",
-        args![id],
-    )?;
     let mut changes = Vec::new();
     for (e, (rating, record)) in entries.iter().zip(rate(&entries)) {
         save_rating(tx, guild, &variant, e.player, rating, record, now)?;
@@ -157,6 +153,37 @@ pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec
         }
     }
     Ok(changes)
+}
+
+/// Gives the game its place in the order ratings were made (`rated_seq`,
+/// which `thaayam check` recounts in), holding the narrowest lock that
+/// keeps that order exact: on PostgreSQL the row of its server and
+/// variant in `rating_groups` (locked until the commit), so games of
+/// other servers or variants are rated at once, and the number comes from
+/// a sequence drawn under that lock (so within one server and variant the
+/// numbers rise in the order the ratings were read and written). Under
+/// SQLite's file lock, one more than the largest.
+fn number_the_rating(tx: &dyn Db, id: GameId, guild: i64, variant: &str) -> Result<(), StoreError> {
+    if tx.is_postgres() {
+        tx.execute(
+            "lock the ratings of a server and variant",
+            "INSERT INTO rating_groups (guild_id, variant, rated) VALUES (?1, ?2, 1) \
+             ON CONFLICT (guild_id, variant) DO UPDATE SET rated = rating_groups.rated + 1",
+            args![guild, variant],
+        )?;
+        tx.execute(
+            "number the rating",
+            "UPDATE games SET rated_seq = nextval('games_rated_order') WHERE id = ?1",
+            args![id],
+        )?;
+    } else {
+        tx.execute(
+            "number the rating",
+            "UPDATE games SET rated_seq = (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games) WHERE id = ?1",
+            args![id],
+        )?;
+    }
+    Ok(())
 }
 
 /// The new rating and record (games, wins, place sum, streak, best streak)
@@ -310,8 +337,10 @@ fn load_rating(
         args![guild, variant, player],
     )?;
     let Some(r) = row else { return Ok(None) };
-    let rating = WengLinRating { rating: r.get(0)?, uncertainty: r.get(1)? };
-    Ok(Some((rating, [r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?])))
+    let rating = WengLinRating { rating: r.named("rating")?, uncertainty: r.named("uncertainty")? };
+    let record = ["games", "wins", "place_sum", "streak", "best_streak"].map(|c| r.named(c));
+    let [games, wins, place_sum, streak, best] = record;
+    Ok(Some((rating, [games?, wins?, place_sum?, streak?, best?])))
 }
 
 fn save_rating(

@@ -9,7 +9,7 @@ use super::types::{GameId, GameInfo, GameState, Occupant, SeatRecord, Timestamp}
 use crate::engine::{Event, Ruleset, Seat};
 
 /// The version tag of the event encoding written today (engine JSON).
-const EVENT_V1: i64 = 1;
+pub(crate) const EVENT_V1: i64 = 1;
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, ruleset, \
     max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, commitment, seed, \
@@ -24,25 +24,39 @@ pub(crate) fn active_game_id(db: &dyn Db, channel: u64) -> Result<Option<GameId>
     row.map(|r| r.get(0)).transpose()
 }
 
-/// Checks the game exists, is in an allowed state and (if given) still at
-/// `expected` seq. Call inside a write transaction (the writers' lock is
-/// held).
+/// What [`lock_game`] read of a game's row, under its lock.
+pub(crate) struct Locked {
+    /// Events in its log.
+    pub(crate) events: u64,
+}
+
+/// Locks the game's row for the rest of the write transaction and checks
+/// it exists, is in an allowed state and (if given) is still at `expected`
+/// seq. On PostgreSQL the row lock (`SELECT … FOR UPDATE`) is the only
+/// lock a change takes: changes of other games run at once, and a second
+/// change of this game waits here, then reads the counter the first one
+/// left (so a stale change is refused). SQLite's `BEGIN IMMEDIATE` has
+/// already locked the whole file.
 pub(crate) fn lock_game(
     tx: &dyn Db,
     id: GameId,
     expected: Option<u64>,
     allowed: &[GameState],
-) -> Result<GameState, StoreError> {
-    let row = tx.query_opt("select seq", "SELECT seq, state FROM games WHERE id = ?1", args![id])?;
+) -> Result<Locked, StoreError> {
+    let sql = match tx.is_postgres() {
+        true => "SELECT seq, state, events FROM games WHERE id = ?1 FOR UPDATE",
+        false => "SELECT seq, state, events FROM games WHERE id = ?1",
+    };
+    let row = tx.query_opt("lock game", sql, args![id])?;
     let row = row.ok_or(StoreError::NoSuchGame(id))?;
-    let (seq, state): (i64, GameState) = (row.get(0)?, row.get(1)?);
+    let (seq, state, events): (i64, GameState, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
     if !allowed.contains(&state) {
         return Err(StoreError::WrongState { game: id, state });
     }
     let current = seq.max(0) as u64;
     match expected {
         Some(e) if e != current => Err(StoreError::Stale { current }),
-        _ => Ok(state),
+        _ => Ok(Locked { events: events.max(0) as u64 }),
     }
 }
 
@@ -56,24 +70,27 @@ pub(crate) fn bump(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<u64, Store
     Ok(row.get::<i64>(0)?.max(0) as u64)
 }
 
-/// Appends `events` to the game's log after the ones stored, counting
-/// them and the throws among them in the game's row.
-pub(crate) fn append_events(tx: &dyn Db, id: GameId, events: &[Event]) -> Result<(), StoreError> {
-    let throws = events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
-    let end: i64 = tx
-        .query_one(
-            "count events",
-            "UPDATE games SET events = events + ?2, throws_drawn = throws_drawn + ?3 WHERE id = ?1 RETURNING events",
-            args![id, events.len() as i64, throws],
-        )?
-        .get(0)?;
-    let first = end - events.len() as i64;
-    for (i, event) in events.iter().enumerate() {
-        let body = serde_json::to_string(event).map_err(|e| corrupt(Some(id), e))?;
+/// Writes `events` into the game's log from index `first` on (the caller
+/// counts them in the game's row). On PostgreSQL in one statement, so one
+/// round trip whatever their number.
+pub(crate) fn insert_events(tx: &dyn Db, id: GameId, first: u64, events: &[Event]) -> Result<(), StoreError> {
+    let bodies =
+        events.iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(|e| corrupt(Some(id), e))?;
+    if tx.is_postgres() {
+        let list = serde_json::to_string(&bodies).map_err(|e| corrupt(Some(id), e))?;
+        tx.execute(
+            "insert events",
+            "INSERT INTO events (game_id, idx, v, body) SELECT ?1::bigint, ?2::bigint + n - 1, ?3::bigint, body \
+             FROM json_array_elements_text(?4::text::json) WITH ORDINALITY AS t(body, n)",
+            args![id, first as i64, EVENT_V1, list],
+        )?;
+        return Ok(());
+    }
+    for (i, body) in bodies.into_iter().enumerate() {
         tx.execute(
             "insert event",
             "INSERT INTO events (game_id, idx, v, body) VALUES (?1, ?2, ?3, ?4)",
-            args![id, first + i as i64, EVENT_V1, body],
+            args![id, (first + i as u64) as i64, EVENT_V1, body],
         )?;
     }
     Ok(())
@@ -92,18 +109,19 @@ pub(crate) fn game_columns() -> &'static str {
     GAME_COLUMNS
 }
 
-/// A `games` row (selected with [`game_columns`]) without its seats.
+/// A `games` row (selected with [`game_columns`]) without its seats,
+/// read by column name.
 pub(crate) fn game_from_row(r: &Row) -> Result<GameInfo, StoreError> {
-    let id: GameId = r.get(0)?;
+    let id: GameId = r.named("id")?;
     let in_game = |e: StoreError| match e {
         StoreError::Corrupt { game: None, what } => StoreError::Corrupt { game: Some(id), what },
         e => e,
     };
-    let ruleset: String = r.get(6).map_err(in_game)?;
-    let state: GameState = r.get(8).map_err(in_game)?;
-    let seed: Vec<u8> = r.get(15).map_err(in_game)?;
+    let ruleset: String = r.named("ruleset").map_err(in_game)?;
+    let state: GameState = r.named("state").map_err(in_game)?;
+    let seed: Vec<u8> = r.named("seed").map_err(in_game)?;
     let ruleset = serde_json::from_str::<Ruleset>(&ruleset).map_err(|e| corrupt(Some(id), e))?;
-    let dice = crate::dice::Derivation::from_number(r.get(20).map_err(in_game)?)
+    let dice = crate::dice::Derivation::from_number(r.named("dice").map_err(in_game)?)
         .ok_or_else(|| corrupt(Some(id), "an unknown dice derivation"))?;
     let revealed_seed = match state.is_active() {
         true => None,
@@ -112,25 +130,25 @@ pub(crate) fn game_from_row(r: &Row) -> Result<GameInfo, StoreError> {
     let read = || -> Result<GameInfo, StoreError> {
         Ok(GameInfo {
             id,
-            guild: r.get(1)?,
-            channel: r.get(2)?,
-            board_message: r.get(3)?,
-            board_posted_at: r.get(4)?,
-            host: r.get(5)?,
+            guild: r.named("guild_id")?,
+            channel: r.named("channel_id")?,
+            board_message: r.named("board_message_id")?,
+            board_posted_at: r.named("board_posted_at")?,
+            host: r.named("host_id")?,
             ruleset,
-            max_players: r.get(7)?,
+            max_players: r.named("max_players")?,
             state,
-            created_at: r.get(9)?,
-            updated_at: r.get(10)?,
-            finished_at: r.get(11)?,
-            turn_timeout_secs: r.get(12)?,
-            seq: r.get::<i64>(13)?.max(0) as u64,
-            commitment: r.get(14)?,
+            created_at: r.named("created_at")?,
+            updated_at: r.named("updated_at")?,
+            finished_at: r.named("finished_at")?,
+            turn_timeout_secs: r.named("turn_timeout_secs")?,
+            seq: r.named::<i64>("seq")?.max(0) as u64,
+            commitment: r.named("commitment")?,
             revealed_seed,
-            throws_drawn: r.get::<i64>(16)?.max(0) as u64,
-            deadline: r.get(17)?,
-            events: r.get::<i64>(18)?.max(0) as u64,
-            practice: r.get(19)?,
+            throws_drawn: r.named::<i64>("throws_drawn")?.max(0) as u64,
+            deadline: r.named("deadline")?,
+            events: r.named::<i64>("events")?.max(0) as u64,
+            practice: r.named("practice")?,
             dice,
             seats: Vec::new(),
         })
@@ -148,9 +166,9 @@ pub(crate) fn read_seats(db: &dyn Db, id: GameId) -> Result<Vec<SeatRecord>, Sto
 }
 
 fn seat_from_row(id: GameId, r: &Row) -> Result<SeatRecord, StoreError> {
-    let seat: i64 = r.get(0)?;
-    let user: Option<u64> = r.get(1)?;
-    let computer: Option<String> = r.get(2)?;
+    let seat: i64 = r.named("seat")?;
+    let user: Option<u64> = r.named("user_id")?;
+    let computer: Option<String> = r.named("computer")?;
     let occupant = match (user, computer) {
         (Some(u), _) => Occupant::Human(u),
         (None, Some(level)) => Occupant::Computer(level),
@@ -159,8 +177,8 @@ fn seat_from_row(id: GameId, r: &Row) -> Result<SeatRecord, StoreError> {
     Ok(SeatRecord {
         seat: Seat::from_index(seat.clamp(0, 3) as usize),
         occupant,
-        joined_at: r.get(3)?,
-        place: r.get(4)?,
+        joined_at: r.named("joined_at")?,
+        place: r.named("place")?,
     })
 }
 

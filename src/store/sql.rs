@@ -23,11 +23,25 @@ pub(crate) enum Value {
     Blob(Vec<u8>),
 }
 
-/// One row of a result, its columns in `SELECT` order.
+/// One row of a result, its columns in `SELECT` order, and their names
+/// (shared by the rows of one result).
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Row(pub(crate) Vec<Value>);
+pub(crate) struct Row(pub(crate) Vec<Value>, pub(crate) Names);
+
+/// The names of a result's columns, as the database gives them.
+pub(crate) type Names = std::sync::Arc<[String]>;
 
 impl Row {
+    /// The column called `name` as a `T` (read by name, so that a list of
+    /// columns can change without moving what the others mean); a
+    /// missing column or another type is damaged data.
+    pub(crate) fn named<T: FromValue>(&self, name: &str) -> Result<T, StoreError> {
+        match self.1.iter().position(|n| n == name) {
+            Some(i) => self.get(i),
+            None => Err(StoreError::Corrupt { game: None, what: format!("no column `{name}` in the row") }),
+        }
+    }
+
     /// Column `i` as a `T`; a missing column or another type is damaged
     /// data (the statements are ours, so it never happens with our tables).
     pub(crate) fn get<T: FromValue>(&self, i: usize) -> Result<T, StoreError> {
@@ -282,7 +296,10 @@ mod tests {
 
     #[test]
     fn a_row_reads_its_columns_or_says_what_is_wrong() {
-        let row = Row(vec![Value::Int(-1), Value::Null, Value::Text("lobby".into())]);
+        let names: Names = ["id", "deadline", "state"].map(String::from).into();
+        let row = Row(vec![Value::Int(-1), Value::Null, Value::Text("lobby".into())], names);
+        assert_eq!(row.named::<GameState>("state").expect("by name"), GameState::Lobby);
+        assert!(row.named::<i64>("seq").is_err(), "no such column");
         assert_eq!(row.get::<u64>(0).expect("id"), u64::MAX);
         assert_eq!(row.get::<Option<i64>>(1).expect("null"), None);
         assert_eq!(row.get::<GameState>(2).expect("state"), GameState::Lobby);

@@ -2,7 +2,7 @@
 //! prepared statements, rows read into [`Value`]s.
 
 use super::error::{SqlContext, StoreError};
-use super::sql::{Db, Row, Value};
+use super::sql::{Db, Names, Row, Value};
 use rusqlite::Connection;
 use rusqlite::types::{ToSqlOutput, ValueRef};
 
@@ -39,11 +39,12 @@ impl Db for Connection {
     fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError> {
         let mut st = self.prepare_cached(sql).ctx(what)?;
         let columns = st.column_count();
+        let names: Names = st.column_names().map(String::from).collect();
         let mut rows = st.query(rusqlite::params_from_iter(args)).ctx(what)?;
         let mut out = Vec::new();
         while let Some(r) = rows.next().ctx(what)? {
             let row = (0..columns).map(|i| r.get_ref(i).map(value_of)).collect::<Result<_, _>>().ctx(what)?;
-            out.push(Row(row));
+            out.push(Row(row, names.clone()));
         }
         Ok(out)
     }

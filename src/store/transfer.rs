@@ -36,6 +36,13 @@ const TABLES: &[(&str, &str, &str)] = &[
     ("user_settings", "user_id, notify_turns", "user_id"),
 ];
 
+/// What `thaayam migrate` copies: each table, in the order it is copied,
+/// with its columns (the test comparing both backends' live columns reads
+/// it).
+pub fn copied_columns() -> Vec<(&'static str, Vec<&'static str>)> {
+    TABLES.iter().map(|(table, columns, _)| (*table, columns.split(',').map(str::trim).collect())).collect()
+}
+
 /// Rows per table, in [`TABLES`] order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableCounts(pub Vec<(&'static str, u64)>);
@@ -83,6 +90,19 @@ impl Store {
                     );
                     dst.query("copy: go on numbering", &sql, args![])?;
                 }
+                // Ratings go on numbering after the games copied, and each
+                // server and variant has the row its ratings lock.
+                dst.query(
+                    "copy: go on numbering ratings",
+                    "SELECT setval('games_rated_order', (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games), false)",
+                    args![],
+                )?;
+                dst.execute(
+                    "copy: rating groups",
+                    "INSERT INTO rating_groups (guild_id, variant, rated) SELECT guild_id, variant, count(*) \
+                     FROM games WHERE rated_seq IS NOT NULL GROUP BY guild_id, variant",
+                    args![],
+                )?;
             }
             counts(dst)
         })

@@ -327,3 +327,51 @@ fn postgres_connections_use_tls_as_sslmode_says() {
     assert!(matches!(err, StoreError::Unreachable { .. }), "{msg}");
     assert!(msg.contains(&format!("127.0.0.1:{}", server.port())) && !msg.contains('\n'), "{msg}");
 }
+
+/// The schema is written once per dialect (SQLite's migrations,
+/// PostgreSQL's), and `thaayam migrate` names the columns it copies: the
+/// live tables of both, freshly migrated, have the same columns, and the
+/// copy takes every one of them. Only these differ, on purpose: SQLite
+/// keeps `snapshots` and `seats.timeouts`, which nothing writes any more
+/// (see `store::schema`); PostgreSQL keeps its version in `thaayam_schema`
+/// and its ratings' locks in `rating_groups`, which have no SQLite
+/// counterpart (SQLite's file lock and `PRAGMA user_version` do that).
+#[test]
+fn both_backends_have_the_columns_migrate_copies() {
+    let Some((server, db)) = postgres_database() else { return };
+    let dir = Scratch::new("backends-columns");
+    drop(open("sqlite", &Database::Sqlite(dir.path("columns.db"))));
+    drop(open("postgres", &db));
+    let sqlite = rusqlite::Connection::open(dir.path("columns.db")).expect("sqlite");
+    let mut tables: Vec<String> = sqlite
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+        .expect("SQLite's tables");
+    tables.retain(|t| t != "snapshots");
+    let mut lite = BTreeSet::new();
+    for table in &tables {
+        let columns: Vec<String> = sqlite
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))
+            .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
+            .expect("columns");
+        lite.extend(columns.into_iter().map(|c| (table.clone(), c)));
+    }
+    lite.remove(&("seats".to_string(), "timeouts".to_string()));
+    let mut raw = admin(server, &name_of(&db));
+    let pg: BTreeSet<(String, String)> = raw
+        .query(
+            "SELECT table_name::text, column_name::text FROM information_schema.columns \
+             WHERE table_schema = current_schema() AND table_name NOT IN ('thaayam_schema', 'rating_groups')",
+            &[],
+        )
+        .expect("PostgreSQL's columns")
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(lite, pg, "the same columns on both backends");
+    let copied: BTreeSet<(String, String)> = thaayam::store::copied_columns()
+        .into_iter()
+        .flat_map(|(t, cs)| cs.into_iter().map(move |c| (t.to_string(), c.to_string())))
+        .collect();
+    assert_eq!(copied, pg, "`thaayam migrate` copies every column");
+}

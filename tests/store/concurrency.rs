@@ -13,10 +13,10 @@ const THROW: Event = Event::Throw { t: Throw::Two };
 #[test]
 fn racing_connections_one_winner_per_round() {
     let dir = Scratch::new("race");
-    race(&Database::Sqlite(dir.path("race.db")));
+    assert_eq!(race(&Database::Sqlite(dir.path("race.db"))), 0, "SQLite's writers run one at a time");
 }
 
-/// The same race on PostgreSQL: the writers' lock plays `BEGIN IMMEDIATE`.
+/// The same race on PostgreSQL: the game's row lock plays `BEGIN IMMEDIATE`.
 #[test]
 fn racing_postgres_connections_one_winner_per_round() {
     if let Some(server) = thaayam::lab::pg_server::shared() {
@@ -26,7 +26,8 @@ fn racing_postgres_connections_one_winner_per_round() {
 
 /// Threads with a connection each (like bot processes) save from the same
 /// counter at once, round after round: exactly one wins each round.
-fn race(db: &Database) {
+/// Returns how many changes ran again after a conflict.
+pub(crate) fn race(db: &Database) -> u64 {
     let (id, start) = {
         let mut store = Store::open_database(db).expect("open");
         let (game, _) = playing_game(&mut store, 1, &humans(2));
@@ -50,16 +51,19 @@ fn race(db: &Database) {
                     }
                     barrier.wait();
                 }
-                wins
+                (wins, store.conflicts_retried())
             })
         })
         .collect();
-    let mut wins: Vec<(u64, u64)> = handles.into_iter().flat_map(|h| h.join().expect("thread")).collect();
+    let ends: Vec<_> = handles.into_iter().map(|h| h.join().expect("thread")).collect();
+    let retried = ends.iter().map(|(_, r)| r).sum();
+    let mut wins: Vec<(u64, u64)> = ends.into_iter().flat_map(|(w, _)| w).collect();
     wins.sort();
     let expected: Vec<(u64, u64)> = (0..rounds).map(|r| (r, start + r + 1)).collect();
     assert_eq!(wins, expected, "exactly one winner per round");
     let store = Store::open_database(db).expect("open");
     assert_eq!(store.events(id).expect("events").len() as u64, rounds);
+    retried
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,6 +7,7 @@ mod backends;
 mod check;
 mod closed;
 mod concurrency;
+mod conflicts;
 mod crash;
 mod migrate;
 mod open;
