@@ -6,7 +6,7 @@
 
 use super::board::render_pixmap;
 use super::encode::to_rgb;
-use super::layout::{BADGE, DEFAULT_SIZE, Layout, stack};
+use super::layout::{BADGE, DEFAULT_SIZE, Layout, stack, stack_on};
 use super::view::BoardView;
 use super::{draw, fonts, movement};
 use crate::engine::{Seat, Unit, parse_tpn};
@@ -51,9 +51,9 @@ fn reach(a: &RgbImage, b: &RgbImage, (x, y): (i64, i64), step: i64) -> f32 {
 fn smallest_piece(view: &BoardView) -> u32 {
     let pos = &view.position;
     let board = pos.rules().board;
-    let l = Layout::new(DEFAULT_SIZE, board, pos.seats().len());
+    let (l, bg) = super::board::board_background(view, DEFAULT_SIZE).expect("a background");
     let with = scaled(&render_pixmap(view, DEFAULT_SIZE).expect("render"));
-    let bare = scaled(&super::board::board_background(view, DEFAULT_SIZE).expect("a background").1.pm);
+    let bare = scaled(&bg.pm);
     let k = PHONE as f32 / l.width as f32;
     let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
     for (seat, unit, cell) in pos.units_on_board() {
@@ -62,7 +62,7 @@ fn smallest_piece(view: &BoardView) -> u32 {
     let mut smallest = u32::MAX;
     for (cell, units) in by_cell.iter().enumerate().filter(|(_, u)| !u.is_empty()) {
         let (cx, cy) = l.centre(board, cell as u8);
-        for t in stack(units, l.cell) {
+        for t in stack_on(board, units, l.cell) {
             let y = ((cy + t.dy) * k).round() as i64;
             let x = |dx: f32| ((cx + t.dx + dx) * k).round() as i64;
             let size = match t.twin_gap {

@@ -12,6 +12,7 @@ mod board;
 mod calibration;
 mod canvas;
 mod chart;
+mod crop;
 mod dirty;
 mod draw;
 mod encode;
