@@ -4,10 +4,10 @@
 //! touched.
 
 use super::canvas::Canvas;
+use super::crop;
 use super::dirty::Dirty;
 use super::draw;
 use super::error::RenderError;
-use super::crop;
 use super::layout::{Layout, Token, framed_layout_for, stack_on};
 use super::movement;
 use super::strip;

@@ -114,7 +114,7 @@ mod tests {
             "tayam-sonalu S+=1,3,o,o N+=2,o,o,o turn=S throws=4",
             "tayam-sonalu S+=7,o,o,o N+=2,o,o,o turn=S",
             "tayam-sonalu S+=12,40,o,o W+=30,30,o,o N+=70,o,o,o E=o,o,o,o turn=S throws=5,2",
-            "tayam-sonalu S+=80,83,o,o E+=82,o,o,o turn=S",
+            "tayam-sonalu S+=80,83,o,o N+=82,o,o,o turn=S",
         ];
         for tpn in tpns {
             let mut v = view(tpn);

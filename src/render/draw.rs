@@ -298,7 +298,13 @@ pub(crate) fn keep_word_style(l: &Layout, side: f32, word: &str) -> Style {
 
 /// The smallest outer radius of a capture mark's burst.
 pub(crate) fn capture_radius(l: &Layout) -> f32 {
-    28.0 * l.u
+    32.0 * l.u
+}
+
+/// The size of a capture mark's count on a square of side `s`, its burst
+/// of radius `outer`: 9 px of cap height at 360 px wide.
+pub(crate) fn capture_digit(s: f32, outer: f32) -> f32 {
+    if outer > s * 0.211 { outer * 1.25 } else { s * CAPTURE_DIGIT }
 }
 
 /// A capture mark's count ("×2"): a cap height of 9 px at 360 px wide on
@@ -361,7 +367,12 @@ fn paint_cross_labels(pm: &mut Canvas, l: &Layout) {
         let i = i as u8;
         let (x, _) = at(8 + i, bottom);
         let (_, y) = at(first, 10 - i);
-        for (x, y) in [(x, l.board_y + bh + band / 2.0), (x, l.board_y - band / 2.0), (band / 2.0, y), (band + bw + band / 2.0, y)] {
+        for (x, y) in [
+            (x, l.board_y + bh + band / 2.0),
+            (x, l.board_y - band / 2.0),
+            (band / 2.0, y),
+            (band + bw + band / 2.0, y),
+        ] {
             text::draw_centred(pm, lane, x, y, lane_style);
         }
     }
@@ -430,13 +441,13 @@ fn disc_sprite(seat: Seat, r: f32, shadow: bool, big: bool) -> Arc<Sprite> {
 
 /// The style of a piece's letter on a disc of radius `r`: 1.12 times the
 /// radius, or (`big`) as large as fits inside the rim (its widest letter,
-/// W, 1.56 radii wide).
+/// W, 1.68 radii wide: its corners touch the rim).
 pub(crate) fn letter_style(r: f32, seat: Seat, big: bool) -> Style {
     let mut style = Style::new(r * 1.12, true, theme::seat_ink(seat));
     if big {
-        style.px = r * 1.5;
+        style.px = r * 1.7;
         let wide = text::width("W", style);
-        style.px = (style.px * (1.56 * r / wide).min(1.0)).max(r * 1.12);
+        style.px = (style.px * (1.68 * r / wide).min(1.0)).max(r * 1.12);
     }
     style
 }
@@ -508,11 +519,12 @@ fn square_mark(pm: &mut Canvas, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
 /// where pieces were captured, with the count when more than one.
 pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, captured: u8) {
     let (x, y, s) = l.cell_rect(board, cell);
-    // At least 56/1000 of the width across (20 px at 360 px wide): on the
+    // At least 64/1000 of the width across (23 px at 360 px wide): on the
     // cross's small squares it reaches over the square's corner.
     let outer = (s * 0.21).max(capture_radius(l));
     let inner = outer * 0.145 / 0.21;
-    let (cx, cy) = if outer > s * 0.21 { (x + s - 0.25 * outer, y + 0.25 * outer) } else { (x + s * 0.78, y + s * 0.22) };
+    let (cx, cy) =
+        if outer > s * 0.21 { (x + s - 0.25 * outer, y + 0.25 * outer) } else { (x + s * 0.78, y + s * 0.22) };
     let mut pb = PathBuilder::new();
     for i in 0..20 {
         let r = if i % 2 == 0 { outer } else { inner };
@@ -525,7 +537,7 @@ pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cel
     fill_path(pm, path.clone(), theme::CAPTURE.skia());
     stroke_path(pm, path, theme::WHITE.skia(), &stroke((2.0 * l.u).max(1.0)));
     if captured > 1 {
-        let px = (s * CAPTURE_DIGIT).max(outer);
+        let px = capture_digit(s, outer);
         text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(px, true, theme::WHITE));
     } else {
         let k = outer * 0.06 / 0.21;

@@ -113,7 +113,8 @@ pub(crate) fn series_trails(l: &Layout, board: &Board, last: &[LastAction]) -> V
     let mut levels: Vec<i32> = Vec::new();
     for (i, t) in plain.iter().enumerate() {
         let mine = steps(t);
-        let taken: Vec<i32> = (0..i).filter(|&j| steps(&plain[j]).iter().any(|st| mine.contains(st))).map(|j| levels[j]).collect();
+        let taken: Vec<i32> =
+            (0..i).filter(|&j| steps(&plain[j]).iter().any(|st| mine.contains(st))).map(|j| levels[j]).collect();
         let level = [0, 1, -1, 2, -2, 3, -3].into_iter().find(|v| !taken.contains(v)).unwrap_or(0);
         levels.push(level);
     }
@@ -373,20 +374,66 @@ mod tests {
             let (tip, base, _) = ending(&s, &points).expect("an arrow");
             let line = (base.0 - points[0].0).hypot(base.1 - points[0].1);
             let head = (tip.0 - base.0).hypot(tip.1 - base.1);
-            // At 360 px wide: a head of 10 px or more, an arrow of 18 (the
-            // cross's squares are 19 px apart).
+            // At 360 px wide: a head of 10 px or more, an arrow of 17.5 (the
+            // whole cross's squares are 18 px apart).
             let phone = 360.0 / l.width as f32;
-            let ok = head * phone >= 10.0 && (head + line) * phone >= 18.0;
+            let ok = head * phone >= 10.0 && (head + line) * phone >= 17.5;
             assert!(ok, "{:?}: head {head}, line {line} of {}", board.kind, l.width);
         }
     }
 
     #[test]
-    fn nothing_is_drawn_for_twins_joined_or_a_piece_borne_off() {
+    fn nothing_is_drawn_for_twins_joined() {
         let l = Layout::new(768, &THAAYAM_BOARD, 2);
-        for (from, to) in [(Some(8), Some(8)), (Some(24), None)] {
-            let a = LastAction { seat: Seat::S, from, to, captured: 0 };
-            assert!(trail(&l, &THAAYAM_BOARD, &a).is_empty());
+        let a = LastAction { seat: Seat::S, from: Some(8), to: Some(8), captured: 0 };
+        assert!(trail(&l, &THAAYAM_BOARD, &a).is_empty());
+    }
+
+    #[test]
+    fn a_piece_borne_off_leaves_the_keep_towards_its_side() {
+        let l = Layout::new(768, &THAAYAM_BOARD, 2);
+        for (seat, out) in [(Seat::S, (0.0, 1.0)), (Seat::N, (0.0, -1.0)), (Seat::W, (-1.0, 0.0))] {
+            let a = LastAction { seat, from: Some(24), to: None, captured: 0 };
+            let t = trail(&l, &THAAYAM_BOARD, &a);
+            let keep = centre(&l, "c3");
+            assert_eq!(t.len(), 2, "{seat}");
+            assert_eq!(t[0], keep);
+            // Past the keep's edge, towards the seat's palace.
+            let (dx, dy) = (t[1].0 - keep.0, t[1].1 - keep.1);
+            let along = dx * out.0 + dy * out.1;
+            assert!(along > l.cell / 2.0 && along < l.cell && (dx * out.1 - dy * out.0).abs() < 0.01, "{seat}: {t:?}");
+        }
+    }
+
+    #[test]
+    fn trails_sharing_squares_are_drawn_apart_and_numbers_never_cover_each_other() {
+        // South 2 → 6 then 4 → 8: steps 4 → 6 shared.
+        let l = Layout::new(crate::render::DEFAULT_SIZE, &THAAYAM_BOARD, 2);
+        let last = [
+            LastAction { seat: Seat::S, from: Some(2), to: Some(6), captured: 0 },
+            LastAction { seat: Seat::S, from: Some(4), to: Some(8), captured: 0 },
+            LastAction { seat: Seat::S, from: Some(24), to: None, captured: 0 },
+        ];
+        let t = series_trails(&l, &THAAYAM_BOARD, &last);
+        let shared = |a: &[Point], b: &[Point]| a.iter().filter(|p| b.contains(p)).count();
+        assert_eq!(shared(&t[0], &t[1]), 0, "{t:?}");
+        let plain: Vec<Vec<Point>> = last.iter().map(|a| trail(&l, &THAAYAM_BOARD, a)).collect();
+        assert_eq!(shared(&plain[0], &plain[1]), 3);
+        // The first trail, sharing with none before it, stays on the centres.
+        assert_eq!(t[0], plain[0]);
+        // Two pieces entering the cross the same way: "1" and "2" apart.
+        let l = Layout::new(crate::render::DEFAULT_SIZE, &CROSS_BOARD, 2);
+        let enter = LastAction { seat: Seat::S, from: None, to: Some(1), captured: 0 };
+        for (board, last) in [(&THAAYAM_BOARD, &last[..]), (&CROSS_BOARD, &[enter, enter, enter][..])] {
+            let places = number_places(&l, board, last);
+            assert_eq!(places.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2, 3]);
+            let r = sizes(&l).number;
+            for (i, a) in places.iter().enumerate() {
+                for b in &places[i + 1..] {
+                    let d = (a.1.0 - b.1.0).hypot(a.1.1 - b.1.1);
+                    assert!(d >= 2.0 * r, "{:?}: numbers {} and {} {d} px apart", board.kind, a.0, b.0);
+                }
+            }
         }
     }
 }
