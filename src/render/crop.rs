@@ -5,36 +5,15 @@
 //! them, destinations, captures), with a square to spare round them where
 //! the grid allows; as centred on the board's centre as that leaves it.
 
+pub(crate) use super::layout::Window;
 use super::layout::is_sparse;
 use super::view::BoardView;
-use crate::engine::{Board, Cell, Seat};
+use crate::engine::{Cell, Seat};
 
 /// The fewest squares a window shows across: the centre and four squares
 /// of each arm (a square is 32 px wide at 360 px, against 19 for the
 /// whole cross).
 pub(crate) const MIN_SPAN: u8 = 11;
-
-/// A square part of the grid: its first column (from the left), its first
-/// row (from the bottom) and how many squares it shows across and down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Window {
-    pub(crate) col: u8,
-    pub(crate) row: u8,
-    pub(crate) span: u8,
-}
-
-impl Window {
-    /// The whole grid of a board.
-    pub(crate) fn whole(board: &Board) -> Window {
-        Window { col: 0, row: 0, span: board.grid_cols.max(board.grid_rows).max(1) }
-    }
-
-    /// Whether the grid position (col, row) is inside.
-    pub(crate) fn holds(&self, col: u8, row: u8) -> bool {
-        (self.col..self.col.saturating_add(self.span)).contains(&col)
-            && (self.row..self.row.saturating_add(self.span)).contains(&row)
-    }
-}
 
 /// The part of the board a view's picture shows: the whole board but for
 /// a sparse one (not in replays, whose frames keep one framing).
@@ -84,7 +63,7 @@ pub(crate) fn window(view: &BoardView) -> Window {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{CROSS_BOARD, parse_tpn};
+    use crate::engine::{Board, CROSS_BOARD, parse_tpn};
     use crate::render::LastAction;
 
     fn view(tpn: &str) -> BoardView {

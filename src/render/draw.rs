@@ -4,10 +4,9 @@
 //! hints.
 
 use super::canvas::Canvas;
-use super::crop::Window;
 use super::dirty::Dirty;
 use super::encode::Base;
-use super::layout::{Layout, Token, is_sparse};
+use super::layout::{Layout, Token, Window, is_sparse};
 use super::sprite::{Mark, Sprite, SpriteKey, blank, blit, cached, from_steps, sprite_at, steps};
 use super::text::{self, Style};
 use super::theme;

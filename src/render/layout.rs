@@ -10,12 +10,33 @@
 //! the picture is shown 360 px wide).
 //! Cell size and origins are whole pixels so that grid lines stay crisp.
 
-use super::crop::Window;
 use super::error::{MAX_SIZE, MIN_SIZE, RenderError};
 use crate::engine::{Board, Cell, Seat, Unit};
 
 /// The default long side of a picture, in pixels.
 pub const DEFAULT_SIZE: u32 = 816;
+
+/// A square part of the grid: its first column (from the left), its first
+/// row (from the bottom) and how many squares it shows across and down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Window {
+    pub(crate) col: u8,
+    pub(crate) row: u8,
+    pub(crate) span: u8,
+}
+
+impl Window {
+    /// The whole grid of a board.
+    pub(crate) fn whole(board: &Board) -> Window {
+        Window { col: 0, row: 0, span: board.grid_cols.max(board.grid_rows).max(1) }
+    }
+
+    /// Whether the grid position (col, row) is inside.
+    pub(crate) fn holds(&self, col: u8, row: u8) -> bool {
+        (self.col..self.col.saturating_add(self.span)).contains(&col)
+            && (self.row..self.row.saturating_add(self.span)).contains(&row)
+    }
+}
 
 /// Checks a size and makes the layout for `rows` strip rows.
 pub(crate) fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout, RenderError> {
