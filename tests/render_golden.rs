@@ -214,3 +214,35 @@ fn phone_cross_stacks() {
     let v = view("tayam-sonalu S+=1,2,3,o W+=1,1,1,o N+=1,20,21,o E+=1,9,10,11 turn=S");
     check("phone_cross_stacks", &phone(&board(&v)));
 }
+
+#[test]
+fn phone_bear_off_and_overlapping_moves() {
+    // Bell: South's series 2 → 6 and 4 → 8 (two pieces over the same
+    // squares, drawn apart), then a piece borne off the keep: drawn as a
+    // move out of the keep with the piece; numbers clear of the pieces.
+    let mut v = view("bell S=6,8,24,x N=3,o,o,o turn=N throws=4");
+    v.last = vec![
+        LastAction { seat: Seat::S, from: Some(2), to: Some(6), captured: 0 },
+        LastAction { seat: Seat::S, from: Some(4), to: Some(8), captured: 0 },
+        LastAction { seat: Seat::S, from: Some(24), to: None, captured: 0 },
+    ];
+    check("phone_bear_off_and_overlapping_moves", &phone(&board(&v)));
+}
+
+#[test]
+fn phone_cross_entries_and_home() {
+    // Early Tayam Sonalu: the part of the cross round the centre, on larger
+    // squares. South entered twice (the same route, drawn apart, "1" and
+    // "2" both seen) and North's capture on her arm.
+    let mut v = view("tayam-sonalu S+=1,1,o,o N+=3,o,o,o turn=N throws=2");
+    v.last = vec![
+        LastAction { seat: Seat::S, from: None, to: Some(1), captured: 0 },
+        LastAction { seat: Seat::S, from: None, to: Some(1), captured: 0 },
+    ];
+    v.captures = vec![Capture { cell: CROSS_BOARD.parse_square("Nb3").expect("square"), count: 1 }];
+    check("phone_cross_entries_and_home", &phone(&board(&v)));
+    // A piece reaching home, the centre: drawn there, ringed.
+    let mut v = view("tayam-sonalu S+=81,x,o,o N+=3,o,o,o turn=N throws=2");
+    v.last = vec![LastAction { seat: Seat::S, from: Some(81), to: Some(84), captured: 0 }];
+    check("phone_cross_home", &phone(&board(&v)));
+}

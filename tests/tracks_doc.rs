@@ -31,7 +31,7 @@ Generated from the engine's data (`src/engine/cross.rs`) and checked by
 
 Players read a square by its arm, its lane and how far it is from the
 centre, as South sees the board (the picture shows it so: the lane letters
-sit faintly in the three end squares of each arm, the distances beside
+sit outside the three end squares of each arm, the distances beside
 the arms):
 - the arm: `S` (pointing down, South's), `W` (left), `N` (up), `E` (right);
 - the lane: `a`, `b`, `c` from left to right on the upright arms (`S`,

@@ -4,10 +4,11 @@
 //! touched.
 
 use super::canvas::Canvas;
+use super::crop;
 use super::dirty::Dirty;
 use super::draw;
 use super::error::RenderError;
-use super::layout::{Layout, Token, layout_for, stack};
+use super::layout::{Layout, Token, framed_layout_for, stack_on};
 use super::movement;
 use super::strip;
 use super::view::{BoardView, Capture};
@@ -32,7 +33,7 @@ pub(crate) fn draw_board(view: &BoardView, size: u32) -> Result<(Pixmap, Arc<dra
 pub(crate) fn board_background(view: &BoardView, size: u32) -> Result<(Layout, Arc<draw::Background>), RenderError> {
     let pos = &view.position;
     let board = pos.rules().board;
-    let l = layout_for(size, board, pos.seats().len())?;
+    let l = framed_layout_for(size, board, pos.seats().len(), crop::window(view))?;
     let turn = pos.winner().is_none().then(|| pos.turn());
     let seats = pos.seats();
     let more = |pm: &mut Canvas, turn: Option<Seat>| {
@@ -88,6 +89,7 @@ fn overlays(pm: &mut Canvas, l: &Layout, view: &BoardView) {
     for &(cx, cy, t) in &tokens {
         draw::badge(pm, cx, cy, &t);
     }
+    movement::numbers(pm, l, board, &view.last);
     strip::paint(pm, l, view);
 }
 
@@ -122,7 +124,7 @@ fn tokens(l: &Layout, pos: &Position) -> Vec<(f32, f32, Token)> {
     let mut out = Vec::new();
     for (cell, units) in by_cell.iter().enumerate().filter(|(_, u)| !u.is_empty()) {
         let (cx, cy) = l.centre(board, cell as Cell);
-        out.extend(stack(units, l.cell).into_iter().map(|t| (cx, cy, t)));
+        out.extend(stack_on(board, units, l.cell).into_iter().map(|t| (cx, cy, t)));
     }
     out
 }

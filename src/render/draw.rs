@@ -7,7 +7,7 @@ use super::cache::Bounded;
 use super::canvas::Canvas;
 use super::dirty::Dirty;
 use super::encode::Base;
-use super::layout::{Layout, Token, is_sparse};
+use super::layout::{Layout, Token, Window, is_sparse};
 use super::sprite::{Mark, Sprite, SpriteKey, blank, blit, cached, from_steps, sprite_at, steps};
 use super::text::{self, Style};
 use super::theme;
@@ -132,8 +132,9 @@ pub(crate) struct Background {
 }
 
 /// What the backgrounds of one game have in common: the size of the
-/// picture, the board, the seats and the word of the keep.
-pub(crate) type Family = (u32, u32, usize, u8, String);
+/// picture, the board and the part of it shown, the seats and the word of
+/// the keep.
+pub(crate) type Family = (u32, u32, usize, Window, u8, String);
 
 /// What a background shows besides the board of its layout and seating:
 /// the word of the keep, and the player on turn (none once the game is
@@ -155,7 +156,8 @@ pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet,
     type Key = (Family, Option<Seat>);
     static CACHE: OnceLock<Bounded<Key, Arc<Background>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
-    let family = (layout.width, layout.height, board as *const Board as usize, mask, more.keep.to_string());
+    let board_id = board as *const Board as usize;
+    let family = (layout.width, layout.height, board_id, layout.window, mask, more.keep.to_string());
     let key = (family.clone(), more.turn);
     CACHE.get_or_init(|| Bounded::new(32)).get_or_make(key, || {
         let (pm, turned) = paint_background(layout, board, seats, more);
@@ -171,7 +173,7 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> 
         // A board that does not fill its grid (Tayam Sonalu's cross): each
         // cell is drawn and outlined on its own, the labels go in the
         // empty corners and the centre.
-        for cell in 0..board.cells.len() as Cell {
+        for cell in (0..board.cells.len() as Cell).filter(|&c| l.shows(board, c)) {
             paint_square(&mut pm, l, board, cell, seats);
             let (x, y, side) = l.cell_rect(board, cell);
             let w = (2.0 * l.u).round().max(1.0);
@@ -282,6 +284,17 @@ pub(crate) fn keep_word_style(l: &Layout, side: f32, word: &str) -> Style {
     style
 }
 
+/// The smallest outer radius of a capture mark's burst.
+pub(crate) fn capture_radius(l: &Layout) -> f32 {
+    32.0 * l.u
+}
+
+/// The size of a capture mark's count on a square of side `s`, its burst
+/// of radius `outer`: 9 px of cap height at 360 px wide.
+pub(crate) fn capture_digit(s: f32, outer: f32) -> f32 {
+    if outer > s * 0.211 { outer * 1.25 } else { s * CAPTURE_DIGIT }
+}
+
 /// A capture mark's count ("×2"): a cap height of 9 px at 360 px wide on
 /// the 5 × 5 board.
 pub(crate) const CAPTURE_DIGIT: f32 = 0.22;
@@ -303,35 +316,51 @@ fn paint_labels(pm: &mut Canvas, l: &Layout) {
 
 /// The cross's square names (`engine::cross`: arm, lane, distance from
 /// the centre) drawn where the grid is empty: each arm's distances 1–8 in
-/// the corner on its clockwise side, its letter in the corner by its end;
-/// the lane letters a–c (left to right on the upright arms, top to bottom
-/// on the level ones) sit faintly in the arm's three end squares, under
-/// any piece there. All in [`Layout::small_text`] or larger: a cap height
+/// the corner on its clockwise side, its letter in the corner by its end
+/// (by its last square shown, on a part of the cross); the lane letters
+/// a–c (left to right on the upright arms, top to bottom on the level
+/// ones) outside the arm's last squares, in the band round the board,
+/// where no piece hides them. All in [`Layout::small_text`] or larger: a cap height
 /// of 9 px or more at 360 px wide.
 fn paint_cross_labels(pm: &mut Canvas, l: &Layout) {
     let style = Style::new(l.small_text(), true, theme::LABEL);
-    let lane_style = Style::new(l.small_text(), true, theme::INK.mix(theme::SQUARE, 0.55));
+    let lane_style = Style::new(l.small_text(), true, theme::LABEL);
     let arm_style = Style::new((52.0 * l.u).round(), true, theme::INK.mix(theme::PAGE, 0.15));
-    let at = |col: f32, row: f32| {
-        let (x, y) = l.grid_origin(0, 0);
-        (x + (col + 0.5) * l.cell, y + (0.5 - row) * l.cell)
+    let w = l.window;
+    let at = |col: u8, row: u8| {
+        let (x, y) = l.grid_origin(col, row);
+        (x + 0.5 * l.cell, y + 0.5 * l.cell)
     };
     for n in 1..=8u8 {
-        let k = f32::from(n);
         // (column, row) of the label beside S, W, N and E's square n.
-        for (col, row) in [(7.0, 8.0 - k), (8.0 - k, 11.0), (11.0, 10.0 + k), (10.0 + k, 7.0)] {
-            let (x, y) = at(col, row);
-            text::draw_centred(pm, &n.to_string(), x, y, style);
+        for (col, row) in [(7, 8 - n), (8 - n, 11), (11, 10 + n), (10 + n, 7)] {
+            if w.holds(col, row) {
+                let (x, y) = at(col, row);
+                text::draw_centred(pm, &n.to_string(), x, y, style);
+            }
         }
     }
-    for (arm, col, row) in [("S", 11.0, 0.0), ("W", 0.0, 7.0), ("N", 7.0, 18.0), ("E", 18.0, 11.0)] {
+    // By the arm's last square shown (its end, on the whole cross).
+    let (first, last) = (w.col, w.col + w.span - 1);
+    let (bottom, top) = (w.row, w.row + w.span - 1);
+    for (arm, col, row) in [("S", 11, bottom), ("W", first, 7), ("N", 7, top), ("E", last, 11)] {
         let (x, y) = at(col, row);
         text::draw_centred(pm, arm, x, y, arm_style);
     }
+    // The lane letters outside the arm's last square shown, in the band
+    // round the board (below it, the gap above the strip).
+    let (bw, bh) = l.board_size();
+    let band = l.board_x;
     for (i, lane) in ["a", "b", "c"].into_iter().enumerate() {
-        let i = i as f32;
-        for (col, row) in [(8.0 + i, 0.0), (8.0 + i, 18.0), (0.0, 10.0 - i), (18.0, 10.0 - i)] {
-            let (x, y) = at(col, row);
+        let i = i as u8;
+        let (x, _) = at(8 + i, bottom);
+        let (_, y) = at(first, 10 - i);
+        for (x, y) in [
+            (x, l.board_y + bh + band / 2.0),
+            (x, l.board_y - band / 2.0),
+            (band / 2.0, y),
+            (band + bw + band / 2.0, y),
+        ] {
             text::draw_centred(pm, lane, x, y, lane_style);
         }
     }
@@ -352,10 +381,10 @@ pub(crate) fn token(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
         let shadow = Color::from_rgba8(0, 0, 0, 50);
         line(pm, (x, y + t.r * 0.12), (x + gap, y + t.r * 0.12), 2.0 * (t.r + pad), shadow);
         line(pm, (x, y), (x + gap, y), 2.0 * (t.r + pad), theme::OUTLINE.skia());
-        disc(pm, x + gap, y, t.r, t.seat, false);
-        disc(pm, x, y, t.r, t.seat, false);
+        lettered_disc(pm, (x + gap, y), t.r, t.seat, false, t.big_letter);
+        lettered_disc(pm, (x, y), t.r, t.seat, false, t.big_letter);
     } else {
-        disc(pm, x, y, t.r, t.seat, true);
+        lettered_disc(pm, (x, y), t.r, t.seat, true, t.big_letter);
     }
 }
 
@@ -376,33 +405,52 @@ pub(crate) fn badge(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
 /// seat, size and shadow into a cached sprite, then blitted with its
 /// centre on the nearest pixel.
 pub(crate) fn disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
-    let sprite = disc_sprite(seat, (r * 4.0).round() / 4.0, shadow);
+    lettered_disc(pm, (x, y), r, seat, shadow, false);
+}
+
+/// A piece whose letter, when `big`, fills the disc (no inner ring).
+pub(crate) fn lettered_disc(pm: &mut Canvas, (x, y): (f32, f32), r: f32, seat: Seat, shadow: bool, big: bool) {
+    let sprite = disc_sprite(seat, (r * 4.0).round() / 4.0, shadow, big);
     let half = (sprite.width() / 2) as i32;
     let (left, top) = (x.round() as i32 - half, y.round() as i32 - half);
     blit(pm, &sprite, left, top);
 }
 
-fn disc_sprite(seat: Seat, r: f32, shadow: bool) -> Arc<Sprite> {
-    let key = SpriteKey::Disc { seat, r: (r * 4.0) as u32, shadow };
+fn disc_sprite(seat: Seat, r: f32, shadow: bool, big: bool) -> Arc<Sprite> {
+    let key = SpriteKey::Disc { seat, r: (r * 4.0) as u32, shadow, big };
     cached((key, 0, 0), || {
         let side = (r * 2.6).ceil() as u32 + 4;
         let half = (side / 2) as f32;
         let mut sprite = Canvas::new(blank(side, side));
-        paint_disc(&mut sprite, half, half, r, seat, shadow);
+        paint_disc(&mut sprite, half, half, r, seat, (shadow, big));
         sprite.into_pixmap()
     })
 }
 
-fn paint_disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
+/// The style of a piece's letter on a disc of radius `r`: 1.12 times the
+/// radius, or (`big`) as large as fits inside the rim (its widest letter,
+/// W, 1.68 radii wide: its corners touch the rim).
+pub(crate) fn letter_style(r: f32, seat: Seat, big: bool) -> Style {
+    let mut style = Style::new(r * 1.12, true, theme::seat_ink(seat));
+    if big {
+        style.px = r * 1.7;
+        let wide = text::width("W", style);
+        style.px = (style.px * (1.68 * r / wide).min(1.0)).max(r * 1.12);
+    }
+    style
+}
+
+fn paint_disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, (shadow, big): (bool, bool)) {
     if shadow {
         circle(pm, x + r * 0.06, y + r * 0.14, r * 1.02, Color::from_rgba8(40, 25, 10, 60));
     }
     let rim = (r * 0.1).max(1.2);
     circle(pm, x, y, r, theme::seat_colour(seat).skia());
-    ring(pm, x, y, r * 0.76, (r * 0.07).max(0.8), Color::from_rgba8(255, 255, 255, 70));
+    if !big {
+        ring(pm, x, y, r * 0.76, (r * 0.07).max(0.8), Color::from_rgba8(255, 255, 255, 70));
+    }
     ring(pm, x, y, r - rim / 2.0, rim, theme::OUTLINE.skia());
-    let style = Style::new(r * 1.12, true, theme::seat_ink(seat));
-    text::draw_centred(pm, &seat.letter().to_string(), x, y, style);
+    text::draw_centred(pm, &seat.letter().to_string(), x, y, letter_style(r, seat, big));
 }
 
 // ---------------------------------------------------------------------------
@@ -459,8 +507,12 @@ fn square_mark(pm: &mut Canvas, mark: Mark, x: f32, y: f32, s: f32, u: f32) {
 /// where pieces were captured, with the count when more than one.
 pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, captured: u8) {
     let (x, y, s) = l.cell_rect(board, cell);
-    let (cx, cy) = (x + s * 0.78, y + s * 0.22);
-    let (outer, inner) = (s * 0.21, s * 0.145);
+    // At least 64/1000 of the width across (23 px at 360 px wide): on the
+    // cross's small squares it reaches over the square's corner.
+    let outer = (s * 0.21).max(capture_radius(l));
+    let inner = outer * 0.145 / 0.21;
+    let (cx, cy) =
+        if outer > s * 0.21 { (x + s - 0.25 * outer, y + 0.25 * outer) } else { (x + s * 0.78, y + s * 0.22) };
     let mut pb = PathBuilder::new();
     for i in 0..20 {
         let r = if i % 2 == 0 { outer } else { inner };
@@ -473,10 +525,11 @@ pub(crate) fn capture_mark(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cel
     fill_path(pm, path.clone(), theme::CAPTURE.skia());
     stroke_path(pm, path, theme::WHITE.skia(), &stroke((2.0 * l.u).max(1.0)));
     if captured > 1 {
-        text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(s * CAPTURE_DIGIT, true, theme::WHITE));
+        let px = capture_digit(s, outer);
+        text::draw_centred(pm, &format!("×{captured}"), cx, cy, Style::new(px, true, theme::WHITE));
     } else {
-        let k = s * 0.06;
-        let w = (s * 0.04).max(1.5);
+        let k = outer * 0.06 / 0.21;
+        let w = (outer * 0.04 / 0.21).max(1.5);
         line(pm, (cx - k, cy - k), (cx + k, cy + k), w, theme::WHITE.skia());
         line(pm, (cx + k, cy - k), (cx - k, cy + k), w, theme::WHITE.skia());
     }

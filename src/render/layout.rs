@@ -16,13 +16,45 @@ use crate::engine::{Board, Cell, Seat, Unit};
 /// The default long side of a picture, in pixels.
 pub const DEFAULT_SIZE: u32 = 816;
 
+/// A square part of the grid: its first column (from the left), its first
+/// row (from the bottom) and how many squares it shows across and down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Window {
+    pub(crate) col: u8,
+    pub(crate) row: u8,
+    pub(crate) span: u8,
+}
+
+impl Window {
+    /// The whole grid of a board.
+    pub(crate) fn whole(board: &Board) -> Window {
+        Window { col: 0, row: 0, span: board.grid_cols.max(board.grid_rows).max(1) }
+    }
+
+    /// Whether the grid position (col, row) is inside.
+    pub(crate) fn holds(&self, col: u8, row: u8) -> bool {
+        (self.col..self.col.saturating_add(self.span)).contains(&col)
+            && (self.row..self.row.saturating_add(self.span)).contains(&row)
+    }
+}
+
 /// Checks a size and makes the layout for `rows` strip rows.
 pub(crate) fn layout_for(size: u32, board: &Board, rows: usize) -> Result<Layout, RenderError> {
+    framed_layout_for(size, board, rows, Window::whole(board))
+}
+
+/// Checks a size and makes the layout for `rows` strip rows showing
+/// `window` of the board's grid.
+pub(crate) fn framed_layout_for(size: u32, board: &Board, rows: usize, window: Window) -> Result<Layout, RenderError> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(RenderError::Size(size));
     }
-    Ok(Layout::new(size, board, rows))
+    Ok(Layout::framed(size, board, rows, window))
 }
+
+/// The band round the cross holding its lane letters, in squares: a
+/// letter of the small text is about 0.4 of a square wide at the default size.
+pub(crate) const LANE_BAND: f32 = 0.5;
 
 /// The picture's height over its width when four players are seated.
 const ASPECT: f32 = 1.53;
@@ -39,6 +71,9 @@ pub(crate) struct Layout {
     pub(crate) board_y: f32,
     pub(crate) cols: u8,
     pub(crate) rows: u8,
+    /// The part of the grid shown (the whole grid but on a cropped cross):
+    /// its squares outside fall outside the board's area.
+    pub(crate) window: Window,
     /// Top of the strip, its header height and the height of a player row.
     pub(crate) strip_y: f32,
     pub(crate) head_h: f32,
@@ -55,16 +90,17 @@ impl Layout {
         let grid_rows = board.grid_rows.max(1);
         let mut width = (size.max(200) as f32 / ASPECT).round();
         let mut u = width / 1000.0;
-        // A sparse board (the cross) has its labels in the empty corners
-        // of its grid: its 19 columns take the whole width but for a thin
-        // margin (the width follows the whole-pixel squares) so that its
-        // squares stay as large as the width allows.
+        // A sparse board (the cross) has its distances and arm letters in
+        // the empty corners of its grid, and the lane letters of its arms
+        // outside its squares, in a band of [`LANE_BAND`] squares round it
+        // (the width follows the whole-pixel squares): its squares stay as
+        // large as the width allows.
         let (left, right, top) = if is_sparse(board) {
-            let cell = (width / (f32::from(cols) + 0.2)).round();
-            let margin = ((width - cell * f32::from(cols)) / 2.0).round().max(2.0);
+            let cell = (width / (f32::from(cols) + 2.0 * LANE_BAND)).round();
+            let margin = (LANE_BAND * cell).round();
             width = cell * f32::from(cols) + 2.0 * margin;
             u = width / 1000.0;
-            (margin, margin, margin.max((10.0 * u).round()))
+            (margin, margin, margin)
         } else {
             ((60.0 * u).round(), (30.0 * u).round(), (30.0 * u).round())
         };
@@ -83,6 +119,7 @@ impl Layout {
             board_y,
             cols,
             rows: grid_rows,
+            window: Window { col: 0, row: 0, span: cols.max(grid_rows) },
             strip_y,
             head_h,
             row_h,
@@ -90,12 +127,43 @@ impl Layout {
         }
     }
 
+    /// The layout of a picture showing `window` of the board's grid (a
+    /// part of the cross, on larger squares): the same size of picture and
+    /// the same strip as the whole board's, the window's squares as large
+    /// as the whole board's width allows.
+    pub(crate) fn framed(size: u32, board: &Board, rows: usize, window: Window) -> Layout {
+        let whole = Layout::new(size, board, rows);
+        if window == whole.window || window.span == 0 {
+            return whole;
+        }
+        let room = whole.width as f32 - 2.0 * whole.board_x;
+        let cell = (room / f32::from(window.span)).floor();
+        let board_x = ((whole.width as f32 - cell * f32::from(window.span)) / 2.0).round();
+        Layout { cell, board_x, window, ..whole }
+    }
+
     /// Top-left corner of a grid position (column from the left, row from
-    /// the bottom as South sees the board).
+    /// the bottom as South sees the board); outside the board's area when
+    /// outside the window shown.
     pub(crate) fn grid_origin(&self, col: u8, row: u8) -> (f32, f32) {
-        let x = self.board_x + f32::from(col) * self.cell;
-        let y = self.board_y + f32::from(self.rows - 1 - row.min(self.rows - 1)) * self.cell;
+        let w = self.window;
+        let x = self.board_x + (f32::from(col) - f32::from(w.col)) * self.cell;
+        let top = f32::from(w.row) + f32::from(w.span.min(self.rows)) - 1.0;
+        let y = self.board_y + (top - f32::from(row.min(self.rows - 1))) * self.cell;
         (x, y)
+    }
+
+    /// Whether a point is on the part of the board shown.
+    pub(crate) fn inside(&self, (x, y): (f32, f32)) -> bool {
+        let (bw, bh) = self.board_size();
+        (self.board_x..self.board_x + bw).contains(&x) && (self.board_y..self.board_y + bh).contains(&y)
+    }
+
+    /// Whether a cell is (wholly) shown.
+    pub(crate) fn shows(&self, board: &Board, cell: Cell) -> bool {
+        let info = board.cells[usize::from(cell)];
+        self.window.holds(info.col, info.row)
+            && self.window.holds(info.col + info.width.max(1) - 1, info.row + info.height.max(1) - 1)
     }
 
     /// Top-left corner and size of a cell.
@@ -111,9 +179,14 @@ impl Layout {
         (x + side / 2.0, y + side / 2.0)
     }
 
-    /// Board width and height in pixels.
+    /// Board width and height in pixels (of the part shown).
     pub(crate) fn board_size(&self) -> (f32, f32) {
-        (self.cell * f32::from(self.cols), self.cell * f32::from(self.rows))
+        let (cols, rows) = if self.window.span < self.cols.max(self.rows) {
+            (self.window.span, self.window.span)
+        } else {
+            (self.cols, self.rows)
+        };
+        (self.cell * f32::from(cols), self.cell * f32::from(rows))
     }
 
     /// The size of the smallest text (labels, counts, throw digits), whole
@@ -151,6 +224,8 @@ pub(crate) struct Token {
     pub(crate) count: Option<u8>,
     /// The count badge's radius over `r`.
     pub(crate) badge: f32,
+    /// The seat's letter fills the disc (the cross's large discs).
+    pub(crate) big_letter: bool,
 }
 
 /// A count badge's radius over its disc's: its digit (1.7 times the badge's
@@ -184,12 +259,28 @@ pub(crate) fn stack(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
         let r = LARGE_DISC * cell;
         let count = (count > 1).then_some(count);
         // The badge may reach into the next square: its digit stays readable.
-        vec![Token { seat: sorted[0].0, dx: 0.0, dy: 0.0, r, twin_gap: None, count, badge: 0.9 }]
+        vec![Token { seat: sorted[0].0, dx: 0.0, dy: 0.0, r, twin_gap: None, count, badge: 0.9, big_letter: true }]
     } else if slots <= SLOTS && cell >= SMALL_SQUARE {
         individual(&sorted, cell)
     } else {
         grouped(&sorted, cell)
     }
+}
+
+/// The tokens of a square of `board` of side `cell`: on a sparse board
+/// (the cross, where no two seats share a square but the centre) as on
+/// small squares (one large disc per seat), however large its squares are
+/// drawn.
+pub(crate) fn stack_on(board: &Board, units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
+    if !is_sparse(board) || cell < SMALL_SQUARE {
+        return stack(units, cell);
+    }
+    let small = SMALL_SQUARE - 1.0;
+    let k = cell / small;
+    stack(units, small)
+        .into_iter()
+        .map(|t| Token { dx: t.dx * k, dy: t.dy * k, r: t.r * k, twin_gap: t.twin_gap.map(|g| g * k), ..t })
+        .collect()
 }
 
 /// Each unit on its own: twins fill a row, singles go two to a row.
@@ -210,10 +301,19 @@ fn individual(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
         for (j, &(seat, u)) in row.iter().enumerate() {
             if u.is_twins() {
                 let gap = 0.42 * cell;
-                out.push(Token { seat, dx: -gap / 2.0, dy, r, twin_gap: Some(gap), count: None, badge: BADGE });
+                out.push(Token {
+                    seat,
+                    dx: -gap / 2.0,
+                    dy,
+                    r,
+                    twin_gap: Some(gap),
+                    count: None,
+                    badge: BADGE,
+                    big_letter: false,
+                });
             } else {
                 let dx = (j as f32 - (m - 1.0) / 2.0) * 0.5 * cell;
-                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None, badge: BADGE });
+                out.push(Token { seat, dx, dy, r, twin_gap: None, count: None, badge: BADGE, big_letter: false });
             }
         }
     }
@@ -251,7 +351,7 @@ fn grouped(units: &[(Seat, Unit)], cell: f32) -> Vec<Token> {
             let shown = if twins { 2 } else { 1 };
             // The badge keeps the size of a single's, whatever the token.
             let badge = BADGE * 0.2 * cell / r;
-            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count), badge }
+            Token { seat, dx, dy, r, twin_gap, count: (count > shown).then_some(count), badge, big_letter: false }
         })
         .collect()
 }
@@ -286,13 +386,21 @@ mod tests {
     }
 
     #[test]
-    fn the_cross_spans_the_width_on_whole_pixel_squares() {
+    fn the_cross_spans_the_width_but_its_lane_letters_on_whole_pixel_squares() {
         for size in [320, 640, DEFAULT_SIZE, 1200] {
             let l = Layout::new(size, &crate::engine::CROSS_BOARD, 4);
             let (bw, _) = l.board_size();
             assert_eq!(l.cell, l.cell.round());
-            assert!(l.board_x >= 2.0 && l.board_x + bw + 2.0 <= l.width as f32, "{size}: {l:?}");
-            assert!(bw / l.width as f32 >= 0.98, "{size}: board {bw} of {}", l.width);
+            // A lane letter's band on each side, and no more.
+            let band = (LANE_BAND * l.cell).round();
+            assert_eq!((l.board_x, l.board_y), (band, band), "{size}: {l:?}");
+            assert_eq!(l.board_x + bw + band, l.width as f32, "{size}: {l:?}");
+            let lane = super::super::text::width(
+                "b",
+                super::super::text::Style::new(l.small_text(), true, crate::render::theme::LABEL),
+            );
+            // Its advance, side bearings included (its ink is narrower).
+            assert!(size < 640 || lane <= band + 2.0, "{size}: a lane letter {lane} px in a band of {band}");
         }
     }
 

@@ -6,7 +6,7 @@
 
 use super::board::render_pixmap;
 use super::encode::to_rgb;
-use super::layout::{BADGE, DEFAULT_SIZE, Layout, stack};
+use super::layout::{BADGE, DEFAULT_SIZE, Layout, stack, stack_on};
 use super::view::BoardView;
 use super::{draw, fonts, movement};
 use crate::engine::{Seat, Unit, parse_tpn};
@@ -51,9 +51,9 @@ fn reach(a: &RgbImage, b: &RgbImage, (x, y): (i64, i64), step: i64) -> f32 {
 fn smallest_piece(view: &BoardView) -> u32 {
     let pos = &view.position;
     let board = pos.rules().board;
-    let l = Layout::new(DEFAULT_SIZE, board, pos.seats().len());
+    let (l, bg) = super::board::board_background(view, DEFAULT_SIZE).expect("a background");
     let with = scaled(&render_pixmap(view, DEFAULT_SIZE).expect("render"));
-    let bare = scaled(&super::board::board_background(view, DEFAULT_SIZE).expect("a background").1.pm);
+    let bare = scaled(&bg.pm);
     let k = PHONE as f32 / l.width as f32;
     let mut by_cell: Vec<Vec<(Seat, Unit)>> = vec![Vec::new(); board.cells.len()];
     for (seat, unit, cell) in pos.units_on_board() {
@@ -62,7 +62,7 @@ fn smallest_piece(view: &BoardView) -> u32 {
     let mut smallest = u32::MAX;
     for (cell, units) in by_cell.iter().enumerate().filter(|(_, u)| !u.is_empty()) {
         let (cx, cy) = l.centre(board, cell as u8);
-        for t in stack(units, l.cell) {
+        for t in stack_on(board, units, l.cell) {
             let y = ((cy + t.dy) * k).round() as i64;
             let x = |dx: f32| ((cx + t.dx + dx) * k).round() as i64;
             let size = match t.twin_gap {
@@ -92,11 +92,52 @@ const SQUARE_BOARDS: [&str; 4] = [
 ];
 
 /// Cross positions: lone pieces, a stack of three, pieces on the entry
-/// squares (their palace tint) and on neighbouring squares.
-const CROSS_BOARDS: [&str; 2] = [
+/// squares (their palace tint) and on neighbouring squares; the whole
+/// cross (pieces at the ends of two arms) and a part of it (early pieces).
+const CROSS_BOARDS: [&str; 4] = [
     "tayam-sonalu S+=12,40,o,o W+=30,30,o,o N+=70,o,o,o E=o,o,o,o turn=S throws=5,2",
     "tayam-sonalu S+=1,2,3,o W+=1,1,1,o N+=1,20,21,o E+=1,9,10,11 turn=S",
+    "tayam-sonalu S+=8,o,o,o W+=1,1,o,o N+=8,3,o,o E+=2,o,o,o turn=S",
+    "tayam-sonalu S+=1,3,o,o W+=2,2,o,o N+=4,o,o,o E+=1,o,o,o turn=S",
 ];
+
+/// The layout a view's picture is drawn on (a part of the cross, maybe).
+fn layout_of(view: &BoardView) -> Layout {
+    super::board::board_background(view, DEFAULT_SIZE).expect("a background").0
+}
+
+#[test]
+fn legibility_the_cross_on_a_phone() {
+    // Pieces: their letters (a cap of 5 px at 360 px wide before issue 41),
+    // the disc, a capture's burst (7 px), on the whole cross and on the
+    // part of it round early pieces.
+    let mut smallest_part = u32::MAX;
+    for tpn in CROSS_BOARDS {
+        let v = view(tpn);
+        let l = layout_of(&v);
+        let k = PHONE as f32 / l.width as f32;
+        let t = stack_on(v.position.rules().board, &[(Seat::W, Unit::Single(3))], l.cell)[0];
+        let letter = fonts::cap_ratio() * draw::letter_style(t.r, Seat::W, t.big_letter).px * k;
+        let burst = 2.0 * draw::capture_radius(&l) * k;
+        let count = fonts::cap_ratio() * draw::capture_digit(l.cell, draw::capture_radius(&l)) * k;
+        assert!(count >= 9.0, "{tpn}: capture count {count}");
+        let piece = smallest_piece(&v);
+        let part = l.window.span <= 15;
+        println!(
+            "{tpn}: {} squares across, square {:.1} px, piece {piece} px, letter cap {letter:.1} px, burst {burst:.1} px (count cap {count:.1} px)",
+            l.window.span,
+            l.cell * k
+        );
+        assert!(letter >= 8.5 && burst >= 18.0, "{tpn}: letter {letter}, burst {burst}");
+        if part {
+            smallest_part = smallest_part.min(piece);
+            assert!(letter >= 10.0, "{tpn}: letter {letter} on a part of the cross");
+        }
+    }
+    // The last two: the whole cross, then a part of it on larger squares.
+    assert_eq!(layout_of(&view(CROSS_BOARDS[2])).window.span, 19);
+    assert!(smallest_part >= 24, "pieces on a part of the cross: {smallest_part} px");
+}
 
 #[test]
 fn legibility_pieces_are_at_least_16_px_on_a_phone() {

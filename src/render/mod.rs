@@ -13,6 +13,7 @@ mod cache;
 mod calibration;
 mod canvas;
 mod chart;
+mod crop;
 mod dirty;
 mod draw;
 mod encode;

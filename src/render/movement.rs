@@ -51,6 +51,17 @@ pub(crate) fn trail(l: &Layout, board: &Board, a: &LastAction) -> Vec<Point> {
     let span = |from: u8, to: u8| track.get(usize::from(from)..=usize::from(to)).map(<[Point]>::to_vec);
     match (a.from, a.to) {
         (Some(from), Some(to)) if from < to => span(from, to).unwrap_or_default(),
+        // Borne off: out of the keep towards the seat's own side (her
+        // palace; on the cross, her arm), ending on the keep's edge.
+        (Some(from), None) if from == board.goal_step() => {
+            let Some(&keep) = track.get(usize::from(from)) else { return Vec::new() };
+            let side = track.iter().find(|&&p| (p.0 - keep.0).hypot(p.1 - keep.1) > 1.0);
+            let Some(&(sx, sy)) = side else { return Vec::new() };
+            let len = (sx - keep.0).hypot(sy - keep.1);
+            let (_, _, keep_side) = l.cell_rect(board, board.cell(a.seat, from));
+            let out = keep_side / 2.0 + 0.15 * l.cell;
+            vec![keep, (keep.0 + (sx - keep.0) / len * out, keep.1 + (sy - keep.1) / len * out)]
+        }
         (None, Some(0)) => {
             let Some(&palace) = track.first() else { return Vec::new() };
             vec![edge(l, palace), palace]
@@ -88,12 +99,40 @@ fn ending(s: &Sizes, points: &[Point]) -> Option<(Point, Point, Point)> {
     Some((tip, (tip.0 - ux * s.head, tip.1 - uy * s.head), (ux, uy)))
 }
 
+/// The trails of a series, each moved aside (along a diagonal, so that
+/// level and upright steps both part) when it shares a step with an
+/// earlier one: by one offset, then the other way, then two.
+pub(crate) fn series_trails(l: &Layout, board: &Board, last: &[LastAction]) -> Vec<Vec<Point>> {
+    let s = sizes(l);
+    let shift = (0.14 * l.cell).max(2.2 * s.line) / std::f32::consts::SQRT_2;
+    let key = |p: Point| ((p.0 * 4.0).round() as i64, (p.1 * 4.0).round() as i64);
+    let steps = |t: &[Point]| -> Vec<((i64, i64), (i64, i64))> {
+        t.windows(2).map(|w| (key(w[0]), key(w[1]))).map(|(a, b)| if a <= b { (a, b) } else { (b, a) }).collect()
+    };
+    let plain: Vec<Vec<Point>> = last.iter().map(|a| trail(l, board, a)).collect();
+    let mut levels: Vec<i32> = Vec::new();
+    for (i, t) in plain.iter().enumerate() {
+        let mine = steps(t);
+        let taken: Vec<i32> =
+            (0..i).filter(|&j| steps(&plain[j]).iter().any(|st| mine.contains(st))).map(|j| levels[j]).collect();
+        let level = [0, 1, -1, 2, -2, 3, -3].into_iter().find(|v| !taken.contains(v)).unwrap_or(0);
+        levels.push(level);
+    }
+    plain
+        .into_iter()
+        .zip(levels)
+        .map(|(t, level)| {
+            let d = level as f32 * shift;
+            t.into_iter().map(|(x, y)| (x + d, y - d)).collect()
+        })
+        .collect()
+}
+
 /// The lines and step dots of the last series: under the pieces.
 pub(crate) fn trails_under(pm: &mut Canvas, l: &Layout, board: &Board, last: &[LastAction]) {
     let s = sizes(l);
     let colour = theme::MOVE.skia();
-    for a in last {
-        let points = trail(l, board, a);
+    for points in series_trails(l, board, last) {
         let Some((_, base, _)) = ending(&s, &points) else { continue };
         let mut line: Vec<Point> = points[..points.len() - 1].to_vec();
         line.push(base);
@@ -121,24 +160,43 @@ pub(crate) fn trails_under(pm: &mut Canvas, l: &Layout, board: &Board, last: &[L
     }
 }
 
-/// The arrowheads and, when the series has more than one move, their
-/// numbers: over the pieces (a crowded landing square hides no head).
+/// The arrowheads: over the pieces (a crowded landing square hides no
+/// head); and the piece that left the board (borne off, or home in the
+/// cross's centre) where its arrow ends, ringed in the colour of moves.
 pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[LastAction]) {
     let s = sizes(l);
-    let trails: Vec<(Vec<Point>, bool)> =
-        last.iter().map(|a| (trail(l, board, a), a.from.is_none())).filter(|t| t.0.len() >= 2).collect();
-    for (points, _) in &trails {
-        if let Some((tip, _, dir)) = ending(&s, points) {
-            head(pm, tip, dir, s.head, (2.0 * l.u).max(1.0));
+    let goal = board.goal_step();
+    for (a, points) in last.iter().zip(series_trails(l, board, last)) {
+        let Some((tip, _, dir)) = ending(&s, &points) else { continue };
+        head(pm, tip, dir, s.head, (2.0 * l.u).max(1.0));
+        // The cross's centre is where pieces start and end: one that
+        // reaches it is home, off the board (the 5 × 5 keep keeps them).
+        let home = board.cell(a.seat, 0) == board.cell(a.seat, goal);
+        let left = a.to.is_none() || (home && a.to == Some(goal));
+        if left && a.from.is_some() {
+            // Beyond the head's tip: on the keep's edge for a piece borne
+            // off, in the centre for a piece home.
+            let r = gone_radius(l);
+            let (x, y) = (tip.0 + dir.0 * r, tip.1 + dir.1 * r);
+            draw::circle(pm, x, y, r + (4.0 * l.u).max(1.5), theme::MOVE.skia());
+            draw::lettered_disc(pm, (x, y), r, a.seat, false, true);
         }
     }
-    if trails.len() < 2 {
-        return;
-    }
-    for (n, (points, entered)) in trails.iter().enumerate() {
-        let (x, y) = number_at(&s, points, *entered);
+}
+
+/// The radius of a piece drawn where it left the board.
+pub(crate) fn gone_radius(l: &Layout) -> f32 {
+    (0.2 * l.cell).max(24.0 * l.u)
+}
+
+/// The numbers of the moves of a series of more than one: over
+/// everything else on the board (pieces and their count badges), each
+/// apart from the others.
+pub(crate) fn numbers(pm: &mut Canvas, l: &Layout, board: &Board, last: &[LastAction]) {
+    for (n, (x, y)) in number_places(l, board, last) {
+        let s = sizes(l);
         let (r, rim) = (s.number, (3.0 * l.u).max(1.0));
-        let n = u8::try_from(n + 1).unwrap_or(u8::MAX);
+        let n = u8::try_from(n).unwrap_or(u8::MAX);
         let key = SpriteKey::Number { n, r: sprite::steps(r), rim: sprite::steps(rim) };
         let side = 2.0 * r + rim;
         sprite::sprite_at(pm, key, (x - side / 2.0, y - side / 2.0), (side, side), |sprite, x0, y0| {
@@ -188,15 +246,43 @@ pub(crate) fn number_radius(l: &Layout) -> f32 {
     sizes(l).number
 }
 
-/// Where a move's number goes: the middle of its first step, between two
-/// squares (where no piece stands); beside the arrow of a piece entering
-/// (its palace's pieces stand in the middle of the square).
-fn number_at(s: &Sizes, points: &[Point], entered: bool) -> Point {
-    let (a, b) = (points[0], points[1.min(points.len() - 1)]);
-    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let Some((_, base, (ux, uy))) = ending(s, points).filter(|_| entered) else { return mid };
+/// The numbers of a series' moves (from 1) and where they go, when it
+/// has more than one move.
+pub(crate) fn number_places(l: &Layout, board: &Board, last: &[LastAction]) -> Vec<(usize, Point)> {
+    let s = sizes(l);
+    let trails: Vec<(Vec<Point>, bool)> = series_trails(l, board, last)
+        .into_iter()
+        .zip(last)
+        .map(|(t, a)| (t, a.from.is_none() || a.to.is_none()))
+        .filter(|t| t.0.len() >= 2)
+        .collect();
+    if trails.len() < 2 {
+        return Vec::new();
+    }
+    let mut placed: Vec<(usize, Point)> = Vec::new();
+    for (n, (points, entered)) in trails.iter().enumerate() {
+        let free = |p: &Point| placed.iter().all(|(_, q)| (p.0 - q.0).hypot(p.1 - q.1) >= 2.2 * s.number);
+        let spots = number_spots(&s, points, *entered);
+        let at = spots.iter().copied().find(free).unwrap_or_else(|| {
+            // Every spot taken: beside the first, on the other side.
+            let (x, y) = spots[0];
+            let k = 2.3 * s.number * placed.len() as f32;
+            (x + k, y - k)
+        });
+        placed.push((n + 1, at));
+    }
+    placed
+}
+
+/// Where a move's number may go, best first: the middle of each step in
+/// turn, between two squares (where no piece stands), from the first;
+/// beside the arrow of a piece entering or borne off (its palace's or the
+/// keep's pieces stand in the middle of the square).
+fn number_spots(s: &Sizes, points: &[Point], entered: bool) -> Vec<Point> {
+    let mids = points.windows(2).map(|w| ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0));
+    let Some((_, base, (ux, uy))) = ending(s, points).filter(|_| entered) else { return mids.collect() };
     let aside = s.head * 0.62 + s.number * 1.3;
-    (base.0 - uy * aside, base.1 + ux * aside)
+    vec![(base.0 - uy * aside, base.1 + ux * aside), (base.0 + uy * aside, base.1 - ux * aside)]
 }
 
 /// Faint chevrons on the squares of `seat`'s track, each pointing to the
@@ -212,7 +298,7 @@ pub(crate) fn direction(pm: &mut Canvas, l: &Layout, board: &Board, seat: Seat) 
         // the direction is the square's, rounded to one of eight.
         let (dx, dy) = ((b.0 - a.0).round() as i32, (b.1 - a.1).round() as i32);
         let dir = (dx.signum() as i8, dy.signum() as i8);
-        if dir == (0, 0) || (i == 0 && board.cell(seat, 0) == board.cell(seat, board.goal_step())) {
+        if dir == (0, 0) || (i == 0 && board.cell(seat, 0) == board.cell(seat, board.goal_step())) || !l.inside(a) {
             continue;
         }
         chevron(pm, a, dir, size, width);
@@ -288,20 +374,66 @@ mod tests {
             let (tip, base, _) = ending(&s, &points).expect("an arrow");
             let line = (base.0 - points[0].0).hypot(base.1 - points[0].1);
             let head = (tip.0 - base.0).hypot(tip.1 - base.1);
-            // At 360 px wide: a head of 10 px or more, an arrow of 18 (the
-            // cross's squares are 19 px apart).
+            // At 360 px wide: a head of 10 px or more, an arrow of 17.5 (the
+            // whole cross's squares are 18 px apart).
             let phone = 360.0 / l.width as f32;
-            let ok = head * phone >= 10.0 && (head + line) * phone >= 18.0;
+            let ok = head * phone >= 10.0 && (head + line) * phone >= 17.5;
             assert!(ok, "{:?}: head {head}, line {line} of {}", board.kind, l.width);
         }
     }
 
     #[test]
-    fn nothing_is_drawn_for_twins_joined_or_a_piece_borne_off() {
+    fn nothing_is_drawn_for_twins_joined() {
         let l = Layout::new(768, &THAAYAM_BOARD, 2);
-        for (from, to) in [(Some(8), Some(8)), (Some(24), None)] {
-            let a = LastAction { seat: Seat::S, from, to, captured: 0 };
-            assert!(trail(&l, &THAAYAM_BOARD, &a).is_empty());
+        let a = LastAction { seat: Seat::S, from: Some(8), to: Some(8), captured: 0 };
+        assert!(trail(&l, &THAAYAM_BOARD, &a).is_empty());
+    }
+
+    #[test]
+    fn a_piece_borne_off_leaves_the_keep_towards_its_side() {
+        let l = Layout::new(768, &THAAYAM_BOARD, 2);
+        for (seat, out) in [(Seat::S, (0.0, 1.0)), (Seat::N, (0.0, -1.0)), (Seat::W, (-1.0, 0.0))] {
+            let a = LastAction { seat, from: Some(24), to: None, captured: 0 };
+            let t = trail(&l, &THAAYAM_BOARD, &a);
+            let keep = centre(&l, "c3");
+            assert_eq!(t.len(), 2, "{seat}");
+            assert_eq!(t[0], keep);
+            // Past the keep's edge, towards the seat's palace.
+            let (dx, dy) = (t[1].0 - keep.0, t[1].1 - keep.1);
+            let along = dx * out.0 + dy * out.1;
+            assert!(along > l.cell / 2.0 && along < l.cell && (dx * out.1 - dy * out.0).abs() < 0.01, "{seat}: {t:?}");
+        }
+    }
+
+    #[test]
+    fn trails_sharing_squares_are_drawn_apart_and_numbers_never_cover_each_other() {
+        // South 2 → 6 then 4 → 8: steps 4 → 6 shared.
+        let l = Layout::new(crate::render::DEFAULT_SIZE, &THAAYAM_BOARD, 2);
+        let last = [
+            LastAction { seat: Seat::S, from: Some(2), to: Some(6), captured: 0 },
+            LastAction { seat: Seat::S, from: Some(4), to: Some(8), captured: 0 },
+            LastAction { seat: Seat::S, from: Some(24), to: None, captured: 0 },
+        ];
+        let t = series_trails(&l, &THAAYAM_BOARD, &last);
+        let shared = |a: &[Point], b: &[Point]| a.iter().filter(|p| b.contains(p)).count();
+        assert_eq!(shared(&t[0], &t[1]), 0, "{t:?}");
+        let plain: Vec<Vec<Point>> = last.iter().map(|a| trail(&l, &THAAYAM_BOARD, a)).collect();
+        assert_eq!(shared(&plain[0], &plain[1]), 3);
+        // The first trail, sharing with none before it, stays on the centres.
+        assert_eq!(t[0], plain[0]);
+        // Two pieces entering the cross the same way: "1" and "2" apart.
+        let l = Layout::new(crate::render::DEFAULT_SIZE, &CROSS_BOARD, 2);
+        let enter = LastAction { seat: Seat::S, from: None, to: Some(1), captured: 0 };
+        for (board, last) in [(&THAAYAM_BOARD, &last[..]), (&CROSS_BOARD, &[enter, enter, enter][..])] {
+            let places = number_places(&l, board, last);
+            assert_eq!(places.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2, 3]);
+            let r = sizes(&l).number;
+            for (i, a) in places.iter().enumerate() {
+                for b in &places[i + 1..] {
+                    let d = (a.1.0 - b.1.0).hypot(a.1.1 - b.1.1);
+                    assert!(d >= 2.0 * r, "{:?}: numbers {} and {} {d} px apart", board.kind, a.0, b.0);
+                }
+            }
         }
     }
 }

@@ -105,6 +105,7 @@ fn worded_views(
     let mut game = Game::new(ruleset, seats);
     let mut thrown: Vec<Throw> = Vec::new();
     let mut start = BoardView::new(*game.position());
+    start.whole = true;
     start.names = names.clone();
     if let Some(words) = words {
         (words.0)(&mut start, None);
@@ -122,6 +123,7 @@ fn worded_views(
             Event::Throw { .. } => {}
             Event::Act { action } => {
                 let mut v = BoardView::new(*game.position());
+                v.whole = true;
                 v.names = names.clone();
                 v.series = series_of(&thrown, game.position().throws().bag());
                 v.last = LastAction::of(&before, action, out.captured).into_iter().collect();

@@ -38,8 +38,9 @@ pub(crate) enum SpriteKey {
     Number { n: u8, r: u32, rim: u32 },
     /// A direction chevron pointing along `dir` (x and y, each -1, 0 or 1).
     Chevron { dir: (i8, i8), size: u32, width: u32 },
-    /// A piece of radius `r` quarter pixels, centred in its sprite.
-    Disc { seat: Seat, r: u32, shadow: bool },
+    /// A piece of radius `r` quarter pixels, centred in its sprite (`big`:
+    /// its letter fills it, on the cross's small squares).
+    Disc { seat: Seat, r: u32, shadow: bool, big: bool },
 }
 
 /// Steps per pixel of a sprite's sizes and sub-pixel position.

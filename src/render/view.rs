@@ -91,6 +91,10 @@ pub struct BoardView {
     /// The words drawn, already in the reader's language; `None`: the
     /// English ones made here.
     pub labels: Option<Labels>,
+    /// Draw the whole board, never a part of it (replays: their frames
+    /// keep one framing). A picture of the cross otherwise shows only the
+    /// part round its pieces and marks, on larger squares.
+    pub whole: bool,
 }
 
 /// The words of a picture given by its caller (the bot's view layer,
@@ -121,6 +125,7 @@ impl BoardView {
             series,
             note: None,
             labels: None,
+            whole: false,
         }
     }
 
