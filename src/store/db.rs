@@ -110,6 +110,7 @@ impl Store {
     /// whole database, as before the row locks: only for the lab's
     /// `store-bench`, to measure the old design beside the new on one
     /// build. Nothing changes on SQLite (its writers run one at a time).
+    #[cfg(any(test, feature = "lab"))]
     pub(crate) fn with_database_wide_lock(self) -> Store {
         if let Backend::Postgres(pg) = &self.conn {
             pg.lock_the_whole_database();

@@ -168,6 +168,7 @@ impl Postgres {
 
     /// Every change first takes one lock for the whole database (the
     /// design before row locks; the lab's comparison only).
+    #[cfg(any(test, feature = "lab"))]
     pub(crate) fn lock_the_whole_database(&self) {
         self.database_wide_lock.set(true);
     }

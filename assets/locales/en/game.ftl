@@ -182,6 +182,7 @@ result-dice = Fair dice
 button-rematch = Rematch
 note-rematch = Rematch of game { $game }: { $players }, press Join to play again. The host starts once you are here.
 goes-on = *Game { $game } goes on in the board below.*
+ended-below = *Game { $game } ended: its result is below.*
 
 ## What just happened (the lines above the board)
 

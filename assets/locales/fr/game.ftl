@@ -187,6 +187,7 @@ result-dice = Dés équitables
 button-rematch = Revanche
 note-rematch = Revanche de la partie { $game } : { $players }, appuyez sur Rejoindre pour rejouer. L'hôte lance la partie une fois que vous êtes là.
 goes-on = *La partie { $game } continue sur le plateau ci-dessous.*
+ended-below = *La partie { $game } est terminée : son résultat est ci-dessous.*
 
 ## Ce qui vient de se passer (les lignes au-dessus du plateau)
 

@@ -602,7 +602,8 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
 /// whole dice commitment players were shown before the first throw (the
 /// boards' footers show only its first 16 digits).
 pub(crate) fn record(lang: Lang, t: &Table, story: &[String]) -> Message {
-    let goes_on = tr!(lang, "goes-on", game = t.id);
+    // Once the game is over, what follows is its result, not a board.
+    let goes_on = if t.is_open() { tr!(lang, "goes-on", game = t.id) } else { tr!(lang, "ended-below", game = t.id) };
     let mut lines = story.to_vec();
     if story.contains(&tr!(lang, "note-started")) {
         lines.push(tr!(lang, "record-commitment", commitment = t.commitment()));

@@ -354,6 +354,18 @@ fn the_record_of_the_board_a_game_started_on_keeps_the_whole_dice_commitment() {
     }
 }
 
+#[test]
+fn the_last_record_of_an_ended_game_points_to_its_result_not_to_a_board() {
+    let mut t = kit::lobby(2, Variant::Bell);
+    let story = super::notes::note_lines(Lang::EN, &[Note::TookBack]);
+    assert!(presenter::record(Lang::EN, &t, &story).content.contains("goes on in the board below"));
+    for stage in [Stage::Finished, Stage::Ended] {
+        t.stage = stage;
+        let record = presenter::record(Lang::EN, &t, &story).content;
+        assert!(!record.contains("goes on") && record.contains("result is below"), "{record}");
+    }
+}
+
 /// A whole game of Tayam Sonalu with four seats (one human, three random
 /// computers) speaks its own words: its own name in the title, pieces go
 /// home (never "borne off" nor the keep), Sonal and 0 are explained the
