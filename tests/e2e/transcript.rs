@@ -69,6 +69,12 @@ fn record(fake: &FakeDiscord, seen: &mut Vec<StoredMessage>, out: &mut String, d
     }
 }
 
+/// Whether a record points on: to the board below, or (the last one of a
+/// game) to its result below.
+fn points_on(text: &str) -> bool {
+    text.contains("goes on in the board below") || text.contains("its result is below")
+}
+
 /// Whether a line says what a seat chose or captured (a line of the
 /// story, as the notes word it in English).
 fn tells_a_move(line: &str) -> bool {
@@ -113,7 +119,7 @@ async fn only_the_live_board_shows_the_game() {
         let mut older = i
             .channel_messages(CHANNEL)
             .filter(|m| m.id != last.id && !m.is_ephemeral() && !m.content().starts_with("Lobby opened"));
-        older.all(|m| !m.has_components() && m.content().contains("goes on in the board below")).then_some(())
+        older.all(|m| !m.has_components() && points_on(m.content())).then_some(())
     };
     assert!(fake.wait_channel(CHANNEL, play::WAIT, settled).await.is_some(), "the last board became a record");
     record(&fake, &mut seen, &mut out, target.as_deref());
@@ -132,7 +138,7 @@ async fn only_the_live_board_shows_the_game() {
             "an old board still shows the game: {}",
             old.text()
         );
-        assert!(old.content().contains("goes on in the board below"), "an old board does not point on: {}", old.text());
+        assert!(points_on(old.content()), "an old board does not point on: {}", old.text());
     }
 
     // The channel, read from the top, tells the whole game: every move and
@@ -146,10 +152,10 @@ async fn only_the_live_board_shows_the_game() {
     // No record is a copy of the message after it.
     for pair in fake.messages(CHANNEL).windows(2) {
         let (record, next) = (&pair[0], &pair[1]);
-        if !record.content().contains("goes on in the board below") {
+        if !points_on(record.content()) {
             continue;
         }
-        let own: Vec<&str> = record.content().lines().filter(|l| !l.contains("goes on in the board below")).collect();
+        let own: Vec<&str> = record.content().lines().filter(|l| !points_on(l)).collect();
         let next_lines: HashSet<&str> = next.content().lines().collect();
         assert!(
             own.is_empty() || own.iter().any(|l| !next_lines.contains(l)),
