@@ -78,6 +78,12 @@
 //!   `view/refusals.rs` (why a click changed nothing: `game` gives a
 //!   `Refusal` variant, never words) choose the messages.
 //!   Which language where: `discord/live/lang.rs`.
+//! - **An id or where a game lives**: the bot's user, game, server,
+//!   channel and message ids are types in `discord/game/ids.rs`, and a
+//!   game lives in a `Venue` (a server, or outside servers); they become
+//!   serenity's and the store's types in `discord/live/ids.rs` only.
+//!   Whether a game is rated is `engine/rated.rs`'s `is_rated`, which the
+//!   store (rating a finished game) and the table (its result) both ask.
 //! - **A metric for operators**: its family in `discord/ops/metrics.rs`
 //!   (and the README's table), counted where it happens in the live wing
 //!   through `discord/ops/instrument.rs`, which knows the registry of the

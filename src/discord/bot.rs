@@ -204,7 +204,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     let tables = persist::load_all(&store).await.map_err(|e| format!("cannot read the unfinished games: {e}"))?;
     // Other processes' shards hold the other servers' games (one database
     // may serve several processes).
-    let (tables, others): (Vec<_>, Vec<_>) = tables.into_iter().partition(|r| config.shards.runs(r.table.guild));
+    let (tables, others): (Vec<_>, Vec<_>) = tables.into_iter().partition(|r| config.shards.runs(r.table.venue));
     if !others.is_empty() {
         tracing::info!("{} unfinished game(s) belong to other processes' shards", others.len());
     }

@@ -3,6 +3,7 @@
 //! file is validated into [`Config`], the only form the program uses; every
 //! problem is one line saying what to fix.
 
+use super::game::ids::Venue;
 use super::limits::Limits;
 use crate::engine::Variant;
 use crate::store::{DEFAULT_POOL, Database, Isolation};
@@ -120,12 +121,14 @@ pub enum Shards {
 }
 
 impl Shards {
-    /// Whether the games of server `guild` live in this process (0, no
-    /// server, is shard 0 as on Discord).
-    pub(crate) fn runs(self, guild: u64) -> bool {
+    /// Whether the games of `venue` live in this process (outside servers
+    /// is shard 0 as on Discord).
+    pub(crate) fn runs(self, venue: Venue) -> bool {
         match self {
             Shards::Auto => true,
-            Shards::Range { first, last, total } => (first..=last).contains(&shard_of(guild, total)),
+            Shards::Range { first, last, total } => {
+                (first..=last).contains(&venue.guild().map_or(0, |guild| shard_of(guild.get(), total)))
+            }
         }
     }
 }
@@ -313,6 +316,7 @@ pub(crate) fn parse_duration(s: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::GuildId;
     use std::path::PathBuf;
 
     fn raw(text: &str) -> RawConfig {
@@ -392,11 +396,11 @@ mod tests {
         assert_eq!(shard_of(guild, 5), 3);
         assert_eq!(shard_of(guild, 0), 0, "no count: one shard");
         let two = |first, last| Shards::Range { first, last, total: 2 };
-        let (even, odd) = (4 << 22, 5 << 22);
+        let (even, odd) = (Venue::Server(GuildId(4 << 22)), Venue::Server(GuildId(5 << 22)));
         assert!(two(0, 0).runs(even) && !two(0, 0).runs(odd));
         assert!(two(1, 1).runs(odd) && !two(1, 1).runs(even));
         assert!(two(0, 1).runs(even) && two(0, 1).runs(odd) && Shards::Auto.runs(odd));
-        assert!(two(0, 0).runs(0), "no server: shard 0");
+        assert!(two(0, 0).runs(Venue::Outside), "no server: shard 0");
     }
 
     #[test]

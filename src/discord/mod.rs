@@ -47,7 +47,7 @@ pub(crate) struct Data {
     pub(crate) config: Arc<Config>,
     pub(crate) stopping: Arc<AtomicBool>,
     /// Games whose computer seats are being played by a task right now.
-    pub(crate) computers: Arc<Mutex<HashSet<i64>>>,
+    pub(crate) computers: Arc<Mutex<HashSet<game::ids::GameId>>>,
     /// The pause before each computer move.
     pub(crate) computer_pause: Duration,
     /// The language of each server's messages.

@@ -9,6 +9,7 @@
 
 use super::cpu::thread_cpu_time;
 use crate::discord::game::computer::Level;
+use crate::discord::game::ids::{ChannelId, GameId, GuildId, UserId, Venue};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::{next_intent, random_intent};
 use crate::discord::game::session;
@@ -221,12 +222,14 @@ fn taps(variant: Variant, games: u64) -> Result<Taps, String> {
     for g in 0..games {
         let mut seed = [7u8; 32];
         seed[..8].copy_from_slice(&g.to_le_bytes());
-        let mut t = Table::new(Origin { id: 1, guild: 1, channel: 1, host: 10 }, Ruleset::new(variant), 4, seed);
+        let origin =
+            Origin { id: GameId(1), venue: Venue::Server(GuildId(1)), channel: ChannelId(1), host: UserId(10) };
+        let mut t = Table::new(origin, Ruleset::new(variant), 4, seed);
         for user in 11..14 {
-            session::handle(&mut t, Actor { user, moderator: false }, Intent::Join, None, 0)
+            session::handle(&mut t, Actor { user: UserId(user), moderator: false }, Intent::Join, None, 0)
                 .map_err(|e| refusal_text(Lang::EN, &e))?;
         }
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0)
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0)
             .map_err(|e| refusal_text(Lang::EN, &e))?;
         let mut rng = ChaCha8Rng::seed_from_u64(g);
         let mut tally = Tally::new(&t);
@@ -264,9 +267,9 @@ fn play(store: &mut Store, g: u64, lang: Lang, times: &mut Times) -> Result<(), 
     seed[..8].copy_from_slice(&g.to_le_bytes());
     let ruleset = Ruleset::new(Variant::Bell);
     let new = NewGame {
-        guild: 1,
-        channel: g + 1,
-        host: 10,
+        venue: Venue::Server(GuildId(1)),
+        channel: ChannelId(g + 1),
+        host: UserId(10),
         ruleset,
         players: 3,
         turn_timeout: 60,
@@ -275,9 +278,9 @@ fn play(store: &mut Store, g: u64, lang: Lang, times: &mut Times) -> Result<(), 
     };
     let mut running = persist::create_sync(store, new, seed).map_err(|e| e.to_string())?;
     let t = &mut running.table;
-    let host = Actor { user: 10, moderator: false };
+    let host = Actor { user: UserId(10), moderator: false };
     let setup = [Intent::AddComputer(Level::Easy), Intent::Start];
-    session::handle(t, Actor { user: 11, moderator: false }, Intent::Join, None, 0)
+    session::handle(t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0)
         .map_err(|e| refusal_text(Lang::EN, &e))?;
     for intent in setup {
         session::handle(t, host, intent, None, 0).map_err(|e| refusal_text(Lang::EN, &e))?;

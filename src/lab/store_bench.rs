@@ -14,6 +14,7 @@
 
 use super::tables;
 use crate::discord::game::computer::Level;
+use crate::discord::game::ids::{ChannelId, GuildId, UserId, Venue};
 use crate::discord::game::intent::Intent;
 use crate::discord::game::table::NewGame;
 use crate::discord::game::table::{Stage, Table};
@@ -139,10 +140,10 @@ fn remove_db(path: &Path) {
 /// A started game number `n` (its own channel, seed and variant) with two
 /// scripted humans and a computer, each lobby change saved.
 fn started_game(store: &mut Store, n: u64) -> Result<Running, String> {
-    let host = 10 + 2 * n;
+    let host = UserId(10 + 2 * n);
     let new = NewGame {
-        guild: 1,
-        channel: n + 1,
+        venue: Venue::Server(GuildId(1)),
+        channel: ChannelId(n + 1),
         host,
         ruleset: Ruleset::new(Variant::ALL[n as usize % Variant::ALL.len()]),
         players: 3,
@@ -154,7 +155,8 @@ fn started_game(store: &mut Store, n: u64) -> Result<Running, String> {
     seed[..8].copy_from_slice(&n.to_le_bytes());
     let mut table = tables::create(store, new, seed).map_err(|e| e.to_string())?;
     save(store, &mut table)?;
-    let lobby = [(host + 1, Intent::Join), (host, Intent::AddComputer(Level::Easy)), (host, Intent::Start)];
+    let lobby =
+        [(UserId(host.get() + 1), Intent::Join), (host, Intent::AddComputer(Level::Easy)), (host, Intent::Start)];
     for (user, intent) in lobby {
         tables::click(&mut table.table, user, intent, 0)?;
         save(store, &mut table)?;
@@ -267,8 +269,8 @@ fn resume_bench(db: &Database, games: u64) -> Result<Resume, String> {
 /// channel, saved whole in one change.
 fn open_copy(store: &mut Store, table: &Table, n: u64) -> Result<(), StoreError> {
     let new = NewGame {
-        guild: table.guild,
-        channel: n + 1,
+        venue: table.venue,
+        channel: ChannelId(n + 1),
         host: table.host,
         ruleset: table.ruleset,
         players: table.players,
@@ -279,7 +281,8 @@ fn open_copy(store: &mut Store, table: &Table, n: u64) -> Result<(), StoreError>
     let mut copy = tables::create(store, new, table.seed.0)?;
     let id = copy.table.id;
     copy.table.clone_from(table);
-    (copy.table.id, copy.table.channel, copy.stored) = (id, n + 1, Some(Stored::default()));
+    (copy.table.id, copy.table.channel, copy.stored) = (id, ChannelId(n + 1), Some(Stored::default()));
+
     persist::save_sync(store, &mut copy).map(drop)
 }
 

@@ -22,6 +22,7 @@
 use super::tables;
 use crate::dice::new_seed;
 use crate::discord::game::computer::Level;
+use crate::discord::game::ids::{ChannelId, GuildId, MessageId, UserId, Venue};
 use crate::discord::game::intent::Intent;
 use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
@@ -79,12 +80,13 @@ fn resume(store: &Store) -> Result<Vec<Running>, String> {
 
 /// A new lobby in a channel none of the pool's games is in.
 fn open(store: &mut Store, pool: &[Running], rng: &mut impl rand::Rng) -> Result<Running, String> {
-    let free: Vec<u64> = (1..=CHANNELS).filter(|c| pool.iter().all(|r| r.table.channel != *c)).collect();
+    let free: Vec<ChannelId> =
+        (1..=CHANNELS).map(ChannelId).filter(|c| pool.iter().all(|r| r.table.channel != *c)).collect();
     let channel = free.get(rng.random_range(0..free.len().max(1))).copied().ok_or("no free channel")?;
     let new = NewGame {
-        guild: 1,
+        venue: Venue::Server(GuildId(1)),
         channel,
-        host: 1000 + rng.random_range(0..20),
+        host: UserId(1000 + rng.random_range(0..20)),
         ruleset: Ruleset::new(Variant::ALL[rng.random_range(0..Variant::ALL.len())]),
         players: rng.random_range(2..=4),
         turn_timeout: TURN_TIMEOUT,
@@ -107,7 +109,8 @@ fn change(r: &mut Running, rng: &mut impl rand::Rng) -> Result<bool, String> {
                 0..8 => Ok(session::timeout(t, deadline).is_some()),
                 8..16 => Ok(session::reminder_due(t, deadline).is_some()),
                 16..24 => {
-                    r.post.board = Some(BoardMessage { message: rng.random_range(1..1u64 << 62), posted_at: now });
+                    r.post.board =
+                        Some(BoardMessage { message: MessageId(rng.random_range(1..1u64 << 62)), posted_at: now });
                     Ok(true)
                 }
                 24 => tables::click(t, t.host, Intent::End, now).map(|_| true),
@@ -122,7 +125,7 @@ fn change(r: &mut Running, rng: &mut impl rand::Rng) -> Result<bool, String> {
 /// Fills the lobby with humans and computers, a player sometimes leaving
 /// again, and starts it; now and then the host cancels it instead.
 fn lobby_click(t: &mut Table, rng: &mut impl rand::Rng, now: i64) -> Result<(), String> {
-    let seated: Vec<u64> = t.humans();
+    let seated: Vec<UserId> = t.humans();
     let r = rng.random_range(0..100);
     if r < 2 {
         return tables::click(t, t.host, Intent::Cancel, now).map(drop);
@@ -136,7 +139,8 @@ fn lobby_click(t: &mut Table, rng: &mut impl rand::Rng, now: i64) -> Result<(), 
         return tables::click(t, t.host, Intent::Start, now).map(drop);
     }
     if r < 40 {
-        let user = (2000..2020).find(|u| !t.lineup.contains(&Player::Human(*u))).unwrap_or(2020);
+        let user = (2000..2020).map(UserId).find(|u| !t.lineup.contains(&Player::Human(*u))).unwrap_or(UserId(2020));
+
         tables::click(t, user, Intent::Join, now).map(drop)
     } else {
         let level = if r < 70 { Level::Random } else { Level::Easy };

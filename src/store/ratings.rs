@@ -11,7 +11,7 @@ use super::Store;
 use super::error::StoreError;
 use super::sql::{Db, Row, args};
 use super::types::{GameId, Timestamp};
-use crate::engine::Variant;
+use crate::engine::{Variant, rated};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
@@ -119,8 +119,8 @@ impl RatingChange {
 
 /// Rates a game that has just been marked finished (places set); returns
 /// the humans' changes in seat order. A practice game, and a game outside
-/// servers (guild 0: a DM, a group DM), change nothing: only a server's
-/// games count for its leaderboards.
+/// servers (a DM, a group DM), change nothing: only a server's games count
+/// for its leaderboards ([`rated::is_rated`], which the bot asks too).
 pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
     let row = tx.query_one(
         "select game for rating",
@@ -128,7 +128,7 @@ pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec
         args![id],
     )?;
     let (guild, variant, practice): (i64, String, bool) = (row.get(0)?, row.get(1)?, row.get(2)?);
-    if practice || guild == 0 {
+    if !rated::is_rated(guild as u64, practice) {
         return Ok(Vec::new());
     }
     let mut entries = participants(tx, id, Lookup::Insert)?;
@@ -231,7 +231,7 @@ fn rating_problems_in(db: &dyn Db) -> Result<Vec<String>, StoreError> {
         .collect::<Result<_, StoreError>>()?;
     type Key = (i64, String, i64);
     let mut recount: std::collections::BTreeMap<Key, (WengLinRating, [u32; 5])> = Default::default();
-    for (id, guild, variant) in games {
+    for (id, guild, variant) in games.into_iter().filter(|(_, guild, _)| rated::is_rated(*guild as u64, false)) {
         let mut entries = participants(db, id, Lookup::ReadOnly)?;
         if entries.len() < 2 {
             continue;

@@ -11,6 +11,7 @@ use super::busy::admit;
 use super::replay::load_game;
 use crate::ai::analysis::{Swing, analyse as analyse_game, cache_version};
 use crate::ai::value::win_chances;
+use crate::discord::game::ids::Venue;
 use crate::discord::live::guard::{Heavy, Ticket};
 use crate::discord::view::analysis::{analysis_message, chart};
 use crate::discord::view::lang::{Lang, tr};
@@ -25,8 +26,8 @@ use std::time::{Duration, Instant};
 const DEADLINE: Duration = Duration::from_secs(8 * 60);
 
 /// Why a game cannot be analysed here, if it cannot.
-pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
-    let Some(info) = info.filter(|i| i.guild == guild) else {
+pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, venue: Venue, id: GameId) -> Option<String> {
+    let Some(info) = info.filter(|i| Venue::from_guild(i.guild) == venue) else {
         return Some(tr!(lang, "replay-no-game", game = id.to_string()));
     };
     if info.state != GameState::Finished {
@@ -115,8 +116,13 @@ pub(crate) async fn analyse(ctx: Context<'_>, game: String) -> Result<(), Error>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::{ChannelId, GuildId, UserId};
     use crate::engine::{Ruleset, Seat, Variant};
     use crate::store::{Occupant, SeatRecord, Timestamp};
+
+    fn server(guild: u64) -> Venue {
+        Venue::Server(GuildId(guild))
+    }
 
     fn info(state: GameState, guild: u64) -> GameInfo {
         let seat = |seat| SeatRecord { seat, occupant: Occupant::Human(5), joined_at: Timestamp(0), place: None };
@@ -149,24 +155,29 @@ mod tests {
     #[test]
     fn only_finished_games_of_this_server_are_analysed() {
         let en = Lang::EN;
-        assert!(refusal(en, None, 1, GameId(3)).is_some_and(|t| t.contains("no game")));
-        assert!(refusal(en, Some(&info(GameState::Finished, 2)), 1, GameId(3)).is_some_and(|t| t.contains("no game")));
+        assert!(refusal(en, None, server(1), GameId(3)).is_some_and(|t| t.contains("no game")));
+        assert!(
+            refusal(en, Some(&info(GameState::Finished, 2)), server(1), GameId(3))
+                .is_some_and(|t| t.contains("no game"))
+        );
         for state in [GameState::Lobby, GameState::Playing, GameState::Abandoned] {
-            assert!(refusal(en, Some(&info(state, 1)), 1, GameId(3)).is_some_and(|t| t.contains("finished games")));
+            assert!(
+                refusal(en, Some(&info(state, 1)), server(1), GameId(3)).is_some_and(|t| t.contains("finished games"))
+            );
         }
-        assert_eq!(refusal(en, Some(&info(GameState::Finished, 1)), 1, GameId(3)), None);
+        assert_eq!(refusal(en, Some(&info(GameState::Finished, 1)), server(1), GameId(3)), None);
     }
 
     #[test]
     fn in_a_server_only_this_channels_games_are_seen_and_elsewhere_also_ones_players() {
         use super::super::replay::visible;
         let i = info(GameState::Finished, 1);
-        assert!(visible(&i, 1, 9, 77), "its own channel");
-        assert!(!visible(&i, 1, 8, 5), "another channel of the server, even to a player");
-        assert!(!visible(&i, 2, 9, 5), "another server");
+        assert!(visible(&i, server(1), ChannelId(9), UserId(77)), "its own channel");
+        assert!(!visible(&i, server(1), ChannelId(8), UserId(5)), "another channel of the server, even to a player");
+        assert!(!visible(&i, server(2), ChannelId(9), UserId(5)), "another server");
         let outside = info(GameState::Finished, 0);
-        assert!(visible(&outside, 0, 8, 5), "a player, from anywhere outside servers");
-        assert!(!visible(&outside, 0, 8, 77), "anyone else only from its channel");
+        assert!(visible(&outside, Venue::Outside, ChannelId(8), UserId(5)), "a player, from anywhere outside servers");
+        assert!(!visible(&outside, Venue::Outside, ChannelId(8), UserId(77)), "anyone else only from its channel");
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! [`Message`] as a poise reply, the friendly answer to a store failure,
 //! and how a stored seat is named.
 
+use crate::discord::game::ids::UserId;
 use crate::discord::live::lang::{self, server_lang};
+
 use crate::discord::live::{access, outgoing};
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Route;
@@ -83,12 +85,12 @@ pub(crate) fn is_moderator(ctx: Context<'_>) -> bool {
 /// The languages of a command: the server's (for public messages) and
 /// the user's (for private answers, when the bot speaks it).
 pub(crate) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
     let guild_locale = match ctx {
         poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
         poise::Context::Prefix(_) => None,
     };
-    let server = server_lang(ctx.data(), guild, guild_locale).await;
+    let server = server_lang(ctx.data(), venue, guild_locale).await;
     (server, lang::private(ctx.locale(), server))
 }
 
@@ -163,7 +165,7 @@ pub(crate) async fn store_failed(ctx: Context<'_>, what: &str, e: StoreError) ->
 /// with empty `allowed_mentions`) or the computer.
 pub(crate) fn occupant(lang: Lang, o: &Occupant) -> String {
     match o {
-        Occupant::Human(u) => mention(*u),
+        Occupant::Human(u) => mention(UserId(*u)),
         Occupant::Computer(level) => computer_name(lang, level),
     }
 }

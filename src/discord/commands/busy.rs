@@ -4,7 +4,9 @@
 //! answer never waits past Discord's 3 s, nor a queue past its 15 min).
 
 use super::answer::{langs, private};
+use crate::discord::game::ids::UserId;
 use crate::discord::live::guard::{Busy, Heavy, Ticket};
+
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Outcome;
 use crate::discord::view::lang::{Lang, tr};
@@ -21,7 +23,7 @@ pub(crate) fn busy_text(lang: Lang, busy: Busy) -> String {
 /// A place for `what` by the command's user; `None` when she was told
 /// to try again later.
 pub(crate) async fn admit(ctx: Context<'_>, what: Heavy) -> Result<Option<Ticket>, Error> {
-    match ctx.data().guard.admit(ctx.author().id.get(), what) {
+    match ctx.data().guard.admit(UserId::from(ctx.author().id), what) {
         Ok(ticket) => Ok(Some(ticket)),
         Err(busy) => {
             instrument::classify(Outcome::Refused);

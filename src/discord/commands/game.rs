@@ -4,6 +4,7 @@
 
 use super::answer::{VariantChoice, is_moderator, langs, private, where_asked};
 use crate::discord::config::parse_duration;
+use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
@@ -13,6 +14,8 @@ use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::defaults::guild_defaults;
 use crate::discord::live::delivery::Place;
+use crate::discord::live::ids;
+
 use crate::discord::live::guard::Capped;
 use crate::discord::live::opening::{self, Asked, Opened};
 use crate::discord::live::running::Reach;
@@ -46,17 +49,17 @@ pub(crate) async fn new_game(
         let text = tr!(mine, "new-missing-permissions", count = missing.len(), list = permission_list(mine, &missing));
         return private(ctx, text).await;
     }
-    let guild = ctx.guild_id().map(|g| g.get()).filter(|_| place == Where::Server).unwrap_or(0);
+    let venue = if place == Where::Server { ids::venue_of(ctx.guild_id()) } else { Venue::Outside };
     let data = ctx.data();
-    let defaults = guild_defaults(&data.store, &data.settings, guild, &data.config).await;
+    let defaults = guild_defaults(&data.store, &data.settings, venue, &data.config).await;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
         Ok(t) => t.unwrap_or(u64::from(defaults.turn_timeout_secs)),
         Err(e) => return private(ctx, tr!(mine, "new-bad-timeout", error = e.to_string())).await,
     };
     let new = NewGame {
-        guild,
-        channel: ctx.channel_id().get(),
-        host: ctx.author().id.get(),
+        venue,
+        channel: ChannelId::from(ctx.channel_id()),
+        host: UserId::from(ctx.author().id),
         ruleset: variant.map(|v| Ruleset::new(Variant::from(v))).unwrap_or(defaults.default_ruleset),
         players: players.unwrap_or(2).clamp(2, 4),
         turn_timeout,
@@ -83,7 +86,7 @@ pub(crate) async fn new_game(
 /// open (hosted or seated, lobbies included), fewer than the hour's cap
 /// opened (this one is then counted).
 async fn may_open(ctx: Context<'_>) -> Result<(), Capped> {
-    let user = ctx.author().id.get();
+    let user = UserId::from(ctx.author().id);
     let mut open = 0;
     for game in ctx.data().hub.open_games() {
         let running = game.lock().await;
@@ -147,7 +150,7 @@ fn permission_list(lang: Lang, missing: &[Permission]) -> String {
 #[poise::command(slash_command)]
 pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
-    let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
+    let Some(game) = ctx.data().hub.in_channel(ChannelId::from(ctx.channel_id())) else {
         return private(ctx, tr!(mine, "no-game-start-one")).await;
     };
     // Like `new`, check that the bot may post a board here, and say so when
@@ -183,15 +186,15 @@ pub(crate) async fn end(ctx: Context<'_>) -> Result<(), Error> {
 
 #[poise::command(slash_command)]
 pub(crate) async fn kick(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
-    apply(ctx, Intent::Kick(user.id.get())).await
+    apply(ctx, Intent::Kick(user.id.into())).await
 }
 
 /// Applies a command's intent to the channel's game and shows the result.
 async fn apply(ctx: Context<'_>, intent: Intent) -> Result<(), Error> {
-    let Some(game) = ctx.data().hub.in_channel(ctx.channel_id().get()) else {
+    let Some(game) = ctx.data().hub.in_channel(ChannelId::from(ctx.channel_id())) else {
         return private(ctx, tr!(langs(ctx).await.1, "no-game")).await;
     };
-    let actor = Actor { user: ctx.author().id.get(), moderator: is_moderator(ctx) };
+    let actor = Actor { user: UserId::from(ctx.author().id), moderator: is_moderator(ctx) };
     let mut running = game.lock().await;
     let now = unix_now();
     let applied = apply_intent(ctx.data(), &mut running, |t| session::handle(t, actor, intent, None, now)).await;

@@ -4,7 +4,10 @@
 //! players, whose turn it is and a link to its board; said privately.
 
 use super::answer::{langs, private, where_asked};
+use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::live::access::Where;
+use crate::discord::live::ids;
+
 use crate::discord::live::opening::link_of;
 use crate::discord::view::listing::{Listed, games_list};
 use crate::discord::{Context, Error};
@@ -12,14 +15,14 @@ use crate::discord::{Context, Error};
 #[poise::command(slash_command)]
 pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
-    let server = ctx.guild_id().map(|g| g.get()).filter(|_| where_asked(ctx) == Where::Server);
-    let user = ctx.author().id.get();
+    let server = ids::venue_of(ctx.guild_id()).guild().filter(|_| where_asked(ctx) == Where::Server);
+    let user = UserId::from(ctx.author().id);
     let mut found = Vec::new();
     for game in ctx.data().hub.open_games() {
         let running = game.lock().await;
         let t = &running.table;
         let listed = match server {
-            Some(guild) => t.guild == guild && t.channel == ctx.channel_id().get(),
+            Some(guild) => t.venue == Venue::Server(guild) && t.channel == ChannelId::from(ctx.channel_id()),
             None => t.humans().contains(&user),
         };
         if listed && t.is_open() {

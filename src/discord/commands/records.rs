@@ -5,7 +5,9 @@
 //! that ping no one.
 
 use super::answer::{VariantChoice, langs, occupant, send, store_failed};
+use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::live::defaults::effective_settings;
+
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};
@@ -47,7 +49,7 @@ pub(crate) fn leaderboard_message(lang: Lang, variant: Variant, rows: &[PlayerRa
     let newcomers: Vec<String> = rows
         .iter()
         .filter(|r| r.games < MIN_GAMES)
-        .map(|r| format!("{} {} ({})", mention(r.user), rating_text(lang, r), games(lang, r.games)))
+        .map(|r| format!("{} {} ({})", mention(UserId(r.user)), rating_text(lang, r), games(lang, r.games)))
         .collect();
     let mut lines: Vec<String> = if ranked.is_empty() {
         vec![tr!(lang, "leaderboard-empty", count = MIN_GAMES, variant = variant.name())]
@@ -60,7 +62,7 @@ pub(crate) fn leaderboard_message(lang: Lang, variant: Variant, rows: &[PlayerRa
                     lang,
                     "leaderboard-line",
                     rank = i + 1,
-                    who = mention(r.user),
+                    who = mention(UserId(r.user)),
                     rating = rating_text(lang, r),
                     games = games(lang, r.games),
                     wins = wins(lang, r.wins),
@@ -87,7 +89,7 @@ pub(crate) fn leaderboard_message(lang: Lang, variant: Variant, rows: &[PlayerRa
 }
 
 /// A player's record, one field per variant played.
-pub(crate) fn stats_message(lang: Lang, user: u64, stats: &[PlayerRating]) -> Message {
+pub(crate) fn stats_message(lang: Lang, user: UserId, stats: &[PlayerRating]) -> Message {
     let description = if stats.is_empty() {
         tr!(lang, "stats-none", who = mention(user))
     } else {
@@ -176,17 +178,18 @@ pub(crate) fn history_message(lang: Lang, games: &[GameSummary]) -> Message {
     }
 }
 
-fn guild_of(ctx: Context<'_>) -> u64 {
-    ctx.guild_id().map_or(0, |g| g.get())
+fn venue_of(ctx: Context<'_>) -> Venue {
+    crate::discord::live::ids::venue_of(ctx.guild_id())
 }
 
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn leaderboard(ctx: Context<'_>, variant: Option<VariantChoice>) -> Result<(), Error> {
-    let guild = guild_of(ctx);
+    let venue = venue_of(ctx);
+    let guild = venue.guild_number();
     let store = &ctx.data().store;
     let variant = match variant {
         Some(v) => Variant::from(v),
-        None => match effective_settings(store, guild, &ctx.data().config).await {
+        None => match effective_settings(store, venue, &ctx.data().config).await {
             Ok(s) => s.default_ruleset.variant,
             Err(e) => return store_failed(ctx, "reading the settings", e).await,
         },
@@ -205,9 +208,9 @@ pub(crate) async fn leaderboard(ctx: Context<'_>, variant: Option<VariantChoice>
 
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
-    let guild = guild_of(ctx);
-    let user = user.map_or(ctx.author().id.get(), |u| u.id.get());
-    match ctx.data().store.call(move |s| s.player_stats(guild, user)).await {
+    let guild = venue_of(ctx).guild_number();
+    let user = UserId::from(user.map_or(ctx.author().id, |u| u.id));
+    match ctx.data().store.call(move |s| s.player_stats(guild, user.get())).await {
         Ok(stats) => send(ctx, &stats_message(langs(ctx).await.0, user, &stats), false).await,
         Err(e) => store_failed(ctx, "reading a player's stats", e).await,
     }
@@ -215,8 +218,8 @@ pub(crate) async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Res
 
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn history(ctx: Context<'_>) -> Result<(), Error> {
-    let channel = ctx.channel_id().get();
-    match ctx.data().store.call(move |s| s.channel_history(channel, HISTORY_GAMES)).await {
+    let channel = ChannelId::from(ctx.channel_id());
+    match ctx.data().store.call(move |s| s.channel_history(channel.get(), HISTORY_GAMES)).await {
         Ok(games) => send(ctx, &history_message(langs(ctx).await.0, &games), false).await,
         Err(e) => store_failed(ctx, "reading the channel's history", e).await,
     }

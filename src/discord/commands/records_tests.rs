@@ -9,6 +9,7 @@ use super::records::{
 };
 use super::replay::{MAX_GIF_BYTES, draw, file_name, parse_game_id, refusal, replay_message};
 use crate::dice::{ThrowSource, random_game};
+use crate::discord::game::ids::{GuildId, UserId, Venue};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::{Message, check};
 use crate::engine::{Event, MoveGen, Phase, Record, Ruleset, SeatSet, Variant};
@@ -170,7 +171,7 @@ fn stats_show_each_variant_with_streaks() {
     finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
     finished(&mut s, 2, Variant::Francais, &humans(&[100, 101]), [2, 0, 1, 0]);
     let stats = s.player_stats(GUILD, 100).expect("stats");
-    let m = stats_message(Lang::EN, 100, &stats);
+    let m = stats_message(Lang::EN, UserId(100), &stats);
     assert_sendable(&m);
     let embed = m.embed.as_ref().expect("embed");
     assert!(embed.description.contains("<@100>'s record on this server: 4 games and 2 wins"), "{}", embed.description);
@@ -181,13 +182,13 @@ fn stats_show_each_variant_with_streaks() {
     assert!(bell.contains("Win streak 2 (best 2)") && !bell.contains("leaderboard after"), "{bell}");
     assert!(embed.fields[1].1.contains("On the leaderboard after 3 games"), "{}", embed.fields[1].1);
     // Nobody else's games leak in, and a newcomer gets a plain sentence.
-    let none = stats_message(Lang::EN, 555, &s.player_stats(GUILD, 555).expect("stats"));
+    let none = stats_message(Lang::EN, UserId(555), &s.player_stats(GUILD, 555).expect("stats"));
     assert_sendable(&none);
     assert!(description(&none).contains("<@555> has not finished a game"));
     let other_guild = s.player_stats(GUILD + 1, 100).expect("stats");
     assert!(other_guild.is_empty());
     let many: Vec<PlayerRating> = (0..40).map(rating).collect();
-    assert_sendable(&stats_message(Lang::EN, 1, &many));
+    assert_sendable(&stats_message(Lang::EN, UserId(1), &many));
 }
 
 #[test]
@@ -235,23 +236,24 @@ fn running_and_foreign_games_are_not_replayed() {
     let mut s = store();
     let (running, seq, seats) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
     let info = |s: &Store, id| s.game(id).expect("read");
-    let no = refusal(Lang::EN, info(&s, running).as_ref(), GUILD, running).expect("refused");
+    let no = refusal(Lang::EN, info(&s, running).as_ref(), Venue::Server(GuildId(GUILD)), running).expect("refused");
     assert!(no.contains("still going on"), "{no}");
     // A game of another server is not shown to exist.
-    let foreign = refusal(Lang::EN, info(&s, running).as_ref(), GUILD + 1, running).expect("refused");
-    let missing = refusal(Lang::EN, None, GUILD, GameId(999)).expect("refused");
+    let foreign =
+        refusal(Lang::EN, info(&s, running).as_ref(), Venue::Server(GuildId(GUILD + 1)), running).expect("refused");
+    let missing = refusal(Lang::EN, None, Venue::Server(GuildId(GUILD)), GameId(999)).expect("refused");
     assert!(foreign.starts_with("There is no game") && missing.starts_with("There is no game #999"));
     // An abandoned game is over: replayable if anything was played.
     let record = random_log(seats, 1);
     s.save_live(running, &change(seq, 0, &record.events[..20])).expect("save");
     s.abandon(running, None).expect("abandon");
-    assert_eq!(refusal(Lang::EN, info(&s, running).as_ref(), GUILD, running), None);
+    assert_eq!(refusal(Lang::EN, info(&s, running).as_ref(), Venue::Server(GuildId(GUILD)), running), None);
     let (empty, _, _) = started(&mut s, GUILD, 1, Variant::Bell, &humans(&[100, 101]));
     s.abandon(empty, None).expect("abandon");
-    let nothing = refusal(Lang::EN, info(&s, empty).as_ref(), GUILD, empty).expect("refused");
+    let nothing = refusal(Lang::EN, info(&s, empty).as_ref(), Venue::Server(GuildId(GUILD)), empty).expect("refused");
     assert!(nothing.contains("nothing to replay"), "{nothing}");
     let done = played(&mut s, 1, &humans(&[100, 101]), 5);
-    assert_eq!(refusal(Lang::EN, info(&s, done).as_ref(), GUILD, done), None);
+    assert_eq!(refusal(Lang::EN, info(&s, done).as_ref(), Venue::Server(GuildId(GUILD)), done), None);
     // The early end shows in the text, and a short GIF fits any limit
     // that can hold a frame; an impossible one is an error, not a panic.
     let loaded = s.load(running).expect("load").expect("exists");

@@ -9,7 +9,9 @@
 
 use super::answer::{langs, occupant, private, store_failed};
 use super::busy::admit;
+use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::live::guard::Heavy;
+
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Message, limits};
 use crate::discord::view::picture::replay_words;
@@ -38,8 +40,8 @@ pub(crate) fn parse_game_id(lang: Lang, s: &str) -> Result<GameId, String> {
 }
 
 /// Why a game cannot be replayed here, if it cannot.
-pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
-    let Some(info) = info.filter(|i| i.guild == guild) else {
+pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, venue: Venue, id: GameId) -> Option<String> {
+    let Some(info) = info.filter(|i| Venue::from_guild(i.guild) == venue) else {
         return Some(tr!(lang, "replay-no-game", game = id.to_string()));
     };
     match info.state {
@@ -51,7 +53,7 @@ pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameI
 
 /// Why a command refuses a game of this server (`refusal` here, or the
 /// analysis's), if it does.
-pub(crate) type Refusal = fn(Lang, Option<&GameInfo>, u64, GameId) -> Option<String>;
+pub(crate) type Refusal = fn(Lang, Option<&GameInfo>, Venue, GameId) -> Option<String>;
 
 /// The game the `game:` option names, loaded, when this server may see it
 /// and `refuse` lets it through; otherwise the refusal (or the store's
@@ -66,16 +68,16 @@ pub(crate) async fn load_game(
         Ok(id) => id,
         Err(e) => return private(ctx, e).await.map(|()| None),
     };
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
     // The cheap row first: a game the caller may not see, or that the
     // command refuses, is never loaded.
     let info = match ctx.data().store.call(move |s| s.game(id)).await {
         Ok(i) => i,
         Err(e) => return store_failed(ctx, "looking up a game", e).await.map(|()| None),
     };
-    let (user, channel) = (ctx.author().id.get(), ctx.channel_id().get());
-    let visible = |i: &&GameInfo| visible(i, guild, channel, user);
-    if let Some(no) = refuse(mine, info.as_ref().filter(visible), guild, id) {
+    let (user, channel) = (UserId::from(ctx.author().id), ChannelId::from(ctx.channel_id()));
+    let visible = |i: &&GameInfo| visible(i, venue, channel, user);
+    if let Some(no) = refuse(mine, info.as_ref().filter(visible), venue, id) {
         return private(ctx, no).await.map(|()| None);
     }
     let loaded = match ctx.data().store.call(move |s| s.load(id)).await {
@@ -83,22 +85,22 @@ pub(crate) async fn load_game(
         Err(e) => return store_failed(ctx, "loading a game", e).await.map(|()| None),
     };
     // Gone or changed between the two looks: refused as the row would be.
-    if let Some(no) = refuse(mine, loaded.as_ref().map(|l| &l.info).filter(visible), guild, id) {
+    if let Some(no) = refuse(mine, loaded.as_ref().map(|l| &l.info).filter(visible), venue, id) {
         return private(ctx, no).await.map(|()| None);
     }
     Ok(loaded)
 }
 
-/// Whether a game may be shown to `user` asking in `channel` of `guild`
-/// (0: outside servers). Game numbers are easy to guess: outside servers
+/// Whether a game may be shown to `user` asking in `channel` of `venue`. Game numbers are easy to guess: outside servers
 /// a game is seen only from its own channel or by one of its players; in
 /// a server, only from its own channel, since the bot cannot tell which
 /// other channels the caller may see (it is not told members' roles).
-pub(crate) fn visible(info: &GameInfo, guild: u64, channel: u64, user: u64) -> bool {
-    if guild != 0 {
-        return info.guild == guild && info.channel == channel;
+pub(crate) fn visible(info: &GameInfo, venue: Venue, channel: ChannelId, user: UserId) -> bool {
+    let here = info.channel == channel.get();
+    match venue {
+        Venue::Server(_) => Venue::from_guild(info.guild) == venue && here,
+        Venue::Outside => here || info.seats.iter().any(|s| s.occupant == Occupant::Human(user.get())),
     }
-    info.channel == channel || info.seats.iter().any(|s| s.occupant == Occupant::Human(user))
 }
 
 /// The seats best place first (unplaced seats last).
@@ -168,7 +170,7 @@ async fn names(ctx: Context<'_>, lang: Lang, info: &GameInfo) -> [String; 4] {
             Occupant::Computer(level) => names[s.seat.index()] = computer_name(lang, level),
             Occupant::Human(u) => {
                 let (http, user, seat) =
-                    (ctx.serenity_context().http.clone(), crate::discord::live::ids::user(*u), s.seat);
+                    (ctx.serenity_context().http.clone(), crate::discord::live::ids::user(UserId(*u)), s.seat);
                 fetches.spawn(async move { (seat, http.get_user(user).await) });
             }
         }

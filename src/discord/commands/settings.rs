@@ -185,7 +185,8 @@ pub(crate) async fn settings(
     end_permission: Option<EndChoice>,
     language: Option<String>,
 ) -> Result<(), Error> {
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
+    let guild = venue.guild_number();
     let (_, mine) = langs(ctx).await;
     let req = SettingsRequest {
         variant: variant.map(Variant::from),
@@ -195,7 +196,7 @@ pub(crate) async fn settings(
     };
     let manager = may_manage(member_permissions(ctx));
     let store = &ctx.data().store;
-    let (current, chosen) = match effective_settings(store, guild, &ctx.data().config).await {
+    let (current, chosen) = match effective_settings(store, venue, &ctx.data().config).await {
         Ok(s) => match store.call(move |st| st.guild_language(guild)).await {
             Ok(code) => (s, code.as_deref().and_then(Lang::from_code)),
             Err(e) => return store_failed(ctx, "reading the settings", e).await,
@@ -228,8 +229,9 @@ pub(crate) async fn settings(
     if let Err(e) = saved {
         return store_failed(ctx, "saving the settings", e).await;
     }
-    ctx.data().langs.chosen(guild, language);
-    ctx.data().settings.remember(guild, Some(new));
+    ctx.data().langs.chosen(venue, language);
+    ctx.data().settings.remember(venue, Some(new));
+
     tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);
     send(ctx, &settings_message(mine, &new, server(language, locale), true, manager), true).await
 }
@@ -247,6 +249,7 @@ fn locale_lang(ctx: Context<'_>) -> Lang {
 mod tests {
     use super::*;
     use crate::discord::config::Config;
+    use crate::discord::game::ids::{GuildId, Venue};
     use crate::discord::live::defaults::{Known, config_settings, guild_defaults};
     use crate::discord::view::message::check;
     use crate::store::Store;
@@ -352,10 +355,11 @@ mod tests {
 
     #[tokio::test]
     async fn new_games_use_saved_settings_else_the_config() {
+        const SEVEN: Venue = Venue::Server(GuildId(7));
         let store = StoreHandle::spawn(Store::open_in_memory().expect("open")).expect("spawn");
         let c = config();
         let known = Known::default();
-        let s = guild_defaults(&store, &known, 7, &c).await;
+        let s = guild_defaults(&store, &known, SEVEN, &c).await;
         assert_eq!((s.default_ruleset, s.turn_timeout_secs), (Ruleset::new(Variant::Bell1979), 12 * 3600));
         let saved = GuildSettings {
             default_ruleset: Ruleset::new(Variant::Bell),
@@ -363,18 +367,18 @@ mod tests {
             end_permission: EndPermission::Host,
         };
         store.call(move |s| s.set_guild_settings(7, &saved)).await.expect("save");
-        let s = guild_defaults(&store, &known, 7, &c).await;
+        let s = guild_defaults(&store, &known, SEVEN, &c).await;
         assert_eq!(s.turn_timeout_secs, 12 * 3600, "remembered: the store is not asked again");
         // What `/thaayam settings` does after saving; saved values win even
         // when they equal the store's own defaults.
-        known.remember(7, Some(saved));
-        let s = guild_defaults(&store, &known, 7, &c).await;
+        known.remember(SEVEN, Some(saved));
+        let s = guild_defaults(&store, &known, SEVEN, &c).await;
         assert_eq!((s.default_ruleset, s.turn_timeout_secs), (Ruleset::new(Variant::Bell), 300));
         let fresh = Known::default();
-        assert_eq!(guild_defaults(&store, &fresh, 7, &c).await, saved, "another process reads what was saved");
-        assert_eq!(effective_settings(&store, 7, &c).await.expect("read"), saved);
+        assert_eq!(guild_defaults(&store, &fresh, SEVEN, &c).await, saved, "another process reads what was saved");
+        assert_eq!(effective_settings(&store, SEVEN, &c).await.expect("read"), saved);
         assert_eq!(
-            guild_defaults(&store, &known, 8, &c).await.turn_timeout_secs,
+            guild_defaults(&store, &known, Venue::Server(GuildId(8)), &c).await.turn_timeout_secs,
             12 * 3600,
             "other servers keep the config"
         );

@@ -7,6 +7,7 @@
 use super::answer::{langs, reply};
 use super::replay::load_game;
 use crate::dice::{audit, model_name};
+use crate::discord::game::ids::Venue;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::verify::{file_name, verify_message};
 use crate::discord::{Context, Error};
@@ -15,8 +16,8 @@ use poise::serenity_prelude as serenity;
 
 /// Why a game cannot be verified here, if it cannot: another server's (not
 /// shown to exist) or one still going on (its seed is secret).
-fn refusal(lang: Lang, info: Option<&GameInfo>, guild: u64, id: GameId) -> Option<String> {
-    let Some(info) = info.filter(|i| i.guild == guild) else {
+fn refusal(lang: Lang, info: Option<&GameInfo>, venue: Venue, id: GameId) -> Option<String> {
+    let Some(info) = info.filter(|i| Venue::from_guild(i.guild) == venue) else {
         return Some(tr!(lang, "replay-no-game", game = id.to_string()));
     };
     match info.state {
@@ -38,7 +39,7 @@ pub(crate) async fn verify(ctx: Context<'_>, game: String) -> Result<(), Error> 
     let title = format!("Fair dice of game {} ({}, {} players)", info.id, info.ruleset, info.seats.len());
     let report = found.report(&title, &seed, &info.commitment, model_name(info.ruleset));
     let message = verify_message(server, info.id.0, &hex::encode(seed), &info.commitment, &found);
-    let file = serenity::CreateAttachment::bytes(report.into_bytes(), file_name(info.id.0));
+    let file = serenity::CreateAttachment::bytes(report.into_bytes(), file_name(info.id.into()));
     ctx.send(reply(&message, false).attachment(file)).await?;
     Ok(())
 }

@@ -3,17 +3,18 @@
 //! from the game id and the action counter, so a computer's play is
 //! reproducible and never draws from the fair-dice stream.
 
+use super::ids::GameId;
 pub(crate) use crate::ai::Level;
 use crate::engine::{Action, Game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The action a computer of `level` takes (`None` outside the move phase).
-pub(crate) fn choose(game: &Game, level: Level, game_id: i64, seq: u32) -> Option<Action> {
+pub(crate) fn choose(game: &Game, level: Level, game_id: GameId, seq: u32) -> Option<Action> {
     if game.legal_actions().is_empty() {
         return None;
     }
-    let mut rng = ChaCha8Rng::seed_from_u64((game_id as u64).rotate_left(32) ^ u64::from(seq));
+    let mut rng = ChaCha8Rng::seed_from_u64((game_id.get() as u64).rotate_left(32) ^ u64::from(seq));
     Some(level.strategy().choose(game, &mut rng))
 }
 

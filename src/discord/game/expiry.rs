@@ -41,6 +41,7 @@ pub(crate) fn close(table: &mut Table, why: Note) -> Notes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::UserId;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
     use crate::discord::game::table::kit;
@@ -62,8 +63,8 @@ mod tests {
     #[test]
     fn only_a_game_reached_by_clicks_closes_when_idle() {
         let mut t = kit::lobby(2, Variant::Bell);
-        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
         let idle = 3 * t.turn_timeout as i64;
         assert_eq!(due(&t, WAITS, 0, 100, true, 100 + idle - 1), None);
         assert_eq!(due(&t, WAITS, 0, 100, true, 100 + idle), Some(Note::Idle(3)));

@@ -107,8 +107,8 @@ mod tests {
     fn started(practice: bool) -> Table {
         let mut t = kit::lobby(2, Variant::Bell);
         t.practice = practice;
-        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
         t
     }
 
@@ -134,11 +134,11 @@ mod tests {
         assert_eq!(hint(&rated, user).err(), Some(HintRefusal::NotPractice));
         let t = started(true);
         let user = t.human_to_act().expect("a human to choose");
-        let other = if user == 10 { 11 } else { 10 };
+        let other = if user == UserId(10) { UserId(11) } else { UserId(10) };
         assert_eq!(hint(&t, other).err(), Some(HintRefusal::NotYourTurn));
-        assert_eq!(hint(&t, 12).err(), Some(HintRefusal::NotSeated));
+        assert_eq!(hint(&t, UserId(12)).err(), Some(HintRefusal::NotSeated));
         let mut lobby = kit::lobby(2, Variant::Bell);
         lobby.practice = true;
-        assert_eq!(hint(&lobby, 10).err(), Some(HintRefusal::NoChoice));
+        assert_eq!(hint(&lobby, UserId(10)).err(), Some(HintRefusal::NoChoice));
     }
 }

@@ -10,6 +10,7 @@ pub(crate) mod computer;
 pub(crate) mod ends;
 pub(crate) mod expiry;
 pub(crate) mod hint;
+pub(crate) mod ids;
 pub(crate) mod intent;
 mod lobby;
 pub(crate) mod lost;

@@ -3,7 +3,7 @@
 //! the game logic never writes or reads Discord text.
 
 use super::computer::Level;
-use super::table::UserId;
+use super::ids::{GameId, UserId};
 use crate::engine::{Action, Position, Seat, Throw};
 
 /// One thing that happened, shown above the board.
@@ -71,7 +71,7 @@ pub(crate) enum Note {
     /// A lobby opened by Rematch on the result of `game`: its other
     /// players are called (notified) to press Join.
     Rematch {
-        game: i64,
+        game: GameId,
         players: Vec<UserId>,
     },
 }

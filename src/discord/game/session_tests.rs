@@ -2,6 +2,7 @@
 //! players would click, and the clicks that must change nothing.
 
 use super::computer::Level;
+use super::ids::{ChannelId, GameId, GuildId, UserId, Venue};
 use super::intent::{Actor, Intent, Moment, Refusal};
 use super::notes::{Note, Notes, Vacated};
 pub(crate) use super::script::next_intent;
@@ -9,19 +10,24 @@ use super::session;
 use super::table::{Origin, Player, Stage, Table};
 use crate::engine::{Phase, Ruleset, Variant};
 
-pub(crate) const HOST: u64 = 101;
-pub(crate) const GUEST: u64 = 202;
-const STRANGER: u64 = 303;
+pub(crate) const HOST: UserId = UserId(101);
+pub(crate) const GUEST: UserId = UserId(202);
+const STRANGER: UserId = UserId(303);
 
-fn actor(user: u64) -> Actor {
+fn actor(user: UserId) -> Actor {
     Actor { user, moderator: false }
 }
 
 pub(crate) fn lobby(players: u8, variant: Variant) -> Table {
-    Table::new(Origin { id: 7, guild: 1, channel: 2, host: HOST }, Ruleset::new(variant), players, [9; 32])
+    Table::new(
+        Origin { id: GameId(7), venue: Venue::Server(GuildId(1)), channel: ChannelId(2), host: HOST },
+        Ruleset::new(variant),
+        players,
+        [9; 32],
+    )
 }
 
-pub(crate) fn act(t: &mut Table, user: u64, intent: Intent) -> Result<Notes, Refusal> {
+pub(crate) fn act(t: &mut Table, user: UserId, intent: Intent) -> Result<Notes, Refusal> {
     let seq = t.seq;
     session::handle(t, actor(user), intent, Some(seq), 1_000)
 }
@@ -205,13 +211,14 @@ fn lobby_rules() {
 fn lobby_clicks_do_not_go_out_of_date_but_turn_clicks_do() {
     let mut t = lobby(4, Variant::Bell);
     let shown = t.seq;
-    let click = |t: &mut Table, user: u64, intent: Intent| session::handle(t, actor(user), intent, Some(shown), 1_000);
+    let click =
+        |t: &mut Table, user: UserId, intent: Intent| session::handle(t, actor(user), intent, Some(shown), 1_000);
     // Everyone clicks the lobby as it was first shown: the seats fill up.
-    for user in [GUEST, STRANGER, 404] {
+    for user in [GUEST, STRANGER, UserId(404)] {
         click(&mut t, user, Intent::Join).expect("a seat is free");
     }
-    assert_eq!(click(&mut t, 505, Intent::Join), Err(Refusal::LobbyFull));
-    click(&mut t, 404, Intent::Leave).expect("leave from the old lobby");
+    assert_eq!(click(&mut t, UserId(505), Intent::Join), Err(Refusal::LobbyFull));
+    click(&mut t, UserId(404), Intent::Leave).expect("leave from the old lobby");
     click(&mut t, HOST, Intent::AddComputer(Level::Easy)).expect("a computer from the old lobby");
     click(&mut t, HOST, Intent::Start).expect("start from the old lobby");
     assert_eq!(t.stage, Stage::Playing);
@@ -242,7 +249,7 @@ fn a_server_can_reserve_ending_a_running_game_to_moderators() {
     assert_eq!(t.final_places(), None, "ended: no result to rate");
 }
 
-fn moderator(user: u64) -> Actor {
+fn moderator(user: UserId) -> Actor {
     Actor { user, moderator: true }
 }
 
@@ -265,7 +272,7 @@ fn in_a_running_game_only_a_moderator_without_a_seat_removes_a_player_and_nobody
     act(&mut t, GUEST, Intent::Join).expect("join");
     act(&mut t, STRANGER, Intent::Join).expect("join");
     act(&mut t, HOST, Intent::Start).expect("start");
-    let notes = session::handle(&mut t, moderator(404), Intent::Kick(GUEST), None, 1_000).expect("removed");
+    let notes = session::handle(&mut t, moderator(UserId(404)), Intent::Kick(GUEST), None, 1_000).expect("removed");
     assert_eq!(notes.first(), Some(&Note::Removed { user: GUEST, then: Vacated::Computer }));
     assert_eq!(t.stage, Stage::Playing, "the game goes on with a computer in that seat");
     play_out(&mut t);
@@ -306,9 +313,9 @@ fn a_seated_player_who_ends_a_rated_game_resigns_it() {
     assert_eq!(t.stage, Stage::Playing);
 
     // A practice game, or one outside servers, is ended as before: nothing is rated.
-    for (practice, guild) in [(true, 1), (false, 0)] {
+    for (practice, venue) in [(true, Venue::Server(GuildId(1))), (false, Venue::Outside)] {
         let mut t = lobby(2, Variant::Bell);
-        (t.practice, t.guild) = (practice, guild);
+        (t.practice, t.venue) = (practice, venue);
         act(&mut t, GUEST, Intent::Join).expect("join");
         act(&mut t, HOST, Intent::Start).expect("start");
         let notes = session::handle(&mut t, actor(HOST), Intent::End, None, 1_000).expect("ended");
@@ -478,7 +485,12 @@ fn the_last_move_kept_while_playing_is_the_one_the_log_replays_to() {
 
 #[test]
 fn a_tables_debug_never_shows_its_seed() {
-    let t = Table::new(Origin { id: 7, guild: 1, channel: 2, host: HOST }, Ruleset::new(Variant::Bell), 2, [171; 32]);
+    let t = Table::new(
+        Origin { id: GameId(7), venue: Venue::Server(GuildId(1)), channel: ChannelId(2), host: HOST },
+        Ruleset::new(Variant::Bell),
+        2,
+        [171; 32],
+    );
     let shown = format!("{t:?} {:?}", t.seed);
     assert!(shown.contains("Seed([redacted])"), "{shown}");
     assert!(!shown.contains("171, 171") && !shown.contains(&t.seed_hex()), "the seed leaks: {shown}");

@@ -12,8 +12,8 @@ use super::ends::{self, EndsMemo};
 use crate::dice::{Derivation, GameDice, Seed};
 use crate::engine::{Action, Game, Phase, Record, Ruleset, Seat, SeatSet, in_series};
 
-/// A Discord user id (snowflake).
-pub(crate) type UserId = u64;
+pub(crate) use super::ids::UserId;
+use super::ids::{ChannelId, GameId, Venue};
 
 /// Who sits on a seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -25,8 +25,8 @@ pub(crate) enum Player {
 /// The parameters of a new game.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct NewGame {
-    pub(crate) guild: u64,
-    pub(crate) channel: u64,
+    pub(crate) venue: Venue,
+    pub(crate) channel: ChannelId,
     pub(crate) host: UserId,
     pub ruleset: Ruleset,
     pub(crate) players: u8,
@@ -75,18 +75,19 @@ impl TurnDraft {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Origin {
     /// The game's number in the store.
-    pub(crate) id: i64,
-    pub(crate) guild: u64,
-    pub(crate) channel: u64,
+    pub(crate) id: GameId,
+    pub(crate) venue: Venue,
+    pub(crate) channel: ChannelId,
     pub(crate) host: UserId,
 }
 
 /// One game of the bot.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
-    pub(crate) id: i64,
-    pub(crate) guild: u64,
-    pub(crate) channel: u64,
+    pub(crate) id: GameId,
+    /// Where the game lives: a server, or outside servers.
+    pub(crate) venue: Venue,
+    pub(crate) channel: ChannelId,
     pub(crate) host: UserId,
     pub(crate) ruleset: Ruleset,
     /// Seats wanted (2–4).
@@ -145,10 +146,10 @@ pub(crate) struct Table {
 impl Table {
     /// A new lobby of `players` seats (2–4) with the host in the first one.
     pub(crate) fn new(origin: Origin, ruleset: Ruleset, players: u8, seed: [u8; 32]) -> Table {
-        let Origin { id, guild, channel, host } = origin;
+        let Origin { id, venue, channel, host } = origin;
         Table {
             id,
-            guild,
+            venue,
             channel,
             host,
             ruleset,
@@ -342,7 +343,7 @@ impl Table {
     /// game (outside servers there is none) that is not a practice game.
     /// The store rates by the same rule (`store::ratings::record_game`).
     pub(crate) fn is_rated(&self) -> bool {
-        !self.practice && self.guild != 0
+        self.venue.is_rated(self.practice)
     }
 
     /// Whether the game is still open (lobby or playing).
@@ -356,14 +357,19 @@ impl Table {
 #[cfg(test)]
 pub(crate) mod kit {
     use super::{Origin, Table};
+    use crate::discord::game::ids::{ChannelId, GameId, GuildId, UserId, Venue};
     use crate::engine::{Ruleset, Variant};
 
     /// The host of a kit table.
-    pub(crate) const HOST: u64 = 10;
+    pub(crate) const HOST: UserId = UserId(10);
+
+    /// Where a kit table is: game 9 in channel 2 of guild 1, opened by the host.
+    pub(crate) const ORIGIN: Origin =
+        Origin { id: GameId(9), venue: Venue::Server(GuildId(1)), channel: ChannelId(2), host: HOST };
 
     /// A new lobby of `players` seats under `variant`'s rules.
     pub(crate) fn lobby(players: u8, variant: Variant) -> Table {
-        lobby_of(Origin { id: 9, guild: 1, channel: 2, host: HOST }, players, variant)
+        lobby_of(ORIGIN, players, variant)
     }
 
     /// A new lobby at `origin`.

@@ -22,7 +22,7 @@ pub(crate) fn is_moderator(member: Option<&Member>) -> bool {
 /// 0). A custom_id can be forged to name any game from anywhere the bot
 /// is; only the game's own channel may act on it.
 pub(crate) fn from_game_channel(table: &Table, guild: Option<GuildId>, channel: ChannelId) -> bool {
-    channel.get() == table.channel && super::ids::guild_of(guild) == table.guild
+    table.channel == channel.into() && super::ids::venue_of(guild) == table.venue
 }
 
 /// Where an interaction comes from, for what the bot may do there.

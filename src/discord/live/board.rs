@@ -19,8 +19,8 @@ use super::pictures;
 use super::running::{BoardMessage, Reach, Running};
 use super::unix_now;
 use crate::discord::Data;
+use crate::discord::game::ids::{ChannelId, MessageId, UserId};
 use crate::discord::game::notes::Note;
-use crate::discord::game::table::UserId;
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Route;
 use crate::discord::view::lang::Lang;
@@ -119,11 +119,11 @@ pub(crate) async fn show(
     change: Change<'_>,
     via: Option<Via<'_>>,
 ) -> Shown {
-    let lang = server_lang(data, running.table.guild, None).await;
+    let lang = server_lang(data, running.table.venue, None).await;
     let lines = note_lines(lang, change.notes);
     let asked = match &via {
         None => Asked::Nothing,
-        Some(Via::Click(c)) => Asked::Click { message: c.click.message.id.get() },
+        Some(Via::Click(c)) => Asked::Click { message: c.click.message.id.into() },
         Some(Via::Command(_)) => Asked::Command,
     };
     let wanted = Wanted { place: change.place, actor: change.actor, lines: &lines, asked };
@@ -202,7 +202,7 @@ async fn answer_command(c: &Command<'_>, running: &mut Running, lang: Lang, msg:
     instrument::request(Route::InteractionFollowup, &original);
     match original {
         Ok(m) => {
-            new_board_shown(running, m.id.get(), showing, lines);
+            new_board_shown(running, m.id.into(), showing, lines);
             true
         }
         Err(e) => {
@@ -270,7 +270,7 @@ async fn answer_then_new_board(
             instrument::request(Route::InteractionFollowup, &sent);
             match sent {
                 Ok(m) => {
-                    new_board_shown(running, m.id.get(), showing, &[]);
+                    new_board_shown(running, m.id.into(), showing, &[]);
                     true
                 }
                 Err(e) => {
@@ -328,7 +328,7 @@ async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg
 
 /// Notes that message `id`, just sent, is the game's board now, showing
 /// the table with picture `showing` and, as its story so far, `lines`.
-fn new_board_shown(running: &mut Running, id: u64, showing: Option<u64>, lines: &[String]) {
+fn new_board_shown(running: &mut Running, id: MessageId, showing: Option<u64>, lines: &[String]) {
     running.post.showing(running.table.seq, showing);
     running.post.board = Some(BoardMessage { message: id, posted_at: unix_now() });
     running.post.story = lines.to_vec();
@@ -410,7 +410,7 @@ pub(crate) async fn repost(
     };
     running.post.showing(running.table.seq, showing);
     let story = told(&std::mem::take(&mut running.post.story), lines);
-    let new = BoardMessage { message: posted.id.get(), posted_at: unix_now() };
+    let new = BoardMessage { message: posted.id.into(), posted_at: unix_now() };
     if let Some(old) = running.post.board.replace(new) {
         let edit = outgoing::edit(&presenter::record(lang, &running.table, &story), None);
         let edited = channel.edit_message(http, ids::message(old.message), edit).await;
@@ -491,11 +491,11 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Ok(running) => running,
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
-    if !data.config.shards.runs(running.table.guild) || running.post.reach == Reach::Interactions {
+    if !data.config.shards.runs(running.table.venue) || running.post.reach == Reach::Interactions {
         return; // another process's server, or a board only a click can reach
     }
     let Some(board) = running.post.board else { return };
-    let lang = server_lang(data, running.table.guild, None).await;
+    let lang = server_lang(data, running.table.venue, None).await;
     let end = presenter::table_message(lang, &running.table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no
     // controls either); a board that cannot be read is left alone.
@@ -516,7 +516,7 @@ pub(crate) async fn show_end(http: &Http, lang: Lang, running: &mut Running) {
 }
 
 /// A message of a channel, as Discord has it now.
-async fn read(http: &Http, channel: u64, message: u64) -> Result<serenity::Message, serenity::Error> {
+async fn read(http: &Http, channel: ChannelId, message: MessageId) -> Result<serenity::Message, serenity::Error> {
     http.get_message(ids::channel(channel), ids::message(message)).await
 }
 

@@ -102,12 +102,13 @@ async fn reload(data: &Data, running: &mut Running) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::UserId;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
     use crate::discord::live::testing::{data, lobby};
-    use crate::store::{GameId, Store};
+    use crate::store::Store;
 
-    fn join(user: u64) -> impl FnOnce(&mut Table) -> Result<Notes, Refusal> {
+    fn join(user: UserId) -> impl FnOnce(&mut Table) -> Result<Notes, Refusal> {
         move |t| session::handle(t, Actor { user, moderator: false }, Intent::Join, None, 0)
     }
 
@@ -115,9 +116,9 @@ mod tests {
     async fn a_change_is_saved_before_it_counts() {
         let data = data(Store::open_in_memory().expect("store"));
         let mut r = lobby(&data).await;
-        let (notes, _) = change(&data, &mut r, join(11)).await.expect("saved");
+        let (notes, _) = change(&data, &mut r, join(UserId(11))).await.expect("saved");
         assert!(notes.is_ok());
-        let id = GameId(r.table.id);
+        let id: crate::store::GameId = r.table.id.into();
         let live = data.store.call(move |s| s.live_game(id)).await.expect("read").expect("live");
         assert_eq!(persist::from_live(live).expect("loads").table.lineup, r.table.lineup);
     }
@@ -126,11 +127,11 @@ mod tests {
     async fn a_game_ended_behind_the_bots_back_is_closed_not_saved() {
         let data = data(Store::open_in_memory().expect("store"));
         let mut r = lobby(&data).await;
-        let id = GameId(r.table.id);
+        let id: crate::store::GameId = r.table.id.into();
         // The database ends the game behind the bot's back: the save fails.
         data.store.call(move |s| s.abandon(id, None)).await.expect("abandon");
         let lineup = r.table.lineup.clone();
-        let err = change(&data, &mut r, join(11)).await.expect_err("not saved");
+        let err = change(&data, &mut r, join(UserId(11))).await.expect_err("not saved");
         assert_eq!(err, Refusal::Closed);
         assert_eq!(r.table.lineup, lineup, "what players see is what is saved");
         assert!(!r.table.is_open(), "the game is over here too");
@@ -141,13 +142,13 @@ mod tests {
         let data = data(Store::open_in_memory().expect("store"));
         let mut r = lobby(&data).await;
         let mut elsewhere = r.clone();
-        let actor = Actor { user: 12, moderator: false };
+        let actor = Actor { user: UserId(12), moderator: false };
         session::handle(&mut elsewhere.table, actor, Intent::Join, None, 0).expect("join");
         data.store.call(move |s| persist::save_sync(s, &mut elsewhere)).await.expect("other process saves");
-        let err = change(&data, &mut r, join(11)).await.expect_err("stale");
+        let err = change(&data, &mut r, join(UserId(11))).await.expect_err("stale");
         assert_eq!(err, Refusal::Stale);
-        assert!(r.table.humans().contains(&12), "the other process's change is loaded");
-        assert!(!r.table.humans().contains(&11));
+        assert!(r.table.humans().contains(&UserId(12)), "the other process's change is loaded");
+        assert!(!r.table.humans().contains(&UserId(11)));
     }
 
     /// A lobby on an SQLite file (in a new folder named `name`) whose
@@ -172,12 +173,12 @@ mod tests {
     async fn a_database_locked_by_another_process_answers_within_the_wait() {
         let (data, mut r, other, dir) = locked("lock", std::time::Duration::from_millis(200)).await;
         let started = std::time::Instant::now();
-        let err = change(&data, &mut r, join(11)).await.expect_err("locked");
+        let err = change(&data, &mut r, join(UserId(11))).await.expect_err("locked");
         assert_eq!(err, Refusal::Unsaved);
-        assert!(r.table.humans() == vec![10], "nothing changed");
+        assert!(r.table.humans() == vec![UserId(10)], "nothing changed");
         other.execute_batch("ROLLBACK").expect("release");
         assert!(started.elapsed() < std::time::Duration::from_secs(3), "answered in time");
-        change(&data, &mut r, join(11)).await.expect("saved once the lock is gone").0.expect("joined");
+        change(&data, &mut r, join(UserId(11))).await.expect("saved once the lock is gone").0.expect("joined");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -189,16 +190,16 @@ mod tests {
     async fn a_save_under_way_past_its_deadline_is_answered_unsure_and_found_later() {
         let (data, mut r, other, dir) = locked("unsure", std::time::Duration::from_secs(10)).await;
         let started = std::time::Instant::now();
-        let err = change(&data, &mut r, join(11)).await.expect_err("not in time");
+        let err = change(&data, &mut r, join(UserId(11))).await.expect_err("not in time");
         let waited = started.elapsed();
         assert_eq!(err, Refusal::Unsure);
         assert!(waited < std::time::Duration::from_secs(3), "answered inside Discord's 3 s: {waited:?}");
-        assert_eq!(r.table.humans(), vec![10], "the table here is as before");
+        assert_eq!(r.table.humans(), vec![UserId(10)], "the table here is as before");
         other.execute_batch("ROLLBACK").expect("release");
         data.store.call(|_| Ok(())).await.expect("the slow save is over");
-        let err = change(&data, &mut r, join(12)).await.expect_err("the join was written after all");
+        let err = change(&data, &mut r, join(UserId(12))).await.expect_err("the join was written after all");
         assert_eq!(err, Refusal::Stale);
-        assert!(r.table.humans().contains(&11), "reloaded with the late save: {:?}", r.table.humans());
+        assert!(r.table.humans().contains(&UserId(11)), "reloaded with the late save: {:?}", r.table.humans());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

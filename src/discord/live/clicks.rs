@@ -30,6 +30,7 @@ use super::unix_now;
 use super::went_back;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
+use crate::discord::game::ids::{GameId, Venue};
 use crate::discord::game::intent::{Actor, Intent, Refusal};
 use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
@@ -40,7 +41,6 @@ use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::{self, Outro};
 use crate::discord::view::refusals::{board_caught_up, end_shown, refusal_text};
-use crate::store::GameId;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
@@ -57,8 +57,8 @@ fn not_running(lang: Lang) -> String {
 /// The languages of a click: the server's (for the board) and the
 /// clicking user's (for private answers).
 async fn click_langs(data: &Data, click: &ComponentInteraction) -> (Lang, Lang) {
-    let guild = ids::guild_of(click.guild_id);
-    let server = server_lang(data, guild, click.guild_locale.as_deref()).await;
+    let venue = ids::venue_of(click.guild_id);
+    let server = server_lang(data, venue, click.guild_locale.as_deref()).await;
     (server, lang::private(Some(&click.locale), server))
 }
 
@@ -68,7 +68,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let (server, mine) = click_langs(data, click).await;
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => {
-            tracing::Span::current().record("game", id.game);
+            tracing::Span::current().record("game", id.game.get());
             id
         }
         Err(ParseError::Retired) => return on_retired(ctx, click, mine).await,
@@ -178,9 +178,9 @@ async fn lock_from_own_channel<'g>(
     data: &Data,
     game: &'g Shared,
     click: &ComponentInteraction,
-    id: i64,
+    id: GameId,
 ) -> Option<tokio::sync::MutexGuard<'g, Running>> {
-    let here = data.hub.in_channel(click.channel_id.get());
+    let here = data.hub.in_channel(click.channel_id.into());
     if !here.is_some_and(|g| std::sync::Arc::ptr_eq(&g, game)) {
         forged(data, id, click);
         return None;
@@ -199,7 +199,7 @@ async fn lock_from_own_channel<'g>(
 /// cancelling a lobby whose host is gone (no click of hers for
 /// `host_gone`). Notes the click for that rule.
 fn actor_of(data: &Data, table: &Table, click: &ComponentInteraction, intent: &Intent, now: i64) -> Actor {
-    let user = click.user.id.get();
+    let user = click.user.id.into();
     let (host_clicked, _) = data.guard.last_clicks(table.id, now);
     data.guard.clicked(table.id, user == table.host, now);
     let host_gone = now.saturating_sub(host_clicked) >= data.guard.limits().host_gone as i64;
@@ -223,7 +223,7 @@ async fn on_not_running(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
-    game: i64,
+    game: GameId,
     server: Lang,
     mine: Lang,
 ) {
@@ -248,14 +248,14 @@ async fn show_missed_end(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
-    game: i64,
+    game: GameId,
     server: Lang,
     mine: Lang,
 ) -> bool {
     if click.message.components.is_empty() {
         return false;
     }
-    let table = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(GameId(game))).await {
+    let table = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(game.into())).await {
         Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
         Ok(None) => None,
         Err(e) => {
@@ -281,8 +281,8 @@ async fn show_missed_end(
 /// in its channel: a lobby with the same seats opens there (or the
 /// channel's running game is named), said privately. Anyone else is
 /// refused privately; nothing changes.
-async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: i64, mine: Lang) {
-    let closed = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(GameId(game))).await {
+async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: GameId, mine: Lang) {
+    let closed = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(game.into())).await {
         Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
         Ok(None) => None,
         Err(e) => {
@@ -298,7 +298,7 @@ async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     // by where the click comes from.
     let reach = if where_clicked(click) == Where::Private { Reach::Interactions } else { Reach::Channel };
     let old = old.table;
-    let user = click.user.id.get();
+    let user = click.user.id.into();
     let played = old.humans().contains(&user) || old.left_seats.contains(&Some(user));
     if !played {
         return refuse(ctx, click, &tr!(mine, "rematch-not-player", game = game)).await;
@@ -348,7 +348,7 @@ async fn on_retired(ctx: &serenity::Context, click: &ComponentInteraction, mine:
 /// Logs a click naming a game that is not from that game's board in its
 /// channel (forged, or a stale button), at most one warning a minute:
 /// anyone can send such clicks, as fast as she likes.
-fn forged(data: &Data, game: i64, click: &ComponentInteraction) {
+fn forged(data: &Data, game: GameId, click: &ComponentInteraction) {
     if let Some(kept_back) = data.guard.forged.allow() {
         tracing::warn!(
             "a click naming game {game} from channel {} of server {:?} is not from its board; refused ({kept_back} more since the last such line)",
@@ -359,13 +359,13 @@ fn forged(data: &Data, game: i64, click: &ComponentInteraction) {
 }
 
 fn is_board(running: &Running, click: &ComponentInteraction) -> bool {
-    running.post.is(click.message.id.get())
+    running.post.is(click.message.id.into())
 }
 
 /// Whether the clicked message is the last board the store knows of a game
 /// the bot no longer runs (in that game's channel and server).
-async fn was_board_of(data: &Data, game: i64, click: &ComponentInteraction) -> bool {
-    let info = match data.store.call_within(SAVE_DEADLINE, move |s| s.game(GameId(game))).await {
+async fn was_board_of(data: &Data, game: GameId, click: &ComponentInteraction) -> bool {
+    let info = match data.store.call_within(SAVE_DEADLINE, move |s| s.game(game.into())).await {
         Ok(Some(info)) => info,
         Ok(None) => return false,
         Err(e) => {
@@ -375,7 +375,7 @@ async fn was_board_of(data: &Data, game: i64, click: &ComponentInteraction) -> b
     };
     info.board_message == Some(click.message.id.get())
         && info.channel == click.channel_id.get()
-        && ids::guild_of(click.guild_id) == info.guild
+        && ids::venue_of(click.guild_id) == Venue::from_guild(info.guild)
 }
 
 fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<Intent> {

@@ -81,10 +81,10 @@ async fn tick(http: &Arc<Http>, data: &Data) {
             remember(data, &mut running).await;
             let table = &running.table;
             let deadline = table.deadline.unwrap_or(now);
-            let lang = server_lang(data, table.guild, None).await;
+            let lang = server_lang(data, table.venue, None).await;
             let text = match running.post.board {
                 Some(b) => {
-                    let board = ids::link(table.guild, table.channel, b.message);
+                    let board = ids::link(table.venue, table.channel, b.message);
                     tr!(lang, "reminder-with-board", who = mention(user), board = board, time = deadline)
                 }
                 None => tr!(lang, "reminder", who = mention(user), time = deadline),
@@ -116,7 +116,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
 /// decided (and saved), so that she gets at most one a turn.
 async fn notice(http: &Http, data: &Data, running: &mut Running, now: i64) {
     let Some((user, turn)) = running.post.notice_due(&running.table, now, data.config.notify_after) else { return };
-    let wants = match data.store.call(move |s| s.notify_turns(user)).await {
+    let wants = match data.store.call(move |s| s.notify_turns(user.get())).await {
         Ok(wants) => wants,
         Err(e) => {
             // Asked again at the next tick.
@@ -129,7 +129,7 @@ async fn notice(http: &Http, data: &Data, running: &mut Running, now: i64) {
         return;
     }
     let t = &running.table;
-    let lang = server_lang(data, t.guild, None).await;
+    let lang = server_lang(data, t.venue, None).await;
     let board = opening::link_of(running);
     let text = tr!(lang, "notify-dm", game = t.id, ruleset = t.ruleset.to_string(), board = board);
     let dm = match ids::user(user).create_dm_channel(http).await {

@@ -114,16 +114,17 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
 mod tests {
     use super::*;
     use crate::discord::game::computer::Level;
+    use crate::discord::game::ids::{GameId, UserId};
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::live::persist;
     use crate::discord::live::testing::{data, lobby, no_discord};
     use crate::discord::ops::metrics::Metrics;
-    use crate::store::{GameId, Store};
+    use crate::store::Store;
 
     /// A game of two computers (the host left her seat), started and saved.
     async fn computers_only(data: &Data) -> Shared {
         let mut r = lobby(data).await;
-        let host = Actor { user: 10, moderator: false };
+        let host = Actor { user: UserId(10), moderator: false };
         for intent in
             [Intent::Leave, Intent::AddComputer(Level::Easy), Intent::AddComputer(Level::Random), Intent::Start]
         {
@@ -135,8 +136,8 @@ mod tests {
     }
 
     /// The action counter the store holds for a game.
-    async fn saved_seq(data: &Data, id: i64) -> u64 {
-        data.store.call(move |s| s.game(GameId(id))).await.expect("read").expect("the game").seq
+    async fn saved_seq(data: &Data, id: GameId) -> u64 {
+        data.store.call(move |s| s.game(id.into())).await.expect("read").expect("the game").seq
     }
 
     /// The database is locked by another process for longer than five
@@ -192,7 +193,7 @@ mod tests {
     }
 
     /// Whether a computer task is running for the game.
-    fn playing(data: &Data, id: i64) -> bool {
+    fn playing(data: &Data, id: GameId) -> bool {
         data.computers.lock().unwrap_or_else(PoisonError::into_inner).contains(&id)
     }
 
@@ -233,7 +234,7 @@ mod tests {
         other.execute_batch("ROLLBACK").expect("the lock is released");
 
         data.stopping.store(false, Ordering::Relaxed);
-        data.store.call(move |s| s.abandon(GameId(id), None)).await.expect("another process ends the game");
+        data.store.call(move |s| s.abandon(id.into(), None)).await.expect("another process ends the game");
         spawn_computer(no_discord(), data.clone(), game.clone());
         let mut closed = false;
         for _ in 0..400 {

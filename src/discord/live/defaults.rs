@@ -7,6 +7,8 @@
 
 use super::persist::SAVE_DEADLINE;
 use crate::discord::config::Config;
+use crate::discord::game::ids::Venue;
+
 use crate::engine::Ruleset;
 use crate::store::{EndPermission, GuildSettings, StoreError, StoreHandle};
 use std::collections::HashMap;
@@ -16,17 +18,17 @@ use std::sync::{Mutex, PoisonError};
 /// (`None`: the server never saved any).
 #[derive(Default)]
 pub(crate) struct Known {
-    by_guild: Mutex<HashMap<u64, Option<GuildSettings>>>,
+    by_guild: Mutex<HashMap<Venue, Option<GuildSettings>>>,
 }
 
 impl Known {
-    fn get(&self, guild: u64) -> Option<Option<GuildSettings>> {
-        self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).get(&guild).copied()
+    fn get(&self, venue: Venue) -> Option<Option<GuildSettings>> {
+        self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).get(&venue).copied()
     }
 
     /// Remembers what a server has saved (after `/thaayam settings` saved it).
-    pub(crate) fn remember(&self, guild: u64, saved: Option<GuildSettings>) {
-        self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).insert(guild, saved);
+    pub(crate) fn remember(&self, venue: Venue, saved: Option<GuildSettings>) {
+        self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).insert(venue, saved);
     }
 }
 
@@ -42,9 +44,10 @@ pub(crate) fn config_settings(config: &Config) -> GuildSettings {
 /// The server's saved settings, or the configured defaults.
 pub(crate) async fn effective_settings(
     store: &StoreHandle,
-    guild: u64,
+    venue: Venue,
     config: &Config,
 ) -> Result<GuildSettings, StoreError> {
+    let guild = venue.guild_number();
     let saved = store.call(move |s| s.saved_guild_settings(guild)).await?;
     Ok(saved.unwrap_or_else(|| config_settings(config)))
 }
@@ -54,13 +57,14 @@ pub(crate) async fn effective_settings(
 /// (a new game must be answered within Discord's 3 s). A store failure is
 /// logged and the configured defaults are used (not remembered: the next
 /// game asks again).
-pub(crate) async fn guild_defaults(store: &StoreHandle, known: &Known, guild: u64, config: &Config) -> GuildSettings {
-    if let Some(saved) = known.get(guild) {
+pub(crate) async fn guild_defaults(store: &StoreHandle, known: &Known, venue: Venue, config: &Config) -> GuildSettings {
+    if let Some(saved) = known.get(venue) {
         return saved.unwrap_or_else(|| config_settings(config));
     }
+    let guild = venue.guild_number();
     match store.call_within(SAVE_DEADLINE, move |s| s.saved_guild_settings(guild)).await {
         Ok(saved) => {
-            known.remember(guild, saved);
+            known.remember(venue, saved);
             saved.unwrap_or_else(|| config_settings(config))
         }
         Err(e) => {

@@ -20,7 +20,8 @@
 //!   sent (the next click shows the change).
 
 use super::running::{Post, Reach};
-use crate::discord::game::table::{Stage, Table, UserId};
+use crate::discord::game::ids::{MessageId, UserId};
+use crate::discord::game::table::{Stage, Table};
 
 /// Where a change is shown.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub(crate) enum Asked {
     /// None: a tick, a computer's move, a start-up catch-up.
     Nothing,
     /// A click on message `message`.
-    Click { message: u64 },
+    Click { message: MessageId },
     /// A slash command not answered yet.
     Command,
 }
@@ -180,14 +181,14 @@ mod tests {
     use crate::discord::live::running::{BoardMessage, STORY_ROOM};
     use crate::engine::Variant;
 
-    const BOARD: u64 = 500;
-    const OTHER: u64 = 501;
-    const GUEST: u64 = 11;
+    const BOARD: MessageId = MessageId(500);
+    const OTHER: MessageId = MessageId(501);
+    const GUEST: UserId = UserId(11);
     /// A board posted at 1,000 is young until 1,000 + 50 min.
     const YOUNG: i64 = 1_100;
     const OLD: i64 = 1_000 + 50 * 60;
 
-    fn actor(user: u64) -> Actor {
+    fn actor(user: UserId) -> Actor {
         Actor { user, moderator: false }
     }
 
@@ -205,7 +206,7 @@ mod tests {
         Wanted { place, actor: None, lines: &[], asked }
     }
 
-    fn click(message: u64) -> Asked {
+    fn click(message: MessageId) -> Asked {
         Asked::Click { message }
     }
 
@@ -283,7 +284,7 @@ mod tests {
     #[test]
     fn the_end_of_a_played_game_is_a_new_result_and_a_cancelled_lobby_says_so_in_place() {
         let (mut t, post) = started();
-        session::handle(&mut t, Actor { user: 99, moderator: true }, Intent::End, None, 1_000).expect("end");
+        session::handle(&mut t, Actor { user: UserId(99), moderator: true }, Intent::End, None, 1_000).expect("end");
         let p = plan(&t, &post, wanted(Place::AsNeeded, click(BOARD)), YOUNG);
         assert_eq!((p.shows, p.new_board, p.send), (Shows::Result, true, Send::RecordClicked(Then::Post)));
         let p = plan(&t, &post, wanted(Place::Same, Asked::Nothing), YOUNG);

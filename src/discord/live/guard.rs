@@ -6,8 +6,9 @@
 //! last clicked, and the replays already drawn (kept, bounded). Every map
 //! here is bounded: a flood of users costs at most a few thousand entries.
 
+use crate::discord::game::ids::{GameId, UserId};
 use crate::discord::limits::Limits;
-use crate::store::GameId;
+use crate::store;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -166,19 +167,19 @@ const MAX_USERS: usize = 10_000;
 const REPLAYS_BYTES: usize = 48_000_000;
 
 /// A replay as drawn for a game, a language and the names drawn.
-type ReplayKey = (GameId, &'static str, [String; 4]);
+type ReplayKey = (store::GameId, &'static str, [String; 4]);
 
 /// The guard of one bot (shared by its handlers).
 pub(crate) struct Guard {
     limits: Limits,
-    cooldowns: Mutex<HashMap<(u64, Heavy), Instant>>,
+    cooldowns: Mutex<HashMap<(UserId, Heavy), Instant>>,
     queues: HashMap<Heavy, Queue>,
-    opened: Mutex<HashMap<u64, VecDeque<Instant>>>,
+    opened: Mutex<HashMap<UserId, VecDeque<Instant>>>,
     /// Per game: unix time of the last click of its host, and of anyone.
-    clicked: Mutex<HashMap<i64, (i64, i64)>>,
+    clicked: Mutex<HashMap<GameId, (i64, i64)>>,
     /// Per game: unix time this process first saw it (its opening, for
     /// a lobby opened here).
-    seen: Mutex<HashMap<i64, i64>>,
+    seen: Mutex<HashMap<GameId, i64>>,
     /// The replays drawn, newest last.
     replays: Mutex<VecDeque<(ReplayKey, Arc<Vec<u8>>)>>,
     /// The warnings about forged clicks.
@@ -205,7 +206,7 @@ impl Guard {
 
     /// A use of `what` by `user` now, or how long she must wait: the
     /// cooldown, then a place in the queue (the place is the ticket).
-    pub(crate) fn admit(&self, user: u64, what: Heavy) -> Result<Ticket, Busy> {
+    pub(crate) fn admit(&self, user: UserId, what: Heavy) -> Result<Ticket, Busy> {
         let now = Instant::now();
         let cooldown = self.limits.cooldown;
         let mut uses = self.cooldowns.lock().unwrap_or_else(PoisonError::into_inner);
@@ -230,7 +231,7 @@ impl Guard {
     /// she may, the opening is counted. `Err` with the refusal's numbers:
     /// open games at once, or seconds until the hour's oldest opening is
     /// an hour old.
-    pub(crate) fn may_open(&self, user: u64, open: usize) -> Result<(), Capped> {
+    pub(crate) fn may_open(&self, user: UserId, open: usize) -> Result<(), Capped> {
         if open >= self.limits.open_games_per_user {
             return Err(Capped::Open { max: self.limits.open_games_per_user });
         }
@@ -255,7 +256,7 @@ impl Guard {
 
     /// A click on game `game` by `user` at unix time `now` (`host`: she
     /// hosts it).
-    pub(crate) fn clicked(&self, game: i64, host: bool, now: i64) {
+    pub(crate) fn clicked(&self, game: GameId, host: bool, now: i64) {
         let mut clicked = self.clicked.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = clicked.entry(game).or_insert((now, now));
         entry.1 = now;
@@ -267,24 +268,24 @@ impl Guard {
     /// Unix times of the last click of the host of `game`, and of anyone,
     /// as far as this process saw (`first_seen` for both when it saw none,
     /// remembered from then on).
-    pub(crate) fn last_clicks(&self, game: i64, first_seen: i64) -> (i64, i64) {
+    pub(crate) fn last_clicks(&self, game: GameId, first_seen: i64) -> (i64, i64) {
         *self.clicked.lock().unwrap_or_else(PoisonError::into_inner).entry(game).or_insert((first_seen, first_seen))
     }
 
     /// Unix time this process first saw `game` (`now` the first time asked).
-    pub(crate) fn opened_at(&self, game: i64, now: i64) -> i64 {
+    pub(crate) fn opened_at(&self, game: GameId, now: i64) -> i64 {
         *self.seen.lock().unwrap_or_else(PoisonError::into_inner).entry(game).or_insert(now)
     }
 
     /// Forgets a closed game's clicks.
-    pub(crate) fn closed(&self, game: i64) {
+    pub(crate) fn closed(&self, game: GameId) {
         self.clicked.lock().unwrap_or_else(PoisonError::into_inner).remove(&game);
         self.seen.lock().unwrap_or_else(PoisonError::into_inner).remove(&game);
     }
 
     /// Forgets every game but the open ones (the maps stay as small as
     /// the hub).
-    pub(crate) fn keep_only(&self, open: &std::collections::HashSet<i64>) {
+    pub(crate) fn keep_only(&self, open: &std::collections::HashSet<GameId>) {
         self.clicked.lock().unwrap_or_else(PoisonError::into_inner).retain(|g, _| open.contains(g));
         self.seen.lock().unwrap_or_else(PoisonError::into_inner).retain(|g, _| open.contains(g));
     }
@@ -331,19 +332,20 @@ mod tests {
     #[tokio::test]
     async fn a_user_waits_her_cooldown_and_a_full_queue_says_how_long() {
         let g = guard(Duration::from_secs(30));
-        let first = g.admit(1, Heavy::Replay).expect("the first replay");
-        match g.admit(1, Heavy::Replay) {
+        let first = g.admit(UserId(1), Heavy::Replay).expect("the first replay");
+        match g.admit(UserId(1), Heavy::Replay) {
             Err(Busy::Cooldown { secs }) => assert!((29..=30).contains(&secs), "{secs}"),
             other => panic!("her cooldown: {:?}", other.err()),
         }
-        assert!(g.admit(1, Heavy::Hint).is_ok(), "another command has its own cooldown");
+        assert!(g.admit(UserId(1), Heavy::Hint).is_ok(), "another command has its own cooldown");
         // One running and two waiting: the fourth user is told to wait.
-        let (second, third) = (g.admit(2, Heavy::Replay).expect("2"), g.admit(3, Heavy::Replay).expect("3"));
-        let Err(Busy::Queue { secs }) = g.admit(4, Heavy::Replay) else { panic!("the queue is full") };
+        let (second, third) =
+            (g.admit(UserId(2), Heavy::Replay).expect("2"), g.admit(UserId(3), Heavy::Replay).expect("3"));
+        let Err(Busy::Queue { secs }) = g.admit(UserId(4), Heavy::Replay) else { panic!("the queue is full") };
         assert_eq!(secs, 60, "three jobs of 20 s (the first guess) on one worker");
         // A job run gives its place back: the next user gets one.
         assert_eq!(first.run(|| 7).await.expect("ran"), 7);
-        assert!(g.admit(4, Heavy::Replay).is_ok(), "a place is free again");
+        assert!(g.admit(UserId(4), Heavy::Replay).is_ok(), "a place is free again");
         drop((second, third));
         // A job's time replaces part of the guess.
         let queue = &g.queues[&Heavy::Replay];
@@ -356,7 +358,7 @@ mod tests {
         let running = Arc::new(AtomicU64::new(0));
         let mut jobs = Vec::new();
         for user in 0..3 {
-            let ticket = g.admit(user, Heavy::Analyse).expect("a place");
+            let ticket = g.admit(UserId(user), Heavy::Analyse).expect("a place");
             let running = running.clone();
             jobs.push(tokio::spawn(ticket.run(move || {
                 let at_once = running.fetch_add(1, Ordering::SeqCst) + 1;
@@ -373,15 +375,15 @@ mod tests {
     #[test]
     fn a_user_opens_a_bounded_number_of_lobbies() {
         let g = guard(Duration::ZERO);
-        assert_eq!(g.may_open(1, 2), Err(Capped::Open { max: 2 }), "two open already");
+        assert_eq!(g.may_open(UserId(1), 2), Err(Capped::Open { max: 2 }), "two open already");
         for _ in 0..3 {
-            assert_eq!(g.may_open(1, 0), Ok(()));
+            assert_eq!(g.may_open(UserId(1), 0), Ok(()));
         }
-        match g.may_open(1, 0) {
+        match g.may_open(UserId(1), 0) {
             Err(Capped::Hourly { max: 3, secs }) => assert!((3590..=3600).contains(&secs), "{secs}"),
             other => panic!("the hour's cap: {other:?}"),
         }
-        assert_eq!(g.may_open(2, 0), Ok(()), "another user is not capped");
+        assert_eq!(g.may_open(UserId(2), 0), Ok(()), "another user is not capped");
     }
 
     #[test]
@@ -398,7 +400,8 @@ mod tests {
     #[test]
     fn replays_are_kept_up_to_a_size() {
         let g = guard(Duration::ZERO);
-        let key = |id| (GameId(id), "en", <[String; 4]>::default());
+        let key = |id| (store::GameId(id), "en", <[String; 4]>::default());
+
         assert!(g.replay(&key(1)).is_none());
         g.keep_replay(key(1), Arc::new(vec![1; 20_000_000]));
         g.keep_replay(key(2), Arc::new(vec![2; 20_000_000]));
@@ -411,12 +414,12 @@ mod tests {
     #[test]
     fn clicks_remember_the_host_apart() {
         let g = guard(Duration::ZERO);
-        assert_eq!(g.last_clicks(5, 100), (100, 100), "first seen");
-        g.clicked(5, false, 150);
-        assert_eq!(g.last_clicks(5, 0), (100, 150));
-        g.clicked(5, true, 200);
-        assert_eq!(g.last_clicks(5, 0), (200, 200));
-        g.closed(5);
-        assert_eq!(g.last_clicks(5, 300), (300, 300));
+        assert_eq!(g.last_clicks(GameId(5), 100), (100, 100), "first seen");
+        g.clicked(GameId(5), false, 150);
+        assert_eq!(g.last_clicks(GameId(5), 0), (100, 150));
+        g.clicked(GameId(5), true, 200);
+        assert_eq!(g.last_clicks(GameId(5), 0), (200, 200));
+        g.closed(GameId(5));
+        assert_eq!(g.last_clicks(GameId(5), 300), (300, 300));
     }
 }

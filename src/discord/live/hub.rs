@@ -8,7 +8,9 @@
 //! (see [`super::persist`]), and start-up fills the registry from it.
 
 use super::running::Running;
+use crate::discord::game::ids::{ChannelId, GameId};
 use crate::discord::game::table::Table;
+
 use crate::engine::Variant;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -19,13 +21,13 @@ pub(crate) type Shared = Arc<tokio::sync::Mutex<Running>>;
 /// The registry of games.
 #[derive(Default)]
 pub(crate) struct Hub {
-    games: Mutex<HashMap<i64, Shared>>,
+    games: Mutex<HashMap<GameId, Shared>>,
     /// Locked before `opening` whenever both are.
-    channels: Mutex<HashMap<u64, i64>>,
+    channels: Mutex<HashMap<ChannelId, GameId>>,
     /// Channels where a lobby is being opened right now.
-    opening: Mutex<HashSet<u64>>,
+    opening: Mutex<HashSet<ChannelId>>,
     /// The variant of each open game (for the metrics).
-    variants: Mutex<HashMap<i64, Variant>>,
+    variants: Mutex<HashMap<GameId, Variant>>,
 }
 
 /// Why a channel cannot be reserved for a new game.
@@ -41,7 +43,7 @@ pub(crate) enum Taken {
 /// unless [`Reservation::fill`] put a game there.
 pub(crate) struct Reservation<'a> {
     hub: &'a Hub,
-    channel: u64,
+    channel: ChannelId,
 }
 
 impl Reservation<'_> {
@@ -74,12 +76,12 @@ impl Hub {
     }
 
     /// The game with this id.
-    pub(crate) fn get(&self, id: i64) -> Option<Shared> {
+    pub(crate) fn get(&self, id: GameId) -> Option<Shared> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner).get(&id).cloned()
     }
 
     /// The open game of a channel, if any.
-    pub(crate) fn in_channel(&self, channel: u64) -> Option<Shared> {
+    pub(crate) fn in_channel(&self, channel: ChannelId) -> Option<Shared> {
         let id = *self.channels.lock().unwrap_or_else(PoisonError::into_inner).get(&channel)?;
         self.get(id)
     }
@@ -87,7 +89,7 @@ impl Hub {
     /// Reserves a channel for a new game, before anything is written to
     /// the store: refused while the channel has an open game or another
     /// lobby is being opened there.
-    pub(crate) fn reserve(&self, channel: u64) -> Result<Reservation<'_>, Taken> {
+    pub(crate) fn reserve(&self, channel: ChannelId) -> Result<Reservation<'_>, Taken> {
         let channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(existing) = channels.get(&channel).and_then(|id| self.get(*id)) {
             return Err(Taken::Running(existing));
@@ -162,11 +164,17 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::{GuildId, UserId, Venue};
     use crate::discord::game::table::{Origin, Stage};
     use crate::engine::{Ruleset, Variant};
 
     fn table(id: i64, channel: u64) -> Running {
-        Running::new(Table::new(Origin { id, guild: 1, channel, host: 5 }, Ruleset::new(Variant::Bell), 2, [0; 32]))
+        Running::new(Table::new(
+            Origin { id: GameId(id), venue: Venue::Server(GuildId(1)), channel: ChannelId(channel), host: UserId(5) },
+            Ruleset::new(Variant::Bell),
+            2,
+            [0; 32],
+        ))
     }
 
     #[tokio::test]
@@ -181,18 +189,18 @@ mod tests {
         hub.saved(&r.table);
         drop(r);
         assert!(hub.insert(table(4, 10)).is_ok(), "a closed game frees the channel");
-        assert!(hub.get(1).is_none(), "a closed game leaves the registry");
+        assert!(hub.get(GameId(1)).is_none(), "a closed game leaves the registry");
         assert_eq!(hub.open_by_variant(), vec![(Variant::Bell, 2)], "games 3 and 4 are open");
     }
 
     #[tokio::test]
     async fn a_channel_is_reserved_while_its_lobby_is_opened() {
         let hub = Hub::new();
-        let first = hub.reserve(10).expect("a free channel");
-        assert!(matches!(hub.reserve(10), Err(Taken::Opening)), "a second opening is refused");
-        assert!(hub.reserve(11).is_ok(), "other channels are free");
+        let first = hub.reserve(ChannelId(10)).expect("a free channel");
+        assert!(matches!(hub.reserve(ChannelId(10)), Err(Taken::Opening)), "a second opening is refused");
+        assert!(hub.reserve(ChannelId(11)).is_ok(), "other channels are free");
         let game = first.fill(table(1, 10));
-        match hub.reserve(10) {
+        match hub.reserve(ChannelId(10)) {
             Err(Taken::Running(running)) => assert!(Arc::ptr_eq(&running, &game)),
             _ => panic!("the channel's game is running"),
         }
@@ -200,8 +208,8 @@ mod tests {
         r.table.stage = Stage::Ended;
         hub.saved(&r.table);
         drop(r);
-        let again = hub.reserve(10).expect("a closed game frees the channel");
+        let again = hub.reserve(ChannelId(10)).expect("a closed game frees the channel");
         drop(again);
-        assert!(hub.reserve(10).is_ok(), "a dropped reservation frees the channel");
+        assert!(hub.reserve(ChannelId(10)).is_ok(), "a dropped reservation frees the channel");
     }
 }

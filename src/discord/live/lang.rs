@@ -6,11 +6,13 @@
 
 use super::persist::SAVE_DEADLINE;
 use crate::discord::Data;
+use crate::discord::game::ids::Venue;
+
 use crate::discord::view::lang::Lang;
 
 /// The language of a server's public messages (see [`super::languages::Languages::server`]).
-pub(crate) async fn server_lang(data: &Data, guild: u64, guild_locale: Option<&str>) -> Lang {
-    data.langs.server(&data.store, SAVE_DEADLINE, guild, guild_locale).await
+pub(crate) async fn server_lang(data: &Data, venue: Venue, guild_locale: Option<&str>) -> Lang {
+    data.langs.server(&data.store, SAVE_DEADLINE, venue, guild_locale).await
 }
 
 /// The language of a private answer: the user's locale when the bot speaks

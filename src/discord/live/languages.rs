@@ -3,6 +3,7 @@
 //! as Discord gives it with each interaction, else English). Held by the
 //! bot's shared data; `lang` says which language each message speaks.
 
+use crate::discord::game::ids::Venue;
 use crate::discord::view::lang::Lang;
 use crate::store::StoreHandle;
 use std::collections::HashMap;
@@ -21,7 +22,7 @@ struct Known {
 /// The languages of servers, a cache of the store's settings.
 #[derive(Default)]
 pub(crate) struct Languages {
-    by_guild: Mutex<HashMap<u64, Known>>,
+    by_guild: Mutex<HashMap<Venue, Known>>,
 }
 
 impl Languages {
@@ -32,11 +33,12 @@ impl Languages {
         &self,
         store: &StoreHandle,
         deadline: Duration,
-        guild: u64,
+        venue: Venue,
         guild_locale: Option<&str>,
     ) -> Lang {
         let from_locale = guild_locale.and_then(Lang::from_code);
-        let known = self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).get(&guild).copied();
+        let known = self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).get(&venue).copied();
+        let guild = venue.guild_number();
         let known = match known {
             Some(k) if k.chosen || from_locale.is_none() => return k.lang,
             Some(k) => k,
@@ -53,17 +55,17 @@ impl Languages {
             },
         };
         let known = if known.chosen { known } else { Known { lang: from_locale.unwrap_or(known.lang), chosen: false } };
-        self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).insert(guild, known);
+        self.by_guild.lock().unwrap_or_else(PoisonError::into_inner).insert(venue, known);
         known.lang
     }
 
     /// Remembers a server's new setting (`None`: cleared, Discord's
     /// preferred locale applies again).
-    pub(crate) fn chosen(&self, guild: u64, lang: Option<Lang>) {
+    pub(crate) fn chosen(&self, venue: Venue, lang: Option<Lang>) {
         let mut by_guild = self.by_guild.lock().unwrap_or_else(PoisonError::into_inner);
         match lang {
-            Some(lang) => by_guild.insert(guild, Known { lang, chosen: true }),
-            None => by_guild.remove(&guild),
+            Some(lang) => by_guild.insert(venue, Known { lang, chosen: true }),
+            None => by_guild.remove(&venue),
         };
     }
 }
@@ -75,6 +77,10 @@ mod tests {
 
     const D: Duration = Duration::from_secs(5);
 
+    fn at(guild: u64) -> Venue {
+        Venue::from_guild(guild)
+    }
+
     fn lang(code: &str) -> Lang {
         Lang::from_code(code).expect("a language of ours")
     }
@@ -85,14 +91,14 @@ mod tests {
         store.set_guild_language(1, Some("ta")).expect("save");
         let store = StoreHandle::spawn(store).expect("store thread");
         let langs = Languages::default();
-        assert_eq!(langs.server(&store, D, 1, Some("fr")).await, lang("ta"), "the setting wins");
-        assert_eq!(langs.server(&store, D, 2, None).await, Lang::EN, "nothing known: English");
-        assert_eq!(langs.server(&store, D, 2, Some("fr")).await, lang("fr"), "the server's locale");
-        assert_eq!(langs.server(&store, D, 2, None).await, lang("fr"), "remembered without an interaction");
-        assert_eq!(langs.server(&store, D, 3, Some("de")).await, Lang::EN, "a locale we lack: English");
-        langs.chosen(2, Some(lang("ta")));
-        assert_eq!(langs.server(&store, D, 2, Some("fr")).await, lang("ta"));
-        langs.chosen(2, None);
-        assert_eq!(langs.server(&store, D, 2, Some("fr")).await, lang("fr"));
+        assert_eq!(langs.server(&store, D, at(1), Some("fr")).await, lang("ta"), "the setting wins");
+        assert_eq!(langs.server(&store, D, at(2), None).await, Lang::EN, "nothing known: English");
+        assert_eq!(langs.server(&store, D, at(2), Some("fr")).await, lang("fr"), "the server's locale");
+        assert_eq!(langs.server(&store, D, at(2), None).await, lang("fr"), "remembered without an interaction");
+        assert_eq!(langs.server(&store, D, at(3), Some("de")).await, Lang::EN, "a locale we lack: English");
+        langs.chosen(at(2), Some(lang("ta")));
+        assert_eq!(langs.server(&store, D, at(2), Some("fr")).await, lang("ta"));
+        langs.chosen(at(2), None);
+        assert_eq!(langs.server(&store, D, at(2), Some("fr")).await, lang("fr"));
     }
 }

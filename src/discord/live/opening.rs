@@ -14,11 +14,12 @@ use super::persist;
 use super::running::{Reach, Running};
 use super::saved;
 use crate::discord::Data;
+use crate::discord::game::ids::GameId;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::Outro;
-use crate::store::{EndPermission, GameId, StoreError};
+use crate::store::{self, EndPermission, StoreError};
 use poise::serenity_prelude::Http;
 use std::sync::Arc;
 
@@ -26,7 +27,7 @@ use std::sync::Arc;
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Opened {
     /// A new lobby, saved and posted: its game and the link to its board.
-    New { game: i64, link: String },
+    New { game: GameId, link: String },
     /// The channel's game runs (it was running, or was resumed from the
     /// store): the link to its board (empty when it has none).
     Running { link: String },
@@ -39,7 +40,7 @@ pub(crate) enum Opened {
     /// The channel's unfinished game was saved by a newer release of the
     /// bot: it is left as it is (never abandoned, its seed kept secret)
     /// and the operator is told in the log.
-    Newer { game: i64 },
+    Newer { game: GameId },
 }
 
 impl Opened {
@@ -84,9 +85,9 @@ pub(crate) async fn rematch(
     host_name: String,
     asked: Asked<'_>,
 ) -> Opened {
-    let defaults = guild_defaults(&data.store, &data.settings, old.guild, &data.config).await;
+    let defaults = guild_defaults(&data.store, &data.settings, old.venue, &data.config).await;
     let new = NewGame {
-        guild: old.guild,
+        venue: old.venue,
         channel: old.channel,
         host,
         ruleset: old.ruleset,
@@ -101,7 +102,7 @@ pub(crate) async fn rematch(
 
 /// The seats of a rematch of game `of`: who sits at first, and who is called.
 struct Seats {
-    of: i64,
+    of: GameId,
     lineup: Vec<Player>,
     called: Vec<UserId>,
 }
@@ -142,7 +143,8 @@ async fn open_seated(
     let mut running = match create(data, new, lineup, asked.reach).await {
         Ok(Created::New(running)) => running,
         Ok(Created::Resumed(running)) => return resumed(http, data, reservation.fill(running), asked.via).await,
-        Ok(Created::Newer(game)) => return Opened::Newer { game: game.0 },
+        Ok(Created::Newer(game)) => return Opened::Newer { game: game.into() },
+
         Err(e) => {
             tracing::error!("could not open a game in channel {}: {e}", new.channel);
             return Opened::Unsaved;
@@ -165,7 +167,7 @@ async fn open_seated(
 /// The link to a game's board message (empty when it has none).
 pub(crate) fn link_of(running: &Running) -> String {
     let t = &running.table;
-    running.post.board.map(|b| ids::link(t.guild, t.channel, b.message)).unwrap_or_default()
+    running.post.board.map(|b| ids::link(t.venue, t.channel, b.message)).unwrap_or_default()
 }
 
 /// What [`create`] got from the store.
@@ -176,7 +178,7 @@ enum Created {
     /// can: it runs again instead of a new one.
     Resumed(Running),
     /// An unfinished game of this channel saved by a newer release: kept.
-    Newer(GameId),
+    Newer(store::GameId),
 }
 
 /// Creates the game in the store and saves its first state. The caller
@@ -230,7 +232,7 @@ enum Held {
 }
 
 /// A stored unfinished game as a running one, if it can run.
-async fn resumable(data: &Data, game: GameId) -> Result<Held, StoreError> {
+async fn resumable(data: &Data, game: store::GameId) -> Result<Held, StoreError> {
     let Some(live) = data.store.call(move |s| s.live_game(game)).await? else { return Ok(Held::Cannot) };
     if let Some(form) = saved::newer_form(&live.live) {
         return Ok(Held::Newer(form));

@@ -9,6 +9,7 @@
 use super::ids;
 use super::running::{BoardMessage, Running, Stored};
 use super::saved;
+use crate::discord::game::ids::{ChannelId, MessageId, UserId, Venue};
 use crate::discord::game::table::{NewGame, Origin, Player, Stage, Table};
 use crate::discord::view::presenter::Outro;
 use crate::engine::{Event, Phase, Record, Seat};
@@ -23,7 +24,7 @@ use crate::store::{
 pub(crate) struct Seeds {
     fixed: Option<u64>,
     /// Games created so far per channel (fixed seeds only).
-    made: std::sync::Mutex<std::collections::HashMap<u64, u32>>,
+    made: std::sync::Mutex<std::collections::HashMap<ChannelId, u32>>,
 }
 
 impl Seeds {
@@ -34,7 +35,7 @@ impl Seeds {
     }
 
     /// The seed of a new game in `channel`.
-    pub(crate) fn next(&self, channel: u64) -> [u8; 32] {
+    pub(crate) fn next(&self, channel: ChannelId) -> [u8; 32] {
         let Some(fixed) = self.fixed else { return crate::dice::new_seed() };
         let n = {
             let mut made = self.made.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -45,7 +46,7 @@ impl Seeds {
         use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
         h.update(fixed.to_be_bytes());
-        h.update(channel.to_be_bytes());
+        h.update(channel.get().to_be_bytes());
         h.update(n.to_be_bytes());
         h.finalize().into()
     }
@@ -62,9 +63,9 @@ pub(crate) async fn create(store: &StoreHandle, new: NewGame, seeds: &Seeds) -> 
 /// [`create`] on a plain store with a given seed (tests and tools).
 pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Result<Running, StoreError> {
     let row = crate::store::NewGame {
-        guild: new.guild,
-        channel: new.channel,
-        host: new.host,
+        guild: new.venue.guild_number(),
+        channel: new.channel.get(),
+        host: new.host.get(),
         ruleset: new.ruleset,
         max_players: new.players,
         turn_timeout_secs: u32::try_from(new.turn_timeout).unwrap_or(u32::MAX),
@@ -74,7 +75,7 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
     };
     let id = store.create_game(&row)?;
     let mut table = Table::new(
-        Origin { id: id.0, guild: new.guild, channel: new.channel, host: new.host },
+        Origin { id: id.into(), venue: new.venue, channel: new.channel, host: new.host },
         new.ruleset,
         new.players,
         seed,
@@ -139,7 +140,7 @@ fn to_save(running: &Running) -> Result<Option<(LiveSave, Stored)>, StoreError> 
         first_event: old.events as u64,
         events: new_events,
         deadline: table.deadline.map(Timestamp),
-        board: post.board.map(|b| (b.message, Timestamp(b.posted_at))),
+        board: post.board.map(|b| (b.message.get(), Timestamp(b.posted_at))),
         board_seq: post.shown.map(u64::from),
         places: table.final_places(),
         live: json.clone(),
@@ -160,7 +161,7 @@ fn state_of(stage: Stage) -> GameState {
 /// The seats as the store records them.
 fn occupants(seats: &[(Seat, Player)]) -> Vec<(Seat, Occupant)> {
     let occupant = |p: Player| match p {
-        Player::Human(user) => Occupant::Human(user),
+        Player::Human(user) => Occupant::Human(user.get()),
         Player::Computer(level) => Occupant::Computer(level.to_string()),
     };
     seats.iter().map(|&(seat, p)| (seat, occupant(p))).collect()
@@ -171,7 +172,7 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Running, String> {
     let id = live.info.id;
     let mut running = saved::from_json(&live.live).map_err(|e| format!("game {id}: unreadable state: {e}"))?;
     let table = &mut running.table;
-    if table.id != id.0 || u64::from(table.seq) != live.info.seq {
+    if table.id != id.into() || u64::from(table.seq) != live.info.seq {
         return Err(format!("game {id}: state of game {} at action {} does not match", table.id, table.seq));
     }
     // The seed its throws come from must be the one committed to in the
@@ -213,7 +214,12 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Running, String> {
     let seed = info.revealed_seed.ok_or_else(|| format!("game {id}: the seed is not revealed"))?;
     let players = if stage == Stage::Finished { info.seats.len() as u8 } else { info.max_players };
     let mut table = Table::new(
-        Origin { id: id.0, guild: info.guild, channel: info.channel, host: info.host },
+        Origin {
+            id: id.into(),
+            venue: Venue::from_guild(info.guild),
+            channel: ChannelId(info.channel),
+            host: UserId(info.host),
+        },
         info.ruleset,
         players,
         seed,
@@ -225,7 +231,7 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Running, String> {
         .seats
         .iter()
         .map(|s| match &s.occupant {
-            Occupant::Human(user) => Ok(Player::Human(*user)),
+            Occupant::Human(user) => Ok(Player::Human(UserId(*user))),
             Occupant::Computer(level) => {
                 level.parse().map(Player::Computer).map_err(|_| format!("game {id}: unknown computer level {level}"))
             }
@@ -239,14 +245,14 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Running, String> {
     table.drawn = u32::try_from(info.throws_drawn).unwrap_or(u32::MAX);
     table.seq = u32::try_from(info.seq).unwrap_or(u32::MAX);
     let board = info.board_message.map(|message| BoardMessage {
-        message,
+        message: MessageId(message),
         // Saved as the table keeps it (Unix seconds), see `to_save`.
         posted_at: info.board_posted_at.map_or(0, |t| t.0),
     });
     if let Phase::Finished { places } = table.game_now().phase() {
         for s in &info.seats {
             if s.place.is_some_and(|p| p > places[s.seat.index()]) {
-                table.left_seats[s.seat.index()] = s.occupant.user();
+                table.left_seats[s.seat.index()] = s.occupant.user().map(UserId);
             }
         }
     }
@@ -278,7 +284,7 @@ pub(crate) fn outro(changes: &[RatingChange]) -> Outro {
         .iter()
         .map(|c| {
             let (before, after) = c.ordinals();
-            (c.user, before, after)
+            (UserId(c.user), before, after)
         })
         .collect();
     Outro { ratings, went_back: false }

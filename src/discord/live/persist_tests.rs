@@ -5,6 +5,7 @@
 
 use super::persist::{create_sync, from_closed, from_live, save_sync};
 use super::running::{BoardMessage, Running};
+use crate::discord::game::ids::{MessageId, UserId};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, lobby, next_intent};
@@ -12,13 +13,13 @@ use crate::discord::game::table::{NewGame, Player, Stage};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::presenter::{Outro, table_message};
 use crate::engine::Variant;
-use crate::store::{GameId, GameState, Store, StoreError};
+use crate::store::{GameState, Store, StoreError};
 
 /// A lobby created in the store (as `/thaayam new` does) and saved.
 fn saved_lobby(store: &mut Store, variant: Variant) -> Running {
     let mut t = Running::new(lobby(2, variant));
     let new = NewGame {
-        guild: t.table.guild,
+        venue: t.table.venue,
         channel: t.table.channel,
         host: t.table.host,
         ruleset: t.table.ruleset,
@@ -34,7 +35,7 @@ fn saved_lobby(store: &mut Store, variant: Variant) -> Running {
 }
 
 fn reload(store: &Store, t: &Running) -> Running {
-    let live = store.live_game(GameId(t.table.id)).expect("read").expect("unfinished");
+    let live = store.live_game(t.table.id.into()).expect("read").expect("unfinished");
     from_live(live).expect("loads")
 }
 
@@ -70,12 +71,12 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
             clicks += 1;
         }
         assert_eq!(t.table.stage, Stage::Finished, "{variant} after {clicks} clicks");
-        let info = store.game(GameId(t.table.id)).expect("read").expect("game");
+        let info = store.game(t.table.id.into()).expect("read").expect("game");
         assert_eq!(info.state, GameState::Finished);
         assert_eq!(info.events as usize, t.table.events.len());
         assert_eq!(info.throws_drawn, u64::from(t.table.drawn));
         assert_eq!(
-            store.events(GameId(t.table.id)).expect("log"),
+            store.events(t.table.id.into()).expect("log"),
             t.table.events,
             "{variant}: the store's log is the game's"
         );
@@ -90,10 +91,10 @@ fn every_click_of_a_game_is_saved_and_loads_back_identical() {
             t.table.final_places().and_then(|p| t.table.seats().iter().find(|s| p[s.index()] == 1)).expect("winner");
         let winner = t.table.player(winner).expect("player");
         let won = changes.iter().find(|c| c.place == 1).expect("a first place");
-        assert_eq!(winner, Player::Human(won.user));
+        assert_eq!(winner, Player::Human(UserId(won.user)));
         assert!(won.after.0 > won.before.0);
-        assert!(store.live_game(GameId(t.table.id)).expect("read").is_none(), "no live state once finished");
-        let board = store.leaderboard(t.table.guild, variant, 1, 10).expect("leaderboard");
+        assert!(store.live_game(t.table.id.into()).expect("read").is_none(), "no live state once finished");
+        let board = store.leaderboard(t.table.venue.guild_number(), variant, 1, 10).expect("leaderboard");
         assert_eq!(board.len(), 2);
         assert_eq!(board[0].user, won.user, "the winner leads");
     }
@@ -131,7 +132,7 @@ fn a_second_writer_with_an_old_copy_is_refused_and_nothing_is_written() {
     let mut other = reload(&store, &t);
     act(&mut t.table, GUEST, Intent::Join).expect("join");
     save_sync(&mut store, &mut t).expect("first writer");
-    act(&mut other.table, 999, Intent::Join).expect("join elsewhere");
+    act(&mut other.table, UserId(999), Intent::Join).expect("join elsewhere");
     let err = save_sync(&mut store, &mut other).expect_err("second writer");
     assert!(matches!(err, StoreError::Stale { .. }), "{err}");
     assert_eq!(reload(&store, &t).table.lineup, t.table.lineup, "the first writer's change stands");
@@ -141,11 +142,11 @@ fn a_second_writer_with_an_old_copy_is_refused_and_nothing_is_written() {
 fn nothing_changed_writes_nothing() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = saved_lobby(&mut store, Variant::Bell);
-    let before = store.game(GameId(t.table.id)).expect("read").expect("game").updated_at;
+    let before = store.game(t.table.id.into()).expect("read").expect("game").updated_at;
     let stored = t.stored.clone();
     save_sync(&mut store, &mut t).expect("no-op save");
     assert_eq!(t.stored, stored);
-    assert_eq!(store.game(GameId(t.table.id)).expect("read").expect("game").updated_at, before);
+    assert_eq!(store.game(t.table.id.into()).expect("read").expect("game").updated_at, before);
 }
 
 #[test]
@@ -154,7 +155,7 @@ fn a_player_who_resigned_is_rated_last() {
     let mut t = saved_lobby(&mut store, Variant::Bell);
     t.table.players = 3;
     act(&mut t.table, GUEST, Intent::Join).expect("join");
-    act(&mut t.table, 303, Intent::Join).expect("join");
+    act(&mut t.table, UserId(303), Intent::Join).expect("join");
     act(&mut t.table, HOST, Intent::Start).expect("start");
     save_sync(&mut store, &mut t).expect("save");
     session::handle(&mut t.table, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
@@ -172,24 +173,24 @@ fn a_player_who_resigned_is_rated_last() {
     let places = t.table.final_places().expect("finished");
     let guest_seat = t.table.left_seats.iter().position(|u| *u == Some(GUEST)).expect("guest's seat");
     assert_eq!(places[guest_seat], 3, "the resigned player is last whatever the computer did");
-    let guest = changes.iter().find(|c| c.user == GUEST).expect("the resigned player is rated");
+    let guest = changes.iter().find(|c| c.user == GUEST.get()).expect("the resigned player is rated");
     assert_eq!(guest.place, 3);
-    let seats = store.game(GameId(t.table.id)).expect("read").expect("game").seats;
-    assert!(seats.iter().any(|s| s.occupant == crate::store::Occupant::Human(GUEST) && s.place == Some(3)));
+    let seats = store.game(t.table.id.into()).expect("read").expect("game").seats;
+    assert!(seats.iter().any(|s| s.occupant == crate::store::Occupant::Human(GUEST.get()) && s.place == Some(3)));
     assert_eq!(t.table.occupants().len(), 3);
     assert!(t.table.occupants().contains(&(crate::engine::Seat::ALL[guest_seat], Player::Human(GUEST))));
 }
 
 /// A game played to the end and saved; its table as the bot last had it.
-fn finished_game(store: &mut Store, players: u8, leaver: Option<u64>) -> Running {
+fn finished_game(store: &mut Store, players: u8, leaver: Option<UserId>) -> Running {
     let mut t = saved_lobby(store, Variant::Bell);
     t.table.players = players;
     act(&mut t.table, GUEST, Intent::Join).expect("join");
     if players > 2 {
-        act(&mut t.table, 303, Intent::Join).expect("join");
+        act(&mut t.table, UserId(303), Intent::Join).expect("join");
     }
     act(&mut t.table, HOST, Intent::Start).expect("start");
-    t.post.board = Some(BoardMessage { message: 77, posted_at: 1_234 });
+    t.post.board = Some(BoardMessage { message: MessageId(77), posted_at: 1_234 });
     save_sync(store, &mut t).expect("save");
     if let Some(user) = leaver {
         session::handle(&mut t.table, Actor { user, moderator: false }, Intent::Resign, None, 1_000).expect("resign");
@@ -210,7 +211,7 @@ fn finished_game(store: &mut Store, players: u8, leaver: Option<u64>) -> Running
 fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
     let mut store = Store::open_in_memory().expect("store");
     let t = finished_game(&mut store, 2, None);
-    let loaded = store.load(GameId(t.table.id)).expect("read").expect("game");
+    let loaded = store.load(t.table.id.into()).expect("read").expect("game");
     let back = from_closed(loaded).expect("rebuilt");
     assert_eq!(
         (back.table.stage, back.table.seq, back.table.drawn, back.post.board),
@@ -225,15 +226,15 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
 
     // A player who resigned is placed last in the rebuilt game too.
     let t = finished_game(&mut store, 3, Some(GUEST));
-    let back = from_closed(store.load(GameId(t.table.id)).expect("read").expect("game")).expect("rebuilt");
+    let back = from_closed(store.load(t.table.id.into()).expect("read").expect("game")).expect("rebuilt");
     assert_eq!(back.table.final_places(), t.table.final_places());
 
     // An open game is not rebuilt this way; an ended one is, unrated.
     let mut open = saved_lobby(&mut store, Variant::Bell);
-    assert!(from_closed(store.load(GameId(open.table.id)).expect("read").expect("game")).is_err());
+    assert!(from_closed(store.load(open.table.id.into()).expect("read").expect("game")).is_err());
     act(&mut open.table, HOST, Intent::Cancel).expect("cancel");
     save_sync(&mut store, &mut open).expect("save");
-    let back = from_closed(store.load(GameId(open.table.id)).expect("read").expect("game")).expect("rebuilt");
+    let back = from_closed(store.load(open.table.id.into()).expect("read").expect("game")).expect("rebuilt");
     assert_eq!((back.table.stage, back.table.final_places()), (Stage::Ended, None));
     assert!(table_message(Lang::EN, &back.table, &[], &Outro::default()).content.contains("ended before its end"));
 }
@@ -247,9 +248,9 @@ fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = Running::new(lobby(2, Variant::Bell));
     let row = crate::store::NewGame {
-        guild: t.table.guild,
-        channel: t.table.channel,
-        host: t.table.host,
+        guild: t.table.venue.guild_number(),
+        channel: t.table.channel.get(),
+        host: t.table.host.get(),
         ruleset: t.table.ruleset,
         max_players: t.table.players,
         turn_timeout_secs: 60,
@@ -257,7 +258,7 @@ fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
         practice: false,
         dice: Derivation::ChaCha8,
     };
-    t.table.id = store.create_game(&row).expect("create").0;
+    t.table.id = store.create_game(&row).expect("create").into();
     t.table.dice = Derivation::ChaCha8;
     t.stored = Some(Default::default());
     act(&mut t.table, GUEST, Intent::Join).expect("join");
@@ -270,7 +271,7 @@ fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
         save_sync(&mut store, &mut t).expect("save");
     }
     // The previous release's JSON has no `dice`: it reads as ChaCha8 too.
-    let mut live = store.live_game(GameId(t.table.id)).expect("read").expect("unfinished");
+    let mut live = store.live_game(t.table.id.into()).expect("read").expect("unfinished");
     live.live = live.live.replace(r#""dice":"ChaCha8","#, "");
     assert!(!live.live.contains("dice"), "{}", live.live);
     let mut back = from_live(live).expect("loads");
@@ -285,7 +286,7 @@ fn a_game_from_before_the_sha256_dice_resumes_and_verifies_on_its_own_stream() {
         act(&mut back.table, user, intent).expect("click");
         save_sync(&mut store, &mut back).expect("save");
     }
-    let info = store.game(GameId(back.table.id)).expect("read").expect("game");
+    let info = store.game(back.table.id.into()).expect("read").expect("game");
     let seed = info.revealed_seed.expect("revealed");
     assert_eq!(info.dice, Derivation::ChaCha8);
     assert!(verify_throws(seed, Derivation::ChaCha8, back.table.ruleset, &back.table.events));
@@ -297,7 +298,7 @@ fn the_action_a_board_shows_is_saved_and_loads_back() {
     let mut store = Store::open_in_memory().expect("store");
     let mut t = saved_lobby(&mut store, Variant::Bell);
     assert_eq!(reload(&store, &t).post.shown, None, "a lobby never shown");
-    t.post.board = Some(BoardMessage { message: 77, posted_at: 1 });
+    t.post.board = Some(BoardMessage { message: MessageId(77), posted_at: 1 });
     t.post.shown = Some(t.table.seq);
     save_sync(&mut store, &mut t).expect("Discord took the board");
     assert_eq!(reload(&store, &t).post.shown, Some(t.table.seq), "a restart knows the board is current");
@@ -323,7 +324,7 @@ fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
     let mut t = {
         let mut store = Store::open(&now).expect("store");
         let mut t = saved_lobby(&mut store, Variant::Bell);
-        t.post.board = Some(BoardMessage { message: 77, posted_at: 1 });
+        t.post.board = Some(BoardMessage { message: MessageId(77), posted_at: 1 });
         save_sync(&mut store, &mut t).expect("saved");
         t
     };
@@ -358,7 +359,7 @@ fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
 fn a_game_whose_saved_seed_is_not_the_one_committed_to_does_not_resume() {
     let mut store = Store::open_in_memory().expect("store");
     let t = saved_lobby(&mut store, Variant::Bell);
-    let mut live = store.live_game(GameId(t.table.id)).expect("read").expect("unfinished");
+    let mut live = store.live_game(t.table.id.into()).expect("read").expect("unfinished");
     assert!(from_live(live.clone()).is_ok(), "as saved, it resumes");
     // The commitment players were shown is another seed's.
     live.info.commitment = crate::dice::commitment(&[4; 32]);

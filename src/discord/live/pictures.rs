@@ -190,6 +190,7 @@ pub(crate) async fn route_pngs(ticket: Ticket, variants: &[Variant]) -> Vec<(Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::UserId;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
     use crate::discord::game::table::kit;
@@ -197,8 +198,8 @@ mod tests {
 
     fn started() -> Running {
         let mut t = kit::lobby(2, Variant::Bell);
-        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
         Running::new(t)
     }
 
@@ -227,7 +228,7 @@ mod tests {
         let mut other = msg.clone();
         other.alt.push('.');
         assert!(matches!(board_png(Lang::EN, &r, &other).await, Some(Picture::Drawn { .. })));
-        r.table.names.insert(10, "Asha".into());
+        r.table.names.insert(UserId(10), "Asha".into());
         let renamed = crate::discord::view::presenter::board(Lang::EN, &r.table, &[]);
         assert!(matches!(board_png(Lang::EN, &r, &renamed).await, Some(Picture::Drawn { .. })));
         // A failed send: nobody knows what the board shows.

@@ -3,7 +3,8 @@
 //! message shows) and what the store holds of it ([`Stored`]). The hub locks
 //! one per game; only the live wing sees the post and the store's part.
 
-use crate::discord::game::table::{Player, Table, UserId};
+use crate::discord::game::ids::{MessageId, UserId};
+use crate::discord::game::table::{Player, Table};
 use crate::engine::Seat;
 
 /// One running game behind the hub's lock.
@@ -40,7 +41,7 @@ pub(crate) struct Stored {
 /// The message that currently shows a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BoardMessage {
-    pub(crate) message: u64,
+    pub(crate) message: MessageId,
     /// Unix time it was posted (old messages are re-posted, not edited).
     pub(crate) posted_at: i64,
 }
@@ -108,7 +109,7 @@ impl Post {
     }
 
     /// Whether `message` is the board message.
-    pub(crate) fn is(&self, message: u64) -> bool {
+    pub(crate) fn is(&self, message: MessageId) -> bool {
         self.board.is_some_and(|b| b.message == message)
     }
 
@@ -173,7 +174,7 @@ mod tests {
     #[test]
     fn a_new_board_is_posted_only_for_a_human_who_was_not_pinged_and_did_not_act() {
         let mut t = kit::lobby(2, Variant::Bell);
-        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
         session::handle(&mut t, Actor { user: kit::HOST, moderator: false }, Intent::Start, None, 0).expect("start");
         let on_turn = t.human_to_act().expect("a human is on turn");
         let mut post = Post::default();
@@ -199,7 +200,7 @@ mod tests {
     fn a_waiting_turn_is_noticed_once_after_its_wait_and_never_in_practice() {
         let mut t = kit::lobby(2, Variant::Bell);
         t.turn_timeout = 3_600;
-        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 1_000).expect("join");
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 1_000).expect("join");
         session::handle(&mut t, Actor { user: kit::HOST, moderator: false }, Intent::Start, None, 1_000)
             .expect("start");
         let on_turn = t.human_to_act().expect("a human is on turn");
@@ -218,10 +219,10 @@ mod tests {
 
     #[test]
     fn a_board_is_young_for_fifty_minutes() {
-        let post = Post { board: Some(BoardMessage { message: 5, posted_at: 1_000 }), ..Post::default() };
+        let post = Post { board: Some(BoardMessage { message: MessageId(5), posted_at: 1_000 }), ..Post::default() };
         assert!(post.is_young(1_000 + 50 * 60 - 1));
         assert!(!post.is_young(1_000 + 50 * 60));
-        assert!(post.is(5) && !post.is(6));
+        assert!(post.is(MessageId(5)) && !post.is(MessageId(6)));
         assert!(!Post::default().is_young(0), "no board is never young");
     }
 }

@@ -13,6 +13,7 @@
 use super::running::{BoardMessage, Reach, Running};
 use crate::dice::Derivation;
 use crate::discord::game::computer::{self, Level};
+use crate::discord::game::ids::{ChannelId, GameId, MessageId, UserId, Venue};
 use crate::discord::game::table::{Origin, Player, Stage, Table, TurnDraft};
 use crate::engine::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -27,10 +28,10 @@ pub(crate) const VERSION: u32 = 1;
 /// them when read.
 #[derive(Serialize, Deserialize)]
 struct V1<'a> {
-    id: i64,
-    guild: u64,
-    channel: u64,
-    host: u64,
+    id: GameId,
+    guild: Venue,
+    channel: ChannelId,
+    host: UserId,
     ruleset: Ruleset,
     players: u8,
     turn_timeout: u64,
@@ -52,14 +53,14 @@ struct V1<'a> {
     reminded: bool,
     absences: [u8; 4],
     #[serde(default)]
-    left_seats: [Option<u64>; 4],
+    left_seats: [Option<UserId>; 4],
     started_at: i64,
     #[serde(default)]
     board: Option<SavedBoard>,
     #[serde(default)]
-    pinged: Option<u64>,
+    pinged: Option<UserId>,
     #[serde(default)]
-    names: Cow<'a, BTreeMap<u64, String>>,
+    names: Cow<'a, BTreeMap<UserId, String>>,
     /// The board's lines so far (`Post::story`); absent when there are
     /// none, so that a form without them reads as before and a release
     /// from before them reads this one (it ignores the field).
@@ -86,7 +87,7 @@ fn no_lines(lines: &Cow<'_, [String]>) -> bool {
 
 #[derive(Serialize, Deserialize)]
 enum SavedPlayer {
-    Human(u64),
+    Human(UserId),
     Computer(#[serde(with = "computer::by_name")] Level),
 }
 
@@ -113,7 +114,7 @@ struct SavedDraft<'a> {
 
 #[derive(Serialize, Deserialize)]
 struct SavedBoard {
-    message: u64,
+    message: MessageId,
     posted_at: i64,
 }
 
@@ -158,7 +159,7 @@ impl<'a> From<&'a Running> for V1<'a> {
         let (t, post) = (&r.table, &r.post);
         V1 {
             id: t.id,
-            guild: t.guild,
+            guild: t.venue,
             channel: t.channel,
             host: t.host,
             ruleset: t.ruleset,
@@ -196,7 +197,7 @@ impl<'a> From<&'a Running> for V1<'a> {
 impl From<V1<'_>> for Running {
     fn from(s: V1<'_>) -> Running {
         let mut t = Table::new(
-            Origin { id: s.id, guild: s.guild, channel: s.channel, host: s.host },
+            Origin { id: s.id, venue: s.guild, channel: s.channel, host: s.host },
             s.ruleset,
             s.players,
             s.seed,
@@ -281,10 +282,10 @@ mod tests {
     #[test]
     fn a_table_comes_back_from_its_saved_form() {
         let mut r = lobby(3, Variant::Francais);
-        r.table.lineup.extend([Player::Human(202), Player::Computer(Level::Hard)]);
-        r.table.names.insert(202, "Meena".into());
-        r.post.board = Some(BoardMessage { message: 5, posted_at: 6 });
-        r.post.pinged = Some(202);
+        r.table.lineup.extend([Player::Human(UserId(202)), Player::Computer(Level::Hard)]);
+        r.table.names.insert(UserId(202), "Meena".into());
+        r.post.board = Some(BoardMessage { message: MessageId(5), posted_at: 6 });
+        r.post.pinged = Some(UserId(202));
         r.post.shown = Some(4);
         let json = to_json(&r).expect("saved");
         assert!(!json.contains("story"), "no lines, no field: the form of 2026-11-26");

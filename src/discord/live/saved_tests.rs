@@ -11,12 +11,13 @@
 use super::persist::{create_sync, from_closed, from_live, save_sync};
 use super::running::{BoardMessage, Running};
 use crate::discord::game::computer::Level;
+use crate::discord::game::ids::{ChannelId, GuildId, MessageId, UserId, Venue};
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::session;
 use crate::discord::game::session_tests::{GUEST, HOST, act, next_intent};
 use crate::discord::game::table::{NewGame, Stage, Table};
 use crate::engine::{Ruleset, Variant};
-use crate::store::{GameId, Store, Timestamp};
+use crate::store::{Store, Timestamp};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -42,7 +43,7 @@ struct Setup {
 
 #[derive(Clone, Copy)]
 enum Other {
-    Human(u64),
+    Human(UserId),
     Computer(Level),
 }
 
@@ -75,7 +76,7 @@ const SETUPS: &[Setup] = &[
         variant: Variant::Bell,
         players: 4,
         practice: false,
-        others: &[Other::Human(GUEST), Other::Computer(Level::Easy), Other::Human(303)],
+        others: &[Other::Human(GUEST), Other::Computer(Level::Easy), Other::Human(UserId(303))],
         actions: 25,
         end: End::MidTurn,
     },
@@ -102,7 +103,7 @@ const SETUPS: &[Setup] = &[
         variant: Variant::TayamSonalu,
         players: 4,
         practice: false,
-        others: &[Other::Human(GUEST), Other::Human(303), Other::Human(404)],
+        others: &[Other::Human(GUEST), Other::Human(UserId(303)), Other::Human(UserId(404))],
         actions: 40,
         end: End::MidTurn,
     },
@@ -120,7 +121,7 @@ const SETUPS: &[Setup] = &[
         variant: Variant::Bell,
         players: 3,
         practice: false,
-        others: &[Other::Human(GUEST), Other::Human(303)],
+        others: &[Other::Human(GUEST), Other::Human(UserId(303))],
         actions: 12,
         end: End::Leaver,
     },
@@ -157,8 +158,8 @@ fn step(t: &mut Table) {
 /// Plays a game as the bot would, saving after every change.
 fn play(store: &mut Store, s: &Setup) -> Running {
     let new = NewGame {
-        guild: 7,
-        channel: s.channel,
+        venue: Venue::Server(GuildId(7)),
+        channel: ChannelId(s.channel),
         host: HOST,
         ruleset: Ruleset::new(s.variant),
         players: s.players,
@@ -182,7 +183,7 @@ fn play(store: &mut Store, s: &Setup) -> Running {
         return t;
     }
     act(&mut t.table, HOST, Intent::Start).expect("start");
-    t.post.board = Some(BoardMessage { message: 9_000 + s.channel, posted_at: 1_700_000_000_000 });
+    t.post.board = Some(BoardMessage { message: MessageId(9_000 + s.channel), posted_at: 1_700_000_000_000 });
     save_sync(store, &mut t).expect("save start");
     if s.end == End::Leaver {
         session::handle(&mut t.table, Actor { user: GUEST, moderator: false }, Intent::Resign, None, 1_000)
@@ -236,7 +237,7 @@ fn write_saved_fixtures() {
     let mut lines = String::new();
     for s in SETUPS {
         let t = play(&mut store, s);
-        if let Some(live) = store.live_game(GameId(t.table.id)).expect("read") {
+        if let Some(live) = store.live_game(t.table.id.into()).expect("read") {
             lines += &format!("{} {}\n", t.table.id, live.live);
         }
     }
@@ -265,7 +266,7 @@ fn tables_saved_by_the_release_of_2026_11_26_load_resave_the_same_and_play_on() 
         tables.push(t);
     }
     let stages: Vec<(u64, Stage, bool)> =
-        tables.iter().map(|t| (t.table.channel, t.table.stage, t.table.draft.actions.is_empty())).collect();
+        tables.iter().map(|t| (t.table.channel.get(), t.table.stage, t.table.draft.actions.is_empty())).collect();
     assert!(stages.contains(&(11, Stage::Lobby, true)), "{stages:?}");
     assert_eq!(
         stages.iter().filter(|(_, stage, no_pick)| *stage == Stage::Playing && !no_pick).count(),
@@ -274,7 +275,7 @@ fn tables_saved_by_the_release_of_2026_11_26_load_resave_the_same_and_play_on() 
     );
     for mut t in tables {
         if t.table.stage == Stage::Lobby {
-            act(&mut t.table, 505, Intent::Join).expect("join the old lobby");
+            act(&mut t.table, UserId(505), Intent::Join).expect("join the old lobby");
             act(&mut t.table, HOST, Intent::Start).expect("start the old lobby");
         }
         // The pick made before the release still confirms.

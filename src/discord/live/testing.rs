@@ -5,6 +5,7 @@
 
 use crate::discord::Data;
 use crate::discord::config::{Config, Shards};
+use crate::discord::game::ids::{ChannelId, GuildId, UserId, Venue};
 use crate::discord::game::table::NewGame;
 use crate::discord::live::hub::Hub;
 use crate::discord::live::persist;
@@ -18,9 +19,9 @@ use std::sync::Arc;
 /// `/thaayam new` does.
 pub(crate) async fn lobby(data: &Data) -> Running {
     let new = NewGame {
-        guild: 1,
-        channel: 2,
-        host: 10,
+        venue: Venue::Server(GuildId(1)),
+        channel: ChannelId(2),
+        host: UserId(10),
         ruleset: Ruleset::new(Variant::Bell),
         players: 2,
         turn_timeout: 60,

@@ -18,8 +18,8 @@ use super::ids;
 use super::persist::SAVE_DEADLINE;
 use super::running::{Reach, Running};
 use crate::discord::Data;
+use crate::discord::game::ids::GameId;
 use crate::discord::game::session;
-use crate::store::GameId;
 use poise::serenity_prelude as serenity;
 use serenity::Http;
 
@@ -29,7 +29,7 @@ const NEWEST: u8 = 50;
 
 /// The highest action counter that the controls of `messages` carry for
 /// game `game` (`None` when none of them has controls of that game).
-pub(crate) fn newest_shown<'a>(game: i64, messages: impl IntoIterator<Item = &'a serenity::Message>) -> Option<u32> {
+pub(crate) fn newest_shown<'a>(game: GameId, messages: impl IntoIterator<Item = &'a serenity::Message>) -> Option<u32> {
     messages.into_iter().flat_map(ids::controls).filter(|id| id.game == game).map(|id| id.seq).max()
 }
 
@@ -72,8 +72,8 @@ pub(crate) async fn check_at_start(http: &Http, data: &Data, game: &Shared) -> b
 /// On a click carrying action `shown`, ahead of the game as this process
 /// holds it: whether the store is behind it too (another process may only
 /// have moved the game on). A store that cannot be read tells nothing.
-pub(crate) async fn store_behind(data: &Data, game: i64, shown: u32) -> bool {
-    match data.store.call_within(SAVE_DEADLINE, move |s| s.game(GameId(game))).await {
+pub(crate) async fn store_behind(data: &Data, game: GameId, shown: u32) -> bool {
+    match data.store.call_within(SAVE_DEADLINE, move |s| s.game(game.into())).await {
         Ok(Some(info)) => u32::try_from(info.seq).is_ok_and(|stored| is_ahead(shown, stored)),
         Ok(None) => false,
         Err(e) => {

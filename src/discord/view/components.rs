@@ -8,6 +8,7 @@
 //! (`pick`): the layout did not change, and a click on a retired control
 //! is told so privately and changes nothing.
 
+use crate::discord::game::ids::GameId;
 use std::fmt;
 
 /// The version tag every id starts with; bump it when the layout changes.
@@ -81,7 +82,7 @@ impl Control {
 /// A parsed `custom_id`: which game, what, and at which action counter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ComponentId {
-    pub(crate) game: i64,
+    pub(crate) game: GameId,
     pub(crate) control: Control,
     pub(crate) seq: u32,
 }
@@ -119,7 +120,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl ComponentId {
-    pub(crate) fn new(game: i64, control: Control, seq: u32) -> ComponentId {
+    pub(crate) fn new(game: GameId, control: Control, seq: u32) -> ComponentId {
         ComponentId { game, control, seq }
     }
 
@@ -176,7 +177,7 @@ mod tests {
     #[test]
     fn every_control_round_trips_within_the_length_limit() {
         for control in ALL {
-            let id = ComponentId::new(i64::MAX, control, u32::MAX);
+            let id = ComponentId::new(GameId(i64::MAX), control, u32::MAX);
             let text = id.encode();
             assert!(text.len() <= 100, "{text}");
             assert_eq!(ComponentId::parse(&text), Ok(id), "{text}");
@@ -185,8 +186,8 @@ mod tests {
 
     #[test]
     fn the_encoding_is_the_documented_one() {
-        assert_eq!(ComponentId::new(12, Control::Throw, 7).encode(), "t1:12:throw::7");
-        assert_eq!(ComponentId::new(3, Control::Page(2), 9).encode(), "t1:3:page:2:9");
+        assert_eq!(ComponentId::new(GameId(12), Control::Throw, 7).encode(), "t1:12:throw::7");
+        assert_eq!(ComponentId::new(GameId(3), Control::Page(2), 9).encode(), "t1:3:page:2:9");
     }
 
     #[test]
@@ -227,7 +228,7 @@ mod tests {
         }
         // Mutations of valid ids must also parse or fail cleanly.
         for control in ALL {
-            let text = ComponentId::new(5, control, 1).encode();
+            let text = ComponentId::new(GameId(5), control, 1).encode();
             for i in 0..text.len() {
                 let mut bytes = text.clone().into_bytes();
                 bytes[i] = b':';

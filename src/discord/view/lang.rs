@@ -152,6 +152,13 @@ macro_rules! tr {
 }
 pub(crate) use tr;
 
+/// A game's number reads as the number it is.
+impl From<crate::discord::game::ids::GameId> for fluent_bundle::FluentValue<'_> {
+    fn from(id: crate::discord::game::ids::GameId) -> Self {
+        id.get().into()
+    }
+}
+
 /// The message ids of a locale.
 #[cfg(test)]
 pub(crate) fn ids(locale: &Locale) -> std::collections::BTreeSet<String> {

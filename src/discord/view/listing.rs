@@ -58,6 +58,7 @@ fn game_line(lang: Lang, g: &Listed<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::UserId;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::session;
     use crate::discord::game::table::kit;
@@ -67,7 +68,8 @@ mod tests {
     fn each_game_names_its_rules_players_turn_and_board() {
         let lobby = kit::lobby(3, Variant::Bell);
         let mut playing = kit::lobby(2, Variant::Francais);
-        session::handle(&mut playing, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut playing, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0)
+            .expect("join");
         session::handle(&mut playing, Actor { user: kit::HOST, moderator: false }, Intent::Start, None, 0)
             .expect("start");
         let on_turn = playing.human_to_act().expect("a human on turn");

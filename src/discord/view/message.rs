@@ -2,6 +2,8 @@
 //! optional board image), independent of serenity so presenters can be
 //! unit-tested, and the check of every documented Discord limit on it.
 
+use crate::discord::game::ids::UserId;
+
 /// Discord's documented limits (API v10), see `docs/discord-platform.md`
 /// (the product uses some; the checks of the tests and the workbench all).
 #[cfg_attr(not(any(test, feature = "lab")), allow(dead_code))]
@@ -84,7 +86,7 @@ pub(crate) struct Message {
     /// The board picture's description, read by screen readers.
     pub(crate) alt: String,
     /// The only users this message may ping.
-    pub(crate) mentions: Vec<u64>,
+    pub(crate) mentions: Vec<UserId>,
 }
 
 #[cfg(any(test, feature = "lab"))]

@@ -104,6 +104,7 @@ fn vacated(lang: Lang, then: Vacated) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::UserId;
     use crate::engine::{Seat, Throw};
 
     #[test]
@@ -124,6 +125,6 @@ mod tests {
 
     #[test]
     fn people_are_mentioned() {
-        assert_eq!(note_lines(Lang::EN, &[Note::Joined(7)]), vec!["<@7> joined.".to_string()]);
+        assert_eq!(note_lines(Lang::EN, &[Note::Joined(UserId(7))]), vec!["<@7> joined.".to_string()]);
     }
 }

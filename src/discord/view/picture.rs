@@ -291,6 +291,7 @@ fn pieces_in_words(lang: Lang, pos: &Position, seat: Seat) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::ids::UserId;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::script::next_intent;
     use crate::discord::game::session;
@@ -299,9 +300,9 @@ mod tests {
 
     fn started() -> Table {
         let mut t = kit::lobby(2, Variant::Bell);
-        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
-        t.names.insert(10, "Asha".into());
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
+        t.names.insert(UserId(10), "Asha".into());
         t
     }
 
@@ -320,7 +321,7 @@ mod tests {
         assert!(board_view(Lang::EN, &t).is_none());
         let t = started();
         let view = board_view(Lang::EN, &t).expect("a view");
-        assert_eq!(view.names[t.seat_of(10).expect("seated").index()], "Asha");
+        assert_eq!(view.names[t.seat_of(UserId(10)).expect("seated").index()], "Asha");
         let played = t.events.iter().any(|e| matches!(e, Event::Act { .. }));
         assert_eq!(!view.last.is_empty(), played, "only a move played is highlighted");
     }
@@ -473,7 +474,7 @@ mod tests {
     #[test]
     fn the_description_reads_the_pieces_by_square() {
         let mut t = started();
-        t.names.insert(11, "Bala".into());
+        t.names.insert(UserId(11), "Bala".into());
         for _ in 0..40 {
             click(&mut t);
         }

@@ -6,6 +6,7 @@ use super::lang::Lang;
 use super::message::{self, Row};
 use super::presenter::{self, Outro};
 use crate::discord::game::computer::Level;
+use crate::discord::game::ids::UserId;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::lost::Block;
 use crate::discord::game::notes::Note;
@@ -24,7 +25,8 @@ fn checked(t: &Table, notes: &[Note]) -> message::Message {
 /// The message of a table in `lang`, checked against Discord's limits,
 /// with no Fluent key or placeholder left in its words.
 fn checked_in(lang: Lang, t: &Table, notes: &[Note]) -> message::Message {
-    let m = presenter::table_message(lang, t, notes, &Outro { ratings: vec![(1, 15.0, 17.5)], went_back: false });
+    let m =
+        presenter::table_message(lang, t, notes, &Outro { ratings: vec![(UserId(1), 15.0, 17.5)], went_back: false });
     if let Err(e) = message::check(&m) {
         panic!("limit broken at seq {}: {e}\n{m:#?}", t.seq);
     }
@@ -101,12 +103,12 @@ fn whole_games_in(lang: Lang) {
         let mark = super::lang::tr!(lang, "practice-mark");
         assert_eq!(lobby.embed.as_ref().is_some_and(|e| e.description.contains(&mark)), t.practice);
         let mut hints = 0;
-        session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
         while t.lineup.len() < usize::from(players) {
             let add = Intent::AddComputer(Level::Random);
-            session::handle(&mut t, Actor { user: 10, moderator: false }, add, None, 0).expect("add");
+            session::handle(&mut t, Actor { user: UserId(10), moderator: false }, add, None, 0).expect("add");
         }
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
         let mut steps = 0;
         let mut rng = ChaCha8Rng::seed_from_u64(u64::from(players));
         while t.stage == Stage::Playing && steps < 50_000 {
@@ -159,7 +161,7 @@ fn whole_games_in(lang: Lang) {
 #[test]
 fn ended_games_are_not_rated_and_lose_their_controls() {
     let mut t = kit::lobby(2, Variant::Bell);
-    session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Cancel, None, 0).expect("cancel");
+    session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Cancel, None, 0).expect("cancel");
     let m = checked(&t, &[]);
     assert!(m.rows.is_empty());
     assert!(m.content.contains("not rated"));
@@ -176,8 +178,8 @@ fn long_notes_are_clipped_to_the_content_limit() {
 #[test]
 fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_stands() {
     let mut t = kit::lobby(2, Variant::Bell);
-    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
-    session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+    session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+    session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
     let notes: Vec<Note> = (0..200)
         .map(|i| Note::ThrowsLost { count: (i % 7) as u8, why: crate::discord::game::lost::LostWhy::default() })
         .collect();
@@ -200,7 +202,7 @@ fn a_long_run_of_notes_keeps_the_newest_and_the_lines_that_say_where_the_game_st
 fn a_game_saved_while_a_human_had_to_throw_still_offers_throw() {
     // Saved by an older bot right after Start: nobody has thrown yet.
     let mut t = kit::lobby(2, Variant::Bell);
-    session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+    session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
     t.stage = Stage::Playing;
     let user = t.human_to_act().expect("a human to throw");
     assert!(controls(&checked(&t, &[])).contains(&Control::Throw));
@@ -221,10 +223,10 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Action::Enter,
     ];
     let mut notes = vec![
-        Note::Joined(1),
-        Note::Left(1),
+        Note::Joined(UserId(1)),
+        Note::Left(UserId(1)),
         Note::Started,
-        Note::EndedBy(1),
+        Note::EndedBy(UserId(1)),
         Note::LobbyExpired,
         Note::Idle(3),
         Note::Threw { seat: Seat::N, throws: vec![(Throw::Two, true), (Throw::One, false)] },
@@ -234,7 +236,7 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Note::Played { seat: Seat::S, before, path, forced: true },
         Note::Captured { seat: Seat::S, count: 2 },
         Note::TookBack,
-        Note::TimedOut(1),
+        Note::TimedOut(UserId(1)),
     ];
     for n in [1, 3] {
         notes.extend([
@@ -257,9 +259,9 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
     }
     for then in [Vacated::Free, Vacated::Computer, Vacated::OtherWins, Vacated::EndsUnrated, Vacated::Last] {
         notes.extend([
-            Note::Removed { user: 1, then },
-            Note::Resigned { user: 1, then },
-            Note::Forfeited { user: 1, then },
+            Note::Removed { user: UserId(1), then },
+            Note::Resigned { user: UserId(1), then },
+            Note::Forfeited { user: UserId(1), then },
         ]);
     }
     notes.extend(Level::ALL.iter().map(|&l| Note::ComputerJoined(l)));
@@ -274,7 +276,7 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         Refusal::TooFewPlayers,
         Refusal::WrongMoment(Moment::NothingToUndo),
         Refusal::BadChoice(BadPick::NoStep),
-        Refusal::NotPlaying(1),
+        Refusal::NotPlaying(UserId(1)),
         Refusal::Unsaved,
         Refusal::Unsure,
     ];
@@ -305,7 +307,7 @@ fn every_note_and_refusal_reads_in_every_language_within_the_limits() {
         }
         let mut t = kit::lobby(2, Variant::Bell);
         checked_in(lang, &t, &notes);
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Cancel, None, 0).expect("cancel");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Cancel, None, 0).expect("cancel");
         checked_in(lang, &t, &notes);
         assert_eq!(message::check(&presenter::record(lang, &t, &lines)), Ok(()));
     }
@@ -376,10 +378,17 @@ fn the_last_record_of_an_ended_game_points_to_its_result_not_to_a_board() {
 fn tayam_sonalu_speaks_its_own_words() {
     let mut t = kit::lobby(4, Variant::TayamSonalu);
     for _ in 0..3 {
-        session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::AddComputer(Level::Random), None, 0)
-            .expect("add");
+        session::handle(
+            &mut t,
+            Actor { user: UserId(10), moderator: false },
+            Intent::AddComputer(Level::Random),
+            None,
+            0,
+        )
+        .expect("add");
     }
-    let started = session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+    let started =
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let (mut sonal_told, mut sonal_menu, mut again_menu) = (0, false, false);
     sonal_told += started.iter().filter(|n| **n == Note::FirstThrow(Throw::Sonal)).count();
@@ -401,7 +410,8 @@ fn tayam_sonalu_speaks_its_own_words() {
                 }
                 let intent = random_intent(&t, &mut rng);
                 let seq = t.seq;
-                session::handle(&mut t, Actor { user: 10, moderator: false }, intent, Some(seq), 0).expect("click")
+                session::handle(&mut t, Actor { user: UserId(10), moderator: false }, intent, Some(seq), 0)
+                    .expect("click")
             }
         };
         let m = checked(&t, &notes);

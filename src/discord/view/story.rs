@@ -51,6 +51,7 @@ mod tests {
     use super::*;
     use crate::discord::game::acts::Act;
     use crate::discord::game::computer::Level;
+    use crate::discord::game::ids::{ChannelId, GameId, GuildId, UserId, Venue};
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::script::random_intent;
     use crate::discord::game::session;
@@ -79,12 +80,14 @@ mod tests {
     fn a_ping_names_every_loss_since_she_was_last_asked_even_across_her_forced_moves() {
         let mut across_forced = 0;
         for game in 0..12u8 {
-            let origin = Origin { id: 9, guild: 1, channel: 2, host: 10 };
+            let origin =
+                Origin { id: GameId(9), venue: Venue::Server(GuildId(1)), channel: ChannelId(2), host: UserId(10) };
             let mut t = Table::new(origin, Ruleset::new(Variant::Bell), 3, [game; 32]);
-            session::handle(&mut t, Actor { user: 11, moderator: false }, Intent::Join, None, 0).expect("join");
+            session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
             let add = Intent::AddComputer(Level::Random);
-            session::handle(&mut t, Actor { user: 10, moderator: false }, add, None, 0).expect("add");
-            session::handle(&mut t, Actor { user: 10, moderator: false }, Intent::Start, None, 0).expect("start");
+            session::handle(&mut t, Actor { user: UserId(10), moderator: false }, add, None, 0).expect("add");
+            session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0)
+                .expect("start");
             let mut rng = ChaCha8Rng::seed_from_u64(u64::from(game));
             // Where each seat was last asked: the number of actions then.
             let mut asked_at: [Option<usize>; 4] = [None; 4];

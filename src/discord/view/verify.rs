@@ -7,9 +7,10 @@ use super::lang::{Lang, tr};
 use super::message::{Embed, Message, limits};
 use super::words::{COLOUR, seat_name};
 use crate::dice::Audit;
+use crate::discord::game::ids::GameId;
 
 /// The file name of the attached report.
-pub(crate) fn file_name(game: i64) -> String {
+pub(crate) fn file_name(game: GameId) -> String {
     format!("thaayam-game-{game}-dice.txt")
 }
 
