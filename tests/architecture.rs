@@ -5,7 +5,10 @@
 //! through it), the workbench (`lab`) only behind its cargo feature, the purity of the
 //! engine and of the bot's `game` and `view` wings (no Discord client, no
 //! tokio, no store, no global state in `game`), one series walk (the
-//! engine's), and no import circle between any files of `src/` (a
+//! engine's), ids as types (no `type UserId`) and a guild number 0
+//! decided in one place (`engine/rated.rs`, not `guild == 0` here and
+//! there), and no import circle between any files of `src/` (a
+
 //! `mod.rs` that defines items its children use, while re-exporting
 //! theirs, is such a circle: it declares and re-exports, a concept's own
 //! file defines).
@@ -577,24 +580,153 @@ fn the_checker_sees_imports_and_circles() {
     assert!(circles(&g).is_empty());
 }
 
+/// What keeps the workbench (`src/lab`, the `thaayam-lab` binary) out of
+/// the product, given `lib.rs` and `Cargo.toml`: each broken gate, in
+/// words (none when `lab` is declared only behind its feature, the
+/// feature is off by default, and the binary requires it).
+fn workbench_gates(lib: &str, manifest: &str) -> Vec<String> {
+    let mut broken = Vec::new();
+    let lines: Vec<&str> = lib.lines().map(str::trim).collect();
+    let declared: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.ends_with("mod lab;") || l.ends_with("mod lab {"))
+        .map(|(i, _)| i)
+        .collect();
+    if declared.is_empty() {
+        broken.push("lib.rs does not declare `lab`".to_string());
+    }
+    for at in declared {
+        if at == 0 || lines[at - 1] != "#[cfg(feature = \"lab\")]" {
+            broken.push(format!("lib.rs declares `{}` without `#[cfg(feature = \"lab\")]`", lines[at]));
+        }
+    }
+    let manifest: toml::Table = match manifest.parse() {
+        Ok(m) => m,
+        Err(e) => return vec![format!("Cargo.toml: {e}")],
+    };
+    let features = manifest.get("features").and_then(|f| f.as_table());
+    let default = features.and_then(|f| f.get("default")).and_then(|d| d.as_array()).cloned().unwrap_or_default();
+    if !features.is_some_and(|f| f.contains_key("lab")) {
+        broken.push("no `lab` feature".to_string());
+    }
+    if default.iter().any(|f| f.as_str() == Some("lab")) {
+        broken.push("`lab` is a default feature".to_string());
+    }
+    let bins = manifest.get("bin").and_then(|b| b.as_array()).cloned().unwrap_or_default();
+    match bins.iter().find(|b| b.get("name").and_then(|n| n.as_str()) == Some("thaayam-lab")) {
+        None => broken.push("no `thaayam-lab` binary".to_string()),
+        Some(lab) => {
+            let required = lab.get("required-features").and_then(|r| r.as_array()).cloned().unwrap_or_default();
+            if !required.iter().any(|f| f.as_str() == Some("lab")) {
+                broken.push("`thaayam-lab` does not require the `lab` feature".to_string());
+            }
+        }
+    }
+    broken
+}
+
 /// The workbench (`src/lab`, the `thaayam-lab` binary) sits behind the
 /// `lab` cargo feature, off by default: the product library carries no rig
 /// and `cargo install --path .` installs `thaayam` alone.
 #[test]
 fn the_workbench_is_behind_its_feature() {
     let lib = std::fs::read_to_string(src_dir().join("lib.rs")).expect("lib.rs");
-    let lines: Vec<&str> = lib.lines().map(str::trim).collect();
-    let at = lines.iter().position(|l| *l == "pub mod lab;").expect("lib.rs declares `lab`");
-    assert_eq!(lines.get(at.wrapping_sub(1)), Some(&"#[cfg(feature = \"lab\")]"), "`lab` only behind its feature");
-    let manifest: toml::Table = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
-        .expect("Cargo.toml")
-        .parse()
-        .expect("toml");
-    let features = manifest["features"].as_table().expect("[features]");
-    let default = features.get("default").and_then(|d| d.as_array()).cloned().unwrap_or_default();
-    assert!(features.contains_key("lab") && !default.iter().any(|f| f.as_str() == Some("lab")), "off by default");
-    let bins = manifest["bin"].as_array().expect("[[bin]]");
-    let lab = bins.iter().find(|b| b["name"].as_str() == Some("thaayam-lab")).expect("the thaayam-lab binary");
-    let required = lab.get("required-features").and_then(|r| r.as_array()).cloned().unwrap_or_default();
-    assert!(required.iter().any(|f| f.as_str() == Some("lab")), "thaayam-lab requires the `lab` feature");
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("Cargo.toml");
+    let broken = workbench_gates(&lib, &manifest);
+    assert!(broken.is_empty(), "`lab` only behind its feature:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_checker_sees_a_workbench_outside_its_feature() {
+    let lib = "pub mod engine;\n#[cfg(feature = \"lab\")]\npub mod lab;\n";
+    let manifest = "[features]\nlab = []\n[[bin]]\nname = \"thaayam-lab\"\nrequired-features = [\"lab\"]\n";
+    assert!(workbench_gates(lib, manifest).is_empty(), "{:?}", workbench_gates(lib, manifest));
+    let bare = "pub mod engine;\npub mod lab;\n";
+    assert_eq!(workbench_gates(bare, manifest).len(), 1, "declared without its cfg");
+    let on =
+        "[features]\ndefault = [\"lab\"]\nlab = []\n[[bin]]\nname = \"thaayam-lab\"\nrequired-features = [\"lab\"]\n";
+    assert_eq!(workbench_gates(lib, on), ["`lab` is a default feature"]);
+    let free = "[features]\nlab = []\n[[bin]]\nname = \"thaayam-lab\"\n";
+    assert_eq!(workbench_gates(lib, free), ["`thaayam-lab` does not require the `lab` feature"]);
+    assert_eq!(workbench_gates("pub mod engine;\n", manifest), ["lib.rs does not declare `lab`"]);
+}
+
+/// Lines that compare a guild number with 0 (`guild == 0`, `guild_id != 0`,
+/// `info.guild == 0`…): where a game lives is a type (`Venue`), and the
+/// number a game outside servers is stored with is named in one place,
+/// `allowed`, which decides it (`engine/rated.rs`).
+fn guild_zero_tests(sources: &BTreeMap<String, Source>, allowed: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (file, src) in sources.iter().filter(|(f, _)| f.as_str() != allowed) {
+        for (line, _) in &src.lines {
+            for (at, _) in line.match_indices("guild") {
+                if line[..at].chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue; // `by_guild`, `other_guild`
+                }
+                let rest = line[at + "guild".len()..].trim_start_matches("_id").trim_start_matches("()").trim_start();
+                let Some(rest) = rest.strip_prefix("==").or_else(|| rest.strip_prefix("!=")) else { continue };
+                let rest = rest.trim_start();
+                if rest.starts_with('0')
+                    && !rest[1..].starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.')
+                {
+                    out.push(format!("{file}: `{}`", line.trim()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Files that define a type alias for a user id: the bot's ids are types
+/// (`discord/game/ids.rs`), not names for `u64`.
+fn user_id_aliases(sources: &BTreeMap<String, Source>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (file, src) in sources {
+        for (line, _) in &src.lines {
+            let t = line.trim_start();
+            let t = t.strip_prefix("pub(crate) ").or_else(|| t.strip_prefix("pub ")).unwrap_or(t);
+            if t.starts_with("type UserId") {
+                out.push(format!("{file}: `{}`", line.trim()));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 42 §2: ids and places are types. No `type UserId = u64`, and no
+/// guild number compared with 0 outside the one place that decides what
+/// a guild number of a game outside servers is (`engine/rated.rs`, which
+/// the store and the bot's `Venue` both ask).
+#[test]
+fn ids_are_types_and_outside_servers_is_decided_once() {
+    let sources = read_sources();
+    let aliases = user_id_aliases(&sources);
+    assert!(aliases.is_empty(), "a user id is a type (`discord/game/ids.rs`):\n{}", aliases.join("\n"));
+    let zeros = guild_zero_tests(&sources, "engine/rated.rs");
+    assert!(zeros.is_empty(), "a guild 0 is decided in `engine/rated.rs` only:\n{}", zeros.join("\n"));
+}
+
+#[test]
+fn the_checker_sees_guild_zero_tests_and_user_id_aliases() {
+    let source = |file: &str, text: &str| {
+        let src = Source { module: vec![], lines: code_lines(text) };
+        BTreeMap::from([(file.to_string(), src)])
+    };
+    let planted = source(
+        "discord/live/ids.rs",
+        "fn f(guild: u64) -> bool {\n    if guild == 0 { return true; }\n    info.guild_id != 0 || t.guild() == 0\n}\n",
+    );
+    assert_eq!(guild_zero_tests(&planted, "engine/rated.rs").len(), 3, "each comparison is seen");
+    assert!(guild_zero_tests(&planted, "discord/live/ids.rs").is_empty(), "the one place may");
+    let fine = source(
+        "discord/a.rs",
+        "// guild == 0 in a comment\nlet x = by_guild == 0;\nlet y = guild == 0x1;\nlet z = guild == 07;\nlet w = guild_count == 0;\n",
+    );
+    assert!(guild_zero_tests(&fine, "engine/rated.rs").is_empty(), "{:?}", guild_zero_tests(&fine, "x"));
+    let alias = source("discord/game/table.rs", "/// A user.\npub(crate) type UserId = u64;\n");
+    assert_eq!(user_id_aliases(&alias).len(), 1);
+    let newtype = source("discord/game/ids.rs", "pub(crate) struct UserId(pub(crate) u64);\n// type UserId = u64\n");
+    assert!(user_id_aliases(&newtype).is_empty());
 }
