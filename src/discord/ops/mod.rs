@@ -7,9 +7,12 @@
 //!   counting of Discord requests and answers.
 //! - [`health`]: whether the bot is ready (gateway shards, store).
 //! - [`listener`]: the private HTTP listener serving `/metrics`,
-//!   `/healthz` and `/readyz`.
+//!   `/healthz` and `/readyz`, an axum router served by [`serve`] (a
+//!   bound address, a cap on connections and their time, graceful
+//!   shutdown).
 
 pub(crate) mod health;
 pub(crate) mod instrument;
 pub(crate) mod listener;
 pub(crate) mod metrics;
+pub(crate) mod serve;
