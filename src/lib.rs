@@ -52,8 +52,12 @@
 //!   (seats in `lobby.rs`, moves in `turn.rs`).
 //! - **How a change reaches Discord** (edit in place, record and re-post,
 //!   answer a click and follow up, where the bot is reached by clicks
-//!   only): decided as data in `discord/live/delivery.rs` (a unit test per
-//!   case), carried out by `discord/live/board.rs`; the game rule of games
+//!   only, which picture goes with it, kept or drawn, what follows a
+//!   refused click, which boards catch up after a restart): decided as data
+//!   in `discord/live/delivery.rs` (a unit test per case), what is saved
+//!   about a new board in `live/running.rs` (`Post::new_board`), carried
+//!   out by `discord/live/board.rs`, `clicks.rs` and `pictures.rs`; who
+//!   sits at a rematch is `discord/game/rematch.rs`; the game rule of games
 //!   reached by clicks only (a lapsed turn settled, the computers played
 //!   within the click) is `discord/game/session.rs`'s `handle_click`.
 //! - **A colour of the board**: `render/theme.rs` (seat colours are checked

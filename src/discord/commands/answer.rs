@@ -5,7 +5,6 @@
 
 use crate::discord::game::ids::UserId;
 use crate::discord::live::lang::{self, server_lang};
-
 use crate::discord::live::{access, outgoing};
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Route;

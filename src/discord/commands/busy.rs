@@ -6,7 +6,6 @@
 use super::answer::{langs, private};
 use crate::discord::game::ids::UserId;
 use crate::discord::live::guard::{Busy, Heavy, Ticket};
-
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Outcome;
 use crate::discord::view::lang::{Lang, tr};

@@ -14,9 +14,8 @@ use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::defaults::guild_defaults;
 use crate::discord::live::delivery::Place;
-use crate::discord::live::ids;
-
 use crate::discord::live::guard::Capped;
+use crate::discord::live::ids;
 use crate::discord::live::opening::{self, Asked, Opened};
 use crate::discord::live::running::Reach;
 use crate::discord::live::unix_now;

@@ -7,7 +7,6 @@ use super::answer::{langs, private, where_asked};
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::live::access::Where;
 use crate::discord::live::ids;
-
 use crate::discord::live::opening::link_of;
 use crate::discord::view::listing::{Listed, games_list};
 use crate::discord::{Context, Error};

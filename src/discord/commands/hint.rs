@@ -7,7 +7,6 @@ use super::answer::{langs, private};
 use super::busy::admit;
 use crate::discord::game::hint::{HintRefusal, hint, may_ask};
 use crate::discord::game::ids::{ChannelId, UserId};
-
 use crate::discord::live::guard::Heavy;
 use crate::discord::view::hint::hint_text;
 use crate::discord::{Context, Error};

@@ -5,7 +5,6 @@
 use super::answer::{langs, private};
 use crate::discord::game::ids::UserId;
 use crate::discord::live::clock::notify_after;
-
 use crate::discord::view::lang::tr;
 use crate::discord::{Context, Error};
 

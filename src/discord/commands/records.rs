@@ -7,7 +7,6 @@
 use super::answer::{VariantChoice, langs, occupant, send, store_failed};
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::live::defaults::effective_settings;
-
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};

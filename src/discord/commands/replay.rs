@@ -11,7 +11,6 @@ use super::answer::{langs, occupant, private, store_failed};
 use super::busy::admit;
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::live::guard::Heavy;
-
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Message, limits};
 use crate::discord::view::picture::replay_words;

@@ -231,7 +231,6 @@ pub(crate) async fn settings(
     }
     ctx.data().langs.chosen(venue, language);
     ctx.data().settings.remember(venue, Some(new));
-
     tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);
     send(ctx, &settings_message(mine, &new, server(language, locale), true, manager), true).await
 }

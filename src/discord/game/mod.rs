@@ -15,6 +15,7 @@ pub(crate) mod intent;
 mod lobby;
 pub(crate) mod lost;
 pub(crate) mod notes;
+pub(crate) mod rematch;
 /// Used by the tests and the workbench only.
 #[cfg(any(test, feature = "lab"))]
 pub(crate) mod script;

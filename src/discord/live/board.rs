@@ -16,7 +16,7 @@ use super::lang::server_lang;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
-use super::running::{BoardMessage, Reach, Running};
+use super::running::{BoardMessage, Running};
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::ids::{ChannelId, MessageId, UserId};
@@ -329,9 +329,7 @@ async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg
 /// Notes that message `id`, just sent, is the game's board now, showing
 /// the table with picture `showing` and, as its story so far, `lines`.
 fn new_board_shown(running: &mut Running, id: MessageId, showing: Option<u64>, lines: &[String]) {
-    running.post.showing(running.table.seq, showing);
-    running.post.board = Some(BoardMessage { message: id, posted_at: unix_now() });
-    running.post.story = lines.to_vec();
+    running.post.new_board(id, unix_now(), running.table.seq, showing, lines);
 }
 
 /// The first answer to a click (counted: see [`instrument`]).
@@ -458,11 +456,8 @@ pub(crate) async fn reconcile_closed(http: &Http, data: &Data) {
 pub(crate) async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
     let (channel, board, seq) = {
         let r = game.lock().await;
-        // A board reached by clicks only catches up at its next click.
-        if r.post.shown == Some(r.table.seq) || r.post.reach == Reach::Interactions {
-            return;
-        }
-        (r.table.channel, r.post.board, r.table.seq)
+        let Some(seq) = delivery::catch_up(&r.table, &r.post) else { return };
+        (r.table.channel, r.post.board, seq)
     };
     // Read without the game's lock: clicks go on meanwhile.
     let current = match board {
@@ -470,7 +465,7 @@ pub(crate) async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
         None => false,
     };
     let mut r = game.lock().await;
-    if !r.table.is_open() || r.table.seq != seq || r.post.shown == Some(seq) {
+    if !delivery::still_behind(&r.table, &r.post, seq) {
         return; // changed and shown meanwhile
     }
     if current {
@@ -491,18 +486,17 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         Ok(running) => running,
         Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
-    if !data.config.shards.runs(running.table.venue) || running.post.reach == Reach::Interactions {
-        return; // another process's server, or a board only a click can reach
+    if !data.config.shards.runs(running.table.venue) {
+        return; // another process's server
     }
-    let Some(board) = running.post.board else { return };
+    let Some(board) = delivery::end_to_check(&running.post) else { return };
     let lang = server_lang(data, running.table.venue, None).await;
     let end = presenter::table_message(lang, &running.table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no
     // controls either); a board that cannot be read is left alone.
-    let Ok(seen) = read(http, running.table.channel, board.message).await else { return };
-    let title = seen.embeds.first().and_then(|e| e.title.as_deref());
-    if title == end.embed.as_ref().map(|e| e.title.as_str()) {
-        return;
+    let Ok(seen) = read(http, running.table.channel, board).await else { return };
+    if !delivery::missed_end(seen.embeds.first().and_then(|e| e.title.as_deref()), &end) {
+        return; // it shows the end
     }
     tracing::info!("game {id}: its board missed the end; showing it");
     show_end(http, lang, &mut running).await;

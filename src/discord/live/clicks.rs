@@ -17,7 +17,7 @@ use super::access::{Where, from_game_channel, is_moderator, where_clicked};
 use super::board::{Change, Click, Via, respond, show, show_end};
 use super::change::apply_intent;
 use super::computer::spawn_computer;
-use super::delivery::Place;
+use super::delivery::{self, Place};
 use super::hub::Shared;
 use super::ids;
 use super::lang::{self, server_lang};
@@ -31,7 +31,7 @@ use super::went_back;
 use crate::discord::Data;
 use crate::discord::game::computer::Level;
 use crate::discord::game::ids::{GameId, Venue};
-use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
@@ -116,28 +116,25 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let answered = AtomicBool::new(false);
     let answering = Via::Click(Click { ctx, click, arrived, answered: &answered });
     match applied {
-        Err(Refusal::Stale) if is_board(&running, click) && running.post.shown != Some(running.table.seq) => {
-            // The game's own board, behind the saved game: show it as it stands.
-            show(&ctx.http, data, &mut running, Change::none(Place::Same), Some(answering)).await;
-            let computer = reloaded_computer(&running, true);
-            drop(running);
-            note(ctx, click, &board_caught_up(mine)).await;
-            if computer {
-                spawn_computer(ctx.http.clone(), data.clone(), game);
-            }
-        }
         Err(refusal) => {
+            let controls = !click.message.components.is_empty();
+            let then = delivery::refused(&refusal, is_board(&running, click), controls, &running.table, &running.post);
+            if then.catch_up {
+                // The game's own board, behind the saved game: show it as it stands.
+                show(&ctx.http, data, &mut running, Change::none(Place::Same), Some(answering)).await;
+            }
+            drop(running);
+            if then.catch_up {
+                note(ctx, click, &board_caught_up(mine)).await;
+            } else {
+                refuse(ctx, click, &refusal_text(mine, &refusal)).await;
+            }
             // A closed game's own board keeps no controls; any other
             // message (an older board, a forged click's) is left alone.
-            let closed_board =
-                refusal == Refusal::Closed && is_board(&running, click) && !click.message.components.is_empty();
-            let computer = reloaded_computer(&running, refusal == Refusal::Stale);
-            drop(running);
-            refuse(ctx, click, &refusal_text(mine, &refusal)).await;
-            if closed_board {
+            if then.strip {
                 strip(ctx, click).await;
             }
-            if computer {
+            if then.computer {
                 spawn_computer(ctx.http.clone(), data.clone(), game);
             }
         }
@@ -150,24 +147,13 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
                 drop(running);
                 return refuse(ctx, click, &tr!(mine, "error-logged")).await;
             }
-            // Only a click that leaves a computer to act (or a board
-            // message whose save failed, which the task retries) starts
-            // its task: a task after every click mostly woke, locked,
-            // copied and serialised the table to find nothing to do.
-            let task_due = !by_clicks && (running.table.computer_to_act() || !shown.saved);
+            let task_due = delivery::computer_task_due(&running.table, &running.post, shown.saved);
             drop(running);
             if task_due {
                 spawn_computer(ctx.http.clone(), data.clone(), game);
             }
         }
     }
-}
-
-/// A game reloaded as stale (`stale`) may have moved on to a computer's
-/// turn: a save of this process that the database took after its deadline
-/// had passed (the player was told it failed), which no task plays yet.
-fn reloaded_computer(running: &Running, stale: bool) -> bool {
-    stale && running.table.computer_to_act()
 }
 
 /// The game's lock, once the click is known to come from the game's own

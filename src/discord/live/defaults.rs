@@ -8,7 +8,6 @@
 use super::persist::SAVE_DEADLINE;
 use crate::discord::config::Config;
 use crate::discord::game::ids::Venue;
-
 use crate::engine::Ruleset;
 use crate::store::{EndPermission, GuildSettings, StoreError, StoreHandle};
 use std::collections::HashMap;

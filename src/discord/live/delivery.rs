@@ -21,7 +21,9 @@
 
 use super::running::{Post, Reach};
 use crate::discord::game::ids::{MessageId, UserId};
+use crate::discord::game::intent::Refusal;
 use crate::discord::game::table::{Stage, Table};
+use crate::discord::view::message::Message;
 
 /// Where a change is shown.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -170,6 +172,90 @@ pub(crate) fn plan(table: &Table, post: &Post, wanted: Wanted<'_>, now: i64) -> 
 /// else posted anew.
 pub(crate) fn edit_or_post(post: &Post, now: i64) -> Send {
     if post.is_young(now) { Send::Edit } else { Send::Post }
+}
+
+/// Which picture a board message carries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Attach {
+    /// None: the message shows no picture.
+    Nothing,
+    /// The file the board message has (its picture, hashed, is this one).
+    Keep(u64),
+    /// A new drawing of the picture hashed so.
+    Draw(u64),
+}
+
+/// The picture of a message that shows one (`wants`), whose picture
+/// hashes to `key` (`None`: the table has none to show), sent to the board
+/// message that shows `showing` — or to a new message (`fresh`), which has
+/// no file to keep.
+pub(crate) fn attach(wants: bool, key: Option<u64>, showing: Option<u64>, fresh: bool) -> Attach {
+    match key.filter(|_| wants) {
+        None => Attach::Nothing,
+        Some(key) if !fresh && showing == Some(key) => Attach::Keep(key),
+        Some(key) => Attach::Draw(key),
+    }
+}
+
+/// The action counter to check a board message against when its game's
+/// board may be behind the saved game (start-up's catch-up): `None` when
+/// the board shows it already, or only a click can reach the board.
+pub(crate) fn catch_up(table: &Table, post: &Post) -> Option<u32> {
+    (post.shown != Some(table.seq) && post.reach == Reach::Channel).then_some(table.seq)
+}
+
+/// Whether the board still needs showing action `seq` once its message
+/// was read: the game is still open, at `seq`, and no change showed it
+/// meanwhile (else nothing is left to catch up).
+pub(crate) fn still_behind(table: &Table, post: &Post, seq: u32) -> bool {
+    table.is_open() && table.seq == seq && post.shown != Some(seq)
+}
+
+/// The board message to read to know whether a closed game's board shows
+/// its end (after a restart): only one the bot reaches in its channel.
+pub(crate) fn end_to_check(post: &Post) -> Option<MessageId> {
+    post.board.filter(|_| post.reach == Reach::Channel).map(|b| b.message)
+}
+
+/// Whether a closed game's board, whose message has the title `seen`,
+/// missed the end whose message is `end` (one titled as the end shows it).
+pub(crate) fn missed_end(seen: Option<&str>, end: &Message) -> bool {
+    seen != end.embed.as_ref().map(|e| e.title.as_str())
+}
+
+/// What follows a click the game refused.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Refused {
+    /// The click came from the game's own board, which is behind the saved
+    /// game: the board is shown as it stands (and she is told so) instead
+    /// of the refusal.
+    pub(crate) catch_up: bool,
+    /// The clicked message is a closed game's own board still showing
+    /// controls: they are taken off.
+    pub(crate) strip: bool,
+    /// The game, reloaded as stale, is at a computer's turn no task plays
+    /// yet (a save the database took after its deadline): one starts.
+    pub(crate) computer: bool,
+}
+
+/// What follows `refusal` of a click on the board message `on_board`
+/// (whether it is the game's board) that shows controls (`controls`).
+pub(crate) fn refused(refusal: &Refusal, on_board: bool, controls: bool, table: &Table, post: &Post) -> Refused {
+    let stale = *refusal == Refusal::Stale;
+    Refused {
+        catch_up: stale && on_board && post.shown != Some(table.seq),
+        strip: *refusal == Refusal::Closed && on_board && controls,
+        computer: stale && table.computer_to_act(),
+    }
+}
+
+/// Whether an applied click starts the game's computer task: only where
+/// the bot reaches the channel (elsewhere its computers play within the
+/// clicks), and only for a computer to act or a board whose save failed
+/// (the task retries it): a task after every click mostly woke, locked,
+/// copied and serialised the table to find nothing to do.
+pub(crate) fn computer_task_due(table: &Table, post: &Post, saved: bool) -> bool {
+    post.reach == Reach::Channel && (table.computer_to_act() || !saved)
 }
 
 #[cfg(test)]
@@ -331,5 +417,103 @@ mod tests {
             p,
             Plan { shows: Shows::CallingBack, new_board: true, send: Send::RecordClicked(Then::FollowUp), pings: true }
         );
+    }
+
+    #[test]
+    fn a_picture_is_kept_only_where_the_same_one_is_shown_and_drawn_for_a_new_message() {
+        assert_eq!(attach(false, Some(7), Some(7), false), Attach::Nothing, "a message without a picture");
+        assert_eq!(attach(true, None, Some(7), false), Attach::Nothing, "no picture to show");
+        assert_eq!(attach(true, Some(7), Some(7), false), Attach::Keep(7), "the board shows it: its file is kept");
+        assert_eq!(attach(true, Some(7), Some(6), false), Attach::Draw(7), "another picture: drawn");
+        assert_eq!(attach(true, Some(7), None, false), Attach::Draw(7), "nobody knows what it shows: drawn");
+        assert_eq!(attach(true, Some(7), Some(7), true), Attach::Draw(7), "a new message has no file to keep");
+    }
+
+    #[test]
+    fn a_board_catches_up_only_when_behind_and_reached_in_its_channel() {
+        let (t, mut post) = started();
+        post.shown = Some(t.seq);
+        assert_eq!(catch_up(&t, &post), None, "it shows the saved game");
+        post.shown = None;
+        assert_eq!(catch_up(&t, &post), Some(t.seq), "unknown: read it");
+        post.shown = Some(t.seq - 1);
+        assert_eq!(catch_up(&t, &post), Some(t.seq), "behind");
+        post.reach = Reach::Interactions;
+        assert_eq!(catch_up(&t, &post), None, "a board reached by clicks catches up at its next click");
+        post.reach = Reach::Channel;
+        assert!(still_behind(&t, &post, t.seq));
+        assert!(!still_behind(&t, &post, t.seq - 1), "the game moved on meanwhile");
+        post.shown = Some(t.seq);
+        assert!(!still_behind(&t, &post, t.seq), "a change showed it meanwhile");
+        let mut closed = t.clone();
+        closed.stage = Stage::Ended;
+        post.shown = None;
+        assert!(!still_behind(&closed, &post, closed.seq), "closed meanwhile: its end is shown elsewhere");
+    }
+
+    #[test]
+    fn a_closed_games_board_missed_its_end_unless_titled_as_the_end() {
+        let (_, mut post) = started();
+        let end = Message {
+            embed: Some(crate::discord::view::message::Embed { title: "The end".into(), ..Default::default() }),
+            ..Message::default()
+        };
+        assert!(missed_end(Some("Game 9"), &end));
+        assert!(missed_end(None, &end), "a board without a title");
+        assert!(!missed_end(Some("The end"), &end), "it shows the end");
+        assert_eq!(end_to_check(&post), Some(BOARD));
+        post.reach = Reach::Interactions;
+        assert_eq!(end_to_check(&post), None, "a board only a click can reach is left alone");
+        post.reach = Reach::Channel;
+        post.board = None;
+        assert_eq!(end_to_check(&post), None, "no board");
+    }
+
+    #[test]
+    fn a_refused_click_catches_up_strips_or_starts_the_computer_as_the_case_is() {
+        let (mut t, mut post) = started();
+        post.shown = Some(t.seq - 1);
+        let stale = refused(&Refusal::Stale, true, true, &t, &post);
+        assert_eq!(stale, Refused { catch_up: true, strip: false, computer: false }, "its own board, behind");
+        assert!(!refused(&Refusal::Stale, false, true, &t, &post).catch_up, "another message");
+        post.shown = Some(t.seq);
+        assert!(!refused(&Refusal::Stale, true, true, &t, &post).catch_up, "the board shows the game");
+        assert!(!refused(&Refusal::Stale, true, true, &t, &post).computer, "a human's turn");
+        let computer = at_a_computers_turn();
+        assert!(refused(&Refusal::Stale, true, true, &computer, &post).computer, "reloaded at a computer's turn");
+        assert!(!refused(&Refusal::NotYourTurn, true, true, &computer, &post).computer, "not reloaded");
+        t.stage = Stage::Ended;
+        let closed = refused(&Refusal::Closed, true, true, &t, &post);
+        assert_eq!(closed, Refused { catch_up: false, strip: true, computer: false }, "a closed game's board");
+        assert!(!refused(&Refusal::Closed, true, false, &t, &post).strip, "no controls left to strip");
+        assert!(!refused(&Refusal::Closed, false, true, &t, &post).strip, "not its board: left alone");
+    }
+
+    /// A game of the host and a computer at the computer's turn.
+    fn at_a_computers_turn() -> Table {
+        use crate::discord::game::session_tests::{act, next_intent};
+        let mut t = kit::lobby(2, Variant::Bell);
+        session::handle(&mut t, actor(kit::HOST), Intent::AddComputer(crate::ai::Level::Easy), None, 900).expect("add");
+        session::handle(&mut t, actor(kit::HOST), Intent::Start, None, 900).expect("start");
+        for _ in 0..200 {
+            if t.computer_to_act() {
+                return t;
+            }
+            let intent = next_intent(&t);
+            act(&mut t, kit::HOST, intent).expect("the host plays");
+        }
+        panic!("the computer never came to act")
+    }
+
+    #[test]
+    fn the_computer_task_starts_after_a_click_only_for_a_computer_or_a_failed_save() {
+        let (t, mut post) = started();
+        assert!(!t.computer_to_act());
+        assert!(!computer_task_due(&t, &post, true), "a human to act, saved");
+        assert!(computer_task_due(&t, &post, false), "the task retries a failed save");
+        assert!(computer_task_due(&at_a_computers_turn(), &post, true), "a computer to act");
+
+        post.reach = Reach::Interactions;
+        assert!(!computer_task_due(&t, &post, false), "reached by clicks: the clicks play");
     }
 }

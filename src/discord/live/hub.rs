@@ -10,7 +10,6 @@
 use super::running::Running;
 use crate::discord::game::ids::{ChannelId, GameId};
 use crate::discord::game::table::Table;
-
 use crate::engine::Variant;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};

@@ -7,7 +7,6 @@
 use super::persist::SAVE_DEADLINE;
 use crate::discord::Data;
 use crate::discord::game::ids::Venue;
-
 use crate::discord::view::lang::Lang;
 
 /// The language of a server's public messages (see [`super::languages::Languages::server`]).

@@ -16,6 +16,7 @@ use super::saved;
 use crate::discord::Data;
 use crate::discord::game::ids::GameId;
 use crate::discord::game::notes::Note;
+use crate::discord::game::rematch;
 use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::Outro;
@@ -96,7 +97,7 @@ pub(crate) async fn rematch(
         moderators_end: defaults.end_permission == EndPermission::Moderators,
         practice: old.practice,
     };
-    let seats = Seats { of: old.id, lineup: rematch_lineup(old, host), called: called_to_rematch(old, host) };
+    let seats = Seats { of: old.id, lineup: rematch::lineup(old, host), called: rematch::called(old, host) };
     open_seated(http, data, new, host_name, Some(seats), asked).await
 }
 
@@ -105,23 +106,6 @@ struct Seats {
     of: GameId,
     lineup: Vec<Player>,
     called: Vec<UserId>,
-}
-
-/// The first seats of a rematch of `old` asked by `host`: its computers
-/// (not those that played on for a player who left) and the host, in the
-/// order they sat.
-fn rematch_lineup(old: &Table, host: UserId) -> Vec<Player> {
-    let keep = |p: &Player| matches!(p, Player::Computer(_)) || *p == Player::Human(host);
-    old.occupants().into_iter().map(|(_, p)| p).filter(keep).collect()
-}
-
-/// The players of `old` a rematch asked by `host` calls to its lobby.
-fn called_to_rematch(old: &Table, host: UserId) -> Vec<UserId> {
-    let humans = old.occupants().into_iter().filter_map(|(_, p)| match p {
-        Player::Human(u) if u != host => Some(u),
-        _ => None,
-    });
-    humans.collect()
 }
 
 async fn open_seated(
@@ -210,7 +194,7 @@ async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: R
         other => other?,
     };
     running.post.reach = reach;
-    if let Some(lineup) = lineup.filter(|l| l.contains(&Player::Human(new.host))) {
+    if let Some(lineup) = rematch::seats(lineup, new.host) {
         running.table.lineup = lineup;
     }
     if let Err(e) = persist::save(&data.store, &mut running).await {

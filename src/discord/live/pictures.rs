@@ -8,6 +8,7 @@
 //! a change that leaves it equal keeps that message's file (many changes
 //! do: a page of the menu, step by step, a change of the text only).
 
+use super::delivery::{self, Attach};
 use super::guard::Ticket;
 use super::outgoing::{Picture, Png};
 use super::running::Running;
@@ -80,15 +81,15 @@ pub(crate) enum Coming {
 /// Starts [`board_png`] without waiting for the drawing, wanted `by` an
 /// instant (see [`Coming::in_time`]).
 pub(crate) fn start(lang: Lang, running: &Running, msg: &Message, by: Instant) -> Coming {
-    if !msg.board_image {
-        return Coming::Ready(None);
+    let view = if msg.board_image { board_view(lang, &running.table) } else { None };
+    let key = view.as_ref().map(|v| key(v, msg));
+    match (delivery::attach(msg.board_image, key, running.post.picture, false), view) {
+        (Attach::Keep(key), _) => Coming::Ready(Some(Picture::Kept { key })),
+        (Attach::Draw(key), Some(view)) => {
+            Coming::Drawing { key, task: tokio::spawn(crate::discord::ops::instrument::inherit(render_png(view))), by }
+        }
+        (Attach::Draw(_) | Attach::Nothing, _) => Coming::Ready(None),
     }
-    let Some(view) = board_view(lang, &running.table) else { return Coming::Ready(None) };
-    let key = key(&view, msg);
-    if running.post.picture == Some(key) {
-        return Coming::Ready(Some(Picture::Kept { key }));
-    }
-    Coming::Drawing { key, task: tokio::spawn(crate::discord::ops::instrument::inherit(render_png(view))), by }
 }
 
 impl Coming {
@@ -127,9 +128,12 @@ fn drawn(key: u64, done: Result<Option<Vec<u8>>, tokio::task::JoinError>) -> Png
 /// The picture for a new message, which has no file to keep: a
 /// kept picture is drawn.
 pub(crate) async fn for_new_message(lang: Lang, t: &Table, png: Png) -> Png {
-    match png {
-        Some(Picture::Kept { key }) => Some(Picture::Drawn { key, png: render_png(board_view(lang, t)?).await? }),
-        png => png,
+    let shown = png.as_ref().map(Picture::key);
+    match (png, delivery::attach(true, shown, shown, true)) {
+        (Some(Picture::Kept { .. }), Attach::Draw(key)) => {
+            Some(Picture::Drawn { key, png: render_png(board_view(lang, t)?).await? })
+        }
+        (png, _) => png,
     }
 }
 

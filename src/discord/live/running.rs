@@ -155,6 +155,15 @@ impl Post {
         self.story.extend_from_slice(lines);
     }
 
+    /// Notes that message `message`, sent at `now`, is the game's board
+    /// now (what is saved about it), showing the table at `seq` with the
+    /// picture `picture` and, as its story so far, `lines`.
+    pub(crate) fn new_board(&mut self, message: MessageId, now: i64, seq: u32, picture: Option<u64>, lines: &[String]) {
+        self.showing(seq, picture);
+        self.board = Some(BoardMessage { message, posted_at: now });
+        self.story = lines.to_vec();
+    }
+
     /// Notes that the board message shows the table at `seq` with the
     /// picture `picture` (after a send Discord took).
     pub(crate) fn showing(&mut self, seq: u32, picture: Option<u64>) {
@@ -224,5 +233,16 @@ mod tests {
         assert!(!post.is_young(1_000 + 50 * 60));
         assert!(post.is(MessageId(5)) && !post.is(MessageId(6)));
         assert!(!Post::default().is_young(0), "no board is never young");
+    }
+
+    #[test]
+    fn a_new_board_is_saved_young_with_what_it_shows_and_its_story_so_far() {
+        let mut post = Post { story: vec!["old".into()], ..Post::default() };
+        post.new_board(MessageId(9), 1_000, 4, Some(77), &["new".to_string()]);
+        assert_eq!(post.board, Some(BoardMessage { message: MessageId(9), posted_at: 1_000 }));
+        assert!(
+            post.is(MessageId(9)) && post.is_young(1_000 + BOARD_MAX_AGE - 1) && !post.is_young(1_000 + BOARD_MAX_AGE)
+        );
+        assert_eq!((post.shown, post.picture, post.story), (Some(4), Some(77), vec!["new".to_string()]));
     }
 }
