@@ -4,6 +4,7 @@
 //! one per game; only the live wing sees the post and the store's part.
 
 use crate::discord::game::table::{Player, Table, UserId};
+use crate::discord::view::lang::Lang;
 use crate::engine::Seat;
 
 /// One running game behind the hub's lock.
@@ -35,6 +36,9 @@ pub(crate) struct Stored {
     pub(crate) json: String,
     /// The counter the board message shows (`Post::shown`) as last saved.
     pub(crate) shown: Option<u32>,
+    /// The board message as last saved (a closed game: where its end is
+    /// shown, see `change::remember`).
+    pub(crate) closed_board: Option<u64>,
 }
 
 /// The message that currently shows a game.
@@ -94,6 +98,11 @@ pub(crate) struct Post {
     /// The turn (its deadline) whose direct message to the player on turn
     /// was decided (sent, or not wanted): at most one a turn. Saved.
     pub(crate) noticed: Option<i64>,
+    /// The language of a game outside servers: its host's Discord language
+    /// when she opened it (a group of French speakers plays in French), so
+    /// that every public message of the game speaks it; `None` in a server
+    /// (the server's language applies) and for games saved before. Saved.
+    pub(crate) lang: Option<Lang>,
 }
 
 /// The characters of lines a board's story holds before the next change
