@@ -65,6 +65,23 @@ impl Store {
             Ok(seq)
         })
     }
+
+    /// Notes where a closed game's end is shown: its result, posted as a
+    /// new message after the game's last save, so that a restart checks
+    /// that message and never turns the board before it (a record by
+    /// then) into a second result. Open games are saved whole instead:
+    /// this touches only a finished or abandoned one.
+    pub fn set_closed_board(&mut self, id: GameId, message: u64, posted_at: Timestamp) -> Result<(), StoreError> {
+        self.write(|tx| {
+            tx.execute(
+                "note a closed game's board",
+                "UPDATE games SET board_message_id = ?2, board_posted_at = ?3 \
+                 WHERE id = ?1 AND state IN ('finished', 'abandoned')",
+                args![id, message, posted_at],
+            )?;
+            Ok(())
+        })
+    }
 }
 
 /// Marks the game finished, stores the places and updates the ratings.

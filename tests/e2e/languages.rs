@@ -6,6 +6,7 @@
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT};
+use crate::support::transcript::Transcript;
 
 const MANAGE_GUILD: u64 = 1 << 5;
 
@@ -90,8 +91,20 @@ async fn game_in(lang: &str, channel: u64, bob_locale: &str, bob_answers: &str) 
     assert_eq!(kind, 4, "refused privately: {text}");
     assert_eq!(text, ftl(other_answers, "game", "refusal-not-your-turn"));
 
-    let (last, clicks) = play::play_to_end(&fake, channel, &players, 4000).await;
+    let title = format!("A game of Thaayam (bell) of two, server language {lang}, bob's Discord in {bob_locale}");
+    let mut transcript = Transcript::new(&format!("transcript-{lang}"), &title, channel);
+    let (last, clicks) = play::play_to_end_with(&fake, channel, &players, 4000, |f| transcript.record(f)).await;
     assert!(clicks > 10, "a real game takes many clicks ({clicks})");
+    transcript.record(&fake);
+    let seen = transcript.finish();
+    if lang != "en" {
+        // No English words left in any public message of the game.
+        for m in &seen {
+            for english in [" to move", "Throws left", "on the board:", "Your move", " threw ", " wins", "goes on in"] {
+                assert!(!m.text().contains(english), "English left in {lang}: {english}\n{}", m.text());
+            }
+        }
+    }
     let first = last.content().lines().next().unwrap_or_default();
     assert!(first.starts_with("🏆"), "the winner is named first: {}", last.text());
     assert!(last.embed_text().contains(&ftl(lang, "game", "result-dice")), "{}", last.embed_text());
@@ -116,4 +129,67 @@ async fn a_game_in_french_with_private_answers_in_french() {
 async fn a_game_in_tamil_with_private_answers_in_the_server_language() {
     // Hindi is not a language of the bot: Bob's answers come in Tamil.
     game_in("ta", 1_300_000_000_000_000_703, "hi", "ta").await;
+}
+
+/// A game outside servers has no server language: it speaks its host's
+/// Discord language, to everyone, after a restart too; private answers
+/// still speak each clicker's. Alice (French) opens one in a group DM
+/// with Bob (English) and a computer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_game_speaks_its_hosts_language() {
+    const GROUP: u64 = 1_300_000_000_000_000_711;
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("lang-group-dm");
+    let db = dir.0.join("thaayam.db");
+    let mut config = play::config(&db, thaayam::discord::config::Shards::Auto);
+    config.dev_guild = None; // outside servers only global commands exist
+    let bot = play::start_bot_with(&fake, config.clone()).await;
+    let alice = FakeUser::new(41, "alice").speaking("fr");
+    let bob = FakeUser::new(42, "bob");
+    fake.make_group_dm(GROUP, &[&alice, &bob]);
+
+    let i = fake.send_slash(&alice, GROUP, "thaayam", "new", vec![Opt::int("players", 2)]).await;
+    fake.wait_response(i, WAIT).await;
+    let lobby = fake.response_message(i).expect("the lobby answers the command");
+    let title = ftl_after_select("fr", "game", "lobby-title");
+    assert!(lobby.embed_text().contains(&title), "the lobby speaks French: {}", lobby.text());
+    assert!(lobby.button(&ftl("fr", "game", "button-join")).is_some(), "{}", lobby.text());
+    play::click_control(&fake, &bob, &lobby, "join").await;
+    let lobby = fake.message(lobby.id).expect("lobby");
+    play::click_control(&fake, &alice, &lobby, "start").await;
+    let english = ["Throws left", "on the board:", "Your move"];
+    let french = |board: &StoredMessage| {
+        assert!(
+            english.iter().all(|e| !board.text().contains(e)) && board.text().contains("Partie hors serveur"),
+            "the board speaks French: {}",
+            board.text()
+        );
+    };
+    let players = [alice.clone(), bob.clone()];
+    for _ in 0..3 {
+        play::advance(&fake, GROUP, &players).await;
+    }
+    french(&play::settled_board(&fake, GROUP).await);
+
+    // Bob clicks out of turn (or Alice does): refused in the clicker's language.
+    let board = play::settled_board(&fake, GROUP).await;
+    let on_turn = play::to_act(&board, &players).expect("a human to act").clone();
+    let (other, answers) = if on_turn == bob { (&alice, "fr") } else { (&bob, "en") };
+    if let Some((id, values)) = play::move_menu(&board) {
+        let i = fake.select(other, GROUP, board.id, &id, &[&values[0]]).await;
+        let (kind, text) = play::answer(&fake, i).await;
+        assert_eq!(kind, 4, "refused privately: {text}");
+        assert_eq!(text, ftl(answers, "game", "refusal-not-your-turn"));
+    }
+
+    // The language is saved with the game: after a restart it still speaks French.
+    bot.stop().await.expect("clean stop");
+    let bot = play::start_bot_with(&fake, config).await;
+    for _ in 0..3 {
+        play::advance(&fake, GROUP, &players).await;
+    }
+    french(&play::settled_board(&fake, GROUP).await);
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
 }

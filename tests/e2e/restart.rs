@@ -115,3 +115,46 @@ async fn a_restart_reads_no_board_that_shows_its_game() {
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }
+
+/// After `/thaayam end`, a restart within the minutes start-up looks back
+/// leaves the channel as it was: the result is shown once, no record or
+/// old board becomes a second copy of it, and nothing is posted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_after_an_end_leaves_the_result_shown_once() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("restart-after-end");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    let players = [alice.clone(), bob.clone()];
+    let channel = CHANNEL + 5;
+    play::start_two(&fake, &alice, &bob, channel).await;
+    for _ in 0..4 {
+        play::advance(&fake, channel, &players).await;
+    }
+    let (kind, text) = play::answer(&fake, fake.send_slash(&alice, channel, "thaayam", "end", vec![]).await).await;
+    assert_eq!(kind, 4, "the host ends the game: {text}");
+    let shown = |fake: &FakeDiscord| -> Vec<(u64, u32, String)> {
+        fake.messages(channel).iter().map(|m| (m.id, m.version, m.text())).collect()
+    };
+    let ended = |fake: &FakeDiscord| shown(fake).iter().filter(|(_, _, t)| t.contains("ended")).count();
+    let before = shown(&fake);
+    assert_eq!(ended(&fake), 1, "one message tells the end: {}", fake.summary());
+    bot.stop().await.expect("clean stop");
+    assert!(fake.wait_disconnected(WAIT).await, "the old bot left the gateway");
+
+    fake.hold(Hold::MessageReads);
+    let bot = play::start_bot(&fake, &dir.0).await;
+    fake.wait_nth_held(Hold::MessageReads, 1, WAIT).await.expect("start-up reads the ended game's board");
+    fake.release(Hold::MessageReads);
+    // Start-up is done with the closed game once a new lobby elsewhere is
+    // answered after it (the reconciliation runs before the bot is ready).
+    play::open_lobby(&fake, &alice, CHANNEL + 6, vec![]).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let after = shown(&fake);
+    let changed: Vec<_> = after.iter().filter(|m| !before.contains(m)).collect();
+    let gone: Vec<_> = before.iter().filter(|m| !after.contains(m)).collect();
+    assert!(changed.is_empty() && gone.is_empty(), "the restart changed the channel: {changed:#?}, gone: {gone:#?}");
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}

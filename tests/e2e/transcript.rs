@@ -7,67 +7,15 @@
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
 use crate::support::play::{self, Progress, TempDir};
+use crate::support::transcript::Transcript;
 use std::collections::HashSet;
 
 /// Every line of the messages, as the channel shows them at the end.
 fn fake_lines(messages: &[StoredMessage]) -> HashSet<&str> {
     messages.iter().flat_map(|m| m.content().lines()).collect()
 }
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_901;
-
-/// One message version as a player reads it.
-fn describe(msg: &StoredMessage) -> String {
-    let mut out = format!("### message {} v{}\n\n", msg.id, msg.version);
-    for line in msg.content().lines() {
-        let _ = writeln!(out, "> {line}");
-    }
-    let embeds = msg.embed_text();
-    if !embeds.trim().is_empty() {
-        let _ = writeln!(out, "\nembed:");
-        for line in embeds.lines().filter(|l| !l.is_empty()) {
-            let _ = writeln!(out, "> {line}");
-        }
-    }
-    for (_, label, disabled) in msg.buttons() {
-        let _ = writeln!(out, "- button [{label}]{}", if disabled { " (disabled)" } else { "" });
-    }
-    for select in msg.selects() {
-        let _ = writeln!(out, "- menu \"{}\"", select["placeholder"].as_str().unwrap_or(""));
-        for o in select["options"].as_array().cloned().unwrap_or_default() {
-            let label = o["label"].as_str().unwrap_or("");
-            let _ = writeln!(out, "  - {label} — {}", o["description"].as_str().unwrap_or(""));
-        }
-    }
-    for (i, d) in msg.image_descriptions().into_iter().enumerate() {
-        let _ = writeln!(out, "- picture {i}, alt text: {}", d.unwrap_or_else(|| "(none)".into()));
-    }
-    let _ = writeln!(out, "- notified: {:?}", msg.notified);
-    out
-}
-
-/// Keeps the newest versions of the channel's public messages not yet
-/// kept, and writes them out when a transcript is asked for (`dir`).
-fn record(fake: &FakeDiscord, seen: &mut Vec<StoredMessage>, out: &mut String, dir: Option<&Path>) {
-    for msg in fake.messages(CHANNEL) {
-        if msg.is_ephemeral() || seen.iter().any(|m| (m.id, m.version) == (msg.id, msg.version)) {
-            continue;
-        }
-        if let Some(dir) = dir {
-            out.push_str(&describe(&msg));
-            for (i, f) in msg.files.iter().enumerate() {
-                let name = format!("{}-v{}-{i}-{}", msg.id, msg.version, f.filename);
-                if std::fs::write(dir.join(&name), f.bytes.as_slice()).is_ok() {
-                    let _ = writeln!(out, "- file: {name} ({} bytes)", f.bytes.len());
-                }
-            }
-            out.push('\n');
-        }
-        seen.push(msg);
-    }
-}
 
 /// Whether a record points on: to the board below, or (the last one of a
 /// game) to its result below.
@@ -85,10 +33,6 @@ fn tells_a_move(line: &str) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_live_board_shows_the_game() {
     let _serial = crate::support::serial().await;
-    let target = std::env::var_os("THAAYAM_TRANSCRIPT").map(PathBuf::from);
-    if let Some(t) = &target {
-        std::fs::create_dir_all(t).expect("the transcript directory");
-    }
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("transcript");
     let bot = play::start_bot(&fake, &dir.0).await;
@@ -105,9 +49,9 @@ async fn only_the_live_board_shows_the_game() {
     play::click_label(&fake, &alice, &lobby, "Start").await;
 
     let players = [alice, bob];
-    let (mut seen, mut out) = (Vec::new(), String::from("# A game as the players read it\n\n"));
+    let mut transcript = Transcript::new("transcript", "A game of Thaayam (bell) of three, in English", CHANNEL);
     for _ in 0..4000 {
-        record(&fake, &mut seen, &mut out, target.as_deref());
+        transcript.record(&fake);
         if play::advance(&fake, CHANNEL, &players).await == Progress::Over {
             break;
         }
@@ -122,10 +66,8 @@ async fn only_the_live_board_shows_the_game() {
         older.all(|m| !m.has_components() && points_on(m.content())).then_some(())
     };
     assert!(fake.wait_channel(CHANNEL, play::WAIT, settled).await.is_some(), "the last board became a record");
-    record(&fake, &mut seen, &mut out, target.as_deref());
-    if let Some(t) = &target {
-        std::fs::write(t.join("transcript.md"), &out).expect("the transcript");
-    }
+    transcript.record(&fake);
+    let seen = transcript.finish();
     let boards: Vec<StoredMessage> = fake
         .messages(CHANNEL)
         .into_iter()
@@ -175,6 +117,63 @@ async fn only_the_live_board_shows_the_game() {
         let pinged = m.notified.iter().all(|u| first.contains(&format!("<@{u}>")));
         assert!(pinged && first.contains(" to "), "a ping that does not lead: {}", m.content());
     }
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}
+
+/// A game of Tayam Sonalu of four (two humans, two computers) to its end:
+/// the variant speaks its own words (its name in every title, pieces go
+/// home, never "borne off"), its two computers have distinct names, and
+/// every board left behind points on. Written out as
+/// `transcript-tayam-sonalu.md` with `THAAYAM_TRANSCRIPT=dir`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tayam_sonalu_game_of_four_speaks_its_own_words() {
+    const SONALU: u64 = CHANNEL + 1;
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new("transcript-sonalu");
+    let bot = play::start_bot(&fake, &dir.0).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    let sonalu = Opt::int("variant", 3); // Variant::ALL[3]
+    let lobby = play::open_lobby(&fake, &alice, SONALU, vec![sonalu, Opt::int("players", 4)]).await;
+    play::click_label(&fake, &bob, &lobby, "Join").await;
+    for _ in 0..2 {
+        let lobby = fake.message(lobby.id).expect("lobby");
+        let select = lobby.selects().into_iter().next().expect("the add-computer menu");
+        let id = select["custom_id"].as_str().expect("custom_id").to_string();
+        let level = select["options"][0]["value"].as_str().expect("a level").to_string();
+        let i = fake.select(&alice, SONALU, lobby.id, &id, &[&level]).await;
+        play::answer(&fake, i).await;
+    }
+    let lobby = fake.message(lobby.id).expect("lobby");
+    play::click_label(&fake, &alice, &lobby, "Start").await;
+
+    let players = [alice, bob];
+    let title = "A game of Tayam Sonalu of four (two humans, two computers), in English";
+    let mut transcript = Transcript::new("transcript-tayam-sonalu", title, SONALU);
+    let (last, clicks) = play::play_to_end_with(&fake, SONALU, &players, 6000, |f| transcript.record(f)).await;
+    assert!(clicks > 10, "a real game takes many clicks ({clicks})");
+    let settled = |i: &crate::support::fake_discord::state::Inner| {
+        let mut older = i
+            .channel_messages(SONALU)
+            .filter(|m| m.id != last.id && !m.is_ephemeral() && !m.content().starts_with("Lobby opened"));
+        older.all(|m| !m.has_components() && points_on(m.content())).then_some(())
+    };
+    let pointed = fake.wait_channel(SONALU, play::WAIT, settled).await.is_some();
+    transcript.record(&fake);
+    let seen = transcript.finish();
+    assert!(pointed, "every board left behind points on: {}", fake.summary());
+    for m in &seen {
+        let text = m.text();
+        assert!(!text.contains("borne off") && !text.contains("bear off"), "pieces go home in Tayam Sonalu: {text}");
+        assert!(!text.contains("(tayam-sonalu)"), "the game's own name, not its code: {text}");
+    }
+    assert!(seen.iter().any(|m| m.text().contains("Tayam Sonalu")), "the game is named");
+    let result = last.text();
+    let computers: Vec<&str> = result.lines().filter(|l| l.contains("computer")).collect();
+    assert!(computers.len() >= 2, "both computers are in the result: {result}");
+    let unique: HashSet<&&str> = computers.iter().collect();
+    assert_eq!(unique.len(), computers.len(), "two computers with one name: {result}");
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }

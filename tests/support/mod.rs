@@ -4,6 +4,7 @@
 pub mod fake_discord;
 pub mod play;
 pub mod store_check;
+pub mod transcript;
 
 /// One end-to-end test at a time (hold the guard for the whole test): two
 /// bots and fakes at once on a 2-core machine would make the fake's

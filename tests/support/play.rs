@@ -292,8 +292,21 @@ pub async fn play_to_end(
     players: &[FakeUser],
     limit: usize,
 ) -> (StoredMessage, usize) {
+    play_to_end_with(fake, channel, players, limit, |_| {}).await
+}
+
+/// [`play_to_end`], calling `each` before every step and at the end (to
+/// keep a transcript).
+pub async fn play_to_end_with(
+    fake: &FakeDiscord,
+    channel: u64,
+    players: &[FakeUser],
+    limit: usize,
+    mut each: impl FnMut(&FakeDiscord),
+) -> (StoredMessage, usize) {
     let mut clicks = 0;
     for _ in 0..limit {
+        each(fake);
         match advance(fake, channel, players).await {
             Progress::Over => return (board(fake, channel), clicks),
             Progress::Clicked => clicks += 1,

@@ -290,6 +290,8 @@ alt-borne = { $count } { $goal ->
     [home] home
    *[keep] borne off
   }
+# Between the parts of one seat's pieces in the alt text.
+alt-parts = { "; " }
 alt-no-pieces = no pieces
 alt-wins = { $name } wins.
 alt-to-play = { $name } to play.

@@ -297,6 +297,8 @@ alt-borne = { $count ->
        *[keep] sortis
       }
   }
+# Entre les parties de la description des pions d'une place (texte alternatif) : espace avant le point-virgule.
+alt-parts = { " ; " }
 alt-no-pieces = aucun pion
 alt-wins = { $name } gagne.
 alt-to-play = À { $name } de jouer.

@@ -295,6 +295,8 @@ alt-borne = { $count } { $goal ->
     [home] வீட்டில்
    *[keep] பழம்
   }
+# மாற்று உரையில் ஓர் இருக்கையின் காய்களின் பகுதிகளுக்கு இடையே.
+alt-parts = { "; " }
 alt-no-pieces = காய்கள் இல்லை
 alt-wins = { $name } வென்றார்.
 alt-to-play = { $name } ஆட வேண்டும்.

@@ -16,6 +16,7 @@ use crate::discord::live::defaults::guild_defaults;
 use crate::discord::live::delivery::Place;
 use crate::discord::live::guard::Capped;
 use crate::discord::live::ids;
+use crate::discord::live::lang;
 use crate::discord::live::opening::{self, Asked, Opened};
 use crate::discord::live::running::Reach;
 use crate::discord::live::unix_now;
@@ -38,7 +39,7 @@ pub(crate) async fn new_game(
     timeout: Option<String>,
     practice: Option<bool>,
 ) -> Result<(), Error> {
-    let (_, mine) = langs(ctx).await;
+    let (public, mine) = langs(ctx).await;
     let place = where_asked(ctx);
     if place == Where::Foreign {
         return private(ctx, tr!(mine, "new-not-in-server")).await;
@@ -72,7 +73,8 @@ pub(crate) async fn new_game(
     }
     let name = ctx.author().display_name().to_string();
     let reach = if place == Where::Private { Reach::Interactions } else { Reach::Channel };
-    let asked = Asked { reach, via: via(ctx, reach) };
+    let lang = lang::of_new_game(venue.guild().is_some(), ctx.locale(), public);
+    let asked = Asked { reach, via: via(ctx, reach), lang };
     let opened = opening::open(&ctx.serenity_context().http, ctx.data(), new, name, asked).await;
     if answered(ctx) && matches!(opened, Opened::New { .. }) {
         return Ok(()); // the lobby is the answer

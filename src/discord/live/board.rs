@@ -12,7 +12,7 @@ use super::change::remember;
 use super::delivery::{self, Asked, Place, Send, Shows, Then, Wanted};
 use super::hub::Shared;
 use super::ids;
-use super::lang::server_lang;
+use super::lang::game_lang;
 use super::outgoing::{self, Png};
 use super::persist;
 use super::pictures;
@@ -119,7 +119,7 @@ pub(crate) async fn show(
     change: Change<'_>,
     via: Option<Via<'_>>,
 ) -> Shown {
-    let lang = server_lang(data, running.table.venue, None).await;
+    let lang = game_lang(data, running).await;
     let lines = note_lines(lang, change.notes);
     let asked = match &via {
         None => Asked::Nothing,
@@ -162,7 +162,11 @@ async fn carry_out(
         (Send::UpdateClicked, Some(Via::Click(c))) => answer_with_board(&c, running, lang, msg, lines).await,
         (Send::UpdateClickedOnly, Some(Via::Click(c))) => update_clicked_only(&c, running, lang, msg, lines).await,
         (Send::RecordClicked(then), Some(Via::Click(c))) => {
-            let record = presenter::record(lang, &running.table, &told(&running.post.story, lines));
+            // What moved the game on goes to the record while it fits (the
+            // new board's story holds it too, see `new_board_shown`).
+            let story = &running.post.story;
+            let told = if running.post.story_full(lines) { story.clone() } else { told(story, lines) };
+            let record = presenter::record(lang, &running.table, &told);
             let answer = CreateInteractionResponse::UpdateMessage(outgoing::response(&record, false, None));
             answer_then_new_board(&c, running, answer, then, lang, msg, lines).await
         }
@@ -382,8 +386,9 @@ pub(crate) async fn publish(
 }
 
 /// Posts a fresh board message (in `lang`); the old one becomes a record
-/// of its story and of `lines` (what moved the game on), with a pointer to
-/// the new board: no controls, no picture, so only the live board shows
+/// of its story and of `lines` (what moved the game on; when they do not
+/// fit, they start the new board's story instead), with a pointer to the
+/// new board: no controls, no picture, so only the live board shows
 /// the game. Returns whether Discord took the new message.
 pub(crate) async fn repost(
     http: &Http,
@@ -407,7 +412,16 @@ pub(crate) async fn repost(
         }
     };
     running.post.showing(running.table.seq, showing);
-    let story = told(&std::mem::take(&mut running.post.story), lines);
+    // The old board's record tells what it showed and what moved the game
+    // on, unless that no longer fits in a message: then what moved it on
+    // starts the new board's story (its record tells it later), so that no
+    // record is ever cut short.
+    let full = running.post.story_full(lines);
+    let old_story = std::mem::take(&mut running.post.story);
+    let story = if full { old_story } else { told(&old_story, lines) };
+    if full {
+        running.post.story = lines.to_vec();
+    }
     let new = BoardMessage { message: posted.id.into(), posted_at: unix_now() };
     if let Some(old) = running.post.board.replace(new) {
         let edit = outgoing::edit(&presenter::record(lang, &running.table, &story), None);
@@ -490,7 +504,7 @@ async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
         return; // another process's server
     }
     let Some(board) = delivery::end_to_check(&running.post) else { return };
-    let lang = server_lang(data, running.table.venue, None).await;
+    let lang = game_lang(data, &running).await;
     let end = presenter::table_message(lang, &running.table, &[], &Outro::default());
     // The end shows with its own title (a board of a computer's turn has no
     // controls either); a board that cannot be read is left alone.

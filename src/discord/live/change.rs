@@ -11,7 +11,7 @@ use crate::discord::game::intent::Refusal;
 use crate::discord::game::notes::Notes;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::presenter::Outro;
-use crate::store::StoreError;
+use crate::store::{StoreError, Timestamp};
 
 /// Runs `f` on the game's table and saves what it changed (nothing is
 /// written if nothing changed). A finished game comes back with its rating
@@ -70,14 +70,40 @@ pub(crate) async fn apply_intent(
 /// Returns whether the table is saved (false: the save failed, and the
 /// caller's computer task retries it).
 pub(crate) async fn remember(data: &Data, running: &mut Running) -> bool {
-    // A closed game was saved for the last time with its final change.
+    // A closed game was saved for the last time with its final change;
+    // only where its end is shown may still move (the result is a new
+    // message).
     if !running.table.is_open() {
-        return true;
+        return remember_closed(data, running).await;
     }
     match persist::save(&data.store, running).await {
         Ok(_) => true,
         Err(e) => {
             tracing::warn!("could not save the board message of game {}: {e}", running.table.id);
+            false
+        }
+    }
+}
+
+/// Saves where a closed game's end is shown, once it moved: a failure is
+/// only logged (start-up then reads the old board, as before).
+async fn remember_closed(data: &Data, running: &mut Running) -> bool {
+    let Some(board) = running.post.board else { return true };
+    if running.stored.as_ref().is_some_and(|s| s.closed_board == Some(board.message)) {
+        return true;
+    }
+    let id = ids::game(&running.table);
+    let noted = data
+        .store
+        .call_within(persist::SAVE_DEADLINE, move |s| s.set_closed_board(id, board.message.get(), Timestamp(board.posted_at)))
+        .await;
+    match noted {
+        Ok(()) => {
+            running.stored.get_or_insert_with(Default::default).closed_board = Some(board.message);
+            true
+        }
+        Err(e) => {
+            tracing::warn!("could not save where the end of game {id} is shown: {e}");
             false
         }
     }

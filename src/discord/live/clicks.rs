@@ -78,7 +78,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         }
     };
     if id.control == Control::Rematch {
-        return on_rematch(ctx, data, click, id.game, mine).await;
+        return on_rematch(ctx, data, click, id.game, (server, mine)).await;
     }
     let Some(game) = data.hub.get(id.game) else {
         return on_not_running(ctx, data, click, id.game, server, mine).await;
@@ -267,7 +267,13 @@ async fn show_missed_end(
 /// in its channel: a lobby with the same seats opens there (or the
 /// channel's running game is named), said privately. Anyone else is
 /// refused privately; nothing changes.
-async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, game: GameId, mine: Lang) {
+async fn on_rematch(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    (server, mine): (Lang, Lang),
+) {
     let closed = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(game.into())).await {
         Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
         Ok(None) => None,
@@ -291,16 +297,18 @@ async fn on_rematch(ctx: &serenity::Context, data: &Data, click: &ComponentInter
     }
     let name = click.user.display_name().to_string();
     let answered = AtomicBool::new(false);
+    // Outside servers the rematch speaks the language of the one who asks.
+    let lang = lang::of_new_game(click.guild_id.is_some(), Some(&click.locale), server);
     let asked = if reach == Reach::Interactions {
         // The lobby is this click's answer (a follow-up: it calls the players).
         let c = Click { ctx, click, arrived: Instant::now(), answered: &answered };
-        Asked { reach, via: Some(Via::Click(c)) }
+        Asked { reach, via: Some(Via::Click(c)), lang }
     } else {
         // Opening a lobby takes a save and a post: the answer comes after.
         if let Err(e) = respond(ctx, click, CreateInteractionResponse::Acknowledge).await {
             tracing::warn!("could not acknowledge a rematch: {e:?}");
         }
-        Asked { reach, via: None }
+        Asked { reach, via: None, lang }
     };
     let opened = opening::rematch(&ctx.http, data, &old, user, name, asked).await;
     if reach == Reach::Interactions && matches!(opened, Opened::New { .. }) {

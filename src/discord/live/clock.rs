@@ -14,7 +14,7 @@ use super::change::{change, remember};
 use super::computer::spawn_computer;
 use super::expiry;
 use super::ids;
-use super::lang::server_lang;
+use super::lang::game_lang;
 use super::opening;
 use super::running::{Reach, Running};
 use super::unix_now;
@@ -79,9 +79,9 @@ async fn tick(http: &Arc<Http>, data: &Data) {
         }
         if let Some(user) = session::reminder_due(&mut running.table, now) {
             remember(data, &mut running).await;
+            let lang = game_lang(data, &running).await;
             let table = &running.table;
             let deadline = table.deadline.unwrap_or(now);
-            let lang = server_lang(data, table.venue, None).await;
             let text = match running.post.board {
                 Some(b) => {
                     let board = ids::link(table.venue, table.channel, b.message);
@@ -128,8 +128,8 @@ async fn notice(http: &Http, data: &Data, running: &mut Running, now: i64) {
     if !wants {
         return;
     }
+    let lang = game_lang(data, running).await;
     let t = &running.table;
-    let lang = server_lang(data, t.venue, None).await;
     let board = opening::link_of(running);
     let text = tr!(lang, "notify-dm", game = t.id, ruleset = t.ruleset.to_string(), board = board);
     let dm = match ids::user(user).create_dm_channel(http).await {

@@ -66,6 +66,9 @@ impl Opened {
 pub(crate) struct Asked<'a> {
     pub(crate) reach: Reach,
     pub(crate) via: Option<Via<'a>>,
+    /// The language of a game outside servers (`Post::lang`: its host's,
+    /// see `lang::of_new_game`); `None` in a server.
+    pub(crate) lang: Option<Lang>,
 }
 
 /// Opens a lobby for `new`, its host named `host_name` on the board.
@@ -124,7 +127,7 @@ async fn open_seated(
         Err(Taken::Opening) => return Opened::Opening,
     };
     let lineup = seats.as_ref().map(|s| s.lineup.clone());
-    let mut running = match create(data, new, lineup, asked.reach).await {
+    let mut running = match create(data, new, lineup, (asked.reach, asked.lang)).await {
         Ok(Created::New(running)) => running,
         Ok(Created::Resumed(running)) => return resumed(http, data, reservation.fill(running), asked.via).await,
         Ok(Created::Newer(game)) => return Opened::Newer { game: game.into() },
@@ -172,7 +175,12 @@ enum Created {
 /// is told in the log, the one who asked in words); only one that cannot
 /// be loaded (the bot stopped between two writes, or its state is
 /// unreadable) is abandoned, logged, and the lobby opened.
-async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: Reach) -> Result<Created, StoreError> {
+async fn create(
+    data: &Data,
+    new: NewGame,
+    lineup: Option<Vec<Player>>,
+    (reach, lang): (Reach, Option<Lang>),
+) -> Result<Created, StoreError> {
     let mut running = match persist::create(&data.store, new, &data.seeds).await {
         Err(StoreError::ChannelBusy { game, .. }) => {
             match resumable(data, game).await? {
@@ -194,6 +202,7 @@ async fn create(data: &Data, new: NewGame, lineup: Option<Vec<Player>>, reach: R
         other => other?,
     };
     running.post.reach = reach;
+    running.post.lang = lang;
     if let Some(lineup) = rematch::seats(lineup, new.host) {
         running.table.lineup = lineup;
     }

@@ -5,6 +5,7 @@
 
 use crate::discord::game::ids::{MessageId, UserId};
 use crate::discord::game::table::{Player, Table};
+use crate::discord::view::lang::Lang;
 use crate::engine::Seat;
 
 /// One running game behind the hub's lock.
@@ -36,6 +37,9 @@ pub(crate) struct Stored {
     pub(crate) json: String,
     /// The counter the board message shows (`Post::shown`) as last saved.
     pub(crate) shown: Option<u32>,
+    /// The board message as last saved (a closed game: where its end is
+    /// shown, see `change::remember`).
+    pub(crate) closed_board: Option<MessageId>,
 }
 
 /// The message that currently shows a game.
@@ -95,6 +99,11 @@ pub(crate) struct Post {
     /// The turn (its deadline) whose direct message to the player on turn
     /// was decided (sent, or not wanted): at most one a turn. Saved.
     pub(crate) noticed: Option<i64>,
+    /// The language of a game outside servers: its host's Discord language
+    /// when she opened it (a group of French speakers plays in French), so
+    /// that every public message of the game speaks it; `None` in a server
+    /// (the server's language applies) and for games saved before. Saved.
+    pub(crate) lang: Option<Lang>,
 }
 
 /// The characters of lines a board's story holds before the next change

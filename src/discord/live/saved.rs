@@ -15,6 +15,7 @@ use crate::dice::Derivation;
 use crate::discord::game::computer::{self, Level};
 use crate::discord::game::ids::{ChannelId, GameId, MessageId, UserId, Venue};
 use crate::discord::game::table::{Origin, Player, Stage, Table, TurnDraft};
+use crate::discord::view::lang::Lang;
 use crate::engine::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -74,6 +75,11 @@ struct V1<'a> {
     /// when none, as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     noticed: Option<i64>,
+    /// The language of a game outside servers (`Post::lang`, a code of
+    /// ours: "fr"); absent in servers and in games saved before, and a
+    /// code this release does not speak reads as absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lang: Option<Cow<'a, str>>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -190,6 +196,7 @@ impl<'a> From<&'a Running> for V1<'a> {
             story: Cow::Borrowed(&post.story),
             by_clicks: post.reach == Reach::Interactions,
             noticed: post.noticed,
+            lang: post.lang.map(|l| Cow::Borrowed(l.code())),
         }
     }
 }
@@ -225,6 +232,7 @@ impl From<V1<'_>> for Running {
         running.post.story = s.story.into_owned();
         running.post.reach = if s.by_clicks { Reach::Interactions } else { Reach::Channel };
         running.post.noticed = s.noticed;
+        running.post.lang = s.lang.as_deref().and_then(Lang::from_code);
         running
     }
 }
@@ -305,6 +313,15 @@ mod tests {
         r.post.noticed = Some(77);
         assert_eq!(from_json(&to_json(&r).expect("saved")).expect("loaded").post.noticed, Some(77));
         r.post.noticed = None;
+        assert!(!json.contains("lang"), "a game in a server: the form of 2026-11-26");
+        let fr = Lang::from_code("fr").expect("French");
+        r.post.lang = Some(fr);
+        let speaking = to_json(&r).expect("saved");
+        assert!(speaking.contains(r#""lang":"fr""#), "{speaking}");
+        assert_eq!(from_json(&speaking).expect("loaded").post.lang, Some(fr), "a group DM's language is kept");
+        let unknown = speaking.replace(r#""lang":"fr""#, r#""lang":"xx""#);
+        assert_eq!(from_json(&unknown).expect("loaded").post.lang, None, "a language we lack reads as none");
+        r.post.lang = None;
         let back = from_json(&json).expect("loaded");
         let t = &r.table;
         assert_eq!(

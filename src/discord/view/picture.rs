@@ -285,7 +285,7 @@ fn pieces_in_words(lang: Lang, pos: &Position, seat: Seat) -> String {
     if army.borne_off() > 0 {
         out.push(tr!(lang, "alt-borne", count = army.borne_off(), goal = goal_word(pos)));
     }
-    if out.is_empty() { tr!(lang, "alt-no-pieces") } else { out.join("; ") }
+    if out.is_empty() { tr!(lang, "alt-no-pieces") } else { out.join(&tr!(lang, "alt-parts")) }
 }
 
 #[cfg(test)]
