@@ -623,14 +623,21 @@ pub fn writer_process(database: &str, first_game: u64, saves: u64, design: &str)
     Ok(())
 }
 
-fn summary(processes: usize, writers: usize, outs: &[WriterOut], lobby_wall: Duration, save_wall: Duration) -> WriterRun {
+fn summary(
+    processes: usize,
+    writers: usize,
+    outs: &[WriterOut],
+    lobby_wall: Duration,
+    save_wall: Duration,
+) -> WriterRun {
     let sorted = |f: fn(&WriterOut) -> &Vec<u64>| {
         let mut v: Vec<u64> = outs.iter().flat_map(|o| f(o).iter().copied()).collect();
         v.sort_unstable();
         v
     };
     let (saves, lobbies) = (sorted(|o| &o.saves_us), sorted(|o| &o.lobbies_us));
-    let at = |v: &[u64], p: usize| v.get((v.len() * p / 100).min(v.len().saturating_sub(1))).copied().unwrap_or(0) as f64;
+    let at =
+        |v: &[u64], p: usize| v.get((v.len() * p / 100).min(v.len().saturating_sub(1))).copied().unwrap_or(0) as f64;
     let per = |n: usize, wall: Duration| (n as f64 / wall.as_secs_f64().max(1e-9)).round();
     let trips = |f: fn(&WriterOut) -> u64, n: usize| {
         (outs.iter().map(f).sum::<u64>() as f64 / (n.max(1) as f64) * 100.0).round() / 100.0

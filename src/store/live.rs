@@ -150,7 +150,9 @@ fn quick_save(db: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Resul
     };
     let (what, sql) = match seats {
         None => ("save live game in one statement", format!("{GAME_AND_EVENTS}SELECT count(*) FROM g")),
-        Some(_) => ("save live game and seats in one statement", format!("{GAME_AND_EVENTS}{SEATS}SELECT count(*) FROM g")),
+        Some(_) => {
+            ("save live game and seats in one statement", format!("{GAME_AND_EVENTS}{SEATS}SELECT count(*) FROM g"))
+        }
     };
     let mut values = args![
         id,
