@@ -46,6 +46,26 @@ enum Command {
         /// With `--writers`: saves per writer.
         #[arg(long, default_value_t = 300)]
         saves_per_writer: u64,
+        /// With `--writers`: lobbies each writer opens first (a new game's
+        /// row and its first save, timed apart).
+        #[arg(long, default_value_t = 100)]
+        lobbies_per_writer: u64,
+        /// With `--writers`: also this many processes of this program
+        /// saving at once, one writer each, e.g. `1,2`.
+        #[arg(long, value_delimiter = ',')]
+        processes: Vec<usize>,
+    },
+    /// Test helper: one writer of `store-bench --processes` (prints `ready`,
+    /// starts at a line on its input, prints its figures as JSON).
+    StoreBenchWriter {
+        #[arg(long)]
+        database: String,
+        #[arg(long)]
+        first_game: u64,
+        #[arg(long)]
+        saves: u64,
+        #[arg(long)]
+        design: String,
     },
     /// Test helper: play games through the bot's write path until killed.
     StoreCrashWorker {
@@ -116,13 +136,19 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::StoreBench { writers, rtt_ms, saves_per_writer, .. } if !writers.is_empty() => {
-            let figures = lab::store_bench::run_writers(&writers, rtt_ms, saves_per_writer)?;
+        Command::StoreBench { writers, processes, rtt_ms, saves_per_writer, lobbies_per_writer, .. }
+            if !writers.is_empty() || !processes.is_empty() =>
+        {
+            let figures =
+                lab::store_bench::run_writers(&writers, &processes, rtt_ms, saves_per_writer, lobbies_per_writer)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreBench { dir, saves, resume_games, postgres, .. } => {
             let figures = lab::store_bench::run(&dir, saves, resume_games, postgres)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
+        }
+        Command::StoreBenchWriter { database, first_game, saves, design } => {
+            lab::store_bench::writer_process(&database, first_game, saves, &design)?
         }
         Command::StoreCrashWorker { db, max_saves } => lab::store_crash::run(&db, max_saves)?,
         Command::SandboxBot {

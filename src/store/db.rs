@@ -106,6 +106,28 @@ impl Store {
         }
     }
 
+    /// How many exchanges with the server (a statement, a statement's
+    /// preparation, a BEGIN, a COMMIT) the store's calls made since it was
+    /// opened: what a change costs on a network, each one a round trip.
+    /// Always 0 on SQLite, which is a file in the process.
+    pub fn round_trips(&self) -> u64 {
+        match &self.conn {
+            Backend::Sqlite(_) => 0,
+            Backend::Postgres(pg) => pg.round_trips(),
+        }
+    }
+
+    /// On PostgreSQL, every change runs as a transaction, none as one
+    /// statement of its own (a new game's row, a save): the design before,
+    /// only for the lab's `store-bench` to measure both on one build.
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn with_transactions_only(self) -> Store {
+        if let Backend::Postgres(pg) = &self.conn {
+            pg.without_one_statements();
+        }
+        self
+    }
+
     /// On PostgreSQL, every change first takes one advisory lock for the
     /// whole database, as before the row locks: only for the lab's
     /// `store-bench`, to measure the old design beside the new on one

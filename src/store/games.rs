@@ -14,18 +14,24 @@ use crate::engine::Seat;
 impl Store {
     /// Opens a lobby (seq 0, nobody seated yet). Fails with
     /// [`StoreError::ChannelBusy`] if the channel has an unfinished game.
+    ///
+    /// On PostgreSQL the row is one statement of its own (one round trip:
+    /// the unique index of a channel's unfinished game refuses a second
+    /// one, and `ON CONFLICT DO NOTHING` turns that into no row); only
+    /// when it added nothing does the transaction run, which says which
+    /// game holds the channel.
     pub fn create_game(&mut self, new: &NewGame) -> Result<GameId, StoreError> {
         let now = self.now();
         let ruleset = serde_json::to_string(&new.ruleset).map_err(|e| corrupt(None, e))?;
-        self.write(|tx| {
-            if let Some(game) = active_game_id(tx, new.channel)? {
-                return Err(StoreError::ChannelBusy { channel: new.channel, game });
-            }
-            let row = tx.query_one(
-                "insert game",
+        let insert = |db: &dyn Db, what: &'static str, tail: &str| -> Result<Option<GameId>, StoreError> {
+            let sql = format!(
                 "INSERT INTO games (guild_id, channel_id, host_id, variant, ruleset, max_players, state, created_at, \
                  updated_at, turn_timeout_secs, seed, commitment, practice, dice) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?7, ?8, ?9, ?10, ?11, ?12){tail} RETURNING id"
+            );
+            let row = db.query_opt(
+                what,
+                &sql,
                 args![
                     new.guild,
                     new.channel,
@@ -41,7 +47,18 @@ impl Store {
                     new.dice.number(),
                 ],
             )?;
-            row.get(0)
+            row.map(|r| r.get(0)).transpose()
+        };
+        let quick = self.one_statement(|db| insert(db, "insert game in one statement", " ON CONFLICT DO NOTHING"))?;
+        if let Some(Some(id)) = quick {
+            return Ok(id);
+        }
+        self.write(|tx| {
+            if let Some(game) = active_game_id(tx, new.channel)? {
+                return Err(StoreError::ChannelBusy { channel: new.channel, game });
+            }
+            let id = insert(tx, "insert game", "")?;
+            id.ok_or_else(|| corrupt(None, "`insert game` returned no row"))
         })
     }
 

@@ -64,16 +64,14 @@ impl Store {
     /// Saves one change (see [`LiveSave`]); returns the humans' rating
     /// changes when the game finished.
     ///
-    /// On PostgreSQL the common change (the seats as they were, the game
-    /// not ending) is one statement, one round trip ([`quick_save`]); any
-    /// other, or one that statement did not apply, is the transaction of
-    /// `save_in`, which also says why a change is refused.
+    /// On PostgreSQL a change that does not end the game (nearly all:
+    /// every click, and a lobby's joins and start with their seats) is one
+    /// statement, one round trip ([`quick_save`]); any other, or one that
+    /// statement did not apply, is the transaction of `save_in`, which
+    /// also says why a change is refused.
     pub fn save_live(&mut self, id: GameId, save: &LiveSave) -> Result<Vec<RatingChange>, StoreError> {
         let now = self.now();
-        if save.seats.is_none()
-            && save.state.is_active()
-            && self.one_statement(|db| quick_save(db, id, save, now))? == Some(true)
-        {
+        if save.state.is_active() && self.one_statement(|db| quick_save(db, id, save, now))? == Some(true) {
             return Ok(Vec::new());
         }
         self.write(|tx| save_in(tx, id, save, now))
@@ -102,12 +100,16 @@ impl Store {
     }
 }
 
-/// A change that keeps the seats and does not end the game, in one
-/// PostgreSQL statement: the game's row updated only if it is still at the
-/// counter, state and log length the caller read (the row's lock taken by
-/// the UPDATE itself, so a second change of the game waits and then finds
-/// the counter moved), and the new events appended by the same statement.
-/// Whether it applied; when not, nothing was written.
+/// A change that does not end the game, in one PostgreSQL statement: the
+/// game's row updated only if it is still at the counter, state and log
+/// length the caller read (the row's lock taken by the UPDATE itself, so a
+/// second change of the game waits and then finds the counter moved), the
+/// new events appended by the same statement, and, when the seats changed,
+/// the seats no longer taken deleted and the others written over (as
+/// `save_in` replaces them: each stamped with this change's time).
+/// Whether it applied; when not, nothing was written. Seats that swapped
+/// places can meet the one-seat-per-player index halfway through the
+/// statement: that too is "not applied", and the transaction does it.
 fn quick_save(db: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<bool, StoreError> {
     let bodies = save
         .events
@@ -119,35 +121,63 @@ fn quick_save(db: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Resul
     let (board, posted) = save.board.map_or((None, None), |(m, t)| (Some(m), Some(t)));
     let shown = save.board_seq.map(|s| s as i64);
     let throws = save.events.iter().filter(|e| matches!(e, Event::Throw { .. })).count() as i64;
-    let row = db.query_one(
-        "save live game in one statement",
-        "WITH g AS (UPDATE games SET seq = ?2, state = ?3, deadline = ?4, board_message_id = ?5, \
-         board_posted_at = ?6, live = ?7, updated_at = ?8, board_seq = ?9, events = events + ?10, \
-         throws_drawn = throws_drawn + ?11 \
+    const GAME_AND_EVENTS: &str = "WITH g AS (UPDATE games SET seq = ?2, state = ?3, deadline = ?4, \
+         board_message_id = ?5, board_posted_at = ?6, live = ?7, updated_at = ?8, board_seq = ?9, \
+         events = events + ?10, throws_drawn = throws_drawn + ?11 \
          WHERE id = ?1 AND seq = ?12 AND events = ?13 AND state IN ('lobby', 'playing') RETURNING id), \
          e AS (INSERT INTO events (game_id, idx, v, body) \
          SELECT g.id, ?13::bigint + n - 1, ?14::bigint, body \
-         FROM g, json_array_elements_text(?15::text::json) WITH ORDINALITY AS t(body, n)) \
-         SELECT count(*) FROM g",
-        args![
-            id,
-            save.seq as i64,
-            save.state,
-            save.deadline,
-            board,
-            posted,
-            save.live.as_str(),
-            now,
-            shown,
-            save.events.len() as i64,
-            throws,
-            save.expected_seq as i64,
-            save.first_event as i64,
-            super::rows::EVENT_V1,
-            list
-        ],
-    )?;
-    Ok(row.get::<i64>(0)? == 1)
+         FROM g, json_array_elements_text(?15::text::json) WITH ORDINALITY AS t(body, n)) ";
+    const SEATS: &str = ", s AS (SELECT (x->>0)::bigint AS seat, (x->>1)::bigint AS user_id, x->>2 AS computer \
+         FROM json_array_elements(?16::text::json) AS x), \
+         d AS (DELETE FROM seats WHERE game_id IN (SELECT id FROM g) AND seat NOT IN (SELECT seat FROM s)), \
+         u AS (INSERT INTO seats (game_id, seat, user_id, computer, joined_at) \
+         SELECT g.id, s.seat, s.user_id, s.computer, ?8 FROM g, s \
+         ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, computer = excluded.computer, \
+         joined_at = excluded.joined_at, place = NULL) ";
+    let seats = match &save.seats {
+        None => None,
+        Some(seats) => {
+            let rows: Vec<(i64, Option<u64>, Option<&str>)> = seats
+                .iter()
+                .map(|(seat, occupant)| match occupant {
+                    Occupant::Human(u) => (seat.index() as i64, Some(*u), None),
+                    Occupant::Computer(level) => (seat.index() as i64, None, Some(level.as_str())),
+                })
+                .collect();
+            Some(serde_json::to_string(&rows).map_err(|e| corrupt(Some(id), e))?)
+        }
+    };
+    let (what, sql) = match seats {
+        None => ("save live game in one statement", format!("{GAME_AND_EVENTS}SELECT count(*) FROM g")),
+        Some(_) => {
+            ("save live game and seats in one statement", format!("{GAME_AND_EVENTS}{SEATS}SELECT count(*) FROM g"))
+        }
+    };
+    let mut values = args![
+        id,
+        save.seq as i64,
+        save.state,
+        save.deadline,
+        board,
+        posted,
+        save.live.as_str(),
+        now,
+        shown,
+        save.events.len() as i64,
+        throws,
+        save.expected_seq as i64,
+        save.first_event as i64,
+        super::rows::EVENT_V1,
+        list
+    ]
+    .to_vec();
+    values.extend(seats.map(super::sql::Value::from));
+    match db.query_one(what, &sql, &values) {
+        Ok(row) => Ok(row.get::<i64>(0)? == 1),
+        Err(e) if super::postgres::is_seating_refused(&e) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {

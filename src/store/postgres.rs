@@ -61,6 +61,12 @@ pub(crate) struct Postgres {
     isolation: Isolation,
     /// Transactions run again after a conflict, since opening.
     retries: Cell<u64>,
+    /// Exchanges with the server (a statement, a preparation, a BEGIN or a
+    /// COMMIT: each one message and its answer) since opening.
+    round_trips: Cell<u64>,
+    /// Whether a change may be one statement of its own (see
+    /// [`Postgres::one_statement`]); off only for the lab's comparison.
+    one_statements: Cell<bool>,
     /// Whether every change first takes one advisory lock for the whole
     /// database: the design before row locks, kept only so that the lab's
     /// `store-bench` can measure both on one build.
@@ -86,6 +92,8 @@ impl Postgres {
             session: RefCell::new(session),
             isolation,
             retries: Cell::new(0),
+            round_trips: Cell::new(0),
+            one_statements: Cell::new(true),
             database_wide_lock: Cell::new(false),
         };
         pg.with_client(|client, _| postgres_schema::migrate(client, url))?;
@@ -105,7 +113,7 @@ impl Postgres {
 
     /// Runs `f` outside any transaction (each statement on its own).
     pub(crate) fn read<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        self.with_client(|client, statements| f(&PgDb::new(client, statements)))
+        self.with_client(|client, statements| f(&PgDb::new(client, statements, &self.round_trips)))
     }
 
     /// Runs `f` in one write transaction and commits; a transaction
@@ -121,11 +129,13 @@ impl Postgres {
                 })
                 .start()
                 .pg("BEGIN")?;
+            self.count_trip();
             if self.database_wide_lock.get() {
                 let lock = postgres_schema::MIGRATION_LOCK;
                 tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).pg("lock the database")?;
             }
-            let out = f(&PgDb::new(&mut tx, statements))?;
+            let out = f(&PgDb::new(&mut tx, statements, &self.round_trips))?;
+            self.count_trip();
             tx.commit().pg("COMMIT")?;
             Ok(out)
         })
@@ -139,10 +149,10 @@ impl Postgres {
         &self,
         mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
     ) -> Result<Option<T>, StoreError> {
-        if self.database_wide_lock.get() {
+        if self.database_wide_lock.get() || !self.one_statements.get() {
             return Ok(None);
         }
-        self.retrying(|client, statements| f(&PgDb::new(client, statements))).map(Some)
+        self.retrying(|client, statements| f(&PgDb::new(client, statements, &self.round_trips))).map(Some)
     }
 
     /// Runs `attempt` until it is not refused for a conflict, or the lock
@@ -173,9 +183,26 @@ impl Postgres {
         self.database_wide_lock.set(true);
     }
 
+    /// Every change runs as a transaction, none as one statement of its
+    /// own (the design before; the lab's comparison only).
+    #[cfg(any(test, feature = "lab"))]
+    pub(crate) fn without_one_statements(&self) {
+        self.one_statements.set(false);
+    }
+
     /// How many transactions ran again after a conflict since opening.
     pub(crate) fn retries(&self) -> u64 {
         self.retries.get()
+    }
+
+    /// How many exchanges with the server the store's calls made since
+    /// opening (connecting and its settings not counted).
+    pub(crate) fn round_trips(&self) -> u64 {
+        self.round_trips.get()
+    }
+
+    fn count_trip(&self) {
+        self.round_trips.set(self.round_trips.get() + 1);
     }
 
     /// Runs `f` in one read-only transaction that sees one snapshot.
@@ -187,7 +214,10 @@ impl Postgres {
                 .read_only(true)
                 .start()
                 .pg("BEGIN read")?;
-            f(&PgDb::new(&mut tx, statements))
+            self.count_trip();
+            let out = f(&PgDb::new(&mut tx, statements, &self.round_trips));
+            self.count_trip(); // the ROLLBACK that ends it when dropped
+            out
         })
     }
 
@@ -268,6 +298,21 @@ fn is_conflict(e: &StoreError) -> bool {
     code == "40001" || code == "40P01" || (code == "23505" && db.constraint() == Some("games_active_channel"))
 }
 
+/// Whether a statement that writes a game's seats was refused by the
+/// seats' own indexes halfway (a player who changed seats met her old seat
+/// before it was written over: 23505; a seat listed twice: 21000): the
+/// statement wrote nothing, and the full transaction does the change one
+/// step at a time (or says what is wrong with it).
+pub(crate) fn is_seating_refused(e: &StoreError) -> bool {
+    let StoreError::Postgres { source, .. } = e else { return false };
+    let Some(db) = source.as_db_error() else { return false };
+    match db.code().code() {
+        "23505" => matches!(db.constraint(), Some("seats_user_once" | "seats_pkey")),
+        "21000" => true,
+        _ => false,
+    }
+}
+
 /// The pause before running a refused transaction again: growing with the
 /// attempts (1, 2, 4… ms up to 64 ms), with a jitter so that two
 /// transactions that met do not meet again in step.
@@ -295,17 +340,23 @@ fn is_lost(e: &StoreError) -> bool {
 struct PgDb<'a, C> {
     client: RefCell<&'a mut C>,
     statements: RefCell<&'a mut HashMap<String, Statement>>,
+    round_trips: &'a Cell<u64>,
 }
 
 impl<'a, C: GenericClient> PgDb<'a, C> {
-    fn new(client: &'a mut C, statements: &'a mut HashMap<String, Statement>) -> Self {
-        PgDb { client: RefCell::new(client), statements: RefCell::new(statements) }
+    fn new(client: &'a mut C, statements: &'a mut HashMap<String, Statement>, round_trips: &'a Cell<u64>) -> Self {
+        PgDb { client: RefCell::new(client), statements: RefCell::new(statements), round_trips }
+    }
+
+    fn count_trip(&self) {
+        self.round_trips.set(self.round_trips.get() + 1);
     }
 
     fn statement(&self, what: &'static str, sql: &str) -> Result<Statement, StoreError> {
         if let Some(st) = self.statements.borrow().get(sql) {
             return Ok(st.clone());
         }
+        self.count_trip();
         let st = self.client.borrow_mut().prepare(&numbered_dollars(sql)).pg(what)?;
         self.statements.borrow_mut().insert(sql.to_string(), st.clone());
         Ok(st)
@@ -323,11 +374,13 @@ impl<C: GenericClient> Db for PgDb<'_, C> {
 
     fn execute(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<u64, StoreError> {
         let st = self.statement(what, sql)?;
+        self.count_trip();
         self.client.borrow_mut().execute(&st, &params(args)).pg(what)
     }
 
     fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError> {
         let st = self.statement(what, sql)?;
+        self.count_trip();
         let rows = self.client.borrow_mut().query(&st, &params(args)).pg(what)?;
         let names: Names = st.columns().iter().map(|c| c.name().to_string()).collect();
         rows.iter().map(|r| row_of(r, &names).pg(what)).collect()

@@ -129,3 +129,35 @@ pub fn random_log(ruleset: Ruleset, seats: SeatSet, seed: u64) -> Record {
 pub fn throws(events: &[Event]) -> usize {
     events.iter().filter(|e| matches!(e, Event::Throw { .. })).count()
 }
+
+/// Races `tasks` saves of game `id` from the same counter through `handle`,
+/// round after round (`rounds`, from counter `start` and as many events):
+/// exactly one wins each round, the others are refused as stale with the
+/// counter the winner left. The caller checks the game at the end.
+pub async fn race_saves(
+    handle: &thaayam::store::StoreHandle,
+    id: GameId,
+    start: u64,
+    rounds: u64,
+    tasks: usize,
+    event: Event,
+) {
+    for round in 0..rounds {
+        let racing: Vec<_> = (0..tasks)
+            .map(|_| {
+                let h = handle.clone();
+                let save = Front { id, seq: start + round, events: round }.change(&[event]);
+                tokio::spawn(async move { h.call(move |s| s.save_live(id, &save)).await })
+            })
+            .collect();
+        let mut ok = 0;
+        for t in racing {
+            match t.await.expect("task") {
+                Ok(_) => ok += 1,
+                Err(StoreError::Stale { current }) => assert_eq!(current, start + round + 1),
+                Err(e) => panic!("unexpected error: {e}"),
+            }
+        }
+        assert_eq!(ok, 1, "round {round}");
+    }
+}

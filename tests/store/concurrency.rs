@@ -3,7 +3,7 @@
 //! `StoreHandle`) race with the same seq; exactly one wins each round, on
 //! an SQLite file and on PostgreSQL.
 
-use crate::common::{Front, Scratch, humans, playing_game};
+use crate::common::{Front, Scratch, humans, playing_game, race_saves};
 use std::sync::{Arc, Barrier};
 use thaayam::engine::{Event, Throw};
 use thaayam::store::{Database, Store, StoreError, StoreHandle};
@@ -72,24 +72,7 @@ async fn racing_tasks_through_the_handle() {
     let (game, _) = playing_game(&mut store, 1, &humans(3));
     let (id, start) = (game.id, game.seq);
     let handle = StoreHandle::spawn(store).expect("spawn");
-    for round in 0..20u64 {
-        let tasks: Vec<_> = (0..10)
-            .map(|_| {
-                let h = handle.clone();
-                let save = Front { id, seq: start + round, events: round }.change(&[THROW]);
-                tokio::spawn(async move { h.call(move |s| s.save_live(id, &save)).await })
-            })
-            .collect();
-        let mut ok = 0;
-        for t in tasks {
-            match t.await.expect("task") {
-                Ok(_) => ok += 1,
-                Err(StoreError::Stale { current }) => assert_eq!(current, start + round + 1),
-                Err(e) => panic!("unexpected error: {e}"),
-            }
-        }
-        assert_eq!(ok, 1, "round {round}");
-    }
+    race_saves(&handle, id, start, 20, 10, THROW).await;
     let game = handle.game(id).await.expect("read").expect("exists");
     assert_eq!((game.seq, game.events), (start + 20, 20));
     let backup = Scratch::new("handle-backup");

@@ -5,7 +5,7 @@
 //! winner per round at SERIALIZABLE too and through a pool of connections.
 //! Skipped, and said so, without PostgreSQL.
 
-use crate::common::{Front, humans, playing_game};
+use crate::common::{humans, playing_game, race_saves};
 use std::sync::mpsc;
 use std::time::Duration;
 use thaayam::engine::{Event, Throw, Variant};
@@ -134,24 +134,7 @@ async fn racing_tasks_through_a_pool() {
         (game.id, game.seq, stores)
     });
     let handle = thaayam::store::StoreHandle::spawn_pool(stores).expect("pool");
-    for round in 0..10u64 {
-        let tasks: Vec<_> = (0..6)
-            .map(|_| {
-                let h = handle.clone();
-                let save = Front { id, seq: start + round, events: round }.change(&[THROW]);
-                tokio::spawn(async move { h.call(move |s| s.save_live(id, &save)).await })
-            })
-            .collect();
-        let mut ok = 0;
-        for t in tasks {
-            match t.await.expect("task") {
-                Ok(_) => ok += 1,
-                Err(thaayam::store::StoreError::Stale { current }) => assert_eq!(current, start + round + 1),
-                Err(e) => panic!("unexpected error: {e}"),
-            }
-        }
-        assert_eq!(ok, 1, "round {round}");
-    }
+    race_saves(&handle, id, start, 10, 6, THROW).await;
     let game = handle.game(id).await.expect("read").expect("exists");
     assert_eq!((game.seq, game.events), (start + 10, 10));
 }

@@ -13,3 +13,4 @@ mod migrate;
 mod open;
 mod ratings;
 mod records;
+mod round_trips;
