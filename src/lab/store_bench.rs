@@ -499,9 +499,9 @@ fn writer(
     let trips = store.round_trips();
     for k in 0..lobbies {
         let new = NewGame {
-            guild: 1,
-            channel: 1 + number + 500_000 + k,
-            host: 10 + 2 * number,
+            venue: Venue::Server(GuildId(1)),
+            channel: ChannelId(1 + number + 500_000 + k),
+            host: UserId(10 + 2 * number),
             ruleset: Ruleset::new(Variant::ALL[k as usize % Variant::ALL.len()]),
             players: 2,
             turn_timeout: 3600,
