@@ -40,6 +40,7 @@ pub fn config_on(database: thaayam::store::Database, shards: Shards) -> Config {
         log_format: Default::default(),
         shards,
         metrics: None,
+        web: None,
         notify_after: thaayam::discord::config::NOTIFY_AFTER,
         limits: Default::default(),
     }

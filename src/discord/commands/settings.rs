@@ -265,6 +265,7 @@ mod tests {
             log_format: Default::default(),
             shards: crate::discord::config::Shards::Auto,
             metrics: None,
+            web: None,
             notify_after: crate::discord::config::NOTIFY_AFTER,
             limits: Default::default(),
         }

@@ -44,6 +44,7 @@ pub(crate) fn data(store: Store) -> Data {
         log_format: Default::default(),
         shards: Shards::Auto,
         metrics: None,
+        web: None,
         notify_after: crate::discord::config::NOTIFY_AFTER,
         limits: Default::default(),
     };
