@@ -80,6 +80,12 @@ enum Command {
         /// Serve /metrics, /healthz and /readyz at this address (IP:PORT).
         #[arg(long)]
         metrics: Option<String>,
+        /// Serve the game pages at this address (IP:PORT).
+        #[arg(long)]
+        web: Option<String>,
+        /// The address the game pages' links point at (with --web).
+        #[arg(long)]
+        public_url: Option<String>,
     },
     /// Time the bot's click handling (session, SQLite save, presenter, board
     /// PNG) over whole games; prints p50/p99 per click.
@@ -134,6 +140,8 @@ fn run(command: Command) -> Result<(), String> {
             dice_seed,
             log_format,
             metrics,
+            web,
+            public_url,
         } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
             let log_format = match log_format.as_str() {
@@ -144,6 +152,13 @@ fn run(command: Command) -> Result<(), String> {
                 .map(|m| thaayam::discord::config::parse_listen_address(&m))
                 .transpose()
                 .map_err(|e| format!("--metrics: {e}"))?;
+            let web = match web {
+                Some(w) => Some(thaayam::discord::config::Web {
+                    listen: thaayam::discord::config::parse_listen_address(&w).map_err(|e| format!("--web: {e}"))?,
+                    public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
+                }),
+                None => None,
+            };
             let database = thaayam::store::Database::parse(&database).map_err(|e| format!("--database: {e}"))?;
             let shards = shards.parse().map_err(|e| format!("--shards: {e}"))?;
             let sandbox = lab::sandbox_bot::Sandbox {
@@ -154,6 +169,7 @@ fn run(command: Command) -> Result<(), String> {
                 dice_seed,
                 log_format,
                 metrics,
+                web,
                 shards,
             };
             lab::sandbox_bot::run(sandbox)?;

@@ -61,6 +61,7 @@ pub(crate) fn data(store: Store) -> Data {
         metrics: Arc::new(crate::discord::ops::metrics::Metrics::off()),
         gateway: Default::default(),
         guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
+        pages: Arc::default(),
     }
 }
 
