@@ -452,7 +452,7 @@ fn the_bot_wings_point_one_way_and_game_and_view_are_pure() {
     }
     assert!(
         v.is_empty(),
-        "game ← view ← live ← {commands, web} ← bot, ops beside live, game and view pure:\n{}",
+        "game ← view ← live ← {{commands, web}} ← bot, ops beside live, game and view pure:\n{}",
         v.join("\n")
     );
 }

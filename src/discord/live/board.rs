@@ -134,7 +134,7 @@ pub(crate) async fn show(
         Shows::CallingBack => presenter::calling_back(lang, table),
         Shows::Table => presenter::table_message(lang, table, change.notes, change.outro),
     };
-    super::page_key::add_link(data, table, lang, &mut msg).await;
+    data.pages.add_link(&data.store, table, lang, &mut msg).await;
     let posted = carry_out(http, running, plan.send, via, lang, &msg, &lines).await;
     if plan.pings {
         running.post.shown_to_act(&running.table);

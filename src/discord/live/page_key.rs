@@ -24,20 +24,6 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-/// Adds the link to its page to a game's board or result, when the pages
-/// are served and linked (`web` and `public_url`) and its server did not
-/// switch them off.
-pub(crate) async fn add_link(data: &crate::discord::Data, t: &Table, lang: Lang, msg: &mut Message) {
-    if t.stage == Stage::Lobby {
-        return;
-    }
-    let Some(url) = data.pages.link(t.id) else { return };
-    if data.pages.off_as_known(&data.store, t.guild).await {
-        return;
-    }
-    add_page_link(lang, msg, url);
-}
-
 /// How long a server's switch is believed before it is read again (another
 /// process may have changed it; this one updates its own at once).
 const SWITCH_FOR: Duration = Duration::from_secs(10);
@@ -71,6 +57,20 @@ impl Pages {
     pub(crate) fn link(&self, id: i64) -> Option<String> {
         let base = self.public_url.as_ref()?;
         Some(format!("{base}/g/{}", self.keys()?.key(id)))
+    }
+
+    /// Adds the link to its page to a game's board or result, when the
+    /// pages are served and linked (`web` and `public_url`) and its server
+    /// did not switch them off.
+    pub(crate) async fn add_link(&self, store: &StoreHandle, t: &Table, lang: Lang, msg: &mut Message) {
+        if t.stage == Stage::Lobby {
+            return;
+        }
+        let Some(url) = self.link(t.id) else { return };
+        if self.off_as_known(store, t.guild).await {
+            return;
+        }
+        add_page_link(lang, msg, url);
     }
 
     /// Whether the pages of server `guild` are switched off (read from the

@@ -252,7 +252,7 @@ mod tests {
         use crate::discord::view::lang::Lang;
         use crate::discord::view::message::{Message, Row, check};
         let mut msg = Message { content: "board".into(), ..Message::default() };
-        add_page_link(Lang::FR, &mut msg, "https://thaayam.example.org/g/abc".into());
+        add_page_link(Lang::from_code("fr").expect("French"), &mut msg, "https://thaayam.example.org/g/abc".into());
         assert!(check(&msg).is_ok(), "{:?}", check(&msg));
         match msg.rows.as_slice() {
             [Row::Links(links)] => {

@@ -142,7 +142,7 @@ impl Viewers {
     }
 
     /// Games watched now (or left less than [`GRACE`] ago).
-    #[cfg(any(test, feature = "lab"))]
+    #[cfg(test)]
     pub(crate) fn watched(&self) -> usize {
         self.games.lock().unwrap_or_else(PoisonError::into_inner).len()
     }
