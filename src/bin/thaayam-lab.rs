@@ -87,6 +87,26 @@ enum Command {
         #[arg(long)]
         public_url: Option<String>,
     },
+    /// What the game pages' viewers cost: click p50/p99 and CPU per click
+    /// with and without `viewers` live streams over `games` games, and
+    /// the memory per viewer.
+    WebBench {
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        #[arg(long, default_value_t = 1000)]
+        viewers: usize,
+        #[arg(long, default_value_t = 300)]
+        clicks: usize,
+    },
+    /// The viewers of `web-bench` (started by it): live streams held open.
+    WebViewers {
+        #[arg(long)]
+        base: String,
+        #[arg(long)]
+        keys: std::path::PathBuf,
+        #[arg(long)]
+        viewers: usize,
+    },
     /// Time the bot's click handling (session, SQLite save, presenter, board
     /// PNG) over whole games; prints p50/p99 per click.
     BotBench {
@@ -174,6 +194,8 @@ fn run(command: Command) -> Result<(), String> {
             };
             lab::sandbox_bot::run(sandbox)?;
         }
+        Command::WebBench { games, viewers, clicks } => println!("{}", lab::web_bench::run(games, viewers, clicks)?),
+        Command::WebViewers { base, keys, viewers } => lab::web_bench::viewers(&base, &keys, viewers)?,
         Command::BotBench { games, lang } => println!("{}", lab::bot_bench::run(games, &lang)?),
         Command::Fuzz { cases, seed } => println!("{}", lab::fuzz::report(cases, seed)?),
     }

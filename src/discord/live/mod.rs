@@ -65,7 +65,7 @@ pub(crate) mod went_back;
 mod persist_tests;
 #[cfg(test)]
 mod saved_tests;
-#[cfg(test)]
+#[cfg(any(test, feature = "lab"))]
 pub(crate) mod testing;
 
 /// Now, in seconds since the Unix epoch (the time of deadlines and board ages).

@@ -2,6 +2,7 @@
 //! store, with no pause before computer moves, a two-seat bell lobby
 //! created and saved in it, and an [`Http`] client that reaches no Discord
 //! (every request fails at once).
+#![cfg_attr(not(test), allow(dead_code))]
 
 use crate::discord::Data;
 use crate::discord::config::{Config, Shards};

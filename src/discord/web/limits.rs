@@ -55,7 +55,7 @@ impl Streams {
     }
 
     /// Streams open now.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "lab"))]
     pub(crate) fn count(&self) -> usize {
         self.open.lock().unwrap_or_else(PoisonError::into_inner).1
     }

@@ -236,7 +236,7 @@ pub(crate) fn game_page(p: &GamePage<'_>) -> String {
     let over = matches!(t.stage, Stage::Finished | Stage::Ended);
     let step = step.filter(|_| over).map(|s| s.min(moves.len()));
     let mut body = String::new();
-    body.push_str(&format!("<body><main><h1>{}</h1>", esc(&title(lang, t))));
+    body.push_str(&format!("<body data-seq=\"{}\"><main><h1>{}</h1>", t.seq, esc(&title(lang, t))));
     body.push_str(&format!("<div id=\"status\" aria-live=\"polite\">{}</div>", status_html(lang, t)));
     if t.stage != Stage::Lobby {
         let (src, alt) = match step {
@@ -414,12 +414,13 @@ pub(crate) fn overlay(lang: Lang, key: &str, t: &Table) -> String {
         )
     };
     format!(
-        "{}<body><img id=\"board-img\" src=\"/g/{key}/board.png?v={}\" alt=\"{}\">{script}</body></html>",
+        "{}<body data-seq=\"{}\"><img id=\"board-img\" src=\"/g/{key}/board.png?v={}\" alt=\"{}\">{script}</body></html>",
         head(
             lang,
             &title(lang, t),
             "html,body{background:transparent;margin:0;overflow:hidden}img{width:100vmin;height:100vmin;margin:auto}"
         ),
+        t.seq,
         t.seq,
         esc(&alt_text(lang, t))
     )

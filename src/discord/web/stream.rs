@@ -35,6 +35,16 @@ pub(crate) const GRACE: Duration = Duration::from_secs(60);
 /// The keep-alive comment's interval.
 pub(crate) const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// Events sent to viewers since the process started (the benchmark
+/// counts them).
+static SENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Events sent to viewers so far.
+#[cfg(any(test, feature = "lab"))]
+pub(crate) fn sent() -> u64 {
+    SENT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A rendered change of a game: its counter and the page's data.
 #[derive(Debug)]
 pub(crate) struct Update {
@@ -183,6 +193,7 @@ impl Viewers {
                     }
                 },
             };
+            SENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             Some((Ok(event(&msg)), s))
         })
     }
