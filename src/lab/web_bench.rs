@@ -194,7 +194,8 @@ async fn bench(games: usize, viewers: usize, clicks: usize) -> Result<Figures, S
 /// its own address as a proxy would say (`X-Forwarded-For`), reading and
 /// dropping what comes, until killed.
 pub fn viewers(base: &str, keys: &std::path::Path, viewers: usize) -> Result<(), String> {
-    let keys: Vec<String> = std::fs::read_to_string(keys).map_err(|e| e.to_string())?.lines().map(String::from).collect();
+    let keys: Vec<String> =
+        std::fs::read_to_string(keys).map_err(|e| e.to_string())?.lines().map(String::from).collect();
     let host = base.trim_start_matches("http://").to_string();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)

@@ -23,7 +23,9 @@ impl Store {
         })?;
         let row = self.read(|db| db.query_one("read the pages' secret", "SELECT secret FROM page_secret", args![]))?;
         let secret: Vec<u8> = row.get(0)?;
-        secret.try_into().map_err(|_| StoreError::Corrupt { game: None, what: "the pages' secret is not 32 bytes".into() })
+        secret
+            .try_into()
+            .map_err(|_| StoreError::Corrupt { game: None, what: "the pages' secret is not 32 bytes".into() })
     }
 
     /// Whether a server's admins switched its games' pages off.
@@ -92,7 +94,9 @@ mod tests {
         .expect("a game");
         crate::store::schema::migrate(&conn).expect("upgrade");
         let tables: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master WHERE name IN ('page_secret', 'pages_off')", [], |r| r.get(0))
+            .query_row("SELECT count(*) FROM sqlite_master WHERE name IN ('page_secret', 'pages_off')", [], |r| {
+                r.get(0)
+            })
             .expect("new tables");
         assert_eq!(tables, 2);
         let games: i64 = conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0)).expect("games");

@@ -32,6 +32,6 @@ mod selftest;
 mod selftest_places;
 mod shards;
 mod tireout;
-mod web;
 mod transcript;
 mod turns;
+mod web;

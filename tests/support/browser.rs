@@ -9,11 +9,11 @@
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use std::io::{BufRead, BufReader};
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -103,8 +103,8 @@ impl Browser {
         let ws = tokio::time::timeout(Duration::from_secs(20), ws).await.ok().and_then(Result::ok);
         let ws = ws.expect("DevTools listening");
         let port = ws.trim_start_matches("ws://").split('/').next().expect("host:port").to_string();
-        let targets: Value =
-            reqwest::get(format!("http://{port}/json/list")).await.expect("targets").json().await.expect("json");
+        let targets = reqwest::get(format!("http://{port}/json/list")).await.expect("targets");
+        let targets: Value = serde_json::from_str(&targets.text().await.expect("text")).expect("json");
         let page = targets
             .as_array()
             .and_then(|t| t.iter().find(|t| t["type"] == "page"))
@@ -150,8 +150,7 @@ impl Browser {
                 }
             }
         });
-        let browser =
-            Browser { child, send, pending, next: AtomicU64::new(1), errors, _profile: profile };
+        let browser = Browser { child, send, pending, next: AtomicU64::new(1), errors, _profile: profile };
         for method in ["Runtime.enable", "Page.enable", "Log.enable"] {
             browser.call(method, json!({})).await;
         }
@@ -166,7 +165,8 @@ impl Browser {
         let (tx, rx) = oneshot::channel();
         self.pending.lock().expect("lock").insert(id, tx);
         self.send.send(json!({"id": id, "method": method, "params": params}).to_string()).expect("DevTools is up");
-        let answer = tokio::time::timeout(Duration::from_secs(20), rx).await.expect("DevTools answers").expect("answer");
+        let answer =
+            tokio::time::timeout(Duration::from_secs(20), rx).await.expect("DevTools answers").expect("answer");
         assert!(answer["error"].is_null(), "{method}: {answer}");
         answer["result"].clone()
     }

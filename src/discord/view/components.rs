@@ -264,7 +264,13 @@ mod tests {
         let mut full = Message { rows: vec![msg.rows[0].clone(); 5], ..Message::default() };
         add_page_link(Lang::EN, &mut full, "https://a.org/g/x".into());
         assert_eq!(full.rows.len(), 5, "no sixth row");
-        let bad = Message { rows: vec![Row::Links(vec![crate::discord::view::message::Link { label: "x".into(), url: "javascript:1".into() }])], ..Message::default() };
+        let bad = Message {
+            rows: vec![Row::Links(vec![crate::discord::view::message::Link {
+                label: "x".into(),
+                url: "javascript:1".into(),
+            }])],
+            ..Message::default()
+        };
         assert!(check(&bad).is_err(), "only http(s) links");
     }
 }

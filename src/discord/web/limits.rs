@@ -82,10 +82,7 @@ pub(crate) fn client_address(peer: IpAddr, forwarded_for: Option<&str>) -> IpAdd
     if !peer.is_loopback() {
         return peer;
     }
-    forwarded_for
-        .and_then(|h| h.rsplit(',').next())
-        .and_then(|a| a.trim().parse::<IpAddr>().ok())
-        .unwrap_or(peer)
+    forwarded_for.and_then(|h| h.rsplit(',').next()).and_then(|a| a.trim().parse::<IpAddr>().ok()).unwrap_or(peer)
 }
 
 #[cfg(test)]

@@ -95,12 +95,7 @@ struct Found {
 
 impl Site {
     pub(crate) fn new(data: Data) -> Site {
-        Site {
-            data,
-            viewers: Arc::default(),
-            streams: Arc::default(),
-            pictures: Arc::default(),
-        }
+        Site { data, viewers: Arc::default(), streams: Arc::default(), pictures: Arc::default() }
     }
 
     /// Game `id` as it is now: from the hub when this process runs it, else
@@ -240,6 +235,8 @@ pub(crate) fn router(site: Site) -> Router {
         .route("/g/{key}/board.png", get(board_png))
         .route("/g/{key}/analysis.png", get(analysis_png))
         .route("/g/{key}/events", get(events))
+        // Browsers ask for it on every page: nothing, and no error in their console.
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .fallback(|| async { not_found() })
         .with_state(site)
 }

@@ -117,7 +117,7 @@ nav.steps{display:flex;flex-wrap:wrap;gap:0.5rem 1rem;align-items:center;margin:
 nav.steps a{padding:0.35rem 0.6rem;border:1px solid #0b57a4;border-radius:4px;text-decoration:none}\
 table{border-collapse:collapse;font-size:0.9rem}td,th{border:1px solid #767676;padding:0.1rem 0.4rem;text-align:center}\
 input{font:inherit;width:100%;max-width:40rem}button{font:inherit;padding:0.3rem 0.8rem;margin-top:0.3rem}\
-.scroll{max-width:100%;overflow-x:auto}li.now{background:#fff3c4}";
+.scroll{max-width:100%;overflow-x:auto}ul.places{list-style:none;padding-left:0}li.now{background:#fff3c4}";
 
 fn head(lang: Lang, title: &str, extra_style: &str) -> String {
     format!(
@@ -157,7 +157,7 @@ pub(crate) fn status_html(lang: Lang, t: &Table) -> String {
                         format!("<li>{}</li>", line_html(t, &line))
                     })
                     .collect();
-                out.push_str(&format!("<ol class=\"places\">{}</ol>", lines.concat()));
+                out.push_str(&format!("<ul class=\"places\">{}</ul>", lines.concat()));
             }
             out
         }
@@ -262,7 +262,11 @@ pub(crate) fn game_page(p: &GamePage<'_>) -> String {
             esc(&tr!(lang, "web-replay"))
         ));
     }
-    body.push_str(&format!("<h2>{}</h2><ul id=\"players\">{}</ul>", esc(&tr!(lang, "web-players")), players_html(lang, t)));
+    body.push_str(&format!(
+        "<h2>{}</h2><ul id=\"players\">{}</ul>",
+        esc(&tr!(lang, "web-players")),
+        players_html(lang, t)
+    ));
     if t.stage == Stage::Playing {
         body.push_str(&format!(
             "<h2>{}</h2><p id=\"series\">{}</p>",
@@ -520,7 +524,10 @@ mod tests {
     fn html_is_escaped_and_discord_markup_becomes_html() {
         let t = crate::discord::game::table::kit::lobby(2, crate::engine::Variant::Bell);
         assert_eq!(esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-        assert_eq!(line_html(&t, "**South** threw ~~2~~ · 1 <b>"), "<strong>South</strong> threw <s>2</s> · 1 &lt;b&gt;");
+        assert_eq!(
+            line_html(&t, "**South** threw ~~2~~ · 1 <b>"),
+            "<strong>South</strong> threw <s>2</s> · 1 &lt;b&gt;"
+        );
         assert_eq!(line_html(&t, "a ** b"), "a ** b", "an unpaired mark is left alone");
         let mut t = t;
         t.names.insert(7, "Priya <3".into());

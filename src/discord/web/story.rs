@@ -173,12 +173,16 @@ mod tests {
         let t = played(3);
         let moves = moves(Lang::EN, &t);
         assert_eq!(moves.last().map(|m| m.end), Some(t.events.len()), "to the end of the log");
-        let throws: Vec<Throw> = t.events.iter().filter_map(|e| if let Event::Throw { t } = e { Some(*t) } else { None }).collect();
+        let throws: Vec<Throw> =
+            t.events.iter().filter_map(|e| if let Event::Throw { t } = e { Some(*t) } else { None }).collect();
         let told: Vec<Throw> = moves.iter().flat_map(|m| m.throws.clone()).collect();
         assert_eq!(told, throws, "every throw, in order");
         assert!(moves.windows(2).all(|w| w[0].end < w[1].end), "each move reads events");
         assert!(moves.iter().all(|m| !m.lines.is_empty()), "each move has words");
-        assert!(moves.iter().any(|m| m.lines.iter().any(|l| l.contains("took") || l.contains("captured"))) || moves.iter().all(|m| m.captured == 0));
+        assert!(
+            moves.iter().any(|m| m.lines.iter().any(|l| l.contains("took") || l.contains("captured")))
+                || moves.iter().all(|m| m.captured == 0)
+        );
         let names = Default::default();
         let last = step_view(Lang::EN, &t, &moves, moves.len(), &names).expect("the last step");
         assert_eq!(last.position, *t.game_now().position(), "the last step is the end of the game");

@@ -162,8 +162,7 @@ async fn a_stream_follows_the_game_and_resumes_from_the_last_event_id() {
     play(&s, 2, &mut rng).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let now = s.game.lock().await.table.seq;
-    let mut back =
-        client.get(&url).header("Last-Event-ID", first_id.to_string()).send().await.expect("stream again");
+    let mut back = client.get(&url).header("Last-Event-ID", first_id.to_string()).send().await.expect("stream again");
     let missed = read_events(&mut back, 2).await;
     let ids: Vec<Option<u32>> = missed.iter().map(|e| id_of(e)).collect();
     assert_eq!(ids.last().copied().flatten(), Some(now), "up to now: {missed:?}");
