@@ -16,7 +16,8 @@ use thaayam::store::Database;
 /// The first argument that makes this program the bot.
 pub const AS_BOT: &str = "--as-bot";
 
-/// A bot connected to the fake.
+/// A bot connected to the fake (one a run: its size does not matter).
+#[allow(clippy::large_enum_variant)]
 pub enum Bot {
     Here(RunningBot),
     Process(Child),
@@ -126,6 +127,7 @@ pub fn run_as_bot(mut args: impl Iterator<Item = String>) -> Result<(), String> 
         log_format: Default::default(),
         metrics: None,
         shards: Shards::Auto,
+        web: None,
     };
     thaayam::lab::sandbox_bot::run(sandbox)
 }

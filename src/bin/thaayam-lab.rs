@@ -100,6 +100,32 @@ enum Command {
         /// Serve /metrics, /healthz and /readyz at this address (IP:PORT).
         #[arg(long)]
         metrics: Option<String>,
+        /// Serve the game pages at this address (IP:PORT).
+        #[arg(long)]
+        web: Option<String>,
+        /// The address the game pages' links point at (with --web).
+        #[arg(long)]
+        public_url: Option<String>,
+    },
+    /// What the game pages' viewers cost: click p50/p99 and CPU per click
+    /// with and without `viewers` live streams over `games` games, and
+    /// the memory per viewer.
+    WebBench {
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        #[arg(long, default_value_t = 1000)]
+        viewers: usize,
+        #[arg(long, default_value_t = 300)]
+        clicks: usize,
+    },
+    /// The viewers of `web-bench` (started by it): live streams held open.
+    WebViewers {
+        #[arg(long)]
+        base: String,
+        #[arg(long)]
+        keys: std::path::PathBuf,
+        #[arg(long)]
+        viewers: usize,
     },
     /// Time the bot's click handling (session, SQLite save, presenter, board
     /// PNG) over whole games; prints p50/p99 per click.
@@ -160,6 +186,8 @@ fn run(command: Command) -> Result<(), String> {
             dice_seed,
             log_format,
             metrics,
+            web,
+            public_url,
         } => {
             let computer_pause = std::time::Duration::from_millis(computer_pause_ms);
             let log_format = match log_format.as_str() {
@@ -170,6 +198,13 @@ fn run(command: Command) -> Result<(), String> {
                 .map(|m| thaayam::discord::config::parse_listen_address(&m))
                 .transpose()
                 .map_err(|e| format!("--metrics: {e}"))?;
+            let web = match web {
+                Some(w) => Some(thaayam::discord::config::Web {
+                    listen: thaayam::discord::config::parse_listen_address(&w).map_err(|e| format!("--web: {e}"))?,
+                    public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
+                }),
+                None => None,
+            };
             let database = thaayam::store::Database::parse(&database).map_err(|e| format!("--database: {e}"))?;
             let shards = shards.parse().map_err(|e| format!("--shards: {e}"))?;
             let sandbox = lab::sandbox_bot::Sandbox {
@@ -180,10 +215,13 @@ fn run(command: Command) -> Result<(), String> {
                 dice_seed,
                 log_format,
                 metrics,
+                web,
                 shards,
             };
             lab::sandbox_bot::run(sandbox)?;
         }
+        Command::WebBench { games, viewers, clicks } => println!("{}", lab::web_bench::run(games, viewers, clicks)?),
+        Command::WebViewers { base, keys, viewers } => lab::web_bench::viewers(&base, &keys, viewers)?,
         Command::BotBench { games, lang } => println!("{}", lab::bot_bench::run(games, &lang)?),
         Command::Fuzz { cases, seed } => println!("{}", lab::fuzz::report(cases, seed)?),
     }

@@ -86,6 +86,7 @@ pub struct RunningBot {
     data: Data,
     task: tokio::task::JoinHandle<Result<(), String>>,
     metrics: Option<std::net::SocketAddr>,
+    web: Option<std::net::SocketAddr>,
 }
 
 impl RunningBot {
@@ -93,6 +94,12 @@ impl RunningBot {
     /// chosen when the config asked for port 0).
     pub fn metrics_address(&self) -> Option<std::net::SocketAddr> {
         self.metrics
+    }
+
+    /// Where the game pages are served (the port chosen when the config
+    /// asked for port 0).
+    pub fn web_address(&self) -> Option<std::net::SocketAddr> {
+        self.web
     }
 
     /// Stops like on SIGTERM: in-flight clicks finish, the connections
@@ -197,6 +204,8 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     // anything is opened or contacted.
     let listening = config.metrics.map(listener::bind).transpose()?;
     let metrics_address = listening.as_ref().and_then(|l| l.local_addr().ok());
+    let pages_listening = config.web.as_ref().map(|w| crate::discord::web::listener::bind(w.listen)).transpose()?;
+    let web_address = pages_listening.as_ref().and_then(|l| l.local_addr().ok());
     let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database))?;
@@ -231,9 +240,15 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         metrics: Arc::new(if listening.is_some() { Metrics::on() } else { Metrics::off() }),
         gateway: Arc::new(Gateway::default()),
         guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
+        pages: Arc::new(crate::discord::live::page_key::Pages::new(
+            config.web.as_ref().and_then(|w| w.public_url.clone()),
+        )),
     };
     if let Some(listening) = listening {
         listener::spawn(listening, data.clone());
+    }
+    if let Some(pages) = pages_listening {
+        crate::discord::web::listener::spawn(pages, data.clone()).await?;
     }
     let setup_data = data.clone();
     let framework = poise::Framework::builder()
@@ -293,7 +308,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         };
         started.map_err(|e| format!("the Discord connection failed: {e}"))
     });
-    Ok(RunningBot { shards, data, task, metrics: metrics_address })
+    Ok(RunningBot { shards, data, task, metrics: metrics_address, web: web_address })
 }
 
 /// The shard count Discord recommends (serenity's `start_autosharded`,

@@ -27,6 +27,8 @@ pub(crate) struct RawConfig {
     pub(crate) log_format: Option<String>,
     pub(crate) shards: Option<String>,
     pub(crate) metrics: Option<String>,
+    pub(crate) web: Option<String>,
+    pub(crate) public_url: Option<String>,
     pub(crate) notify_after: Option<String>,
     pub(crate) lobby_expiry: Option<String>,
     pub(crate) idle_turns: Option<u32>,
@@ -54,6 +56,8 @@ pub struct Config {
     pub shards: Shards,
     /// Where to serve `/metrics`, `/healthz` and `/readyz` (off when `None`).
     pub metrics: Option<SocketAddr>,
+    /// The public game pages (`web` and `public_url`; off when `None`).
+    pub web: Option<Web>,
     /// Seconds a player's turn waits before the bot sends her a direct
     /// message about it, if she asked for one (`/thaayam notify`); at most
     /// half of the game's turn time.
@@ -75,6 +79,7 @@ impl std::fmt::Debug for Config {
             log_format,
             shards,
             metrics,
+            web,
             notify_after,
             limits,
         } = self;
@@ -88,10 +93,38 @@ impl std::fmt::Debug for Config {
             .field("log_format", log_format)
             .field("shards", shards)
             .field("metrics", metrics)
+            .field("web", web)
             .field("notify_after", notify_after)
             .field("limits", limits)
             .finish()
     }
+}
+
+/// Where the public game pages are served (`web = "127.0.0.1:8080"`) and
+/// the address the bot writes in its links to them (`public_url =
+/// "https://thaayam.example.org"`, the reverse proxy in front; without it
+/// the pages are served but Discord shows no link).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Web {
+    pub listen: SocketAddr,
+    /// Without a trailing `/`.
+    pub public_url: Option<String>,
+}
+
+/// A `public_url`: `http://` or `https://`, a host, no query or fragment;
+/// returned without its trailing `/`.
+pub(crate) fn parse_public_url(s: &str) -> Result<String, String> {
+    let t = s.trim().trim_end_matches('/');
+    let rest = t.strip_prefix("https://").or_else(|| t.strip_prefix("http://"));
+    let ok = rest.is_some_and(|r| {
+        let host = r.split('/').next().unwrap_or_default();
+        !host.is_empty() && !r.contains(['?', '#', ' ', '"', '<', '>']) && r.is_ascii()
+    });
+    // The longest link is this plus "/g/" and a key: under Discord's 512.
+    if !ok || t.len() > 400 {
+        return Err(format!("`{s}` is not an address like https://thaayam.example.org"));
+    }
+    Ok(t.to_string())
 }
 
 /// The default of [`Config::notify_after`]: 15 minutes.
@@ -239,6 +272,14 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(m) => Some(parse_listen_address(&m).map_err(|e| format!("metrics: {e}"))?),
         None => None,
     };
+    let web = match (raw.web, raw.public_url) {
+        (Some(w), url) => Some(Web {
+            listen: parse_listen_address(&w).map_err(|e| format!("web: {e}"))?,
+            public_url: url.map(|u| parse_public_url(&u).map_err(|e| format!("public_url: {e}"))).transpose()?,
+        }),
+        (None, Some(_)) => return Err("public_url: the pages are off without `web` (where to serve them)".into()),
+        (None, None) => None,
+    };
     let limits = limits?;
     let notify_after = match raw.notify_after {
         Some(t) => parse_duration(&t).map_err(|e| format!("notify_after: {e}"))?,
@@ -254,6 +295,7 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         log_format,
         shards,
         metrics,
+        web,
         notify_after,
         limits,
     })
@@ -423,6 +465,30 @@ mod tests {
         for bad in ["", "9187", "localhost:9187", "127.0.0.1", "127.0.0.1:99999", "http://127.0.0.1:9187"] {
             let e = validate(raw(&format!("token=\"t\"\nmetrics={bad:?}")), None, Path::new("."));
             assert!(e.as_ref().is_err_and(|e| e.starts_with("metrics: ")), "{bad:?}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn game_pages() {
+        let c = validate(raw("token=\"t\""), None, Path::new(".")).expect("defaults");
+        assert_eq!(c.web, None, "off by default");
+        let text = "token=\"t\"\nweb=\"127.0.0.1:8080\"\npublic_url=\"https://thaayam.example.org/\"";
+        let c = validate(raw(text), None, Path::new(".")).expect("valid");
+        let want = Web {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            public_url: Some("https://thaayam.example.org".into()),
+        };
+        assert_eq!(c.web, Some(want));
+        let c = validate(raw("token=\"t\"\nweb=\"127.0.0.1:0\""), None, Path::new(".")).expect("no links");
+        assert_eq!(c.web.map(|w| w.public_url), Some(None));
+        let e = validate(raw("token=\"t\"\nweb=\"localhost:80\""), None, Path::new("."));
+        assert!(e.as_ref().is_err_and(|e| e.starts_with("web: ")), "{e:?}");
+        let e = validate(raw("token=\"t\"\npublic_url=\"https://a.org\""), None, Path::new("."));
+        assert!(e.as_ref().is_err_and(|e| e.starts_with("public_url: ")), "{e:?}");
+        for bad in ["a.org", "ftp://a.org", "https://", "https://a.org/?x=1", "https://a b"] {
+            let text = format!("token=\"t\"\nweb=\"127.0.0.1:1\"\npublic_url={bad:?}");
+            let e = validate(raw(&text), None, Path::new("."));
+            assert!(e.as_ref().is_err_and(|e| e.starts_with("public_url: ")), "{bad:?}: {e:?}");
         }
     }
 

@@ -9,6 +9,8 @@
 //! - [`ops`] is what the bot tells its operators (metrics, readiness, the
 //!   HTTP listener of `/metrics`): beside `live`, which counts through it
 //!   and never the other way.
+//! - [`web`] serves a public page per game (watch live, replay, check the
+//!   dice): above `live`, whose hub announces every saved change to it.
 //! - [`commands`] are the slash commands, thin over the wings; [`bot`]
 //!   starts everything. [`config`] is the bot's configuration, [`logging`]
 //!   its log (text or JSON lines, secrets cut out).
@@ -25,6 +27,7 @@ pub(crate) mod live;
 pub(crate) mod logging;
 pub(crate) mod ops;
 pub(crate) mod view;
+pub(crate) mod web;
 
 use config::Config;
 use live::hub::Hub;
@@ -62,6 +65,8 @@ pub(crate) struct Data {
     pub(crate) gateway: Arc<ops::health::Gateway>,
     /// Cooldowns, queues of heavy work, caps and kept replays.
     pub(crate) guard: Arc<live::guard::Guard>,
+    /// The public game pages: links and servers' switches.
+    pub(crate) pages: Arc<live::page_key::Pages>,
 }
 
 /// A stored open game checked exactly as start-up checks it

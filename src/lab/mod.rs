@@ -1,7 +1,8 @@
 //! The workbench: benchmarks and test rigs, run by the `thaayam-lab`
 //! binary (`src/bin/thaayam-lab.rs`), never by the product's `thaayam`:
 //! `bot-bench` (a click's CPU), `store-bench` (saves per second),
-//! `fuzz` (every parser of outside input), and the rigs the tests start:
+//! `fuzz` (every parser of outside input), `web-bench` (what the game
+//! pages' viewers cost a click), and the rigs the tests start:
 //! `store-crash-worker` (saves until killed) and `sandbox-bot` (the bot
 //! against a fake Discord on loopback).
 
@@ -13,3 +14,4 @@ pub mod sandbox_bot;
 pub mod store_bench;
 pub mod store_crash;
 mod tables;
+pub mod web_bench;

@@ -29,6 +29,8 @@ pub struct Sandbox {
     /// Serve `/metrics`, `/healthz` and `/readyz` here (`127.0.0.1:0`: a
     /// free port, logged as "metrics and health checks on http://…").
     pub metrics: Option<std::net::SocketAddr>,
+    /// Serve the game pages here, linked from `public_url` when given.
+    pub web: Option<crate::discord::config::Web>,
     /// The gateway shards this process runs (`auto`: as many as the fake
     /// recommends, all of them).
     pub shards: Shards,
@@ -52,6 +54,7 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         log_format: sandbox.log_format,
         shards: sandbox.shards,
         metrics: sandbox.metrics,
+        web: sandbox.web,
         notify_after: crate::discord::config::NOTIFY_AFTER,
         limits: Default::default(),
     };

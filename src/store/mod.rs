@@ -66,6 +66,7 @@ mod error;
 mod games;
 mod handle;
 mod live;
+mod pages;
 mod postgres;
 pub mod postgres_schema;
 mod postgres_tls;

@@ -149,6 +149,17 @@ INSERT INTO rating_groups (guild_id, variant, rated)
 CREATE SEQUENCE games_rated_order;
 SELECT setval('games_rated_order', COALESCE((SELECT MAX(rated_seq) FROM games), 0) + 1, false);
 "#,
+    // 4: SQLite's version 11 (the public game pages: their keys' secret,
+    // the servers that switched them off).
+    r#"
+CREATE TABLE page_secret (
+    id     BIGINT PRIMARY KEY CHECK (id = 1),
+    secret BYTEA  NOT NULL CHECK (octet_length(secret) = 32)
+);
+CREATE TABLE pages_off (
+    guild_id BIGINT PRIMARY KEY
+);
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -223,6 +234,7 @@ mod tests {
         "e6103a880faabb8da4706cfd80e55d68cb5635468f9819557eebf490d33816bb",
         "45ce72d8a448aa61dcf689d8121176f6274c317af485baa51b17fdb6b72cd55e",
         "8a8aff05f5034c4806c27ef6e439bfa3fa1a755a4348050f802fe53cf205e81e",
+        "aa524500d00b8177ffcb20cfa319c451b9a0858ad041f3301ee5f59f898808e4",
     ];
 
     #[test]

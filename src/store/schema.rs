@@ -173,6 +173,19 @@ CREATE TABLE user_settings (
     notify_turns INTEGER NOT NULL DEFAULT 0 CHECK (notify_turns IN (0, 1))
 );
 "#,
+    // 11: the public game pages (`discord::web`): the secret their
+    // unguessable keys are made with (one row, drawn on first use and kept,
+    // so a game's link holds across restarts), and the servers whose
+    // admins switched their games' pages off (a row: off).
+    r#"
+CREATE TABLE page_secret (
+    id     INTEGER PRIMARY KEY CHECK (id = 1),
+    secret BLOB    NOT NULL CHECK (length(secret) = 32)
+);
+CREATE TABLE pages_off (
+    guild_id INTEGER PRIMARY KEY
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -276,6 +289,7 @@ mod tests {
         "db9d64b90fdd0ed273730958e2f4d0233a68ded60ec663c449f7e60326b894e2",
         "b55a90caf24afe0ce47cf7bccd497602600e6c9a611a72d73e06fb37cee9b0d9",
         "c29f2ce211883e98e01378e1cba6a7b65538d3790cd2b8d472c45bc93db44a03",
+        "43b8a732d6ae17e47734a8c29a5e55f4b435c49c530beae8c2cc52d66537585e",
     ];
 
     #[test]
@@ -305,6 +319,8 @@ mod tests {
                 "games",
                 "guild_languages",
                 "guild_settings",
+                "page_secret",
+                "pages_off",
                 "ratings",
                 "seats",
                 "snapshots",

@@ -34,6 +34,8 @@ const TABLES: &[(&str, &str, &str)] = &[
     ),
     ("analyses", "game_id, version, png, swings, created_at", "game_id, version"),
     ("user_settings", "user_id, notify_turns", "user_id"),
+    ("page_secret", "id, secret", "id"),
+    ("pages_off", "guild_id", "guild_id"),
 ];
 
 /// What `thaayam migrate` copies: each table, in the order it is copied,

@@ -32,6 +32,7 @@ async fn a_refused_token_stops_the_bot_at_once_with_one_line() {
         log_format: Default::default(),
         shards: thaayam::discord::config::Shards::Auto,
         metrics: None,
+        web: None,
         notify_after: thaayam::discord::config::NOTIFY_AFTER,
         limits: Default::default(),
     };

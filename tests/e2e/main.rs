@@ -34,3 +34,4 @@ mod shards;
 mod tireout;
 mod transcript;
 mod turns;
+mod web;

@@ -40,6 +40,7 @@ pub fn config_on(database: thaayam::store::Database, shards: Shards) -> Config {
         log_format: Default::default(),
         shards,
         metrics: None,
+        web: None,
         notify_after: thaayam::discord::config::NOTIFY_AFTER,
         limits: Default::default(),
     }
@@ -103,11 +104,14 @@ pub fn to_act<'a>(msg: &StoredMessage, players: &'a [FakeUser]) -> Option<&'a Fa
 }
 
 /// Whether the message is the result of a finished game, in any
-/// language: no control but Rematch, the winner first ("🏆 **…** wins!"),
-/// and the places listed.
+/// language: no control but Rematch (and the link to the game's page),
+/// the winner first ("🏆 **…** wins!"), and the places listed.
 pub fn is_over(msg: &StoredMessage) -> bool {
     let first = msg.content().lines().next().unwrap_or_default();
-    let rematch_only = msg.component_refs().all(|c| c["custom_id"].as_str().is_some_and(|id| id.contains(":again:")));
+    let rematch_only = msg
+        .component_refs()
+        .filter(|c| c["style"] != 5)
+        .all(|c| c["custom_id"].as_str().is_some_and(|id| id.contains(":again:")));
     rematch_only && first.starts_with("🏆") && msg.embed_text().contains("1. ")
 }
 

@@ -50,6 +50,9 @@ settings-rules = Default rules
 settings-timeout = Turn timeout
 settings-end = Who may end a game
 settings-language = Language
+settings-pages = Game pages
+settings-pages-on = on: boards and results link to a page per game
+settings-pages-off = off: this server's games have no page
 
 ## /thaayam help
 

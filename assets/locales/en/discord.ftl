@@ -79,6 +79,8 @@ slash-settings-end_permission = end_permission
 slash-settings-end_permission-about = Who may end a game early
 slash-settings-language = language
 slash-settings-language-about = Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)
+slash-settings-pages = pages
+slash-settings-pages-about = Game pages in a browser for this server's games (on by default where the bot serves them)
 
 slash-games = games
 slash-games-about = The running games of this server (or, elsewhere, yours), with links to their boards

@@ -324,3 +324,44 @@ since-more = { " " }and { $count } more (above)
 # A game nobody plays, closed (lobby expiry, idle game reached by clicks only).
 note-lobby-expired = This lobby closed: nobody started it in time. { -cmd-new } opens another.
 note-idle = The game ended, unrated: nobody clicked for { $turns } turn times.
+
+## The game pages (discord/web): a page per game, in a browser.
+
+web-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, game { $game }
+web-lobby = Waiting in the lobby: { $seated } of { $players } seated.
+web-ended = The game is over.
+web-deadline = Time runs out at { $time }.
+web-players = Players
+web-throws = Throws of this series
+web-no-throws = none yet
+web-story = The game move by move
+web-live = This page follows the game as it is played.
+web-replay = Step through the game
+web-start = Start
+web-previous = ← Previous
+web-next = Next →
+web-step = Move { $step } of { $count }
+web-board-now = The end
+web-analysis = Analysis
+web-analysis-alt = Chart of each player's chances of winning, move by move.
+web-dice = Fair dice
+web-commitment = Commitment (the SHA-256 of the dice seed, shown since the lobby):
+web-seed-hidden = The seed that gives the throws is revealed when the game ends, so that anyone can check every throw.
+web-seed = Dice seed (revealed at the end):
+web-check = Check
+web-check-nojs = Your browser checks the dice here with its own SHA-256 (this needs JavaScript).
+web-check-legacy = This game's dice ({ $derivation }) are checked with /thaayam verify, not in the browser.
+web-check-hash = SHA-256 of the seed:
+web-check-seed-ok = The SHA-256 of the seed is the commitment: the throws were fixed before the game began.
+web-check-seed-bad = The SHA-256 of the seed is NOT the commitment.
+web-check-throws-ok = All { $count } throws of the game are the ones the seed gives.
+web-check-throws-bad = { $count } throws are NOT the ones this seed gives (marked below).
+web-throw-played = Played
+web-throw-derived = From the seed
+web-not-found-title = No such game
+web-not-found = This link leads to no game: it may be mistyped, or the game's server switched its game pages off.
+web-busy = Too many live pages are open from your address. Close some, then reload this one.
+web-link = Game page

@@ -50,6 +50,9 @@ settings-rules = Règles par défaut
 settings-timeout = Délai par tour
 settings-end = Qui peut arrêter une partie
 settings-language = Langue
+settings-pages = Pages des parties
+settings-pages-on = activées : plateaux et résultats renvoient à une page par partie
+settings-pages-off = désactivées : les parties de ce serveur n'ont pas de page
 
 ## /thaayam help
 

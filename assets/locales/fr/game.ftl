@@ -330,3 +330,44 @@ since-more = { " " }et { $count } de plus (ci-dessus)
 # Une partie que personne ne joue, fermée (salle d'attente expirée, partie inactive).
 note-lobby-expired = Cette salle d'attente est fermée : personne n'a lancé la partie à temps. { -cmd-new } en ouvre une autre.
 note-idle = La partie est terminée, hors classement : personne n'a cliqué pendant { $turns } délais de tour.
+
+## Les pages des parties (discord/web) : une page par partie, dans un navigateur.
+
+web-title = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }, partie { $game }
+web-lobby = En salle d'attente : { $seated } joueurs assis sur { $players }.
+web-ended = La partie est terminée.
+web-deadline = Le temps s'écoule à { $time }.
+web-players = Joueurs
+web-throws = Jets de cette série
+web-no-throws = aucun pour l'instant
+web-story = La partie coup par coup
+web-live = Cette page suit la partie en direct.
+web-replay = Revoir la partie pas à pas
+web-start = Début
+web-previous = ← Précédent
+web-next = Suivant →
+web-step = Coup { $step } sur { $count }
+web-board-now = La fin
+web-analysis = Analyse
+web-analysis-alt = Courbe des chances de victoire de chaque joueur, coup par coup.
+web-dice = Dés équitables
+web-commitment = Engagement (le SHA-256 de la graine des dés, affiché depuis la salle d'attente) :
+web-seed-hidden = La graine qui donne les jets sera révélée à la fin de la partie, pour que chacun puisse vérifier chaque jet.
+web-seed = Graine des dés (révélée à la fin) :
+web-check = Vérifier
+web-check-nojs = Votre navigateur vérifie ici les dés avec son propre SHA-256 (JavaScript requis).
+web-check-legacy = Les dés de cette partie ({ $derivation }) se vérifient avec /thaayam verify, pas dans le navigateur.
+web-check-hash = SHA-256 de la graine :
+web-check-seed-ok = Le SHA-256 de la graine est bien l'engagement : les jets étaient fixés avant le début de la partie.
+web-check-seed-bad = Le SHA-256 de la graine n'est PAS l'engagement.
+web-check-throws-ok = Les { $count } jets de la partie sont bien ceux que donne la graine.
+web-check-throws-bad = { $count } jets ne sont PAS ceux que donne cette graine (signalés ci-dessous).
+web-throw-played = Joué
+web-throw-derived = Selon la graine
+web-not-found-title = Partie introuvable
+web-not-found = Ce lien ne mène à aucune partie : il est peut-être mal recopié, ou le serveur de la partie a désactivé ses pages.
+web-busy = Trop de pages en direct sont ouvertes depuis votre adresse. Fermez-en quelques-unes, puis rechargez celle-ci.
+web-link = Page de la partie

@@ -50,6 +50,9 @@ settings-rules = இயல்பான விதிகள்
 settings-timeout = ஒரு முறைக்கான நேரம்
 settings-end = ஆட்டத்தை யார் நிறுத்தலாம்
 settings-language = மொழி
+settings-pages = ஆட்டப் பக்கங்கள்
+settings-pages-on = இயக்கத்தில்: ஆட்டப் பலகைகளும் முடிவுகளும் ஒவ்வொரு ஆட்டத்தின் பக்கத்துக்கு இணைப்பு தரும்
+settings-pages-off = நிறுத்தப்பட்டது: இந்த சர்வரின் ஆட்டங்களுக்குப் பக்கம் இல்லை
 
 ## /thaayam help
 

@@ -5,6 +5,7 @@
 //! checks and the message are plain functions, tested without Discord.
 
 use super::answer::{VariantChoice, langs, private, send, store_failed};
+use super::notify::Switch;
 use crate::discord::config::parse_duration;
 use crate::discord::live::defaults::effective_settings;
 use crate::discord::view::lang::{Lang, tr};
@@ -42,6 +43,8 @@ pub(crate) struct SettingsRequest {
     pub(crate) end_permission: Option<EndPermission>,
     /// As typed: a language's code or name, or `auto`.
     pub(crate) language: Option<String>,
+    /// The server's game pages on (`true`) or off.
+    pub(crate) pages: Option<bool>,
 }
 
 impl SettingsRequest {
@@ -50,6 +53,7 @@ impl SettingsRequest {
             && self.turn_timeout.is_none()
             && self.end_permission.is_none()
             && self.language.is_none()
+            && self.pages.is_none()
     }
 }
 
@@ -170,6 +174,16 @@ pub(crate) fn settings_message(
     }
 }
 
+/// Adds whether the server's games have pages to its settings (shown
+/// when the bot serves pages).
+pub(crate) fn with_pages(lang: Lang, mut msg: Message, pages_on: bool) -> Message {
+    if let Some(e) = msg.embed.as_mut() {
+        let state = if pages_on { tr!(lang, "settings-pages-on") } else { tr!(lang, "settings-pages-off") };
+        e.fields.push((tr!(lang, "settings-pages"), state));
+    }
+    msg
+}
+
 fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     match ctx {
         poise::Context::Application(a) => a.interaction.member.as_ref().and_then(|m| m.permissions),
@@ -184,6 +198,7 @@ pub(crate) async fn settings(
     turn_timeout: Option<String>,
     end_permission: Option<EndChoice>,
     language: Option<String>,
+    pages: Option<Switch>,
 ) -> Result<(), Error> {
     let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
     let guild = venue.guild_number();
@@ -193,7 +208,9 @@ pub(crate) async fn settings(
         turn_timeout,
         end_permission: end_permission.map(EndPermission::from),
         language,
+        pages: pages.map(|p| p == Switch::On),
     };
+    let served = ctx.data().config.web.is_some();
     let manager = may_manage(member_permissions(ctx));
     let store = &ctx.data().store;
     let (current, chosen) = match effective_settings(store, venue, &ctx.data().config).await {
@@ -206,10 +223,15 @@ pub(crate) async fn settings(
     let server =
         |chosen: Option<Lang>, locale: Lang| ServerLang { lang: chosen.unwrap_or(locale), chosen: chosen.is_some() };
     let locale = locale_lang(ctx);
+    let pages_off = match store.call(move |st| st.pages_off(guild)).await {
+        Ok(off) => off,
+        Err(e) => return store_failed(ctx, "reading the settings", e).await,
+    };
+    let shown_pages = |msg: Message, off: bool| if served { with_pages(mine, msg, !off) } else { msg };
     let new = match apply_request(mine, current, &req, manager) {
         Ok(None) => {
             let shown = settings_message(mine, &current, server(chosen, locale), false, manager);
-            return send(ctx, &shown, true).await;
+            return send(ctx, &shown_pages(shown, pages_off), true).await;
         }
         Ok(Some(new)) => new,
         Err(refusal) => return private(ctx, refusal).await,
@@ -220,19 +242,23 @@ pub(crate) async fn settings(
         None => chosen,
     };
     let code = language.map(Lang::code);
+    let off = req.pages.map_or(pages_off, |on| !on);
     let saved = store
         .call(move |s| {
             s.set_guild_settings(guild, &new)?;
-            s.set_guild_language(guild, code)
+            s.set_guild_language(guild, code)?;
+            s.set_pages_off(guild, off)
         })
         .await;
     if let Err(e) = saved {
         return store_failed(ctx, "saving the settings", e).await;
     }
+    ctx.data().pages.switched(guild, off);
     ctx.data().langs.chosen(venue, language);
     ctx.data().settings.remember(venue, Some(new));
     tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);
-    send(ctx, &settings_message(mine, &new, server(language, locale), true, manager), true).await
+    let shown = settings_message(mine, &new, server(language, locale), true, manager);
+    send(ctx, &shown_pages(shown, off), true).await
 }
 
 /// The language of the server's Discord locale (English if we lack it).
@@ -267,13 +293,20 @@ mod tests {
             log_format: Default::default(),
             shards: crate::discord::config::Shards::Auto,
             metrics: None,
+            web: None,
             notify_after: crate::discord::config::NOTIFY_AFTER,
             limits: Default::default(),
         }
     }
 
     fn request(variant: Option<Variant>, timeout: Option<&str>, end: Option<EndPermission>) -> SettingsRequest {
-        SettingsRequest { variant, turn_timeout: timeout.map(str::to_string), end_permission: end, language: None }
+        SettingsRequest {
+            variant,
+            turn_timeout: timeout.map(str::to_string),
+            end_permission: end,
+            language: None,
+            pages: None,
+        }
     }
 
     #[test]
@@ -381,5 +414,20 @@ mod tests {
             12 * 3600,
             "other servers keep the config"
         );
+    }
+
+    #[test]
+    fn only_managers_switch_the_pages_and_the_settings_say_where_they_are() {
+        let req = SettingsRequest { pages: Some(false), ..SettingsRequest::default() };
+        assert!(!req.is_empty());
+        assert!(apply_request(Lang::EN, GuildSettings::default(), &req, false).is_err(), "needs Manage Server");
+        assert!(apply_request(Lang::EN, GuildSettings::default(), &req, true).is_ok_and(|s| s.is_some()));
+        let server = ServerLang { lang: Lang::EN, chosen: false };
+        for lang in Lang::all() {
+            let msg = with_pages(lang, settings_message(lang, &GuildSettings::default(), server, true, true), false);
+            assert!(check(&msg).is_ok(), "{lang:?}: {:?}", check(&msg));
+            let fields = &msg.embed.as_ref().expect("an embed").fields;
+            assert_eq!(fields.last().map(|f| f.1.clone()), Some(tr!(lang, "settings-pages-off")));
+        }
     }
 }

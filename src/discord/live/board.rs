@@ -129,11 +129,12 @@ pub(crate) async fn show(
     let wanted = Wanted { place: change.place, actor: change.actor, lines: &lines, asked };
     let plan = delivery::plan(&running.table, &running.post, wanted, unix_now());
     let table = &running.table;
-    let msg = match plan.shows {
+    let mut msg = match plan.shows {
         Shows::Result => presenter::result(lang, table, change.outro),
         Shows::CallingBack => presenter::calling_back(lang, table),
         Shows::Table => presenter::table_message(lang, table, change.notes, change.outro),
     };
+    data.pages.add_link(&data.store, table, lang, &mut msg).await;
     let posted = carry_out(http, running, plan.send, via, lang, &msg, &lines).await;
     if plan.pings {
         running.post.shown_to_act(&running.table);

@@ -95,7 +95,9 @@ async fn remember_closed(data: &Data, running: &mut Running) -> bool {
     let id = ids::game(&running.table);
     let noted = data
         .store
-        .call_within(persist::SAVE_DEADLINE, move |s| s.set_closed_board(id, board.message.get(), Timestamp(board.posted_at)))
+        .call_within(persist::SAVE_DEADLINE, move |s| {
+            s.set_closed_board(id, board.message.get(), Timestamp(board.posted_at))
+        })
         .await;
     match noted {
         Ok(()) => {

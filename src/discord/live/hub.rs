@@ -5,7 +5,9 @@
 //! `/thaayam new` at the same instant cannot both open one.
 //!
 //! The registry is a cache of the store: every change is saved there first
-//! (see [`super::persist`]), and start-up fills the registry from it.
+//! (see [`super::persist`]), and start-up fills the registry from it. Each
+//! saved change is announced on a broadcast channel ([`Hub::watch`]) that
+//! the game pages follow; sending never waits for anyone.
 
 use super::running::Running;
 use crate::discord::game::ids::{ChannelId, GameId};
@@ -17,8 +19,18 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// A game behind its lock.
 pub(crate) type Shared = Arc<tokio::sync::Mutex<Running>>;
 
+/// A change saved: the game and its action counter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Changed {
+    pub(crate) game: i64,
+    pub(crate) seq: u32,
+}
+
+/// Changes announced and not yet read by a slow listener: past this, it
+/// hears that it lagged (and refreshes everything it follows).
+const CHANGES_BUFFER: usize = 1024;
+
 /// The registry of games.
-#[derive(Default)]
 pub(crate) struct Hub {
     games: Mutex<HashMap<GameId, Shared>>,
     /// Locked before `opening` whenever both are.
@@ -27,6 +39,20 @@ pub(crate) struct Hub {
     opening: Mutex<HashSet<ChannelId>>,
     /// The variant of each open game (for the metrics).
     variants: Mutex<HashMap<GameId, Variant>>,
+    /// Every saved change, for the game pages (`discord::web`).
+    changes: tokio::sync::broadcast::Sender<Changed>,
+}
+
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub {
+            games: Mutex::default(),
+            channels: Mutex::default(),
+            opening: Mutex::default(),
+            variants: Mutex::default(),
+            changes: tokio::sync::broadcast::channel(CHANGES_BUFFER).0,
+        }
+    }
 }
 
 /// Why a channel cannot be reserved for a new game.
@@ -120,6 +146,8 @@ impl Hub {
     /// Called after every change: a closed game frees its channel and
     /// leaves the registry (its old buttons are answered from the id alone).
     pub(crate) fn saved(&self, table: &Table) {
+        // Nobody listening (no pages) is not an error.
+        let _ = self.changes.send(Changed { game: table.id.get(), seq: table.seq });
         if !table.is_open() {
             let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
             if channels.get(&table.channel) == Some(&table.id) {
@@ -128,6 +156,11 @@ impl Hub {
             self.games.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
             self.variants.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
         }
+    }
+
+    /// The changes saved from now on.
+    pub(crate) fn watch(&self) -> tokio::sync::broadcast::Receiver<Changed> {
+        self.changes.subscribe()
     }
 
     /// How many games are open, by variant (lobbies included).

@@ -25,6 +25,9 @@
 //! - [`guard`]: what keeps one user from tiring the bot out (cooldowns,
 //!   bounded queues of heavy work, caps on games opened, kept replays,
 //!   limited warnings); [`expiry`]: lobbies and idle games closed.
+//! - [`page_key`]: the public game pages as this wing sees them (a game's
+//!   link and key, a server's switch); `discord::web` serves them and
+//!   follows the hub's changes ([`hub::Hub::watch`]).
 //! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
 //!   made serenity's and the store's in one place.
 //! - [`lang`]: the language of a server's messages and of private answers;
@@ -50,6 +53,7 @@ pub(crate) mod lang;
 pub(crate) mod languages;
 pub(crate) mod opening;
 pub(crate) mod outgoing;
+pub(crate) mod page_key;
 pub(crate) mod persist;
 pub(crate) mod pictures;
 pub(crate) mod ratelimits;
@@ -61,7 +65,7 @@ pub(crate) mod went_back;
 mod persist_tests;
 #[cfg(test)]
 mod saved_tests;
-#[cfg(test)]
+#[cfg(any(test, feature = "lab"))]
 pub(crate) mod testing;
 
 /// Now, in seconds since the Unix epoch (the time of deadlines and board ages).

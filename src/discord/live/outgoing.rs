@@ -83,6 +83,9 @@ pub(crate) fn rows(m: &Message) -> Vec<CreateActionRow> {
         .map(|r| match r {
             Row::Buttons(bs) => CreateActionRow::Buttons(bs.iter().map(button).collect()),
             Row::Select(s) => CreateActionRow::SelectMenu(select(s)),
+            Row::Links(ls) => CreateActionRow::Buttons(
+                ls.iter().map(|l| CreateButton::new_link(l.url.clone()).label(l.label.clone())).collect(),
+            ),
         })
         .collect()
 }

@@ -2,6 +2,7 @@
 //! store, with no pause before computer moves, a two-seat bell lobby
 //! created and saved in it, and an [`Http`] client that reaches no Discord
 //! (every request fails at once).
+#![cfg_attr(not(test), allow(dead_code))]
 
 use crate::discord::Data;
 use crate::discord::config::{Config, Shards};
@@ -45,6 +46,7 @@ pub(crate) fn data(store: Store) -> Data {
         log_format: Default::default(),
         shards: Shards::Auto,
         metrics: None,
+        web: None,
         notify_after: crate::discord::config::NOTIFY_AFTER,
         limits: Default::default(),
     };
@@ -61,6 +63,7 @@ pub(crate) fn data(store: Store) -> Data {
         metrics: Arc::new(crate::discord::ops::metrics::Metrics::off()),
         gateway: Default::default(),
         guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
+        pages: Arc::default(),
     }
 }
 

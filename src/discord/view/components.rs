@@ -153,6 +153,16 @@ fn parse_number<T: std::str::FromStr>(s: &str) -> Result<T, ParseError> {
     s.parse().map_err(|_| ParseError::BadNumber)
 }
 
+/// Adds the link to the game's page (`url`) to a board or a result, as a
+/// row of one link button, when the message has room for a row (a link
+/// button starts no interaction and has no custom id).
+pub(crate) fn add_page_link(lang: super::lang::Lang, msg: &mut super::message::Message, url: String) {
+    use super::message::{Link, Row, limits};
+    if msg.rows.len() < limits::ROWS && url.chars().count() <= limits::LINK_URL {
+        msg.rows.push(Row::Links(vec![Link { label: super::lang::tr!(lang, "web-link"), url }]));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,5 +246,32 @@ mod tests {
             }
         }
         assert!(parsed < 20_000);
+    }
+
+    #[test]
+    fn a_page_link_is_a_row_of_one_link_when_there_is_room() {
+        use crate::discord::view::lang::Lang;
+        use crate::discord::view::message::{Message, Row, check};
+        let mut msg = Message { content: "board".into(), ..Message::default() };
+        add_page_link(Lang::from_code("fr").expect("French"), &mut msg, "https://thaayam.example.org/g/abc".into());
+        assert!(check(&msg).is_ok(), "{:?}", check(&msg));
+        match msg.rows.as_slice() {
+            [Row::Links(links)] => {
+                assert_eq!(links[0].url, "https://thaayam.example.org/g/abc");
+                assert_eq!(links[0].label, "Page de la partie");
+            }
+            rows => panic!("one row of links: {rows:?}"),
+        }
+        let mut full = Message { rows: vec![msg.rows[0].clone(); 5], ..Message::default() };
+        add_page_link(Lang::EN, &mut full, "https://a.org/g/x".into());
+        assert_eq!(full.rows.len(), 5, "no sixth row");
+        let bad = Message {
+            rows: vec![Row::Links(vec![crate::discord::view::message::Link {
+                label: "x".into(),
+                url: "javascript:1".into(),
+            }])],
+            ..Message::default()
+        };
+        assert!(check(&bad).is_err(), "only http(s) links");
     }
 }

@@ -25,6 +25,8 @@ pub(crate) mod limits {
     pub(crate) const EMBED_TOTAL: usize = 6000;
     /// An attachment's description (its alt text).
     pub(crate) const ATTACHMENT_DESCRIPTION: usize = 1024;
+    /// A link button's URL.
+    pub(crate) const LINK_URL: usize = 512;
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,11 +61,20 @@ pub(crate) struct Select {
     pub(crate) max: u8,
 }
 
-/// One action row: up to five buttons, or one select.
+/// A link button (Discord's style 5): opens its URL in a browser and
+/// starts no interaction (no custom id).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Link {
+    pub(crate) label: String,
+    pub(crate) url: String,
+}
+
+/// One action row: up to five buttons, one select, or up to five links.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Row {
     Buttons(Vec<Button>),
     Select(Select),
+    Links(Vec<Link>),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -142,6 +153,18 @@ fn check_row(row: &Row, ids: &mut Vec<String>) -> Result<(), String> {
             for b in buttons {
                 check_id(&b.id, ids)?;
                 at_most("button label", &b.label, BUTTON_LABEL)?;
+            }
+        }
+        Row::Links(links) => {
+            if links.is_empty() || links.len() > BUTTONS_PER_ROW {
+                return Err(format!("a row of {} links", links.len()));
+            }
+            for l in links {
+                at_most("button label", &l.label, BUTTON_LABEL)?;
+                at_most("link url", &l.url, LINK_URL)?;
+                if !(l.url.starts_with("https://") || l.url.starts_with("http://")) {
+                    return Err(format!("link {:?} is not an http(s) URL", l.url));
+                }
             }
         }
         Row::Select(s) => {

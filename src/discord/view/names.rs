@@ -36,7 +36,7 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command { name: "replay", options: &["game"] },
     Command { name: "analyse", options: &["game"] },
     Command { name: "verify", options: &["game"] },
-    Command { name: "settings", options: &["variant", "turn_timeout", "end_permission", "language"] },
+    Command { name: "settings", options: &["variant", "turn_timeout", "end_permission", "language", "pages"] },
     Command { name: "games", options: &[] },
     Command { name: "notify", options: &["switch"] },
 ];

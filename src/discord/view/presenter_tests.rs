@@ -61,6 +61,7 @@ fn words_of(m: &message::Message) -> Vec<String> {
                 out.push(s.placeholder.clone());
                 out.extend(s.options.iter().flat_map(|o| [o.label.clone(), o.description.clone()]));
             }
+            Row::Links(ls) => out.extend(ls.iter().map(|l| l.label.clone())),
         }
     }
     out
@@ -80,6 +81,7 @@ fn controls(m: &message::Message) -> Vec<Control> {
         match row {
             Row::Buttons(bs) => out.extend(bs.iter().map(|b| ComponentId::parse(&b.id).expect("our id").control)),
             Row::Select(s) => out.push(ComponentId::parse(&s.id).expect("our id").control),
+            Row::Links(_) => {}
         }
     }
     out

@@ -190,6 +190,20 @@ pub fn find_component<'a>(msg: &'a StoredMessage, custom_id: &str) -> Option<&'a
         .find(|c| c["custom_id"] == custom_id)
 }
 
+/// The URLs of a message's link buttons (style 5), in order: a browser
+/// opens them, Discord sends the bot nothing.
+pub fn link_urls(msg: &StoredMessage) -> Vec<String> {
+    msg.json["components"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+        .iter()
+        .flat_map(|row| row["components"].as_array().map(Vec::as_slice).unwrap_or(&[]))
+        .filter(|c| c["type"] == 2 && c["style"] == 5)
+        .filter_map(|c| c["url"].as_str().map(str::to_string))
+        .collect()
+}
+
 /// The message a user can interact with, or why not.
 fn visible<'a>(inner: &'a Inner, user: &FakeUser, channel: u64, message: u64) -> Result<&'a StoredMessage, String> {
     let msg = inner.message(message).ok_or_else(|| format!("message {message} does not exist"))?;

@@ -76,6 +76,27 @@ fn components(out: &mut Vec<String>, rows: &Value) {
 
 fn component(out: &mut Vec<String>, c: &Value, ids: &mut HashSet<String>) {
     let link = c["type"] == 2 && c["style"] == 5;
+    if link {
+        // A link button (style 5): a `url` (at most 512 characters, an
+        // http(s) URI) and no `custom_id`; it starts no interaction.
+        match c["url"].as_str() {
+            None => out.push("a link button without a url".into()),
+            Some(url) => {
+                if url.chars().count() > 512 {
+                    out.push(format!("link url has {} characters (limit 512)", url.chars().count()));
+                }
+                let scheme = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
+                if scheme.is_none_or(|rest| rest.is_empty() || rest.contains(char::is_whitespace)) {
+                    out.push(format!("link url {url:?} is not an http(s) URI"));
+                }
+            }
+        }
+        if !c["custom_id"].is_null() {
+            out.push("a link button with a custom_id".into());
+        }
+    } else if c["type"] == 2 && !c["url"].is_null() {
+        out.push(format!("a button of style {} with a url (only links have one)", c["style"]));
+    }
     if !link {
         let id = c["custom_id"].as_str().unwrap_or("");
         let n = id.chars().count();

@@ -1,0 +1,23 @@
+//! A public page per game, served by the bot itself when `web` is set in
+//! the config: watch a game live, step through it after the end, check
+//! its dice in the browser, or show its board in a streamer's overlay.
+//! Read-only, above the live wing: it reads the games from the hub and the
+//! store, and follows the hub's announcements of saved changes
+//! ([`crate::discord::live::hub::Hub::watch`]); nothing below depends on it.
+//!
+//! - [`listener`]: the address, the routes, finding a game by its key
+//!   ([`crate::discord::live::page_key`]), drawing its pictures once.
+//! - [`page`]: the HTML (server-rendered; the scripts only add the live
+//!   updates, the replay's arrow keys and the dice check).
+//! - [`story`]: the story move by move and the replay's boards.
+//! - [`stream`]: the live streams (server-sent events) and their viewers.
+//! - [`limits`]: the caps on live streams.
+
+pub(crate) mod limits;
+pub(crate) mod listener;
+pub(crate) mod page;
+pub(crate) mod story;
+pub(crate) mod stream;
+
+#[cfg(test)]
+mod tests;

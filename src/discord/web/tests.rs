@@ -1,0 +1,233 @@
+//! The pages' routes tested over HTTP on loopback, without a browser: a
+//! running game's page tells its story and never its seed, an unknown key
+//! and a switched-off server are a 404, a stream resumes from
+//! `Last-Event-ID`, the ninth stream of one address is refused, and a
+//! finished game's page has its replay and its dice.
+
+use super::listener::{Site, start};
+use crate::discord::Data;
+use crate::discord::game::ids::UserId;
+use crate::discord::game::intent::{Actor, Intent};
+use crate::discord::game::script::random_intent;
+use crate::discord::game::session;
+use crate::discord::game::table::Stage;
+use crate::discord::live::hub::Shared;
+use crate::discord::live::persist;
+use crate::discord::live::testing::{data, lobby};
+use crate::store::Store;
+use rand::SeedableRng;
+use std::time::Duration;
+
+struct Served {
+    data: Data,
+    site: Site,
+    base: String,
+    game: Shared,
+    key: String,
+}
+
+/// A bot's data with the pages served on loopback, and a running game of
+/// two humans (10 and 11) in the hub, `moves` clicks in.
+async fn served(clicks: usize) -> Served {
+    let data = data(Store::open_in_memory().expect("store"));
+    let mut running = lobby(&data).await;
+    let t = &mut running.table;
+    session::handle(t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+    session::handle(t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
+    t.names.insert(UserId(10), "Asha".into());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..clicks {
+        click(&mut running, &mut rng);
+    }
+    persist::save(&data.store, &mut running).await.expect("saved");
+    let game = data.hub.insert(running).expect("in the hub");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let site = start(listener, data.clone()).await.expect("served");
+    let key = data.pages.keys().expect("keys").key(game.lock().await.table.id.get());
+    Served { data, site, base, game, key }
+}
+
+/// One click of whoever is on turn (a random choice among the buttons).
+fn click(r: &mut crate::discord::live::running::Running, rng: &mut rand_chacha::ChaCha8Rng) {
+    let t = &mut r.table;
+    let Some(user) = t.human_to_act() else { return };
+    let intent = random_intent(t, rng);
+    let seq = t.seq;
+    let _ = session::handle(t, Actor { user, moderator: false }, intent, Some(seq), 0);
+}
+
+/// Plays `n` clicks on the hub's game and saves each, as the live wing does.
+async fn play(s: &Served, n: usize, rng: &mut rand_chacha::ChaCha8Rng) {
+    for _ in 0..n {
+        let mut r = s.game.lock().await;
+        let seq = r.table.seq;
+        while r.table.seq == seq && r.table.stage == Stage::Playing {
+            click(&mut r, rng);
+        }
+        persist::save(&s.data.store, &mut r).await.expect("saved");
+        s.data.hub.saved(&r.table);
+    }
+}
+
+async fn get(url: &str) -> (u16, String) {
+    let r = reqwest::get(url).await.expect("answered");
+    let status = r.status().as_u16();
+    (status, r.text().await.expect("body"))
+}
+
+#[tokio::test]
+async fn a_running_games_page_tells_its_story_and_never_its_seed() {
+    let s = served(30).await;
+    let (status, body) = get(&format!("{}/g/{}", s.base, s.key)).await;
+    assert_eq!(status, 200, "{body}");
+    let t = s.game.lock().await.table.clone();
+    assert!(body.starts_with("<!doctype html>\n<html lang=\"en\">"), "{}", &body[..80]);
+    assert!(body.contains(&t.commitment()), "the commitment is shown");
+    assert!(!body.contains(&t.seed_hex()), "never the seed while the game runs");
+    assert!(!body.contains("dice-data"), "no throws to check before the end");
+    assert!(body.contains("threw"), "the story is told");
+    let moves = super::story::moves(crate::discord::view::lang::Lang::EN, &t);
+    assert!(moves.len() > 3);
+    assert_eq!(body.matches("<li id=\"m").count(), moves.len(), "every move, numbered by the list");
+    assert!(body.contains("Asha"), "players by their names");
+    assert!(body.contains(&format!("/g/{}/board.png?v={}", s.key, t.seq)));
+    assert!(body.contains(" alt=\"Board of"), "the board has a text alternative");
+    let picture = reqwest::get(format!("{}/g/{}/board.png", s.base, s.key)).await.expect("png");
+    assert_eq!(picture.headers()["content-type"], "image/png");
+    assert!(picture.bytes().await.expect("bytes").starts_with(b"\x89PNG"));
+    let (status, _) = get(&format!("{}/g/{}/board.png?step=1", s.base, s.key)).await;
+    assert_eq!(status, 200, "a running game's picture is its board now, whatever the step asked");
+}
+
+#[tokio::test]
+async fn an_unknown_key_or_a_switched_off_server_is_not_found() {
+    let s = served(0).await;
+    for path in ["/g/nothing", "/g/AAAAAAAAAAAAAAAAAAAAAA", "/g/AAAAAAAAAAAAAAAAAAAAAA/events", "/", "/g/1"] {
+        let (status, body) = get(&format!("{}{path}", s.base)).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(body.contains("No such game"), "{path}: {body}");
+    }
+    let (status, _) = get(&format!("{}/g/{}", s.base, s.key)).await;
+    assert_eq!(status, 200);
+    s.data.store.call(|st| st.set_pages_off(1, true)).await.expect("off");
+    s.data.pages.switched(1, true);
+    let (status, body) = get(&format!("{}/g/{}", s.base, s.key)).await;
+    assert_eq!(status, 404, "a server that switched its pages off");
+    assert!(body.contains("No such game"));
+}
+
+/// Reads a stream's events until `want` of them came (or 5 s passed).
+async fn read_events(r: &mut reqwest::Response, want: usize) -> Vec<String> {
+    let mut text = String::new();
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    while text.matches("\n\n").filter(|_| true).count() < want {
+        match tokio::time::timeout_at(until, r.chunk()).await {
+            Ok(Ok(Some(c))) => text.push_str(&String::from_utf8_lossy(&c)),
+            _ => break,
+        }
+    }
+    text.split("\n\n").filter(|e| e.contains("event:")).map(str::to_string).collect()
+}
+
+fn id_of(event: &str) -> Option<u32> {
+    event.lines().find_map(|l| l.strip_prefix("id:")).and_then(|v| v.trim().parse().ok())
+}
+
+#[tokio::test]
+async fn a_stream_follows_the_game_and_resumes_from_the_last_event_id() {
+    let s = served(10).await;
+    let seq = s.game.lock().await.table.seq;
+    let client = reqwest::Client::new();
+    let url = format!("{}/g/{}/events?since={seq}", s.base, s.key);
+    let mut first = client.get(&url).send().await.expect("stream");
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["content-type"], "text/event-stream");
+    // Wait until the stream is watched before playing.
+    for _ in 0..100 {
+        if s.site.viewers.watched() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    play(&s, 1, &mut rng).await;
+    let one = read_events(&mut first, 1).await;
+    let first_id = id_of(&one[0]).expect("an id");
+    assert!(first_id > seq, "{one:?}");
+    assert!(one[0].contains("event: change") && one[0].contains("\"lines\""), "{one:?}");
+    let t = s.game.lock().await.table.clone();
+    assert!(!one[0].contains(&t.seed_hex()), "no seed in the events");
+    drop(first);
+    // Two changes while the page is away, then it comes back.
+    play(&s, 2, &mut rng).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let now = s.game.lock().await.table.seq;
+    let mut back = client.get(&url).header("Last-Event-ID", first_id.to_string()).send().await.expect("stream again");
+    let missed = read_events(&mut back, 2).await;
+    let ids: Vec<Option<u32>> = missed.iter().map(|e| id_of(e)).collect();
+    assert_eq!(ids.last().copied().flatten(), Some(now), "up to now: {missed:?}");
+    assert!(ids.iter().all(|i| i.is_some_and(|i| i > first_id)), "only what it missed: {missed:?}");
+    // A page from long ago reloads.
+    let mut old = client.get(&url).header("Last-Event-ID", "1").send().await.expect("stream");
+    let events = read_events(&mut old, 1).await;
+    assert!(events[0].contains("event: refresh"), "{events:?}");
+}
+
+#[tokio::test]
+async fn the_ninth_stream_of_one_address_is_refused() {
+    let s = served(0).await;
+    let url = format!("{}/g/{}/events", s.base, s.key);
+    let client = reqwest::Client::new();
+    let mut open = Vec::new();
+    for i in 0..super::limits::PER_ADDRESS {
+        let r = client.get(&url).send().await.expect("stream");
+        assert_eq!(r.status(), 200, "stream {i}");
+        open.push(r);
+    }
+    let ninth = client.get(&url).send().await.expect("answered");
+    assert_eq!(ninth.status(), 429);
+    // Another address behind the local proxy is still served.
+    let other = client.get(&url).header("X-Forwarded-For", "198.51.100.7").send().await.expect("answered");
+    assert_eq!(other.status(), 200);
+    drop(open);
+    for _ in 0..100 {
+        if s.site.streams.count() <= 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(client.get(&url).send().await.expect("answered").status(), 200, "closed streams give their place back");
+}
+
+#[tokio::test]
+async fn a_finished_games_page_has_its_replay_and_its_dice() {
+    let s = served(0).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..2_000 {
+        if s.game.lock().await.table.stage != Stage::Playing {
+            break;
+        }
+        play(&s, 1, &mut rng).await;
+    }
+    let t = s.game.lock().await.table.clone();
+    assert_eq!(t.stage, Stage::Finished);
+    let (status, body) = get(&format!("{}/g/{}", s.base, s.key)).await;
+    assert_eq!(status, 200);
+    assert!(body.contains(&t.seed_hex()), "the seed is revealed at the end");
+    assert!(body.contains("id=\"dice-data\"") && body.contains("crypto.subtle.digest('SHA-256'"));
+    let throws = t.events.iter().filter(|e| matches!(e, crate::engine::Event::Throw { .. })).count();
+    assert!(body.contains(&format!("All {throws} throws")), "the check's words");
+    assert!(body.contains("?step=0#board"), "the replay starts from the page");
+    let (status, step) = get(&format!("{}/g/{}?step=3", s.base, s.key)).await;
+    assert_eq!(status, 200);
+    assert!(step.contains("?step=2#board") && step.contains("?step=4#board"), "previous and next work without JS");
+    assert!(step.contains("board.png?step=3"));
+    let picture = reqwest::get(format!("{}/g/{}/board.png?step=3", s.base, s.key)).await.expect("png");
+    assert!(picture.bytes().await.expect("bytes").starts_with(b"\x89PNG"));
+    let (status, _) = get(&format!("{}/g/{}/events", s.base, s.key)).await;
+    assert_eq!(status, 204, "a finished game's stream is over");
+    let (status, overlay) = get(&format!("{}/g/{}?overlay=1", s.base, s.key)).await;
+    assert_eq!(status, 200);
+    assert!(overlay.contains("background:transparent") && !overlay.contains("id=\"story\""));
+}
