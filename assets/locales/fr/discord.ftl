@@ -80,7 +80,7 @@ slash-settings-end_permission-about = Qui peut arrêter une partie avant la fin
 slash-settings-language = langue
 slash-settings-language-about = Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)
 slash-settings-pages = pages
-slash-settings-pages-about = Pages des parties dans un navigateur pour les parties du serveur (activées par défaut si le bot les sert)
+slash-settings-pages-about = Pages web des parties de ce serveur (activées par défaut si le bot les sert)
 
 slash-games = parties
 slash-games-about = Les parties en cours de ce serveur (ou, ailleurs, les vôtres), avec le lien de leur plateau
