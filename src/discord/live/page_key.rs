@@ -13,6 +13,7 @@
 //! authenticate it. Reading a key deciphers the number and checks the
 //! tag: no table of keys, and a forged or mistyped key names no game.
 
+use crate::discord::game::ids::Venue;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::components::add_page_link;
 use crate::discord::view::lang::Lang;
@@ -67,7 +68,7 @@ impl Pages {
             return;
         }
         let Some(url) = self.link(t.id.get()) else { return };
-        if self.off_as_known(store, t.venue.guild_number()).await {
+        if self.off_as_known(store, t.venue).await {
             return;
         }
         add_page_link(lang, msg, url);
@@ -75,21 +76,20 @@ impl Pages {
 
     /// Whether the pages of server `guild` are switched off (read from the
     /// store at most every [`SWITCH_FOR`]; a store that fails counts as off).
-    pub(crate) async fn off(&self, store: &StoreHandle, guild: u64) -> bool {
-        self.off_within(store, guild, SWITCH_FOR).await
+    pub(crate) async fn off(&self, store: &StoreHandle, venue: Venue) -> bool {
+        self.off_within(store, venue, SWITCH_FOR).await
     }
 
     /// [`Pages::off`] as last read, however old (the links on boards: the
     /// servers' admins switch in the process that runs their games, which
     /// notes it at once).
-    async fn off_as_known(&self, store: &StoreHandle, guild: u64) -> bool {
-        self.off_within(store, guild, Duration::MAX).await
+    async fn off_as_known(&self, store: &StoreHandle, venue: Venue) -> bool {
+        self.off_within(store, venue, Duration::MAX).await
     }
 
-    async fn off_within(&self, store: &StoreHandle, guild: u64, fresh: Duration) -> bool {
-        if guild == 0 {
-            return false; // a DM or a group DM: no server, no admins
-        }
+    async fn off_within(&self, store: &StoreHandle, venue: Venue, fresh: Duration) -> bool {
+        // A DM or a group DM: no server, no admins.
+        let Some(guild) = venue.guild().map(|g| g.get()) else { return false };
         let known = self.off.lock().unwrap_or_else(PoisonError::into_inner).get(&guild).copied();
         if let Some((off, _)) = known.filter(|(_, at)| at.elapsed() < fresh) {
             return off;

@@ -130,7 +130,7 @@ impl Site {
     async fn find(&self, key: &str) -> Option<Found> {
         let id = self.data.pages.keys()?.game(key)?;
         let running = self.running(id).await?;
-        if self.data.pages.off(&self.data.store, running.table.venue.guild_number()).await {
+        if self.data.pages.off(&self.data.store, running.table.venue).await {
             return None;
         }
         let lang = game_lang(&self.data, &running).await;
