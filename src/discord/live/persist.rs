@@ -145,15 +145,7 @@ fn to_save(running: &Running) -> Result<Option<(LiveSave, Stored)>, StoreError> 
         places: table.final_places(),
         live: json.clone(),
     };
-    let stored = Stored {
-        seq: table.seq,
-        events: table.events.len(),
-        seats,
-        json,
-        shown: post.shown,
-        closed_board: post.board.map(|b| b.message),
-    };
-    Ok(Some((save, stored)))
+    Ok(Some((save, Stored::of(table, post, seats, json))))
 }
 
 fn state_of(stage: Stage) -> GameState {
@@ -201,14 +193,7 @@ pub(crate) fn from_live(live: LiveGame) -> Result<Running, String> {
     // What the board shows, as the last run saved it once Discord took it.
     post.shown = live.board_seq.and_then(|s| u32::try_from(s).ok()).filter(|_| post.board.is_some());
     let seats = table.occupants();
-    *stored = Some(Stored {
-        seq: table.seq,
-        events: table.events.len(),
-        seats,
-        json,
-        shown: post.shown,
-        closed_board: post.board.map(|b| b.message),
-    });
+    *stored = Some(Stored::of(table, post, seats, json));
     Ok(running)
 }
 

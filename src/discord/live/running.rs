@@ -42,6 +42,15 @@ pub(crate) struct Stored {
     pub(crate) closed_board: Option<MessageId>,
 }
 
+impl Stored {
+    /// What the store holds once `table` and `post` are saved, with the
+    /// seats as [`Table::occupants`] gives them and the saved form `json`.
+    pub(crate) fn of(table: &Table, post: &Post, seats: Vec<(Seat, Player)>, json: String) -> Stored {
+        let closed_board = post.board.map(|b| b.message);
+        Stored { seq: table.seq, events: table.events.len(), seats, json, shown: post.shown, closed_board }
+    }
+}
+
 /// The message that currently shows a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BoardMessage {
