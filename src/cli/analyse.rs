@@ -5,6 +5,7 @@
 use crate::ai::analysis::analyse;
 use crate::dice::{ThrowSource, random_game};
 use crate::discord::view::analysis::chart;
+use crate::discord::view::lang::Lang;
 use crate::engine::{Game, MoveGen, Ruleset, SeatSet};
 use crate::render::render_chart;
 use serde::Serialize;
@@ -31,7 +32,7 @@ pub fn run(ruleset: Ruleset, players: usize, seed: u64) -> Result<(Figures, Vec<
     let a = analyse(Game::new(ruleset, seats), &record.events, None).map_err(|e| e.to_string())?;
     let analyse_secs = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let png = render_chart(&chart(&a)).map_err(|e| e.to_string())?;
+    let png = render_chart(&chart(Lang::EN, &a)).map_err(|e| e.to_string())?;
     let chart_secs = t.elapsed().as_secs_f64();
     let swings = a
         .swings

@@ -36,13 +36,15 @@ pub(crate) fn board_background(view: &BoardView, size: u32) -> Result<(Layout, A
     let l = framed_layout_for(size, board, pos.seats().len(), crop::window(view))?;
     let turn = pos.winner().is_none().then(|| pos.turn());
     let seats = pos.seats();
+    let letters = view.letters();
     let more = |pm: &mut Canvas, turn: Option<Seat>| {
         if let Some(seat) = turn {
             movement::direction(pm, &l, board, seat);
         }
-        strip::rows_static(pm, &l, seats, turn);
+        strip::rows_static(pm, &l, seats, turn, letters);
     };
-    let bg = draw::background(&l, board, seats, draw::Static { keep: view.keep_word(), turn, more: &more });
+    let statics = draw::Static { keep: view.keep_word(), letters, turn, more: &more };
+    let bg = draw::background(&l, board, seats, statics);
     Ok((l, bg))
 }
 
@@ -80,9 +82,9 @@ fn overlays(pm: &mut Canvas, l: &Layout, view: &BoardView) {
     movement::trails_under(pm, l, board, &view.last);
     let tokens = tokens(l, pos);
     for &(cx, cy, t) in &tokens {
-        draw::token(pm, cx, cy, &t);
+        draw::token(pm, cx, cy, &t, view.letters().of(t.seat));
     }
-    movement::trails_over(pm, l, board, &view.last);
+    movement::trails_over(pm, l, board, (&view.last, view.letters()));
     for c in captures(view) {
         draw::capture_mark(pm, l, board, c.cell, c.count);
     }

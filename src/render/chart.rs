@@ -11,6 +11,7 @@ use super::error::RenderError;
 use super::png::encode_png;
 use super::text::{self, Style};
 use super::theme::{self, Rgb};
+use super::view::Letters;
 use crate::engine::{Seat, SeatSet};
 use tiny_skia::{PathBuilder, Pixmap};
 
@@ -31,6 +32,8 @@ pub struct Chart {
     pub points: Vec<(f64, [f64; 4])>,
     /// Markers numbered 1, 2, 3… in order: x, the seat, its chance there.
     pub markers: Vec<(f64, Seat, f64)>,
+    /// The letters on the legend's discs, in the reader's language.
+    pub letters: Letters,
 }
 
 /// The plot area in pixels and the x range.
@@ -65,7 +68,7 @@ pub fn chart_pixmap(chart: &Chart) -> Result<Pixmap, RenderError> {
     let x_max = chart.points.last().map_or(1.0, |p| p.0).max(1.0);
     let left = text::width("100%", style) + 0.9 * cap;
     let frame = Frame { left, right: w - 1.2 * cap, top: 3.6 * cap, bottom: h - 2.4 * cap, x_max };
-    legend(&mut pm, chart.seats, &frame, style);
+    legend(&mut pm, (chart.seats, chart.letters), &frame, style);
     axes(&mut pm, &frame, style);
     for seat in chart.seats.iter() {
         seat_line(&mut pm, &frame, chart, seat);
@@ -78,7 +81,7 @@ pub fn chart_pixmap(chart: &Chart) -> Result<Pixmap, RenderError> {
 }
 
 /// One lettered disc per seat, then a sample of its line, across the top.
-fn legend(pm: &mut Canvas, seats: SeatSet, f: &Frame, style: Style) {
+fn legend(pm: &mut Canvas, (seats, letters): (SeatSet, Letters), f: &Frame, style: Style) {
     // Larger than the board's smallest piece: at 360 px wide the disc is
     // about 25 px across, so its letter reads on a phone.
     let r = 1.3 * style.cap_height();
@@ -86,7 +89,7 @@ fn legend(pm: &mut Canvas, seats: SeatSet, f: &Frame, style: Style) {
     let slot = (f.right - f.left) / 4.0;
     for (i, seat) in seats.iter().enumerate() {
         let x = f.left + slot * i as f32 + r;
-        draw::disc(pm, x, cy, r, seat, false);
+        draw::disc(pm, x, cy, r, (seat, letters.of(seat)), false);
         let (a, b) = ((x + 1.6 * r, cy), (x + slot - 2.0 * r, cy));
         draw::line(pm, a, b, OUTLINE, theme::OUTLINE.skia());
         draw::line(pm, a, b, LINE, theme::seat_colour(seat).skia());
@@ -159,7 +162,7 @@ mod tests {
             points.push((f64::from(k) / 2.0, [s, rest * (1.0 + t), rest * (1.0 - t), rest]));
         }
         let markers = vec![(30.0, Seat::S, points[60].1[0]), (10.0, Seat::W, points[20].1[1])];
-        Chart { seats, points, markers }
+        Chart { seats, points, markers, letters: Letters::default() }
     }
 
     fn count(pm: &Pixmap, c: Rgb) -> usize {

@@ -11,6 +11,7 @@ use super::layout::{Layout, Token, Window, is_sparse};
 use super::sprite::{Mark, Sprite, SpriteKey, blank, blit, cached, from_steps, sprite_at, steps};
 use super::text::{self, Style};
 use super::theme;
+use super::view::Letters;
 use crate::engine::{Board, Cell, Seat, SeatSet};
 use std::sync::{Arc, OnceLock};
 use tiny_skia::{
@@ -134,7 +135,7 @@ pub(crate) struct Background {
 /// What the backgrounds of one game have in common: the size of the
 /// picture, the board and the part of it shown, the seats and the word of
 /// the keep.
-pub(crate) type Family = (u32, u32, usize, Window, u8, String);
+pub(crate) type Family = (u32, u32, usize, Window, u8, String, Letters);
 
 /// What a background shows besides the board of its layout and seating:
 /// the word of the keep, and the player on turn (none once the game is
@@ -144,6 +145,8 @@ pub(crate) type Family = (u32, u32, usize, Window, u8, String);
 #[derive(Clone, Copy)]
 pub(crate) struct Static<'a> {
     pub(crate) keep: &'a str,
+    /// The letters on the palaces (and, drawn by `more`, the strip's discs).
+    pub(crate) letters: Letters,
     pub(crate) turn: Option<Seat>,
     pub(crate) more: &'a dyn Fn(&mut Canvas, Option<Seat>),
 }
@@ -157,7 +160,7 @@ pub(crate) fn background(layout: &Layout, board: &'static Board, seats: SeatSet,
     static CACHE: OnceLock<Bounded<Key, Arc<Background>>> = OnceLock::new();
     let mask = seats.iter().fold(0u8, |m, s| m | 1 << s.index());
     let board_id = board as *const Board as usize;
-    let family = (layout.width, layout.height, board_id, layout.window, mask, more.keep.to_string());
+    let family = (layout.width, layout.height, board_id, layout.window, mask, more.keep.to_string(), more.letters);
     let key = (family.clone(), more.turn);
     CACHE.get_or_init(|| Bounded::new(32)).get_or_make(key, || {
         let (pm, turned) = paint_background(layout, board, seats, more);
@@ -174,7 +177,7 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> 
         // cell is drawn and outlined on its own, the labels go in the
         // empty corners and the centre.
         for cell in (0..board.cells.len() as Cell).filter(|&c| l.shows(board, c)) {
-            paint_square(&mut pm, l, board, cell, seats);
+            paint_square(&mut pm, l, board, cell, (seats, more.letters));
             let (x, y, side) = l.cell_rect(board, cell);
             let w = (2.0 * l.u).round().max(1.0);
             rect_outline(&mut pm, x, y, side, side, &stroke(w), theme::INK.skia());
@@ -193,7 +196,7 @@ fn paint_background(l: &Layout, board: &Board, seats: SeatSet, more: Static) -> 
         Color::from_rgba8(60, 40, 20, 40),
     );
     for cell in 0..board.cells.len() as Cell {
-        paint_square(&mut pm, l, board, cell, seats);
+        paint_square(&mut pm, l, board, cell, (seats, more.letters));
     }
     paint_grid(&mut pm, l, board);
     paint_keep(&mut pm, l, board, more.keep);
@@ -211,7 +214,7 @@ pub(crate) fn palace_owner(board: &Board, cell: Cell) -> Option<Seat> {
     Seat::ALL.into_iter().find(|&s| board.cell(s, start) == cell)
 }
 
-fn paint_square(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, seats: SeatSet) {
+fn paint_square(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, (seats, letters): (SeatSet, Letters)) {
     let (x, y, side) = l.cell_rect(board, cell);
     let keep = board.cell(Seat::S, board.goal_step()) == cell;
     let owner = palace_owner(board, cell).filter(|s| seats.contains(*s));
@@ -230,7 +233,7 @@ fn paint_square(pm: &mut Canvas, l: &Layout, board: &Board, cell: Cell, seats: S
     if let Some(s) = owner {
         let px = l.small_text();
         let style = Style::new(px, true, theme::palace_letter(s));
-        text::draw(pm, &s.letter().to_string(), x + 7.0 * l.u, y + 7.0 * l.u + style.cap_height(), style);
+        text::draw(pm, &letters.of(s).to_string(), x + 7.0 * l.u, y + 7.0 * l.u + style.cap_height(), style);
     }
 }
 
@@ -374,17 +377,17 @@ pub(crate) const BADGE_DIGIT: f32 = 1.7;
 
 /// Draws one token of a stack whose square is centred on (cx, cy), without
 /// its count badge ([`badge`], drawn over everything else on the board).
-pub(crate) fn token(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
+pub(crate) fn token(pm: &mut Canvas, cx: f32, cy: f32, t: &Token, letter: char) {
     let (x, y) = (cx + t.dx, cy + t.dy);
     if let Some(gap) = t.twin_gap {
         let pad = t.r * 0.16;
         let shadow = Color::from_rgba8(0, 0, 0, 50);
         line(pm, (x, y + t.r * 0.12), (x + gap, y + t.r * 0.12), 2.0 * (t.r + pad), shadow);
         line(pm, (x, y), (x + gap, y), 2.0 * (t.r + pad), theme::OUTLINE.skia());
-        lettered_disc(pm, (x + gap, y), t.r, t.seat, false, t.big_letter);
-        lettered_disc(pm, (x, y), t.r, t.seat, false, t.big_letter);
+        lettered_disc(pm, (x + gap, y), t.r, (t.seat, letter), false, t.big_letter);
+        lettered_disc(pm, (x, y), t.r, (t.seat, letter), false, t.big_letter);
     } else {
-        lettered_disc(pm, (x, y), t.r, t.seat, true, t.big_letter);
+        lettered_disc(pm, (x, y), t.r, (t.seat, letter), true, t.big_letter);
     }
 }
 
@@ -404,25 +407,25 @@ pub(crate) fn badge(pm: &mut Canvas, cx: f32, cy: f32, t: &Token) {
 /// and the seat letter so colour is never the only cue. Drawn once per
 /// seat, size and shadow into a cached sprite, then blitted with its
 /// centre on the nearest pixel.
-pub(crate) fn disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, shadow: bool) {
-    lettered_disc(pm, (x, y), r, seat, shadow, false);
+pub(crate) fn disc(pm: &mut Canvas, x: f32, y: f32, r: f32, piece: (Seat, char), shadow: bool) {
+    lettered_disc(pm, (x, y), r, piece, shadow, false);
 }
 
 /// A piece whose letter, when `big`, fills the disc (no inner ring).
-pub(crate) fn lettered_disc(pm: &mut Canvas, (x, y): (f32, f32), r: f32, seat: Seat, shadow: bool, big: bool) {
-    let sprite = disc_sprite(seat, (r * 4.0).round() / 4.0, shadow, big);
+pub(crate) fn lettered_disc(pm: &mut Canvas, (x, y): (f32, f32), r: f32, piece: (Seat, char), shadow: bool, big: bool) {
+    let sprite = disc_sprite(piece, (r * 4.0).round() / 4.0, shadow, big);
     let half = (sprite.width() / 2) as i32;
     let (left, top) = (x.round() as i32 - half, y.round() as i32 - half);
     blit(pm, &sprite, left, top);
 }
 
-fn disc_sprite(seat: Seat, r: f32, shadow: bool, big: bool) -> Arc<Sprite> {
-    let key = SpriteKey::Disc { seat, r: (r * 4.0) as u32, shadow, big };
+fn disc_sprite((seat, letter): (Seat, char), r: f32, shadow: bool, big: bool) -> Arc<Sprite> {
+    let key = SpriteKey::Disc { seat, letter, r: (r * 4.0) as u32, shadow, big };
     cached((key, 0, 0), || {
         let side = (r * 2.6).ceil() as u32 + 4;
         let half = (side / 2) as f32;
         let mut sprite = Canvas::new(blank(side, side));
-        paint_disc(&mut sprite, half, half, r, seat, (shadow, big));
+        paint_disc(&mut sprite, half, half, r, (seat, letter), (shadow, big));
         sprite.into_pixmap()
     })
 }
@@ -440,7 +443,7 @@ pub(crate) fn letter_style(r: f32, seat: Seat, big: bool) -> Style {
     style
 }
 
-fn paint_disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, (shadow, big): (bool, bool)) {
+fn paint_disc(pm: &mut Canvas, x: f32, y: f32, r: f32, (seat, letter): (Seat, char), (shadow, big): (bool, bool)) {
     if shadow {
         circle(pm, x + r * 0.06, y + r * 0.14, r * 1.02, Color::from_rgba8(40, 25, 10, 60));
     }
@@ -450,7 +453,7 @@ fn paint_disc(pm: &mut Canvas, x: f32, y: f32, r: f32, seat: Seat, (shadow, big)
         ring(pm, x, y, r * 0.76, (r * 0.07).max(0.8), Color::from_rgba8(255, 255, 255, 70));
     }
     ring(pm, x, y, r - rim / 2.0, rim, theme::OUTLINE.skia());
-    text::draw_centred(pm, &seat.letter().to_string(), x, y, letter_style(r, seat, big));
+    text::draw_centred(pm, &letter.to_string(), x, y, letter_style(r, seat, big));
 }
 
 // ---------------------------------------------------------------------------

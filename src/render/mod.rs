@@ -41,4 +41,4 @@ pub use png::{encode_png, render_png, render_route};
 pub use replay::{ReplayOptions, ReplayWords, frame_views, replay_gif};
 pub use route::route_pixmap;
 pub(crate) use strip::piece_counts;
-pub use view::{BoardView, Capture, Labels, LastAction, SeriesThrow};
+pub use view::{BoardView, Capture, Labels, LastAction, Letters, SeriesThrow};

@@ -13,7 +13,7 @@ use super::route::route_points;
 use super::sprite::{self, SpriteKey};
 use super::text::{self, Style};
 use super::theme;
-use super::view::LastAction;
+use super::view::{LastAction, Letters};
 use crate::engine::{Board, Seat};
 use tiny_skia::PathBuilder;
 
@@ -163,7 +163,7 @@ pub(crate) fn trails_under(pm: &mut Canvas, l: &Layout, board: &Board, last: &[L
 /// The arrowheads: over the pieces (a crowded landing square hides no
 /// head); and the piece that left the board (borne off, or home in the
 /// cross's centre) where its arrow ends, ringed in the colour of moves.
-pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[LastAction]) {
+pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, (last, letters): (&[LastAction], Letters)) {
     let s = sizes(l);
     let goal = board.goal_step();
     for (a, points) in last.iter().zip(series_trails(l, board, last)) {
@@ -179,7 +179,7 @@ pub(crate) fn trails_over(pm: &mut Canvas, l: &Layout, board: &Board, last: &[La
             let r = gone_radius(l);
             let (x, y) = (tip.0 + dir.0 * r, tip.1 + dir.1 * r);
             draw::circle(pm, x, y, r + (4.0 * l.u).max(1.5), theme::MOVE.skia());
-            draw::lettered_disc(pm, (x, y), r, a.seat, false, true);
+            draw::lettered_disc(pm, (x, y), r, (a.seat, letters.of(a.seat)), false, true);
         }
     }
 }

@@ -12,6 +12,7 @@ use super::error::RenderError;
 use super::layout::{Layout, is_sparse, layout_for};
 use super::text::{self, Style};
 use super::theme;
+use super::view::Letters;
 use crate::engine::{Board, Seat, SeatSet};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
@@ -52,7 +53,14 @@ pub fn route_pixmap(board: &'static Board, seat: Seat, size: u32) -> Result<Pixm
     let mut one = SeatSet::EMPTY;
     one.insert(seat);
     let mut pm = Canvas::new(
-        draw::background(&l, board, one, draw::Static { keep: "", turn: None, more: &|_, _| {} }).pm.clone(),
+        draw::background(
+            &l,
+            board,
+            one,
+            draw::Static { keep: "", letters: Letters::default(), turn: None, more: &|_, _| {} },
+        )
+        .pm
+        .clone(),
     );
     let points = route_points(&l, board, seat);
     let colour = theme::seat_colour(seat);
@@ -197,7 +205,14 @@ mod tests {
         let l = Layout::new(768, board, legend_lines(board).len());
         let mut one = SeatSet::EMPTY;
         one.insert(seat);
-        let bare = draw::background(&l, board, one, draw::Static { keep: "", turn: None, more: &|_, _| {} }).pm.clone();
+        let bare = draw::background(
+            &l,
+            board,
+            one,
+            draw::Static { keep: "", letters: Letters::default(), turn: None, more: &|_, _| {} },
+        )
+        .pm
+        .clone();
         (0..board.cells.len() as Cell)
             .map(|cell| {
                 let (x, y, side) = l.cell_rect(board, cell);

@@ -40,7 +40,7 @@ pub(crate) enum SpriteKey {
     Chevron { dir: (i8, i8), size: u32, width: u32 },
     /// A piece of radius `r` quarter pixels, centred in its sprite (`big`:
     /// its letter fills it, on the cross's small squares).
-    Disc { seat: Seat, r: u32, shadow: bool, big: bool },
+    Disc { seat: Seat, letter: char, r: u32, shadow: bool, big: bool },
 }
 
 /// Steps per pixel of a sprite's sizes and sub-pixel position.

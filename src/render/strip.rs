@@ -8,7 +8,7 @@ use super::layout::Layout;
 use super::sprite::{self, SpriteKey};
 use super::text::{self, Style};
 use super::theme;
-use super::view::{BoardView, SeriesThrow};
+use super::view::{BoardView, Letters, SeriesThrow};
 use crate::engine::{Position, Seat, SeatSet, Unit};
 
 /// Draws the header and the player rows.
@@ -131,7 +131,7 @@ fn row_disc(l: &Layout) -> f32 {
 
 /// What the rows show that changes at most once a turn (drawn into the
 /// background): the lit row of the player on turn, every row's disc.
-pub(crate) fn rows_static(pm: &mut Canvas, l: &Layout, seats: SeatSet, turn: Option<Seat>) {
+pub(crate) fn rows_static(pm: &mut Canvas, l: &Layout, seats: SeatSet, turn: Option<Seat>, letters: Letters) {
     let u = l.u;
     let (left, right) = (l.board_x, l.board_x + l.board_size().0);
     for (i, seat) in seats.iter().enumerate() {
@@ -142,7 +142,7 @@ pub(crate) fn rows_static(pm: &mut Canvas, l: &Layout, seats: SeatSet, turn: Opt
             draw::fill_path(pm, path, theme::row_fill(seat).skia());
         }
         let r = row_disc(l);
-        draw::disc(pm, left + r + 4.0 * u, y + l.row_h / 2.0, r, seat, true);
+        draw::disc(pm, left + r + 4.0 * u, y + l.row_h / 2.0, r, (seat, letters.of(seat)), true);
     }
 }
 

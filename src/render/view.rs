@@ -97,6 +97,25 @@ pub struct BoardView {
     pub whole: bool,
 }
 
+/// The letter on each seat's pieces and palace, by seat index, in the
+/// reader's language (French writes O for Ouest where English writes W).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Letters(pub [char; 4]);
+
+impl Default for Letters {
+    /// The seats' own letters: S, W, N, E.
+    fn default() -> Letters {
+        Letters(Seat::ALL.map(Seat::letter))
+    }
+}
+
+impl Letters {
+    /// The letter of one seat.
+    pub(crate) fn of(self, seat: Seat) -> char {
+        self.0[seat.index()]
+    }
+}
+
 /// The words of a picture given by its caller (the bot's view layer,
 /// which speaks the reader's language): the render layer draws them as
 /// they are.
@@ -109,6 +128,8 @@ pub struct Labels {
     pub counts: [String; 4],
     /// The word written in the keep, the goal of every track ("keep").
     pub keep: String,
+    /// The letters on the pieces.
+    pub letters: Letters,
 }
 
 impl BoardView {
@@ -132,6 +153,11 @@ impl BoardView {
     /// The word written in the keep.
     pub(crate) fn keep_word(&self) -> &str {
         self.labels.as_ref().map_or("keep", |l| l.keep.as_str())
+    }
+
+    /// The letters on the pieces.
+    pub(crate) fn letters(&self) -> Letters {
+        self.labels.as_ref().map(|l| l.letters).unwrap_or_default()
     }
 
     /// The name shown for a seat, cleaned of what the font cannot draw.
@@ -170,6 +196,27 @@ mod tests {
         let bear = LastAction { seat: Seat::S, from: Some(24), to: None, captured: 0 };
         assert_eq!(LastAction::of(&pos, Action::BearOff, 0), Some(bear));
         assert_eq!(bear.start_cell(pos.rules().board), sq("c3"));
+    }
+
+    #[test]
+    fn the_letters_on_the_pieces_are_the_readers_and_cached_apart() {
+        // West has pieces on the board and waiting, a palace and a row.
+        let pos = parse_tpn("bell S=5,o,o,o W=12,3,o,o N=o,o,o,o E=20,o,o,o turn=W throws=2").expect("tpn");
+        let with = |letters: Option<Letters>| {
+            let mut v = BoardView::new(pos.clone());
+            v.labels = letters.map(|letters| Labels { keep: "keep".into(), letters, ..Labels::default() });
+            crate::render::render_pixmap(&v, 640).expect("draws").data().to_vec()
+        };
+        let english = with(Some(Letters::default()));
+        let french = with(Some(Letters(['S', 'O', 'N', 'E'])));
+        assert_eq!(Letters::default(), Letters(['S', 'W', 'N', 'E']));
+        assert_ne!(english, french, "West's pieces carry an O in French");
+        // Drawn again after the French one, the English picture is the same:
+        // neither the background nor a piece's sprite was shared.
+        assert_eq!(with(Some(Letters::default())), english);
+        let only_east = with(Some(Letters(['S', 'W', 'N', 'X'])));
+        let differ = |a: &[u8], b: &[u8]| a.chunks(4).zip(b.chunks(4)).filter(|(x, y)| x != y).count();
+        assert!(differ(&english, &french) > 50 && differ(&english, &only_east) > 50);
     }
 
     #[test]

@@ -14,6 +14,14 @@ seat = { $seat ->
     [N] North
    *[E] East
   }
+# The letter on a seat's pieces and palace in the pictures, and beside its
+# name in the seat field.
+seat-letter = { $seat ->
+    [S] S
+    [W] W
+    [N] N
+   *[E] E
+  }
 # A computer player's strength.
 level = { $level ->
     [random] random

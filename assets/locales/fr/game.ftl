@@ -16,6 +16,14 @@ seat = { $seat ->
     [N] Nord
    *[E] Est
   }
+# La lettre sur les pions et le palais d'une place dans les images, et à
+# côté de son nom : O pour Ouest.
+seat-letter = { $seat ->
+    [S] S
+    [W] O
+    [N] N
+   *[E] E
+  }
 # Le niveau d'un joueur ordinateur.
 level = { $level ->
     [random] aléatoire

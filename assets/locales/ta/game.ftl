@@ -19,6 +19,15 @@ seat = { $seat ->
     [N] வடக்கு
    *[E] கிழக்கு
   }
+# படங்களில் ஒரு இருக்கையின் காய்களிலும் அரண்மனையிலும் உள்ள எழுத்து.
+# Latin letters (S, W, N, E), like the squares' names (a1–e5): the seat
+# field gives each seat's Tamil name beside its letter.
+seat-letter = { $seat ->
+    [S] S
+    [W] W
+    [N] N
+   *[E] E
+  }
 level = { $level ->
     [random] சீரற்றது
     [easy] எளிது

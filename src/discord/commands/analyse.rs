@@ -47,11 +47,12 @@ pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, venue: Venue, id: Gam
     None
 }
 
-/// Analyses a game and draws its chart (blocking, CPU-bound).
-pub(crate) fn compute(game: &LoadedGame, deadline: Instant) -> Result<CachedAnalysis, String> {
+/// Analyses a game and draws its chart with the letters of `lang` on its
+/// discs (blocking, CPU-bound).
+pub(crate) fn compute(game: &LoadedGame, lang: Lang, deadline: Instant) -> Result<CachedAnalysis, String> {
     let start = Game::new(game.info.ruleset, game.info.seat_set());
     let a = analyse_game(start, &game.events, Some(deadline)).map_err(|e| e.to_string())?;
-    let png = render_chart(&chart(&a)).map_err(|e| e.to_string())?;
+    let png = render_chart(&chart(lang, &a)).map_err(|e| e.to_string())?;
     let swings = serde_json::to_string(&a.swings).map_err(|e| e.to_string())?;
     Ok(CachedAnalysis { png, swings })
 }
@@ -62,7 +63,11 @@ pub(crate) fn file_name(id: GameId) -> String {
 }
 
 /// The cached analysis of a game, or a new one (then cached).
-async fn analysis(ctx: Context<'_>, loaded: LoadedGame, ticket: Ticket) -> Result<CachedAnalysis, String> {
+async fn analysis(
+    ctx: Context<'_>,
+    (loaded, lang): (LoadedGame, Lang),
+    ticket: Ticket,
+) -> Result<CachedAnalysis, String> {
     let id = loaded.info.id;
     let version = cache_version(loaded.info.ruleset, loaded.info.seats.len())
         .ok_or_else(|| format!("no network for {} with {} players", loaded.info.ruleset, loaded.info.seats.len()))?;
@@ -77,7 +82,7 @@ async fn analysis(ctx: Context<'_>, loaded: LoadedGame, ticket: Ticket) -> Resul
     }
     // The deadline counts from the deferral: the wait for a worker is in it.
     let deadline = Instant::now() + DEADLINE;
-    let made = ticket.run(move || compute(&loaded, deadline)).await.map_err(|e| e.to_string())??;
+    let made = ticket.run(move || compute(&loaded, lang, deadline)).await.map_err(|e| e.to_string())??;
     tracing::info!("analysis of game {id}: computed");
     let keep = made.clone();
     if let Err(e) = store.call(move |s| s.cache_analysis(id, version, &keep)).await {
@@ -95,7 +100,7 @@ pub(crate) async fn analyse(ctx: Context<'_>, game: String) -> Result<(), Error>
     super::answer::defer(ctx, false).await?;
     let seats: Vec<_> = loaded.info.seats.iter().map(|s| (s.seat, occupant(server, &s.occupant))).collect();
     let ruleset = loaded.info.ruleset.to_string();
-    let reply = match analysis(ctx, loaded, ticket).await {
+    let reply = match analysis(ctx, (loaded, server), ticket).await {
         Ok(done) => {
             let swings: Vec<Swing> = serde_json::from_str(&done.swings).unwrap_or_else(|e| {
                 tracing::error!("the cached swings of game {id} do not read: {e}");
@@ -125,7 +130,8 @@ mod tests {
     }
 
     fn info(state: GameState, guild: u64) -> GameInfo {
-        let seat = |seat| SeatRecord { seat, occupant: Occupant::Human(5), joined_at: Timestamp(0), place: None };
+        let seat =
+            |seat| SeatRecord { seat, occupant: Occupant::Human(5), joined_at: Timestamp(0), place: None, name: None };
         GameInfo {
             id: GameId(3),
             guild,
@@ -187,11 +193,11 @@ mod tests {
         let mut src = ThrowSource::from_u64(4, i.ruleset.rules().dice);
         let (rec, _) = random_game(i.ruleset, i.seat_set(), &mut src, &mut crate::engine::MoveGen::new());
         let loaded = LoadedGame { info: i, events: rec.events };
-        let done = compute(&loaded, Instant::now() + DEADLINE).expect("analysed");
+        let done = compute(&loaded, Lang::EN, Instant::now() + DEADLINE).expect("analysed");
         assert!(done.png.starts_with(b"\x89PNG"));
         let swings: Vec<Swing> = serde_json::from_str(&done.swings).expect("swings read back");
         assert!(!swings.is_empty() && swings.len() <= 3);
-        assert!(compute(&loaded, Instant::now()).is_err(), "out of time");
+        assert!(compute(&loaded, Lang::EN, Instant::now()).is_err(), "out of time");
         assert_eq!(file_name(GameId(7)), "thaayam-analysis-7.png");
     }
 }

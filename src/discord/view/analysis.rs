@@ -5,16 +5,16 @@
 
 use super::lang::{Lang, tr};
 use super::message::{Message, limits};
-use super::words::{clip, move_words, percent, seat_name};
+use super::words::{clip, move_words, percent, seat_letter, seat_letters, seat_name};
 use crate::ai::analysis::{Analysis, CHOICE_MIN, Cause, Swing};
 use crate::engine::{Seat, parse_tpn};
 use crate::render::Chart;
 
 /// The chart of an analysis: every point, a marker at each swing.
-pub(crate) fn chart(a: &Analysis) -> Chart {
+pub(crate) fn chart(lang: Lang, a: &Analysis) -> Chart {
     let points = a.points.iter().map(|p| (p.x, p.chances)).collect();
     let markers = a.swings.iter().map(|s| (s.x, s.seat, s.after)).collect();
-    Chart { seats: a.seats, points, markers }
+    Chart { seats: a.seats, points, markers, letters: seat_letters(lang) }
 }
 
 /// One line per swing, numbered as on the chart.
@@ -79,7 +79,7 @@ pub(crate) fn analysis_message(
             tr!(
                 lang,
                 "analyse-seat",
-                letter = seat.letter().to_string(),
+                letter = seat_letter(lang, *seat).to_string(),
                 seat = seat_name(lang, *seat),
                 name = name.clone()
             )
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn the_chart_marks_each_swing_where_the_seat_ended() {
         let a = analysed();
-        let c = chart(&a);
+        let c = chart(Lang::EN, &a);
         assert_eq!(c.points.len(), a.points.len());
         assert_eq!(c.markers.len(), a.swings.len());
         assert_eq!(c.markers[0], (a.swings[0].x, a.swings[0].seat, a.swings[0].after));

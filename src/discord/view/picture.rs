@@ -6,7 +6,7 @@
 //! move on the board, while its header still names the player who acts.
 
 use super::lang::{Lang, tr};
-use super::words::{army_places, clip, counted, goal_word, move_words, seat_name, seat_player_name};
+use super::words::{army_places, clip, counted, goal_word, move_words, seat_letters, seat_name, seat_player_name};
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::discord::game::{ends, story};
 use crate::engine::Board;
@@ -74,7 +74,7 @@ fn labels(lang: Lang, view: &BoardView) -> Labels {
         let (off, on, home) = render::piece_counts(pos, seat);
         counts[seat.index()] = tr!(lang, "picture-counts", off = off, on = on, home = home, goal = goal_word(pos));
     }
-    Labels { header, counts, keep: tr!(lang, "picture-keep", goal = goal_word(pos)) }
+    Labels { header, counts, keep: tr!(lang, "picture-keep", goal = goal_word(pos)), letters: seat_letters(lang) }
 }
 
 /// A replay's frames in `lang`: each caption names who played and what,

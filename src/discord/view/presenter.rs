@@ -10,7 +10,7 @@ use super::notes::note_lines;
 use super::picture::alt_text;
 use super::words::{
     COLOUR, army_places, clip, counted, goal_word, level_description, level_name, mention, move_words, player_name,
-    seat_name, seat_player_name,
+    seat_letter, seat_name, seat_player_name,
 };
 use crate::discord::game::choices::{Menu, PAGES, Pick};
 use crate::discord::game::computer::Level;
@@ -260,7 +260,8 @@ fn state_embed(lang: Lang, t: &Table) -> Embed {
         .iter()
         .map(|seat| {
             let who = t.player(seat).map(|p| player_name(lang, p)).unwrap_or_default();
-            let name = tr!(lang, "seat-field", seat = seat_name(lang, seat), letter = seat.letter().to_string());
+            let name =
+                tr!(lang, "seat-field", seat = seat_name(lang, seat), letter = seat_letter(lang, seat).to_string());
             (name, clip(&format!("{who}\n{}", pieces(lang, t, seat)), limits::FIELD_VALUE))
         })
         .collect();

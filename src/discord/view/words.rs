@@ -7,6 +7,7 @@ use super::lang::{Lang, tr};
 use crate::discord::game::computer::Level;
 use crate::discord::game::table::{Player, Table, UserId};
 use crate::engine::{Action, BoardKind, Position, Seat, Throw, ThrowBag, Unit, destination};
+use crate::render::Letters;
 
 /// The embed colour of every bot message (the board's brown).
 pub(crate) const COLOUR: u32 = 0xB5_651D;
@@ -19,6 +20,18 @@ pub(crate) fn mention(user: UserId) -> String {
 /// A seat's name: "South".
 pub(crate) fn seat_name(lang: Lang, seat: Seat) -> String {
     tr!(lang, "seat", seat = seat.letter().to_string())
+}
+
+/// The letter on a seat's pieces and beside its name: "W" for West in
+/// English, "O" for Ouest in French.
+pub(crate) fn seat_letter(lang: Lang, seat: Seat) -> char {
+    let letter = tr!(lang, "seat-letter", seat = seat.letter().to_string());
+    letter.chars().find(|c| c.is_alphanumeric()).unwrap_or(seat.letter())
+}
+
+/// The letters on every seat's pieces in `lang`.
+pub(crate) fn seat_letters(lang: Lang) -> Letters {
+    Letters(Seat::ALL.map(|seat| seat_letter(lang, seat)))
 }
 
 /// How the goal of a position's tracks is named, for the messages that
@@ -427,6 +440,25 @@ mod tests {
             assert!(label.starts_with("e4 → d5 ") && label.contains(&seat_name(lang, Seat::N)), "{label}");
             assert_eq!(throws, "2 · 1");
             assert!(lang == Lang::EN || !label.contains("takes"), "{label}");
+        }
+    }
+
+    #[test]
+    fn each_language_letters_its_seats_apart_french_west_is_o() {
+        let fr = Lang::from_code("fr").expect("fr");
+        assert_eq!(seat_letters(Lang::EN).0, ['S', 'W', 'N', 'E']);
+        assert_eq!(seat_letters(fr).0, ['S', 'O', 'N', 'E']);
+        assert_eq!(seat_letter(fr, Seat::W), 'O');
+        for lang in Lang::all() {
+            let letters = seat_letters(lang).0;
+            for (i, a) in letters.iter().enumerate() {
+                assert!(letters[i + 1..].iter().all(|b| a != b), "{}: two seats lettered {a}", lang.code());
+            }
+            // A seat's letter begins its name, or is its English letter.
+            for seat in Seat::ALL {
+                let (letter, name) = (seat_letter(lang, seat), seat_name(lang, seat));
+                assert!(name.starts_with(letter) || letter == seat.letter(), "{}: {letter} for {name}", lang.code());
+            }
         }
     }
 
