@@ -46,6 +46,9 @@ pub struct LiveSave {
     pub board_seq: Option<u64>,
     /// Places by seat index (0 for empty seats), required with `Finished`.
     pub places: Option<[u8; 4]>,
+    /// The names the humans went by, by seat: written on their seats when
+    /// the game ends (finished or abandoned), ignored before.
+    pub names: Vec<(Seat, String)>,
     /// The front end's own state (JSON); dropped once the game is over.
     pub live: String,
 }
@@ -218,6 +221,15 @@ fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<V
             throws
         ],
     )?;
+    if !save.state.is_active() {
+        for (seat, name) in &save.names {
+            tx.execute(
+                "name seat",
+                "UPDATE seats SET name = ?3 WHERE game_id = ?1 AND seat = ?2 AND user_id IS NOT NULL",
+                args![id, seat.index() as i64, name.as_str()],
+            )?;
+        }
+    }
     match save.state {
         GameState::Finished => {
             let places = save.places.ok_or_else(|| corrupt(Some(id), "a finished game without places"))?;
@@ -293,6 +305,7 @@ mod tests {
             board: None,
             board_seq: None,
             places: None,
+            names: Vec::new(),
             live: format!("{{\"seq\":{seq}}}"),
         }
     }
@@ -325,6 +338,53 @@ mod tests {
         let wrong = LiveSave { first_event: 3, ..save(0, 1, GameState::Lobby) };
         assert!(matches!(store.save_live(id, &wrong), Err(StoreError::Corrupt { .. })));
         assert_eq!(store.game(id).expect("read").expect("game").seq, 0, "nothing written");
+    }
+
+    #[test]
+    fn an_ending_keeps_the_names_the_humans_went_by_a_running_save_does_not() {
+        let (mut store, id) = store_with_lobby();
+        let named = vec![(Seat::S, "Meena".to_string()), (Seat::N, "Arun".to_string())];
+        let start = LiveSave { seats: two_humans(), names: named.clone(), ..save(0, 1, GameState::Playing) };
+        store.save_live(id, &start).expect("start");
+        let names = |store: &Store| -> Vec<Option<String>> {
+            let info = store.game(id).expect("read").expect("game");
+            info.seats.iter().map(|s| s.name.clone()).collect()
+        };
+        assert_eq!(names(&store), [None, None], "not while it runs");
+        let end = LiveSave { places: Some([2, 0, 1, 0]), names: named, ..save(1, 2, GameState::Finished) };
+        store.save_live(id, &end).expect("finish");
+        assert_eq!(names(&store), [Some("Meena".to_string()), Some("Arun".to_string())]);
+    }
+
+    /// A file of the previous release (schema 11, no names on seats) opens,
+    /// and its finished games read with no names.
+    #[test]
+    fn a_finished_game_of_the_previous_release_reads_without_names() {
+        use crate::store::schema::{APPLICATION_ID, MIGRATIONS};
+        let dir = std::env::temp_dir().join(format!("thaayam-names-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("previous.db");
+        let _ = std::fs::remove_file(&path);
+        let old = rusqlite::Connection::open(&path).expect("sqlite");
+        for sql in &MIGRATIONS[..11] {
+            old.execute_batch(sql).expect("the previous release's schema");
+        }
+        old.execute_batch(&format!(
+            "PRAGMA user_version = 11; PRAGMA application_id = {APPLICATION_ID};
+             INSERT INTO games (id, guild_id, channel_id, host_id, variant, ruleset, max_players, state,
+                 created_at, updated_at, turn_timeout_secs, seed, commitment)
+             VALUES (1, 5, 6, 9, 'bell', '{{}}', 2, 'finished', 1, 2, 60, zeroblob(32), 'c');
+             INSERT INTO seats (game_id, seat, user_id, joined_at, place) VALUES (1, 0, 9, 1, 1);"
+        ))
+        .expect("a finished game, as the previous release saved it");
+        let ruleset = serde_json::to_string(&Ruleset::new(Variant::Bell)).expect("json");
+        old.execute("UPDATE games SET ruleset = ?1", [ruleset]).expect("its rules");
+        drop(old);
+        let store = Store::open(&path).expect("the previous release's file opens");
+        let info = store.game(GameId(1)).expect("read").expect("the game");
+        assert_eq!((info.seats.len(), info.seats[0].name.clone()), (1, None));
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -160,6 +160,11 @@ CREATE TABLE pages_off (
     guild_id BIGINT PRIMARY KEY
 );
 "#,
+    // 5: SQLite's version 12 (the name each human went by when her game
+    // ended).
+    r#"
+ALTER TABLE seats ADD COLUMN name TEXT;
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -235,6 +240,7 @@ mod tests {
         "45ce72d8a448aa61dcf689d8121176f6274c317af485baa51b17fdb6b72cd55e",
         "8a8aff05f5034c4806c27ef6e439bfa3fa1a755a4348050f802fe53cf205e81e",
         "aa524500d00b8177ffcb20cfa319c451b9a0858ad041f3301ee5f59f898808e4",
+        "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
     ];
 
     #[test]

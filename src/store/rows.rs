@@ -159,7 +159,7 @@ pub(crate) fn game_from_row(r: &Row) -> Result<GameInfo, StoreError> {
 pub(crate) fn read_seats(db: &dyn Db, id: GameId) -> Result<Vec<SeatRecord>, StoreError> {
     let rows = db.query(
         "select seats",
-        "SELECT seat, user_id, computer, joined_at, place FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT seat, user_id, computer, joined_at, place, name FROM seats WHERE game_id = ?1 ORDER BY seat",
         args![id],
     )?;
     rows.iter().map(|r| seat_from_row(id, r)).collect()
@@ -179,6 +179,7 @@ fn seat_from_row(id: GameId, r: &Row) -> Result<SeatRecord, StoreError> {
         occupant,
         joined_at: r.named("joined_at")?,
         place: r.named("place")?,
+        name: r.named("name")?,
     })
 }
 

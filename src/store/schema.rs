@@ -186,6 +186,13 @@ CREATE TABLE pages_off (
     guild_id INTEGER PRIMARY KEY
 );
 "#,
+    // 12: the name each human went by when her game ended, written once
+    // at its end (a finished game's page names its players, as the
+    // running game's saved form did); NULL for computers and for games
+    // that ended before.
+    r#"
+ALTER TABLE seats ADD COLUMN name TEXT;
+"#,
 ];
 
 /// The schema version this program writes.
@@ -290,6 +297,7 @@ mod tests {
         "b55a90caf24afe0ce47cf7bccd497602600e6c9a611a72d73e06fb37cee9b0d9",
         "c29f2ce211883e98e01378e1cba6a7b65538d3790cd2b8d472c45bc93db44a03",
         "43b8a732d6ae17e47734a8c29a5e55f4b435c49c530beae8c2cc52d66537585e",
+        "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
     ];
 
     #[test]

@@ -25,7 +25,7 @@ const TABLES: &[(&str, &str, &str)] = &[
          deadline, events, live, practice, dice, board_seq, rated_seq",
         "id",
     ),
-    ("seats", "game_id, seat, user_id, computer, joined_at, place", "game_id, seat"),
+    ("seats", "game_id, seat, user_id, computer, joined_at, place, name", "game_id, seat"),
     ("events", "game_id, idx, v, body", "game_id, idx"),
     (
         "ratings",

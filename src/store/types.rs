@@ -195,6 +195,10 @@ pub struct SeatRecord {
     pub joined_at: Timestamp,
     /// 1 for the winner; set when the game finishes.
     pub place: Option<u8>,
+    /// The name a human went by when the game ended (kept for its page);
+    /// `None` for computers, a running game and games ended before names
+    /// were kept.
+    pub name: Option<String>,
 }
 
 /// What it takes to open a lobby.

@@ -81,6 +81,7 @@ impl Front {
             board: None,
             board_seq: None,
             places: None,
+            names: Vec::new(),
             live: format!("{{\"seq\":{seq}}}"),
         }
     }

@@ -43,6 +43,7 @@ fn change(seq: u64, first: u64, events: &[Event]) -> LiveSave {
         board: None,
         board_seq: None,
         places: None,
+        names: Vec::new(),
         live: "{}".into(),
     }
 }

@@ -143,9 +143,23 @@ fn to_save(running: &Running) -> Result<Option<(LiveSave, Stored)>, StoreError> 
         board: post.board.map(|b| (b.message.get(), Timestamp(b.posted_at))),
         board_seq: post.shown.map(u64::from),
         places: table.final_places(),
+        names: closing_names(table),
         live: json.clone(),
     };
     Ok(Some((save, Stored::of(table, post, seats, json))))
+}
+
+/// The names the humans of a game that ends with this save went by, kept
+/// on their seats for the game's page; none while it runs.
+fn closing_names(table: &Table) -> Vec<(Seat, String)> {
+    if matches!(table.stage, Stage::Lobby | Stage::Playing) {
+        return Vec::new();
+    }
+    let human = |(seat, player): (Seat, Player)| match player {
+        Player::Human(user) => table.names.get(&user).map(|name| (seat, name.clone())),
+        Player::Computer(_) => None,
+    };
+    table.occupants().into_iter().filter_map(human).collect()
 }
 
 fn state_of(stage: Stage) -> GameState {
@@ -248,6 +262,11 @@ pub(crate) fn from_closed(loaded: LoadedGame) -> Result<Running, String> {
         // Saved as the table keeps it (Unix seconds), see `to_save`.
         posted_at: info.board_posted_at.map_or(0, |t| t.0),
     });
+    for s in &info.seats {
+        if let (Occupant::Human(user), Some(name)) = (&s.occupant, &s.name) {
+            table.names.insert(UserId(*user), name.clone());
+        }
+    }
     if let Phase::Finished { places } = table.game_now().phase() {
         for s in &info.seats {
             if s.place.is_some_and(|p| p > places[s.seat.index()]) {

@@ -189,6 +189,9 @@ fn finished_game(store: &mut Store, players: u8, leaver: Option<UserId>) -> Runn
     if players > 2 {
         act(&mut t.table, UserId(303), Intent::Join).expect("join");
     }
+    for (user, name) in [(HOST, "Meena"), (GUEST, "Arun"), (UserId(303), "Kavi")] {
+        t.table.names.insert(user, name.into());
+    }
     act(&mut t.table, HOST, Intent::Start).expect("start");
     t.post.board = Some(BoardMessage { message: MessageId(77), posted_at: 1_234 });
     save_sync(store, &mut t).expect("save");
@@ -218,6 +221,8 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
         (t.table.stage, t.table.seq, t.table.drawn, t.post.board)
     );
     assert_eq!(back.table.final_places(), t.table.final_places());
+    // Its players keep the names they went by (its page names them).
+    assert_eq!(back.table.names.values().collect::<Vec<_>>(), ["Meena", "Arun"]);
     let (live, closed) = (
         table_message(Lang::EN, &t.table, &[], &Outro::default()),
         table_message(Lang::EN, &back.table, &[], &Outro::default()),
@@ -228,6 +233,7 @@ fn a_closed_game_rebuilt_from_the_store_shows_its_end() {
     let t = finished_game(&mut store, 3, Some(GUEST));
     let back = from_closed(store.load(t.table.id.into()).expect("read").expect("game")).expect("rebuilt");
     assert_eq!(back.table.final_places(), t.table.final_places());
+    assert_eq!(back.table.names.get(&GUEST).map(String::as_str), Some("Arun"), "the one who resigned too");
 
     // An open game is not rebuilt this way; an ended one is, unrated.
     let mut open = saved_lobby(&mut store, Variant::Bell);
@@ -335,11 +341,12 @@ fn a_game_saved_by_the_previous_release_loads_with_its_board_unknown() {
     let columns = "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, variant, ruleset, \
         max_players, state, created_at, updated_at, finished_at, turn_timeout_secs, seq, seed, commitment, \
         throws_drawn, deadline, events, live, practice";
+    let seat_columns = "game_id, seat, user_id, computer, joined_at, place, timeouts";
     old.execute("ATTACH ?1 AS now", [now.to_string_lossy()]).expect("attach");
     old.execute_batch(&format!(
         "PRAGMA user_version = 6; PRAGMA application_id = {APPLICATION_ID};
          INSERT INTO games ({columns}) SELECT {columns} FROM now.games;
-         INSERT INTO seats SELECT * FROM now.seats; INSERT INTO events SELECT * FROM now.events;
+         INSERT INTO seats SELECT {seat_columns} FROM now.seats; INSERT INTO events SELECT * FROM now.events;
          DETACH now;"
     ))
     .expect("the game, as the previous release saved it");
