@@ -203,7 +203,7 @@ mod tests {
         // West has pieces on the board and waiting, a palace and a row.
         let pos = parse_tpn("bell S=5,o,o,o W=12,3,o,o N=o,o,o,o E=20,o,o,o turn=W throws=2").expect("tpn");
         let with = |letters: Option<Letters>| {
-            let mut v = BoardView::new(pos.clone());
+            let mut v = BoardView::new(pos);
             v.labels = letters.map(|letters| Labels { keep: "keep".into(), letters, ..Labels::default() });
             crate::render::render_pixmap(&v, 640).expect("draws").data().to_vec()
         };
