@@ -72,6 +72,7 @@ pub mod postgres_schema;
 mod postgres_tls;
 mod queries;
 mod ratings;
+mod rivals;
 mod rows;
 pub mod schema;
 mod settings;
@@ -88,6 +89,7 @@ pub use handle::StoreHandle;
 pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
+pub use rivals::{HeadToHead, Meeting, Rival};
 pub use transfer::{TableCounts, copied_columns};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,

@@ -80,7 +80,15 @@ async fn a_finished_game_shows_in_history_stats_and_replay() {
     let id: String = text.split("`#").nth(1).expect("a game number").chars().take_while(char::is_ascii_digit).collect();
     let (_, text, _) = ask(&fake, &alice, "stats", vec![]).await;
     assert!(text.contains("1 game") && text.contains("bell"), "{text}");
+    assert!(!text.contains("Frequent opponents"), "one game together is not yet a rivalry: {text}");
     assert_eq!(id, running);
+    // The head-to-head of the two, from either side.
+    let (_, text, private) = ask(&fake, &alice, "stats", vec![Opt::user("against", &bob)]).await;
+    let (a, b) = (alice.mention(), bob.mention());
+    assert!(!private && text.contains(&format!("{a} against {b}: 1 game together")), "{text}");
+    assert!(text.contains("Their last game:") && text.contains(&format!("`#{id}`")), "{text}");
+    let bob_vs = ask(&fake, &alice, "stats", vec![Opt::user("user", &bob), Opt::user("against", &alice)]).await.1;
+    assert!(bob_vs.contains(&format!("{b} against {a}: 1 game together")), "{bob_vs}");
 
     // The result reveals the seed beside its full commitment, which every
     // board showed in short; /thaayam verify checks both, for anyone.

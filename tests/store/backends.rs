@@ -9,7 +9,7 @@
 
 use crate::common::{Scratch, humans, new_game, playing_game};
 use std::collections::BTreeSet;
-use thaayam::engine::{Event, Ruleset, Throw, Variant};
+use thaayam::engine::{Event, Ruleset, Seat, Throw, Variant};
 use thaayam::lab::pg_server;
 use thaayam::store::{CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, Store, StoreError};
 
@@ -86,17 +86,26 @@ fn the_last_move_and_the_ratings_are_one_transaction() {
         let info = store.game(game.id).expect("read").expect("game");
         assert_eq!((info.state, info.events), (GameState::Playing, 0), "{backend}: rolled back");
         assert!(store.leaderboard(7, Variant::Bell, 0, 10).expect("board").is_empty(), "{backend}");
-        let end = LiveSave { state: GameState::Finished, places: Some([2, 0, 1, 0]), ..game.change(&[THROW]) };
+        let names = vec![(Seat::N, "Arun".to_string())];
+        let end = LiveSave { state: GameState::Finished, places: Some([2, 0, 1, 0]), names, ..game.change(&[THROW]) };
         let changes = game.save(&mut store, &end).expect("finish");
         assert_eq!(changes.len(), 2, "{backend}");
         let info = store.game(game.id).expect("read").expect("game");
         assert_eq!(info.state, GameState::Finished, "{backend}");
+        let named: Vec<Option<&str>> = info.seats.iter().map(|s| s.name.as_deref()).collect();
+        assert_eq!(named, [None, Some("Arun")], "{backend}: the names kept at the end");
         assert!(info.revealed_seed.is_some(), "{backend}");
         assert!(store.live_game(game.id).expect("live").is_none(), "{backend}");
         let board = store.leaderboard(7, Variant::Bell, 1, 10).expect("board");
         assert_eq!(board.iter().map(|r| (r.user, r.games, r.wins)).collect::<Vec<_>>(), [(101, 1, 1), (100, 1, 0)]);
         assert!(board[0].ordinal() > board[1].ordinal(), "{backend}");
         assert_eq!(store.player_stats(7, 101).expect("stats").len(), 1, "{backend}");
+        let rivals = store.rivals(7, 100, 1, 5).expect("rivals");
+        let rivals: Vec<_> = rivals.iter().map(|r| (r.opponent, r.games, r.ahead, r.behind, r.wins)).collect();
+        assert_eq!(rivals, [(101, 1, 0, 1, 0)], "{backend}");
+        let h = store.head_to_head(7, 101, 100, 5).expect("head to head");
+        assert_eq!((h.record.games, h.record.ahead, h.last.len()), (1, 1, 1), "{backend}");
+        assert_eq!((h.last[0].game, h.last[0].places), (game.id, (1, 2)), "{backend}");
         let history = store.channel_history(1, 5).expect("history");
         assert_eq!(history.iter().map(|g| g.id).collect::<Vec<_>>(), [game.id], "{backend}");
         assert!(store.rating_problems().expect("recount").is_empty(), "{backend}");

@@ -25,6 +25,17 @@ stats-variant = Rating **{ $rating }** (μ { $mu }, σ { $sigma })
     Average place { $place }
     Win streak { $streak } (best { $best })
 stats-listed-after = On the leaderboard after { $count } games
+stats-rivals = Frequent opponents
+stats-rival = { $who }: { $games } · ahead in { $ahead } · behind in { $behind } · { $wins }
+versus-title = Head to head
+versus-none = { $who } and { $other } have not finished a rated game together on this server yet.
+versus-summary = { $who } against { $other }: { $games } together on this server. { $who } finished ahead in { $ahead }, { $other } in { $behind }.
+versus-last = { $count ->
+    [one] Their last game:
+   *[other] Their last { $count } games:
+  }
+versus-meeting = `#{ $game }` { $date } { $variant }: { $who } { $place }, { $other } { $their_place }
+versus-footer = Rated games of this server only; a number is the place each finished in (1 won).
 history-practice = practice
 history-no-winner = no winner
 history-won-by = won by { $names }

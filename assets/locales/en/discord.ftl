@@ -50,6 +50,8 @@ slash-stats = stats
 slash-stats-about = A player's Thaayam record on this server: rating, games, wins, streaks
 slash-stats-user = user
 slash-stats-user-about = Whose record (default: yours)
+slash-stats-against = against
+slash-stats-against-about = Show the head-to-head with this player instead: games together, who finished ahead, the last five
 
 slash-history = history
 slash-history-about = The last games played to the end in this channel, with their numbers for replays

@@ -25,6 +25,17 @@ stats-variant = Cote **{ $rating }** (μ { $mu }, σ { $sigma })
     Place moyenne { $place }
     Série de victoires { $streak } (record { $best })
 stats-listed-after = Au classement après { $count } parties
+stats-rivals = Adversaires fréquents
+stats-rival = { $who } : { $games } · devant dans { $ahead } · derrière dans { $behind } · { $wins }
+versus-title = Face-à-face
+versus-none = { $who } et { $other } n'ont encore terminé aucune partie classée ensemble sur ce serveur.
+versus-summary = { $who } contre { $other } : { $games } ensemble sur ce serveur. { $who } a fini devant dans { $ahead }, { $other } dans { $behind }.
+versus-last = { $count ->
+    [one] Leur dernière partie :
+   *[other] Leurs { $count } dernières parties :
+  }
+versus-meeting = `#{ $game }` { $date } { $variant } : { $who } à la place { $place }, { $other } à la place { $their_place }
+versus-footer = Parties classées de ce serveur seulement ; le nombre est la place de chacun à l'arrivée (1 : victoire).
 history-practice = entraînement
 history-no-winner = pas de gagnant
 history-won-by = gagnée par { $names }

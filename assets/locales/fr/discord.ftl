@@ -50,6 +50,8 @@ slash-stats = fiche
 slash-stats-about = La fiche Thaayam d'un joueur sur ce serveur : cote, parties, victoires, séries
 slash-stats-user = joueur
 slash-stats-user-about = La fiche de qui (par défaut : la vôtre)
+slash-stats-against = contre
+slash-stats-against-about = Le face-à-face avec ce joueur : parties ensemble, qui a fini devant, les cinq dernières
 
 slash-history = historique
 slash-history-about = Les dernières parties terminées dans ce salon, avec leurs numéros pour les revoir

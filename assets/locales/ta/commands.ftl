@@ -25,6 +25,17 @@ stats-variant = மதிப்பீடு **{ $rating }** (μ { $mu }, σ { $s
     சராசரி இடம் { $place }
     தொடர் வெற்றிகள் { $streak } (சிறந்தது { $best })
 stats-listed-after = { $count } ஆட்டங்களுக்குப் பிறகு தரவரிசையில் வரும்
+stats-rivals = அடிக்கடி எதிர்கொள்பவர்கள்
+stats-rival = { $who }: { $games } · முன்னால் { $ahead } · பின்னால் { $behind } · { $wins }
+versus-title = நேருக்கு நேர்
+versus-none = { $who } உம் { $other } உம் இந்தச் சர்வரில் இன்னும் ஒரு தரவரிசை ஆட்டத்தையும் சேர்ந்து முடிக்கவில்லை.
+versus-summary = { $other } க்கு எதிராக { $who }: இந்தச் சர்வரில் சேர்ந்து { $games }. { $who } { $ahead } ஆட்டங்களில் முன்னால் முடித்தார், { $other } { $behind } ஆட்டங்களில்.
+versus-last = { $count ->
+    [one] அவர்களின் கடைசி ஆட்டம்:
+   *[other] அவர்களின் கடைசி { $count } ஆட்டங்கள்:
+  }
+versus-meeting = `#{ $game }` { $date } { $variant }: { $who } { $place }, { $other } { $their_place }
+versus-footer = இந்தச் சர்வரின் தரவரிசை ஆட்டங்கள் மட்டும்; எண் ஒவ்வொருவரும் முடித்த இடம் (1: வெற்றி).
 history-practice = பயிற்சி
 history-no-winner = வென்றவர் இல்லை
 history-won-by = வென்றவர் { $names }

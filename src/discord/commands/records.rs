@@ -1,5 +1,7 @@
 //! `/thaayam leaderboard`, `stats` and `history`: the server's ratings, a
-//! player's record and the channel's finished games, read from the store.
+//! player's record with her frequent opponents (or, with `against:`, the
+//! head-to-head of two players) and the channel's finished games, read
+//! from the store.
 //! The handlers are thin; the messages are built by plain functions from
 //! store data (unit-tested in `records_tests`). Users appear as mentions
 //! that ping no one.
@@ -12,7 +14,7 @@ use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};
 use crate::discord::{Context, Error};
 use crate::engine::Variant;
-use crate::store::{GameSummary, PlayerRating};
+use crate::store::{GameSummary, HeadToHead, PlayerRating, Rival};
 use poise::serenity_prelude as serenity;
 
 /// Rated games a player needs before the leaderboard lists her.
@@ -21,6 +23,13 @@ pub(crate) const MIN_GAMES: u32 = crate::discord::view::presenter::LEADERBOARD_M
 pub(crate) const LEADERBOARD_ROWS: u32 = 20;
 /// Games listed by `/thaayam history`.
 pub(crate) const HISTORY_GAMES: u32 = 10;
+/// Rated games two players must have finished together before one is
+/// listed among the other's frequent opponents.
+pub(crate) const RIVAL_MIN_GAMES: u32 = 2;
+/// Frequent opponents listed by `/thaayam stats`.
+pub(crate) const RIVALS: u32 = 5;
+/// Meetings listed by `/thaayam stats against:`.
+pub(crate) const LAST_MEETINGS: u32 = 5;
 
 /// What the rating number means, in one line.
 pub(crate) fn rating_meaning(lang: Lang) -> String {
@@ -87,8 +96,9 @@ pub(crate) fn leaderboard_message(lang: Lang, variant: Variant, rows: &[PlayerRa
     }
 }
 
-/// A player's record, one field per variant played.
-pub(crate) fn stats_message(lang: Lang, user: UserId, stats: &[PlayerRating]) -> Message {
+/// A player's record, one field per variant played, then her frequent
+/// opponents.
+pub(crate) fn stats_message(lang: Lang, user: UserId, stats: &[PlayerRating], rivals: &[Rival]) -> Message {
     let description = if stats.is_empty() {
         tr!(lang, "stats-none", who = mention(user))
     } else {
@@ -96,8 +106,12 @@ pub(crate) fn stats_message(lang: Lang, user: UserId, stats: &[PlayerRating]) ->
         let won: u32 = stats.iter().map(|r| r.wins).sum();
         tr!(lang, "stats-all", who = mention(user), games = games(lang, played), wins = wins(lang, won))
     };
-    let fields =
-        stats.iter().take(limits::EMBED_FIELDS).map(|r| (r.variant.to_string(), variant_record(lang, r))).collect();
+    let mut fields: Vec<(String, String)> =
+        stats.iter().take(limits::EMBED_FIELDS - 1).map(|r| (r.variant.to_string(), variant_record(lang, r))).collect();
+    if !rivals.is_empty() {
+        let lines: Vec<String> = rivals.iter().map(|r| rival_line(lang, r)).collect();
+        fields.push((tr!(lang, "stats-rivals"), fit_lines(lang, &lines, limits::FIELD_VALUE)));
+    }
     Message {
         embed: Some(Embed {
             title: tr!(lang, "stats-title"),
@@ -105,6 +119,64 @@ pub(crate) fn stats_message(lang: Lang, user: UserId, stats: &[PlayerRating]) ->
             fields,
             footer: if stats.is_empty() { String::new() } else { rating_meaning(lang) },
             colour: COLOUR,
+        }),
+        ..Message::default()
+    }
+}
+
+/// "<@2>: 7 games · ahead in 4 · behind in 3 · 3 wins".
+fn rival_line(lang: Lang, r: &Rival) -> String {
+    tr!(
+        lang,
+        "stats-rival",
+        who = mention(UserId(r.opponent)),
+        games = games(lang, r.games),
+        ahead = r.ahead,
+        behind = r.behind,
+        wins = wins(lang, r.wins),
+    )
+}
+
+/// The head-to-head of `user` against `other`: who placed ahead how often,
+/// and their last games together, newest first.
+pub(crate) fn versus_message(lang: Lang, (user, other): (UserId, UserId), h: &HeadToHead) -> Message {
+    let (who, them) = (mention(user), mention(other));
+    let r = &h.record;
+    let description = if r.games == 0 {
+        tr!(lang, "versus-none", who = who.clone(), other = them.clone())
+    } else {
+        let mut lines = vec![tr!(
+            lang,
+            "versus-summary",
+            who = who.clone(),
+            other = them.clone(),
+            games = games(lang, r.games),
+            ahead = r.ahead,
+            behind = r.behind,
+        )];
+        lines.push(tr!(lang, "versus-last", count = h.last.len()));
+        lines.extend(h.last.iter().map(|m| {
+            tr!(
+                lang,
+                "versus-meeting",
+                game = m.game.0,
+                date = format!("<t:{}:d>", m.finished_at.as_secs()),
+                variant = m.variant.name(),
+                who = who.clone(),
+                place = m.places.0,
+                other = them.clone(),
+                their_place = m.places.1,
+            )
+        }));
+        fit_lines(lang, &lines, limits::EMBED_DESCRIPTION)
+    };
+    Message {
+        embed: Some(Embed {
+            title: tr!(lang, "versus-title"),
+            description,
+            footer: if r.games == 0 { String::new() } else { tr!(lang, "versus-footer") },
+            colour: COLOUR,
+            ..Embed::default()
         }),
         ..Message::default()
     }
@@ -206,13 +278,33 @@ pub(crate) async fn leaderboard(ctx: Context<'_>, variant: Option<VariantChoice>
 }
 
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
+pub(crate) async fn stats(
+    ctx: Context<'_>,
+    user: Option<serenity::User>,
+    against: Option<serenity::User>,
+) -> Result<(), Error> {
     let guild = venue_of(ctx).guild_number();
     let user = UserId::from(user.map_or(ctx.author().id, |u| u.id));
-    match ctx.data().store.call(move |s| s.player_stats(guild, user.get())).await {
-        Ok(stats) => send(ctx, &stats_message(langs(ctx).await.0, user, &stats), false).await,
-        Err(e) => store_failed(ctx, "reading a player's stats", e).await,
-    }
+    let store = &ctx.data().store;
+    let message = match against.map(|u| UserId::from(u.id)) {
+        Some(other) => {
+            let read = move |s: &mut crate::store::Store| s.head_to_head(guild, user.get(), other.get(), LAST_MEETINGS);
+            match store.call(read).await {
+                Ok(h) => versus_message(langs(ctx).await.0, (user, other), &h),
+                Err(e) => return store_failed(ctx, "reading a head-to-head", e).await,
+            }
+        }
+        None => {
+            let read = move |s: &mut crate::store::Store| {
+                Ok((s.player_stats(guild, user.get())?, s.rivals(guild, user.get(), RIVAL_MIN_GAMES, RIVALS)?))
+            };
+            match store.call(read).await {
+                Ok((stats, rivals)) => stats_message(langs(ctx).await.0, user, &stats, &rivals),
+                Err(e) => return store_failed(ctx, "reading a player's stats", e).await,
+            }
+        }
+    };
+    send(ctx, &message, false).await
 }
 
 #[poise::command(slash_command, guild_only)]

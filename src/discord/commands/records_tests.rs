@@ -5,7 +5,8 @@
 //! rows.
 
 use super::records::{
-    HISTORY_GAMES, LEADERBOARD_ROWS, MIN_GAMES, history_message, leaderboard_message, rating_meaning, stats_message,
+    HISTORY_GAMES, LAST_MEETINGS, LEADERBOARD_ROWS, MIN_GAMES, RIVAL_MIN_GAMES, RIVALS, history_message,
+    leaderboard_message, rating_meaning, stats_message, versus_message,
 };
 use super::replay::{MAX_GIF_BYTES, draw, file_name, parse_game_id, refusal, replay_message};
 use crate::dice::{ThrowSource, random_game};
@@ -172,24 +173,81 @@ fn stats_show_each_variant_with_streaks() {
     finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), [1, 0, 2, 0]);
     finished(&mut s, 2, Variant::Francais, &humans(&[100, 101]), [2, 0, 1, 0]);
     let stats = s.player_stats(GUILD, 100).expect("stats");
-    let m = stats_message(Lang::EN, UserId(100), &stats);
+    let rivals = s.rivals(GUILD, 100, RIVAL_MIN_GAMES, RIVALS).expect("rivals");
+    let m = stats_message(Lang::EN, UserId(100), &stats, &rivals);
     assert_sendable(&m);
     let embed = m.embed.as_ref().expect("embed");
     assert!(embed.description.contains("<@100>'s record on this server: 4 games and 2 wins"), "{}", embed.description);
     let names: Vec<&str> = embed.fields.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["bell", "francais"]);
+    assert_eq!(names, ["bell", "francais", "Frequent opponents"]);
+    assert_eq!(embed.fields[2].1, "<@101>: 4 games · ahead in 2 · behind in 2 · 2 wins");
     let bell = &embed.fields[0].1;
     assert!(bell.contains("3 games · 2 wins (67%)") && bell.contains("Average place 1.33"), "{bell}");
     assert!(bell.contains("Win streak 2 (best 2)") && !bell.contains("leaderboard after"), "{bell}");
     assert!(embed.fields[1].1.contains("On the leaderboard after 3 games"), "{}", embed.fields[1].1);
     // Nobody else's games leak in, and a newcomer gets a plain sentence.
-    let none = stats_message(Lang::EN, UserId(555), &s.player_stats(GUILD, 555).expect("stats"));
+    let none = stats_message(Lang::EN, UserId(555), &s.player_stats(GUILD, 555).expect("stats"), &[]);
     assert_sendable(&none);
     assert!(description(&none).contains("<@555> has not finished a game"));
     let other_guild = s.player_stats(GUILD + 1, 100).expect("stats");
     assert!(other_guild.is_empty());
     let many: Vec<PlayerRating> = (0..40).map(rating).collect();
-    assert_sendable(&stats_message(Lang::EN, UserId(1), &many));
+    assert_sendable(&stats_message(Lang::EN, UserId(1), &many, &[]));
+}
+
+#[test]
+fn rivals_and_the_head_to_head_count_the_servers_rated_games_only() {
+    let mut s = store();
+    let mut together = Vec::new();
+    for places in [[1, 0, 2, 0], [2, 0, 1, 0], [1, 0, 2, 0]] {
+        together.push(finished(&mut s, 1, Variant::Bell, &humans(&[100, 101]), places));
+    }
+    // Not counted: one game with 102 (fewer than RIVAL_MIN_GAMES), games
+    // with a computer, a game of another server, an unfinished game.
+    finished(&mut s, 1, Variant::Bell, &humans(&[100, 102]), [1, 0, 2, 0]);
+    for _ in 0..RIVAL_MIN_GAMES {
+        finished(&mut s, 1, Variant::Bell, &[Occupant::Human(100), Occupant::Computer("easy".into())], [1, 0, 2, 0]);
+    }
+    let (elsewhere, seq, _) = started(&mut s, GUILD + 1, 2, Variant::Bell, &humans(&[101, 100]));
+    let end = LiveSave { state: GameState::Finished, places: Some([1, 0, 2, 0]), ..change(seq, 0, &[]) };
+    s.save_live(elsewhere, &end).expect("finish");
+    started(&mut s, GUILD, 3, Variant::Bell, &humans(&[100, 101]));
+    // Three-player games (seats S, W, N): 103 wins, 100 second, 101 third;
+    // then 101 wins, 103 second, 100 third.
+    let three = finished(&mut s, 4, Variant::Francais, &humans(&[103, 100, 101]), [1, 2, 3, 0]);
+    together.push(finished(&mut s, 4, Variant::Francais, &humans(&[101, 103, 100]), [1, 2, 3, 0]));
+
+    let rivals = s.rivals(GUILD, 100, RIVAL_MIN_GAMES, RIVALS).expect("rivals");
+    let opponents: Vec<(u64, u32, u32, u32, u32)> =
+        rivals.iter().map(|r| (r.opponent, r.games, r.ahead, r.behind, r.wins)).collect();
+    assert_eq!(opponents, [(101, 5, 3, 2, 2), (103, 2, 0, 2, 0)]);
+
+    let h = s.head_to_head(GUILD, 100, 101, LAST_MEETINGS).expect("head to head");
+    assert_eq!((h.record.games, h.record.ahead, h.record.behind), (5, 3, 2));
+    let ids: Vec<GameId> = h.last.iter().map(|m| m.game).collect();
+    assert_eq!(ids, [together[3], three, together[2], together[1], together[0]], "newest first");
+    assert_eq!((h.last[0].variant, h.last[0].places), (Variant::Francais, (3, 1)));
+    let m = versus_message(Lang::EN, (UserId(100), UserId(101)), &h);
+    assert_sendable(&m);
+    let text = description(&m);
+    assert!(text.starts_with("<@100> against <@101>: 5 games together on this server."), "{text}");
+    assert!(
+        text.contains("<@100> finished ahead in 3, <@101> in 2.") && text.contains("Their last 5 games:"),
+        "{text}"
+    );
+    let first = format!("`#{}` <t:", ids[0].0);
+    assert!(text.lines().nth(2).is_some_and(|l| l.starts_with(&first) && l.ends_with("francais: <@100> 3, <@101> 1")));
+    // Seen from the other side, and for two who never met.
+    let theirs = s.head_to_head(GUILD, 101, 100, LAST_MEETINGS).expect("head to head");
+    assert_eq!((theirs.record.ahead, theirs.record.behind, theirs.last.len()), (2, 3, 5));
+    let never = s.head_to_head(GUILD, 100, 555, LAST_MEETINGS).expect("head to head");
+    assert!(never.last.is_empty());
+    let m = versus_message(Lang::EN, (UserId(100), UserId(555)), &never);
+    assert_sendable(&m);
+    assert!(description(&m).contains("have not finished a rated game together"), "{}", description(&m));
+    for lang in Lang::all() {
+        assert_sendable(&versus_message(lang, (UserId(100), UserId(101)), &h));
+    }
 }
 
 #[test]
