@@ -31,7 +31,7 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command { name: "help", options: &[] },
     Command { name: "rules", options: &["variant"] },
     Command { name: "leaderboard", options: &["variant"] },
-    Command { name: "stats", options: &["user"] },
+    Command { name: "stats", options: &["user", "against"] },
     Command { name: "history", options: &[] },
     Command { name: "replay", options: &["game"] },
     Command { name: "analyse", options: &["game"] },
