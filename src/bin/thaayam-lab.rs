@@ -243,7 +243,9 @@ fn run(command: Command) -> Result<(), String> {
             };
             println!("{}", lab::web_bench::run(options)?)
         }
-        Command::WebViewers { base, keys, viewers, fetch } => lab::web_bench::viewers(&base, &keys, viewers, fetch != 0)?,
+        Command::WebViewers { base, keys, viewers, fetch } => {
+            lab::web_bench::viewers(&base, &keys, viewers, fetch != 0)?
+        }
         Command::BotBench { games, lang } => println!("{}", lab::bot_bench::run(games, &lang)?),
         Command::Fuzz { cases, seed } => println!("{}", lab::fuzz::report(cases, seed)?),
     }

@@ -202,7 +202,8 @@ pub fn run(options: Options) -> Result<String, String> {
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
-    let figures = runtime.block_on(bench(Options { games: options.games.max(1), rounds: options.rounds.max(1), ..options }))?;
+    let figures =
+        runtime.block_on(bench(Options { games: options.games.max(1), rounds: options.rounds.max(1), ..options }))?;
     serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())
 }
 
