@@ -478,3 +478,39 @@ pub fn viewers(base: &str, keys: &std::path::Path, viewers: usize, fetch_boards:
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_viewer_fetches_the_board_of_a_change_only() {
+        let change = "event: change\nid: 7\ndata: {\"seq\":7,\"board\":\"/g/abc/board.png?v=7\",\"moves\":[]}\n\n";
+        assert_eq!(board_of(change), Some("/g/abc/board.png?v=7"));
+        assert_eq!(board_of("event: refresh\ndata: {}\n\n"), None);
+        assert_eq!(board_of(": keep-alive\n\n"), None);
+        assert_eq!(board_of("event: change\ndata: {\"seq\":8}\n\n"), None, "a change without a board");
+    }
+
+    #[test]
+    fn every_viewer_has_a_loopback_address_of_its_own() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..70_000 {
+            let a = viewer_address(i);
+            assert!(a.ip().is_loopback(), "{a}");
+            assert_ne!(a.ip(), std::net::IpAddr::from([127, 0, 0, 1]), "the bot's own address");
+            assert!(seen.insert(a.ip()), "viewer {i} shares {a}");
+        }
+    }
+
+    #[test]
+    fn the_file_limit_is_read() {
+        // Linux says; elsewhere the check lets the run try.
+        if std::path::Path::new("/proc/self/limits").exists() {
+            let limit = open_files_limit().expect("a limit");
+            assert!(limit > 0);
+            assert!(check_files(limit as usize, false).is_err(), "as many viewers as files cannot fit");
+            assert!(check_files(0, false).is_ok() || limit < 64);
+        }
+    }
+}
