@@ -438,7 +438,17 @@ pub fn viewers(base: &str, keys: &std::path::Path, viewers: usize, fetch_boards:
             let key = keys[i % keys.len()].clone();
             let fetches = fetches.clone();
             tasks.push(tokio::spawn(async move {
-                let Ok(mut s) = connect(i, server).await else { return };
+                let mut s = match connect(i, server).await {
+                    Ok(s) => s,
+                    Err(e) => {
+                        // Said once: the bot's side counts who came.
+                        static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+                        if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                            eprintln!("web-viewers: viewer {i} cannot connect from {}: {e}", viewer_address(i).ip());
+                        }
+                        return;
+                    }
+                };
                 let request =
                     format!("GET /g/{key}/events HTTP/1.1\r\nHost: {server}\r\nAccept: text/event-stream\r\n\r\n");
                 if s.write_all(request.as_bytes()).await.is_err() {
