@@ -115,8 +115,18 @@ enum Command {
         games: usize,
         #[arg(long, default_value_t = 1000)]
         viewers: usize,
+        /// Clicks per round (a round ends sooner when its games are over).
         #[arg(long, default_value_t = 300)]
         clicks: usize,
+        /// Rounds of each kind, alone and watched alternately.
+        #[arg(long, default_value_t = 3)]
+        rounds: usize,
+        /// Milliseconds between clicks (0: back to back).
+        #[arg(long, default_value_t = 0)]
+        pace_ms: u64,
+        /// 1: each viewer fetches the board of every change, as the page does.
+        #[arg(long, default_value_t = 0)]
+        fetch: u8,
     },
     /// The viewers of `web-bench` (started by it): live streams held open.
     WebViewers {
@@ -126,6 +136,8 @@ enum Command {
         keys: std::path::PathBuf,
         #[arg(long)]
         viewers: usize,
+        #[arg(long, default_value_t = 0)]
+        fetch: u8,
     },
     /// Time the bot's click handling (session, SQLite save, presenter, board
     /// PNG) over whole games; prints p50/p99 per click.
@@ -220,8 +232,20 @@ fn run(command: Command) -> Result<(), String> {
             };
             lab::sandbox_bot::run(sandbox)?;
         }
-        Command::WebBench { games, viewers, clicks } => println!("{}", lab::web_bench::run(games, viewers, clicks)?),
-        Command::WebViewers { base, keys, viewers } => lab::web_bench::viewers(&base, &keys, viewers)?,
+        Command::WebBench { games, viewers, clicks, rounds, pace_ms, fetch } => {
+            let options = lab::web_bench::Options {
+                games,
+                viewers,
+                clicks,
+                rounds,
+                pace: std::time::Duration::from_millis(pace_ms),
+                fetch: fetch != 0,
+            };
+            println!("{}", lab::web_bench::run(options)?)
+        }
+        Command::WebViewers { base, keys, viewers, fetch } => {
+            lab::web_bench::viewers(&base, &keys, viewers, fetch != 0)?
+        }
         Command::BotBench { games, lang } => println!("{}", lab::bot_bench::run(games, &lang)?),
         Command::Fuzz { cases, seed } => println!("{}", lab::fuzz::report(cases, seed)?),
     }
