@@ -17,7 +17,7 @@
 use super::limits::{Streams, client_address};
 use super::page::{self, GamePage};
 use super::story;
-use super::stream::{KEEP_ALIVE, Update, Viewers};
+use super::stream::{Update, Viewers};
 use crate::discord::Data;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::live::hub::Changed;
@@ -28,9 +28,9 @@ use crate::discord::view::lang::Lang;
 use crate::discord::view::picture::board_view;
 use crate::store::GameId;
 use axum::Router;
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::sse::{KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::collections::VecDeque;
@@ -218,7 +218,7 @@ impl Site {
                     let json = page::update_json(lang, &key, &t, &moves, from.min(moves.len()));
                     let prev = before.unwrap_or(t.seq.saturating_sub(1));
                     if before != Some(t.seq) {
-                        channel.publish(prev, Update { seq: t.seq, json });
+                        channel.publish(prev, Update::new(t.seq, &json));
                     }
                 }
                 channel.rendering.store(false, Ordering::SeqCst);
@@ -354,7 +354,8 @@ async fn events(
     let last = headers.get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse().ok());
     let since = last.or(q.since);
     let stream = site.viewers.watch(id, since, table.seq, slot);
-    let mut r = Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)).into_response();
+    let mut r = Body::from_stream(stream).into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r.headers_mut().insert("x-accel-buffering", HeaderValue::from_static("no"));
     r
