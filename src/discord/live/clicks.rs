@@ -80,6 +80,9 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     if id.control == Control::Rematch {
         return on_rematch(ctx, data, click, id.game, (server, mine)).await;
     }
+    if id.control == Control::Play {
+        return super::activity::launch(ctx, click, mine).await;
+    }
     let Some(game) = data.hub.get(id.game) else {
         return on_not_running(ctx, data, click, id.game, server, mine).await;
     };
@@ -196,7 +199,7 @@ fn actor_of(data: &Data, table: &Table, click: &ComponentInteraction, intent: &I
 /// Runs a computer's search: harder levels search for a while, and the
 /// runtime's other tasks move on meanwhile (only a multi-threaded runtime
 /// can hand them over).
-fn think(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
+pub(crate) fn think(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
     let multi = tokio::runtime::Handle::try_current()
         .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
     if multi { tokio::task::block_in_place(step) } else { step() }
@@ -388,8 +391,8 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
-        // Answered before the game is looked up (`on_rematch`).
-        Control::Rematch => return None,
+        // Answered before the game is looked up (`on_rematch`, `activity::launch`).
+        Control::Rematch | Control::Play => return None,
     })
 }
 
