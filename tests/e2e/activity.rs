@@ -7,15 +7,36 @@
 //! click path: the channel's board follows. A player not in the instance,
 //! a forged, missing or expired token, a move out of turn and a stale
 //! move are refused and change nothing (the same counter, the same board).
+//!
+//! In a browser (headless Chromium; skipped aloud without it, as
+//! `web.rs`): a fake Discord client page frames two players' Activities
+//! at phone width and answers the SDK's messages; one player touches an
+//! end position and Confirm, the other's Activity and the channel's board
+//! follow within 2 s; a game played half in the channel and half in the
+//! Activity ends with one log that all show. The screenshot of a turn is
+//! `target/web-shots/activity-turn-360.png` (look at it).
 
-use crate::support::fake_discord::activity::CLIENT_SECRET;
-use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
+use crate::support::browser::{Browser, chromium_or_skip};
+use crate::support::fake_discord::activity::{CLIENT_SECRET, ClientFrame, client_page};
+use crate::support::fake_discord::payloads::APP_ID;
+use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
+use std::time::Duration;
 use thaayam::discord::config::{Activity, Secret, Shards, Web};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_945;
+/// How soon a view must show a change.
+const FOLLOW: Duration = Duration::from_secs(2);
+/// A phone's width.
+const WIDTH: u32 = 360;
+
+fn shots() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("web-shots");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    dir
+}
 
 /// A free port on loopback (bound and let go: the bot binds it next).
 fn free_port() -> u16 {
@@ -183,5 +204,146 @@ async fn a_move_from_the_activity_is_a_click_and_every_bad_one_changes_nothing()
     assert!(followed.is_some(), "the channel's board did not follow the move: {}", fake.summary());
     assert_eq!(call(&base, &game, Some(&mover), None).await.1["seq"], confirmed);
     fake.assert_no_violations();
+    bot.stop().await.expect("the bot stops");
+}
+
+/// The document of `user`'s Activity in the fake Discord client.
+fn frame(user: &FakeUser) -> String {
+    format!("document.getElementById('f-{}').contentDocument", user.id)
+}
+
+/// Taps an element of `user`'s Activity as a finger would: a mouse press
+/// and release at its centre (scrolled into view first).
+async fn tap(browser: &Browser, user: &FakeUser, selector: &str) {
+    let at = browser
+        .eval(&format!(
+            "(function(){{var f=document.getElementById('f-{}');f.scrollIntoView();\
+             var e=f.contentDocument.querySelector({selector:?});e.scrollIntoView({{block:'center'}});\
+             var a=f.getBoundingClientRect(),b=e.getBoundingClientRect();\
+             return [a.left+b.left+b.width/2,a.top+b.top+b.height/2];}})()",
+            user.id
+        ))
+        .await;
+    let (x, y) = (at[0].as_f64().expect("x"), at[1].as_f64().expect("y"));
+    for kind in ["mousePressed", "mouseReleased"] {
+        let event = json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1});
+        browser.call("Input.dispatchMouseEvent", event).await;
+    }
+}
+
+/// The channel's counter once its board settled.
+async fn channel_seq(fake: &FakeDiscord) -> u32 {
+    play::seq_of(&play::settled_board(fake, CHANNEL).await).unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_channel_follow() {
+    let Some(chromium) = chromium_or_skip("the Activity in a browser") else { return };
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    let dir = TempDir::new("activity-browser");
+    let (bot, base) = start_activity_bot(&fake, &dir).await;
+    let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    let players = [alice.clone(), bob.clone()];
+    play::start_two(&fake, &alice, &bob, CHANNEL).await;
+    let board = play::live_board(&fake, CHANNEL).await;
+    for p in &players {
+        assert_eq!(play_on_board(&fake, p, &board).await.0, 12, "the Activity opens for {}", p.name);
+    }
+    let instance = fake.activity_instance(CHANNEL).expect("an Activity in the channel");
+    let frames: Vec<ClientFrame> = players
+        .iter()
+        .map(|p| ClientFrame {
+            user: p.id,
+            username: p.name.clone(),
+            code: fake.authorize(p),
+            instance: instance.id.clone(),
+            channel: CHANNEL,
+            guild: GUILD_ID,
+        })
+        .collect();
+    let browser = Browser::start(&chromium, WIDTH, 780).await;
+    let client = format!("{base}/fake-discord-client");
+    browser.serve(&client, client_page(&format!("{base}/activity/"), APP_ID, &frames)).await;
+    browser.open(&client).await;
+    for p in &players {
+        let ready = format!("{}.body.getAttribute('data-state') === 'playing'", frame(p));
+        browser.wait_for(&ready, Duration::from_secs(10)).await;
+    }
+    let rpc = browser.eval("RPC.join(' ')").await;
+    for p in &players {
+        let asked = format!("f-{0}:HANDSHAKE f-{0}:AUTHORIZE f-{0}:AUTHENTICATE", p.id);
+        assert!(
+            rpc.as_str().is_some_and(|r| r.contains(&asked)),
+            "the SDK's handshake, authorize, authenticate: {rpc}"
+        );
+    }
+
+    // Half the turns in the Activity (touching the board's end positions,
+    // then Confirm), half in the channel's menu; every view follows.
+    let (mut in_activity, mut in_channel, mut slowest) = (0, 0, Duration::ZERO);
+    let mut shot = false;
+    while in_activity < 3 || in_channel < 3 {
+        let board = play::settled_board(&fake, CHANNEL).await;
+        if play::is_over(&board) {
+            break;
+        }
+        let Some(mover) = play::to_act(&board, &players).filter(|_| play::move_menu(&board).is_some()) else {
+            play::advance(&fake, CHANNEL, &players).await;
+            continue;
+        };
+        if in_activity > in_channel {
+            play::advance(&fake, CHANNEL, &players).await;
+            in_channel += 1;
+            continue;
+        }
+        let seq = play::seq_of(&board).expect("a counter");
+        let doc = frame(mover);
+        let ready =
+            format!("{doc}.body.getAttribute('data-to-act') === '1' && +{doc}.body.getAttribute('data-seq') === {seq}");
+        browser.wait_for(&ready, FOLLOW).await;
+        tap(&browser, mover, "#choices .choice").await;
+        browser.wait_for(&format!("!{doc}.getElementById('confirm').disabled"), FOLLOW).await;
+        if !shot {
+            browser.wait_for(&format!("{doc}.getElementById('board-img').complete"), FOLLOW).await;
+            let png = browser.screenshot().await;
+            assert!(png.starts_with(b"\x89PNG"), "a screenshot");
+            std::fs::write(shots().join("activity-turn-360.png"), png).expect("write the screenshot");
+            let wide = browser.eval(&format!("{doc}.scrollingElement.scrollWidth")).await;
+            assert!(wide.as_u64().is_some_and(|w| w <= u64::from(WIDTH)), "no sideways scrolling: {wide}");
+            shot = true;
+        }
+        tap(&browser, mover, "#confirm").await;
+        let moved = fake
+            .wait_channel(CHANNEL, FOLLOW, |i| {
+                i.newest_public(CHANNEL).and_then(play::seq_of).filter(|s| *s > seq + 1).map(|_| ())
+            })
+            .await;
+        assert!(moved.is_some(), "the channel's board did not follow the Activity: {}", fake.summary());
+        let now = channel_seq(&fake).await;
+        for p in &players {
+            let took = browser.wait_for(&format!("+{}.body.getAttribute('data-seq') >= {now}", frame(p)), FOLLOW).await;
+            slowest = slowest.max(took);
+        }
+        in_activity += 1;
+    }
+    eprintln!(
+        "{in_activity} moves in the Activity, {in_channel} in the channel; the slowest view followed in {slowest:?}"
+    );
+    assert!(in_activity >= 3 && in_channel >= 3, "both ways were used");
+
+    // The rest in the channel: the game ends with one log, which both
+    // Activities and the channel show.
+    let (last, _) = play::play_to_end(&fake, CHANNEL, &players, 4000).await;
+    assert!(play::is_over(&last));
+    for p in &players {
+        let over = format!("{}.getElementById('status').querySelector('ul.places') !== null", frame(p));
+        browser.wait_for(&over, Duration::from_secs(5)).await;
+    }
+    let errors = browser.errors.lock().expect("lock").clone();
+    assert!(errors.is_empty(), "the console shows errors: {errors:?}");
+    fake.assert_no_violations();
+    browser.stop().await;
     bot.stop().await.expect("the bot stops");
 }

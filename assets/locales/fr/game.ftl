@@ -377,7 +377,7 @@ activity-button = Jouer sur le plateau
 activity-unavailable = Le jeu sur le plateau n'est pas disponible ici pour le moment.
 # L'Activité (la partie jouée sur le plateau dans Discord).
 activity-signed-out = Discord n'a pas confirmé qui vous êtes. Fermez l'Activité et rouvrez-la.
-activity-not-in-instance = Vous n'êtes pas dans cette Activité. Ouvrez-la depuis le salon de la partie.
+activity-not-in-instance = Vous n'êtes pas dans cette Activité. Ouvrez-la dans le salon où se joue la partie.
 activity-no-game = Aucune partie n'est en cours dans ce salon. Lancez-en une avec /thaayam nouvelle, puis rouvrez l'Activité.
 activity-your-turn = À vous : touchez l'arrivée de vos pions.
 activity-picked = Voyez où cela mène, puis confirmez ou annulez.

@@ -19,8 +19,8 @@
 //! is `{"error": code, "message": words}` and changes nothing.
 
 use super::auth::{AuthError, Discord, Instance, Who};
-use super::listener::Site;
 use super::{page, story};
+use crate::discord::Data;
 use crate::discord::game::intent::Refusal;
 use crate::discord::game::table::Stage;
 use crate::discord::game::turn::menu_of;
@@ -41,13 +41,22 @@ use std::sync::Arc;
 /// A request body's most bytes.
 const BODY_LIMIT: usize = 4096;
 
-/// The API's routes.
-pub(crate) fn routes() -> Router<Site> {
+/// What the API's routes share.
+#[derive(Clone)]
+pub(crate) struct Api {
+    data: Data,
+    discord: Arc<Discord>,
+}
+
+/// The API's routes, when the Activity is on (`discord`).
+pub(crate) fn routes(data: Data, discord: Option<Arc<Discord>>) -> Router {
+    let Some(discord) = discord else { return Router::new() };
     Router::new()
         .route("/activity/api/token", post(token))
         .route("/activity/api/game", get(game))
         .route("/activity/api/move", post(move_))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(Api { data, discord })
 }
 
 /// A JSON answer, never kept by caches.
@@ -79,29 +88,19 @@ fn auth_refusal(e: AuthError) -> Response {
     }
 }
 
-/// The Activity's side of Discord, when it is on (404 otherwise, as any
-/// unknown address).
-fn discord(site: &Site) -> Result<&Arc<Discord>, Response> {
-    site.discord.as_ref().ok_or_else(|| refused(StatusCode::NOT_FOUND, "not-found", String::new()))
-}
-
 #[derive(serde::Deserialize)]
 struct TokenBody {
     code: String,
 }
 
-async fn token(State(site): State<Site>, body: Bytes) -> Response {
-    let discord = match discord(&site) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
+async fn token(State(api): State<Api>, body: Bytes) -> Response {
     let Ok(TokenBody { code }) = serde_json::from_slice::<TokenBody>(&body) else {
         return refused(StatusCode::BAD_REQUEST, "bad-request", "a JSON body {\"code\": \"…\"}".into());
     };
     if code.is_empty() || code.len() > 512 {
         return refused(StatusCode::BAD_REQUEST, "bad-request", "a JSON body {\"code\": \"…\"}".into());
     }
-    match discord.exchange(&code).await {
+    match api.discord.exchange(&code).await {
         Ok(access_token) => answer(StatusCode::OK, json!({"access_token": access_token})),
         Err(e) => auth_refusal(e),
     }
@@ -109,8 +108,8 @@ async fn token(State(site): State<Site>, body: Bytes) -> Response {
 
 /// The player a request comes from and the Activity instance she is in:
 /// her bearer token checked with Discord, and her place in the instance.
-async fn player(site: &Site, headers: &HeaderMap, instance: &str) -> Result<(Who, Instance), Response> {
-    let discord = discord(site)?;
+async fn player(api: &Api, headers: &HeaderMap, instance: &str) -> Result<(Who, Instance), Response> {
+    let discord = &api.discord;
     let bearer =
         headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
     let Some(token) = bearer.map(str::trim).filter(|t| !t.is_empty()) else {
@@ -129,18 +128,18 @@ struct GameQuery {
     instance_id: String,
 }
 
-async fn game(State(site): State<Site>, headers: HeaderMap, Query(q): Query<GameQuery>) -> Response {
-    let (who, instance) = match player(&site, &headers, &q.instance_id).await {
+async fn game(State(api): State<Api>, headers: HeaderMap, Query(q): Query<GameQuery>) -> Response {
+    let (who, instance) = match player(&api, &headers, &q.instance_id).await {
         Ok(p) => p,
         Err(r) => return r,
     };
-    let Some(shared) = site.data.hub.in_channel(instance.channel) else {
+    let Some(shared) = api.data.hub.in_channel(instance.channel) else {
         return refused(StatusCode::NOT_FOUND, "no-game", tr!(Lang::EN, "activity-no-game"));
     };
     let running = shared.lock().await.clone();
-    let lang = game_lang(&site.data, &running).await;
+    let lang = game_lang(&api.data, &running).await;
     let t = &running.table;
-    let Some(key) = site.data.pages.keys().map(|k| k.key(t.id.get())) else {
+    let Some(key) = api.data.pages.keys().map(|k| k.key(t.id.get())) else {
         return refused(StatusCode::SERVICE_UNAVAILABLE, "unavailable", tr!(lang, "activity-unavailable"));
     };
     let moves = story::moves(lang, t);
@@ -186,7 +185,7 @@ struct MoveBody {
     act: String,
 }
 
-async fn move_(State(site): State<Site>, headers: HeaderMap, body: Bytes) -> Response {
+async fn move_(State(api): State<Api>, headers: HeaderMap, body: Bytes) -> Response {
     let Ok(m) = serde_json::from_slice::<MoveBody>(&body) else {
         return refused(
             StatusCode::BAD_REQUEST,
@@ -200,17 +199,16 @@ async fn move_(State(site): State<Site>, headers: HeaderMap, body: Bytes) -> Res
         value if !value.is_empty() && value.len() <= 16 => Act::Choose(value.to_string()),
         _ => return refused(StatusCode::BAD_REQUEST, "bad-request", "`act`: an option, confirm or undo".into()),
     };
-    let (who, instance) = match player(&site, &headers, &m.instance_id).await {
+    let (who, instance) = match player(&api, &headers, &m.instance_id).await {
         Ok(p) => p,
         Err(r) => return r,
     };
-    let Some(discord) = site.discord.clone() else { return refused(StatusCode::NOT_FOUND, "not-found", String::new()) };
     let web_move = WebMove { channel: instance.channel, user: who.user, name: who.name, act, seq: m.seq };
-    let lang = match site.data.hub.in_channel(instance.channel) {
-        Some(shared) => game_lang(&site.data, &*shared.lock().await).await,
+    let lang = match api.data.hub.in_channel(instance.channel) {
+        Some(shared) => game_lang(&api.data, &*shared.lock().await).await,
         None => Lang::EN,
     };
-    match play(&discord.http, &site.data, web_move).await {
+    match play(&api.discord.http, &api.data, web_move).await {
         Ok(seq) => answer(StatusCode::OK, json!({"seq": seq})),
         Err(refusal) => {
             let status = match refusal {

@@ -91,7 +91,7 @@ type Picture = Arc<OnceCell<Option<Arc<Vec<u8>>>>>;
 /// What the routes share.
 #[derive(Clone)]
 pub(crate) struct Site {
-    pub(crate) data: Data,
+    data: Data,
     /// Discord, as the Activity asks it (`None`: no Activity).
     pub(crate) discord: Option<Arc<Discord>>,
     pub(crate) viewers: Arc<Viewers>,
@@ -244,6 +244,7 @@ impl Site {
 
 /// The routes.
 pub(crate) fn router(site: Site) -> Router {
+    let (data, discord) = (site.data.clone(), site.discord.clone());
     Router::new()
         .route("/g/{key}", get(game_page))
         .route("/g/{key}/board.png", get(board_png))
@@ -252,11 +253,12 @@ pub(crate) fn router(site: Site) -> Router {
         // The Activity's own (Discord maps one address to `/activity/`).
         .route("/activity/g/{key}/board.png", get(board_png))
         .route("/activity/g/{key}/events", get(events))
-        .merge(super::api::routes())
         // Browsers ask for it on every page: nothing, and no error in their console.
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .fallback(|| async { not_found() })
         .with_state(site)
+        .merge(super::api::routes(data, discord.clone()))
+        .merge(super::activity::routes(discord))
 }
 
 /// The headers of every page: nothing but this site's own pictures and

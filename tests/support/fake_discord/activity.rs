@@ -129,3 +129,89 @@ impl Activities {
                     "location": location, "users": users}))
     }
 }
+
+/// One Activity in the fake Discord client: whose it is and what Discord
+/// would pass it (the query of its frame's address, its OAuth2 code).
+pub struct ClientFrame {
+    pub user: u64,
+    pub username: String,
+    /// What the fake Discord client answers the SDK's `authorize`.
+    pub code: String,
+    pub instance: String,
+    pub channel: u64,
+    pub guild: u64,
+}
+
+/// A page standing in for Discord's client: it frames each Activity
+/// (`{activity}?instance_id=…&channel_id=…&guild_id=…&frame_id=…&platform=mobile`,
+/// as Discord loads an Activity) and answers the Embedded App SDK's
+/// messages as the SDK's source expects them (`@discord/embedded-app-sdk`
+/// 2.5.0, `Discord.mjs` and `schema/`): the SDK posts
+/// `[0, {v: 1, encoding, client_id, frame_id, sdk_version?}]` (HANDSHAKE)
+/// to its parent, which answers the frame `[1, {cmd: "DISPATCH", evt:
+/// "READY", nonce: null, data: {v, config: {cdn_host, api_endpoint,
+/// environment}, user}}]`; a command is `[1, {cmd, args, nonce}]` and its
+/// answer `[1, {cmd, evt: null, nonce, data}]` — AUTHORIZE's data
+/// `{code}`, AUTHENTICATE's `{access_token, user, scopes, expires,
+/// application}` — and a command not modelled gets an ERROR frame. The
+/// SDK only reads messages from allowed origins, its own among them: the
+/// page must be served from the Activity's origin (the test serves it
+/// through the browser, see `Browser::serve`). `window.RPC` lists what
+/// each frame asked, in order.
+pub fn client_page(activity: &str, client_id: u64, frames: &[ClientFrame]) -> String {
+    let config: serde_json::Map<String, Value> = frames
+        .iter()
+        .enumerate()
+        .map(|(n, f)| {
+            let frame_id = format!("frame-{n}-{}", f.user);
+            let src = format!(
+                "{activity}?instance_id={}&channel_id={}&guild_id={}&frame_id={frame_id}&platform=mobile",
+                f.instance, f.channel, f.guild
+            );
+            let user = json!({"id": f.user.to_string(), "username": f.username, "discriminator": "0"});
+            (format!("f-{}", f.user), json!({"src": src, "frame_id": frame_id, "code": f.code, "user": user}))
+        })
+        .collect();
+    let config = Value::Object(config);
+    format!(
+        r#"<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Fake Discord client</title>
+<style>body{{margin:0;background:#313338}}iframe{{display:block;width:100%;height:100vh;border:0;margin:0 0 4px}}</style>
+</head><body><script>
+var CLIENT_ID = "{client_id}", FRAMES = {config};
+window.RPC = [];
+window.addEventListener('message', function (ev) {{
+  var id = null;
+  for (var k in FRAMES) {{ var f = document.getElementById(k); if (f && f.contentWindow === ev.source) id = k; }}
+  if (!id || !Array.isArray(ev.data)) return;
+  var me = FRAMES[id], op = ev.data[0], p = ev.data[1] || {{}};
+  function reply(frame) {{ ev.source.postMessage(frame, ev.origin); }}
+  RPC.push(id + ':' + (op === 0 ? 'HANDSHAKE' : op === 1 ? p.cmd : 'op' + op));
+  if (op === 0) {{
+    if (p.v !== 1 || p.client_id !== CLIENT_ID || p.frame_id !== me.frame_id) {{ RPC.push(id + ':bad handshake'); return; }}
+    reply([1, {{cmd: 'DISPATCH', evt: 'READY', nonce: null, data: {{v: 1,
+      config: {{cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production'}},
+      user: me.user}}}}]);
+  }} else if (op === 1 && p.cmd === 'AUTHORIZE') {{
+    var a = p.args || {{}};
+    if (a.client_id !== CLIENT_ID || a.response_type !== 'code' || (a.scope || []).indexOf('identify') < 0) {{
+      reply([1, {{cmd: p.cmd, evt: 'ERROR', nonce: p.nonce, data: {{code: 4002, message: 'bad authorize'}}}}]); return;
+    }}
+    reply([1, {{cmd: 'AUTHORIZE', evt: null, nonce: p.nonce, data: {{code: me.code}}}}]);
+  }} else if (op === 1 && p.cmd === 'AUTHENTICATE') {{
+    reply([1, {{cmd: 'AUTHENTICATE', evt: null, nonce: p.nonce, data: {{
+      access_token: (p.args || {{}}).access_token,
+      user: {{id: me.user.id, username: me.user.username, discriminator: '0', public_flags: 0, global_name: null}},
+      scopes: ['identify'], expires: '2099-01-01T00:00:00.000Z',
+      application: {{description: '', id: CLIENT_ID, name: 'thaayam-test'}}}}}}]);
+  }} else if (op === 1) {{
+    reply([1, {{cmd: p.cmd, evt: 'ERROR', nonce: p.nonce, data: {{code: 1000, message: 'not modelled by the fake client: ' + p.cmd}}}}]);
+  }}
+}});
+for (var k in FRAMES) {{
+  var f = document.createElement('iframe'); f.id = k; f.src = FRAMES[k].src; document.body.appendChild(f);
+}}
+</script></body></html>"#
+    )
+}
