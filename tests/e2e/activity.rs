@@ -271,18 +271,20 @@ async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_cha
         let ready = format!("{}.body.getAttribute('data-state') === 'playing'", frame(p));
         browser.wait_for(&ready, Duration::from_secs(10)).await;
     }
-    let rpc = browser.eval("RPC.join(' ')").await;
     for p in &players {
-        let asked = format!("f-{0}:HANDSHAKE f-{0}:AUTHORIZE f-{0}:AUTHENTICATE", p.id);
-        assert!(
-            rpc.as_str().is_some_and(|r| r.contains(&asked)),
-            "the SDK's handshake, authorize, authenticate: {rpc}"
+        let mine = format!("RPC.filter(function(r){{return r.indexOf('f-{}:')===0;}}).join(' ')", p.id);
+        let want = format!("f-{0}:HANDSHAKE f-{0}:AUTHORIZE f-{0}:AUTHENTICATE", p.id);
+        assert_eq!(
+            browser.eval(&mine).await,
+            json!(want),
+            "the SDK's handshake, authorize, authenticate, nothing else"
         );
     }
 
     // Half the turns in the Activity (touching the board's end positions,
     // then Confirm), half in the channel's menu; every view follows.
     let (mut in_activity, mut in_channel, mut slowest) = (0, 0, Duration::ZERO);
+    let mut channel_slowest = Duration::ZERO;
     let mut shot = false;
     while in_activity < 3 || in_channel < 3 {
         let board = play::settled_board(&fake, CHANNEL).await;
@@ -314,13 +316,33 @@ async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_cha
             assert!(wide.as_u64().is_some_and(|w| w <= u64::from(WIDTH)), "no sideways scrolling: {wide}");
             shot = true;
         }
+        let asked_before = fake.request_count("GET activity instance");
+        let picked = browser.eval(&format!("+{doc}.body.getAttribute('data-seq')")).await.as_u64().unwrap_or(0) as u32;
         tap(&browser, mover, "#confirm").await;
+        let tapped = std::time::Instant::now();
         let moved = fake
-            .wait_channel(CHANNEL, FOLLOW, |i| {
-                i.newest_public(CHANNEL).and_then(play::seq_of).filter(|s| *s > seq + 1).map(|_| ())
+            .wait_channel(CHANNEL, WAIT, |i| {
+                i.newest_public(CHANNEL).and_then(play::seq_of).filter(|s| *s > picked).map(|_| ())
             })
             .await;
-        assert!(moved.is_some(), "the channel's board did not follow the Activity: {}", fake.summary());
+        if moved.is_none() {
+            let seen = browser
+                .eval(&format!(
+                    "[{doc}.body.getAttribute('data-seq'),{doc}.getElementById('error').textContent,\
+                     {doc}.getElementById('confirm').disabled,{doc}.getElementById('turn').hidden]"
+                ))
+                .await;
+            let asked = fake.request_count("GET activity instance") - asked_before;
+            let token = token_of(&fake, &base, mover).await;
+            let game = format!("game?instance_id={}", instance.id);
+            let now = tokio::time::timeout(Duration::from_secs(3), call(&base, &game, Some(&token), None)).await;
+            panic!(
+                "the channel's board (at {seq}, {picked} after the pick) did not follow the Activity {seen} (instance asked {asked} times; \
+                 the game now: {now:?}): {}",
+                fake.summary()
+            );
+        }
+        channel_slowest = channel_slowest.max(tapped.elapsed());
         let now = channel_seq(&fake).await;
         for p in &players {
             let took = browser.wait_for(&format!("+{}.body.getAttribute('data-seq') >= {now}", frame(p)), FOLLOW).await;
@@ -329,8 +351,10 @@ async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_cha
         in_activity += 1;
     }
     eprintln!(
-        "{in_activity} moves in the Activity, {in_channel} in the channel; the slowest view followed in {slowest:?}"
+        "{in_activity} moves in the Activity, {in_channel} in the channel; the channel's board followed a \
+         Confirm in {channel_slowest:?} at the slowest, the Activities in {slowest:?}"
     );
+    assert!(channel_slowest <= FOLLOW, "the channel's board followed the Activity in {channel_slowest:?}");
     assert!(in_activity >= 3 && in_channel >= 3, "both ways were used");
 
     // The rest in the channel: the game ends with one log, which both

@@ -1,15 +1,16 @@
-//! Playing on the board in Discord (an Activity) as the live wing sees it:
-//! the board's "Play on the board" button, answered with the
-//! launch-activity callback, and a move sent by the Activity, run through
-//! the same path as a click on the board's menu: the game's lock, the
-//! session's `handle_click` with the board's counter (refused when it is
-//! not her turn or the counter is out of date), saved before it is
-//! answered, then the channel's board shown as after a click of hers
-//! (without an interaction to answer: as a computer's move is shown).
+//! Playing on the board in Discord (an Activity) as the live wing sees it
+//! (the board's "Play on the board" button is a click, answered with the
+//! launch-activity callback in [`super::clicks`]): a move sent by the
+//! Activity, run through the same path as a click on the board's menu:
+//! the game's lock, the session's `handle_click` with the board's counter
+//! (refused when it is not her turn or the counter is out of date), saved
+//! before it is answered, then the channel's board shown as after a click
+//! of hers (without an interaction to answer: as a computer's move is
+//! shown).
 //! Who she is and that she is in the Activity of the game's channel are
 //! checked before (`discord::web::api`).
 
-use super::board::{Change, respond, show};
+use super::board::{Change, show};
 use super::change::apply_intent;
 use super::clicks::think;
 use super::computer::spawn_computer;
@@ -20,26 +21,9 @@ use crate::discord::Data;
 use crate::discord::game::ids::{ChannelId, UserId};
 use crate::discord::game::intent::{Actor, Intent, Refusal};
 use crate::discord::game::session;
-use crate::discord::ops::instrument;
-use crate::discord::ops::metrics::Outcome;
-use crate::discord::view::lang::{Lang, tr};
-use crate::discord::view::presenter;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateInteractionResponse, Http};
+use serenity::Http;
 use std::sync::Arc;
-
-/// A click on "Play on the board": Discord opens the app's Activity for
-/// the one who clicked (the game changes not). Where Discord refuses (the
-/// app's Activities are off), she is told privately.
-pub(crate) async fn launch(ctx: &serenity::Context, click: &ComponentInteraction, mine: Lang) {
-    let Err(e) = respond(ctx, click, CreateInteractionResponse::LaunchActivity).await else { return };
-    tracing::warn!("Discord did not open the Activity: {e:?}");
-    instrument::classify(Outcome::Refused);
-    let reply = super::outgoing::response(&presenter::private(&tr!(mine, "activity-unavailable")), true, None);
-    if let Err(e) = respond(ctx, click, CreateInteractionResponse::Message(reply)).await {
-        tracing::warn!("could not answer a click on Play on the board: {e:?}");
-    }
-}
 
 /// What the Activity sends: what a control of the board's menu means.
 #[derive(Clone, Debug, PartialEq, Eq)]

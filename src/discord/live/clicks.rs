@@ -81,7 +81,7 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         return on_rematch(ctx, data, click, id.game, (server, mine)).await;
     }
     if id.control == Control::Play {
-        return super::activity::launch(ctx, click, mine).await;
+        return on_play(ctx, click, mine).await;
     }
     let Some(game) = data.hub.get(id.game) else {
         return on_not_running(ctx, data, click, id.game, server, mine).await;
@@ -323,6 +323,15 @@ async fn on_rematch(
     note(ctx, click, &opened.words(mine)).await;
 }
 
+/// "Play on the board": Discord opens the app's Activity for the one who
+/// clicked (the game changes not; her moves there: `activity.rs`). Where Discord
+/// refuses (the app's Activities are off), she is told privately.
+async fn on_play(ctx: &serenity::Context, click: &ComponentInteraction, mine: Lang) {
+    let Err(e) = respond(ctx, click, CreateInteractionResponse::LaunchActivity).await else { return };
+    tracing::warn!("Discord did not open the Activity: {e:?}");
+    refuse(ctx, click, &tr!(mine, "activity-unavailable")).await;
+}
+
 /// A private follow-up to an answered click.
 async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
     let note = CreateInteractionResponseFollowup::new().content(text).ephemeral(true);
@@ -391,7 +400,7 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
-        // Answered before the game is looked up (`on_rematch`, `activity::launch`).
+        // Answered before the game is looked up (`on_rematch`, `on_play`).
         Control::Rematch | Control::Play => return None,
     })
 }

@@ -132,7 +132,7 @@ $('confirm').disabled=!g.confirm||S.busy;$('undo').disabled=!g.undo||S.busy;
 (g.menu||[]).forEach(function(o){var b=document.createElement('button');b.type='button';b.className='choice';
 b.setAttribute('data-value',o.value);b.appendChild(document.createTextNode(o.label));
 if(o.description){var s=document.createElement('small');s.textContent=o.description;b.appendChild(s);}
-b.disabled=S.busy||g.confirm;b.addEventListener('click',function(){act(o.value);});box.appendChild(b);});}
+b.disabled=S.busy;b.addEventListener('click',function(){act(o.value);});box.appendChild(b);});}
 function load(){return api('game?instance_id='+encodeURIComponent(S.instance)).then(function(r){
 if(r.status!==200){fail(r.body.message||('HTTP '+r.status));return;}
 var g=r.body;S.key=g.key;S.seq=g.seq;document.documentElement.lang=g.lang||'en';
