@@ -133,7 +133,8 @@ $('confirm').disabled=!g.confirm||S.busy;$('undo').disabled=!g.undo||S.busy;
 b.setAttribute('data-value',o.value);b.appendChild(document.createTextNode(o.label));
 if(o.description){var s=document.createElement('small');s.textContent=o.description;b.appendChild(s);}
 b.disabled=S.busy;b.addEventListener('click',function(){act(o.value);});box.appendChild(b);});}
-function load(){return api('game?instance_id='+encodeURIComponent(S.instance)).then(function(r){
+function load(){var q='game?instance_id='+encodeURIComponent(S.instance)+(S.key?'&key='+encodeURIComponent(S.key):'');
+return api(q).then(function(r){
 if(r.status!==200){fail(r.body.message||('HTTP '+r.status));return;}
 var g=r.body;S.key=g.key;S.seq=g.seq;document.documentElement.lang=g.lang||'en';
 var p=g.page;if(p){p.from=0;}$('story').textContent='';shown(p);choices(g);

@@ -3,9 +3,10 @@
 //! - `POST token` `{"code"}`: the Embedded App SDK's OAuth2 code exchanged
 //!   with Discord for an access token (the app's client secret stays
 //!   here), answered `{"access_token"}`;
-//! - `GET game?instance_id=…`: the game of the Activity's channel as its
-//!   page shows it, and for the player on turn the menu of her move (the
-//!   same options, values and words as the board's select);
+//! - `GET game?instance_id=…[&key=…]`: the game of the Activity's channel
+//!   as its page shows it (with `key`, the game the Activity showed, once
+//!   over), and for the player on turn the menu of her move (the same
+//!   options, values and words as the board's select);
 //! - `POST move` `{"instance_id", "seq", "act"}` (`act`: an option's
 //!   value, `confirm` or `undo`): her move, run through the click path
 //!   ([`crate::discord::live::activity::play`]).
@@ -21,11 +22,14 @@
 use super::auth::{AuthError, Discord, Instance, Who};
 use super::{page, story};
 use crate::discord::Data;
+use crate::discord::game::ids::ChannelId;
 use crate::discord::game::intent::Refusal;
 use crate::discord::game::table::Stage;
 use crate::discord::game::turn::menu_of;
 use crate::discord::live::activity::{Act, WebMove, play};
 use crate::discord::live::lang::game_lang;
+use crate::discord::live::persist;
+use crate::discord::live::running::Running;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::menu_options;
 use crate::discord::view::refusals::refusal_text;
@@ -126,6 +130,16 @@ async fn player(api: &Api, headers: &HeaderMap, instance: &str) -> Result<(Who, 
 #[derive(serde::Deserialize)]
 struct GameQuery {
     instance_id: String,
+    /// The page key of the game the Activity showed: once that game is
+    /// over (it leaves the channel), the Activity is shown its end.
+    key: Option<String>,
+}
+
+/// The closed game `key` names, when it was played in `channel`.
+async fn closed_game(data: &Data, key: Option<&str>, channel: ChannelId) -> Option<Running> {
+    let id = data.pages.keys()?.game(key?)?;
+    let loaded = data.store.call(move |s| s.load(crate::store::GameId(id))).await.ok()??;
+    persist::from_closed(loaded).ok().filter(|r| r.table.channel == channel)
 }
 
 async fn game(State(api): State<Api>, headers: HeaderMap, Query(q): Query<GameQuery>) -> Response {
@@ -133,10 +147,13 @@ async fn game(State(api): State<Api>, headers: HeaderMap, Query(q): Query<GameQu
         Ok(p) => p,
         Err(r) => return r,
     };
-    let Some(shared) = api.data.hub.in_channel(instance.channel) else {
-        return refused(StatusCode::NOT_FOUND, "no-game", tr!(Lang::EN, "activity-no-game"));
+    let running = match api.data.hub.in_channel(instance.channel) {
+        Some(shared) => shared.lock().await.clone(),
+        None => match closed_game(&api.data, q.key.as_deref(), instance.channel).await {
+            Some(closed) => closed,
+            None => return refused(StatusCode::NOT_FOUND, "no-game", tr!(Lang::EN, "activity-no-game")),
+        },
     };
-    let running = shared.lock().await.clone();
     let lang = game_lang(&api.data, &running).await;
     let t = &running.table;
     let Some(key) = api.data.pages.keys().map(|k| k.key(t.id.get())) else {
