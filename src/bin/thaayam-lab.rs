@@ -214,6 +214,7 @@ fn run(command: Command) -> Result<(), String> {
                 Some(w) => Some(thaayam::discord::config::Web {
                     listen: thaayam::discord::config::parse_listen_address(&w).map_err(|e| format!("--web: {e}"))?,
                     public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
+                    activity: None,
                 }),
                 None => None,
             };

@@ -240,15 +240,13 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         metrics: Arc::new(if listening.is_some() { Metrics::on() } else { Metrics::off() }),
         gateway: Arc::new(Gateway::default()),
         guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
-        pages: Arc::new(crate::discord::live::page_key::Pages::new(
-            config.web.as_ref().and_then(|w| w.public_url.clone()),
-        )),
+        pages: Arc::new(
+            crate::discord::live::page_key::Pages::new(config.web.as_ref().and_then(|w| w.public_url.clone()))
+                .with_activity(config.web.as_ref().is_some_and(|w| w.activity.is_some())),
+        ),
     };
     if let Some(listening) = listening {
         listener::spawn(listening, data.clone());
-    }
-    if let Some(pages) = pages_listening {
-        crate::discord::web::listener::spawn(pages, data.clone()).await?;
     }
     let setup_data = data.clone();
     let framework = poise::Framework::builder()
@@ -275,6 +273,10 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         })
         .build();
     let intents = serenity::GatewayIntents::GUILDS;
+    let discord_base = match &endpoint {
+        Endpoint::Discord => "https://discord.com".to_string(),
+        Endpoint::Sandbox { http_base, .. } => http_base.clone(),
+    };
     let http = match endpoint {
         Endpoint::Discord => serenity::Http::new(&config.token),
         Endpoint::Sandbox { http_base, .. } => {
@@ -289,6 +291,19 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     let framework = Instrumented { inner: framework, metrics: data.metrics.clone() };
     let mut client =
         builder.framework(framework).await.map_err(|e| format!("cannot create the Discord client: {e}"))?;
+    if let Some(pages) = pages_listening {
+        // The Activity asks Discord with the bot's own client (its token,
+        // its application id) and shows its moves on the channel's board.
+        let activity = config.web.as_ref().and_then(|w| w.activity.as_ref());
+        let discord = activity.map(|a| {
+            Arc::new(crate::discord::web::auth::Discord::new(
+                discord_base,
+                a.client_secret.clone(),
+                client.http.clone(),
+            ))
+        });
+        crate::discord::web::listener::spawn(pages, data.clone(), discord).await?;
+    }
     let shards = client.shard_manager.clone();
     data.gateway.attach(shards.clone());
     let shards_wanted = config.shards;

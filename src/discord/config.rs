@@ -29,6 +29,8 @@ pub(crate) struct RawConfig {
     pub(crate) metrics: Option<String>,
     pub(crate) web: Option<String>,
     pub(crate) public_url: Option<String>,
+    pub(crate) activity: Option<bool>,
+    pub(crate) client_secret: Option<String>,
     pub(crate) notify_after: Option<String>,
     pub(crate) lobby_expiry: Option<String>,
     pub(crate) idle_turns: Option<u32>,
@@ -109,7 +111,43 @@ pub struct Web {
     pub listen: SocketAddr,
     /// Without a trailing `/`.
     pub public_url: Option<String>,
+    /// The game as a Discord Activity (`activity = true`), served under
+    /// `/activity/` of the pages (off when `None`).
+    pub activity: Option<Activity>,
 }
+
+/// What playing on the board in Discord (an Activity) needs: the app's
+/// OAuth2 client secret (`client_secret`, or the environment variable
+/// `THAAYAM_CLIENT_SECRET`, which wins), with which the pages exchange
+/// the Activity's authorisation code for a token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Activity {
+    pub client_secret: Secret,
+}
+
+/// A secret of the configuration: its `Debug` and `Display` never show it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Secret {
+        Secret(s.into())
+    }
+
+    /// The secret itself, to send where it belongs (never to a log).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// The environment variable holding the Activity's client secret.
+pub const CLIENT_SECRET_ENV: &str = "THAAYAM_CLIENT_SECRET";
 
 /// A `public_url`: `http://` or `https://`, a host, no query or fragment;
 /// returned without its trailing `/`.
@@ -206,10 +244,11 @@ impl std::str::FromStr for Shards {
 /// the environment) and validates it.
 pub fn load(path: &Path, env_token: Option<String>) -> Result<Config, String> {
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let env_secret = std::env::var(CLIENT_SECRET_ENV).ok().filter(|s| !s.trim().is_empty());
     match std::fs::read_to_string(path) {
-        Ok(text) => parse(&text, env_token, &dir).map_err(|e| format!("{}: {e}", path.display())),
+        Ok(text) => parse_with(&text, env_token, env_secret, &dir).map_err(|e| format!("{}: {e}", path.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && env_token.is_some() => {
-            validate(RawConfig::default(), env_token, &dir)
+            validate(RawConfig { client_secret: env_secret, ..RawConfig::default() }, env_token, &dir)
         }
         Err(e) => {
             Err(format!("cannot read {} ({e}); copy config.example.toml there, or set DISCORD_TOKEN", path.display()))
@@ -219,8 +258,14 @@ pub fn load(path: &Path, env_token: Option<String>) -> Result<Config, String> {
 
 /// The config from the text of a file (relative paths taken in `dir`).
 pub(crate) fn parse(text: &str, env_token: Option<String>, dir: &Path) -> Result<Config, String> {
+    parse_with(text, env_token, None, dir)
+}
+
+/// [`parse`], the environment's token and client secret winning over the file's.
+fn parse_with(text: &str, env_token: Option<String>, env_secret: Option<String>, dir: &Path) -> Result<Config, String> {
     let raw = toml::from_str::<RawConfig>(text)
         .map_err(|e| e.message().lines().next().unwrap_or("invalid TOML").to_string())?;
+    let raw = RawConfig { client_secret: env_secret.or(raw.client_secret), ..raw };
     validate(raw, env_token, dir)
 }
 
@@ -272,14 +317,27 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(m) => Some(parse_listen_address(&m).map_err(|e| format!("metrics: {e}"))?),
         None => None,
     };
-    let web = match (raw.web, raw.public_url) {
+    let mut web = match (raw.web, raw.public_url) {
         (Some(w), url) => Some(Web {
             listen: parse_listen_address(&w).map_err(|e| format!("web: {e}"))?,
             public_url: url.map(|u| parse_public_url(&u).map_err(|e| format!("public_url: {e}"))).transpose()?,
+            activity: None,
         }),
         (None, Some(_)) => return Err("public_url: the pages are off without `web` (where to serve them)".into()),
         (None, None) => None,
     };
+    if raw.activity == Some(true) {
+        let Some(w) = web.as_mut().filter(|w| w.public_url.is_some()) else {
+            return Err("activity: an Activity is served by the pages: set `web` and `public_url` too".into());
+        };
+        let secret = raw.client_secret.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+        let Some(secret) = secret else {
+            return Err(format!(
+                "activity: set `client_secret` (the app's OAuth2 client secret) or the {CLIENT_SECRET_ENV} environment variable"
+            ));
+        };
+        w.activity = Some(Activity { client_secret: Secret(secret) });
+    }
     let limits = limits?;
     let notify_after = match raw.notify_after {
         Some(t) => parse_duration(&t).map_err(|e| format!("notify_after: {e}"))?,
@@ -477,6 +535,7 @@ mod tests {
         let want = Web {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             public_url: Some("https://thaayam.example.org".into()),
+            activity: None,
         };
         assert_eq!(c.web, Some(want));
         let c = validate(raw("token=\"t\"\nweb=\"127.0.0.1:0\""), None, Path::new(".")).expect("no links");
@@ -490,6 +549,29 @@ mod tests {
             let e = validate(raw(&text), None, Path::new("."));
             assert!(e.as_ref().is_err_and(|e| e.starts_with("public_url: ")), "{bad:?}: {e:?}");
         }
+    }
+
+    #[test]
+    fn an_activity_needs_the_pages_a_public_url_and_a_secret_that_is_never_shown() {
+        let pages = "token=\"t\"\nweb=\"127.0.0.1:8080\"\npublic_url=\"https://thaayam.example.org\"\n";
+        let c =
+            validate(raw(&format!("{pages}activity = true\nclient_secret = \"s3cr3t-value\"")), None, Path::new("."));
+        let activity = c.expect("valid").web.and_then(|w| w.activity).expect("an Activity");
+        assert_eq!(activity.client_secret.expose(), "s3cr3t-value");
+        assert!(!format!("{activity:?}").contains("s3cr3t"), "Debug hides the secret: {activity:?}");
+        let text = format!("{pages}activity = true\nclient_secret = \"from-file\"");
+        let c = parse_with(&text, None, Some("from-env".into()), Path::new(".")).expect("valid");
+        let secret = c.web.and_then(|w| w.activity).map(|a| a.client_secret);
+        assert_eq!(secret, Some(Secret("from-env".into())), "the environment's secret wins");
+        let off = validate(raw(&format!("{pages}client_secret = \"x\"")), None, Path::new(".")).expect("valid");
+        assert_eq!(off.web.and_then(|w| w.activity), None, "off unless asked for");
+        let bad = |text: &str| validate(raw(text), None, Path::new(".")).expect_err("refused");
+        let e = bad(&format!("{pages}activity = true"));
+        assert!(e.starts_with("activity: ") && e.contains(CLIENT_SECRET_ENV), "{e}");
+        let e = bad("token=\"t\"\nweb=\"127.0.0.1:8080\"\nactivity = true\nclient_secret = \"x\"");
+        assert!(e.starts_with("activity: ") && e.contains("public_url"), "{e}");
+        let e = bad("token=\"t\"\nactivity = true\nclient_secret = \"x\"");
+        assert!(e.starts_with("activity: "), "{e}");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod activity;
 mod analyse;
 mod backup;
 mod child_bot;

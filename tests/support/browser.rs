@@ -45,6 +45,7 @@ pub fn chromium_or_skip(test: &str) -> Option<String> {
 }
 
 type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<Value>>>>;
+type Served = Arc<Mutex<Vec<(String, String)>>>;
 
 /// A headless Chromium with one page.
 pub struct Browser {
@@ -54,6 +55,8 @@ pub struct Browser {
     next: AtomicU64,
     /// Console errors and uncaught exceptions, as text.
     pub errors: Arc<Mutex<Vec<String>>>,
+    /// Pages the test serves itself ([`Browser::serve`]): address, HTML.
+    served: Served,
     _profile: super::play::TempDir,
 }
 
@@ -124,7 +127,8 @@ impl Browser {
         });
         let pending: Pending = Arc::default();
         let errors: Arc<Mutex<Vec<String>>> = Arc::default();
-        let (p, e) = (pending.clone(), errors.clone());
+        let served: Served = Arc::default();
+        let (p, e, pages, reply) = (pending.clone(), errors.clone(), served.clone(), send.clone());
         tokio::spawn(async move {
             while let Some(Ok(msg)) = source.next().await {
                 let Message::Text(text) = msg else { continue };
@@ -133,6 +137,22 @@ impl Browser {
                     if let Some(tx) = p.lock().expect("lock").remove(&id) {
                         let _ = tx.send(v);
                     }
+                    continue;
+                }
+                if v["method"] == "Fetch.requestPaused" {
+                    // A page the test serves (the only requests paused).
+                    let url = v["params"]["request"]["url"].as_str().unwrap_or_default();
+                    let html = pages
+                        .lock()
+                        .expect("lock")
+                        .iter()
+                        .find(|(u, _)| url.starts_with(u.as_str()))
+                        .map(|p| p.1.clone());
+                    let answer = json!({"id": 0, "method": "Fetch.fulfillRequest", "params": {
+                        "requestId": v["params"]["requestId"], "responseCode": if html.is_some() { 200 } else { 404 },
+                        "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}],
+                        "body": encode_base64(html.unwrap_or_default().as_bytes())}});
+                    let _ = reply.send(answer.to_string());
                     continue;
                 }
                 let error = match v["method"].as_str() {
@@ -150,7 +170,7 @@ impl Browser {
                 }
             }
         });
-        let browser = Browser { child, send, pending, next: AtomicU64::new(1), errors, _profile: profile };
+        let browser = Browser { child, send, pending, next: AtomicU64::new(1), errors, served, _profile: profile };
         for method in ["Runtime.enable", "Page.enable", "Log.enable"] {
             browser.call(method, json!({})).await;
         }
@@ -216,8 +236,35 @@ impl Browser {
         decode_base64(b64)
     }
 
+    /// Serves `html` at `url` (and addresses that start with it) from now
+    /// on, in place of whatever is there: a page of the test's in the
+    /// origin of the site under test.
+    pub async fn serve(&self, url: &str, html: String) {
+        self.served.lock().expect("lock").push((url.to_string(), html));
+        let patterns: Vec<Value> =
+            self.served.lock().expect("lock").iter().map(|(u, _)| json!({"urlPattern": format!("{u}*")})).collect();
+        self.call("Fetch.enable", json!({"patterns": patterns})).await;
+    }
+
     /// Stops Chromium.
     pub async fn stop(self) {}
+}
+
+fn encode_base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i)) as usize & 63] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 fn decode_base64(s: &str) -> Vec<u8> {

@@ -373,3 +373,15 @@ web-not-found-title = No such game
 web-not-found = This link leads to no game: it may be mistyped, or the game's server switched its game pages off.
 web-busy = Too many live pages are open from your address. Close some, then reload this one.
 web-link = Game page
+# The button of a board that opens the game inside Discord (an Activity), and
+# the private answer when Discord could not open it.
+activity-button = Play on the board
+activity-unavailable = Playing on the board is not available here right now.
+# The Activity (the game played on the board inside Discord).
+activity-signed-out = Discord did not confirm who you are. Close the Activity and open it again.
+activity-not-in-instance = You are not in this Activity. Open it from the game's channel.
+activity-no-game = No game is being played in this channel. Start one with /thaayam new, then open the Activity again.
+activity-your-turn = Your move: touch where your pieces end.
+activity-picked = See where it leads, then confirm or undo.
+activity-watching = Waiting for the player on turn.
+activity-connecting = Connecting to Discord…

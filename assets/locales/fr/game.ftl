@@ -379,3 +379,15 @@ web-not-found-title = Partie introuvable
 web-not-found = Ce lien ne mène à aucune partie : il est peut-être mal recopié, ou le serveur de la partie a désactivé ses pages.
 web-busy = Trop de pages en direct sont ouvertes depuis votre adresse. Fermez-en quelques-unes, puis rechargez celle-ci.
 web-link = Page de la partie
+# Le bouton d'un plateau qui ouvre la partie dans Discord (une Activité), et
+# la réponse privée quand Discord n'a pas pu l'ouvrir.
+activity-button = Jouer sur le plateau
+activity-unavailable = Le jeu sur le plateau n'est pas disponible ici pour le moment.
+# L'Activité (la partie jouée sur le plateau dans Discord).
+activity-signed-out = Discord n'a pas confirmé qui vous êtes. Fermez l'Activité et rouvrez-la.
+activity-not-in-instance = Vous n'êtes pas dans cette Activité. Ouvrez-la dans le salon où se joue la partie.
+activity-no-game = Aucune partie n'est en cours dans ce salon. Lancez-en une avec /thaayam nouvelle, puis rouvrez l'Activité.
+activity-your-turn = À vous : touchez l'arrivée de vos pions.
+activity-picked = Voyez où cela mène, puis confirmez ou annulez.
+activity-watching = En attente du joueur dont c'est le tour.
+activity-connecting = Connexion à Discord…

@@ -80,6 +80,9 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     if id.control == Control::Rematch {
         return on_rematch(ctx, data, click, id.game, (server, mine)).await;
     }
+    if id.control == Control::Play {
+        return on_play(ctx, click, mine).await;
+    }
     let Some(game) = data.hub.get(id.game) else {
         return on_not_running(ctx, data, click, id.game, server, mine).await;
     };
@@ -196,7 +199,7 @@ fn actor_of(data: &Data, table: &Table, click: &ComponentInteraction, intent: &I
 /// Runs a computer's search: harder levels search for a while, and the
 /// runtime's other tasks move on meanwhile (only a multi-threaded runtime
 /// can hand them over).
-fn think(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
+pub(crate) fn think(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
     let multi = tokio::runtime::Handle::try_current()
         .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
     if multi { tokio::task::block_in_place(step) } else { step() }
@@ -320,6 +323,15 @@ async fn on_rematch(
     note(ctx, click, &opened.words(mine)).await;
 }
 
+/// "Play on the board": Discord opens the app's Activity for the one who
+/// clicked (the game changes not; her moves there: `activity.rs`). Where Discord
+/// refuses (the app's Activities are off), she is told privately.
+async fn on_play(ctx: &serenity::Context, click: &ComponentInteraction, mine: Lang) {
+    let Err(e) = respond(ctx, click, CreateInteractionResponse::LaunchActivity).await else { return };
+    tracing::warn!("Discord did not open the Activity: {e:?}");
+    refuse(ctx, click, &tr!(mine, "activity-unavailable")).await;
+}
+
 /// A private follow-up to an answered click.
 async fn note(ctx: &serenity::Context, click: &ComponentInteraction, text: &str) {
     let note = CreateInteractionResponseFollowup::new().content(text).ephemeral(true);
@@ -388,8 +400,8 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
-        // Answered before the game is looked up (`on_rematch`).
-        Control::Rematch => return None,
+        // Answered before the game is looked up (`on_rematch`, `on_play`).
+        Control::Rematch | Control::Play => return None,
     })
 }
 

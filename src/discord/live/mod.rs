@@ -27,7 +27,9 @@
 //!   limited warnings); [`expiry`]: lobbies and idle games closed.
 //! - [`page_key`]: the public game pages as this wing sees them (a game's
 //!   link and key, a server's switch); `discord::web` serves them and
-//!   follows the hub's changes ([`hub::Hub::watch`]).
+//!   follows the hub's changes ([`hub::Hub::watch`]); [`activity`]: the
+//!   board's button that opens the game inside Discord (an Activity), and
+//!   the Activity's moves run through the click path.
 //! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
 //!   made serenity's and the store's in one place.
 //! - [`lang`]: the language of a server's messages and of private answers;
@@ -38,6 +40,7 @@
 //! holds only what plays the game.
 
 pub(crate) mod access;
+pub(crate) mod activity;
 pub(crate) mod board;
 pub(crate) mod change;
 pub(crate) mod clicks;

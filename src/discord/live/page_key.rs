@@ -15,7 +15,7 @@
 
 use crate::discord::game::ids::Venue;
 use crate::discord::game::table::{Stage, Table};
-use crate::discord::view::components::add_page_link;
+use crate::discord::view::components::{add_activity_button, add_page_link};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::store::StoreHandle;
@@ -35,6 +35,8 @@ const SWITCH_FOR: Duration = Duration::from_secs(10);
 pub(crate) struct Pages {
     keys: OnceLock<Keys>,
     public_url: Option<String>,
+    /// Boards open their game as a Discord Activity (`activity = true`).
+    activity: bool,
     off: Mutex<HashMap<u64, (bool, Instant)>>,
 }
 
@@ -42,6 +44,11 @@ impl Pages {
     /// Pages whose links point at `public_url` (none without it).
     pub(crate) fn new(public_url: Option<String>) -> Pages {
         Pages { public_url, ..Pages::default() }
+    }
+
+    /// Pages whose boards also open their game as an Activity.
+    pub(crate) fn with_activity(self, activity: bool) -> Pages {
+        Pages { activity, ..self }
     }
 
     /// Sets the keys, made with the store's secret.
@@ -62,7 +69,8 @@ impl Pages {
 
     /// Adds the link to its page to a game's board or result, when the
     /// pages are served and linked (`web` and `public_url`) and its server
-    /// did not switch them off.
+    /// did not switch them off; and to a board of a game being played, the
+    /// button that opens it as an Activity when that is on.
     pub(crate) async fn add_link(&self, store: &StoreHandle, t: &Table, lang: Lang, msg: &mut Message) {
         if t.stage == Stage::Lobby {
             return;
@@ -70,6 +78,9 @@ impl Pages {
         let Some(url) = self.link(t.id.get()) else { return };
         if self.off_as_known(store, t.venue).await {
             return;
+        }
+        if self.activity && t.stage == Stage::Playing {
+            add_activity_button(lang, msg, t.id, t.seq);
         }
         add_page_link(lang, msg, url);
     }

@@ -40,6 +40,9 @@ pub(crate) enum Control {
     Page(u8),
     /// Result (a player of the game): open a lobby with the same seats.
     Rematch,
+    /// Board: open the game as a Discord Activity (answered with the
+    /// launch-activity callback; changes nothing in the game).
+    Play,
 }
 
 impl Control {
@@ -56,6 +59,7 @@ impl Control {
             Control::Undo => ("undo", None),
             Control::Page(p) => ("page", Some(p)),
             Control::Rematch => ("again", None),
+            Control::Play => ("play", None),
         }
     }
 
@@ -74,6 +78,7 @@ impl Control {
             "undo" => no_arg(Control::Undo),
             "page" => parse_number(arg).map(Control::Page),
             "again" => no_arg(Control::Rematch),
+            "play" => no_arg(Control::Play),
             _ => Err(ParseError::UnknownControl),
         }
     }
@@ -163,13 +168,25 @@ pub(crate) fn add_page_link(lang: super::lang::Lang, msg: &mut super::message::M
     }
 }
 
+/// Adds the button that opens game `game` as a Discord Activity ("Play on
+/// the board") to a board, in a row of its own, when the message has room
+/// for a row.
+pub(crate) fn add_activity_button(lang: super::lang::Lang, msg: &mut super::message::Message, game: GameId, seq: u32) {
+    use super::message::{Button, Row, Style, limits};
+    if msg.rows.len() < limits::ROWS {
+        let id = ComponentId::new(game, Control::Play, seq).encode();
+        let label = super::lang::tr!(lang, "activity-button");
+        msg.rows.push(Row::Buttons(vec![Button { id, label, style: Style::Primary, disabled: false }]));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    const ALL: [Control; 12] = [
+    const ALL: [Control; 13] = [
         Control::Join,
         Control::Leave,
         Control::AddComputer,
@@ -182,6 +199,7 @@ mod tests {
         Control::Page(0),
         Control::Page(255),
         Control::Rematch,
+        Control::Play,
     ];
 
     #[test]

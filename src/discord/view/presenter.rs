@@ -369,7 +369,7 @@ fn placeholder(lang: Lang, t: &Table, menu: &Menu) -> String {
 
 /// The options of the menu, each named in squares and plain words, never
 /// two alike.
-pub(super) fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
+pub(crate) fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
     let mut options: Vec<SelectOption> = match menu {
         Menu::Nothing => Vec::new(),
         Menu::Ends { base, ends, offered, more } => {

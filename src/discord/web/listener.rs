@@ -5,7 +5,9 @@
 //!   game's replay, `?overlay=1` the board alone);
 //! - `GET /g/{key}/board.png`: its board (`?step=N` at a step);
 //! - `GET /g/{key}/analysis.png`: its analysis chart, when one was made;
-//! - `GET /g/{key}/events`: its live stream (server-sent events).
+//! - `GET /g/{key}/events`: its live stream (server-sent events);
+//! - with `activity = true`, the Activity under `/activity/`
+//!   ([`super::activity`], [`super::api`]).
 //!
 //! A key that names no game, and a game of a server that switched its
 //! pages off, get the same 404 page. A game is read from the hub when this
@@ -14,6 +16,7 @@
 //! pages ask (a few are kept). A task follows the hub's changes and
 //! renders one update per change of a watched game ([`Site::follow`]).
 
+use super::auth::Discord;
 use super::limits::{Streams, client_address};
 use super::page::{self, GamePage};
 use super::story;
@@ -51,19 +54,26 @@ pub(crate) fn bind(addr: SocketAddr) -> Result<TcpListener, String> {
     listening.map_err(|e| format!("cannot listen for game pages on {addr}: {e}"))
 }
 
-/// Reads the store's secret and serves the pages until the runtime ends.
-pub(crate) async fn spawn(listener: TcpListener, data: Data) -> Result<(), String> {
-    start(listener, data).await.map(drop)
+/// Reads the store's secret and serves the pages (and the Activity, when
+/// `discord` is given) until the runtime ends.
+pub(crate) async fn spawn(listener: TcpListener, data: Data, discord: Option<Arc<Discord>>) -> Result<(), String> {
+    start_with(listener, data, discord).await.map(drop)
 }
 
-/// [`spawn`], returning what the routes share (tests look into it).
+/// [`spawn`] without the Activity, returning what the routes share (tests
+/// look into it).
 pub(crate) async fn start(listener: TcpListener, data: Data) -> Result<Site, String> {
+    start_with(listener, data, None).await
+}
+
+/// [`spawn`], returning what the routes share.
+async fn start_with(listener: TcpListener, data: Data, discord: Option<Arc<Discord>>) -> Result<Site, String> {
     let secret = data.store.call(|s| s.page_secret()).await.map_err(|e| format!("the game pages' secret: {e}"))?;
     data.pages.set_keys(Keys::new(secret));
     if let Ok(addr) = listener.local_addr() {
         tracing::info!("game pages on http://{addr}/g/…");
     }
-    let site = Site::new(data);
+    let site = Site { discord, ..Site::new(data) };
     tokio::spawn(site.clone().follow());
     let app = router(site.clone()).into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move {
@@ -82,6 +92,8 @@ type Picture = Arc<OnceCell<Option<Arc<Vec<u8>>>>>;
 #[derive(Clone)]
 pub(crate) struct Site {
     data: Data,
+    /// Discord, as the Activity asks it (`None`: no Activity).
+    pub(crate) discord: Option<Arc<Discord>>,
     pub(crate) viewers: Arc<Viewers>,
     pub(crate) streams: Arc<Streams>,
     pictures: Arc<Mutex<VecDeque<(PictureKey, Picture)>>>,
@@ -96,7 +108,7 @@ struct Found {
 
 impl Site {
     pub(crate) fn new(data: Data) -> Site {
-        Site { data, viewers: Arc::default(), streams: Arc::default(), pictures: Arc::default() }
+        Site { data, discord: None, viewers: Arc::default(), streams: Arc::default(), pictures: Arc::default() }
     }
 
     /// Game `id` as it is now: from the hub when this process runs it, else
@@ -232,15 +244,21 @@ impl Site {
 
 /// The routes.
 pub(crate) fn router(site: Site) -> Router {
+    let (data, discord) = (site.data.clone(), site.discord.clone());
     Router::new()
         .route("/g/{key}", get(game_page))
         .route("/g/{key}/board.png", get(board_png))
         .route("/g/{key}/analysis.png", get(analysis_png))
         .route("/g/{key}/events", get(events))
+        // The Activity's own (Discord maps one address to `/activity/`).
+        .route("/activity/g/{key}/board.png", get(board_png))
+        .route("/activity/g/{key}/events", get(events))
         // Browsers ask for it on every page: nothing, and no error in their console.
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .fallback(|| async { not_found() })
         .with_state(site)
+        .merge(super::api::routes(data, discord.clone()))
+        .merge(super::activity::routes(discord))
 }
 
 /// The headers of every page: nothing but this site's own pictures and

@@ -12,7 +12,14 @@
 //! - [`story`]: the story move by move and the replay's boards.
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
 //! - [`limits`]: the caps on live streams.
+//! - The game as a Discord Activity (`activity = true`): [`activity`]
+//!   (its page and script, with Discord's SDK), [`api`] (its
+//!   token exchange, its game and its moves), [`auth`] (who she is and
+//!   which Activity she is in, asked of Discord).
 
+pub(crate) mod activity;
+pub(crate) mod api;
+pub(crate) mod auth;
 pub(crate) mod limits;
 pub(crate) mod listener;
 pub(crate) mod page;

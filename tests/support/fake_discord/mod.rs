@@ -40,6 +40,7 @@
 //! fake.assert_no_violations();
 //! ```
 
+pub mod activity;
 mod gateway;
 pub mod interactions;
 pub mod payloads;
@@ -261,6 +262,41 @@ impl FakeDiscord {
         let mut inner = self.shared.lock();
         for rec in inner.interactions.values_mut() {
             rec.expired = true;
+        }
+    }
+
+    /// Switches the app's Activities on (the `EMBEDDED` flag, the launch
+    /// callback accepted, OAuth2 with [`activity::CLIENT_SECRET`]).
+    pub fn enable_activities(&self) {
+        self.shared.lock().activities.enabled = true;
+    }
+
+    /// An OAuth2 authorisation code for `user`, as Discord's client gives
+    /// it to the Activity's `authorize` (good for one exchange).
+    pub fn authorize(&self, user: &FakeUser) -> String {
+        self.shared.lock().activities.code_for(user.id)
+    }
+
+    /// The Activity running in `channel`, if any.
+    pub fn activity_instance(&self, channel: u64) -> Option<activity::Instance> {
+        self.shared.lock().activities.instances.iter().find(|i| i.channel == channel).cloned()
+    }
+
+    /// `user` opens the Activity of `channel` from Discord's own menu (not
+    /// through the bot): she joins its instance, or starts one. Returns
+    /// the instance id.
+    pub fn join_activity(&self, user: &FakeUser, channel: u64) -> String {
+        let mut inner = self.shared.lock();
+        let setup = inner.setup(channel);
+        let guild = if setup.place.is_private() { 0 } else { setup.guild };
+        let id = inner.next_id();
+        inner.activities.open(channel, guild, user.id, id)
+    }
+
+    /// Every access token issued so far expires now.
+    pub fn expire_access_tokens(&self) {
+        for (_, expired) in self.shared.lock().activities.tokens.values_mut() {
+            *expired = true;
         }
     }
 

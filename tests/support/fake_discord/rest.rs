@@ -35,7 +35,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/gateway", get(gateway))
         .route("/api/v10/gateway/bot", get(gateway))
         .route("/api/v10/oauth2/applications/@me", get(application))
-        .route("/api/v10/users/@me", get(|| async { Json(payloads::bot_user()) }))
+        .route("/api/v10/users/@me", get(me))
+        .route("/api/oauth2/token", post(oauth_token))
+        .route("/api/v10/oauth2/token", post(oauth_token))
+        .route("/api/v10/applications/{app}/activity-instances/{instance}", get(activity_instance))
         .route("/api/v10/users/{id}", get(user))
         .route("/api/v10/users/@me/channels", post(open_dm))
         .route("/api/v10/applications/{app}/commands", put(put_global).get(get_global))
@@ -130,11 +133,83 @@ async fn user(State(st): St, Path(id): Path<u64>) -> Json {
     Json(payloads::user_by_id(id))
 }
 
+/// `GET /users/@me`: the bot, or with a bearer token that token's user
+/// (activity.rs); an unknown or expired bearer token is 401.
+async fn me(State(st): St, headers: axum::http::HeaderMap) -> Reply {
+    let auth = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let Some(token) = auth.strip_prefix("Bearer ") else { return Ok(Json(payloads::bot_user()).into_response()) };
+    count(&st, "GET users/@me (bearer)");
+    match st.lock().activities.bearer(token) {
+        Some(user) => Ok(Json(payloads::user_by_id(user)).into_response()),
+        None => Err(error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")),
+    }
+}
+
+/// A form-encoded body's fields (`+` and `%XX` decoded).
+fn form_fields(body: &[u8]) -> std::collections::HashMap<String, String> {
+    let decode = |s: &str| {
+        let bytes = s.replace('+', " ").into_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+                (b'%', Some(b)) => {
+                    out.push(b);
+                    i += 3;
+                }
+                (b, _) => {
+                    out.push(b);
+                    i += 1;
+                }
+            }
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    let text = String::from_utf8_lossy(body);
+    text.split('&').filter_map(|kv| kv.split_once('=')).map(|(k, v)| (decode(k), decode(v))).collect()
+}
+
+/// `POST /oauth2/token`: an Activity's code exchanged (activity.rs).
+async fn oauth_token(State(st): St, headers: axum::http::HeaderMap, body: Bytes) -> Response {
+    count(&st, "POST oauth2/token");
+    let form_encoded = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("application/x-www-form-urlencoded"));
+    if !form_encoded {
+        st.lock().violation("the token exchange is not form-encoded (oauth2/overview.mdx)".into());
+        st.changed();
+        return (StatusCode::BAD_REQUEST, Json(json!({"error": "invalid_request"}))).into_response();
+    }
+    let exchanged = st.lock().activities.exchange(&form_fields(&body), APP_ID);
+    match exchanged {
+        Ok(token) => Json(token).into_response(),
+        Err((status, e)) => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST);
+            (status, Json(json!({"error": e}))).into_response()
+        }
+    }
+}
+
+/// `GET /applications/{app}/activity-instances/{instance}` (activity.rs).
+async fn activity_instance(State(st): St, Path((app, instance)): Path<(String, String)>) -> Reply {
+    count(&st, "GET activity instance");
+    if app != APP_ID.to_string() {
+        st.lock().violation(format!("activity instance of application {app}, not the bot's"));
+        st.changed();
+        return Err(error(StatusCode::FORBIDDEN, 50001, "Missing Access"));
+    }
+    let found = st.lock().activities.instance_json(&instance, APP_ID);
+    found.map(|v| Json(v).into_response()).ok_or_else(|| error(StatusCode::NOT_FOUND, 0, "404: Not Found"))
+}
+
 async fn application(State(st): St) -> Json {
     count(&st, "GET application");
     Json(json!({
         "id": APP_ID.to_string(), "name": "thaayam-test", "icon": null, "description": "", "rpc_origins": [],
-        "bot_public": true, "bot_require_code_grant": false, "verify_key": "00", "team": null, "flags": 0,
+        "bot_public": true, "bot_require_code_grant": false, "verify_key": "00", "team": null,
+        "flags": st.lock().activities.flags(),
         "owner": {"id": "1200000000000000999", "username": "owner", "discriminator": "0", "avatar": null},
         "summary": "", "tags": []
     }))
@@ -380,6 +455,18 @@ fn respond(st: &Shared, id: u64, token: &str, mut payload: Value, uploads: Vec<U
             Some(m)
         }
         (8 | 9, _) => None,
+        (12, _) => {
+            // LAUNCH_ACTIVITY: only for an app with Activities (activity.rs).
+            if !inner.activities.enabled {
+                *inner.requests.entry("refused: launch activity without activities".into()).or_default() += 1;
+                return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"));
+            }
+            let setup = inner.setup(rec.channel_id);
+            let guild = if setup.place.is_private() { 0 } else { setup.guild };
+            let new_id = inner.next_id();
+            inner.activities.open(rec.channel_id, guild, rec.user_id, new_id);
+            None
+        }
         _ => {
             inner.violation(format!("{what}: response type {kind} is invalid here (component: {is_component})"));
             return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"));

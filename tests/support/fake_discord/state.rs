@@ -166,6 +166,8 @@ pub struct Inner {
     pub dms_closed: HashSet<u64>,
     /// REST requests to /channels/{id}/…, by channel id (refused ones too).
     pub channel_requests: HashMap<u64, u64>,
+    /// The app's Activities: on or off, OAuth2 codes and tokens, instances.
+    pub activities: super::activity::Activities,
 }
 
 impl Inner {

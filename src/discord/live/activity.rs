@@ -1,0 +1,93 @@
+//! Playing on the board in Discord (an Activity) as the live wing sees it
+//! (the board's "Play on the board" button is a click, answered with the
+//! launch-activity callback in [`super::clicks`]): a move sent by the
+//! Activity, run through the same path as a click on the board's menu:
+//! the game's lock, the session's `handle_click` with the board's counter
+//! (refused when it is not her turn or the counter is out of date), saved
+//! before it is answered, then the channel's board shown as after a click
+//! of hers (without an interaction to answer: as a computer's move is
+//! shown).
+//! Who she is and that she is in the Activity of the game's channel are
+//! checked before (`discord::web::api`).
+
+use super::board::{Change, show};
+use super::change::apply_intent;
+use super::clicks::think;
+use super::computer::spawn_computer;
+use super::delivery;
+use super::running::Reach;
+use super::unix_now;
+use crate::discord::Data;
+use crate::discord::game::ids::{ChannelId, UserId};
+use crate::discord::game::intent::{Actor, Intent, Refusal};
+use crate::discord::game::session;
+use poise::serenity_prelude as serenity;
+use serenity::Http;
+use std::sync::Arc;
+
+/// What the Activity sends: what a control of the board's menu means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Act {
+    /// An option of the menu (its value, `choices::Pick`).
+    Choose(String),
+    Confirm,
+    Undo,
+}
+
+impl Act {
+    fn intent(self) -> Intent {
+        match self {
+            Act::Choose(value) => Intent::Choose(value),
+            Act::Confirm => Intent::Confirm,
+            Act::Undo => Intent::Undo,
+        }
+    }
+}
+
+/// A move sent from the Activity of a game's channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct WebMove {
+    /// The channel of the Activity (its instance's location).
+    pub(crate) channel: ChannelId,
+    pub(crate) user: UserId,
+    /// Her name in Discord, kept by the table as a click's is.
+    pub(crate) name: String,
+    pub(crate) act: Act,
+    /// The counter of the board she saw.
+    pub(crate) seq: u32,
+}
+
+/// Plays a move of the Activity of `m.channel`'s open game as a click of
+/// hers on its board would: `Ok` with the game's counter after it (saved,
+/// and the channel's board showing it), or why nothing changed.
+pub(crate) async fn play(http: &Arc<Http>, data: &Data, m: WebMove) -> Result<u32, Refusal> {
+    let Some(game) = data.hub.in_channel(m.channel) else { return Err(Refusal::Closed) };
+    let mut running = game.lock().await;
+    if running.table.channel != m.channel || !running.table.is_open() {
+        return Err(Refusal::Closed);
+    }
+    let now = unix_now();
+    let table = &running.table;
+    data.guard.clicked(table.id, m.user == table.host, now);
+    let actor = Actor { user: m.user, moderator: false };
+    let by_clicks = running.post.reach == Reach::Interactions;
+    let (intent, seq, user, name) = (m.act.intent(), m.seq, m.user, m.name);
+    let applied = apply_intent(data, &mut running, |t| {
+        let notes = session::handle_click(t, actor, intent, seq, now, by_clicks, &think)?;
+        if t.humans().contains(&user) {
+            t.names.insert(user, name);
+        }
+        Ok(notes)
+    })
+    .await;
+    let (notes, outro) = applied?;
+    let change = Change { actor: Some(user), ..Change::of(&notes, &outro) };
+    let shown = show(http, data, &mut running, change, None).await;
+    let seq = running.table.seq;
+    let task_due = delivery::computer_task_due(&running.table, &running.post, shown.saved);
+    drop(running);
+    if task_due {
+        spawn_computer(http.clone(), data.clone(), game);
+    }
+    Ok(seq)
+}

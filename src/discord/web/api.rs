@@ -1,0 +1,248 @@
+//! The Activity's API (`activity = true`), under `/activity/api/`:
+//!
+//! - `POST token` `{"code"}`: the Embedded App SDK's OAuth2 code exchanged
+//!   with Discord for an access token (the app's client secret stays
+//!   here), answered `{"access_token"}`;
+//! - `GET game?instance_id=…[&key=…]`: the game of the Activity's channel
+//!   as its page shows it (with `key`, the game the Activity showed, once
+//!   over), and for the player on turn the menu of her move (the same
+//!   options, values and words as the board's select);
+//! - `POST move` `{"instance_id", "seq", "act"}` (`act`: an option's
+//!   value, `confirm` or `undo`): her move, run through the click path
+//!   ([`crate::discord::live::activity::play`]).
+//!
+//! Every call but `token` carries `Authorization: Bearer <access token>`:
+//! Discord says whose token it is and which users are in the instance and
+//! in which channel it runs; she must be in it. Answers: 200; 400 bad
+//! input; 401 no, a forged or an expired token; 403 not in the instance,
+//! or not her turn; 404 no game in the channel; 409 the board she saw is
+//! out of date; 503 Discord or the store could not answer. Every refusal
+//! is `{"error": code, "message": words}` and changes nothing.
+
+use super::auth::{AuthError, Discord, Instance, Who};
+use super::{page, story};
+use crate::discord::Data;
+use crate::discord::game::ids::ChannelId;
+use crate::discord::game::intent::Refusal;
+use crate::discord::game::table::Stage;
+use crate::discord::game::turn::menu_of;
+use crate::discord::live::activity::{Act, WebMove, play};
+use crate::discord::live::lang::game_lang;
+use crate::discord::live::persist;
+use crate::discord::live::running::Running;
+use crate::discord::view::lang::{Lang, tr};
+use crate::discord::view::presenter::menu_options;
+use crate::discord::view::refusals::refusal_text;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// A request body's most bytes.
+const BODY_LIMIT: usize = 4096;
+
+/// What the API's routes share.
+#[derive(Clone)]
+pub(crate) struct Api {
+    data: Data,
+    discord: Arc<Discord>,
+}
+
+/// The API's routes, when the Activity is on (`discord`).
+pub(crate) fn routes(data: Data, discord: Option<Arc<Discord>>) -> Router {
+    let Some(discord) = discord else { return Router::new() };
+    Router::new()
+        .route("/activity/api/token", post(token))
+        .route("/activity/api/game", get(game))
+        .route("/activity/api/move", post(move_))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(Api { data, discord })
+}
+
+/// A JSON answer, never kept by caches.
+fn answer(status: StatusCode, body: Value) -> Response {
+    let mut r = (status, body.to_string()).into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    r
+}
+
+fn refused(status: StatusCode, code: &str, message: String) -> Response {
+    answer(status, json!({"error": code, "message": message}))
+}
+
+/// The words of an error the Activity shows (in English: who she is is
+/// not known yet).
+fn auth_refusal(e: AuthError) -> Response {
+    match e {
+        AuthError::Refused => refused(StatusCode::UNAUTHORIZED, "unauthorized", tr!(Lang::EN, "activity-signed-out")),
+        AuthError::NoInstance => {
+            refused(StatusCode::FORBIDDEN, "not-in-activity", tr!(Lang::EN, "activity-not-in-instance"))
+        }
+        AuthError::Unavailable(why) => {
+            tracing::warn!("the Activity could not ask Discord: {why}");
+            refused(StatusCode::SERVICE_UNAVAILABLE, "unavailable", tr!(Lang::EN, "activity-unavailable"))
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct TokenBody {
+    code: String,
+}
+
+async fn token(State(api): State<Api>, body: Bytes) -> Response {
+    let Ok(TokenBody { code }) = serde_json::from_slice::<TokenBody>(&body) else {
+        return refused(StatusCode::BAD_REQUEST, "bad-request", "a JSON body {\"code\": \"…\"}".into());
+    };
+    if code.is_empty() || code.len() > 512 {
+        return refused(StatusCode::BAD_REQUEST, "bad-request", "a JSON body {\"code\": \"…\"}".into());
+    }
+    match api.discord.exchange(&code).await {
+        Ok(access_token) => answer(StatusCode::OK, json!({"access_token": access_token})),
+        Err(e) => auth_refusal(e),
+    }
+}
+
+/// The player a request comes from and the Activity instance she is in:
+/// her bearer token checked with Discord, and her place in the instance.
+async fn player(api: &Api, headers: &HeaderMap, instance: &str) -> Result<(Who, Instance), Response> {
+    let discord = &api.discord;
+    let bearer =
+        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let Some(token) = bearer.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Err(auth_refusal(AuthError::Refused));
+    };
+    let who = discord.who(token).await.map_err(auth_refusal)?;
+    let found = discord.instance(instance).await.map_err(auth_refusal)?;
+    if !found.users.contains(&who.user) {
+        return Err(auth_refusal(AuthError::NoInstance));
+    }
+    Ok((who, found))
+}
+
+#[derive(serde::Deserialize)]
+struct GameQuery {
+    instance_id: String,
+    /// The page key of the game the Activity showed: once that game is
+    /// over (it leaves the channel), the Activity is shown its end.
+    key: Option<String>,
+}
+
+/// The closed game `key` names, when it was played in `channel`.
+async fn closed_game(data: &Data, key: Option<&str>, channel: ChannelId) -> Option<Running> {
+    let id = data.pages.keys()?.game(key?)?;
+    let loaded = data.store.call(move |s| s.load(crate::store::GameId(id))).await.ok()??;
+    persist::from_closed(loaded).ok().filter(|r| r.table.channel == channel)
+}
+
+async fn game(State(api): State<Api>, headers: HeaderMap, Query(q): Query<GameQuery>) -> Response {
+    let (who, instance) = match player(&api, &headers, &q.instance_id).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let running = match api.data.hub.in_channel(instance.channel) {
+        Some(shared) => shared.lock().await.clone(),
+        None => match closed_game(&api.data, q.key.as_deref(), instance.channel).await {
+            Some(closed) => closed,
+            None => return refused(StatusCode::NOT_FOUND, "no-game", tr!(Lang::EN, "activity-no-game")),
+        },
+    };
+    let lang = game_lang(&api.data, &running).await;
+    let t = &running.table;
+    let Some(key) = api.data.pages.keys().map(|k| k.key(t.id.get())) else {
+        return refused(StatusCode::SERVICE_UNAVAILABLE, "unavailable", tr!(lang, "activity-unavailable"));
+    };
+    let moves = story::moves(lang, t);
+    let shown: Value = serde_json::from_str(&page::update_json(lang, &key, t, &moves, 0)).unwrap_or_default();
+    let to_act = t.stage == Stage::Playing && t.human_to_act() == Some(who.user);
+    let menu: Vec<Value> = if to_act {
+        menu_options(lang, &menu_of(t))
+            .into_iter()
+            .map(|o| json!({"value": o.value, "label": o.label, "description": o.description}))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let picked = !t.draft.actions.is_empty() || t.draft.stepping;
+    answer(
+        StatusCode::OK,
+        json!({
+            "key": key,
+            "seq": t.seq,
+            "lang": lang.code(),
+            "events": format!("/g/{key}/events"),
+            "you": who.user.0.to_string(),
+            "to_act": to_act,
+            "menu": menu,
+            "confirm": to_act && t.draft_is_whole(),
+            "undo": to_act && picked,
+            "words": {
+                "confirm": tr!(lang, "button-confirm"),
+                "undo": tr!(lang, "button-undo"),
+                "your_turn": tr!(lang, "activity-your-turn"),
+                "picked": tr!(lang, "activity-picked"),
+                "watching": tr!(lang, "activity-watching"),
+            },
+            "page": shown,
+        }),
+    )
+}
+
+#[derive(serde::Deserialize)]
+struct MoveBody {
+    instance_id: String,
+    seq: u32,
+    act: String,
+}
+
+async fn move_(State(api): State<Api>, headers: HeaderMap, body: Bytes) -> Response {
+    let Ok(m) = serde_json::from_slice::<MoveBody>(&body) else {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+            "a JSON body {\"instance_id\": \"…\", \"seq\": N, \"act\": \"e0\" | \"confirm\" | \"undo\"}".into(),
+        );
+    };
+    let act = match m.act.as_str() {
+        "confirm" => Act::Confirm,
+        "undo" => Act::Undo,
+        value if !value.is_empty() && value.len() <= 16 => Act::Choose(value.to_string()),
+        _ => return refused(StatusCode::BAD_REQUEST, "bad-request", "`act`: an option, confirm or undo".into()),
+    };
+    let (who, instance) = match player(&api, &headers, &m.instance_id).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let web_move = WebMove { channel: instance.channel, user: who.user, name: who.name, act, seq: m.seq };
+    let lang = match api.data.hub.in_channel(instance.channel) {
+        Some(shared) => game_lang(&api.data, &*shared.lock().await).await,
+        None => Lang::EN,
+    };
+    match play(&api.discord.http, &api.data, web_move).await {
+        Ok(seq) => answer(StatusCode::OK, json!({"seq": seq})),
+        Err(refusal) => {
+            let status = match refusal {
+                Refusal::Stale => StatusCode::CONFLICT,
+                Refusal::NotYourTurn | Refusal::NotSeated => StatusCode::FORBIDDEN,
+                Refusal::Closed => StatusCode::NOT_FOUND,
+                Refusal::Unsaved | Refusal::Unsure => StatusCode::SERVICE_UNAVAILABLE,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            };
+            let code = match status {
+                StatusCode::CONFLICT => "stale",
+                StatusCode::FORBIDDEN => "not-your-turn",
+                StatusCode::NOT_FOUND => "no-game",
+                StatusCode::SERVICE_UNAVAILABLE => "unavailable",
+                _ => "refused",
+            };
+            refused(status, code, refusal_text(lang, &refusal))
+        }
+    }
+}
