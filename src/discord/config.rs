@@ -257,11 +257,12 @@ pub fn load(path: &Path, env_token: Option<String>) -> Result<Config, String> {
 }
 
 /// The config from the text of a file (relative paths taken in `dir`).
+#[cfg(any(test, feature = "lab"))]
 pub(crate) fn parse(text: &str, env_token: Option<String>, dir: &Path) -> Result<Config, String> {
     parse_with(text, env_token, None, dir)
 }
 
-/// [`parse`], the environment's token and client secret winning over the file's.
+/// The config from the text of a file, the environment's token and client secret winning over the file's.
 fn parse_with(text: &str, env_token: Option<String>, env_secret: Option<String>, dir: &Path) -> Result<Config, String> {
     let raw = toml::from_str::<RawConfig>(text)
         .map_err(|e| e.message().lines().next().unwrap_or("invalid TOML").to_string())?;

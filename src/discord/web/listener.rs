@@ -62,6 +62,7 @@ pub(crate) async fn spawn(listener: TcpListener, data: Data, discord: Option<Arc
 
 /// [`spawn`] without the Activity, returning what the routes share (tests
 /// look into it).
+#[cfg(any(test, feature = "lab"))]
 pub(crate) async fn start(listener: TcpListener, data: Data) -> Result<Site, String> {
     start_with(listener, data, None).await
 }
