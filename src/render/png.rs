@@ -115,7 +115,7 @@ mod tests {
     use crate::render::board::draw_board;
     use crate::render::error::MAX_SIZE;
     use crate::render::layout::DEFAULT_SIZE;
-    use crate::render::view::LastAction;
+    use crate::render::view::{Labels, LastAction, Letters};
 
     #[test]
     fn sizes_out_of_range_are_refused() {
@@ -196,6 +196,27 @@ mod tests {
             let full = encode_png(&pm).expect("full png");
             assert!(fast == full, "view {i} (size {size}): {:?}", v.position);
         }
+    }
+
+    #[test]
+    fn the_letters_on_the_pieces_are_the_readers_and_cached_apart() {
+        // West has pieces on the board and waiting, a palace and a row.
+        let pos = parse_tpn("bell S=5,o,o,o W=12,3,o,o N=o,o,o,o E=20,o,o,o turn=W throws=2").expect("tpn");
+        let with = |letters: Option<Letters>| {
+            let mut v = BoardView::new(pos);
+            v.labels = letters.map(|letters| Labels { keep: "keep".into(), letters, ..Labels::default() });
+            crate::render::render_pixmap(&v, 640).expect("draws").data().to_vec()
+        };
+        let english = with(Some(Letters::default()));
+        let french = with(Some(Letters(['S', 'O', 'N', 'E'])));
+        assert_eq!(Letters::default(), Letters(['S', 'W', 'N', 'E']));
+        assert_ne!(english, french, "West's pieces carry an O in French");
+        // Drawn again after the French one, the English picture is the same:
+        // neither the background nor a piece's sprite was shared.
+        assert_eq!(with(Some(Letters::default())), english);
+        let only_east = with(Some(Letters(['S', 'W', 'N', 'X'])));
+        let differ = |a: &[u8], b: &[u8]| a.chunks(4).zip(b.chunks(4)).filter(|(x, y)| x != y).count();
+        assert!(differ(&english, &french) > 50 && differ(&english, &only_east) > 50);
     }
 
     #[test]

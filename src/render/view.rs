@@ -199,27 +199,6 @@ mod tests {
     }
 
     #[test]
-    fn the_letters_on_the_pieces_are_the_readers_and_cached_apart() {
-        // West has pieces on the board and waiting, a palace and a row.
-        let pos = parse_tpn("bell S=5,o,o,o W=12,3,o,o N=o,o,o,o E=20,o,o,o turn=W throws=2").expect("tpn");
-        let with = |letters: Option<Letters>| {
-            let mut v = BoardView::new(pos);
-            v.labels = letters.map(|letters| Labels { keep: "keep".into(), letters, ..Labels::default() });
-            crate::render::render_pixmap(&v, 640).expect("draws").data().to_vec()
-        };
-        let english = with(Some(Letters::default()));
-        let french = with(Some(Letters(['S', 'O', 'N', 'E'])));
-        assert_eq!(Letters::default(), Letters(['S', 'W', 'N', 'E']));
-        assert_ne!(english, french, "West's pieces carry an O in French");
-        // Drawn again after the French one, the English picture is the same:
-        // neither the background nor a piece's sprite was shared.
-        assert_eq!(with(Some(Letters::default())), english);
-        let only_east = with(Some(Letters(['S', 'W', 'N', 'X'])));
-        let differ = |a: &[u8], b: &[u8]| a.chunks(4).zip(b.chunks(4)).filter(|(x, y)| x != y).count();
-        assert!(differ(&english, &french) > 50 && differ(&english, &only_east) > 50);
-    }
-
-    #[test]
     fn names_default_to_seat_names_and_lose_emoji() {
         let pos = parse_tpn("bell S=o,o,o,o N=o,o,o,o turn=S").expect("tpn");
         let mut v = BoardView::new(pos);
