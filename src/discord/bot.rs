@@ -349,9 +349,54 @@ async fn register(
     let commands = &framework.options().commands;
     match guild {
         Some(g) => poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?,
-        None => poise::builtins::register_globally(ctx, commands).await?,
+        None => {
+            // An app with Activities has an Entry Point command Discord
+            // made; a bulk overwrite without it is refused whole (error
+            // 50240), so it is sent back as it is.
+            let ours = poise::builtins::create_application_commands(commands);
+            let mut list = serde_json::to_value(&ours)?.as_array().cloned().unwrap_or_default();
+            let existing = serde_json::to_value(ctx.http.get_global_commands().await?)?;
+            list.extend(entry_points(&existing));
+            ctx.http.create_global_commands(&list).await?;
+        }
     }
     Ok(())
+}
+
+/// The Entry Point commands (type 4) of a list of registered commands, as
+/// a bulk overwrite must send them to keep them: with their id, name,
+/// handler and where they may be used.
+fn entry_points(registered: &serde_json::Value) -> Vec<serde_json::Value> {
+    const KEPT: [&str; 8] =
+        ["id", "type", "name", "description", "handler", "integration_types", "contexts", "name_localizations"];
+    let commands = registered.as_array().map(Vec::as_slice).unwrap_or_default();
+    let entry = commands.iter().filter(|c| c["type"] == 4);
+    entry
+        .map(|c| {
+            let fields =
+                KEPT.iter().filter_map(|k| c.get(*k).filter(|v| !v.is_null()).map(|v| (k.to_string(), v.clone())));
+            serde_json::Value::Object(fields.collect())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::entry_points;
+    use serde_json::json;
+
+    #[test]
+    fn a_bulk_overwrite_keeps_the_entry_point_command_and_nothing_else_of_the_old_list() {
+        let registered = json!([
+            {"id": "1", "type": 1, "name": "thaayam", "description": "old", "version": "5"},
+            {"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2, "version": "6",
+             "application_id": "9", "integration_types": [0, 1], "contexts": [0, 1, 2], "name_localizations": null}
+        ]);
+        let kept = json!({"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2,
+            "integration_types": [0, 1], "contexts": [0, 1, 2]});
+        assert_eq!(entry_points(&registered), [kept]);
+        assert!(entry_points(&json!([])).is_empty() && entry_points(&json!({"message": "?"})).is_empty());
+    }
 }
 
 async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &Data) -> Result<(), Error> {

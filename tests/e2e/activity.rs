@@ -371,3 +371,23 @@ async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_cha
     browser.stop().await;
     bot.stop().await.expect("the bot stops");
 }
+
+/// Discord gives an app with Activities an Entry Point command of its own,
+/// and refuses a bulk overwrite of the global commands that leaves it out
+/// (error 50240: the bot would then have no command at all). The bot's
+/// registration sends it back, once, beside its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registering_the_global_commands_keeps_the_apps_entry_point_command() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    let dir = TempDir::new("entry-point");
+    let mut config = play::config(&dir.0.join("thaayam.db"), Shards::Auto);
+    config.dev_guild = None;
+    let bot = play::start_bot_with(&fake, config).await;
+    let mut commands = fake.global_commands();
+    commands.sort();
+    assert_eq!(commands, [("launch".to_string(), 4), ("thaayam".to_string(), 1)]);
+    fake.assert_no_violations();
+    bot.stop().await.expect("clean stop");
+}

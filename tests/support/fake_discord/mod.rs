@@ -126,13 +126,24 @@ impl FakeDiscord {
         let ok = self
             .shared
             .wait_until(timeout, |i| {
-                let registered = !i.global_commands.is_empty() || !i.guild_commands.is_empty();
+                // (An Entry Point command is Discord's own, not the bot's.)
+                let registered = i.global_commands.iter().any(|c| c["type"] != 4) || !i.guild_commands.is_empty();
                 (registered && !i.sessions.is_empty()).then_some(())
             })
             .await;
         if ok.is_none() {
             panic!("the bot did not connect and register its commands within {timeout:?}; {}", self.summary());
         }
+    }
+
+    /// The app's global commands as registered (names and types).
+    pub fn global_commands(&self) -> Vec<(String, u64)> {
+        let inner = self.shared.lock();
+        let named = inner
+            .global_commands
+            .iter()
+            .map(|c| (c["name"].as_str().unwrap_or("").to_string(), c["type"].as_u64().unwrap_or(0)));
+        named.collect()
     }
 
     /// Waits until no gateway session is connected (the bot has stopped).
@@ -267,8 +278,21 @@ impl FakeDiscord {
 
     /// Switches the app's Activities on (the `EMBEDDED` flag, the launch
     /// callback accepted, OAuth2 with [`activity::CLIENT_SECRET`]).
+    ///
+    /// Discord then gives the app an Entry Point command of its own
+    /// (`launch`, type 4, handler 2: Discord launches the Activity), which a
+    /// bulk overwrite of the global commands must keep (error 50240).
     pub fn enable_activities(&self) {
-        self.shared.lock().activities.enabled = true;
+        let mut inner = self.shared.lock();
+        inner.activities.enabled = true;
+        if !inner.global_commands.iter().any(|c| c["type"] == 4) {
+            let (id, version) = (inner.next_id().to_string(), inner.next_id().to_string());
+            inner.global_commands.push(json!({
+                "id": id, "application_id": payloads::APP_ID.to_string(), "version": version, "type": 4,
+                "name": "launch", "description": "", "handler": 2, "default_member_permissions": null,
+                "integration_types": [0, 1], "contexts": [0, 1, 2]
+            }));
+        }
     }
 
     /// An OAuth2 authorisation code for `user`, as Discord's client gives

@@ -225,9 +225,29 @@ fn register(st: &Shared, list: Value, guild: Option<u64>) -> Reply {
         st.changed();
         return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"));
     }
+    // "You cannot remove this app's Entry Point command in a bulk update
+    // operation" (error 50240): an app with Activities has one (see
+    // `FakeDiscord::enable_activities`), and a global list without it is
+    // refused whole.
+    let sent = list.as_array().cloned().unwrap_or_default();
+    let had_entry = guild.is_none() && inner.global_commands.iter().any(|c| c["type"] == 4);
+    if had_entry && !sent.iter().any(|c| c["type"] == 4) {
+        inner.violation("command registration: the Entry Point command left out of a bulk overwrite (50240)".into());
+        drop(inner);
+        st.changed();
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            50240,
+            "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+        ));
+    }
     let mut out = Vec::new();
-    for mut c in list.as_array().cloned().unwrap_or_default() {
-        c["id"] = json!(inner.next_id().to_string());
+    for mut c in sent {
+        let kept =
+            c.get("id").and_then(Value::as_str).is_some_and(|id| inner.global_commands.iter().any(|o| o["id"] == id));
+        if !kept {
+            c["id"] = json!(inner.next_id().to_string());
+        }
         c["application_id"] = json!(APP_ID.to_string());
         c["version"] = json!(inner.next_id().to_string());
         c["type"] = c.get("type").cloned().unwrap_or(json!(1));
