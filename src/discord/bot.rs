@@ -380,25 +380,6 @@ fn entry_points(registered: &serde_json::Value) -> Vec<serde_json::Value> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::entry_points;
-    use serde_json::json;
-
-    #[test]
-    fn a_bulk_overwrite_keeps_the_entry_point_command_and_nothing_else_of_the_old_list() {
-        let registered = json!([
-            {"id": "1", "type": 1, "name": "thaayam", "description": "old", "version": "5"},
-            {"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2, "version": "6",
-             "application_id": "9", "integration_types": [0, 1], "contexts": [0, 1, 2], "name_localizations": null}
-        ]);
-        let kept = json!({"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2,
-            "integration_types": [0, 1], "contexts": [0, 1, 2]});
-        assert_eq!(entry_points(&registered), [kept]);
-        assert!(entry_points(&json!([])).is_empty() && entry_points(&json!({"message": "?"})).is_empty());
-    }
-}
-
 async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &Data) -> Result<(), Error> {
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
         if data.stopping.load(Ordering::Relaxed) {
@@ -464,4 +445,23 @@ fn stop_signal() -> Result<impl std::future::Future<Output = ()>, String> {
     Ok(async {
         let _ = tokio::signal::ctrl_c().await;
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::entry_points;
+    use serde_json::json;
+
+    #[test]
+    fn a_bulk_overwrite_keeps_the_entry_point_command_and_nothing_else_of_the_old_list() {
+        let registered = json!([
+            {"id": "1", "type": 1, "name": "thaayam", "description": "old", "version": "5"},
+            {"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2, "version": "6",
+             "application_id": "9", "integration_types": [0, 1], "contexts": [0, 1, 2], "name_localizations": null}
+        ]);
+        let kept = json!({"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2,
+            "integration_types": [0, 1], "contexts": [0, 1, 2]});
+        assert_eq!(entry_points(&registered), [kept]);
+        assert!(entry_points(&json!([])).is_empty() && entry_points(&json!({"message": "?"})).is_empty());
+    }
 }
