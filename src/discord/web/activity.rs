@@ -47,21 +47,13 @@ fn script(body: &'static str) -> Response {
 async fn page(State(discord): State<Arc<Discord>>) -> Response {
     // Known once the bot is connected; the page asks again after a moment.
     let client = discord.application_id().map(|a| a.to_string()).unwrap_or_default();
-    let mut r = (StatusCode::OK, shell(&client)).into_response();
-    let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     // Discord frames the page: no frame-ancestors limit, no X-Frame-Options.
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'self'; \
-             connect-src 'self'; base-uri 'none'; form-action 'none'",
-        ),
-    );
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    r
+    super::headers::html_with(
+        StatusCode::OK,
+        shell(&client),
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'self'; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'",
+    )
 }
 
 const STYLE: &str = "*{box-sizing:border-box}\

@@ -265,20 +265,12 @@ pub(crate) fn router(site: Site) -> Router {
 /// The headers of every page: nothing but this site's own pictures and
 /// stream, no referrer (the address is the key), not kept by caches.
 fn html(status: StatusCode, body: String) -> Response {
-    let mut r = (status, body).into_response();
-    let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; \
-             connect-src 'self'; base-uri 'none'; form-action 'none'",
-        ),
-    );
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    r
+    super::headers::html_with(
+        status,
+        body,
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'",
+    )
 }
 
 fn not_found() -> Response {

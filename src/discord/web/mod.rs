@@ -12,6 +12,7 @@
 //! - [`story`]: the story move by move and the replay's boards.
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
 //! - [`limits`]: the caps on live streams.
+//! - [`headers`]: the headers every HTML page is sent with.
 //! - The game as a Discord Activity (`activity = true`): [`activity`]
 //!   (its page and script, with Discord's SDK), [`api`] (its
 //!   token exchange, its game and its moves), [`auth`] (who she is and
@@ -20,6 +21,7 @@
 pub(crate) mod activity;
 pub(crate) mod api;
 pub(crate) mod auth;
+pub(crate) mod headers;
 pub(crate) mod limits;
 pub(crate) mod listener;
 pub(crate) mod page;
