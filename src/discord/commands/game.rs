@@ -85,17 +85,12 @@ pub(crate) async fn new_game(
 
 /// Whether the command's user may open one more game: fewer than the cap
 /// open (hosted or seated, lobbies included), fewer than the hour's cap
-/// opened (this one is then counted).
+/// opened (this one is then counted). Counted from the registry, without
+/// waiting for any game (a click may hold one while the database is slow,
+/// and the command must be answered within Discord's 3 seconds).
 async fn may_open(ctx: Context<'_>) -> Result<(), Capped> {
     let user = UserId::from(ctx.author().id);
-    let mut open = 0;
-    for game in ctx.data().hub.open_games() {
-        let running = game.lock().await;
-        let t = &running.table;
-        if t.is_open() && (t.host == user || t.humans().contains(&user)) {
-            open += 1;
-        }
-    }
+    let open = ctx.data().hub.open_with(user);
     ctx.data().guard.may_open(user, open)
 }
 

@@ -119,8 +119,22 @@ async fn reload(data: &Data, running: &mut Running) {
             Ok(fresh) => *running = fresh,
             Err(e) => tracing::error!("cannot reload: {e}"),
         },
+        // Closed in the store: by another process, or by a save of ours
+        // whose answer was lost (the database went away after writing it).
+        // Its end, as stored, replaces the table (where its board is
+        // stays), so that the caller can show it; the registry lets it go.
         Ok(None) => {
-            running.table.stage = Stage::Ended;
+            match data.store.call_within(persist::SAVE_DEADLINE, move |s| s.load(id)).await {
+                Ok(Some(loaded)) => match persist::from_closed(loaded) {
+                    Ok(closed) => running.table = closed.table,
+                    Err(e) => tracing::error!("cannot read the end of game {id}: {e}"),
+                },
+                Ok(None) => {}
+                Err(e) => tracing::error!("cannot read the end of game {id}: {e}"),
+            }
+            if running.table.is_open() {
+                running.table.stage = Stage::Ended;
+            }
             data.hub.saved(&running.table);
         }
         Err(e) => tracing::error!("cannot reload game {id}: {e}"),

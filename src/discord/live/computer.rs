@@ -7,6 +7,8 @@
 
 use super::board::{Change, show};
 use super::change::change;
+use super::delivery;
+use super::delivery::Place;
 use super::hub::Shared;
 use super::running::Reach;
 use super::unix_now;
@@ -87,8 +89,13 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                     release();
                     break;
                 }
-                // The game ended elsewhere: nothing more to play.
+                // The game ended elsewhere, or by a move of ours whose save
+                // answered too late: nothing more to play; an end found in
+                // the store and not shown yet is shown.
                 Err(_) if !running.table.is_open() => {
+                    if delivery::end_unshown(&running.table, &running.post) {
+                        show(&http, &data, &mut running, Change::none(Place::Same), None).await;
+                    }
                     release();
                     break;
                 }

@@ -242,11 +242,18 @@ pub(crate) struct Refused {
 /// (whether it is the game's board) that shows controls (`controls`).
 pub(crate) fn refused(refusal: &Refusal, on_board: bool, controls: bool, table: &Table, post: &Post) -> Refused {
     let stale = *refusal == Refusal::Stale;
-    Refused {
-        catch_up: stale && on_board && post.shown != Some(table.seq),
-        strip: *refusal == Refusal::Closed && on_board && controls,
-        computer: stale && table.computer_to_act(),
-    }
+    let closed = *refusal == Refusal::Closed;
+    // A game found closed in the store was reloaded with its end: its own
+    // board shows that end in place of the controls.
+    let catch_up = (stale || (closed && end_unshown(table, post))) && on_board && post.shown != Some(table.seq);
+    Refused { catch_up, strip: closed && on_board && controls && !catch_up, computer: stale && table.computer_to_act() }
+}
+
+/// Whether a closed game's end is not shown yet: the game was found
+/// closed in the store (a save whose answer was lost wrote its last
+/// move) and reloaded with its end, which its board does not show.
+pub(crate) fn end_unshown(table: &Table, post: &Post) -> bool {
+    !table.is_open() && post.board.is_some() && post.shown != Some(table.seq)
 }
 
 /// Whether an applied click starts the game's computer task: only where
@@ -487,6 +494,17 @@ mod tests {
         assert_eq!(closed, Refused { catch_up: false, strip: true, computer: false }, "a closed game's board");
         assert!(!refused(&Refusal::Closed, true, false, &t, &post).strip, "no controls left to strip");
         assert!(!refused(&Refusal::Closed, false, true, &t, &post).strip, "not its board: left alone");
+        assert!(!end_unshown(&t, &post), "its end is shown");
+        // Found closed in the store, one move further than its board shows
+        // (a save whose answer was lost wrote the last move): the end is
+        // shown in place, not stripped.
+        t.seq += 1;
+        assert!(end_unshown(&t, &post));
+        let missed = refused(&Refusal::Closed, true, true, &t, &post);
+        assert_eq!(missed, Refused { catch_up: true, strip: false, computer: false }, "its end is shown");
+        assert!(!refused(&Refusal::Closed, false, true, &t, &post).catch_up, "not its board: left alone");
+        post.board = None;
+        assert!(!end_unshown(&t, &post), "no board to show it on");
     }
 
     /// A game of the host and a computer at the computer's turn.

@@ -10,7 +10,7 @@
 //! the game pages follow; sending never waits for anyone.
 
 use super::running::Running;
-use crate::discord::game::ids::{ChannelId, GameId};
+use crate::discord::game::ids::{ChannelId, GameId, UserId};
 use crate::discord::game::table::Table;
 use crate::engine::Variant;
 use std::collections::{HashMap, HashSet};
@@ -37,8 +37,10 @@ pub(crate) struct Hub {
     channels: Mutex<HashMap<ChannelId, GameId>>,
     /// Channels where a lobby is being opened right now.
     opening: Mutex<HashSet<ChannelId>>,
-    /// The variant of each open game (for the metrics).
-    variants: Mutex<HashMap<GameId, Variant>>,
+    /// Each open game's variant (for the metrics) and people (its host
+    /// and seated humans, as of its last saved change): read without
+    /// locking any game, which a click may hold while the database is slow.
+    open: Mutex<HashMap<GameId, OpenGame>>,
     /// Every saved change, for the game pages (`discord::web`).
     changes: tokio::sync::broadcast::Sender<Changed>,
 }
@@ -49,9 +51,25 @@ impl Default for Hub {
             games: Mutex::default(),
             channels: Mutex::default(),
             opening: Mutex::default(),
-            variants: Mutex::default(),
+            open: Mutex::default(),
             changes: tokio::sync::broadcast::channel(CHANGES_BUFFER).0,
         }
+    }
+}
+
+/// What the registry knows of an open game without locking it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct OpenGame {
+    variant: Variant,
+    /// The host, then the seated humans.
+    people: Vec<UserId>,
+}
+
+impl OpenGame {
+    fn of(table: &Table) -> OpenGame {
+        let mut people = vec![table.host];
+        people.extend(table.humans().into_iter().filter(|u| *u != table.host));
+        OpenGame { variant: table.ruleset.variant, people }
     }
 }
 
@@ -77,11 +95,11 @@ impl Reservation<'_> {
         let table = &running.table;
         debug_assert_eq!(table.channel, self.channel, "a game fills its own channel");
         let mut channels = self.hub.channels.lock().unwrap_or_else(PoisonError::into_inner);
-        let (id, open, variant) = (table.id, table.is_open(), table.ruleset.variant);
+        let (id, open, known) = (table.id, table.is_open(), OpenGame::of(table));
         let shared = Arc::new(tokio::sync::Mutex::new(running));
         if open {
             channels.insert(self.channel, id);
-            self.hub.variants.lock().unwrap_or_else(PoisonError::into_inner).insert(id, variant);
+            self.hub.open.lock().unwrap_or_else(PoisonError::into_inner).insert(id, known);
         }
         self.hub.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id, shared.clone());
         shared
@@ -133,11 +151,11 @@ impl Hub {
         if let Some(existing) = channels.get(&table.channel).and_then(|id| self.get(*id)) {
             return Err(existing);
         }
-        let (id, channel, open, variant) = (table.id, table.channel, table.is_open(), table.ruleset.variant);
+        let (id, channel, open, known) = (table.id, table.channel, table.is_open(), OpenGame::of(table));
         let shared = Arc::new(tokio::sync::Mutex::new(running));
         if open {
             channels.insert(channel, id);
-            self.variants.lock().unwrap_or_else(PoisonError::into_inner).insert(id, variant);
+            self.open.lock().unwrap_or_else(PoisonError::into_inner).insert(id, known);
         }
         self.games.lock().unwrap_or_else(PoisonError::into_inner).insert(id, shared.clone());
         Ok(shared)
@@ -148,13 +166,18 @@ impl Hub {
     pub(crate) fn saved(&self, table: &Table) {
         // Nobody listening (no pages) is not an error.
         let _ = self.changes.send(Changed { game: table.id.get(), seq: table.seq });
-        if !table.is_open() {
+        if table.is_open() {
+            let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(known) = open.get_mut(&table.id) {
+                *known = OpenGame::of(table);
+            }
+        } else {
             let mut channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
             if channels.get(&table.channel) == Some(&table.id) {
                 channels.remove(&table.channel);
             }
             self.games.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
-            self.variants.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
+            self.open.lock().unwrap_or_else(PoisonError::into_inner).remove(&table.id);
         }
     }
 
@@ -165,15 +188,22 @@ impl Hub {
 
     /// How many games are open, by variant (lobbies included).
     pub(crate) fn open_by_variant(&self) -> Vec<(Variant, usize)> {
-        let variants = self.variants.lock().unwrap_or_else(PoisonError::into_inner);
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let mut counts: Vec<(Variant, usize)> = Vec::new();
-        for v in variants.values() {
+        for v in open.values().map(|g| &g.variant) {
             match counts.iter_mut().find(|(c, _)| c == v) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((*v, 1)),
             }
         }
         counts
+    }
+
+    /// How many open games (lobbies included) `user` hosts or sits in, as
+    /// of their last saved changes; locks no game.
+    pub(crate) fn open_with(&self, user: UserId) -> usize {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.values().filter(|g| g.people.contains(&user)).count()
     }
 
     /// Every game still open (for the timeout ticker and start-up).
@@ -196,7 +226,7 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::game::ids::{GuildId, UserId, Venue};
+    use crate::discord::game::ids::{GuildId, Venue};
     use crate::discord::game::table::{Origin, Stage};
     use crate::engine::{Ruleset, Variant};
 
@@ -243,5 +273,23 @@ mod tests {
         let again = hub.reserve(ChannelId(10)).expect("a closed game frees the channel");
         drop(again);
         assert!(hub.reserve(ChannelId(10)).is_ok(), "a dropped reservation frees the channel");
+    }
+
+    #[tokio::test]
+    async fn the_games_a_user_is_in_are_counted_without_locking_any() {
+        let hub = Hub::new();
+        let (host, guest) = (UserId(5), UserId(6));
+        let first = hub.insert(table(1, 10)).expect("first game");
+        hub.insert(table(2, 11)).expect("second game");
+        assert_eq!((hub.open_with(host), hub.open_with(guest)), (2, 0));
+        let mut r = first.lock().await;
+        r.table.lineup.push(crate::discord::game::table::Player::Human(guest));
+        hub.saved(&r.table);
+        // Counted while the game is locked (as a click holds it while the database is slow).
+        assert_eq!((hub.open_with(host), hub.open_with(guest)), (2, 1));
+        r.table.stage = Stage::Ended;
+        hub.saved(&r.table);
+        drop(r);
+        assert_eq!((hub.open_with(host), hub.open_with(guest)), (1, 0), "a closed game counts no more");
     }
 }
