@@ -70,6 +70,8 @@ pub struct Report {
     pub open_games: usize,
     pub closed_games: usize,
     pub dice_checked: usize,
+    /// Kept season tables recounted from the games.
+    pub seasons_recounted: usize,
     pub problems: Vec<String>,
 }
 
@@ -82,11 +84,13 @@ impl Report {
     pub fn text(&self, file: &Path) -> String {
         let mut out = if self.passed() {
             format!(
-                "PASS: {}: {} open games resume, {} closed games replay, {} games' dice verify, the ratings recompute\n",
+                "PASS: {}: {} open games resume, {} closed games replay, {} games' dice verify, the ratings recompute, \
+                 {} kept season tables recount the same\n",
                 file.display(),
                 self.open_games,
                 self.closed_games,
-                self.dice_checked
+                self.dice_checked,
+                self.seasons_recounted
             )
         } else {
             format!("FAIL: {}: {} problems\n", file.display(), self.problems.len())
@@ -115,7 +119,8 @@ pub fn check(file: &Path) -> Result<Report, String> {
 
 /// The checks of [`check`] past SQLite's own, on any store (`thaayam
 /// migrate` runs them on its copy): open games resume, closed games replay
-/// and their dice verify, the ratings recompute.
+/// and their dice verify, the ratings recompute, the kept season tables
+/// recount the same from the games.
 pub fn check_store(store: &Store, report: &mut Report) -> Result<(), String> {
     let sql = |e: crate::store::StoreError| e.to_string();
     check_open(store, report)?;
@@ -129,6 +134,18 @@ pub fn check_store(store: &Store, report: &mut Report) -> Result<(), String> {
     match store.rating_problems() {
         Ok(found) => report.problems.extend(found.into_iter().map(|p| format!("rating of {p}"))),
         Err(e) => report.problems.push(format!("ratings cannot be recomputed: {e}")),
+    }
+    match store.recount_seasons() {
+        Ok((kept, differences)) => {
+            report.seasons_recounted = kept;
+            report.problems.extend(differences.into_iter().map(|d| {
+                format!(
+                    "season {} of {} in guild {}: kept {:?}, recounted {:?}",
+                    d.season, d.variant, d.guild, d.kept, d.recounted
+                )
+            }));
+        }
+        Err(e) => report.problems.push(format!("seasons cannot be recounted: {e}")),
     }
     Ok(())
 }

@@ -75,6 +75,7 @@ mod ratings;
 mod rivals;
 mod rows;
 pub mod schema;
+mod seasons;
 mod settings;
 pub(crate) mod sql;
 mod sqlite;
@@ -90,6 +91,7 @@ pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
 pub use rivals::{HeadToHead, Meeting, Rival};
+pub use seasons::{KeptSeason, SeasonDifference, SeasonSettings, SeasonSpan, SeasonStanding};
 pub use transfer::{TableCounts, copied_columns};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,

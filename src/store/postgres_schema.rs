@@ -165,6 +165,43 @@ CREATE TABLE pages_off (
     r#"
 ALTER TABLE seats ADD COLUMN name TEXT;
 "#,
+    // 6: SQLite's version 13 (seasons: a server's time zone and podium
+    // channel, the kept tables of months that ended, the podiums posted).
+    r#"
+CREATE TABLE guild_seasons (
+    guild_id       BIGINT PRIMARY KEY,
+    time_zone      TEXT    NOT NULL,
+    podium_channel BIGINT
+);
+CREATE TABLE seasons (
+    guild_id  BIGINT NOT NULL,
+    variant   TEXT    NOT NULL,
+    season    TEXT    NOT NULL,
+    starts_at BIGINT NOT NULL,
+    ends_at   BIGINT NOT NULL CHECK (ends_at > starts_at),
+    time_zone TEXT    NOT NULL,
+    kept_at   BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, variant, season)
+);
+CREATE TABLE season_standings (
+    guild_id BIGINT NOT NULL,
+    variant  TEXT    NOT NULL,
+    season   TEXT    NOT NULL,
+    user_id  BIGINT NOT NULL,
+    games    BIGINT NOT NULL CHECK (games > 0),
+    points   BIGINT NOT NULL CHECK (points >= 0),
+    wins     BIGINT NOT NULL CHECK (wins >= 0),
+    PRIMARY KEY (guild_id, variant, season, user_id),
+    FOREIGN KEY (guild_id, variant, season) REFERENCES seasons (guild_id, variant, season)
+);
+CREATE TABLE season_podiums (
+    guild_id  BIGINT NOT NULL,
+    season    TEXT    NOT NULL,
+    posted_at BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, season)
+);
+CREATE INDEX games_guild_finished ON games (guild_id, variant, finished_at) WHERE state = 'finished';
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -241,6 +278,7 @@ mod tests {
         "8a8aff05f5034c4806c27ef6e439bfa3fa1a755a4348050f802fe53cf205e81e",
         "aa524500d00b8177ffcb20cfa319c451b9a0858ad041f3301ee5f59f898808e4",
         "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
+        "8adb45d9ba6d781bdac404add6b182ba89be2b2b4fabf4f513fabf0f8ce4fc15",
     ];
 
     #[test]

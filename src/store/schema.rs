@@ -193,6 +193,46 @@ CREATE TABLE pages_off (
     r#"
 ALTER TABLE seats ADD COLUMN name TEXT;
 "#,
+    // 13: seasons of the leaderboards (`discord::game::season`): a
+    // server's time zone and the channel its monthly podium goes to, the
+    // tables of months that ended as they were first shown or posted (the
+    // bounds and zone they were counted with; `thaayam check` recounts
+    // them from the games), and which months' podiums were posted.
+    r#"
+CREATE TABLE guild_seasons (
+    guild_id       INTEGER PRIMARY KEY,
+    time_zone      TEXT    NOT NULL,
+    podium_channel INTEGER
+);
+CREATE TABLE seasons (
+    guild_id  INTEGER NOT NULL,
+    variant   TEXT    NOT NULL,
+    season    TEXT    NOT NULL,
+    starts_at INTEGER NOT NULL,
+    ends_at   INTEGER NOT NULL CHECK (ends_at > starts_at),
+    time_zone TEXT    NOT NULL,
+    kept_at   INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, variant, season)
+);
+CREATE TABLE season_standings (
+    guild_id INTEGER NOT NULL,
+    variant  TEXT    NOT NULL,
+    season   TEXT    NOT NULL,
+    user_id  INTEGER NOT NULL,
+    games    INTEGER NOT NULL CHECK (games > 0),
+    points   INTEGER NOT NULL CHECK (points >= 0),
+    wins     INTEGER NOT NULL CHECK (wins >= 0),
+    PRIMARY KEY (guild_id, variant, season, user_id),
+    FOREIGN KEY (guild_id, variant, season) REFERENCES seasons (guild_id, variant, season)
+);
+CREATE TABLE season_podiums (
+    guild_id  INTEGER NOT NULL,
+    season    TEXT    NOT NULL,
+    posted_at INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, season)
+);
+CREATE INDEX games_guild_finished ON games (guild_id, variant, finished_at) WHERE state = 'finished';
+"#,
 ];
 
 /// The schema version this program writes.
@@ -298,6 +338,7 @@ mod tests {
         "c29f2ce211883e98e01378e1cba6a7b65538d3790cd2b8d472c45bc93db44a03",
         "43b8a732d6ae17e47734a8c29a5e55f4b435c49c530beae8c2cc52d66537585e",
         "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
+        "af9aba84a2d846796763d195f2d47dcb20c3fa0520b4e760cbee0c35f790671b",
     ];
 
     #[test]

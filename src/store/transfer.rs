@@ -36,6 +36,14 @@ const TABLES: &[(&str, &str, &str)] = &[
     ("user_settings", "user_id, notify_turns", "user_id"),
     ("page_secret", "id, secret", "id"),
     ("pages_off", "guild_id", "guild_id"),
+    ("guild_seasons", "guild_id, time_zone, podium_channel", "guild_id"),
+    ("seasons", "guild_id, variant, season, starts_at, ends_at, time_zone, kept_at", "guild_id, variant, season"),
+    (
+        "season_standings",
+        "guild_id, variant, season, user_id, games, points, wins",
+        "guild_id, variant, season, user_id",
+    ),
+    ("season_podiums", "guild_id, season, posted_at", "guild_id, season"),
 ];
 
 /// What `thaayam migrate` copies: each table, in the order it is copied,

@@ -29,6 +29,7 @@ mod pictures;
 mod places;
 mod records;
 mod restart;
+mod seasons;
 mod selftest;
 mod selftest_places;
 mod shards;

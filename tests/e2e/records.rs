@@ -29,7 +29,9 @@ async fn records_and_settings_commands() {
 
     let (kind, text, _) = ask(&fake, &bob, "leaderboard", vec![]).await;
     assert_eq!(kind, 4);
-    assert!(text.contains("Leaderboard: bell") && text.contains("No one on this server"), "{text}");
+    assert!(text.contains("Leaderboard: bell, ") && text.contains("No one has finished 3 rated games"), "{text}");
+    let (_, text, _) = ask(&fake, &bob, "leaderboard", vec![Opt::int("period", 2)]).await;
+    assert!(text.contains("Leaderboard: bell") && text.contains("No one on this server"), "all time: {text}");
     let (_, text, _) = ask(&fake, &bob, "stats", vec![]).await;
     assert!(text.contains(&format!("{} has not finished a game", bob.mention())), "{text}");
     let (_, text, _) = ask(&fake, &bob, "history", vec![]).await;

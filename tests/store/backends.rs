@@ -11,7 +11,10 @@ use crate::common::{Scratch, humans, new_game, playing_game};
 use std::collections::BTreeSet;
 use thaayam::engine::{Event, Ruleset, Seat, Throw, Variant};
 use thaayam::lab::pg_server;
-use thaayam::store::{CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, Store, StoreError};
+use thaayam::store::{
+    CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, SeasonSettings, SeasonSpan, Store,
+    StoreError, Timestamp,
+};
 
 const THROW: Event = Event::Throw { t: Throw::Four };
 
@@ -109,6 +112,20 @@ fn the_last_move_and_the_ratings_are_one_transaction() {
         let history = store.channel_history(1, 5).expect("history");
         assert_eq!(history.iter().map(|g| g.id).collect::<Vec<_>>(), [game.id], "{backend}");
         assert!(store.rating_problems().expect("recount").is_empty(), "{backend}");
+        let always = SeasonSpan { name: "always".into(), starts: Timestamp(0), ends: Timestamp(i64::MAX) };
+        let standings = store.season_standings(7, Variant::Bell, &always).expect("season");
+        let rows: Vec<_> = standings.iter().map(|s| (s.user, s.games, s.points, s.wins)).collect();
+        assert_eq!(rows, [(101, 1, 1, 1), (100, 1, 0, 0)], "{backend}");
+        assert_eq!(store.keep_season(7, Variant::Bell, &always, "UTC").expect("keep").standings, standings);
+        let again = store.keep_season(7, Variant::Bell, &always, "Asia/Kolkata").expect("kept");
+        assert_eq!(again.time_zone, "UTC", "{backend}: kept once");
+        assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()), "{backend}");
+        assert_eq!(store.season_variants(7, &always).expect("variants"), [Variant::Bell], "{backend}");
+        let podium = SeasonSettings { time_zone: "Asia/Kolkata".into(), podium_channel: Some(3) };
+        store.set_season_settings(7, &podium).expect("season settings");
+        assert_eq!(store.podium_servers().expect("podiums"), [(7, "Asia/Kolkata".to_string(), 3)], "{backend}");
+        assert!(store.claim_podium(7, "always").expect("claim"), "{backend}");
+        assert!(!store.claim_podium(7, "always").expect("claim again"), "{backend}: claimed once");
         assert_eq!(store.closed_game_ids().expect("closed"), [game.id], "{backend}");
         let again = store.save_live(game.id, &game.change(&[]));
         assert!(matches!(again, Err(StoreError::WrongState { .. })), "{backend}: {again:?}");

@@ -17,6 +17,24 @@ leaderboard-line = **{ $rank }.** { $who } **{ $rating }** · { $games } · { $w
 leaderboard-newcomers = Not ranked yet (fewer than { $count } games): { $names }
 leaderboard-footer = { $meaning } Players are listed after { $count } games.
 leaderboard-title = Leaderboard: { $variant }
+season-title-week = Leaderboard: { $variant }, week { $season }
+season-title-month = Leaderboard: { $variant }, { $season }
+season-title-kept = Leaderboard: { $variant }, { $season } (final)
+season-running = This season began <t:{ $starts }:f> and resets <t:{ $ends }:f> (<t:{ $ends }:R>), midnight in the server's time zone ({ $zone }).
+season-kept = The final table of { $season }, from <t:{ $starts }:f> to <t:{ $ends }:f> (time zone { $zone }).
+season-points = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+  }
+season-line = **{ $rank }.** { $who } **{ $points }** · { $games } · { $wins }
+season-empty = No one has finished { $count } rated games of { $variant } in this season yet.
+season-footer = A point for every player you finish ahead of (a win among four is worth 3, last place 0). Ranked from { $count } games; ties go to more wins, then fewer games. All time, by rating: { -opt-leaderboard-period }:all.
+season-bad = `{ $typed }` is not a month: write it like 2026-11.
+season-not-over = { $typed } is not over yet: this month's table is { -cmd-leaderboard } without { -opt-leaderboard-season }.
+podium-title = Podium of { $season }
+podium-intro = The season { $season } is over. Congratulations to its podium!
+podium-place = { $medal } { $who } ({ $points })
+podium-footer = The whole table: { -cmd-leaderboard } { -opt-leaderboard-season }:{ $season }
 stats-none = { $who } has not finished a game on this server yet.
 stats-all = { $who }'s record on this server: { $games } and { $wins } in all.
 stats-title = Thaayam record
@@ -64,6 +82,11 @@ settings-language = Language
 settings-pages = Game pages
 settings-pages-on = on: boards and results link to a page per game
 settings-pages-off = off: this server's games have no page
+settings-time-zone = Seasons' time zone
+settings-podium = Monthly podium
+settings-podium-on = posted in { $channel } when a month ends
+settings-podium-off = off
+settings-bad-time-zone = `{ $typed }` is not a time zone. Write its IANA name, like Europe/Paris, Asia/Kolkata or UTC.
 
 ## /thaayam help
 

@@ -42,9 +42,13 @@ slash-rules-variant = variant
 slash-rules-variant-about = Which rules to explain (default: all of them)
 
 slash-leaderboard = leaderboard
-slash-leaderboard-about = This server's best players of a variant, by rating
+slash-leaderboard-about = This server's best players of a variant: this month's season, this week, or all time
 slash-leaderboard-variant = variant
 slash-leaderboard-variant-about = Which rules (default: the server's default)
+slash-leaderboard-period = period
+slash-leaderboard-period-about = This month's season (the default), this week, or all time by rating
+slash-leaderboard-season = season
+slash-leaderboard-season-about = A past month's final table, like 2026-11
 
 slash-stats = stats
 slash-stats-about = A player's Thaayam record on this server: rating, games, wins, streaks
@@ -83,6 +87,10 @@ slash-settings-language = language
 slash-settings-language-about = Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)
 slash-settings-pages = pages
 slash-settings-pages-about = Game pages in a browser for this server's games (on by default where the bot serves them)
+slash-settings-time_zone = time_zone
+slash-settings-time_zone-about = When weeks and months begin for the seasons: an IANA zone like Europe/Paris (default UTC)
+slash-settings-podium = podium
+slash-settings-podium-about = on: last month's podium is posted in this channel when a month ends; off: not posted
 
 slash-games = games
 slash-games-about = The running games of this server (or, elsewhere, yours), with links to their boards

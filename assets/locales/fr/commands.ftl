@@ -17,6 +17,24 @@ leaderboard-line = **{ $rank }.** { $who } **{ $rating }** · { $games } · { $w
 leaderboard-newcomers = Pas encore classés (moins de { $count } parties) : { $names }
 leaderboard-footer = { $meaning } Les joueurs apparaissent après { $count } parties.
 leaderboard-title = Classement : { $variant }
+season-title-week = Classement : { $variant }, semaine { $season }
+season-title-month = Classement : { $variant }, { $season }
+season-title-kept = Classement : { $variant }, { $season } (final)
+season-running = Cette saison a commencé le <t:{ $starts }:f> et repart à zéro le <t:{ $ends }:f> (<t:{ $ends }:R>), à minuit dans le fuseau horaire du serveur ({ $zone }).
+season-kept = Le classement final de { $season }, du <t:{ $starts }:f> au <t:{ $ends }:f> (fuseau horaire { $zone }).
+season-points = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+  }
+season-line = **{ $rank }.** { $who } **{ $points }** · { $games } · { $wins }
+season-empty = Personne n'a encore terminé { $count } parties classées de { $variant } cette saison.
+season-footer = Un point par joueur devancé à l'arrivée (une victoire à quatre vaut 3, la dernière place 0). Classé à partir de { $count } parties ; à égalité, le plus de victoires, puis le moins de parties. Depuis toujours, par cote : { -opt-leaderboard-period }:all.
+season-bad = `{ $typed }` n'est pas un mois : écrivez-le comme 2026-11.
+season-not-over = { $typed } n'est pas encore fini : le classement du mois est { -cmd-leaderboard } sans { -opt-leaderboard-season }.
+podium-title = Podium de { $season }
+podium-intro = La saison { $season } est terminée. Bravo à son podium !
+podium-place = { $medal } { $who } ({ $points })
+podium-footer = Le classement complet : { -cmd-leaderboard } { -opt-leaderboard-season }:{ $season }
 stats-none = { $who } n'a encore terminé aucune partie sur ce serveur.
 stats-all = Fiche de { $who } sur ce serveur : { $games } et { $wins } en tout.
 stats-title = Fiche Thaayam
@@ -64,6 +82,11 @@ settings-language = Langue
 settings-pages = Pages des parties
 settings-pages-on = activées : plateaux et résultats renvoient à une page par partie
 settings-pages-off = désactivées : les parties de ce serveur n'ont pas de page
+settings-time-zone = Fuseau horaire des saisons
+settings-podium = Podium du mois
+settings-podium-on = publié dans { $channel } à la fin de chaque mois
+settings-podium-off = désactivé
+settings-bad-time-zone = `{ $typed }` n'est pas un fuseau horaire. Écrivez son nom IANA, comme Europe/Paris, Asia/Kolkata ou UTC.
 
 ## /thaayam help
 

@@ -42,9 +42,13 @@ slash-rules-variant = variante
 slash-rules-variant-about = Quelles règles expliquer (par défaut : toutes)
 
 slash-leaderboard = classement
-slash-leaderboard-about = Les meilleurs joueurs du serveur pour une variante, par cote
+slash-leaderboard-about = Les meilleurs joueurs du serveur pour une variante : saison du mois, semaine ou depuis toujours
 slash-leaderboard-variant = variante
 slash-leaderboard-variant-about = Quelles règles (par défaut : celles du serveur)
+slash-leaderboard-period = période
+slash-leaderboard-period-about = La saison du mois (par défaut), la semaine, ou depuis toujours par cote
+slash-leaderboard-season = saison
+slash-leaderboard-season-about = Le classement final d'un mois passé, comme 2026-11
 
 slash-stats = fiche
 slash-stats-about = La fiche Thaayam d'un joueur sur ce serveur : cote, parties, victoires, séries
@@ -83,6 +87,10 @@ slash-settings-language = langue
 slash-settings-language-about = Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)
 slash-settings-pages = pages
 slash-settings-pages-about = Pages web des parties de ce serveur (activées par défaut si le bot les sert)
+slash-settings-time_zone = fuseau_horaire
+slash-settings-time_zone-about = Quand semaines et mois commencent pour les saisons : un fuseau IANA comme Europe/Paris
+slash-settings-podium = podium
+slash-settings-podium-about = on : le podium du mois passé est publié dans ce salon à la fin du mois ; off : non
 
 slash-games = parties
 slash-games-about = Les parties en cours de ce serveur (ou, ailleurs, les vôtres), avec le lien de leur plateau

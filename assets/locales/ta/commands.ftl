@@ -17,6 +17,24 @@ leaderboard-line = **{ $rank }.** { $who } **{ $rating }** · { $games } · { $w
 leaderboard-newcomers = இன்னும் தரவரிசையில் இல்லை ({ $count } ஆட்டங்களுக்குக் குறைவு): { $names }
 leaderboard-footer = { $meaning } { $count } ஆட்டங்களுக்குப் பிறகு ஆட்டக்காரர்கள் பட்டியலில் வருவர்.
 leaderboard-title = தரவரிசை: { $variant }
+season-title-week = தரவரிசை: { $variant }, வாரம் { $season }
+season-title-month = தரவரிசை: { $variant }, { $season }
+season-title-kept = தரவரிசை: { $variant }, { $season } (இறுதி)
+season-running = இந்தப் பருவம் <t:{ $starts }:f> அன்று தொடங்கியது; <t:{ $ends }:f> அன்று (<t:{ $ends }:R>) மீண்டும் சுழியத்திலிருந்து தொடங்கும் (சர்வரின் நேர மண்டலத்தில் நள்ளிரவு: { $zone }).
+season-kept = { $season } இன் இறுதித் தரவரிசை, <t:{ $starts }:f> முதல் <t:{ $ends }:f> வரை (நேர மண்டலம் { $zone }).
+season-points = { $count ->
+    [one] { $count } புள்ளி
+   *[other] { $count } புள்ளிகள்
+  }
+season-line = **{ $rank }.** { $who } **{ $points }** · { $games } · { $wins }
+season-empty = இந்தப் பருவத்தில் யாரும் இன்னும் { $variant } இன் { $count } தரவரிசை ஆட்டங்களை முடிக்கவில்லை.
+season-footer = நீங்கள் முந்திய ஒவ்வொரு ஆட்டக்காரருக்கும் ஒரு புள்ளி (நால்வரில் வெற்றி 3, கடைசி இடம் 0). { $count } ஆட்டங்களிலிருந்து தரவரிசை; சமமானால் அதிக வெற்றிகள், பிறகு குறைந்த ஆட்டங்கள். எல்லாக் காலத்துக்கும், மதிப்பீட்டின்படி: { -opt-leaderboard-period }:all.
+season-bad = `{ $typed }` ஒரு மாதம் அல்ல: 2026-11 போல எழுதுங்கள்.
+season-not-over = { $typed } இன்னும் முடியவில்லை: இந்த மாதத் தரவரிசைக்கு { -opt-leaderboard-season } இல்லாமல் { -cmd-leaderboard }.
+podium-title = { $season } இன் வெற்றி மேடை
+podium-intro = { $season } பருவம் முடிந்தது. வெற்றி மேடையில் உள்ளவர்களுக்கு வாழ்த்துகள்!
+podium-place = { $medal } { $who } ({ $points })
+podium-footer = முழுத் தரவரிசை: { -cmd-leaderboard } { -opt-leaderboard-season }:{ $season }
 stats-none = { $who } இந்தச் சர்வரில் இன்னும் ஒரு ஆட்டத்தையும் முடிக்கவில்லை.
 stats-all = இந்தச் சர்வரில் { $who } இன் பதிவு: மொத்தம் { $games }, { $wins }.
 stats-title = தாயம் பதிவு
@@ -64,6 +82,11 @@ settings-language = மொழி
 settings-pages = ஆட்டப் பக்கங்கள்
 settings-pages-on = இயக்கத்தில்: ஆட்டப் பலகைகளும் முடிவுகளும் ஒவ்வொரு ஆட்டத்தின் பக்கத்துக்கு இணைப்பு தரும்
 settings-pages-off = நிறுத்தப்பட்டது: இந்த சர்வரின் ஆட்டங்களுக்குப் பக்கம் இல்லை
+settings-time-zone = பருவங்களின் நேர மண்டலம்
+settings-podium = மாத வெற்றி மேடை
+settings-podium-on = ஒவ்வொரு மாத முடிவிலும் { $channel } இல் வெளியிடப்படும்
+settings-podium-off = நிறுத்தப்பட்டது
+settings-bad-time-zone = `{ $typed }` ஒரு நேர மண்டலம் அல்ல. அதன் IANA பெயரை எழுதுங்கள், எ.கா. Asia/Kolkata, Europe/Paris அல்லது UTC.
 
 ## /thaayam help
 

@@ -19,6 +19,7 @@ mod records;
 mod records_tests;
 pub(crate) mod replay;
 mod rules;
+mod seasons;
 pub(crate) mod settings;
 mod verify;
 

@@ -1,4 +1,5 @@
-//! `/thaayam leaderboard`, `stats` and `history`: the server's ratings, a
+//! `/thaayam leaderboard`, `stats` and `history`: the server's ratings
+//! (its seasons' tables are in `seasons`), a
 //! player's record with her frequent opponents (or, with `against:`, the
 //! head-to-head of two players) and the channel's finished games, read
 //! from the store.
@@ -7,7 +8,9 @@
 //! that ping no one.
 
 use super::answer::{VariantChoice, langs, occupant, send, store_failed};
+use super::seasons::{PeriodChoice, season_leaderboard};
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
+use crate::discord::game::season::Period;
 use crate::discord::live::defaults::effective_settings;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
@@ -254,7 +257,12 @@ fn venue_of(ctx: Context<'_>) -> Venue {
 }
 
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn leaderboard(ctx: Context<'_>, variant: Option<VariantChoice>) -> Result<(), Error> {
+pub(crate) async fn leaderboard(
+    ctx: Context<'_>,
+    variant: Option<VariantChoice>,
+    period: Option<PeriodChoice>,
+    season: Option<String>,
+) -> Result<(), Error> {
     let venue = venue_of(ctx);
     let guild = venue.guild_number();
     let store = &ctx.data().store;
@@ -265,6 +273,10 @@ pub(crate) async fn leaderboard(ctx: Context<'_>, variant: Option<VariantChoice>
             Err(e) => return store_failed(ctx, "reading the settings", e).await,
         },
     };
+    let period = period.map_or(Period::Month, Period::from);
+    if season.is_some() || period != Period::AllTime {
+        return season_leaderboard(ctx, guild, variant, period, season).await;
+    }
     let rows = move |s: &mut crate::store::Store| {
         let mut rows = s.leaderboard(guild, variant, MIN_GAMES, LEADERBOARD_ROWS)?;
         let newcomers = s.leaderboard(guild, variant, 1, 2 * LEADERBOARD_ROWS)?;

@@ -1,11 +1,13 @@
 //! `/thaayam settings`: a server's default rules, turn timeout, who may
-//! end games and the bot's language. Anyone may look; changing needs
+//! end games, the bot's language, and its seasons' time zone and podium
+//! (`seasons`). Anyone may look; changing needs
 //! Manage Server. Also the
 //! defaults a new game of a server starts with (`live::defaults`). The
 //! checks and the message are plain functions, tested without Discord.
 
 use super::answer::{VariantChoice, langs, private, send, store_failed};
 use super::notify::Switch;
+use super::seasons::{season_settings_after, with_seasons};
 use crate::discord::config::parse_duration;
 use crate::discord::live::defaults::effective_settings;
 use crate::discord::view::lang::{Lang, tr};
@@ -45,6 +47,10 @@ pub(crate) struct SettingsRequest {
     pub(crate) language: Option<String>,
     /// The server's game pages on (`true`) or off.
     pub(crate) pages: Option<bool>,
+    /// The seasons' time zone as typed (an IANA name).
+    pub(crate) time_zone: Option<String>,
+    /// The monthly podium posted in this channel (`true`) or not.
+    pub(crate) podium: Option<bool>,
 }
 
 impl SettingsRequest {
@@ -54,6 +60,8 @@ impl SettingsRequest {
             && self.end_permission.is_none()
             && self.language.is_none()
             && self.pages.is_none()
+            && self.time_zone.is_none()
+            && self.podium.is_none()
     }
 }
 
@@ -191,6 +199,8 @@ fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     }
 }
 
+// A slash command's options are its arguments (poise): one per setting.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn settings(
     ctx: Context<'_>,
@@ -199,6 +209,8 @@ pub(crate) async fn settings(
     end_permission: Option<EndChoice>,
     language: Option<String>,
     pages: Option<Switch>,
+    time_zone: Option<String>,
+    podium: Option<Switch>,
 ) -> Result<(), Error> {
     let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
     let guild = venue.guild_number();
@@ -209,6 +221,8 @@ pub(crate) async fn settings(
         end_permission: end_permission.map(EndPermission::from),
         language,
         pages: pages.map(|p| p == Switch::On),
+        time_zone,
+        podium: podium.map(|p| p == Switch::On),
     };
     let served = ctx.data().config.web.is_some();
     let manager = may_manage(member_permissions(ctx));
@@ -223,17 +237,23 @@ pub(crate) async fn settings(
     let server =
         |chosen: Option<Lang>, locale: Lang| ServerLang { lang: chosen.unwrap_or(locale), chosen: chosen.is_some() };
     let locale = locale_lang(ctx);
-    let pages_off = match store.call(move |st| st.pages_off(guild)).await {
-        Ok(off) => off,
+    let (pages_off, seasons) = match store.call(move |st| Ok((st.pages_off(guild)?, st.season_settings(guild)?))).await
+    {
+        Ok(read) => read,
         Err(e) => return store_failed(ctx, "reading the settings", e).await,
     };
     let shown_pages = |msg: Message, off: bool| if served { with_pages(mine, msg, !off) } else { msg };
     let new = match apply_request(mine, current, &req, manager) {
         Ok(None) => {
             let shown = settings_message(mine, &current, server(chosen, locale), false, manager);
-            return send(ctx, &shown_pages(shown, pages_off), true).await;
+            return send(ctx, &with_seasons(mine, shown_pages(shown, pages_off), &seasons), true).await;
         }
         Ok(Some(new)) => new,
+        Err(refusal) => return private(ctx, refusal).await,
+    };
+    let here = ctx.channel_id().get();
+    let seasons = match season_settings_after(mine, &seasons, req.time_zone.as_deref(), req.podium, here) {
+        Ok(s) => s,
         Err(refusal) => return private(ctx, refusal).await,
     };
     // Checked by `apply_request`: a language asked for is one we speak or `auto`.
@@ -243,10 +263,12 @@ pub(crate) async fn settings(
     };
     let code = language.map(Lang::code);
     let off = req.pages.map_or(pages_off, |on| !on);
+    let saved_seasons = seasons.clone();
     let saved = store
         .call(move |s| {
             s.set_guild_settings(guild, &new)?;
             s.set_guild_language(guild, code)?;
+            s.set_season_settings(guild, &saved_seasons)?;
             s.set_pages_off(guild, off)
         })
         .await;
@@ -258,7 +280,7 @@ pub(crate) async fn settings(
     ctx.data().settings.remember(venue, Some(new));
     tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);
     let shown = settings_message(mine, &new, server(language, locale), true, manager);
-    send(ctx, &shown_pages(shown, off), true).await
+    send(ctx, &with_seasons(mine, shown_pages(shown, off), &seasons), true).await
 }
 
 /// The language of the server's Discord locale (English if we lack it).
@@ -304,8 +326,7 @@ mod tests {
             variant,
             turn_timeout: timeout.map(str::to_string),
             end_permission: end,
-            language: None,
-            pages: None,
+            ..SettingsRequest::default()
         }
     }
 

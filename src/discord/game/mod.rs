@@ -19,6 +19,7 @@ pub(crate) mod rematch;
 /// Used by the tests and the workbench only.
 #[cfg(any(test, feature = "lab"))]
 pub(crate) mod script;
+pub(crate) mod season;
 pub(crate) mod session;
 pub(crate) mod story;
 pub(crate) mod table;

@@ -7,7 +7,8 @@
 //! again: nothing to re-arm by hand. Games reached by clicks only (group
 //! DMs) get the direct messages; their timeouts wait for the next click.
 //! Lobbies past their time and idle games reached by clicks only are
-//! closed first (`expiry`).
+//! closed first (`expiry`); the monthly podiums due are posted last
+//! (`podium`).
 
 use super::board::{Change, show};
 use super::change::{change, remember};
@@ -16,6 +17,7 @@ use super::expiry;
 use super::ids;
 use super::lang::game_lang;
 use super::opening;
+use super::podium;
 use super::running::{Reach, Running};
 use super::unix_now;
 use crate::discord::Data;
@@ -109,6 +111,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
         }
     }
     data.guard.keep_only(&ids);
+    podium::post_due(http, data).await;
 }
 
 /// Sends the player on turn a direct message about her waiting turn when

@@ -59,6 +59,7 @@ pub(crate) mod outgoing;
 pub(crate) mod page_key;
 pub(crate) mod persist;
 pub(crate) mod pictures;
+pub(crate) mod podium;
 pub(crate) mod ratelimits;
 pub(crate) mod running;
 pub(crate) mod saved;

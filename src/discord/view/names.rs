@@ -30,13 +30,16 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command { name: "hint", options: &[] },
     Command { name: "help", options: &[] },
     Command { name: "rules", options: &["variant"] },
-    Command { name: "leaderboard", options: &["variant"] },
+    Command { name: "leaderboard", options: &["variant", "period", "season"] },
     Command { name: "stats", options: &["user", "against"] },
     Command { name: "history", options: &[] },
     Command { name: "replay", options: &["game"] },
     Command { name: "analyse", options: &["game"] },
     Command { name: "verify", options: &["game"] },
-    Command { name: "settings", options: &["variant", "turn_timeout", "end_permission", "language", "pages"] },
+    Command {
+        name: "settings",
+        options: &["variant", "turn_timeout", "end_permission", "language", "pages", "time_zone", "podium"],
+    },
     Command { name: "games", options: &[] },
     Command { name: "notify", options: &["switch"] },
 ];

@@ -1,0 +1,279 @@
+//! The seasons of `/thaayam leaderboard`: this week's or this month's
+//! table by points for places (`period:`, the month by default), a past
+//! month's final table (`season:2026-11`, kept when first shown), and the
+//! season settings of `/thaayam settings` (the server's time zone, the
+//! monthly podium). The messages are plain functions of store data,
+//! tested below; the spans come from `game::season`.
+
+use super::answer::{langs, private, send, store_failed};
+use crate::discord::Context;
+use crate::discord::Error;
+use crate::discord::game::ids::UserId;
+use crate::discord::game::season::{self, BadSeason, Period, SEASON_MIN_GAMES, Season};
+use crate::discord::live::unix_now;
+use crate::discord::view::lang::{Lang, tr};
+use crate::discord::view::message::{Embed, Message, limits};
+use crate::discord::view::words::{COLOUR, fit_lines, mention};
+use crate::engine::Variant;
+use crate::store::{KeptSeason, SeasonSettings, SeasonSpan, SeasonStanding, Timestamp};
+
+/// What a leaderboard covers, as offered to players.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub(crate) enum PeriodChoice {
+    #[name = "month: this month's season, by points (the default)"]
+    Month,
+    #[name = "week: this week, by points"]
+    Week,
+    #[name = "all: all time, by rating"]
+    All,
+}
+
+impl From<PeriodChoice> for Period {
+    fn from(c: PeriodChoice) -> Period {
+        match c {
+            PeriodChoice::Month => Period::Month,
+            PeriodChoice::Week => Period::Week,
+            PeriodChoice::All => Period::AllTime,
+        }
+    }
+}
+
+/// A season's span as the store counts it (milliseconds).
+pub(crate) fn span_of(s: &Season) -> SeasonSpan {
+    SeasonSpan { name: s.name.clone(), starts: Timestamp(s.starts * 1000), ends: Timestamp(s.ends * 1000) }
+}
+
+/// When a season table was counted: the running week or month (in the
+/// server's zone), or a month that ended, as kept.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Shown<'a> {
+    Running { period: Period, season: &'a Season, zone: &'a str },
+    Kept(&'a KeptSeason),
+}
+
+fn secs(t: Timestamp) -> i64 {
+    t.0.div_euclid(1000)
+}
+
+/// A season's table: the ranked players (with [`SEASON_MIN_GAMES`] games),
+/// best first as the store orders them, then the others on one line, and
+/// when the season began and resets (or, kept, its bounds).
+pub(crate) fn season_message(lang: Lang, variant: Variant, shown: Shown<'_>, standings: &[SeasonStanding]) -> Message {
+    let v = variant.name();
+    let (title, when) = match shown {
+        Shown::Running { period, season, zone } => {
+            let title = match period {
+                Period::Week => tr!(lang, "season-title-week", variant = v, season = season.name.as_str()),
+                _ => tr!(lang, "season-title-month", variant = v, season = season.name.as_str()),
+            };
+            (title, tr!(lang, "season-running", starts = season.starts, ends = season.ends, zone = zone))
+        }
+        Shown::Kept(k) => {
+            let name = k.span.name.as_str();
+            let when = tr!(
+                lang,
+                "season-kept",
+                season = name,
+                starts = secs(k.span.starts),
+                ends = secs(k.span.ends),
+                zone = k.time_zone.as_str()
+            );
+            (tr!(lang, "season-title-kept", variant = v, season = name), when)
+        }
+    };
+    let ranked: Vec<&SeasonStanding> = standings.iter().filter(|s| s.games >= SEASON_MIN_GAMES).collect();
+    let newcomers: Vec<String> = standings
+        .iter()
+        .filter(|s| s.games < SEASON_MIN_GAMES)
+        .map(|s| format!("{} {}", mention(UserId(s.user)), tr!(lang, "season-points", count = s.points)))
+        .collect();
+    let mut lines = vec![when];
+    if ranked.is_empty() {
+        lines.push(tr!(lang, "season-empty", count = SEASON_MIN_GAMES, variant = v));
+    }
+    lines.extend(ranked.iter().enumerate().map(|(i, s)| {
+        tr!(
+            lang,
+            "season-line",
+            rank = i + 1,
+            who = mention(UserId(s.user)),
+            points = tr!(lang, "season-points", count = s.points),
+            games = tr!(lang, "n-games", count = s.games),
+            wins = tr!(lang, "n-wins", count = s.wins),
+        )
+    }));
+    if !newcomers.is_empty() {
+        lines.push(tr!(lang, "leaderboard-newcomers", count = SEASON_MIN_GAMES, names = newcomers.join(", ")));
+    }
+    Message {
+        embed: Some(Embed {
+            title,
+            description: fit_lines(lang, &lines, limits::EMBED_DESCRIPTION),
+            footer: tr!(lang, "season-footer", count = SEASON_MIN_GAMES),
+            colour: COLOUR,
+            ..Embed::default()
+        }),
+        ..Message::default()
+    }
+}
+
+/// The refusal of a typed season that is not a past month.
+pub(crate) fn bad_season(lang: Lang, typed: &str, why: BadSeason) -> String {
+    match why {
+        BadSeason::Unreadable => tr!(lang, "season-bad", typed = typed),
+        BadSeason::NotOver => tr!(lang, "season-not-over", typed = typed),
+    }
+}
+
+/// `/thaayam leaderboard` for a season: the running week or month, or
+/// the past month `season` (kept when first shown, so that its table
+/// stays as it was, whatever the server's zone becomes).
+pub(crate) async fn season_leaderboard(
+    ctx: Context<'_>,
+    guild: u64,
+    variant: Variant,
+    period: Period,
+    typed: Option<String>,
+) -> Result<(), Error> {
+    let store = &ctx.data().store;
+    let settings = match store.call(move |s| s.season_settings(guild)).await {
+        Ok(s) => s,
+        Err(e) => return store_failed(ctx, "reading the season settings", e).await,
+    };
+    let zone = season::saved_zone(&settings.time_zone);
+    let (public, mine) = langs(ctx).await;
+    let now = unix_now();
+    if let Some(typed) = typed {
+        let month = match season::past_month(&typed, zone, now) {
+            Ok(month) => month,
+            Err(why) => return private(ctx, bad_season(mine, &typed, why)).await,
+        };
+        let (span, tz) = (span_of(&month), zone.name().to_string());
+        return match store.call(move |s| s.keep_season(guild, variant, &span, &tz)).await {
+            Ok(kept) => send(ctx, &season_message(public, variant, Shown::Kept(&kept), &kept.standings), false).await,
+            Err(e) => store_failed(ctx, "keeping a season's table", e).await,
+        };
+    }
+    let Some(running) = season::containing(period, zone, now) else {
+        return private(ctx, tr!(mine, "season-bad", typed = "all")).await;
+    };
+    let span = span_of(&running);
+    match store.call(move |s| s.season_standings(guild, variant, &span)).await {
+        Ok(rows) => {
+            let shown = Shown::Running { period, season: &running, zone: zone.name() };
+            send(ctx, &season_message(public, variant, shown, &rows), false).await
+        }
+        Err(e) => store_failed(ctx, "reading the season's table", e).await,
+    }
+}
+
+/// The season settings after an admin's request (`time_zone` as typed;
+/// `podium`: on posts in `here`, off stops); `Err` with the answer when
+/// the zone is not one.
+pub(crate) fn season_settings_after(
+    lang: Lang,
+    current: &SeasonSettings,
+    time_zone: Option<&str>,
+    podium: Option<bool>,
+    here: u64,
+) -> Result<SeasonSettings, String> {
+    let mut new = current.clone();
+    if let Some(typed) = time_zone {
+        let zone = season::zone(typed).ok_or_else(|| tr!(lang, "settings-bad-time-zone", typed = typed.trim()))?;
+        new.time_zone = zone.name().to_string();
+    }
+    if let Some(on) = podium {
+        new.podium_channel = on.then_some(here);
+    }
+    Ok(new)
+}
+
+/// Adds the season settings to the settings message.
+pub(crate) fn with_seasons(lang: Lang, mut msg: Message, s: &SeasonSettings) -> Message {
+    if let Some(e) = msg.embed.as_mut() {
+        e.fields.push((tr!(lang, "settings-time-zone"), s.time_zone.clone()));
+        let podium = match s.podium_channel {
+            Some(channel) => tr!(lang, "settings-podium-on", channel = format!("<#{channel}>")),
+            None => tr!(lang, "settings-podium-off"),
+        };
+        e.fields.push((tr!(lang, "settings-podium"), podium));
+    }
+    msg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::view::message::check;
+    use chrono_tz::Tz;
+
+    fn standing(user: u64, games: u32, points: u32, wins: u32) -> SeasonStanding {
+        SeasonStanding { user, games, points, wins }
+    }
+
+    fn text(m: &Message) -> String {
+        let e = m.embed.as_ref().expect("an embed");
+        format!("{}\n{}\n{}", e.title, e.description, e.footer)
+    }
+
+    #[test]
+    fn a_running_season_says_when_it_resets_and_ranks_only_who_played_enough() {
+        // Friday 27 November 2026, noon UTC.
+        let now = 1_795_780_800;
+        let week = season::containing(Period::Week, Tz::UTC, now).expect("a week");
+        let rows = [standing(1, 4, 7, 2), standing(2, 3, 3, 1), standing(3, 1, 3, 1)];
+        for lang in Lang::all() {
+            let shown = Shown::Running { period: Period::Week, season: &week, zone: "UTC" };
+            let m = season_message(lang, Variant::Bell, shown, &rows);
+            assert_eq!(check(&m), Ok(()), "{lang:?}");
+            assert!(m.mentions.is_empty(), "a table pings no one");
+            let t = text(&m);
+            assert!(t.contains("2026-W48"), "{t}");
+            assert!(
+                t.contains(&format!("<t:{}:f>", week.starts)) && t.contains(&format!("<t:{}:R>", week.ends)),
+                "{t}"
+            );
+            let (first, second, newcomer) = (t.find("<@1>"), t.find("<@2>"), t.find("<@3>"));
+            assert!(first < second && second < newcomer, "ranked in the store's order, the newcomer last: {t}");
+            assert!(t.contains("**1.**") && t.contains("**2.**") && !t.contains("**3.**"), "two ranked: {t}");
+        }
+        let en = text(&season_message(
+            Lang::EN,
+            Variant::Bell,
+            Shown::Running { period: Period::Month, season: &week, zone: "UTC" },
+            &[],
+        ));
+        assert!(en.contains("No one has finished 3 rated games"), "{en}");
+    }
+
+    #[test]
+    fn a_kept_month_shows_its_bounds_and_zone() {
+        let kept = KeptSeason {
+            span: SeasonSpan { name: "2026-11".into(), starts: Timestamp(1_000_000), ends: Timestamp(2_000_000) },
+            time_zone: "Europe/Paris".into(),
+            kept_at: Timestamp(2_500_000),
+            standings: vec![standing(5, 3, 6, 3)],
+        };
+        for lang in Lang::all() {
+            let m = season_message(lang, Variant::TayamSonalu, Shown::Kept(&kept), &kept.standings);
+            let t = text(&m);
+            assert!(t.contains("2026-11") && t.contains("Europe/Paris") && t.contains("<t:1000:f>"), "{t}");
+            assert!(t.contains("<t:2000:f>") && t.contains("<@5>"), "{t}");
+        }
+    }
+
+    #[test]
+    fn the_settings_take_an_iana_zone_in_any_case_and_the_podium_goes_here() {
+        let current = SeasonSettings::default();
+        let set = season_settings_after(Lang::EN, &current, Some("asia/kolkata"), Some(true), 77).expect("valid");
+        assert_eq!(set, SeasonSettings { time_zone: "Asia/Kolkata".into(), podium_channel: Some(77) });
+        let off = season_settings_after(Lang::EN, &set, None, Some(false), 78).expect("valid");
+        assert_eq!(off, SeasonSettings { time_zone: "Asia/Kolkata".into(), podium_channel: None });
+        let bad = season_settings_after(Lang::from_code("fr").expect("French"), &current, Some("Paris"), None, 1)
+            .expect_err("not a zone");
+        assert!(bad.contains("Paris") && bad.contains("Europe/Paris"), "{bad}");
+        let shown = with_seasons(Lang::EN, Message { embed: Some(Embed::default()), ..Message::default() }, &set);
+        let fields = &shown.embed.expect("an embed").fields;
+        assert!(fields.iter().any(|(_, v)| v == "Asia/Kolkata") && fields.iter().any(|(_, v)| v.contains("<#77>")));
+    }
+}
