@@ -84,6 +84,12 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             let (notes, outro) = match step {
                 Ok((Some(notes), outro)) => (notes, outro),
                 Ok((None, _)) => {
+                    // Reloaded from the store after a save whose answer was
+                    // lost (it was written), the game may stand at a human's
+                    // turn its board does not show: shown before the task ends.
+                    if delivery::catch_up(&running.table, &running.post).is_some() {
+                        show(&http, &data, &mut running, Change::none(Place::AsNeeded), None).await;
+                    }
                     // Released under the game's lock, so a click that makes a
                     // computer due again always finds the slot free.
                     release();
