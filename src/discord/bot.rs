@@ -480,7 +480,7 @@ mod tests {
         ]);
         let kept = json!({"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2,
             "integration_types": [0, 1], "contexts": [0, 1, 2]});
-        assert_eq!(entry_points(&registered, false), [kept.clone()]);
+        assert_eq!(entry_points(&registered, false), std::slice::from_ref(&kept));
         assert!(entry_points(&json!([]), false).is_empty() && entry_points(&json!({"message": "?"}), true).is_empty());
         // With the bot's Activity on, the bot handles it (APP_HANDLER).
         let mut handled = kept;

@@ -28,6 +28,10 @@ pub struct Hotspots {
     pub height: u32,
     /// The side of one square of the board as drawn, in pixels.
     pub square: f32,
+    /// The top of the strip below the board, and the diameter of a seat's
+    /// disc there, in pixels.
+    pub strip_top: f32,
+    pub disc: f32,
     /// The centre of each spot asked for, in the same order, in pixels
     /// from the picture's top left; `None` for a square the picture does
     /// not show (outside the cropped part of the cross) or a seat not
@@ -47,7 +51,9 @@ pub fn hotspots(view: &BoardView, size: u32, spots: &[Spot]) -> Result<Hotspots,
         }
         Spot::Waiting(seat) => seats.iter().position(|s| s == seat).map(|i| waiting_centre(&l, i)),
     };
-    Ok(Hotspots { width: l.width, height: l.height, square: l.cell, centres: spots.iter().map(centre).collect() })
+    let disc = 2.0 * strip::row_disc_centre(&l, 0).2;
+    let centres = spots.iter().map(centre).collect();
+    Ok(Hotspots { width: l.width, height: l.height, square: l.cell, strip_top: l.strip_y, disc, centres })
 }
 
 /// The centre of the disc of strip row `i`.
@@ -144,6 +150,7 @@ mod tests {
         let french = pixels(&with(Letters(['S', 'O', 'N', 'E'])), 816);
         let (x0, y0, x1, y1) = differ(&pixels(&view, 816), &french, strip).expect("her letter");
         assert!((x0 as f32..=x1 as f32).contains(&x) && (y0 as f32..=y1 as f32).contains(&y), "{x},{y}");
+        assert!(y > spots.strip_top && (x1 - x0) as f32 <= spots.disc + 2.0, "the disc: {spots:?}");
         let south = spots.centres[1].expect("South");
         assert!(south.1 < y && (south.0 - x).abs() < 1.0, "South's row is above West's: {south:?}");
         let two = BoardView::new(parse_tpn("bell S=5,o,o,o N=3,o,o,o turn=S").expect("tpn"));

@@ -81,7 +81,7 @@ p{margin:0.35rem 0}#board{margin:0.25rem 0}#board img{width:100%;height:auto;dis
 .mark{position:absolute;width:max(28px,calc(var(--sq)*100%));aspect-ratio:1/1;transform:translate(-50%,-50%);\
 pointer-events:auto;min-height:0;padding:0;border-radius:50%;background:rgba(254,231,92,0.18);border:3px solid #fee75c;\
 box-shadow:0 0 0 2px rgba(0,0,0,0.55)}\
-.mark.sel{background:rgba(254,231,92,0.5)}\
+.mark.sel{background:rgba(254,231,92,0.5)}.mark.strip{width:max(28px,calc(var(--disc)*140%))}\
 .mark.end{background:rgba(87,242,135,0.22);border:3px dashed #57f287;width:max(28px,calc(var(--sq)*80%))}\
 .choice.cand{outline:3px solid #57f287;outline-offset:-3px}\
 #status strong{color:#fff}#series{color:#c4c9ce;font-size:0.95rem}\
@@ -157,7 +157,8 @@ function pieces(){var m=S.g&&S.g.marks,out={};if(!m)return out;
 Object.keys(m.moves).forEach(function(v){m.moves[v].forEach(function(p){var k=key(p[0],p[1]);
 var f=out[k]||(out[k]={x:p[0],y:p[1],ends:{}});var e=key(p[2],p[3]);
 var to=f.ends[e]||(f.ends[e]={x:p[2],y:p[3],values:[]});if(to.values.indexOf(v)<0)to.values.push(v);});});return out;}
-function mark(kind,x,y,tap){var b=document.createElement('button');b.type='button';b.tabIndex=-1;b.className='mark '+kind;
+function mark(kind,x,y,tap){var b=document.createElement('button');b.type='button';b.tabIndex=-1;
+b.className='mark '+kind+(y>=S.g.marks.strip?' strip':'');
 b.style.left=(x*100)+'%';b.style.top=(y*100)+'%';b.setAttribute('data-x',x);b.setAttribute('data-y',y);
 b.disabled=S.busy;b.addEventListener('click',function(e){e.stopPropagation();tap(b);});$('marks').appendChild(b);return b;}
 function line(p,picked){var m=S.g.marks,svg=$('lines'),ns='http://www.w3.org/2000/svg',k=1000*m.aspect;
@@ -172,7 +173,7 @@ function marks(){var g=S.g,box=$('marks'),svg=$('lines');box.textContent='';svg.
 Array.prototype.forEach.call(document.querySelectorAll('#choices .choice'),function(b){b.classList.remove('cand');});
 var m=g&&g.to_act&&g.marks;B.setAttribute('data-marks','0');
 if(!m){$('prompt').textContent=g&&g.to_act?(g.undo?S.words.picked:S.words.your_turn):'';return;}
-svg.setAttribute('viewBox','0 0 1000 '+(1000*m.aspect));box.style.setProperty('--sq',m.square);
+svg.setAttribute('viewBox','0 0 1000 '+(1000*m.aspect));box.style.setProperty('--sq',m.square);box.style.setProperty('--disc',m.disc);
 if(g.picked){(m.moves[g.picked]||[]).forEach(function(p){line(p,true);});$('prompt').textContent=S.words.picked;return;}
 var all=pieces(),n=0;if(S.sel&&!all[S.sel])S.sel=null;
 if(!S.sel){Object.keys(all).forEach(function(k){var f=all[k];n++;

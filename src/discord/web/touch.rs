@@ -66,8 +66,10 @@ fn fraction(x: f32, of: u32) -> f64 {
 }
 
 /// The marks of `menu` on the board picture of `t`: `{"square": side,
-/// "moves": {value: [[from x, from y, to x, to y], …]}}`, fractions of the
-/// picture's width (x, the side) and height (y); a piece whose start or
+/// "disc": a seat's disc in the strip, "strip": its top, "aspect": height
+/// over width, "moves": {value: [[from x, from y, to x, to y], …]}}`,
+/// fractions of the picture's width (x, the side, the disc) and height
+/// (y, the strip's top); a piece whose start or
 /// end the picture does not show (outside the cropped part of the cross)
 /// is left out, and so is an option with no piece shown (its button
 /// stays). `None` without a picture (a lobby).
@@ -93,6 +95,8 @@ pub(crate) fn marks(t: &Table, menu: &Menu) -> Option<Value> {
     }
     Some(json!({
         "square": fraction(placed.square, placed.width),
+        "disc": fraction(placed.disc, placed.width),
+        "strip": fraction(placed.strip_top, placed.height),
         "aspect": fraction(placed.height as f32, placed.width),
         "moves": moves,
     }))
