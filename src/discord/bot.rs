@@ -8,7 +8,7 @@
 
 use super::config::{Config, Shards};
 use super::live::hub::Hub;
-use super::live::{board, clicks, clock, computer, persist, ratelimits, went_back};
+use super::live::{board, clicks, clock, computer, entry, persist, ratelimits, went_back};
 use super::ops::health::Gateway;
 use super::ops::instrument::{self, Instrumented, RateLimits};
 use super::ops::listener;
@@ -262,7 +262,8 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         })
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
-                register(ctx, framework, setup_data.config.dev_guild).await?;
+                let app_handles = setup_data.config.web.as_ref().is_some_and(|w| w.activity.is_some());
+                register(ctx, framework, setup_data.config.dev_guild, app_handles).await?;
                 tracing::info!("logged in as {}", ready.user.name);
                 // The ticker (and the computers) start once the open games'
                 // channels were read (or after a while): see `board::reconcile`.
@@ -345,6 +346,7 @@ async fn register(
     ctx: &serenity::Context,
     framework: &poise::Framework<Data, Error>,
     guild: Option<u64>,
+    app_handles: bool,
 ) -> Result<(), Error> {
     let commands = &framework.options().commands;
     match guild {
@@ -352,11 +354,12 @@ async fn register(
         None => {
             // An app with Activities has an Entry Point command Discord
             // made; a bulk overwrite without it is refused whole (error
-            // 50240), so it is sent back as it is.
+            // 50240), so it is sent back, handled by the bot (`handler`
+            // 1, APP_HANDLER: `live/entry.rs`) when its Activity is on.
             let ours = poise::builtins::create_application_commands(commands);
             let mut list = serde_json::to_value(&ours)?.as_array().cloned().unwrap_or_default();
             let existing = serde_json::to_value(ctx.http.get_global_commands().await?)?;
-            list.extend(entry_points(&existing));
+            list.extend(entry_points(&existing, app_handles));
             ctx.http.create_global_commands(&list).await?;
         }
     }
@@ -365,8 +368,10 @@ async fn register(
 
 /// The Entry Point commands (type 4) of a list of registered commands, as
 /// a bulk overwrite must send them to keep them: with their id, name,
-/// handler and where they may be used.
-fn entry_points(registered: &serde_json::Value) -> Vec<serde_json::Value> {
+/// handler and where they may be used; with `app_handles`, handled by the
+/// app (`handler` 1, APP_HANDLER, the spec's `ApplicationCommandHandler`;
+/// Discord's own launch is 2, DISCORD_LAUNCH_ACTIVITY).
+fn entry_points(registered: &serde_json::Value, app_handles: bool) -> Vec<serde_json::Value> {
     const KEPT: [&str; 8] =
         ["id", "type", "name", "description", "handler", "integration_types", "contexts", "name_localizations"];
     let commands = registered.as_array().map(Vec::as_slice).unwrap_or_default();
@@ -375,12 +380,26 @@ fn entry_points(registered: &serde_json::Value) -> Vec<serde_json::Value> {
         .map(|c| {
             let fields =
                 KEPT.iter().filter_map(|k| c.get(*k).filter(|v| !v.is_null()).map(|v| (k.to_string(), v.clone())));
-            serde_json::Value::Object(fields.collect())
+            let mut kept: serde_json::Map<String, serde_json::Value> = fields.collect();
+            if app_handles {
+                kept.insert("handler".into(), serde_json::Value::from(1));
+            }
+            serde_json::Value::Object(kept)
         })
         .collect()
 }
 
 async fn on_event(ctx: &serenity::Context, event: &serenity::FullEvent, data: &Data) -> Result<(), Error> {
+    // The app's Entry Point command (poise knows no command of its name,
+    // and leaves it unanswered).
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Command(command) } = event
+        && entry::is_entry_point(command)
+        && !data.stopping.load(Ordering::Relaxed)
+    {
+        let guild = command.guild_id.map_or(0, |g| g.get());
+        let span = tracing::info_span!("entry point", guild);
+        tracing::Instrument::instrument(entry::on_entry_point(ctx, data, command), span).await;
+    }
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
         if data.stopping.load(Ordering::Relaxed) {
             return Ok(());
@@ -461,7 +480,11 @@ mod tests {
         ]);
         let kept = json!({"id": "2", "type": 4, "name": "launch", "description": "", "handler": 2,
             "integration_types": [0, 1], "contexts": [0, 1, 2]});
-        assert_eq!(entry_points(&registered), [kept]);
-        assert!(entry_points(&json!([])).is_empty() && entry_points(&json!({"message": "?"})).is_empty());
+        assert_eq!(entry_points(&registered, false), std::slice::from_ref(&kept));
+        assert!(entry_points(&json!([]), false).is_empty() && entry_points(&json!({"message": "?"}), true).is_empty());
+        // With the bot's Activity on, the bot handles it (APP_HANDLER).
+        let mut handled = kept;
+        handled["handler"] = json!(1);
+        assert_eq!(entry_points(&registered, true), [handled]);
     }
 }

@@ -19,6 +19,7 @@ mod draw;
 mod encode;
 mod error;
 mod fonts;
+mod hotspot;
 mod layout;
 #[cfg(test)]
 mod legibility_tests;
@@ -36,6 +37,7 @@ mod view;
 pub use board::render_pixmap;
 pub use chart::{CHART_HEIGHT, CHART_WIDTH, Chart, render_chart};
 pub use error::RenderError;
+pub use hotspot::{Hotspots, Spot, hotspots};
 pub use layout::DEFAULT_SIZE;
 pub use png::{encode_png, render_png, render_route};
 pub use replay::{ReplayOptions, ReplayWords, frame_views, replay_gif};

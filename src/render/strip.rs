@@ -141,9 +141,15 @@ pub(crate) fn rows_static(pm: &mut Canvas, l: &Layout, seats: SeatSet, turn: Opt
                 draw::rounded(left - 12.0 * u, y + 4.0 * u, right - left + 24.0 * u, l.row_h - 8.0 * u, 14.0 * u);
             draw::fill_path(pm, path, theme::row_fill(seat).skia());
         }
-        let r = row_disc(l);
-        draw::disc(pm, left + r + 4.0 * u, y + l.row_h / 2.0, r, (seat, letters.of(seat)), true);
+        let (x, y, r) = row_disc_centre(l, i);
+        draw::disc(pm, x, y, r, (seat, letters.of(seat)), true);
     }
+}
+
+/// The centre and radius of the disc of strip row `i`.
+pub(crate) fn row_disc_centre(l: &Layout, i: usize) -> (f32, f32, f32) {
+    let r = row_disc(l);
+    (l.board_x + r + 4.0 * l.u, l.row_y(i) + l.row_h / 2.0, r)
 }
 
 /// A player's row: her name above her counts (the same words as the

@@ -8,18 +8,30 @@
 //! a forged, missing or expired token, a move out of turn and a stale
 //! move are refused and change nothing (the same counter, the same board).
 //!
+//! The game's answer places each option's pieces on the board picture
+//! (`marks`). A server with its pages off keeps the Activity's board (at
+//! the Activity's own addresses) and its public pages off. In a group DM
+//! the board in the chat shows the Activity's move at its next click (the
+//! Activity's answer says so). The app's Entry Point command, handled by
+//! the bot, opens the channel's game or its lobby.
+//!
 //! In a browser (headless Chromium; skipped aloud without it, as
 //! `web.rs`): a fake Discord client page frames two players' Activities
-//! at phone width and answers the SDK's messages; one player touches an
-//! end position and Confirm, the other's Activity and the channel's board
+//! at phone width and answers the SDK's messages; one player touches the
+//! board (a piece's mark, then one of its ends, at the points the server
+//! placed them), sees the pick and confirms; later turns use the end
+//! positions' buttons; the other's Activity and the channel's board
 //! follow within 2 s; a game played half in the channel and half in the
-//! Activity ends with one log that all show. The screenshot of a turn is
-//! `target/web-shots/activity-turn-360.png` (look at it).
+//! Activity ends with one log that all show. Screenshots at phone width:
+//! `target/web-shots/activity-touch-360.png` (a piece touched, its ends
+//! marked) and `activity-turn-360.png` (the pick traced, Confirm and
+//! Undo): look at them.
 
 use crate::support::browser::{Browser, chromium_or_skip};
 use crate::support::fake_discord::activity::{CLIENT_SECRET, ClientFrame, client_page};
+use crate::support::fake_discord::interactions::link_urls;
 use crate::support::fake_discord::payloads::APP_ID;
-use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
+use crate::support::fake_discord::{EntryPoint, FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
 use crate::support::play::{self, TempDir, WAIT};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -45,9 +57,19 @@ fn free_port() -> u16 {
 
 /// A bot serving the pages and the Activity at `base`.
 pub async fn start_activity_bot(fake: &FakeDiscord, dir: &TempDir) -> (thaayam::discord::bot::RunningBot, String) {
+    start_activity_bot_with(fake, dir, |_| {}).await
+}
+
+/// [`start_activity_bot`] with its configuration changed by `change`.
+async fn start_activity_bot_with(
+    fake: &FakeDiscord,
+    dir: &TempDir,
+    change: impl FnOnce(&mut thaayam::discord::config::Config),
+) -> (thaayam::discord::bot::RunningBot, String) {
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let mut config = play::config(&dir.0.join("thaayam.db"), Shards::Auto);
+    change(&mut config);
     config.web = Some(Web {
         listen: SocketAddr::from(([127, 0, 0, 1], port)),
         public_url: Some(base.clone()),
@@ -143,6 +165,16 @@ async fn a_move_from_the_activity_is_a_click_and_every_bad_one_changes_nothing()
         mine["menu"].as_array().expect("a menu").iter().filter_map(|o| o["value"].as_str()).collect();
     assert_eq!(offered, values, "the same options as the board's select");
     assert_eq!(mine["to_act"], true);
+    // Where each option's pieces start and end on the board picture.
+    let marks = mine["marks"]["moves"].as_object().unwrap_or_else(|| panic!("marks: {mine}"));
+    assert!(!marks.is_empty() && marks.keys().all(|v| values.contains(v)), "{mine}");
+    for (value, moves) in marks {
+        for m in moves.as_array().expect("moves") {
+            let xy: Vec<f64> = m.as_array().expect("a move").iter().filter_map(Value::as_f64).collect();
+            assert!(xy.len() == 4 && xy.iter().all(|v| (0.0..=1.0).contains(v)), "{value}: {m}");
+        }
+    }
+    assert_eq!(mine["picked"], Value::Null);
     let seq = mine["seq"].as_u64().expect("a counter") as u32;
     assert_eq!(Some(seq), play::seq_of(&board), "the board's counter");
     let (_, theirs) = call(&base, &game, Some(&watcher), None).await;
@@ -193,6 +225,7 @@ async fn a_move_from_the_activity_is_a_click_and_every_bad_one_changes_nothing()
     assert!(board.control("ok").is_some(), "the board offers Confirm, as after a pick in its menu: {}", board.text());
     let (_, now) = call(&base, &game, Some(&mover), None).await;
     assert_eq!((now["confirm"].clone(), now["undo"].clone()), (json!(true), json!(true)), "{now}");
+    assert_eq!(now["picked"], json!(first), "the pick is known, to be drawn");
     let (status, body) = call(&base, "move", Some(&mover), act(picked, "confirm")).await;
     assert_eq!(status, 200, "Confirm is taken: {body}");
     let confirmed = body["seq"].as_u64().expect("the new counter") as u32;
@@ -229,6 +262,85 @@ async fn tap(browser: &Browser, user: &FakeUser, selector: &str) {
         let event = json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1});
         browser.call("Input.dispatchMouseEvent", event).await;
     }
+}
+
+/// Taps `user`'s Activity at a point of its board picture given as
+/// fractions of the picture's width and height (a mark's hotspot, as the
+/// server placed it): a mouse press and release there, after the picture
+/// was scrolled into view. What the page has at that point, and the point.
+async fn tap_board(browser: &Browser, user: &FakeUser, fx: f64, fy: f64) -> (String, f64, f64) {
+    let at = browser
+        .eval(&format!(
+            "(function(){{var f=document.getElementById('f-{}');f.scrollIntoView();\
+             var d=f.contentDocument,img=d.getElementById('board-img');\
+             var w=d.defaultView,r0=img.getBoundingClientRect();w.scrollTo(0,w.scrollY+r0.top+r0.height*{fy}-w.innerHeight/2);\
+             var a=f.getBoundingClientRect(),r=img.getBoundingClientRect();\
+             var x=r.left+r.width*{fx},y=r.top+r.height*{fy},e=d.elementFromPoint(x,y);\
+             return [a.left+x,a.top+y,e?e.className+' '+(e.getAttribute('data-values')||''):''];}})()",
+            user.id
+        ))
+        .await;
+    let (x, y) = (at[0].as_f64().expect("x"), at[1].as_f64().expect("y"));
+    for kind in ["mousePressed", "mouseReleased"] {
+        let event = json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1});
+        browser.call("Input.dispatchMouseEvent", event).await;
+    }
+    (at[2].as_str().unwrap_or_default().to_string(), x, y)
+}
+
+/// The marks laid over `user`'s board: (class, x, y, values).
+async fn marks_of(browser: &Browser, user: &FakeUser) -> Vec<(String, f64, f64, String)> {
+    let found = browser
+        .eval(&format!(
+            "Array.prototype.map.call({}.querySelectorAll('#marks .mark'),function(m){{\
+             return [m.className,+m.getAttribute('data-x'),+m.getAttribute('data-y'),m.getAttribute('data-values')||''];}})",
+            frame(user)
+        ))
+        .await;
+    let list = found.as_array().cloned().unwrap_or_default();
+    list.iter()
+        .map(|m| {
+            let text = |i: usize| m[i].as_str().unwrap_or_default().to_string();
+            (text(0), m[1].as_f64().unwrap_or(-1.0), m[2].as_f64().unwrap_or(-1.0), text(3))
+        })
+        .collect()
+}
+
+/// Makes `mover`'s move by touching the board: a piece that can move, then
+/// one of its ends that only one option of the menu has (the picture
+/// shows where it leads, Confirm is offered). The option picked; the
+/// first time, screenshots at phone width of the marks and of the pick.
+async fn touch_a_move(browser: &Browser, mover: &FakeUser, shoot: bool) -> String {
+    let doc = frame(mover);
+    browser.wait_for(&format!("+{doc}.body.getAttribute('data-marks') > 0"), FOLLOW).await;
+    let pieces: Vec<_> = marks_of(browser, mover).await.into_iter().filter(|m| m.0.contains("piece")).collect();
+    assert!(!pieces.is_empty(), "pieces to touch");
+    for (_, px, py, _) in &pieces {
+        let (hit, _, _) = tap_board(browser, mover, *px, *py).await;
+        assert!(hit.contains("mark piece"), "the piece's mark is under its hotspot: {hit}");
+        browser.wait_for(&format!("{doc}.querySelectorAll('#marks .mark.end').length > 0"), FOLLOW).await;
+        let ends = marks_of(browser, mover).await;
+        assert!(ends.iter().any(|m| m.0.contains("sel")), "the touched piece is marked: {ends:?}");
+        let Some((_, ex, ey, value)) = ends.into_iter().find(|m| m.0.contains("end") && !m.3.contains(' ')) else {
+            // Every end of this piece is shared by several options: another piece.
+            let (hit, _, _) = tap_board(browser, mover, *px, *py).await;
+            assert!(hit.contains("sel"), "{hit}");
+            browser.wait_for(&format!("{doc}.querySelectorAll('#marks .mark.end').length === 0"), FOLLOW).await;
+            continue;
+        };
+        if shoot {
+            let png = browser.screenshot().await;
+            std::fs::write(shots().join("activity-touch-360.png"), png).expect("write the screenshot");
+        }
+        let (hit, _, _) = tap_board(browser, mover, ex, ey).await;
+        assert!(hit.contains("mark end") && hit.contains(&value), "the end's mark is under its hotspot: {hit}");
+        browser.wait_for(&format!("!{doc}.getElementById('confirm').disabled"), FOLLOW).await;
+        let pressed = format!("{doc}.querySelector('#choices .choice[aria-pressed=true]').getAttribute('data-value')");
+        assert_eq!(browser.eval(&pressed).await, json!(value), "the option touched is the one picked");
+        assert!(browser.eval(&format!("{doc}.querySelectorAll('#lines line').length")).await.as_u64() >= Some(1));
+        return value;
+    }
+    panic!("no piece has an end of its own: {:?}", marks_of(browser, mover).await)
 }
 
 /// The channel's counter once its board settled.
@@ -285,7 +397,7 @@ async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_cha
     // then Confirm), half in the channel's menu; every view follows.
     let (mut in_activity, mut in_channel, mut slowest) = (0, 0, Duration::ZERO);
     let mut channel_slowest = Duration::ZERO;
-    let mut shot = false;
+    let (mut shot, mut touched) = (false, 0);
     while in_activity < 3 || in_channel < 3 {
         let board = play::settled_board(&fake, CHANNEL).await;
         if play::is_over(&board) {
@@ -305,7 +417,12 @@ async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_cha
         let ready =
             format!("{doc}.body.getAttribute('data-to-act') === '1' && +{doc}.body.getAttribute('data-seq') === {seq}");
         browser.wait_for(&ready, FOLLOW).await;
-        tap(&browser, mover, "#choices .choice").await;
+        if in_activity == 0 {
+            touch_a_move(&browser, mover, true).await;
+            touched += 1;
+        } else {
+            tap(&browser, mover, "#choices .choice").await;
+        }
         browser.wait_for(&format!("!{doc}.getElementById('confirm').disabled"), FOLLOW).await;
         if !shot {
             browser.wait_for(&format!("{doc}.getElementById('board-img').complete"), FOLLOW).await;
@@ -356,6 +473,7 @@ async fn two_players_in_the_activity_one_touches_the_board_the_other_and_the_cha
     );
     assert!(channel_slowest <= FOLLOW, "the channel's board followed the Activity in {channel_slowest:?}");
     assert!(in_activity >= 3 && in_channel >= 3, "both ways were used");
+    assert_eq!(touched, 1, "a move was made by touching the board");
 
     // The rest in the channel: the game ends with one log, which both
     // Activities and the channel show.
@@ -390,4 +508,166 @@ async fn registering_the_global_commands_keeps_the_apps_entry_point_command() {
     assert_eq!(commands, [("launch".to_string(), 4), ("thaayam".to_string(), 1)]);
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
+}
+
+/// A GET of the listener's `path`: its status and content type.
+async fn get(base: &str, path: String) -> (u16, Option<String>) {
+    let r = reqwest::get(format!("{base}{path}")).await.expect("the listener answers");
+    (r.status().as_u16(), r.headers().get("content-type").map(|v| v.to_str().unwrap_or("").to_string()))
+}
+
+/// A server that switched its game pages off: its boards carry no page
+/// link and its pages answer 404, but its players still open the game as
+/// an Activity and see its board there, at the Activity's own addresses
+/// (a key of their own, given only to players in the Activity); neither
+/// kind of key opens the other's addresses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_servers_pages_off_the_activity_still_shows_its_board() {
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    let dir = TempDir::new("activity-pages-off");
+    let (bot, base) = start_activity_bot(&fake, &dir).await;
+    let (mut alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
+    alice.permissions |= 1 << 5; // Manage Server: she may switch the pages off
+    let i = fake.send_slash(&alice, CHANNEL, "thaayam", "settings", vec![Opt::int("pages", 1)]).await;
+    fake.wait_response(i, WAIT).await;
+    play::start_two(&fake, &alice, &bob, CHANNEL).await;
+    let board = play::live_board(&fake, CHANNEL).await;
+    assert!(link_urls(&board).is_empty(), "no page link: {}", board.json);
+    assert_eq!(play_on_board(&fake, &alice, &board).await.0, 12, "the Activity opens");
+    let instance = fake.activity_instance(CHANNEL).expect("an Activity in the channel");
+    let token = token_of(&fake, &base, &alice).await;
+    let (status, game) = call(&base, &format!("game?instance_id={}", instance.id), Some(&token), None).await;
+    assert_eq!(status, 200, "{game}");
+    let (page_key, board_key) = (game["key"].as_str().expect("key"), game["board_key"].as_str().expect("board key"));
+    assert_ne!(page_key, board_key);
+    let board_png = game["page"]["board"].as_str().expect("the board's address").to_string();
+    assert!(board_png.starts_with(&format!("/g/{board_key}/board.png")), "{board_png}");
+    let (status, kind) = get(&base, format!("/activity{board_png}")).await;
+    assert_eq!((status, kind.as_deref()), (200, Some("image/png")), "the Activity's board");
+    let events = game["events"].as_str().expect("the stream's address").to_string();
+    let stream = reqwest::get(format!("{base}/activity{events}?since=0")).await.expect("the stream answers");
+    assert_eq!(stream.status().as_u16(), 200, "the Activity's stream");
+    drop(stream);
+    for (path, what) in [
+        (format!("/g/{page_key}"), "the page"),
+        (format!("/g/{page_key}/board.png"), "the page's board"),
+        (format!("/g/{board_key}/board.png"), "the Activity's key at the pages' address"),
+        (format!("/activity/g/{page_key}/board.png"), "the page's key at the Activity's address"),
+    ] {
+        assert_eq!(get(&base, path.clone()).await.0, 404, "{what}: {path}");
+    }
+    fake.assert_no_violations();
+    bot.stop().await.expect("the bot stops");
+}
+
+/// In a group DM the bot is not in the channel: it edits the board only in
+/// answer to a click on it, and a move from the Activity is no interaction
+/// of Discord's. The move is played and saved all the same; the
+/// Activity's answer says that the board in the chat shows it at the next
+/// click, and that click (on the board, behind the game) shows the board
+/// as it stands, without a request to the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_group_dm_the_board_shows_the_activitys_move_at_the_next_click() {
+    const GROUP: u64 = 1_300_000_000_000_003_945;
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    let dir = TempDir::new("activity-group-dm");
+    // Outside servers Discord offers only global commands.
+    let (bot, base) = start_activity_bot_with(&fake, &dir, |c| c.dev_guild = None).await;
+    let (alice, bob) = (FakeUser::new(41, "alice"), FakeUser::new(42, "bob"));
+    fake.make_group_dm(GROUP, &[&alice, &bob]);
+    let players = [alice.clone(), bob.clone()];
+    let i = fake.send_slash(&alice, GROUP, "thaayam", "new", vec![Opt::int("players", 2)]).await;
+    fake.wait_response(i, WAIT).await;
+    let lobby = fake.response_message(i).expect("the lobby answers the command");
+    play::click_label(&fake, &bob, &lobby, "Join").await;
+    play::click_label(&fake, &alice, &fake.message(lobby.id).expect("lobby"), "Start").await;
+    let mut board = play::settled_board(&fake, GROUP).await;
+    while play::move_menu(&board).is_none() {
+        play::advance(&fake, GROUP, &players).await;
+        board = play::settled_board(&fake, GROUP).await;
+    }
+    let mover = play::to_act(&board, &players).expect("a human on turn").clone();
+    let play_id = board.control("play").unwrap_or_else(|| panic!("no Play on the board: {}", board.json));
+    let i = fake.click(&mover, GROUP, board.id, &play_id).await;
+    assert_eq!(play::answer(&fake, i).await.0, 12, "the Activity opens in the group DM");
+    let instance = fake.activity_instance(GROUP).expect("an Activity in the group DM");
+    let token = token_of(&fake, &base, &mover).await;
+    let game = format!("game?instance_id={}", instance.id);
+    let (_, g) = call(&base, &game, Some(&token), None).await;
+    let seq = g["seq"].as_u64().expect("a counter") as u32;
+    let value = g["menu"][0]["value"].as_str().expect("an option").to_string();
+    let before = fake.message(board.id).expect("the board");
+
+    let act = |seq: u32, act: &str| Some(json!({"instance_id": instance.id, "seq": seq, "act": act}));
+    let (status, picked) = call(&base, "move", Some(&token), act(seq, &value)).await;
+    assert_eq!((status, picked["board"].as_str()), (200, Some("next-click")), "{picked}");
+    let note = picked["note"].as_str().unwrap_or_default();
+    assert!(note.contains("next click"), "the Activity is told: {picked}");
+    let picked = picked["seq"].as_u64().expect("a counter") as u32;
+    let (status, confirmed) = call(&base, "move", Some(&token), act(picked, "confirm")).await;
+    assert_eq!((status, confirmed["board"].as_str()), (200, Some("next-click")), "{confirmed}");
+    let confirmed = confirmed["seq"].as_u64().expect("a counter") as u32;
+    assert!(confirmed > picked && picked > seq);
+    assert_eq!(call(&base, &game, Some(&token), None).await.1["seq"], confirmed, "saved and played");
+    let now = fake.message(board.id).expect("the board");
+    assert_eq!((now.version, play::seq_of(&now)), (before.version, Some(seq)), "the board waits for a click");
+
+    // The next click on the board (here the other player's, on its old
+    // menu) shows it as it stands.
+    let (menu, values) = play::move_menu(&board).expect("the old menu");
+    let other = players.iter().find(|p| p.id != mover.id).expect("the other");
+    let i = fake.select(other, GROUP, board.id, &menu, &[&values[0]]).await;
+    fake.wait_response(i, WAIT).await;
+    let caught_up = fake
+        .wait_channel(GROUP, WAIT, |i| i.newest_public(GROUP).and_then(play::seq_of).filter(|s| *s >= confirmed))
+        .await;
+    assert!(caught_up.is_some(), "the board caught up at the next click: {}", fake.summary());
+    assert_eq!(fake.channel_requests_to(GROUP), 0, "no channel request in a group DM");
+    fake.assert_no_violations();
+    bot.stop().await.expect("the bot stops");
+}
+
+/// The app's Entry Point command, handled by the bot (it registers it with
+/// `handler` 1 when its Activity is on): in a server's channel without a
+/// game it opens the Activity and the channel's lobby, as `/thaayam new`
+/// would; with a game there it opens the Activity only; in a group DM
+/// without a game, where the bot may only answer, the lobby is the answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_entry_point_command_opens_the_channels_game_or_its_lobby() {
+    const GROUP: u64 = 1_300_000_000_000_004_945;
+    let _serial = crate::support::serial().await;
+    let fake = FakeDiscord::start().await;
+    fake.enable_activities();
+    let dir = TempDir::new("activity-entry-point");
+    let (bot, _base) = start_activity_bot_with(&fake, &dir, |c| c.dev_guild = None).await;
+    let (alice, bob) = (FakeUser::new(51, "alice"), FakeUser::new(52, "bob"));
+
+    let EntryPoint::Interaction(i) = fake.use_entry_point(&alice, CHANNEL).await else {
+        panic!("the bot handles its Entry Point command: {:?}", fake.global_commands())
+    };
+    assert_eq!(play::answer(&fake, i).await.0, 12, "the Activity opens");
+    let lobby = fake.wait_for_channel_message(CHANNEL, |m| m.control("join").is_some(), WAIT).await;
+    let lobby = lobby.unwrap_or_else(|| panic!("no lobby: {}", fake.summary()));
+    assert!(lobby.text().contains(&alice.id.to_string()), "her lobby: {}", lobby.text());
+    let instance = fake.activity_instance(CHANNEL).expect("an Activity in the channel");
+    assert_eq!(instance.users, vec![alice.id]);
+    let EntryPoint::Interaction(i) = fake.use_entry_point(&bob, CHANNEL).await else { panic!("handled") };
+    assert_eq!(play::answer(&fake, i).await.0, 12, "the channel's game opens");
+    assert_eq!(fake.activity_instance(CHANNEL).expect("the instance").users, vec![alice.id, bob.id]);
+    let lobbies = fake.messages(CHANNEL).iter().filter(|m| m.control("join").is_some()).count();
+    assert_eq!(lobbies, 1, "no second lobby");
+
+    fake.make_group_dm(GROUP, &[&alice, &bob]);
+    let EntryPoint::Interaction(i) = fake.use_entry_point(&bob, GROUP).await else { panic!("handled") };
+    let reply = fake.wait_response(i, WAIT).await;
+    assert_eq!(reply.kind, 4, "the lobby answers the command");
+    let lobby = fake.response_message(i).expect("the lobby");
+    assert!(!lobby.is_ephemeral() && lobby.control("join").is_some(), "a public lobby: {}", lobby.text());
+    assert_eq!(fake.channel_requests_to(GROUP), 0, "no channel request in a group DM");
+    fake.assert_no_violations();
+    bot.stop().await.expect("the bot stops");
 }

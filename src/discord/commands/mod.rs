@@ -142,6 +142,10 @@ pub(crate) async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let text = tr!(langs(ctx).await.1, "only-in-servers");
             let _ = private(ctx, text).await;
         }
+        // The app's Entry Point command: answered by the event handler
+        // (`live/entry.rs`), not a command of poise's.
+        poise::FrameworkError::UnknownInteraction { interaction, .. }
+            if interaction.data.kind == poise::serenity_prelude::CommandType::PrimaryEntryPoint => {}
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!("error while handling an error: {e:?}");

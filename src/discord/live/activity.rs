@@ -57,10 +57,24 @@ pub(crate) struct WebMove {
     pub(crate) seq: u32,
 }
 
+/// A move the Activity made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Played {
+    /// The game's counter after it (saved).
+    pub(crate) seq: u32,
+    /// The channel's board shows it already. Not where the bot reaches the
+    /// channel only by interactions (a group DM, a DM between two people):
+    /// there it edits a board only in answer to a click on it, and the
+    /// Activity's move is no interaction of Discord's; the next click on
+    /// the board (refused as stale) shows it as it stands.
+    pub(crate) board_follows: bool,
+}
+
 /// Plays a move of the Activity of `m.channel`'s open game as a click of
 /// hers on its board would: `Ok` with the game's counter after it (saved,
-/// and the channel's board showing it), or why nothing changed.
-pub(crate) async fn play(http: &Arc<Http>, data: &Data, m: WebMove) -> Result<u32, Refusal> {
+/// and the channel's board showing it where the bot reaches the channel),
+/// or why nothing changed.
+pub(crate) async fn play(http: &Arc<Http>, data: &Data, m: WebMove) -> Result<Played, Refusal> {
     let Some(game) = data.hub.in_channel(m.channel) else { return Err(Refusal::Closed) };
     let mut running = game.lock().await;
     if running.table.channel != m.channel || !running.table.is_open() {
@@ -84,10 +98,11 @@ pub(crate) async fn play(http: &Arc<Http>, data: &Data, m: WebMove) -> Result<u3
     let change = Change { actor: Some(user), ..Change::of(&notes, &outro) };
     let shown = show(http, data, &mut running, change, None).await;
     let seq = running.table.seq;
+    let board_follows = !by_clicks && running.post.shown == Some(seq);
     let task_due = delivery::computer_task_due(&running.table, &running.post, shown.saved);
     drop(running);
     if task_due {
         spawn_computer(http.clone(), data.clone(), game);
     }
-    Ok(seq)
+    Ok(Played { seq, board_follows })
 }

@@ -29,7 +29,9 @@
 //!   link and key, a server's switch); `discord::web` serves them and
 //!   follows the hub's changes ([`hub::Hub::watch`]); [`activity`]: the
 //!   board's button that opens the game inside Discord (an Activity), and
-//!   the Activity's moves run through the click path.
+//!   the Activity's moves run through the click path; [`entry`]: the app's
+//!   Entry Point command (the App Launcher's "Launch"), answered by the
+//!   bot: the channel's game opened as an Activity, or its lobby.
 //! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
 //!   made serenity's and the store's in one place.
 //! - [`lang`]: the language of a server's messages and of private answers;
@@ -48,6 +50,7 @@ pub(crate) mod clock;
 pub(crate) mod computer;
 pub(crate) mod defaults;
 pub(crate) mod delivery;
+pub(crate) mod entry;
 pub(crate) mod expiry;
 pub(crate) mod guard;
 pub(crate) mod hub;

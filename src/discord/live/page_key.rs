@@ -70,19 +70,21 @@ impl Pages {
     /// Adds the link to its page to a game's board or result, when the
     /// pages are served and linked (`web` and `public_url`) and its server
     /// did not switch them off; and to a board of a game being played, the
-    /// button that opens it as an Activity when that is on.
+    /// button that opens it as an Activity when that is on (also where its
+    /// server switched its pages off).
     pub(crate) async fn add_link(&self, store: &StoreHandle, t: &Table, lang: Lang, msg: &mut Message) {
         if t.stage == Stage::Lobby {
             return;
         }
         let Some(url) = self.link(t.id.get()) else { return };
-        if self.off_as_known(store, t.venue).await {
-            return;
-        }
+        // The Activity shows its board to the players in it (at addresses
+        // of its own) also where the server switched its public pages off.
         if self.activity && t.stage == Stage::Playing {
             add_activity_button(lang, msg, t.id, t.seq);
         }
-        add_page_link(lang, msg, url);
+        if !self.off_as_known(store, t.venue).await {
+            add_page_link(lang, msg, url);
+        }
     }
 
     /// Whether the pages of server `guild` are switched off (read from the

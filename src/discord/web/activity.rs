@@ -13,6 +13,7 @@
 //! root. Phone widths and the safe-area insets of phones are respected.
 
 use super::auth::Discord;
+use crate::discord::live::page_key::Keys;
 use crate::discord::view::lang::{Lang, tr};
 use axum::Router;
 use axum::extract::State;
@@ -20,6 +21,19 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::sync::Arc;
+
+/// The keys of the Activity's addresses of a game's board and stream
+/// (`/activity/g/{key}/…`): made like the pages' keys, with a secret of
+/// their own derived from the pages' (HMAC-SHA256 of a label), so that a
+/// page's key opens no Activity address and an Activity's key no page.
+pub(crate) fn activity_keys(page_secret: [u8; 32]) -> Keys {
+    use hmac::{Hmac, KeyInit, Mac};
+    let Ok(mut mac) = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(&page_secret) else {
+        return Keys::new(page_secret);
+    };
+    mac.update(b"thaayam-activity-keys");
+    Keys::new(mac.finalize().into_bytes().into())
+}
 
 /// The vendored Embedded App SDK (its version in `assets/activity/VERSION`).
 const SDK: &str = include_str!("../../../assets/activity/embedded-app-sdk.js");
@@ -63,6 +77,13 @@ color:#f2f3f5;background:#1e1f22;overflow-wrap:anywhere;\
 padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}\
 main{max-width:40rem;margin:0 auto;padding:0.5rem}\
 p{margin:0.35rem 0}#board{margin:0.25rem 0}#board img{width:100%;height:auto;display:block;border-radius:6px;background:#2b2d31}\
+#stage{position:relative}#lines,#marks{position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none}\
+.mark{position:absolute;width:max(28px,calc(var(--sq)*100%));aspect-ratio:1/1;transform:translate(-50%,-50%);\
+pointer-events:auto;min-height:0;padding:0;border-radius:50%;background:rgba(254,231,92,0.18);border:3px solid #fee75c;\
+box-shadow:0 0 0 2px rgba(0,0,0,0.55)}\
+.mark.sel{background:rgba(254,231,92,0.5)}.mark.strip{width:max(28px,calc(var(--disc)*140%))}\
+.mark.end{background:rgba(87,242,135,0.22);border:3px dashed #57f287;width:max(28px,calc(var(--sq)*80%))}\
+.choice.cand{outline:3px solid #57f287;outline-offset:-3px}\
 #status strong{color:#fff}#series{color:#c4c9ce;font-size:0.95rem}\
 #turn{margin:0.5rem 0;padding:0.5rem;border-radius:8px;background:#2b2d31}\
 #turn[hidden]{display:none}#prompt{font-weight:600}\
@@ -74,7 +95,7 @@ button:focus-visible{outline:3px solid #00a8fc;outline-offset:2px}\
 .choice[aria-pressed=true]{background:#5865f2}\
 .actions{display:flex;gap:0.5rem}.actions button{flex:1}\
 #confirm{background:#248046}#undo{background:#4e5058}\
-#error{color:#ffb3b3;min-height:1.2em}\
+#error{color:#ffb3b3;min-height:1.2em}#note{color:#c4c9ce;font-size:0.9rem}\
 ol{padding-left:1.6rem;margin:0.5rem 0;font-size:0.92rem;color:#dbdee1}li{margin:0.1rem 0}";
 
 /// The page: filled by its script once Discord said who is playing.
@@ -86,12 +107,13 @@ fn shell(client_id: &str) -> String {
          <meta name=\"referrer\" content=\"no-referrer\"><title>Thaayam</title><style>{STYLE}</style></head>\
          <body data-client-id=\"{client}\" data-state=\"connecting\"><main>\
          <p id=\"status\" aria-live=\"polite\">{connecting}</p>\
-         <figure id=\"board\"><img id=\"board-img\" alt=\"\" width=\"800\" height=\"800\" hidden></figure>\
+         <figure id=\"board\"><div id=\"stage\"><img id=\"board-img\" alt=\"\" width=\"800\" height=\"800\" hidden>\
+         <svg id=\"lines\" aria-hidden=\"true\"></svg><div id=\"marks\" aria-hidden=\"true\"></div></div></figure>\
          <p id=\"series\"></p>\
          <section id=\"turn\" hidden><p id=\"prompt\"></p><div id=\"choices\"></div>\
          <div class=\"actions\"><button id=\"confirm\" type=\"button\" disabled></button>\
          <button id=\"undo\" type=\"button\" disabled></button></div></section>\
-         <p id=\"error\" role=\"alert\"></p>\
+         <p id=\"error\" role=\"alert\"></p><p id=\"note\" aria-live=\"polite\"></p>\
          <ol id=\"story\"></ol></main>\
          <script src=\"sdk.js\"></script><script src=\"activity.js\"></script></body></html>",
         connecting = super::page::esc(&tr!(Lang::EN, "activity-connecting")),
@@ -100,10 +122,14 @@ fn shell(client_id: &str) -> String {
 
 /// The page's script. `body[data-state]`: `connecting`, `playing` (the
 /// game shown), `error`; `body[data-seq]` the counter shown;
-/// `body[data-to-act]` whether she has a move to make.
+/// `body[data-to-act]` whether she has a move to make; `body[data-marks]`
+/// how many marks are laid over the board (`#marks .mark`: `.piece` a
+/// piece that can move, with `data-piece`, `.end` where the selected one
+/// can end, with `data-values` its options; `data-x`, `data-y` their
+/// centres as fractions of the picture's width and height).
 const SCRIPT: &str = r#"(function(){'use strict';
 var base=/^\/activity(\/|$)/.test(location.pathname)?'/activity/':'/';
-var B=document.body,S={token:null,instance:null,seq:null,key:null,es:null,busy:false,words:{}};
+var B=document.body,S={token:null,instance:null,seq:null,key:null,es:null,busy:false,words:{},g:null,sel:null};
 function $(id){return document.getElementById(id);}
 function state(s){B.setAttribute('data-state',s);}
 function say(t){$('error').textContent=t||'';}
@@ -112,23 +138,61 @@ function api(path,body){var h={'Authorization':'Bearer '+S.token};if(body)h['Con
 return fetch(base+'api/'+path,{method:body?'POST':'GET',headers:h,body:body?JSON.stringify(body):undefined})
 .then(function(r){return r.json().catch(function(){return {};}).then(function(j){return {status:r.status,body:j};});});}
 function url(p){return p.charAt(0)==='/'?base+p.slice(1):p;}
-function shown(p){if(!p)return;var img=$('board-img');if(p.board){img.src=url(p.board);img.alt=p.alt||'';img.hidden=false;}
+function shown(p){if(!p)return;var img=$('board-img');if(p.board){img.src=S.bkey?base+'g/'+S.bkey+'/board.png?v='+p.seq:url(p.board);img.alt=p.alt||'';img.hidden=false;}
 if(p.status!==undefined)$('status').innerHTML=p.status;if(p.series!==undefined)$('series').textContent=p.series;
 var ol=$('story');if(p.lines){while(ol.children.length>p.from)ol.removeChild(ol.lastChild);
 for(var i=0;i<p.lines.length;i++)ol.insertAdjacentHTML('beforeend',p.lines[i]);}}
-function choices(g){var box=$('choices');box.textContent='';var w=g.words;S.words=w;
+function choices(g){var box=$('choices');box.textContent='';var w=g.words;S.words=w;S.g=g;
 $('turn').hidden=!g.to_act;B.setAttribute('data-to-act',g.to_act?'1':'0');
-$('prompt').textContent=g.to_act?(g.undo?w.picked:w.your_turn):'';
 $('confirm').textContent=w.confirm;$('undo').textContent=w.undo;
 $('confirm').disabled=!g.confirm||S.busy;$('undo').disabled=!g.undo||S.busy;
 (g.menu||[]).forEach(function(o){var b=document.createElement('button');b.type='button';b.className='choice';
-b.setAttribute('data-value',o.value);b.appendChild(document.createTextNode(o.label));
+b.setAttribute('data-value',o.value);b.setAttribute('aria-pressed',o.value===g.picked?'true':'false');
+b.appendChild(document.createTextNode(o.label));
 if(o.description){var s=document.createElement('small');s.textContent=o.description;b.appendChild(s);}
-b.disabled=S.busy;b.addEventListener('click',function(){act(o.value);});box.appendChild(b);});}
+b.disabled=S.busy;b.addEventListener('click',function(){act(o.value);});box.appendChild(b);});
+marks();}
+function key(x,y){return x.toFixed(4)+','+y.toFixed(4);}
+function pieces(){var m=S.g&&S.g.marks,out={};if(!m)return out;
+Object.keys(m.moves).forEach(function(v){m.moves[v].forEach(function(p){var k=key(p[0],p[1]);
+var f=out[k]||(out[k]={x:p[0],y:p[1],ends:{}});var e=key(p[2],p[3]);
+var to=f.ends[e]||(f.ends[e]={x:p[2],y:p[3],values:[]});if(to.values.indexOf(v)<0)to.values.push(v);});});return out;}
+function mark(kind,x,y,tap){var b=document.createElement('button');b.type='button';b.tabIndex=-1;
+b.className='mark '+kind+(y>=S.g.marks.strip?' strip':'');
+b.style.left=(x*100)+'%';b.style.top=(y*100)+'%';b.setAttribute('data-x',x);b.setAttribute('data-y',y);
+b.disabled=S.busy;b.addEventListener('click',function(e){e.stopPropagation();tap(b);});$('marks').appendChild(b);return b;}
+function line(p,picked){var m=S.g.marks,svg=$('lines'),ns='http://www.w3.org/2000/svg',k=1000*m.aspect;
+var l=document.createElementNS(ns,'line');l.setAttribute('x1',p[0]*1000);l.setAttribute('y1',p[1]*k);
+l.setAttribute('x2',p[2]*1000);l.setAttribute('y2',p[3]*k);l.setAttribute('stroke',picked?'#fee75c':'#57f287');
+l.setAttribute('stroke-width',Math.max(4,m.square*120));l.setAttribute('stroke-linecap','round');
+l.setAttribute('stroke-dasharray',picked?'':(m.square*250)+' '+(m.square*180));l.setAttribute('opacity','0.9');svg.appendChild(l);
+if(picked){var c=document.createElementNS(ns,'circle');c.setAttribute('cx',p[2]*1000);c.setAttribute('cy',p[3]*k);
+c.setAttribute('r',m.square*300);c.setAttribute('fill','none');c.setAttribute('stroke','#fee75c');
+c.setAttribute('stroke-width',Math.max(4,m.square*80));svg.appendChild(c);}}
+function marks(){var g=S.g,box=$('marks'),svg=$('lines');box.textContent='';svg.textContent='';
+Array.prototype.forEach.call(document.querySelectorAll('#choices .choice'),function(b){b.classList.remove('cand');});
+var m=g&&g.to_act&&g.marks;B.setAttribute('data-marks','0');
+if(!m){$('prompt').textContent=g&&g.to_act?(g.undo?S.words.picked:S.words.your_turn):'';return;}
+svg.setAttribute('viewBox','0 0 1000 '+(1000*m.aspect));box.style.setProperty('--sq',m.square);box.style.setProperty('--disc',m.disc);
+if(g.picked){(m.moves[g.picked]||[]).forEach(function(p){line(p,true);});$('prompt').textContent=S.words.picked;return;}
+var all=pieces(),n=0;if(S.sel&&!all[S.sel])S.sel=null;
+if(!S.sel){Object.keys(all).forEach(function(k){var f=all[k];n++;
+mark('piece',f.x,f.y,function(){S.sel=k;say('');marks();}).setAttribute('data-piece',k);});
+$('prompt').textContent=n?S.words.touch_piece:(g.undo?S.words.picked:S.words.your_turn);}
+else{var f=all[S.sel];mark('piece sel',f.x,f.y,function(){S.sel=null;marks();}).setAttribute('data-piece',S.sel);n++;
+Object.keys(f.ends).forEach(function(e){var to=f.ends[e];n++;line([f.x,f.y,to.x,to.y],false);
+mark('end',to.x,to.y,function(){if(to.values.length===1){act(to.values[0]);return;}
+Array.prototype.forEach.call(document.querySelectorAll('#choices .choice'),function(b){
+b.classList.toggle('cand',to.values.indexOf(b.getAttribute('data-value'))>=0);});
+say(S.words.same_squares);var c=document.querySelector('#choices .cand');if(c)c.scrollIntoView({block:'nearest'});})
+.setAttribute('data-values',to.values.join(' '));});
+$('prompt').textContent=S.words.touch_end;}
+B.setAttribute('data-marks',String(n));}
+$('board-img').addEventListener('click',function(){if(S.sel){S.sel=null;marks();}});
 function load(){var q='game?instance_id='+encodeURIComponent(S.instance)+(S.key?'&key='+encodeURIComponent(S.key):'');
 return api(q).then(function(r){
 if(r.status!==200){fail(r.body.message||('HTTP '+r.status));return;}
-var g=r.body;S.key=g.key;S.seq=g.seq;document.documentElement.lang=g.lang||'en';
+var g=r.body;if(g.seq!==S.seq)S.sel=null;S.key=g.key;S.seq=g.seq;S.bkey=g.board_key;document.documentElement.lang=g.lang||'en';
 var p=g.page;if(p){p.from=0;}$('story').textContent='';shown(p);choices(g);
 B.setAttribute('data-seq',g.seq);state('playing');follow(g);});}
 function follow(g){if(S.es||!window.EventSource||g.page&&g.page.over)return;
@@ -137,9 +201,9 @@ S.es.addEventListener('change',function(ev){var u;try{u=JSON.parse(ev.data);}cat
 shown(u);if(u.seq!==S.seq){S.seq=u.seq;load();}});
 S.es.addEventListener('refresh',function(){load();});}
 function act(what){if(S.busy)return;S.busy=true;say('');
-Array.prototype.forEach.call(document.querySelectorAll('#turn button'),function(b){b.disabled=true;});
+Array.prototype.forEach.call(document.querySelectorAll('#turn button,#marks button'),function(b){b.disabled=true;});
 api('move',{instance_id:S.instance,seq:S.seq,act:what}).then(function(r){S.busy=false;
-if(r.status!==200)say(r.body.message||('HTTP '+r.status));return load();})
+if(r.status!==200)say(r.body.message||('HTTP '+r.status));$('note').textContent=r.body.note||'';return load();})
 .catch(function(e){S.busy=false;say(String(e));});}
 $('confirm').addEventListener('click',function(){act('confirm');});
 $('undo').addEventListener('click',function(){act('undo');});

@@ -4,12 +4,19 @@
 //!   with Discord for an access token (the app's client secret stays
 //!   here), answered `{"access_token"}`;
 //! - `GET game?instance_id=…[&key=…]`: the game of the Activity's channel
-//!   as its page shows it (with `key`, the game the Activity showed, once
+//!   as its page shows it (its board and stream at the Activity's own
+//!   addresses, `board_key`: shown also where the server switched its
+//!   public pages off) (with `key`, the game the Activity showed, once
 //!   over), and for the player on turn the menu of her move (the same
-//!   options, values and words as the board's select);
+//!   options, values and words as the board's select), with `marks`: the
+//!   pieces each option moves, placed on the board picture
+//!   ([`super::touch`]), and `picked`: the option picked, if any;
 //! - `POST move` `{"instance_id", "seq", "act"}` (`act`: an option's
 //!   value, `confirm` or `undo`): her move, run through the click path
-//!   ([`crate::discord::live::activity::play`]).
+//!   ([`crate::discord::live::activity::play`]), answered `{"seq",
+//!   "board"}`: `follows` (the channel's board shows it) or `next-click`
+//!   with a `note` saying so (a group DM or a DM, where the bot edits a
+//!   board only in answer to a click on it).
 //!
 //! Every call but `token` carries `Authorization: Bearer <access token>`:
 //! Discord says whose token it is and which users are in the instance and
@@ -20,14 +27,16 @@
 //! is `{"error": code, "message": words}` and changes nothing.
 
 use super::auth::{AuthError, Discord, Instance, Who};
-use super::{page, story};
+use super::{page, story, touch};
 use crate::discord::Data;
+use crate::discord::game::choices::Menu;
 use crate::discord::game::ids::ChannelId;
 use crate::discord::game::intent::Refusal;
 use crate::discord::game::table::Stage;
 use crate::discord::game::turn::menu_of;
-use crate::discord::live::activity::{Act, WebMove, play};
+use crate::discord::live::activity::{Act, Played, WebMove, play};
 use crate::discord::live::lang::game_lang;
+use crate::discord::live::page_key::Keys;
 use crate::discord::live::persist;
 use crate::discord::live::running::Running;
 use crate::discord::view::lang::{Lang, tr};
@@ -50,17 +59,19 @@ const BODY_LIMIT: usize = 4096;
 pub(crate) struct Api {
     data: Data,
     discord: Arc<Discord>,
+    /// The keys of the Activity's addresses of a board and a stream.
+    keys: Option<Arc<Keys>>,
 }
 
 /// The API's routes, when the Activity is on (`discord`).
-pub(crate) fn routes(data: Data, discord: Option<Arc<Discord>>) -> Router {
+pub(crate) fn routes(data: Data, discord: Option<Arc<Discord>>, keys: Option<Arc<Keys>>) -> Router {
     let Some(discord) = discord else { return Router::new() };
     Router::new()
         .route("/activity/api/token", post(token))
         .route("/activity/api/game", get(game))
         .route("/activity/api/move", post(move_))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(Api { data, discord })
+        .with_state(Api { data, discord, keys })
 }
 
 /// A JSON answer, never kept by caches.
@@ -156,39 +167,48 @@ async fn game(State(api): State<Api>, headers: HeaderMap, Query(q): Query<GameQu
     };
     let lang = game_lang(&api.data, &running).await;
     let t = &running.table;
-    let Some(key) = api.data.pages.keys().map(|k| k.key(t.id.get())) else {
+    let (Some(key), Some(board_key)) =
+        (api.data.pages.keys().map(|k| k.key(t.id.get())), api.keys.as_ref().map(|k| k.key(t.id.get())))
+    else {
         return refused(StatusCode::SERVICE_UNAVAILABLE, "unavailable", tr!(lang, "activity-unavailable"));
     };
     let moves = story::moves(lang, t);
-    let shown: Value = serde_json::from_str(&page::update_json(lang, &key, t, &moves, 0)).unwrap_or_default();
+    // The board and the stream at the Activity's own addresses (also
+    // where the server switched its public pages off).
+    let shown: Value = serde_json::from_str(&page::update_json(lang, &board_key, t, &moves, 0)).unwrap_or_default();
     let to_act = t.stage == Stage::Playing && t.human_to_act() == Some(who.user);
-    let menu: Vec<Value> = if to_act {
-        menu_options(lang, &menu_of(t))
-            .into_iter()
-            .map(|o| json!({"value": o.value, "label": o.label, "description": o.description}))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let picked = !t.draft.actions.is_empty() || t.draft.stepping;
+    let turn_menu = if to_act { menu_of(t) } else { Menu::Nothing };
+    let menu: Vec<Value> = menu_options(lang, &turn_menu)
+        .into_iter()
+        .map(|o| json!({"value": o.value, "label": o.label, "description": o.description}))
+        .collect();
+    let marks = if to_act { touch::marks(t, &turn_menu) } else { None };
+    let picked = touch::picked(t, &turn_menu);
+    let drafted = !t.draft.actions.is_empty() || t.draft.stepping;
     answer(
         StatusCode::OK,
         json!({
             "key": key,
             "seq": t.seq,
             "lang": lang.code(),
-            "events": format!("/g/{key}/events"),
+            "events": format!("/g/{board_key}/events"),
+            "board_key": board_key,
             "you": who.user.0.to_string(),
             "to_act": to_act,
             "menu": menu,
             "confirm": to_act && t.draft_is_whole(),
-            "undo": to_act && picked,
+            "undo": to_act && drafted,
+            "marks": marks,
+            "picked": picked,
             "words": {
                 "confirm": tr!(lang, "button-confirm"),
                 "undo": tr!(lang, "button-undo"),
                 "your_turn": tr!(lang, "activity-your-turn"),
                 "picked": tr!(lang, "activity-picked"),
                 "watching": tr!(lang, "activity-watching"),
+                "touch_piece": tr!(lang, "activity-touch-piece"),
+                "touch_end": tr!(lang, "activity-touch-end"),
+                "same_squares": tr!(lang, "activity-same-squares"),
             },
             "page": shown,
         }),
@@ -226,7 +246,12 @@ async fn move_(State(api): State<Api>, headers: HeaderMap, body: Bytes) -> Respo
         None => Lang::EN,
     };
     match play(&api.discord.http, &api.data, web_move).await {
-        Ok(seq) => answer(StatusCode::OK, json!({"seq": seq})),
+        Ok(Played { seq, board_follows: true }) => answer(StatusCode::OK, json!({"seq": seq, "board": "follows"})),
+        // A group DM or a DM: the board there catches up at its next click.
+        Ok(Played { seq, board_follows: false }) => answer(
+            StatusCode::OK,
+            json!({"seq": seq, "board": "next-click", "note": tr!(lang, "activity-board-next-click")}),
+        ),
         Err(refusal) => {
             let status = match refusal {
                 Refusal::Stale => StatusCode::CONFLICT,

@@ -7,7 +7,12 @@
 //! - `GET /g/{key}/analysis.png`: its analysis chart, when one was made;
 //! - `GET /g/{key}/events`: its live stream (server-sent events);
 //! - with `activity = true`, the Activity under `/activity/`
-//!   ([`super::activity`], [`super::api`]).
+//!   ([`super::activity`], [`super::api`]), and its own addresses of a
+//!   game's board and stream, `/activity/g/{activity key}/board.png` and
+//!   `…/events`: a key of their own ([`super::activity::activity_keys`]),
+//!   given only to players in an Activity of the game's channel, so that
+//!   the Activity shows its board where a server switched its public
+//!   pages off, and those pages stay off.
 //!
 //! A key that names no game, and a game of a server that switched its
 //! pages off, get the same 404 page. A game is read from the hub when this
@@ -74,7 +79,8 @@ async fn start_with(listener: TcpListener, data: Data, discord: Option<Arc<Disco
     if let Ok(addr) = listener.local_addr() {
         tracing::info!("game pages on http://{addr}/g/…");
     }
-    let site = Site { discord, ..Site::new(data) };
+    let activity_keys = discord.as_ref().map(|_| Arc::new(super::activity::activity_keys(secret)));
+    let site = Site { discord, activity_keys, ..Site::new(data) };
     tokio::spawn(site.clone().follow());
     let app = router(site.clone()).into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move {
@@ -95,9 +101,21 @@ pub(crate) struct Site {
     data: Data,
     /// Discord, as the Activity asks it (`None`: no Activity).
     pub(crate) discord: Option<Arc<Discord>>,
+    /// The keys of the Activity's own addresses of a game's board and
+    /// stream (`None`: no Activity).
+    pub(crate) activity_keys: Option<Arc<Keys>>,
     pub(crate) viewers: Arc<Viewers>,
     pub(crate) streams: Arc<Streams>,
     pictures: Arc<Mutex<VecDeque<(PictureKey, Picture)>>>,
+}
+
+/// Where a game's board and stream are asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Door {
+    /// The public pages (`/g/{key}/…`).
+    Page,
+    /// The Activity (`/activity/g/{activity key}/…`).
+    Activity,
 }
 
 /// A game found by its key, in its server's language.
@@ -109,7 +127,14 @@ struct Found {
 
 impl Site {
     pub(crate) fn new(data: Data) -> Site {
-        Site { data, discord: None, viewers: Arc::default(), streams: Arc::default(), pictures: Arc::default() }
+        Site {
+            data,
+            discord: None,
+            activity_keys: None,
+            viewers: Arc::default(),
+            streams: Arc::default(),
+            pictures: Arc::default(),
+        }
     }
 
     /// Game `id` as it is now: from the hub when this process runs it, else
@@ -141,9 +166,19 @@ impl Site {
 
     /// The game a key names, unless its server switched pages off.
     async fn find(&self, key: &str) -> Option<Found> {
-        let id = self.data.pages.keys()?.game(key)?;
+        self.find_at(Door::Page, key).await
+    }
+
+    /// The game a key names at a door: a page's key unless its server
+    /// switched pages off; an Activity's key (given only to players in an
+    /// Activity of the game's channel) in any case.
+    async fn find_at(&self, door: Door, key: &str) -> Option<Found> {
+        let id = match door {
+            Door::Page => self.data.pages.keys()?.game(key)?,
+            Door::Activity => self.activity_keys.as_ref()?.game(key)?,
+        };
         let running = self.running(id).await?;
-        if self.data.pages.off(&self.data.store, running.table.venue).await {
+        if door == Door::Page && self.data.pages.off(&self.data.store, running.table.venue).await {
             return None;
         }
         let lang = game_lang(&self.data, &running).await;
@@ -245,20 +280,21 @@ impl Site {
 
 /// The routes.
 pub(crate) fn router(site: Site) -> Router {
-    let (data, discord) = (site.data.clone(), site.discord.clone());
+    let (data, discord, keys) = (site.data.clone(), site.discord.clone(), site.activity_keys.clone());
     Router::new()
         .route("/g/{key}", get(game_page))
         .route("/g/{key}/board.png", get(board_png))
         .route("/g/{key}/analysis.png", get(analysis_png))
         .route("/g/{key}/events", get(events))
-        // The Activity's own (Discord maps one address to `/activity/`).
-        .route("/activity/g/{key}/board.png", get(board_png))
-        .route("/activity/g/{key}/events", get(events))
+        // The Activity's own (Discord maps one address to `/activity/`),
+        // with the Activity's keys: shown also where pages are off.
+        .route("/activity/g/{key}/board.png", get(activity_board_png))
+        .route("/activity/g/{key}/events", get(activity_events))
         // Browsers ask for it on every page: nothing, and no error in their console.
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .fallback(|| async { not_found() })
         .with_state(site)
-        .merge(super::api::routes(data, discord.clone()))
+        .merge(super::api::routes(data, discord.clone(), keys))
         .merge(super::activity::routes(discord))
 }
 
@@ -320,7 +356,19 @@ struct PictureQuery {
 }
 
 async fn board_png(State(site): State<Site>, Path(key): Path<String>, Query(q): Query<PictureQuery>) -> Response {
-    let Some(Found { table, lang, .. }) = site.find(&key).await else { return not_found() };
+    board_at(site, Door::Page, key, q).await
+}
+
+async fn activity_board_png(
+    State(site): State<Site>,
+    Path(key): Path<String>,
+    Query(q): Query<PictureQuery>,
+) -> Response {
+    board_at(site, Door::Activity, key, q).await
+}
+
+async fn board_at(site: Site, door: Door, key: String, q: PictureQuery) -> Response {
+    let Some(Found { table, lang, .. }) = site.find_at(door, &key).await else { return not_found() };
     let over = matches!(table.stage, Stage::Finished | Stage::Ended);
     // A running game has no replay: its steps would show what is to come.
     let step = q.step.filter(|_| over);
@@ -353,11 +401,32 @@ async fn events(
     headers: HeaderMap,
     Query(q): Query<EventsQuery>,
 ) -> Response {
+    events_at(site, Door::Page, key, peer, headers, q).await
+}
+
+async fn activity_events(
+    State(site): State<Site>,
+    Path(key): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(q): Query<EventsQuery>,
+) -> Response {
+    events_at(site, Door::Activity, key, peer, headers, q).await
+}
+
+async fn events_at(
+    site: Site,
+    door: Door,
+    key: String,
+    peer: SocketAddr,
+    headers: HeaderMap,
+    q: EventsQuery,
+) -> Response {
     let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
     let Some(slot) = site.streams.admit(client_address(peer.ip(), forwarded)) else {
         return html(StatusCode::TOO_MANY_REQUESTS, page::busy(Lang::EN));
     };
-    let Some(Found { id, table, .. }) = site.find(&key).await else { return not_found() };
+    let Some(Found { id, table, .. }) = site.find_at(door, &key).await else { return not_found() };
     if !table.is_open() {
         // Over: nothing more will come (an event source stops on 204).
         return StatusCode::NO_CONTENT.into_response();

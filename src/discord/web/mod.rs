@@ -16,7 +16,8 @@
 //! - The game as a Discord Activity (`activity = true`): [`activity`]
 //!   (its page and script, with Discord's SDK), [`api`] (its
 //!   token exchange, its game and its moves), [`auth`] (who she is and
-//!   which Activity she is in, asked of Discord).
+//!   which Activity she is in, asked of Discord), [`touch`] (the menu's
+//!   pieces and their ends placed on the board picture, for touching).
 
 pub(crate) mod activity;
 pub(crate) mod api;
@@ -27,6 +28,7 @@ pub(crate) mod listener;
 pub(crate) mod page;
 pub(crate) mod story;
 pub(crate) mod stream;
+pub(crate) mod touch;
 
 #[cfg(test)]
 mod tests;

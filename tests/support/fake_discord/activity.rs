@@ -28,6 +28,17 @@
 //!   good once; a wrong client is 401 `invalid_client`, a bad or used code
 //!   400 `invalid_grant`; the answer is `access_token`, `token_type`
 //!   "Bearer", `expires_in`, `refresh_token`, `scope`.
+//! - The app's Entry Point command (type 4, `PRIMARY_ENTRY_POINT`; the
+//!   spec's `ApplicationCommandType`), made by Discord when Activities are
+//!   switched on (handler 2) and kept by a bulk overwrite (error 50240,
+//!   application-commands.mdx, "Entry Point commands"). Its `handler`
+//!   (the spec's `ApplicationCommandHandler`, a field of the command
+//!   objects a registration sends): 2 `DISCORD_LAUNCH_ACTIVITY`, Discord
+//!   opens the Activity and the app hears nothing; 1 `APP_HANDLER`, the
+//!   app is sent an APPLICATION_COMMAND interaction whose data has `type`
+//!   4, and answers it ("The app handles the interaction using an
+//!   interaction token"); any other value is refused (50035)
+//!   ([`super::FakeDiscord::use_entry_point`]).
 //! - `GET /users/@me` with `Authorization: Bearer <access token>` answers
 //!   the token's user (the spec's security for it: `BotToken` or `OAuth2`
 //!   with `identify`); an unknown or expired token is 401.

@@ -317,6 +317,35 @@ impl FakeDiscord {
         inner.activities.open(channel, guild, user.id, id)
     }
 
+    /// `user` runs the app's Entry Point command in `channel` (the App
+    /// Launcher's "Launch"). With its `handler` 1 (APP_HANDLER, the spec's
+    /// `ApplicationCommandHandler`) Discord sends the app an
+    /// APPLICATION_COMMAND interaction of command type 4
+    /// (`PRIMARY_ENTRY_POINT`), which the app answers (here with the
+    /// launch callback, or a message): its id. With handler 2
+    /// (DISCORD_LAUNCH_ACTIVITY) Discord opens the Activity itself and the
+    /// app hears nothing: the instance's id.
+    pub async fn use_entry_point(&self, user: &FakeUser, channel: u64) -> EntryPoint {
+        self.may_use(user, channel).unwrap_or_else(|e| panic!("a real client could not launch here: {e}"));
+        let (command, place) = {
+            let inner = self.shared.lock();
+            let command = inner.global_commands.iter().find(|c| c["type"] == 4).cloned();
+            (command.unwrap_or_else(|| panic!("the app has no Entry Point command")), inner.setup(channel).place)
+        };
+        let guild_install = interactions::offered(&command, true, place)
+            .unwrap_or_else(|e| panic!("the Entry Point command is not offered here: {e}"));
+        if command["handler"] != 1 {
+            return EntryPoint::Launched(self.join_activity(user, channel));
+        }
+        let mut origin = self.slash_origin(user, channel);
+        origin.guild_install = guild_install;
+        let mut data = json!({"id": command["id"], "name": command["name"], "type": 4});
+        if !place.is_private() {
+            data["guild_id"] = json!(origin.guild.to_string());
+        }
+        EntryPoint::Interaction(self.dispatch_interaction(2, user, origin, data, None, None).await)
+    }
+
     /// Every access token issued so far expires now.
     pub fn expire_access_tokens(&self) {
         for (_, expired) in self.shared.lock().activities.tokens.values_mut() {
@@ -776,4 +805,13 @@ impl FakeDiscord {
             last.join(" | ")
         )
     }
+}
+
+/// What became of a use of the app's Entry Point command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntryPoint {
+    /// The app handles it: the interaction sent to the app.
+    Interaction(u64),
+    /// Discord launched the Activity itself: the instance.
+    Launched(String),
 }

@@ -241,6 +241,16 @@ fn register(st: &Shared, list: Value, guild: Option<u64>) -> Reply {
             "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
         ));
     }
+    // An Entry Point command is handled by the app (1, APP_HANDLER) or by
+    // Discord (2, DISCORD_LAUNCH_ACTIVITY): the spec's `ApplicationCommandHandler`.
+    for c in sent.iter().filter(|c| c["type"] == 4) {
+        if !(c["handler"] == 1 || c["handler"] == 2) {
+            inner.violation(format!("command registration: Entry Point handler {} (1 or 2)", c["handler"]));
+            drop(inner);
+            st.changed();
+            return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"));
+        }
+    }
     let mut out = Vec::new();
     for mut c in sent {
         let kept =
