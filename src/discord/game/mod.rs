@@ -5,6 +5,7 @@
 //! names things, the live layer saves and shows them.
 
 pub(crate) mod acts;
+pub(crate) mod away;
 pub(crate) mod choices;
 pub(crate) mod computer;
 pub(crate) mod ends;

@@ -1,0 +1,307 @@
+//! Time away (`/thaayam away`): while a player is away her turns do not
+//! time out, and the other humans of her game may vote to let a computer
+//! play her seat for the rest of it (unrated for her). The decisions are
+//! pure: the live wing gives a table the away periods of its humans, as
+//! the game's server allows them, and the unix time it looked ([`Aways`]);
+//! no clock is read here. Practice games ignore it.
+
+use super::computer::Level;
+use super::intent::{Actor, Moment, Refusal};
+use super::notes::{Note, Notes};
+use super::table::{Player, Table, UserId};
+
+/// A server's limit when it never set one, and the limit outside
+/// servers: days away in any 30.
+pub(crate) const DEFAULT_DAYS: u32 = 14;
+
+/// The window the limit counts in, in seconds (30 days).
+pub(crate) const WINDOW: i64 = 30 * 86_400;
+
+/// The computer that plays the seat of an away player the others voted
+/// out: a fair opponent for them (she is not rated for the game).
+pub(crate) const STAND_IN: Level = Level::Medium;
+
+/// One time away of a user, in unix seconds: from `since` until `until`
+/// (cut short when she came back early).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Away {
+    pub(crate) since: i64,
+    pub(crate) until: i64,
+}
+
+impl Away {
+    /// The period as a server with a limit of `days` honours it: not at
+    /// all with 0, else at most `days` from its start.
+    pub(crate) fn within(self, days: u32) -> Option<Away> {
+        let until = self.until.min(self.since.saturating_add(i64::from(days) * 86_400));
+        (days > 0 && until > self.since).then_some(Away { since: self.since, until })
+    }
+
+    fn covers(self, at: i64) -> bool {
+        self.since <= at && at < self.until
+    }
+}
+
+/// The away periods of a table's humans and when the live wing looked
+/// (not saved: the live wing fills it before every change).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Aways {
+    /// Unix time of the look.
+    pub(crate) at: i64,
+    pub(crate) periods: Vec<(UserId, Away)>,
+}
+
+/// The human on turn and until when she is away, when she is away now
+/// (as of [`Aways::at`]) in a game that honours it.
+pub(crate) fn on_turn_away(table: &Table) -> Option<(UserId, i64)> {
+    let user = table.human_to_act().filter(|_| !table.practice)?;
+    let at = table.away.at;
+    let periods = table.away.periods.iter().filter(|(u, a)| *u == user && a.covers(at));
+    periods.map(|(_, a)| a.until).max().map(|until| (user, until))
+}
+
+/// When the turn of the human on turn runs out: its deadline, or, when
+/// she was away during it, a full turn time from her return (the end of
+/// her time away, or when she came back early).
+pub(crate) fn deadline(table: &Table) -> Option<i64> {
+    let deadline = table.deadline?;
+    let (Some(user), false) = (table.human_to_act(), table.practice) else { return Some(deadline) };
+    let turn = table.turn_timeout as i64;
+    let began = deadline.saturating_sub(turn);
+    let overlapping = table.away.periods.iter().filter(|(u, a)| *u == user && a.since < deadline && a.until > began);
+    let back = overlapping.map(|(_, a)| a.until.saturating_add(turn)).max();
+    Some(back.map_or(deadline, |b| b.max(deadline)))
+}
+
+/// When the human on turn came back (or comes back) from a time away
+/// during her turn, if she was away during it: a game reached by clicks
+/// only counts its idle time from then.
+pub(crate) fn back_at(table: &Table) -> Option<i64> {
+    let turn = table.turn_timeout as i64;
+    deadline(table).filter(|&d| Some(d) != table.deadline).map(|d| d - turn)
+}
+
+/// The humans whose vote counts against `away` (everyone seated but her).
+fn voters(table: &Table, away: UserId) -> Vec<UserId> {
+    table.humans().into_iter().filter(|&u| u != away).collect()
+}
+
+/// How many votes a computer needs to take the seat: more than half of
+/// the other humans.
+pub(crate) fn votes_needed(table: &Table, away: UserId) -> usize {
+    voters(table, away).len() / 2 + 1
+}
+
+/// The votes so far against `away`.
+pub(crate) fn votes_for(table: &Table, away: UserId) -> usize {
+    table.stand_in_votes.iter().filter(|(a, _)| *a == away).count()
+}
+
+/// A vote of `actor` to let a computer play the seat of the human on
+/// turn, who is away: saved with the table; with a majority of the other
+/// humans, a computer plays her seat for the rest of the game (her place
+/// is not rated: the seat is the computer's).
+pub(crate) fn vote(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
+    let (away, _) = on_turn_away(table).ok_or(Refusal::WrongMoment(Moment::NotAway))?;
+    if actor.user == away {
+        return Err(Refusal::WrongMoment(Moment::NotAway));
+    }
+    if !voters(table, away).contains(&actor.user) {
+        return Err(Refusal::NotSeated);
+    }
+    if table.stand_in_votes.contains(&(away, actor.user)) {
+        return Err(Refusal::WrongMoment(Moment::AlreadyVoted));
+    }
+    table.stand_in_votes.push((away, actor.user));
+    let (votes, needed) = (votes_for(table, away), votes_needed(table, away));
+    let mut notes = vec![Note::VotedStandIn { away, by: actor.user, votes, needed }];
+    if votes >= needed {
+        for p in table.lineup.iter_mut().filter(|p| **p == Player::Human(away)) {
+            *p = Player::Computer(STAND_IN);
+        }
+        table.draft = Default::default();
+        table.stand_in_votes.retain(|(a, _)| *a != away);
+        notes.push(Note::StoodIn(away));
+    }
+    Ok(notes)
+}
+
+/// Her own action ends the votes against her (she is back).
+pub(crate) fn forget_votes(table: &mut Table, user: UserId) {
+    table.stand_in_votes.retain(|(a, _)| *a != user);
+}
+
+/// The time away a user may still take when she asks for `length`
+/// seconds at `now`: refused (with the days used in the 30 before its
+/// end) when her times away in that window, the new one included, would
+/// pass `days`. `past` are her periods (a current one counts up to now).
+pub(crate) fn allowed(past: &[Away], now: i64, length: i64, days: u32) -> Result<Away, Used> {
+    let new = Away { since: now, until: now.saturating_add(length) };
+    let window = new.until.saturating_sub(WINDOW);
+    let used: i64 = past
+        .iter()
+        .map(|a| (a.since.max(window), a.until.min(now)))
+        .map(|(from, to)| to.saturating_sub(from).max(0))
+        .sum();
+    let limit = i64::from(days) * 86_400;
+    if days == 0 || used.saturating_add(length) > limit {
+        return Err(Used { used_secs: used.max(0) as u64, days });
+    }
+    Ok(new)
+}
+
+/// Why a time away was refused: the seconds already away in the window
+/// and the server's limit in days (0: away not allowed).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Used {
+    pub(crate) used_secs: u64,
+    pub(crate) days: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::game::intent::Intent;
+    use crate::discord::game::session;
+    use crate::discord::game::table::{Stage, kit};
+    use crate::engine::Variant;
+
+    const DAY: i64 = 86_400;
+
+    /// A running game of `humans` (the host first), at time 0, with a
+    /// human on turn.
+    fn game(humans: u64) -> Table {
+        let mut t = kit::lobby(humans as u8, Variant::Bell);
+        for u in 1..humans {
+            session::handle(&mut t, Actor { user: UserId(10 + u), moderator: false }, Intent::Join, None, 0)
+                .expect("join");
+        }
+        session::handle(&mut t, Actor { user: kit::HOST, moderator: false }, Intent::Start, None, 0).expect("start");
+        assert_eq!(t.stage, Stage::Playing);
+        t
+    }
+
+    fn away(t: &mut Table, user: UserId, since: i64, until: i64, at: i64) {
+        t.away = Aways { at, periods: vec![(user, Away { since, until })] };
+    }
+
+    #[test]
+    fn a_server_honours_a_time_away_up_to_its_limit() {
+        let a = Away { since: 100, until: 100 + 20 * DAY };
+        assert_eq!(a.within(14), Some(Away { since: 100, until: 100 + 14 * DAY }));
+        assert_eq!(a.within(30), Some(a));
+        assert_eq!(a.within(0), None, "0: away not allowed");
+    }
+
+    #[test]
+    fn her_turn_waits_while_she_is_away_and_gets_a_full_turn_from_her_return() {
+        let mut t = game(2);
+        let user = t.human_to_act().expect("a human on turn");
+        let d = t.deadline.expect("a deadline");
+        let turn = t.turn_timeout as i64;
+        assert_eq!(deadline(&t), Some(d), "nobody away");
+        away(&mut t, user, 10, 3 * DAY, 20);
+        assert_eq!(on_turn_away(&t), Some((user, 3 * DAY)));
+        assert_eq!(deadline(&t), Some(3 * DAY + turn), "a full turn after her time away");
+        assert_eq!(session::timeout(&mut t, d), None, "no timeout at the old deadline");
+        assert_eq!(session::timeout(&mut t, 3 * DAY + turn - 1), None);
+        // She comes back early, at 2 days: a full turn from then.
+        away(&mut t, user, 10, 2 * DAY, 2 * DAY);
+        assert_eq!(on_turn_away(&t), None, "back");
+        assert_eq!(deadline(&t), Some(2 * DAY + turn));
+        assert_eq!(back_at(&t), Some(2 * DAY));
+        assert_eq!(session::timeout(&mut t, 2 * DAY + turn - 1), None, "not an instant timeout");
+        let notes = session::timeout(&mut t, 2 * DAY + turn).expect("then the turn runs out");
+        assert_eq!(notes.first(), Some(&Note::TimedOut(user)));
+    }
+
+    #[test]
+    fn a_time_away_before_her_turn_or_of_someone_else_changes_nothing() {
+        let mut t = game(2);
+        let user = t.human_to_act().expect("on turn");
+        let other = t.humans().into_iter().find(|&u| u != user).expect("other");
+        let d = t.deadline.expect("deadline");
+        let began = d - t.turn_timeout as i64;
+        away(&mut t, user, began - 100, began, began);
+        assert_eq!(deadline(&t), Some(d), "it ended when her turn began");
+        away(&mut t, other, 0, 10 * DAY, 5);
+        assert_eq!((deadline(&t), on_turn_away(&t)), (Some(d), None));
+        assert!(session::timeout(&mut t, d).is_some(), "the other's time away does not hold her turn");
+    }
+
+    #[test]
+    fn a_practice_game_ignores_time_away() {
+        let mut t = game(2);
+        t.practice = true;
+        let user = t.human_to_act().expect("on turn");
+        let d = t.deadline.expect("deadline");
+        away(&mut t, user, 0, 10 * DAY, 5);
+        assert_eq!((deadline(&t), on_turn_away(&t)), (Some(d), None));
+        assert!(vote(&mut t, Actor { user: UserId(11), moderator: false }).is_err());
+    }
+
+    #[test]
+    fn the_half_time_reminder_follows_her_return() {
+        let mut t = game(2);
+        let user = t.human_to_act().expect("on turn");
+        let turn = t.turn_timeout as i64;
+        away(&mut t, user, 0, 4 * DAY, 5);
+        assert_eq!(session::reminder_due(&mut t, 4 * DAY + turn / 2 - 1), None);
+        assert_eq!(session::reminder_due(&mut t, 4 * DAY + turn / 2), Some(user));
+    }
+
+    #[test]
+    fn a_majority_of_the_others_lets_a_computer_play_her_seat() {
+        let mut t = game(4);
+        let user = t.human_to_act().expect("on turn");
+        let others: Vec<UserId> = t.humans().into_iter().filter(|&u| u != user).collect();
+        let by = |u: UserId| Actor { user: u, moderator: false };
+        assert_eq!(vote(&mut t, by(others[0])), Err(Refusal::WrongMoment(Moment::NotAway)), "she is not away");
+        away(&mut t, user, 0, 10 * DAY, 5);
+        assert_eq!(votes_needed(&t, user), 2, "two of three");
+        assert_eq!(vote(&mut t, by(user)), Err(Refusal::WrongMoment(Moment::NotAway)), "not on herself");
+        assert_eq!(vote(&mut t, by(UserId(99))), Err(Refusal::NotSeated));
+        let first = vote(&mut t, by(others[0])).expect("a vote");
+        assert_eq!(first, vec![Note::VotedStandIn { away: user, by: others[0], votes: 1, needed: 2 }]);
+        assert_eq!(vote(&mut t, by(others[0])), Err(Refusal::WrongMoment(Moment::AlreadyVoted)));
+        assert_eq!(t.human_to_act(), Some(user), "one vote of three is not enough");
+        let second = vote(&mut t, by(others[1])).expect("a second vote");
+        assert_eq!(second.last(), Some(&Note::StoodIn(user)));
+        let seat = t.to_act().expect("a seat on turn");
+        assert_eq!(t.player(seat), Some(Player::Computer(STAND_IN)));
+        assert_eq!(t.left_seats[seat.index()], None, "not her result: unrated for her");
+        assert!(t.stand_in_votes.is_empty());
+        assert!(t.computer_to_act());
+    }
+
+    #[test]
+    fn her_own_action_clears_the_votes_against_her() {
+        let mut t = game(4);
+        let user = t.human_to_act().expect("on turn");
+        let other = t.humans().into_iter().find(|&u| u != user).expect("other");
+        away(&mut t, user, 0, 10 * DAY, 5);
+        vote(&mut t, Actor { user: other, moderator: false }).expect("a vote");
+        forget_votes(&mut t, user);
+        assert_eq!(votes_for(&t, user), 0);
+    }
+
+    #[test]
+    fn the_limit_counts_the_days_away_in_the_30_before_the_end() {
+        let now = 100 * DAY;
+        assert_eq!(allowed(&[], now, 3 * DAY, 14), Ok(Away { since: now, until: now + 3 * DAY }));
+        assert_eq!(allowed(&[], now, 15 * DAY, 14), Err(Used { used_secs: 0, days: 14 }));
+        assert_eq!(allowed(&[], now, DAY, 0), Err(Used { used_secs: 0, days: 0 }), "away not allowed");
+        let past = [Away { since: now - 20 * DAY, until: now - 10 * DAY }];
+        assert!(allowed(&past, now, 4 * DAY, 14).is_ok(), "10 + 4 days");
+        assert_eq!(allowed(&past, now, 5 * DAY, 14), Err(Used { used_secs: 10 * DAY as u64, days: 14 }));
+        // Only the part within the 30 days before the new end counts.
+        let long_ago = [Away { since: now - 40 * DAY, until: now - 25 * DAY }];
+        assert!(allowed(&long_ago, now, 14 * DAY, 14).is_ok(), "the window starts 16 days ago");
+        let partly = [Away { since: now - 20 * DAY, until: now - 12 * DAY }];
+        assert_eq!(allowed(&partly, now, 14 * DAY, 14), Err(Used { used_secs: 4 * DAY as u64, days: 14 }));
+        // A current time away counts up to now (she replaces it).
+        let current = [Away { since: now - 2 * DAY, until: now + 5 * DAY }];
+        assert_eq!(allowed(&current, now, 13 * DAY, 14), Err(Used { used_secs: 2 * DAY as u64, days: 14 }));
+        assert!(allowed(&current, now, 12 * DAY, 14).is_ok());
+    }
+}
