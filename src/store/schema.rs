@@ -193,6 +193,24 @@ CREATE TABLE pages_off (
     r#"
 ALTER TABLE seats ADD COLUMN name TEXT;
 "#,
+    // 13: time away (`/thaayam away`): each user's periods away, kept
+    // after they end for the limit on days away in any 30, with the
+    // server she asked in (0: outside servers); and each server's limit
+    // (no row: the default).
+    r#"
+CREATE TABLE away (
+    user_id   INTEGER NOT NULL,
+    starts_at INTEGER NOT NULL,
+    ends_at   INTEGER NOT NULL CHECK (ends_at >= starts_at),
+    guild_id  INTEGER NOT NULL,
+    PRIMARY KEY (user_id, starts_at)
+);
+CREATE INDEX away_ends ON away (ends_at);
+CREATE TABLE away_limits (
+    guild_id INTEGER PRIMARY KEY,
+    days     INTEGER NOT NULL CHECK (days BETWEEN 0 AND 30)
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -298,6 +316,7 @@ mod tests {
         "c29f2ce211883e98e01378e1cba6a7b65538d3790cd2b8d472c45bc93db44a03",
         "43b8a732d6ae17e47734a8c29a5e55f4b435c49c530beae8c2cc52d66537585e",
         "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
+        "5def21927744f03dd1101e986c30c2e6ab4aa5a2946bb7092fa76a14ddaa5932",
     ];
 
     #[test]
@@ -322,6 +341,8 @@ mod tests {
             tables,
             [
                 "analyses",
+                "away",
+                "away_limits",
                 "computers",
                 "events",
                 "games",

@@ -36,6 +36,8 @@ const TABLES: &[(&str, &str, &str)] = &[
     ("user_settings", "user_id, notify_turns", "user_id"),
     ("page_secret", "id, secret", "id"),
     ("pages_off", "guild_id", "guild_id"),
+    ("away", "user_id, starts_at, ends_at, guild_id", "user_id, starts_at"),
+    ("away_limits", "guild_id, days", "guild_id"),
 ];
 
 /// What `thaayam migrate` copies: each table, in the order it is copied,
