@@ -83,6 +83,8 @@ slash-settings-language = language
 slash-settings-language-about = Language of the bot's messages here: en, fr, ta, or auto (the server's Discord locale)
 slash-settings-pages = pages
 slash-settings-pages-about = Game pages in a browser for this server's games (on by default where the bot serves them)
+slash-settings-away_days = away_days
+slash-settings-away_days-about = Days a player may be away (her turns wait) in any 30: 0 to 30, 0 = not allowed; 14 by default
 
 slash-games = games
 slash-games-about = The running games of this server (or, elsewhere, yours), with links to their boards
@@ -91,3 +93,7 @@ slash-notify = notify
 slash-notify-about = A direct message when it is your turn and you have not acted for a while
 slash-notify-switch = switch
 slash-notify-switch-about = on or off (off unless you switch it on)
+slash-away = away
+slash-away-about = Be away without losing your games: your turns wait for you (for up to this server's limit)
+slash-away-length = length
+slash-away-length-about = How long, like 12h, 3d or 1w; or off when you are back

@@ -83,6 +83,8 @@ slash-settings-language = langue
 slash-settings-language-about = Langue des messages du bot ici : en, fr, ta, ou auto (la langue du serveur dans Discord)
 slash-settings-pages = pages
 slash-settings-pages-about = Pages web des parties de ce serveur (activées par défaut si le bot les sert)
+slash-settings-away_days = jours_d_absence
+slash-settings-away_days-about = Jours d'absence permis sur 30 (ses tours attendent) : 0 à 30, 0 = interdit ; 14 par défaut
 
 slash-games = parties
 slash-games-about = Les parties en cours de ce serveur (ou, ailleurs, les vôtres), avec le lien de leur plateau
@@ -91,3 +93,7 @@ slash-notify = prévenir
 slash-notify-about = Un message privé quand c'est votre tour et que vous n'avez pas joué depuis un moment
 slash-notify-switch = interrupteur
 slash-notify-switch-about = on ou off (off tant que vous ne l'activez pas)
+slash-away = absence
+slash-away-about = Vous absenter sans perdre vos parties : vos tours vous attendent (selon la limite du serveur)
+slash-away-length = durée
+slash-away-length-about = Combien de temps, comme 12h, 3d ou 1w ; ou off à votre retour

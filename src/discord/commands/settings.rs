@@ -45,6 +45,8 @@ pub(crate) struct SettingsRequest {
     pub(crate) language: Option<String>,
     /// The server's game pages on (`true`) or off.
     pub(crate) pages: Option<bool>,
+    /// Days a player may be away in any 30 (0: not allowed; `/thaayam away`).
+    pub(crate) away_days: Option<u32>,
 }
 
 impl SettingsRequest {
@@ -54,6 +56,7 @@ impl SettingsRequest {
             && self.end_permission.is_none()
             && self.language.is_none()
             && self.pages.is_none()
+            && self.away_days.is_none()
     }
 }
 
@@ -174,6 +177,16 @@ pub(crate) fn settings_message(
     }
 }
 
+/// Adds how many days a player may be away in any 30 to the settings.
+pub(crate) fn with_away(lang: Lang, mut msg: Message, days: u32) -> Message {
+    if let Some(e) = msg.embed.as_mut() {
+        let state =
+            if days == 0 { tr!(lang, "settings-away-none") } else { tr!(lang, "settings-away-days", days = days) };
+        e.fields.push((tr!(lang, "settings-away"), state));
+    }
+    msg
+}
+
 /// Adds whether the server's games have pages to its settings (shown
 /// when the bot serves pages).
 pub(crate) fn with_pages(lang: Lang, mut msg: Message, pages_on: bool) -> Message {
@@ -199,6 +212,9 @@ pub(crate) async fn settings(
     end_permission: Option<EndChoice>,
     language: Option<String>,
     pages: Option<Switch>,
+    #[min = 0]
+    #[max = 30]
+    away_days: Option<u32>,
 ) -> Result<(), Error> {
     let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
     let guild = venue.guild_number();
@@ -209,6 +225,7 @@ pub(crate) async fn settings(
         end_permission: end_permission.map(EndPermission::from),
         language,
         pages: pages.map(|p| p == Switch::On),
+        away_days,
     };
     let served = ctx.data().config.web.is_some();
     let manager = may_manage(member_permissions(ctx));
@@ -227,7 +244,15 @@ pub(crate) async fn settings(
         Ok(off) => off,
         Err(e) => return store_failed(ctx, "reading the settings", e).await,
     };
-    let shown_pages = |msg: Message, off: bool| if served { with_pages(mine, msg, !off) } else { msg };
+    let away_now = match store.call(move |st| st.away_days(guild)).await {
+        Ok(days) => days.unwrap_or(crate::discord::game::away::DEFAULT_DAYS),
+        Err(e) => return store_failed(ctx, "reading the settings", e).await,
+    };
+    let away_days = req.away_days.unwrap_or(away_now);
+    let shown_pages = |msg: Message, off: bool| {
+        let msg = with_away(mine, msg, away_days);
+        if served { with_pages(mine, msg, !off) } else { msg }
+    };
     let new = match apply_request(mine, current, &req, manager) {
         Ok(None) => {
             let shown = settings_message(mine, &current, server(chosen, locale), false, manager);
@@ -247,6 +272,9 @@ pub(crate) async fn settings(
         .call(move |s| {
             s.set_guild_settings(guild, &new)?;
             s.set_guild_language(guild, code)?;
+            if away_days != away_now {
+                s.set_away_days(guild, away_days)?;
+            }
             s.set_pages_off(guild, off)
         })
         .await;
@@ -254,6 +282,7 @@ pub(crate) async fn settings(
         return store_failed(ctx, "saving the settings", e).await;
     }
     ctx.data().pages.switched(guild, off);
+    ctx.data().aways.set_limit(guild, away_days);
     ctx.data().langs.chosen(venue, language);
     ctx.data().settings.remember(venue, Some(new));
     tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);
@@ -306,6 +335,7 @@ mod tests {
             end_permission: end,
             language: None,
             pages: None,
+            away_days: None,
         }
     }
 

@@ -43,12 +43,9 @@ impl Intent {
     /// of date after the first join.
     pub(crate) fn follows_the_board(&self) -> bool {
         match self {
-            Intent::Throw
-            | Intent::Choose(_)
-            | Intent::Confirm
-            | Intent::Undo
-            | Intent::Page(_)
-            | Intent::StandIn => true,
+            Intent::Throw | Intent::Choose(_) | Intent::Confirm | Intent::Undo | Intent::Page(_) | Intent::StandIn => {
+                true
+            }
             Intent::Join
             | Intent::Leave
             | Intent::AddComputer(_)

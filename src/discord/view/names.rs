@@ -36,9 +36,13 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command { name: "replay", options: &["game"] },
     Command { name: "analyse", options: &["game"] },
     Command { name: "verify", options: &["game"] },
-    Command { name: "settings", options: &["variant", "turn_timeout", "end_permission", "language", "pages"] },
+    Command {
+        name: "settings",
+        options: &["variant", "turn_timeout", "end_permission", "language", "pages", "away_days"],
+    },
     Command { name: "games", options: &[] },
     Command { name: "notify", options: &["switch"] },
+    Command { name: "away", options: &["length"] },
 ];
 
 /// The Fluent terms of the names, the same in every language: each refers
