@@ -9,9 +9,12 @@ use super::answer::{langs, private};
 use super::settings::duration_text;
 use crate::discord::game::away::{self, DEFAULT_DAYS, Used, WINDOW};
 use crate::discord::game::ids::{UserId, Venue};
+use crate::discord::live::board::{Change, show};
+use crate::discord::live::delivery::Place;
 use crate::discord::live::{away as live_away, ids, unix_now};
 use crate::discord::view::lang::{Lang, tr};
-use crate::discord::{Context, Error};
+use crate::discord::{Context, Data, Error};
+use poise::serenity_prelude::Http;
 
 /// What she asked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -123,8 +126,21 @@ pub(crate) async fn away(ctx: Context<'_>, length: String) -> Result<(), Error> 
         }
     };
     private(ctx, answer).await?;
-    live_away::show_changed(ctx.http(), data, user).await;
+    show_changed(ctx.http(), data, user).await;
     Ok(())
+}
+
+/// Shows again the boards of `user`'s open games where she is on turn
+/// (she went away or came back: the board says until when, and the vote).
+async fn show_changed(http: &Http, data: &Data, user: UserId) {
+    for game in data.hub.open_games() {
+        let mut running = game.lock().await;
+        if running.table.human_to_act() != Some(user) {
+            continue;
+        }
+        live_away::fill(data, &mut running.table, unix_now());
+        show(http, data, &mut running, Change::none(Place::Same), None).await;
+    }
 }
 
 #[cfg(test)]

@@ -4,18 +4,12 @@
 //! written through by `/thaayam away` and `/thaayam settings`. Before a
 //! change or a look, a table is given its humans' periods as its server
 //! honours them, and the time ([`fill`]); `game::away` decides the rest.
-//! After `/thaayam away` the boards of her games where she is on turn
-//! are brought up to date ([`show_changed`]).
 
-use super::board::{Change, show};
-use super::delivery::Place;
-use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::away::{Away, Aways, DEFAULT_DAYS, WINDOW};
 use crate::discord::game::ids::{UserId, Venue};
 use crate::discord::game::table::Table;
 use crate::store::{AwayPeriod, StoreError};
-use poise::serenity_prelude::Http;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -88,17 +82,4 @@ pub(crate) async fn refresh(data: &Data, now: i64) -> Result<(), StoreError> {
     let (periods, limits) = data.store.call(move |s| Ok((s.away_periods(after)?, s.away_limits()?))).await?;
     data.aways.replace(periods, limits);
     Ok(())
-}
-
-/// Shows again the boards of `user`'s open games where she is on turn
-/// (she went away or came back: the board says until when, and the vote).
-pub(crate) async fn show_changed(http: &Http, data: &Data, user: UserId) {
-    for game in data.hub.open_games() {
-        let mut running = game.lock().await;
-        if running.table.human_to_act() != Some(user) {
-            continue;
-        }
-        fill(data, &mut running.table, unix_now());
-        show(http, data, &mut running, Change::none(Place::Same), None).await;
-    }
 }

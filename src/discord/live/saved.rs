@@ -300,6 +300,16 @@ mod tests {
     }
 
     #[test]
+    fn votes_for_a_computer_in_an_away_player_s_seat_are_saved() {
+        let mut r = lobby(3, Variant::Bell);
+        let json = to_json(&r).expect("saved");
+        assert!(!json.contains("stand_in"), "no votes, no field: the form of 2026-11-26");
+        r.table.stand_in_votes = vec![(UserId(10), UserId(11)), (UserId(10), UserId(12))];
+        let loaded = from_json(&to_json(&r).expect("saved")).expect("loaded");
+        assert_eq!(loaded.table.stand_in_votes, r.table.stand_in_votes);
+    }
+
+    #[test]
     fn a_table_comes_back_from_its_saved_form() {
         let mut r = lobby(3, Variant::Francais);
         r.table.lineup.extend([Player::Human(UserId(202)), Player::Computer(Level::Hard)]);
