@@ -138,7 +138,7 @@ async fn show_changed(http: &Http, data: &Data, user: UserId) {
         if running.table.human_to_act() != Some(user) {
             continue;
         }
-        live_away::fill(data, &mut running.table, unix_now());
+        live_away::fill(&data.aways, &mut running.table, unix_now());
         show(http, data, &mut running, Change::none(Place::Same), None).await;
     }
 }

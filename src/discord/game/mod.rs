@@ -6,6 +6,9 @@
 
 pub(crate) mod acts;
 pub(crate) mod away;
+#[cfg(test)]
+mod away_tests;
+pub(crate) mod away_times;
 pub(crate) mod choices;
 pub(crate) mod computer;
 pub(crate) mod ends;

@@ -135,7 +135,7 @@ pub(crate) struct Table {
     pub(crate) stand_in_votes: Vec<(UserId, UserId)>,
     /// The time away of the humans, as the live wing last looked (not
     /// saved: filled before every change).
-    pub(crate) away: super::away::Aways,
+    pub(crate) away: super::away_times::Aways,
     cache: Option<Game>,
     /// The committed game just before the log's action at this index (the
     /// last one, when it was appended by this process): what the board

@@ -5,11 +5,10 @@
 //! change or a look, a table is given its humans' periods as its server
 //! honours them, and the time ([`fill`]); `game::away` decides the rest.
 
-use crate::discord::Data;
 use crate::discord::game::away::{Away, Aways, DEFAULT_DAYS, WINDOW};
 use crate::discord::game::ids::{UserId, Venue};
 use crate::discord::game::table::Table;
-use crate::store::{AwayPeriod, StoreError};
+use crate::store::{AwayPeriod, StoreError, StoreHandle};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -65,9 +64,9 @@ impl Known {
 /// Gives the table its humans' periods away as its server honours them
 /// (cut to the server's limit from their start; none where away is not
 /// allowed), looked at `now`.
-pub(crate) fn fill(data: &Data, table: &mut Table, now: i64) {
-    let days = data.aways.limit(table.venue);
-    let inner = data.aways.inner();
+pub(crate) fn fill(known: &Known, table: &mut Table, now: i64) {
+    let days = known.limit(table.venue);
+    let inner = known.inner();
     let periods = table
         .humans()
         .into_iter()
@@ -77,9 +76,9 @@ pub(crate) fn fill(data: &Data, table: &mut Table, now: i64) {
 }
 
 /// Reads every period that still matters and every limit from the store.
-pub(crate) async fn refresh(data: &Data, now: i64) -> Result<(), StoreError> {
+pub(crate) async fn refresh(store: &StoreHandle, known: &Known, now: i64) -> Result<(), StoreError> {
     let after = now.saturating_sub(WINDOW);
-    let (periods, limits) = data.store.call(move |s| Ok((s.away_periods(after)?, s.away_limits()?))).await?;
-    data.aways.replace(periods, limits);
+    let (periods, limits) = store.call(move |s| Ok((s.away_periods(after)?, s.away_limits()?))).await?;
+    known.replace(periods, limits);
     Ok(())
 }

@@ -64,7 +64,7 @@ pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
 
 async fn tick(http: &Arc<Http>, data: &Data) {
     let now = unix_now();
-    if let Err(e) = away::refresh(data, now).await {
+    if let Err(e) = away::refresh(&data.store, &data.aways, now).await {
         // The times away known so far hold until the next look.
         tracing::warn!("could not read who is away: {e}");
     }
@@ -73,7 +73,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
     for game in open {
         let mut running = game.lock().await;
         ids.insert(running.table.id);
-        away::fill(data, &mut running.table, now);
+        away::fill(&data.aways, &mut running.table, now);
         if expiry::close_if_due(http, data, &mut running, now).await {
             continue;
         }
