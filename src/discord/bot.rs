@@ -244,6 +244,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
             crate::discord::live::page_key::Pages::new(config.web.as_ref().and_then(|w| w.public_url.clone()))
                 .with_activity(config.web.as_ref().is_some_and(|w| w.activity.is_some())),
         ),
+        aways: Default::default(),
     };
     if let Some(listening) = listening {
         listener::spawn(listening, data.clone());

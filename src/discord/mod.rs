@@ -67,6 +67,8 @@ pub(crate) struct Data {
     pub(crate) guard: Arc<live::guard::Guard>,
     /// The public game pages: links and servers' switches.
     pub(crate) pages: Arc<live::page_key::Pages>,
+    /// The players' time away and the servers' limits on it.
+    pub(crate) aways: Arc<live::away::Known>,
 }
 
 /// A stored open game checked exactly as start-up checks it

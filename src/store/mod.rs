@@ -60,6 +60,7 @@
 //! version tag (`v = 1`), so a future encoding can be read beside the old.
 
 mod analyses;
+mod away;
 mod database;
 mod db;
 mod error;
@@ -83,6 +84,7 @@ mod transfer;
 mod types;
 
 pub use analyses::CachedAnalysis;
+pub use away::AwayPeriod;
 pub use database::{DEFAULT_POOL, Database, Isolation, PostgresUrl};
 pub use db::{Store, backup_database, backup_file};
 pub use error::StoreError;

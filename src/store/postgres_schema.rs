@@ -22,7 +22,7 @@ use std::path::PathBuf;
 pub(crate) const MIGRATION_LOCK: i64 = 0x5448_4159;
 
 /// The migrations, oldest first. Append only.
-pub(crate) const MIGRATIONS: &[&str] = &[
+pub const MIGRATIONS: &[&str] = &[
     // 1: the schema of SQLite's version 9.
     r#"
 CREATE TABLE thaayam_schema (
@@ -202,6 +202,22 @@ CREATE TABLE season_podiums (
 );
 CREATE INDEX games_guild_finished ON games (guild_id, variant, finished_at) WHERE state = 'finished';
 "#,
+    // 7: SQLite's version 14 (time away: each user's periods away, each
+    // server's limit).
+    r#"
+CREATE TABLE away (
+    user_id   BIGINT NOT NULL,
+    starts_at BIGINT NOT NULL,
+    ends_at   BIGINT NOT NULL CHECK (ends_at >= starts_at),
+    guild_id  BIGINT NOT NULL,
+    PRIMARY KEY (user_id, starts_at)
+);
+CREATE INDEX away_ends ON away (ends_at);
+CREATE TABLE away_limits (
+    guild_id BIGINT PRIMARY KEY,
+    days     BIGINT NOT NULL CHECK (days BETWEEN 0 AND 30)
+);
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -279,6 +295,7 @@ mod tests {
         "aa524500d00b8177ffcb20cfa319c451b9a0858ad041f3301ee5f59f898808e4",
         "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
         "8adb45d9ba6d781bdac404add6b182ba89be2b2b4fabf4f513fabf0f8ce4fc15",
+        "30dc6bfcf916f0cae27b75b27f41d9be3467880ac6ee3beb3081d67d1542cc4f",
     ];
 
     #[test]

@@ -233,6 +233,24 @@ CREATE TABLE season_podiums (
 );
 CREATE INDEX games_guild_finished ON games (guild_id, variant, finished_at) WHERE state = 'finished';
 "#,
+    // 14: time away (`/thaayam away`): each user's periods away, kept
+    // after they end for the limit on days away in any 30, with the
+    // server she asked in (0: outside servers); and each server's limit
+    // (no row: the default).
+    r#"
+CREATE TABLE away (
+    user_id   INTEGER NOT NULL,
+    starts_at INTEGER NOT NULL,
+    ends_at   INTEGER NOT NULL CHECK (ends_at >= starts_at),
+    guild_id  INTEGER NOT NULL,
+    PRIMARY KEY (user_id, starts_at)
+);
+CREATE INDEX away_ends ON away (ends_at);
+CREATE TABLE away_limits (
+    guild_id INTEGER PRIMARY KEY,
+    days     INTEGER NOT NULL CHECK (days BETWEEN 0 AND 30)
+);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -339,6 +357,7 @@ mod tests {
         "43b8a732d6ae17e47734a8c29a5e55f4b435c49c530beae8c2cc52d66537585e",
         "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
         "af9aba84a2d846796763d195f2d47dcb20c3fa0520b4e760cbee0c35f790671b",
+        "5def21927744f03dd1101e986c30c2e6ab4aa5a2946bb7092fa76a14ddaa5932",
     ];
 
     #[test]
@@ -363,14 +382,20 @@ mod tests {
             tables,
             [
                 "analyses",
+                "away",
+                "away_limits",
                 "computers",
                 "events",
                 "games",
                 "guild_languages",
+                "guild_seasons",
                 "guild_settings",
                 "page_secret",
                 "pages_off",
                 "ratings",
+                "season_podiums",
+                "season_standings",
+                "seasons",
                 "seats",
                 "snapshots",
                 "user_settings"

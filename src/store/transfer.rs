@@ -44,6 +44,8 @@ const TABLES: &[(&str, &str, &str)] = &[
         "guild_id, variant, season, user_id",
     ),
     ("season_podiums", "guild_id, season, posted_at", "guild_id, season"),
+    ("away", "user_id, starts_at, ends_at, guild_id", "user_id, starts_at"),
+    ("away_limits", "guild_id, days", "guild_id"),
 ];
 
 /// What `thaayam migrate` copies: each table, in the order it is copied,

@@ -8,6 +8,7 @@ mod support;
 
 mod activity;
 mod analyse;
+mod away;
 mod backup;
 mod child_bot;
 mod clicks;

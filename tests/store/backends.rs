@@ -401,3 +401,43 @@ fn both_backends_have_the_columns_migrate_copies() {
         .collect();
     assert_eq!(copied, pg, "`thaayam migrate` copies every column");
 }
+
+/// Time away (`/thaayam away`) on both backends: a new period replaces
+/// the running one, coming back early ends it, servers' limits are kept
+/// (at most 30 days in 30); and a PostgreSQL database of the previous
+/// release (schema 5, before the tables of time away) opens with its data.
+#[test]
+fn time_away_round_trips_and_a_postgres_database_of_the_previous_release_opens() {
+    use thaayam::store::AwayPeriod;
+    let dir = Scratch::new("backends-away");
+    for (backend, db) in databases(&dir) {
+        let mut store = open(backend, &db);
+        store.set_away(5, 1, 100, 400).expect("away");
+        store.set_away(5, 1, 300, 900).expect("again");
+        assert!(store.end_away(5, 500).expect("back"), "{backend}");
+        let p = |starts, ends| AwayPeriod { user: 5, starts, ends };
+        assert_eq!(store.user_away(5, 0).expect("read"), vec![p(100, 300), p(300, 500)], "{backend}");
+        store.set_away_days(1, 0).expect("limit");
+        assert_eq!(store.away_limits().expect("limits"), vec![(1, 0)], "{backend}");
+        assert!(store.set_away_days(1, 31).is_err(), "{backend}");
+    }
+    let Some((server, db)) = postgres_database() else { return };
+    let mut raw = admin(server, &name_of(&db));
+    for sql in &thaayam::store::postgres_schema::MIGRATIONS[..5] {
+        raw.batch_execute(sql).expect("the previous release's schema");
+    }
+    let ruleset = serde_json::to_string(&Ruleset::new(Variant::Francais)).expect("json");
+    raw.execute(
+        "INSERT INTO guild_settings (guild_id, default_ruleset, turn_timeout_secs, end_permission) \
+         VALUES (5, $1, 90, 'moderators')",
+        &[&ruleset],
+    )
+    .expect("its settings");
+    raw.batch_execute("UPDATE thaayam_schema SET version = 5").expect("version 5");
+    let mut store = Store::open_database(&db).expect("the previous release's database opens");
+    assert_eq!(store.schema_version().expect("version"), thaayam::store::postgres_schema::latest_version());
+    let kept = store.guild_settings(5).expect("its settings read");
+    assert_eq!((kept.turn_timeout_secs, kept.end_permission), (90, EndPermission::Moderators));
+    assert_eq!(store.away_periods(0).expect("read"), Vec::new(), "nobody away");
+    store.set_away(7, 5, 10, 20).expect("writes");
+}

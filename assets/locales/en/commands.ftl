@@ -87,6 +87,9 @@ settings-podium = Monthly podium
 settings-podium-on = posted in { $channel } when a month ends
 settings-podium-off = off
 settings-bad-time-zone = `{ $typed }` is not a time zone. Write its IANA name, like Europe/Paris, Asia/Kolkata or UTC.
+settings-away = Time away
+settings-away-days = up to { $days } days in any 30 (`{ -cmd-away }`)
+settings-away-none = not allowed
 
 ## /thaayam help
 
@@ -232,6 +235,16 @@ notify-off = No more direct messages about your turns.
 notify-failed = Your choice could not be saved; nothing changed. Please try again.
 # The direct message itself ($game, $board: link to the board).
 notify-dm = It is your turn in game { $game } ({ $ruleset }): { $board }
+
+## /thaayam away
+away-set = You are away until <t:{ $until }:f>. Your turns in running games wait for you (not in practice games; a server honours at most its own limit, here { $days } days in any 30), and the other players may vote to let a computer play for you. Back sooner? `{ -cmd-away } { -opt-away-length }:off`.
+away-back = Welcome back: your turns count again, each with a full turn time from now.
+away-was-not = You were not away; nothing changed.
+away-bad-length = `{ $typed }` is not a length: write a whole number and a unit, like `12h`, `3d` or `1w` (or `off` when you are back).
+away-bad-range = A time away lasts from 1 hour to 30 days; `{ $typed }` does not.
+away-not-allowed = This server does not allow time away (its admins can change that with `{ -cmd-settings } { -opt-settings-away_days }:`).
+away-over-limit = That is too long: this server allows { $days } days away in any 30, and you were already away { $used } of them. Ask for less.
+away-failed = Your time away could not be saved; nothing changed. Please try again.
 
 # Heavy commands (hint, rules, replay, analyse) refused for a while.
 busy-cooldown = You asked for this a moment ago: try again in { $secs } s.

@@ -91,6 +91,8 @@ slash-settings-time_zone = time_zone
 slash-settings-time_zone-about = When weeks and months begin for the seasons: an IANA zone like Europe/Paris (default UTC)
 slash-settings-podium = podium
 slash-settings-podium-about = on: last month's podium is posted in this channel when a month ends; off: not posted
+slash-settings-away_days = away_days
+slash-settings-away_days-about = Days a player may be away (her turns wait) in any 30: 0 to 30, 0 = not allowed; 14 by default
 
 slash-games = games
 slash-games-about = The running games of this server (or, elsewhere, yours), with links to their boards
@@ -99,3 +101,7 @@ slash-notify = notify
 slash-notify-about = A direct message when it is your turn and you have not acted for a while
 slash-notify-switch = switch
 slash-notify-switch-about = on or off (off unless you switch it on)
+slash-away = away
+slash-away-about = Be away without losing your games: your turns wait for you (for up to this server's limit)
+slash-away-length = length
+slash-away-length-about = How long, like 12h, 3d or 1w; or off when you are back

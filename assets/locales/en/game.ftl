@@ -98,6 +98,7 @@ to-act = **{ $seat }** ({ $who }) to { $verb ->
    *[move] move
   }{ $deadline }.
 deadline = { " " }(time runs out <t:{ $time }:R>)
+away-until = { " " }(away until <t:{ $time }:f>)
 step-by-step-first = Step by step: pick the first action in the menu.
 draft-whole = Preview: { $who } is choosing **{ $what }** ({ $throws }). **Confirm** plays it; another pick replaces it.
 draft-part = Preview: { $who } is building **{ $what }** ({ $throws }); pick how it goes on.
@@ -128,6 +129,7 @@ board-footer = { $drawn ->
 button-throw = Throw the cowries
 button-confirm = Confirm
 button-undo = Undo
+button-stand-in = Let a computer play ({ $votes }/{ $needed })
 button-page = Page { $page }
 menu-ways = { $what ->
     [another] Or another move
@@ -231,6 +233,8 @@ note-unused = { $count ->
   }
 note-took-back = Took back the choice.
 note-timed-out = { $who } ran out of time; the computer plays this turn.
+note-voted-stand-in = { $who } votes to let a computer play for { $away }, who is away ({ $votes } of the { $needed } votes needed).
+note-stood-in = The others voted: a computer plays the seat of { $who } for the rest of the game (not rated for { $who }).
 note-forfeited = { $who } missed three turns in a row and forfeits{ $then }
 vacated-free = { " " }from the lobby.
 vacated-computer = ; a computer takes the seat.
@@ -265,6 +269,8 @@ why-nothing-to-undo = Nothing to undo.
 why-nothing-chosen = Nothing chosen yet: pick a move in the menu first.
 why-incomplete = The move is not complete yet: pick how it goes on in the menu.
 why-not-started = The game has not started yet.
+why-not-away = Only the other players may vote, and only while the player on turn is away.
+why-already-voted = You have already voted.
 why-not-an-option = that option is not one of the menu's
 why-gone = that option is not on the menu any more
 why-no-step = that step is not on the menu

@@ -87,6 +87,9 @@ settings-podium = Podium du mois
 settings-podium-on = publié dans { $channel } à la fin de chaque mois
 settings-podium-off = désactivé
 settings-bad-time-zone = `{ $typed }` n'est pas un fuseau horaire. Écrivez son nom IANA, comme Europe/Paris, Asia/Kolkata ou UTC.
+settings-away = Absences
+settings-away-days = jusqu'à { $days } jours sur 30 (`{ -cmd-away }`)
+settings-away-none = non autorisées
 
 ## /thaayam help
 
@@ -233,6 +236,16 @@ notify-on = Je vous enverrai un message privé quand ce sera votre tour et que v
 notify-off = Plus de messages privés pour vos tours.
 notify-failed = Votre choix n'a pas pu être enregistré ; rien n'a changé. Réessayez.
 notify-dm = C'est votre tour dans la partie { $game } ({ $ruleset }) : { $board }
+
+## /thaayam away
+away-set = Vous êtes absent jusqu'au <t:{ $until }:f>. Vos tours dans les parties en cours vous attendent (pas dans les parties d'entraînement ; un serveur accorde au plus sa propre limite, ici { $days } jours sur 30), et les autres joueurs peuvent voter pour que l'ordinateur joue à votre place. De retour plus tôt ? `{ -cmd-away } { -opt-away-length }:off`.
+away-back = Bon retour : vos tours comptent de nouveau, chacun avec un temps de tour complet à partir de maintenant.
+away-was-not = Vous n'étiez pas absent ; rien n'a changé.
+away-bad-length = `{ $typed }` n'est pas une durée : écrivez un nombre entier et une unité, comme `12h`, `3d` ou `1w` (ou `off` à votre retour).
+away-bad-range = Une absence dure de 1 heure à 30 jours ; `{ $typed }` n'y est pas.
+away-not-allowed = Ce serveur n'autorise pas les absences (ses administrateurs peuvent le changer avec `{ -cmd-settings } { -opt-settings-away_days }:`).
+away-over-limit = C'est trop long : ce serveur accorde { $days } jours d'absence sur 30, et vous en avez déjà pris { $used }. Demandez moins.
+away-failed = Votre absence n'a pas pu être enregistrée ; rien n'a changé. Réessayez.
 
 # Commandes lourdes (conseil, règles, revoir, analyse) refusées un moment.
 busy-cooldown = Vous venez de le demander : réessayez dans { $secs } s.

@@ -91,6 +91,8 @@ slash-settings-time_zone = fuseau_horaire
 slash-settings-time_zone-about = Quand semaines et mois commencent pour les saisons : un fuseau IANA comme Europe/Paris
 slash-settings-podium = podium
 slash-settings-podium-about = on : le podium du mois passé est publié dans ce salon à la fin du mois ; off : non
+slash-settings-away_days = jours_d_absence
+slash-settings-away_days-about = Jours d'absence permis sur 30 (ses tours attendent) : 0 à 30, 0 = interdit ; 14 par défaut
 
 slash-games = parties
 slash-games-about = Les parties en cours de ce serveur (ou, ailleurs, les vôtres), avec le lien de leur plateau
@@ -99,3 +101,7 @@ slash-notify = prévenir
 slash-notify-about = Un message privé quand c'est votre tour et que vous n'avez pas joué depuis un moment
 slash-notify-switch = interrupteur
 slash-notify-switch-about = on ou off (off tant que vous ne l'activez pas)
+slash-away = absence
+slash-away-about = Vous absenter sans perdre vos parties : vos tours vous attendent (selon la limite du serveur)
+slash-away-length = durée
+slash-away-length-about = Combien de temps, comme 12h, 3d ou 1w ; ou off à votre retour

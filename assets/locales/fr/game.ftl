@@ -98,6 +98,7 @@ to-act = À **{ $seat }** ({ $who }) de { $verb ->
    *[move] jouer
   }{ $deadline }.
 deadline = { " " }(fin du tour <t:{ $time }:R>)
+away-until = { " " }(absence jusqu'au <t:{ $time }:f>)
 step-by-step-first = Pas à pas : choisissez la première action dans le menu.
 draft-whole = Aperçu : { $who } choisit **{ $what }** ({ $throws }). **Valider** le joue ; un autre choix le remplace.
 draft-part = Aperçu : { $who } construit **{ $what }** ({ $throws }) ; choisissez la suite.
@@ -127,6 +128,7 @@ board-footer = { $drawn ->
 button-throw = Lancer les cauris
 button-confirm = Valider
 button-undo = Annuler le choix
+button-stand-in = Faire jouer l'ordinateur ({ $votes }/{ $needed })
 button-page = Page { $page }
 menu-ways = { $what ->
     [another] Ou un autre coup
@@ -235,6 +237,8 @@ note-unused = { $count ->
   }
 note-took-back = Choix annulé.
 note-timed-out = { $who } n'a plus de temps ; l'ordinateur joue ce tour.
+note-voted-stand-in = { $who } vote pour que l'ordinateur joue à la place de { $away } pendant son absence ({ $votes } voix sur les { $needed } nécessaires).
+note-stood-in = Les autres joueurs ont voté : l'ordinateur joue à la place de { $who } jusqu'à la fin de la partie (hors classement pour { $who }).
 note-forfeited = { $who } a manqué trois tours de suite et perd la partie{ $then }
 vacated-free = { " " }de la salle d'attente.
 vacated-computer = ; l'ordinateur prend sa place.
@@ -268,6 +272,8 @@ why-nothing-to-undo = Rien à annuler.
 why-nothing-chosen = Rien n'est encore choisi : choisissez d'abord un coup dans le menu.
 why-incomplete = Le coup n'est pas complet : choisissez la suite dans le menu.
 why-not-started = La partie n'a pas encore commencé.
+why-not-away = Seuls les autres joueurs peuvent voter, et seulement pendant l'absence du joueur dont c'est le tour.
+why-already-voted = Vous avez déjà voté.
 why-not-an-option = cette option n'est pas dans le menu
 why-gone = cette option n'est plus dans le menu
 why-no-step = cette étape n'est pas dans le menu

@@ -7,6 +7,7 @@
 
 mod analyse;
 mod answer;
+mod away;
 mod busy;
 mod game;
 mod games;
@@ -56,7 +57,8 @@ use std::collections::HashMap;
         "verify::verify",
         "settings::settings",
         "games::games",
-        "notify::notify"
+        "notify::notify",
+        "away::away"
     ),
     subcommand_required
 )]

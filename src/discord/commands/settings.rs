@@ -51,6 +51,8 @@ pub(crate) struct SettingsRequest {
     pub(crate) time_zone: Option<String>,
     /// The monthly podium posted in this channel (`true`) or not.
     pub(crate) podium: Option<bool>,
+    /// Days a player may be away in any 30 (0: not allowed; `/thaayam away`).
+    pub(crate) away_days: Option<u32>,
 }
 
 impl SettingsRequest {
@@ -62,6 +64,7 @@ impl SettingsRequest {
             && self.pages.is_none()
             && self.time_zone.is_none()
             && self.podium.is_none()
+            && self.away_days.is_none()
     }
 }
 
@@ -182,6 +185,16 @@ pub(crate) fn settings_message(
     }
 }
 
+/// Adds how many days a player may be away in any 30 to the settings.
+pub(crate) fn with_away(lang: Lang, mut msg: Message, days: u32) -> Message {
+    if let Some(e) = msg.embed.as_mut() {
+        let state =
+            if days == 0 { tr!(lang, "settings-away-none") } else { tr!(lang, "settings-away-days", days = days) };
+        e.fields.push((tr!(lang, "settings-away"), state));
+    }
+    msg
+}
+
 /// Adds whether the server's games have pages to its settings (shown
 /// when the bot serves pages).
 pub(crate) fn with_pages(lang: Lang, mut msg: Message, pages_on: bool) -> Message {
@@ -211,6 +224,9 @@ pub(crate) async fn settings(
     pages: Option<Switch>,
     time_zone: Option<String>,
     podium: Option<Switch>,
+    #[min = 0]
+    #[max = 30]
+    away_days: Option<u32>,
 ) -> Result<(), Error> {
     let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
     let guild = venue.guild_number();
@@ -223,6 +239,7 @@ pub(crate) async fn settings(
         pages: pages.map(|p| p == Switch::On),
         time_zone,
         podium: podium.map(|p| p == Switch::On),
+        away_days,
     };
     let served = ctx.data().config.web.is_some();
     let manager = may_manage(member_permissions(ctx));
@@ -242,7 +259,15 @@ pub(crate) async fn settings(
         Ok(read) => read,
         Err(e) => return store_failed(ctx, "reading the settings", e).await,
     };
-    let shown_pages = |msg: Message, off: bool| if served { with_pages(mine, msg, !off) } else { msg };
+    let away_now = match store.call(move |st| st.away_days(guild)).await {
+        Ok(days) => days.unwrap_or(crate::discord::game::away::DEFAULT_DAYS),
+        Err(e) => return store_failed(ctx, "reading the settings", e).await,
+    };
+    let away_days = req.away_days.unwrap_or(away_now);
+    let shown_pages = |msg: Message, off: bool| {
+        let msg = with_away(mine, msg, away_days);
+        if served { with_pages(mine, msg, !off) } else { msg }
+    };
     let new = match apply_request(mine, current, &req, manager) {
         Ok(None) => {
             let shown = settings_message(mine, &current, server(chosen, locale), false, manager);
@@ -269,6 +294,9 @@ pub(crate) async fn settings(
             s.set_guild_settings(guild, &new)?;
             s.set_guild_language(guild, code)?;
             s.set_season_settings(guild, &saved_seasons)?;
+            if away_days != away_now {
+                s.set_away_days(guild, away_days)?;
+            }
             s.set_pages_off(guild, off)
         })
         .await;
@@ -276,6 +304,7 @@ pub(crate) async fn settings(
         return store_failed(ctx, "saving the settings", e).await;
     }
     ctx.data().pages.switched(guild, off);
+    ctx.data().aways.set_limit(guild, away_days);
     ctx.data().langs.chosen(venue, language);
     ctx.data().settings.remember(venue, Some(new));
     tracing::info!("guild {guild}: settings changed by {} to {new:?}, language {code:?}", ctx.author().id);

@@ -22,6 +22,8 @@ pub(crate) fn due(table: &Table, waits: Waits, opened: i64, clicked: i64, by_cli
     match table.stage {
         Stage::Lobby if now.saturating_sub(opened) >= waits.lobby as i64 => Some(Note::LobbyExpired),
         Stage::Playing if by_clicks => {
+            // A player away on turn holds the game until she is back.
+            let clicked = super::away::back_at(table).map_or(clicked, |back| back.max(clicked));
             let idle = table.turn_timeout.saturating_mul(u64::from(waits.idle_turns));
             (now.saturating_sub(clicked) >= idle as i64).then_some(Note::Idle(waits.idle_turns))
         }
@@ -72,5 +74,20 @@ mod tests {
         close(&mut t, Note::Idle(3));
         assert_eq!(t.stage, Stage::Ended);
         assert_eq!(due(&t, WAITS, 0, 0, true, i64::MAX), None, "a closed game stays closed");
+    }
+
+    #[test]
+    fn a_game_reached_by_clicks_waits_for_a_player_away_on_turn() {
+        use crate::discord::game::away::{Away, Aways};
+        let mut t = kit::lobby(2, Variant::Bell);
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
+        let user = t.human_to_act().expect("a human on turn");
+        let idle = 3 * t.turn_timeout as i64;
+        let back = 20 * 86_400;
+        t.away = Aways { at: 50, periods: vec![(user, Away { since: 10, until: back })] };
+        assert_eq!(due(&t, WAITS, 0, 100, true, 100 + idle), None, "she is away");
+        assert_eq!(due(&t, WAITS, 0, 100, true, back + idle - 1), None, "idle counts from her return");
+        assert_eq!(due(&t, WAITS, 0, 100, true, back + idle), Some(Note::Idle(3)));
     }
 }

@@ -30,6 +30,8 @@ pub(crate) enum Intent {
     Resign,
     End,
     Kick(UserId),
+    /// A vote to let a computer play the seat of the away player on turn.
+    StandIn,
 }
 
 impl Intent {
@@ -41,7 +43,9 @@ impl Intent {
     /// of date after the first join.
     pub(crate) fn follows_the_board(&self) -> bool {
         match self {
-            Intent::Throw | Intent::Choose(_) | Intent::Confirm | Intent::Undo | Intent::Page(_) => true,
+            Intent::Throw | Intent::Choose(_) | Intent::Confirm | Intent::Undo | Intent::Page(_) | Intent::StandIn => {
+                true
+            }
             Intent::Join
             | Intent::Leave
             | Intent::AddComputer(_)
@@ -103,11 +107,15 @@ pub(crate) enum Moment {
     Incomplete,
     /// Game actions in the lobby.
     NotStarted,
+    /// A vote for a computer when the player on turn is not away.
+    NotAway,
+    /// A second vote of the same player.
+    AlreadyVoted,
 }
 
 impl Moment {
     #[cfg(test)]
-    pub(crate) const ALL: [Moment; 10] = [
+    pub(crate) const ALL: [Moment; 12] = [
         Moment::Started,
         Moment::OnlyModeratorsEnd,
         Moment::HostStays,
@@ -118,6 +126,8 @@ impl Moment {
         Moment::NothingChosen,
         Moment::Incomplete,
         Moment::NotStarted,
+        Moment::NotAway,
+        Moment::AlreadyVoted,
     ];
 }
 

@@ -5,6 +5,10 @@
 //! names things, the live layer saves and shows them.
 
 pub(crate) mod acts;
+pub(crate) mod away;
+#[cfg(test)]
+mod away_tests;
+pub(crate) mod away_times;
 pub(crate) mod choices;
 pub(crate) mod computer;
 pub(crate) mod ends;

@@ -68,6 +68,17 @@ pub(crate) enum Note {
         user: UserId,
         then: Vacated,
     },
+    /// A vote to let a computer play the seat of `away` (away on turn):
+    /// `votes` of the `needed`.
+    VotedStandIn {
+        away: UserId,
+        by: UserId,
+        votes: usize,
+        needed: usize,
+    },
+    /// The others voted: a computer plays her seat for the rest of the
+    /// game (unrated for her).
+    StoodIn(UserId),
     /// A lobby opened by Rematch on the result of `game`: its other
     /// players are called (notified) to press Join.
     Rematch {

@@ -11,7 +11,7 @@ use super::computer::Level;
 use super::intent::{Actor, Intent, Moment, Refusal};
 use super::notes::{Note, Notes, Vacated};
 use super::table::{Player, Stage, Table, UserId};
-use super::{lobby, turn};
+use super::{away, lobby, turn};
 use crate::engine::Seat;
 
 /// Applies an intent. `seq` is the counter carried by the clicked component
@@ -46,9 +46,11 @@ pub(crate) fn handle(
         Intent::Confirm => on_turn(table, actor).and_then(|_| turn::confirm(table)),
         Intent::Undo => on_turn(table, actor).and_then(|_| turn::undo(table)),
         Intent::Page(p) => on_turn(table, actor).and_then(|_| turn::page(table, p)),
+        Intent::StandIn => away::vote(table, actor),
     }?;
     if let Some(seat) = table.seat_of(actor.user) {
         table.absences[seat.index()] = 0;
+        away::forget_votes(table, actor.user);
     }
     settle(table, before, now, &mut notes);
     Ok(notes)
@@ -129,8 +131,10 @@ pub(crate) fn computer_step(table: &mut Table, now: i64) -> Option<Notes> {
 
 /// The deadline passed: the computer plays the turn of the absent player;
 /// the third timeout in a row gives the seat to the computer for good.
+/// A player away during her turn has a full turn time from her return
+/// (`away::deadline`).
 pub(crate) fn timeout(table: &mut Table, now: i64) -> Option<Notes> {
-    let deadline = table.deadline?;
+    let deadline = away::deadline(table)?;
     let user = table.human_to_act()?;
     let seat = table.to_act()?;
     if now < deadline {
@@ -159,7 +163,7 @@ pub(crate) fn went_back(table: &mut Table) {
 
 /// Whether the half-time reminder is due now (marks it as sent).
 pub(crate) fn reminder_due(table: &mut Table, now: i64) -> Option<UserId> {
-    let deadline = table.deadline?;
+    let deadline = away::deadline(table)?;
     let user = table.human_to_act()?;
     let half = deadline - (table.turn_timeout as i64) / 2;
     if table.reminded || now < half {

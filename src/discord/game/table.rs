@@ -130,6 +130,12 @@ pub(crate) struct Table {
     pub(crate) started_at: i64,
     /// Display names of the humans seen so far (drawn on the board).
     pub(crate) names: std::collections::BTreeMap<UserId, String>,
+    /// Votes to let a computer play the seat of an away player: (the away
+    /// player, the voter), saved with the table (`away::vote`).
+    pub(crate) stand_in_votes: Vec<(UserId, UserId)>,
+    /// The time away of the humans, as the live wing last looked (not
+    /// saved: filled before every change).
+    pub(crate) away: super::away_times::Aways,
     cache: Option<Game>,
     /// The committed game just before the log's action at this index (the
     /// last one, when it was appended by this process): what the board
@@ -171,6 +177,8 @@ impl Table {
             left_seats: [None; 4],
             started_at: 0,
             names: Default::default(),
+            stand_in_votes: Vec::new(),
+            away: Default::default(),
             cache: None,
             before_last_act: None,
             ends: EndsMemo::default(),

@@ -400,6 +400,7 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Confirm => Intent::Confirm,
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
+        Control::StandIn => Intent::StandIn,
         // Answered before the game is looked up (`on_rematch`, `on_play`).
         Control::Rematch | Control::Play => return None,
     })

@@ -10,6 +10,7 @@
 //! closed first (`expiry`); the monthly podiums due are posted last
 //! (`podium`).
 
+use super::away;
 use super::board::{Change, show};
 use super::change::{change, remember};
 use super::computer::spawn_computer;
@@ -65,11 +66,16 @@ pub(crate) fn spawn_ticker(http: Arc<Http>, data: Data) {
 
 async fn tick(http: &Arc<Http>, data: &Data) {
     let now = unix_now();
+    if let Err(e) = away::refresh(&data.store, &data.aways, now).await {
+        // The times away known so far hold until the next look.
+        tracing::warn!("could not read who is away: {e}");
+    }
     let open = data.hub.open_games();
     let mut ids = std::collections::HashSet::new();
     for game in open {
         let mut running = game.lock().await;
         ids.insert(running.table.id);
+        away::fill(&data.aways, &mut running.table, now);
         if expiry::close_if_due(http, data, &mut running, now).await {
             continue;
         }
@@ -83,7 +89,7 @@ async fn tick(http: &Arc<Http>, data: &Data) {
             remember(data, &mut running).await;
             let lang = game_lang(data, &running).await;
             let table = &running.table;
-            let deadline = table.deadline.unwrap_or(now);
+            let deadline = crate::discord::game::away::deadline(table).unwrap_or(now);
             let text = match running.post.board {
                 Some(b) => {
                     let board = ids::link(table.venue, table.channel, b.message);

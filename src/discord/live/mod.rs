@@ -19,7 +19,8 @@
 //! - [`opening`]: `/thaayam new`'s lobby (or the channel's game resumed)
 //!   and Rematch's; [`defaults`]: the settings a server's new games take.
 //! - [`computer`]: the task that plays computer seats.
-//! - [`clock`]: turn deadlines and reminders.
+//! - [`clock`]: turn deadlines and reminders; [`away`]: the players'
+//!   time away it honours (cached from the store).
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing;
 //!   [`ratelimits`]: serenity's rate-limit buckets kept from growing.
 //! - [`guard`]: what keeps one user from tiring the bot out (cooldowns,
@@ -43,6 +44,7 @@
 
 pub(crate) mod access;
 pub(crate) mod activity;
+pub(crate) mod away;
 pub(crate) mod board;
 pub(crate) mod change;
 pub(crate) mod clicks;

@@ -80,6 +80,16 @@ struct V1<'a> {
     /// code this release does not speak reads as absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     lang: Option<Cow<'a, str>>,
+    /// The votes to let a computer play an away player's seat (the away
+    /// player, the voter; `Table::stand_in_votes`); absent when there are
+    /// none, as before (a release from before them ignores the field).
+    #[serde(default, skip_serializing_if = "no_votes")]
+    stand_in: Cow<'a, [(UserId, UserId)]>,
+}
+
+#[allow(clippy::ptr_arg)] // serde hands over the field as it is
+fn no_votes(votes: &Cow<'_, [(UserId, UserId)]>) -> bool {
+    votes.is_empty()
 }
 
 fn is_false(b: &bool) -> bool {
@@ -197,6 +207,7 @@ impl<'a> From<&'a Running> for V1<'a> {
             by_clicks: post.reach == Reach::Interactions,
             noticed: post.noticed,
             lang: post.lang.map(|l| Cow::Borrowed(l.code())),
+            stand_in: Cow::Borrowed(&t.stand_in_votes),
         }
     }
 }
@@ -226,6 +237,7 @@ impl From<V1<'_>> for Running {
         t.left_seats = s.left_seats;
         t.started_at = s.started_at;
         t.names = s.names.into_owned();
+        t.stand_in_votes = s.stand_in.into_owned();
         let mut running = Running::new(t);
         running.post.board = s.board.map(|b| BoardMessage { message: b.message, posted_at: b.posted_at });
         running.post.pinged = s.pinged;
@@ -285,6 +297,16 @@ mod tests {
 
     fn lobby(players: u8, variant: Variant) -> Running {
         Running::new(crate::discord::game::table::kit::lobby(players, variant))
+    }
+
+    #[test]
+    fn votes_for_a_computer_in_an_away_player_s_seat_are_saved() {
+        let mut r = lobby(3, Variant::Bell);
+        let json = to_json(&r).expect("saved");
+        assert!(!json.contains("stand_in"), "no votes, no field: the form of 2026-11-26");
+        r.table.stand_in_votes = vec![(UserId(10), UserId(11)), (UserId(10), UserId(12))];
+        let loaded = from_json(&to_json(&r).expect("saved")).expect("loaded");
+        assert_eq!(loaded.table.stand_in_votes, r.table.stand_in_votes);
     }
 
     #[test]

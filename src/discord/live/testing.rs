@@ -64,6 +64,7 @@ pub(crate) fn data(store: Store) -> Data {
         gateway: Default::default(),
         guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
         pages: Arc::default(),
+        aways: Arc::default(),
     }
 }
 

@@ -43,6 +43,9 @@ pub(crate) enum Control {
     /// Board: open the game as a Discord Activity (answered with the
     /// launch-activity callback; changes nothing in the game).
     Play,
+    /// Board, while the player on turn is away: a vote to let a computer
+    /// play her seat.
+    StandIn,
 }
 
 impl Control {
@@ -60,6 +63,7 @@ impl Control {
             Control::Page(p) => ("page", Some(p)),
             Control::Rematch => ("again", None),
             Control::Play => ("play", None),
+            Control::StandIn => ("standin", None),
         }
     }
 
@@ -79,6 +83,7 @@ impl Control {
             "page" => parse_number(arg).map(Control::Page),
             "again" => no_arg(Control::Rematch),
             "play" => no_arg(Control::Play),
+            "standin" => no_arg(Control::StandIn),
             _ => Err(ParseError::UnknownControl),
         }
     }
@@ -186,7 +191,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    const ALL: [Control; 13] = [
+    const ALL: [Control; 14] = [
         Control::Join,
         Control::Leave,
         Control::AddComputer,
@@ -200,6 +205,7 @@ mod tests {
         Control::Page(255),
         Control::Rematch,
         Control::Play,
+        Control::StandIn,
     ];
 
     #[test]

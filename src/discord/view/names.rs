@@ -38,10 +38,20 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command { name: "verify", options: &["game"] },
     Command {
         name: "settings",
-        options: &["variant", "turn_timeout", "end_permission", "language", "pages", "time_zone", "podium"],
+        options: &[
+            "variant",
+            "turn_timeout",
+            "end_permission",
+            "language",
+            "pages",
+            "time_zone",
+            "podium",
+            "away_days",
+        ],
     },
     Command { name: "games", options: &[] },
     Command { name: "notify", options: &["switch"] },
+    Command { name: "away", options: &["length"] },
 ];
 
 /// The Fluent terms of the names, the same in every language: each refers

@@ -64,6 +64,15 @@ fn line(lang: Lang, note: &Note) -> String {
         Note::Forfeited { user, then } => {
             tr!(lang, "note-forfeited", who = mention(*user), then = vacated(lang, *then))
         }
+        Note::VotedStandIn { away, by, votes, needed } => tr!(
+            lang,
+            "note-voted-stand-in",
+            who = mention(*by),
+            away = mention(*away),
+            votes = *votes,
+            needed = *needed
+        ),
+        Note::StoodIn(u) => tr!(lang, "note-stood-in", who = mention(*u)),
         Note::Rematch { game, players } => {
             let players: Vec<String> = players.iter().map(|&u| mention(u)).collect();
             tr!(lang, "note-rematch", game = *game, players = and_list(lang, &players))

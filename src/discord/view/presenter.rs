@@ -12,6 +12,7 @@ use super::words::{
     COLOUR, army_places, clip, counted, goal_word, level_description, level_name, mention, move_words, player_name,
     seat_letter, seat_name, seat_player_name,
 };
+use crate::discord::game::away;
 use crate::discord::game::choices::{Menu, PAGES, Pick};
 use crate::discord::game::computer::Level;
 use crate::discord::game::ends::End;
@@ -155,7 +156,11 @@ pub(crate) fn board(lang: Lang, t: &Table, notes: &[String]) -> Message {
     let mut mentions = Vec::new();
     if let Some(seat) = t.to_act() {
         let who = t.player(seat).map(|p| player_name(lang, p)).unwrap_or_default();
-        let deadline = t.deadline.map(|d| tr!(lang, "deadline", time = d)).unwrap_or_default();
+        // A player away on turn: until when, instead of her deadline.
+        let deadline = match away::on_turn_away(t) {
+            Some((_, until)) => tr!(lang, "away-until", time = until),
+            None => away::deadline(t).map(|d| tr!(lang, "deadline", time = d)).unwrap_or_default(),
+        };
         let (seat, verb) = (seat_name(lang, seat), verb(t));
         lead.push(tr!(lang, "to-act", seat = seat, who = who, verb = verb, deadline = deadline));
         mentions.extend(t.human_to_act());
@@ -304,6 +309,18 @@ fn turn_rows(lang: Lang, t: &Table) -> Vec<Row> {
     if t.human_to_act().is_none() {
         return Vec::new();
     }
+    let mut rows = turn_controls(lang, t);
+    // The others of a player away on turn may vote for a computer.
+    if let Some((user, _)) = away::on_turn_away(t) {
+        let (votes, needed) = (away::votes_for(t, user), away::votes_needed(t, user));
+        let label = tr!(lang, "button-stand-in", votes = votes, needed = needed);
+        rows.push(Row::Buttons(vec![button(t, Control::StandIn, &label, Style::Secondary, false)]));
+    }
+    rows
+}
+
+/// The controls of the human on turn's move.
+fn turn_controls(lang: Lang, t: &Table) -> Vec<Row> {
     if t.game_now().wants_throw() {
         let throw = button(t, Control::Throw, &tr!(lang, "button-throw"), Style::Primary, false);
         return vec![Row::Buttons(vec![throw])];

@@ -50,6 +50,8 @@ fn moment(lang: Lang, why: Moment) -> String {
         Moment::NothingChosen => tr!(lang, "why-nothing-chosen"),
         Moment::Incomplete => tr!(lang, "why-incomplete"),
         Moment::NotStarted => tr!(lang, "why-not-started"),
+        Moment::NotAway => tr!(lang, "why-not-away"),
+        Moment::AlreadyVoted => tr!(lang, "why-already-voted"),
     }
 }
 
