@@ -13,6 +13,7 @@ use super::hub::Shared;
 use super::running::Reach;
 use super::unix_now;
 use crate::discord::Data;
+use crate::discord::game::intent::Refusal;
 use crate::discord::game::session;
 use crate::discord::ops::instrument;
 use poise::serenity_prelude::Http;
@@ -59,6 +60,8 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             data.computers.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
         };
         let mut failures = 0;
+        // Whether a save was refused as stale, the game then reloaded from the store.
+        let mut reloaded = false;
         loop {
             tokio::time::sleep(data.computer_pause.max(retry_pause(failures))).await;
             let mut running = game.lock().await;
@@ -87,7 +90,9 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                     // Reloaded from the store after a save whose answer was
                     // lost (it was written), the game may stand at a human's
                     // turn its board does not show: shown before the task ends.
-                    if delivery::catch_up(&running.table, &running.post).is_some() {
+                    // (Only then: a board behind at start-up is start-up's or
+                    // the next click's to catch up, in place.)
+                    if reloaded && delivery::catch_up(&running.table, &running.post).is_some() {
                         show(&http, &data, &mut running, Change::none(Place::AsNeeded), None).await;
                     }
                     // Released under the game's lock, so a click that makes a
@@ -106,6 +111,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                     break;
                 }
                 Err(refusal) => {
+                    reloaded |= refusal == Refusal::Stale;
                     failures += 1;
                     let next = retry_pause(failures);
                     tracing::warn!(

@@ -3,6 +3,7 @@
 //! message shows) and what the store holds of it ([`Stored`]). The hub locks
 //! one per game; only the live wing sees the post and the store's part.
 
+use crate::discord::game::away;
 use crate::discord::game::ids::{MessageId, UserId};
 use crate::discord::game::table::{Player, Table};
 use crate::discord::view::lang::Lang;
@@ -157,7 +158,8 @@ impl Post {
     pub(crate) fn notice_due(&self, table: &Table, now: i64, after: u64) -> Option<(UserId, i64)> {
         let user = table.human_to_act()?;
         let deadline = table.deadline?;
-        if table.practice || self.noticed == Some(deadline) {
+        // Nobody is told her turn waits while she is away (`/thaayam away`).
+        if table.practice || self.noticed == Some(deadline) || away::on_turn_away(table).is_some() {
             return None;
         }
         let started = deadline.saturating_sub(i64::try_from(table.turn_timeout).unwrap_or(i64::MAX));
@@ -240,6 +242,11 @@ mod tests {
         post.noticed = Some(deadline);
         assert_eq!(post.notice_due(&t, started + 3_000, 600), None, "once a turn");
         post.noticed = None;
+        let away = crate::discord::game::away_times::Away { since: started, until: started + 2_000 };
+        t.away = crate::discord::game::away_times::Aways { at: started + 1_000, periods: vec![(on_turn, away)] };
+        assert_eq!(post.notice_due(&t, started + 1_000, 600), None, "she is away");
+        t.away.at = started + 2_000;
+        assert_eq!(post.notice_due(&t, started + 2_000, 600), Some((on_turn, deadline)), "she is back");
         t.practice = true;
         assert_eq!(post.notice_due(&t, started + 3_000, 600), None, "never in practice");
     }
