@@ -187,7 +187,7 @@ result-progress = { $borne } of { $pieces } { $goal ->
     [home] home
    *[keep] borne off
   }
-ratings-explained = *A rating is the leaderboard's score: skill minus three times its uncertainty. Every game makes the uncertainty smaller, so in a player's first games even a loss can raise her rating. `{ -cmd-leaderboard }` ranks players after { $count } rated games.*
+ratings-explained = *A rating is the all-time leaderboard's score: skill minus three times its uncertainty. Every game makes the uncertainty smaller, so in a player's first games even a loss can raise her rating. `{ -cmd-leaderboard } { -opt-leaderboard-period }:all` ranks players by it after { $count } rated games.*
 result-dice = Fair dice
 button-rematch = Rematch
 note-rematch = Rematch of game { $game }: { $players }, press Join to play again. The host starts once you are here.

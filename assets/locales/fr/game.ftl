@@ -192,7 +192,7 @@ result-progress = { $borne ->
        *[keep] sortis
       }
   }
-ratings-explained = *La note est le score du classement : l'habileté moins trois fois son incertitude. Chaque partie réduit l'incertitude : lors de ses premières parties, une joueuse peut donc voir sa note monter même après une défaite. `{ -cmd-leaderboard }` classe les joueurs après { $count } parties classées.*
+ratings-explained = *La note est le score du classement de tous les temps : l'habileté moins trois fois son incertitude. Chaque partie réduit l'incertitude : lors de ses premières parties, une joueuse peut donc voir sa note monter même après une défaite. `{ -cmd-leaderboard } { -opt-leaderboard-period }:all` classe les joueurs par cette note après { $count } parties classées.*
 result-dice = Dés équitables
 button-rematch = Revanche
 note-rematch = Revanche de la partie { $game } : { $players }, appuyez sur Rejoindre pour rejouer. L'hôte lance la partie une fois que vous êtes là.

@@ -10,12 +10,13 @@ use crate::discord::Context;
 use crate::discord::Error;
 use crate::discord::game::ids::UserId;
 use crate::discord::game::season::{self, BadSeason, Period, SEASON_MIN_GAMES, Season};
+use crate::discord::live::podium::span_of;
 use crate::discord::live::unix_now;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};
 use crate::engine::Variant;
-use crate::store::{KeptSeason, SeasonSettings, SeasonSpan, SeasonStanding, Timestamp};
+use crate::store::{KeptSeason, SeasonSettings, SeasonStanding, Timestamp};
 
 /// What a leaderboard covers, as offered to players.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -36,11 +37,6 @@ impl From<PeriodChoice> for Period {
             PeriodChoice::All => Period::AllTime,
         }
     }
-}
-
-/// A season's span as the store counts it (milliseconds).
-pub(crate) fn span_of(s: &Season) -> SeasonSpan {
-    SeasonSpan { name: s.name.clone(), starts: Timestamp(s.starts * 1000), ends: Timestamp(s.ends * 1000) }
 }
 
 /// When a season table was counted: the running week or month (in the
@@ -205,6 +201,7 @@ pub(crate) fn with_seasons(lang: Lang, mut msg: Message, s: &SeasonSettings) -> 
 mod tests {
     use super::*;
     use crate::discord::view::message::check;
+    use crate::store::SeasonSpan;
     use chrono_tz::Tz;
 
     fn standing(user: u64, games: u32, points: u32, wins: u32) -> SeasonStanding {

@@ -11,7 +11,7 @@ use super::outgoing;
 use super::unix_now;
 use crate::discord::Data;
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
-use crate::discord::game::season::{self, SEASON_MIN_GAMES};
+use crate::discord::game::season::{self, SEASON_MIN_GAMES, Season};
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Route;
 use crate::discord::view::lang::{Lang, tr};
@@ -20,6 +20,11 @@ use crate::discord::view::words::{COLOUR, mention};
 use crate::engine::Variant;
 use crate::store::{SeasonSpan, SeasonStanding, Timestamp};
 use poise::serenity_prelude::Http;
+
+/// A season's span as the store counts it (milliseconds).
+pub(crate) fn span_of(s: &Season) -> SeasonSpan {
+    SeasonSpan { name: s.name.clone(), starts: Timestamp(s.starts * 1000), ends: Timestamp(s.ends * 1000) }
+}
 
 const MEDALS: [&str; 3] = ["🥇", "🥈", "🥉"];
 
@@ -73,11 +78,7 @@ pub(crate) async fn post_due(http: &Http, data: &Data) {
         }
         let Some(month) = season::podium_due(season::saved_zone(&zone), now) else { continue };
         let name = month.name.clone();
-        let span = SeasonSpan {
-            name: name.clone(),
-            starts: Timestamp(month.starts * 1000),
-            ends: Timestamp(month.ends * 1000),
-        };
+        let span = span_of(&month);
         let claimed = data
             .store
             .call(move |s| {
