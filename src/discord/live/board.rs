@@ -69,8 +69,36 @@ pub(crate) struct Click<'a> {
     /// When the click arrived (its answer may wait for the picture until
     /// [`PICTURE_BUDGET`] after that).
     pub(crate) arrived: Instant,
-    /// Set once a game reached by clicks only has answered the click.
+    /// Set where the click is answered ([`Click::answer`],
+    /// [`Click::update`]), once Discord took the answer, whichever path
+    /// answered it: the handler answers only a click not answered yet
+    /// (a second answer is refused, 40060).
     pub(crate) answered: &'a AtomicBool,
+}
+
+impl Click<'_> {
+    /// Answers the click with `response` (see [`respond`]); notes that it
+    /// was answered once Discord took it.
+    async fn answer(&self, response: CreateInteractionResponse) -> serenity::Result<()> {
+        let result = respond(self.ctx, self.click, response).await;
+        self.answered_if(&result);
+        result
+    }
+
+    /// Answers the click by updating the clicked message to `m` with
+    /// picture `png` ([`outgoing::update`], counted as an answer).
+    async fn update(&self, m: &Message, png: &Png) -> serenity::Result<()> {
+        let result = outgoing::update(&self.ctx.http, self.click, m, png).await;
+        instrument::callback(&result);
+        self.answered_if(&result);
+        result
+    }
+
+    fn answered_if<T>(&self, result: &serenity::Result<T>) {
+        if result.is_ok() {
+            self.answered.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// A slash command not answered yet (`/thaayam new`, `board`, `resign`…).
@@ -227,11 +255,8 @@ async fn update_clicked_only(
     lines: &[String],
 ) -> bool {
     let png = pictures::board_png(lang, running, msg).await;
-    let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
-    instrument::callback(&updated);
-    match updated {
+    match c.update(msg, &png).await {
         Ok(()) => {
-            c.answered.store(true, Ordering::Relaxed);
             running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
             true
         }
@@ -259,7 +284,7 @@ async fn answer_then_new_board(
 ) -> bool {
     let recorded = matches!(answer, CreateInteractionResponse::UpdateMessage(_));
     let png = pictures::start(lang, running, msg, Instant::now());
-    let answered = respond(c.ctx, c.click, answer).await;
+    let answered = c.answer(answer).await;
     if let Err(e) = &answered {
         tracing::warn!("could not answer a click on game {}: {e:?}", running.table.id);
     }
@@ -268,7 +293,6 @@ async fn answer_then_new_board(
             if answered.is_err() {
                 return false;
             }
-            c.answered.store(true, Ordering::Relaxed);
             let png = pictures::for_new_message(lang, &running.table, png.wait().await).await;
             let showing = pictures::showing(msg, &png);
             let sent = c.click.create_followup(&c.ctx.http, outgoing::followup(msg, png)).await;
@@ -314,9 +338,7 @@ async fn answer_with_board(c: &Click<'_>, running: &mut Running, lang: Lang, msg
             return publish(&c.ctx.http, running, lang, msg, drawing.wait().await, lines).await;
         }
     };
-    let updated = outgoing::update(&c.ctx.http, c.click, msg, &png).await;
-    instrument::callback(&updated);
-    match updated {
+    match c.update(msg, &png).await {
         Ok(()) => {
             running.post.shown_in_place(running.table.seq, pictures::showing(msg, &png), lines);
             true
@@ -350,7 +372,7 @@ pub(crate) async fn respond(
 
 /// Acknowledges a click whose answer is not the board.
 async fn acknowledge(c: &Click<'_>) {
-    if let Err(e) = respond(c.ctx, c.click, CreateInteractionResponse::Acknowledge).await {
+    if let Err(e) = c.answer(CreateInteractionResponse::Acknowledge).await {
         tracing::warn!("could not acknowledge a click: {e:?}");
     }
 }

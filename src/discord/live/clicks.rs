@@ -96,6 +96,8 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
         let via = Via::Click(Click { ctx, click, arrived, answered: &answered });
         went_back::end(&ctx.http, data, &mut running, id.seq, Some(via)).await;
         drop(running);
+        // Answered where the end was shown, unless its save or its
+        // answer failed: then (only then) refused here.
         if !answered.load(Ordering::Relaxed) {
             refuse(ctx, click, &not_running(mine)).await;
         }

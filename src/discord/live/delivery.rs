@@ -388,6 +388,35 @@ mod tests {
         assert_eq!((p.shows, p.send), (Shows::Table, Send::UpdateClicked));
     }
 
+    /// A plan made for a click answers that click, in every place, reach
+    /// and age of board, a game's end by a store gone back included
+    /// ([`Place::New`]): the click's handler answers it again only when
+    /// Discord did not take that answer (the flag set where it is sent,
+    /// [`super::super::board::Click::answered`]), never a second time.
+    #[test]
+    fn a_plan_made_for_a_click_answers_it_wherever_it_goes() {
+        let answers = |send: Send| {
+            matches!(
+                send,
+                Send::UpdateClicked | Send::UpdateClickedOnly | Send::RecordClicked(_) | Send::Acknowledge(_)
+            )
+        };
+        let (t, post) = started();
+        for reach in [Reach::Channel, Reach::Interactions] {
+            let post = Post { reach, ..post.clone() };
+            for place in [Place::AsNeeded, Place::New, Place::Same] {
+                for message in [BOARD, OTHER] {
+                    for now in [YOUNG, OLD] {
+                        let send = plan(&t, &post, wanted(place, click(message)), now).send;
+                        assert!(answers(send), "{reach:?} {place:?} on {message:?} at {now}: {send:?}");
+                    }
+                }
+            }
+        }
+        let gone_back = plan(&t, &post, wanted(Place::New, click(BOARD)), YOUNG).send;
+        assert_eq!(gone_back, Send::RecordClicked(Then::Post), "the end is a new message below the record");
+    }
+
     #[test]
     fn reached_by_clicks_only_nothing_is_sent_without_an_interaction() {
         let (t, post) = started();

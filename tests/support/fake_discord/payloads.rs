@@ -27,6 +27,8 @@ pub mod perms {
     pub const SEND_MESSAGES: u64 = 1 << 11;
     pub const EMBED_LINKS: u64 = 1 << 14;
     pub const ATTACH_FILES: u64 = 1 << 15;
+    /// Read Message History: without it a channel's messages read as none.
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
     pub const MENTION_EVERYONE: u64 = 1 << 17;
     pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;

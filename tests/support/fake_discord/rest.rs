@@ -748,9 +748,16 @@ fn may_post(st: &Shared, ch: u64, payload: &Value, uploads: &[Upload]) -> Result
     Err(error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"))
 }
 
+/// A channel's newest messages (50 at most). Without Read Message History
+/// Discord returns none ("If the current user is missing the
+/// READ_MESSAGE_HISTORY permission in the channel, then no messages will be
+/// returned": Get Channel Messages).
 async fn channel_list(State(st): St, Path(ch): Path<u64>) -> Reply {
     reach(&st, ch)?;
     let inner = st.lock();
+    if inner.setup(ch).rest_permissions & perms::READ_MESSAGE_HISTORY == 0 {
+        return Ok(Json(json!([])).into_response());
+    }
     let list: Vec<Value> = inner
         .messages
         .iter()
