@@ -38,3 +38,4 @@ mod tireout;
 mod transcript;
 mod turns;
 mod web;
+mod web_flood;

@@ -116,7 +116,7 @@ fn shell(client_id: &str) -> String {
          <p id=\"error\" role=\"alert\"></p><p id=\"note\" aria-live=\"polite\"></p>\
          <ol id=\"story\"></ol></main>\
          <script src=\"sdk.js\"></script><script src=\"activity.js\"></script></body></html>",
-        connecting = super::page::esc(&tr!(Lang::EN, "activity-connecting")),
+        connecting = super::line::esc(&tr!(Lang::EN, "activity-connecting")),
     )
 }
 

@@ -9,6 +9,7 @@
 //!   ([`crate::discord::live::page_key`]), drawing its pictures once.
 //! - [`page`]: the HTML (server-rendered; the scripts only add the live
 //!   updates, the replay's arrow keys and the dice check).
+//! - [`line`]: a line of the channel's words in HTML, names put in once.
 //! - [`story`]: the story move by move and the replay's boards.
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
 //! - [`limits`]: the caps on live streams.
@@ -24,6 +25,7 @@ pub(crate) mod api;
 pub(crate) mod auth;
 pub(crate) mod headers;
 pub(crate) mod limits;
+pub(crate) mod line;
 pub(crate) mod listener;
 pub(crate) mod page;
 pub(crate) mod story;

@@ -8,8 +8,8 @@
 //! ([`super::story`]). Plain functions of their input: the router's tests
 //! read what they write.
 
+use super::line::{esc, insert, line_html, line_html_with, line_text};
 use super::story::Move;
-use crate::discord::game::ids::UserId;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::picture::alt_text;
@@ -26,51 +26,6 @@ pub(crate) struct GamePage<'a> {
     pub(crate) step: Option<usize>,
     /// A chart of the game's analysis is stored.
     pub(crate) analysis: bool,
-}
-
-/// Text made safe for HTML.
-pub(crate) fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A line of the channel's words in HTML: escaped, with Discord's bold
-/// (`**`) and strike-through (`~~`) as `<strong>` and `<s>`, and mentions
-/// (`<@id>`) as the player's name when the table knows it.
-pub(crate) fn line_html(t: &Table, line: &str) -> String {
-    let mut named = line.to_string();
-    while let Some(start) = named.find("<@") {
-        let Some(len) = named[start..].find('>') else { break };
-        let id: Option<u64> = named[start + 2..start + len].parse().ok();
-        let name = id.and_then(|u| t.names.get(&UserId(u)).cloned()).unwrap_or_else(|| "@".to_string());
-        named.replace_range(start..start + len + 1, &name);
-    }
-    let mut out = esc(&named);
-    for (mark, open, close) in [("**", "<strong>", "</strong>"), ("~~", "<s>", "</s>")] {
-        let mut parts = out.split(mark).collect::<Vec<_>>();
-        if parts.len() % 2 == 0 {
-            continue; // unpaired: left as written
-        }
-        let mut joined = String::new();
-        for (i, p) in parts.drain(..).enumerate() {
-            if i > 0 {
-                joined.push_str(if i % 2 == 1 { open } else { close });
-            }
-            joined.push_str(p);
-        }
-        out = joined;
-    }
-    out
 }
 
 /// The name shown for each seat: the player's name in Discord when the
@@ -152,10 +107,10 @@ pub(crate) fn status_html(lang: Lang, t: &Table) -> String {
                             lang,
                             "place-line",
                             place = places[s.index()],
-                            name = names[s.index()].clone(),
+                            name = insert(0),
                             seat = seat_name(lang, s)
                         );
-                        format!("<li>{}</li>", line_html(t, &line))
+                        format!("<li>{}</li>", line_html_with(t, &line, &[&names[s.index()]]))
                     })
                     .collect();
                 out.push_str(&format!("<ul class=\"places\">{}</ul>", lines.concat()));
@@ -170,9 +125,8 @@ pub(crate) fn status_html(lang: Lang, t: &Table) -> String {
                 Phase::Throwing { .. } => "throw",
                 _ => "move",
             };
-            let who = names[seat.index()].clone();
-            let line = tr!(lang, "to-act", seat = seat_name(lang, seat), who = who, verb = verb, deadline = "");
-            let mut out = line_html(t, &line);
+            let line = tr!(lang, "to-act", seat = seat_name(lang, seat), who = insert(0), verb = verb, deadline = "");
+            let mut out = line_html_with(t, &line, &[&names[seat.index()]]);
             if let Some(d) = t.deadline {
                 let at = iso_time(d);
                 let shown = format!("{} {} UTC", &at[..10], &at[11..16]);
@@ -334,9 +288,8 @@ fn steps_nav(lang: Lang, key: &str, step: usize, count: usize) -> String {
 fn step_alt(lang: Lang, t: &Table, moves: &[Move], step: usize) -> String {
     let mut parts = vec![tr!(lang, "web-step", step = step, count = moves.len())];
     if let Some(m) = step.checked_sub(1).and_then(|i| moves.get(i)) {
-        parts.extend(m.lines.iter().map(|l| l.replace("**", "").replace("~~", "")));
+        parts.extend(m.lines.iter().map(|l| line_text(t, l)));
     }
-    let _ = t;
     parts.join(" ")
 }
 
@@ -521,18 +474,31 @@ check().catch(function(e){document.getElementById('verdict').textContent=String(
 mod tests {
     use super::*;
 
+    use crate::discord::game::ids::UserId;
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::session;
+
+    /// A game of users 10 and 11 under way, with their names.
+    fn playing(ten: &str, eleven: &str) -> Table {
+        let mut t = crate::discord::game::table::kit::lobby(2, crate::engine::Variant::Bell);
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
+        t.names.insert(UserId(10), ten.into());
+        t.names.insert(UserId(11), eleven.into());
+        t
+    }
+
     #[test]
-    fn html_is_escaped_and_discord_markup_becomes_html() {
-        let t = crate::discord::game::table::kit::lobby(2, crate::engine::Variant::Bell);
-        assert_eq!(esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-        assert_eq!(
-            line_html(&t, "**South** threw ~~2~~ · 1 <b>"),
-            "<strong>South</strong> threw <s>2</s> · 1 &lt;b&gt;"
-        );
-        assert_eq!(line_html(&t, "a ** b"), "a ** b", "an unpaired mark is left alone");
-        let mut t = t;
-        t.names.insert(UserId(7), "Priya <3".into());
-        assert_eq!(line_html(&t, "<@7> joined."), "Priya &lt;3 joined.");
+    fn the_status_line_shows_names_as_written_and_marks_only_of_its_words() {
+        for name in ["<@10>", "<@11>", "**", "~~a", "<b>&", "\u{E000}"] {
+            let t = playing(name, name);
+            let status = status_html(Lang::EN, &t);
+            let seat = t.to_act().expect("someone on turn");
+            assert!(status.contains(&format!("<strong>{}</strong>", esc(&seat_name(Lang::EN, seat)))), "{status}");
+            assert!(status.contains(&format!("({})", esc(name))), "{name}: {status}");
+            assert_eq!(status.matches("<strong>").count(), 1, "{status}");
+            assert!(!status.contains("<s>") && !status.contains("<b>"), "{status}");
+        }
     }
 
     #[test]
