@@ -41,7 +41,7 @@ async fn flood(base: String, key: String, n: usize, stop: Arc<AtomicBool>, tally
     let mut sent = 0usize;
     let mut client = None;
     while !stop.load(Ordering::Relaxed) {
-        if sent % PER_ADDRESS == 0 {
+        if sent.is_multiple_of(PER_ADDRESS) {
             let k = sent / PER_ADDRESS * FLOODERS + n;
             let ip =
                 IpAddr::V4(Ipv4Addr::new(127, 1 + (k / 65_536 % 200) as u8, (k / 256 % 256) as u8, (k % 256) as u8));

@@ -206,8 +206,7 @@ mod tests {
 
     #[test]
     fn any_line_with_any_names_is_read_in_linear_work_and_comes_out_escaped() {
-        const BITS: [&str; 14] =
-            ["<@", "7", "8", ">", "**", "~~", "*", "~", "<", "&", "\"", "'", "a", "\u{E000}"];
+        const BITS: [&str; 14] = ["<@", "7", "8", ">", "**", "~~", "*", "~", "<", "&", "\"", "'", "a", "\u{E000}"];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(54);
         let random = |rng: &mut rand_chacha::ChaCha8Rng, most: usize| -> String {
             let n = rng.random_range(0..=most);
