@@ -15,3 +15,4 @@ pub mod store_bench;
 pub mod store_crash;
 mod tables;
 pub mod web_bench;
+pub mod web_flood;

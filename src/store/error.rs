@@ -50,6 +50,10 @@ pub enum StoreError {
     /// one under way may still complete (its change then shows as a stale
     /// copy).
     Late { waited: std::time::Duration, under_way: bool },
+    /// The store's queue holds `queued` calls already
+    /// ([`super::handle::QUEUE`]): the call was refused without running
+    /// (nothing written).
+    Full { queued: usize },
 }
 
 impl fmt::Display for StoreError {
@@ -91,6 +95,9 @@ impl fmt::Display for StoreError {
                 "the database did not answer within {} ms; the change was under way and may still be written",
                 waited.as_millis()
             ),
+            StoreError::Full { queued } => {
+                write!(f, "the database is busy ({queued} calls waiting); nothing was written")
+            }
         }
     }
 }

@@ -10,6 +10,10 @@
 //! synchronous and its API unchanged; changes of different games are saved
 //! at once, each locking only its own game's row. `seq` still guards
 //! against stale clicks and a second process.
+//!
+//! The queue is bounded ([`QUEUE`] calls): a call beyond it is refused at
+//! once with [`StoreError::Full`] (nothing written) rather than kept
+//! waiting behind a backlog no caller will outlive.
 
 use super::error::StoreError;
 use super::{Database, GameId, GameInfo, Store};
@@ -20,6 +24,12 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 type Job = Box<dyn FnOnce(&mut Store) + Send>;
+
+/// Calls waiting for a store thread at most. A click's call waits behind
+/// those queued before it; far fewer than this are ever queued by the
+/// bot's own work (a call takes about a millisecond, and a click gives up
+/// after 2 s).
+pub const QUEUE: usize = 1024;
 
 /// How much longer [`StoreHandle::call_within`] waits for a call that was
 /// already under way at its deadline (a click's 2 s deadline plus this
@@ -36,7 +46,7 @@ const GIVEN_UP: u8 = 2;
 /// threads end when the last handle is dropped.
 #[derive(Clone)]
 pub struct StoreHandle {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::SyncSender<Job>,
     path: Option<PathBuf>,
     /// When the job each store thread is running started (`None`: idle).
     running_since: Arc<Vec<Mutex<Option<Instant>>>>,
@@ -52,7 +62,7 @@ impl StoreHandle {
     /// own; the threads take the calls from one queue.
     pub fn spawn_pool(stores: Vec<Store>) -> Result<StoreHandle, StoreError> {
         let path = stores.first().and_then(|s| s.path().map(Path::to_path_buf));
-        let (jobs, queue) = mpsc::channel::<Job>();
+        let (jobs, queue) = mpsc::sync_channel::<Job>(QUEUE);
         let queue = Arc::new(Mutex::new(queue));
         let running_since: Arc<Vec<_>> = Arc::new(stores.iter().map(|_| Mutex::new(None)).collect());
         for (i, store) in stores.into_iter().enumerate() {
@@ -106,7 +116,7 @@ impl StoreHandle {
             }
             let _ = reply.send(f(store));
         });
-        self.jobs.send(job).map_err(|_| StoreError::Closed)?;
+        self.send(job)?;
         answer.await.map_err(|_| StoreError::Closed)?
     }
 
@@ -144,7 +154,7 @@ impl StoreHandle {
                 let _ = reply.send(f(store));
             }
         });
-        self.jobs.send(job).map_err(|_| StoreError::Closed)?;
+        self.send(job)?;
         let mut answer = std::pin::pin!(answer);
         if let Ok(done) = tokio::time::timeout(deadline, &mut answer).await {
             return done.map_err(|_| StoreError::Closed)?;
@@ -156,6 +166,14 @@ impl StoreHandle {
             Ok(done) => done.map_err(|_| StoreError::Closed)?,
             Err(_) => Err(StoreError::Late { waited: deadline + UNDER_WAY_GRACE, under_way: true }),
         }
+    }
+
+    /// Puts a call in the queue, unless the queue is full.
+    fn send(&self, job: Job) -> Result<(), StoreError> {
+        self.jobs.try_send(job).map_err(|e| match e {
+            mpsc::TrySendError::Full(_) => StoreError::Full { queued: QUEUE },
+            mpsc::TrySendError::Disconnected(_) => StoreError::Closed,
+        })
     }
 
     /// [`Store::game`].
@@ -216,6 +234,43 @@ mod tests {
         busy.await.expect("joined").expect("the long call");
         store.call(|_| Ok(())).await.expect("the queue moved on");
         assert!(!ran.load(Ordering::SeqCst), "dropped without running");
+    }
+
+    #[tokio::test]
+    async fn a_call_beyond_a_full_queue_is_refused_at_once_and_the_queue_goes_on() {
+        let store = handle();
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let holding = {
+            let store = store.clone();
+            let wait = Mutex::new(wait);
+            tokio::spawn(async move {
+                store
+                    .call(move |_| {
+                        let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(10)));
+                        Ok(())
+                    })
+                    .await
+            })
+        };
+        // The thread holds the first call; the queue fills behind it.
+        while store.running_since.iter().all(|s| s.lock().map(|s| s.is_none()).unwrap_or(true)) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let ran = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        for i in 0..QUEUE {
+            let ran = ran.clone();
+            let job: Job = Box::new(move |_| {
+                ran.fetch_add(1, Ordering::SeqCst);
+            });
+            assert!(store.send(job).is_ok(), "call {i} is queued");
+        }
+        let refused = store.call(|_| Ok(())).await;
+        assert!(matches!(refused, Err(StoreError::Full { .. })), "{refused:?}");
+        assert!(refused.is_err_and(|e| e.to_string().contains("nothing was written")));
+        release.send(()).expect("released");
+        holding.await.expect("joined").expect("the first call");
+        store.call(|_| Ok(())).await.expect("room again");
+        assert_eq!(ran.load(Ordering::SeqCst), QUEUE, "every call the queue took ran");
     }
 
     #[tokio::test]

@@ -38,4 +38,5 @@ mod tireout;
 mod transcript;
 mod turns;
 mod web;
+mod web_flood;
 mod went_back;

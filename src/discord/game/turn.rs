@@ -29,9 +29,11 @@ pub(super) fn throw_series(table: &mut Table, seat: Seat) -> Result<Notes, Refus
     let (mut lost, mut why) = (0, LostWhy::default());
     while game.wants_throw() && game.to_act() == Some(seat) {
         let t = src.next_throw();
-        table.drawn += 1;
         let before = *game.position();
         let Ok(out) = game.throw(t) else { break };
+        // Counted only once played: the dice check reads the k-th throw of
+        // the log as the k-th drawn from the seed.
+        table.drawn += 1;
         table.push_event(Event::Throw { t }, game);
         throws.push((t, out.discarded));
         if out.lost > 0 {
@@ -232,4 +234,41 @@ pub(super) fn play_for(table: &mut Table, seat: Seat, level: Level, whole_turn: 
         }
     }
     notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::game::table::kit;
+    use crate::engine::{MAX_SERIES, Variant};
+
+    #[test]
+    fn a_throw_the_game_refuses_is_not_counted_as_drawn() {
+        let mut table = kit::lobby(2, Variant::Bell);
+        let dice = table.ruleset.rules().dice;
+        let kinds: Vec<Throw> = (0..dice.total).map(|r| dice.throw_for(r)).collect();
+        let mut game = table.game();
+        // The opening, thrown by hand, then a series full of throws that
+        // throw again: the next throw cannot be held.
+        for i in 0..200 {
+            if !matches!(game.phase(), Phase::Opening { .. }) {
+                break;
+            }
+            let t = kinds[(i * 7) % kinds.len()];
+            game.throw(t).expect("an opening throw");
+            table.push_event(Event::Throw { t }, game);
+        }
+        let again = kinds.iter().copied().find(|&t| dice.throws_again(t) && t == Throw::One).expect("One throws again");
+        for _ in 0..MAX_SERIES {
+            game.throw(again).expect("a throw of the series");
+            table.push_event(Event::Throw { t: again }, game);
+        }
+        table.drawn = u32::try_from(table.events.len()).expect("few");
+        let seat = game.to_act().expect("someone throws");
+        assert!(game.wants_throw(), "the series goes on");
+        let (drawn, events) = (table.drawn, table.events.len());
+        let _ = throw_series(&mut table, seat);
+        assert_eq!(table.events.len(), events, "the throw was refused");
+        assert_eq!(table.drawn, drawn, "and not counted as drawn");
+    }
 }

@@ -42,8 +42,15 @@ fn render_slots() -> &'static tokio::sync::Semaphore {
 /// 36-38 ms, p99 72-84 ms here (docs/SCALING.md).
 pub(crate) async fn render_png(view: BoardView) -> Option<Vec<u8>> {
     let Ok(_slot) = render_slots().acquire().await else { return None };
+    draw_png(&view)
+}
+
+/// Renders a view to PNG now, on the caller's own slot (the game pages
+/// draw on theirs, not on the Discord boards' [`render_slots`]); `None`
+/// (logged) on failure.
+pub(crate) fn draw_png(view: &BoardView) -> Option<Vec<u8>> {
     let started = Instant::now();
-    match render::render_png(&view, BOARD_SIZE) {
+    match render::render_png(view, BOARD_SIZE) {
         Ok(png) => {
             crate::discord::ops::instrument::record(|m| m.picture(started.elapsed()));
             Some(png)

@@ -5,10 +5,17 @@
 //! store, and follows the hub's announcements of saved changes
 //! ([`crate::discord::live::hub::Hub::watch`]); nothing below depends on it.
 //!
-//! - [`listener`]: the address, the routes, finding a game by its key
-//!   ([`crate::discord::live::page_key`]), drawing its pictures once.
+//! - [`listener`]: the address and the routes; [`site`]: what they share,
+//!   finding a game by its key ([`crate::discord::live::page_key`]) and
+//!   drawing its pictures once, on the pages' own render slot;
+//!   [`game_routes`]: a game's page and pictures; [`closed`]: the finished
+//!   games kept, with their pages and pictures; [`budget`]: the requests
+//!   per address.
+//! - [`assets`]: the pages' scripts and style sheets (`assets/web/`),
+//!   served at addresses named by their hash.
 //! - [`page`]: the HTML (server-rendered; the scripts only add the live
 //!   updates, the replay's arrow keys and the dice check).
+//! - [`line`]: a line of the channel's words in HTML, names put in once.
 //! - [`story`]: the story move by move and the replay's boards.
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
 //! - [`limits`]: the caps on live streams.
@@ -21,11 +28,17 @@
 
 pub(crate) mod activity;
 pub(crate) mod api;
+pub(crate) mod assets;
 pub(crate) mod auth;
+pub(crate) mod budget;
+pub(crate) mod closed;
+pub(crate) mod game_routes;
 pub(crate) mod headers;
 pub(crate) mod limits;
+pub(crate) mod line;
 pub(crate) mod listener;
 pub(crate) mod page;
+pub(crate) mod site;
 pub(crate) mod story;
 pub(crate) mod stream;
 pub(crate) mod touch;

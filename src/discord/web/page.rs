@@ -8,8 +8,9 @@
 //! ([`super::story`]). Plain functions of their input: the router's tests
 //! read what they write.
 
+use super::assets::Asset;
+use super::line::{esc, insert, line_html, line_html_with, line_text};
 use super::story::Move;
-use crate::discord::game::ids::UserId;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::picture::alt_text;
@@ -28,51 +29,6 @@ pub(crate) struct GamePage<'a> {
     pub(crate) analysis: bool,
 }
 
-/// Text made safe for HTML.
-pub(crate) fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A line of the channel's words in HTML: escaped, with Discord's bold
-/// (`**`) and strike-through (`~~`) as `<strong>` and `<s>`, and mentions
-/// (`<@id>`) as the player's name when the table knows it.
-pub(crate) fn line_html(t: &Table, line: &str) -> String {
-    let mut named = line.to_string();
-    while let Some(start) = named.find("<@") {
-        let Some(len) = named[start..].find('>') else { break };
-        let id: Option<u64> = named[start + 2..start + len].parse().ok();
-        let name = id.and_then(|u| t.names.get(&UserId(u)).cloned()).unwrap_or_else(|| "@".to_string());
-        named.replace_range(start..start + len + 1, &name);
-    }
-    let mut out = esc(&named);
-    for (mark, open, close) in [("**", "<strong>", "</strong>"), ("~~", "<s>", "</s>")] {
-        let mut parts = out.split(mark).collect::<Vec<_>>();
-        if parts.len() % 2 == 0 {
-            continue; // unpaired: left as written
-        }
-        let mut joined = String::new();
-        for (i, p) in parts.drain(..).enumerate() {
-            if i > 0 {
-                joined.push_str(if i % 2 == 1 { open } else { close });
-            }
-            joined.push_str(p);
-        }
-        out = joined;
-    }
-    out
-}
-
 /// The name shown for each seat: the player's name in Discord when the
 /// table knows it, the computer's name, else the seat's name.
 pub(crate) fn names(lang: Lang, t: &Table) -> [String; 4] {
@@ -89,46 +45,34 @@ pub(crate) fn names(lang: Lang, t: &Table) -> [String; 4] {
 
 /// A Unix time as `YYYY-MM-DDTHH:MMZ` (UTC).
 pub(crate) fn iso_time(unix: i64) -> String {
-    let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}Z", secs / 3600, secs % 3600 / 60)
+    match chrono::DateTime::from_timestamp(unix, 0) {
+        Some(at) => at.format("%Y-%m-%dT%H:%MZ").to_string(),
+        None => String::new(),
+    }
 }
 
-const STYLE: &str = "*{box-sizing:border-box}\
-html{-webkit-text-size-adjust:100%}\
-body{margin:0;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Tamil',sans-serif;\
-color:#1b1b1b;background:#fff;overflow-wrap:anywhere}\
-main{max-width:46rem;margin:0 auto;padding:0.75rem}\
-h1{font-size:1.35rem;margin:0.25rem 0 0.5rem}h2{font-size:1.1rem;margin:1.25rem 0 0.25rem}\
-figure{margin:0.5rem 0}img{max-width:100%;height:auto;display:block}\
-code{font-size:0.85em;word-break:break-all;background:#f0f0f0;padding:0 0.2em}\
-a{color:#0b57a4}a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #0b57a4;outline-offset:2px}\
-ol,ul{padding-left:1.6rem}li{margin:0.15rem 0}\
-.muted{color:#4a4a4a}.bad{color:#a40000;font-weight:bold}.ok{color:#1b5e20;font-weight:bold}\
-nav.steps{display:flex;flex-wrap:wrap;gap:0.5rem 1rem;align-items:center;margin:0.5rem 0}\
-nav.steps a{padding:0.35rem 0.6rem;border:1px solid #0b57a4;border-radius:4px;text-decoration:none}\
-table{border-collapse:collapse;font-size:0.9rem}td,th{border:1px solid #767676;padding:0.1rem 0.4rem;text-align:center}\
-input{font:inherit;width:100%;max-width:40rem}button{font:inherit;padding:0.3rem 0.8rem;margin-top:0.3rem}\
-.scroll{max-width:100%;overflow-x:auto}ul.places{list-style:none;padding-left:0}li.now{background:#fff3c4}";
-
-fn head(lang: Lang, title: &str, extra_style: &str) -> String {
+/// The page's head, with its style sheet (`class`: the overlay's).
+fn head(lang: Lang, title: &str, class: &str) -> String {
+    let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
     format!(
-        "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{}\"{class}><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <meta name=\"referrer\" content=\"no-referrer\"><meta name=\"robots\" content=\"noindex\">\
-         <title>{}</title><style>{STYLE}{extra_style}</style></head>",
+         <title>{}</title><link rel=\"stylesheet\" href=\"{}\"></head>",
         lang.code(),
-        esc(title)
+        esc(title),
+        Asset::PageCss.href()
     )
+}
+
+/// A script of this site's, and the data it reads (JSON in a script
+/// element browsers never run: no script is written into a page).
+fn script(asset: Asset, data: Option<serde_json::Value>) -> String {
+    let data = data.map(|d| {
+        let json = d.to_string().replace("</", "<\\/");
+        format!("<script type=\"application/json\" id=\"page-data\">{json}</script>")
+    });
+    format!("{}<script src=\"{}\"></script>", data.unwrap_or_default(), asset.href())
 }
 
 fn title(lang: Lang, t: &Table) -> String {
@@ -152,10 +96,10 @@ pub(crate) fn status_html(lang: Lang, t: &Table) -> String {
                             lang,
                             "place-line",
                             place = places[s.index()],
-                            name = names[s.index()].clone(),
+                            name = insert(0),
                             seat = seat_name(lang, s)
                         );
-                        format!("<li>{}</li>", line_html(t, &line))
+                        format!("<li>{}</li>", line_html_with(t, &line, &[&names[s.index()]]))
                     })
                     .collect();
                 out.push_str(&format!("<ul class=\"places\">{}</ul>", lines.concat()));
@@ -170,9 +114,8 @@ pub(crate) fn status_html(lang: Lang, t: &Table) -> String {
                 Phase::Throwing { .. } => "throw",
                 _ => "move",
             };
-            let who = names[seat.index()].clone();
-            let line = tr!(lang, "to-act", seat = seat_name(lang, seat), who = who, verb = verb, deadline = "");
-            let mut out = line_html(t, &line);
+            let line = tr!(lang, "to-act", seat = seat_name(lang, seat), who = insert(0), verb = verb, deadline = "");
+            let mut out = line_html_with(t, &line, &[&names[seat.index()]]);
             if let Some(d) = t.deadline {
                 let at = iso_time(d);
                 let shown = format!("{} {} UTC", &at[..10], &at[11..16]);
@@ -294,16 +237,13 @@ pub(crate) fn game_page(p: &GamePage<'_>) -> String {
     }
     body.push_str("</main>");
     if over {
-        body.push_str(&format!("<script>{DICE_SCRIPT}</script>"));
+        body.push_str(&script(Asset::DiceJs, None));
         if step.is_some() {
-            body.push_str(&format!("<script>{STEP_SCRIPT}</script>"));
+            body.push_str(&script(Asset::StepJs, None));
         }
     } else {
-        body.push_str(&format!(
-            "<script>window.THAAYAM={{events:\"/g/{key}/events\",seq:{},moves:{}}};{LIVE_SCRIPT}</script>",
-            t.seq,
-            moves.len()
-        ));
+        let data = serde_json::json!({ "events": format!("/g/{key}/events"), "seq": t.seq, "moves": moves.len() });
+        body.push_str(&script(Asset::LiveJs, Some(data)));
     }
     body.push_str("</body></html>");
     format!("{}{body}", head(lang, &title(lang, t), ""))
@@ -334,9 +274,8 @@ fn steps_nav(lang: Lang, key: &str, step: usize, count: usize) -> String {
 fn step_alt(lang: Lang, t: &Table, moves: &[Move], step: usize) -> String {
     let mut parts = vec![tr!(lang, "web-step", step = step, count = moves.len())];
     if let Some(m) = step.checked_sub(1).and_then(|i| moves.get(i)) {
-        parts.extend(m.lines.iter().map(|l| l.replace("**", "").replace("~~", "")));
+        parts.extend(m.lines.iter().map(|l| line_text(t, l)));
     }
-    let _ = t;
     parts.join(" ")
 }
 
@@ -355,37 +294,35 @@ fn dice_section(lang: Lang, t: &Table, over: bool) -> String {
         out.push_str(&format!("<p class=\"muted\">{}</p>", esc(&tr!(lang, "web-seed-hidden"))));
         return out;
     }
-    let throws: Vec<String> = t
+    let throws: Vec<&str> = t
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Throw { t } => Some(format!("\"{}\"", t.token())),
+            Event::Throw { t } => Some(t.token()),
             Event::Act { .. } => None,
         })
         .collect();
     let dice = t.ruleset.rules().dice;
-    let table: Vec<String> = (0..dice.total).map(|r| format!("\"{}\"", dice.throw_for(r).token())).collect();
-    let words = [
-        ("seedOk", tr!(lang, "web-check-seed-ok")),
-        ("seedBad", tr!(lang, "web-check-seed-bad")),
-        ("throwsOk", tr!(lang, "web-check-throws-ok", count = throws.len())),
-        ("throwsBad", tr!(lang, "web-check-throws-bad", count = "{n}")),
-        ("played", tr!(lang, "web-throw-played")),
-        ("derived", tr!(lang, "web-throw-derived")),
-        ("hash", tr!(lang, "web-check-hash")),
-    ];
-    let words: Vec<String> =
-        words.iter().map(|(k, v)| format!("\"{k}\":{}", serde_json::Value::String(v.clone()))).collect();
-    let data = format!(
-        "{{\"commitment\":\"{commitment}\",\"derivation\":\"{}\",\"table\":[{}],\"throws\":[{}],\"words\":{{{}}}}}",
-        t.dice.name(),
-        table.join(","),
-        throws.join(","),
-        words.join(",")
-    );
+    let table: Vec<&str> = (0..dice.total).map(|r| dice.throw_for(r).token()).collect();
+    let data = serde_json::json!({
+        "commitment": commitment,
+        "derivation": t.dice.name(),
+        "table": table,
+        "throws": throws,
+        "words": {
+            "seedOk": tr!(lang, "web-check-seed-ok"),
+            "seedBad": tr!(lang, "web-check-seed-bad"),
+            "throwsOk": tr!(lang, "web-check-throws-ok", count = throws.len()),
+            "throwsBad": tr!(lang, "web-check-throws-bad", count = "{n}"),
+            "played": tr!(lang, "web-throw-played"),
+            "derived": tr!(lang, "web-throw-derived"),
+            "hash": tr!(lang, "web-check-hash"),
+        },
+    })
+    .to_string();
     let seed = t.seed_hex();
     out.push_str(&format!(
-        "<form id=\"check\" onsubmit=\"return false\"><label for=\"seed\">{}</label>\
+        "<form id=\"check\"><label for=\"seed\">{}</label>\
          <input id=\"seed\" name=\"seed\" value=\"{}\" spellcheck=\"false\" autocomplete=\"off\">\
          <button id=\"check-button\" type=\"button\">{}</button></form>",
         esc(&tr!(lang, "web-seed")),
@@ -413,18 +350,13 @@ pub(crate) fn overlay(lang: Lang, key: &str, t: &Table) -> String {
     let script = if over {
         String::new()
     } else {
-        format!(
-            "<script>window.THAAYAM={{events:\"/g/{key}/events\",seq:{},moves:0,overlay:true}};{LIVE_SCRIPT}</script>",
-            t.seq
-        )
+        let data =
+            serde_json::json!({ "events": format!("/g/{key}/events"), "seq": t.seq, "moves": 0, "overlay": true });
+        script(Asset::LiveJs, Some(data))
     };
     format!(
         "{}<body data-seq=\"{}\"><img id=\"board-img\" src=\"/g/{key}/board.png?v={}\" alt=\"{}\">{script}</body></html>",
-        head(
-            lang,
-            &title(lang, t),
-            "html,body{background:transparent;margin:0;overflow:hidden}img{width:100vmin;height:100vmin;margin:auto}"
-        ),
+        head(lang, &title(lang, t), "overlay"),
         t.seq,
         t.seq,
         esc(&alt_text(lang, t))
@@ -467,72 +399,35 @@ pub(crate) fn update_json(lang: Lang, key: &str, t: &Table, moves: &[Move], from
     .to_string()
 }
 
-/// The page's live part: follows the game's server-sent events (the board,
-/// whose turn, the series, the new lines of the story), and reloads for
-/// the end (to show the seed and the replay) or when told to refresh.
-const LIVE_SCRIPT: &str = r#"(function(){var T=window.THAAYAM;if(!window.EventSource)return;
-var es=new EventSource(T.events+'?since='+T.seq);
-function set(id,html){var e=document.getElementById(id);if(e&&html!==undefined)e.innerHTML=html;}
-es.addEventListener('change',function(ev){var u;try{u=JSON.parse(ev.data);}catch(e){return;}
-if(u.over&&!T.overlay){es.close();location.reload();return;}
-var img=document.getElementById('board-img');if(img&&u.board){img.src=u.board;img.alt=u.alt||img.alt;}
-if(T.overlay)return;
-set('status',u.status);set('players',u.players);set('series',u.series);
-var ol=document.getElementById('story');if(ol&&u.lines){if(ol.children.length<u.from){es.close();location.reload();return;}while(ol.children.length>u.from)ol.removeChild(ol.lastChild);
-for(var i=0;i<u.lines.length;i++)ol.insertAdjacentHTML('beforeend',u.lines[i]);}
-T.seq=u.seq;document.body.setAttribute('data-seq',u.seq);});
-es.addEventListener('refresh',function(){es.close();location.reload();});
-})();"#;
-
-/// The replay's keys: ← and → step back and on.
-const STEP_SCRIPT: &str = r#"document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKey)return;
-var t=e.target&&e.target.tagName;if(t==='INPUT'||t==='TEXTAREA')return;
-var a=document.getElementById(e.key==='ArrowLeft'?'prev':e.key==='ArrowRight'?'next':'');
-if(a){e.preventDefault();location.href=a.href;}});"#;
-
-/// The dice check in the browser (docs/FAIR-DICE.md, `sha256-v2`): the
-/// seed's SHA-256 beside the commitment, then every throw recomputed with
-/// Web Crypto beside the one played; any difference is shown.
-const DICE_SCRIPT: &str = r#"(function(){var D=JSON.parse(document.getElementById('dice-data').textContent);var W=D.words;
-function hex(b){return Array.prototype.map.call(new Uint8Array(b),function(x){return('0'+x.toString(16)).slice(-2);}).join('');}
-function bytes(h){if(!/^[0-9a-fA-F]{64}$/.test(h))return null;var o=new Uint8Array(32);for(var i=0;i<32;i++)o[i]=parseInt(h.substr(2*i,2),16);return o;}
-function esc(s){return String(s).replace(/[&<>"]/g,function(c){return{'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c];});}
-async function one(seed,k){var N=D.table.length,L=Math.floor(4294967296/N)*N;
-for(var j=0;;j++){var m=new Uint8Array(44);m.set(seed,0);var v=new DataView(m.buffer);
-v.setUint32(32,Math.floor(k/4294967296));v.setUint32(36,k>>>0);v.setUint32(40,j);
-var d=new DataView(await crypto.subtle.digest('SHA-256',m));var x=d.getUint32(0);if(x<L)return D.table[x%N];}}
-async function check(){var out=document.getElementById('verdict'),list=document.getElementById('throws');
-var seed=bytes(document.getElementById('seed').value.trim());
-if(!seed||!window.crypto||!crypto.subtle){out.innerHTML='<p class="bad">'+esc(W.seedBad)+'</p>';return;}
-var h=hex(await crypto.subtle.digest('SHA-256',seed));var seedOk=h===D.commitment;
-var html='<p class="'+(seedOk?'ok':'bad')+'" id="seed-verdict">'+(seedOk?'✓ ':'✗ ')+esc(seedOk?W.seedOk:W.seedBad)+'</p>'+
-'<p>'+esc(W.hash)+' <code id="seed-hash">'+h+'</code></p>';
-if(D.derivation!=='sha256-v2'){out.innerHTML=html+out.innerHTML;return;}
-var rows=[],bad=0;for(var k=0;k<D.throws.length;k++){var t=await one(seed,k);var ok=t===D.throws[k];if(!ok)bad++;
-rows.push('<tr'+(ok?'':' class="bad"')+'><td>'+(k+1)+'</td><td>'+esc(D.throws[k])+'</td><td>'+esc(t)+'</td><td>'+(ok?'✓':'✗')+'</td></tr>');}
-html+='<p class="'+(bad?'bad':'ok')+'" id="throws-verdict" data-bad="'+bad+'">'+(bad?'✗ '+esc(W.throwsBad.replace('{n}',bad)):'✓ '+esc(W.throwsOk))+'</p>';
-out.innerHTML=html;
-list.innerHTML='<table><thead><tr><th>#</th><th>'+esc(W.played)+'</th><th>'+esc(W.derived)+'</th><th></th></tr></thead><tbody>'+rows.join('')+'</tbody></table>';
-document.body.setAttribute('data-checked','1');}
-document.getElementById('check-button').addEventListener('click',function(){check().catch(function(e){document.getElementById('verdict').textContent=String(e);});});
-check().catch(function(e){document.getElementById('verdict').textContent=String(e);});})();"#;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use crate::discord::game::ids::UserId;
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::session;
+
+    /// A game of users 10 and 11 under way, with their names.
+    fn playing(ten: &str, eleven: &str) -> Table {
+        let mut t = crate::discord::game::table::kit::lobby(2, crate::engine::Variant::Bell);
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
+        t.names.insert(UserId(10), ten.into());
+        t.names.insert(UserId(11), eleven.into());
+        t
+    }
+
     #[test]
-    fn html_is_escaped_and_discord_markup_becomes_html() {
-        let t = crate::discord::game::table::kit::lobby(2, crate::engine::Variant::Bell);
-        assert_eq!(esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-        assert_eq!(
-            line_html(&t, "**South** threw ~~2~~ · 1 <b>"),
-            "<strong>South</strong> threw <s>2</s> · 1 &lt;b&gt;"
-        );
-        assert_eq!(line_html(&t, "a ** b"), "a ** b", "an unpaired mark is left alone");
-        let mut t = t;
-        t.names.insert(UserId(7), "Priya <3".into());
-        assert_eq!(line_html(&t, "<@7> joined."), "Priya &lt;3 joined.");
+    fn the_status_line_shows_names_as_written_and_marks_only_of_its_words() {
+        for name in ["<@10>", "<@11>", "**", "~~a", "<b>&", "\u{E000}"] {
+            let t = playing(name, name);
+            let status = status_html(Lang::EN, &t);
+            let seat = t.to_act().expect("someone on turn");
+            assert!(status.contains(&format!("<strong>{}</strong>", esc(&seat_name(Lang::EN, seat)))), "{status}");
+            assert!(status.contains(&format!("({})", esc(name))), "{name}: {status}");
+            assert_eq!(status.matches("<strong>").count(), 1, "{status}");
+            assert!(!status.contains("<s>") && !status.contains("<b>"), "{status}");
+        }
     }
 
     #[test]

@@ -1,10 +1,16 @@
 //! The pages' routes tested over HTTP on loopback, without a browser: a
 //! running game's page tells its story and never its seed, an unknown key
 //! and a switched-off server are a 404, a stream resumes from
-//! `Last-Event-ID`, the ninth stream of one address is refused, and a
-//! finished game's page has its replay and its dice.
+//! `Last-Event-ID`, the ninth stream of one address is refused, a
+//! finished game's page has its replay and its dice, and is served from
+//! what was kept while the store is held (a page the store must be asked
+//! for then is a 503), every step past its end is its end, one address
+//! gets its budget of requests, and the pages' scripts and style sheets
+//! come from files of their own, under a policy without inline scripts.
 
-use super::listener::{Site, start};
+use super::assets::Asset;
+use super::listener::start;
+use super::site::Site;
 use crate::discord::Data;
 use crate::discord::game::ids::UserId;
 use crate::discord::game::intent::{Actor, Intent};
@@ -215,7 +221,10 @@ async fn a_finished_games_page_has_its_replay_and_its_dice() {
     let (status, body) = get(&format!("{}/g/{}", s.base, s.key)).await;
     assert_eq!(status, 200);
     assert!(body.contains(&t.seed_hex()), "the seed is revealed at the end");
-    assert!(body.contains("id=\"dice-data\"") && body.contains("crypto.subtle.digest('SHA-256'"));
+    assert!(body.contains("id=\"dice-data\"") && body.contains(&Asset::DiceJs.href()));
+    let (status, script) = get(&format!("{}{}", s.base, Asset::DiceJs.href())).await;
+    assert_eq!(status, 200);
+    assert!(script.contains("crypto.subtle.digest('SHA-256'"), "the check's script");
     let throws = t.events.iter().filter(|e| matches!(e, crate::engine::Event::Throw { .. })).count();
     assert!(body.contains(&format!("All {throws} throws")), "the check's words");
     assert!(body.contains("?step=0#board"), "the replay starts from the page");
@@ -229,5 +238,109 @@ async fn a_finished_games_page_has_its_replay_and_its_dice() {
     assert_eq!(status, 204, "a finished game's stream is over");
     let (status, overlay) = get(&format!("{}/g/{}?overlay=1", s.base, s.key)).await;
     assert_eq!(status, 200);
-    assert!(overlay.contains("background:transparent") && !overlay.contains("id=\"story\""));
+    assert!(overlay.contains("<html lang=\"en\" class=\"overlay\">") && !overlay.contains("id=\"story\""));
+}
+
+/// Plays the hub's game to its end.
+async fn finish(s: &Served) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..2_000 {
+        if s.game.lock().await.table.stage != Stage::Playing {
+            break;
+        }
+        play(s, 1, &mut rng).await;
+    }
+    assert_eq!(s.game.lock().await.table.stage, Stage::Finished);
+}
+
+#[tokio::test]
+async fn a_finished_game_is_served_from_what_was_kept_and_its_steps_past_the_end_are_its_end() {
+    let s = served(0).await;
+    finish(&s).await;
+    let moves = super::story::moves(crate::discord::view::lang::Lang::EN, &s.game.lock().await.table).len();
+    let (status, page) = get(&format!("{}/g/{}?step=2", s.base, s.key)).await;
+    assert_eq!(status, 200);
+    let end = reqwest::get(format!("{}/g/{}/board.png?step={moves}", s.base, s.key)).await.expect("png");
+    let end = end.bytes().await.expect("bytes");
+    let held = s.site.closed.held();
+    for step in [moves + 1, moves + 1_000, usize::MAX] {
+        let past = reqwest::get(format!("{}/g/{}/board.png?step={step}", s.base, s.key)).await.expect("png");
+        assert_eq!(past.bytes().await.expect("bytes"), end, "step {step} is the end");
+        let (status, _) = get(&format!("{}/g/{}?step={step}", s.base, s.key)).await;
+        assert_eq!(status, 200);
+    }
+    let (_, at_end) = get(&format!("{}/g/{}?step={moves}", s.base, s.key)).await;
+    assert!(s.site.closed.held() <= held + at_end.len() + 256, "steps past the end kept nothing new");
+
+    // The store held longer than a page waits: what was kept is served,
+    // what needs the store is a 503, at once.
+    let store = s.data.store.clone();
+    let holding = tokio::spawn(async move {
+        store
+            .call(|_| {
+                std::thread::sleep(Duration::from_millis(1_500));
+                Ok(())
+            })
+            .await
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let started = std::time::Instant::now();
+    let (status, again) = get(&format!("{}/g/{}?step=2", s.base, s.key)).await;
+    assert_eq!((status, again), (200, page), "the kept page");
+    let (status, _) = get(&format!("{}/g/{}/board.png?step=2", s.base, s.key)).await;
+    assert_eq!(status, 200, "a kept game's board is drawn without the store");
+    assert!(started.elapsed() < Duration::from_millis(1_000), "{:?}", started.elapsed());
+    let other = s.data.pages.keys().expect("keys").key(4_242);
+    let (status, _) = get(&format!("{}/g/{other}", s.base)).await;
+    assert_eq!(status, 503, "a game the store must be asked for");
+    assert!(started.elapsed() < Duration::from_millis(1_400), "answered before the store was free");
+    holding.await.expect("joined").expect("held");
+    let (status, _) = get(&format!("{}/g/{other}", s.base)).await;
+    assert_eq!(status, 404, "asked again once the store is free: no such game");
+}
+
+#[tokio::test]
+async fn one_address_gets_its_budget_of_requests_then_a_429() {
+    let s = served(0).await;
+    let from =
+        |ip: [u8; 4]| reqwest::Client::builder().local_address(std::net::IpAddr::from(ip)).build().expect("a client");
+    let (one, other) = (from([127, 0, 54, 1]), from([127, 0, 54, 2]));
+    let url = format!("{}/g/{}/board.png", s.base, s.key);
+    let (started, mut served, mut refused) = (std::time::Instant::now(), 0, 0);
+    for _ in 0..200 {
+        match one.get(&url).send().await.expect("answered").status().as_u16() {
+            200 => served += 1,
+            429 => refused += 1,
+            other => panic!("answered {other}"),
+        }
+    }
+    let refilled = started.elapsed().as_secs_f64() * super::budget::PER_SECOND;
+    let burst = super::budget::BURST as usize;
+    assert!(
+        served >= burst && served as f64 <= burst as f64 + refilled + 2.0,
+        "{served} served, {refilled:.1} refilled"
+    );
+    assert!(refused > 0, "then refused");
+    assert_eq!(other.get(&url).send().await.expect("answered").status(), 200, "another address has its own");
+}
+
+#[tokio::test]
+async fn the_pages_scripts_and_styles_are_files_named_by_their_hash_under_a_policy_without_inline_scripts() {
+    let s = served(3).await;
+    let r = reqwest::get(format!("{}/g/{}", s.base, s.key)).await.expect("page");
+    let csp = r.headers()["content-security-policy"].to_str().expect("text").to_string();
+    assert!(!csp.contains("unsafe-inline") && csp.contains("script-src 'self'"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    let body = r.text().await.expect("body");
+    assert!(!body.contains("<script>") && !body.contains("<style>"), "no script nor style written into the page");
+    assert!([" onsubmit=", " onclick=", " onload=", " style="].iter().all(|a| !body.contains(a)), "no inline handler");
+    for asset in [Asset::PageCss, Asset::LiveJs] {
+        assert!(body.contains(&asset.href()), "{}", asset.href());
+        let r = reqwest::get(format!("{}{}", s.base, asset.href())).await.expect("asset");
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["cache-control"], "public, max-age=31536000, immutable");
+        assert_eq!(r.text().await.expect("text"), asset.text());
+    }
+    let (status, _) = get(&format!("{}/assets/live.0000000000000000.js", s.base)).await;
+    assert_eq!(status, 404, "an old or made-up name");
 }

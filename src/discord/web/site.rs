@@ -1,0 +1,320 @@
+//! What the pages' routes share ([`Site`]), and how they find a game and
+//! draw its pictures. A game is read from the hub when this process runs
+//! it (its lock held only to copy the table), else from the store. A
+//! finished game is read once and kept with its pages and pictures
+//! ([`super::closed`]); a running game's pictures are drawn once per game
+//! state, however many pages ask (a few are kept). The pages draw on a
+//! render slot of their own ([`PAINTERS`]), not the Discord boards'. A
+//! page's request waits for the store at most [`STORE_WAIT`], with at most
+//! [`STORE_CALLS`] of the pages' calls in the store's queue at once (where
+//! clicks wait), else it is answered 503. A task follows the hub's changes
+//! and renders one update per change of a watched game ([`Site::follow`]).
+
+use super::auth::Discord;
+use super::budget::Budget;
+use super::closed::{Closed, ClosedGames};
+use super::limits::Streams;
+use super::page;
+use super::story;
+use super::stream::{Update, Viewers};
+use crate::discord::Data;
+use crate::discord::game::table::Table;
+use crate::discord::live::hub::Changed;
+use crate::discord::live::page_key::Keys;
+use crate::discord::live::running::Running;
+use crate::discord::live::{lang::game_lang, persist};
+use crate::discord::view::lang::Lang;
+use crate::discord::view::picture::board_view;
+use crate::render::BoardView;
+use crate::store::{GameId, Store, StoreError};
+use axum::http::StatusCode;
+use axum::response::Response;
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+use tokio::sync::{OnceCell, Semaphore, broadcast};
+
+/// Pictures of running games kept (each game's current board).
+const PICTURES_KEPT: usize = 64;
+/// How long a page's request waits for the store, at most.
+pub(crate) const STORE_WAIT: Duration = Duration::from_millis(500);
+/// The pages' calls in the store's queue at once, at most.
+pub(crate) const STORE_CALLS: usize = 2;
+/// The pages' pictures drawn at once (their own slot).
+pub(crate) const PAINTERS: usize = 1;
+/// How long a request waits for the pages' render slot, at most.
+pub(super) const PAINT_WAIT: Duration = Duration::from_secs(2);
+
+/// A picture being drawn or drawn: (game, counter, language).
+type PictureKey = (i64, u32, &'static str);
+type Picture = Arc<OnceCell<Arc<Vec<u8>>>>;
+
+/// What the routes share.
+#[derive(Clone)]
+pub(crate) struct Site {
+    pub(super) data: Data,
+    /// Discord, as the Activity asks it (`None`: no Activity).
+    pub(crate) discord: Option<Arc<Discord>>,
+    /// The keys of the Activity's own addresses of a game's board and
+    /// stream (`None`: no Activity).
+    pub(crate) activity_keys: Option<Arc<Keys>>,
+    pub(crate) viewers: Arc<Viewers>,
+    pub(crate) streams: Arc<Streams>,
+    pictures: Arc<Mutex<VecDeque<(PictureKey, Picture)>>>,
+    /// The finished games asked for, kept.
+    pub(crate) closed: Arc<ClosedGames>,
+    /// The pages' requests per address.
+    pub(super) budget: Arc<Budget>,
+    /// The pages' render slot.
+    pub(super) painters: Arc<Semaphore>,
+    /// The pages' places in the store's queue.
+    store_calls: Arc<Semaphore>,
+}
+
+/// The store or the render slot did not answer in time (503).
+#[derive(Debug)]
+pub(super) struct Busy;
+
+/// Where a game's board and stream are asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Door {
+    /// The public pages (`/g/{key}/…`).
+    Page,
+    /// The Activity (`/activity/g/{activity key}/…`).
+    Activity,
+}
+
+/// A game found by its key, in its server's language: a running one as it
+/// is now, or a closed one as kept.
+pub(super) enum Found {
+    Open { id: i64, table: Box<Table>, lang: Lang },
+    Closed { id: i64, game: Arc<Closed> },
+}
+
+impl Found {
+    pub(super) fn id(&self) -> i64 {
+        match self {
+            Found::Open { id, .. } | Found::Closed { id, .. } => *id,
+        }
+    }
+
+    pub(super) fn table(&self) -> &Table {
+        match self {
+            Found::Open { table, .. } => table,
+            Found::Closed { game, .. } => &game.table,
+        }
+    }
+}
+
+impl Site {
+    /// What the Activity's routes add: Discord, and the keys of the
+    /// Activity's own addresses.
+    pub(crate) fn with_activity(data: Data, discord: Option<Arc<Discord>>, activity_keys: Option<Arc<Keys>>) -> Site {
+        Site { discord, activity_keys, ..Site::new(data) }
+    }
+
+    pub(crate) fn new(data: Data) -> Site {
+        Site {
+            data,
+            discord: None,
+            activity_keys: None,
+            viewers: Arc::default(),
+            streams: Arc::default(),
+            pictures: Arc::default(),
+            closed: Arc::default(),
+            budget: Arc::default(),
+            painters: Arc::new(Semaphore::new(PAINTERS)),
+            store_calls: Arc::new(Semaphore::new(STORE_CALLS)),
+        }
+    }
+
+    /// `f` run by the store for a page: [`Busy`] when the pages' places in
+    /// the queue are taken or the store does not answer within
+    /// [`STORE_WAIT`] (or its queue is full).
+    pub(super) async fn store<T, F>(&self, f: F) -> Result<Result<T, StoreError>, Busy>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        let until = Instant::now() + STORE_WAIT;
+        let Ok(Ok(_place)) = tokio::time::timeout(STORE_WAIT, self.store_calls.acquire()).await else {
+            return Err(Busy);
+        };
+        let left = until.saturating_duration_since(Instant::now()).max(Duration::from_millis(20));
+        match self.data.store.call_within(left, f).await {
+            Err(StoreError::Late { .. } | StoreError::Full { .. }) => Err(Busy),
+            done => Ok(done),
+        }
+    }
+
+    /// Game `id` as it is now: from the hub when this process runs it, else
+    /// from the store.
+    async fn running(&self, id: i64) -> Result<Option<Running>, Busy> {
+        if let Some(shared) = self.data.hub.get(GameId(id).into()) {
+            return Ok(Some(shared.lock().await.clone()));
+        }
+        let gid = GameId(id);
+        let found = self
+            .store(move |s| match s.live_game(gid)? {
+                Some(live) => Ok(Some(Ok(live))),
+                None => Ok(s.load(gid)?.map(Err)),
+            })
+            .await?;
+        let running = match found {
+            Ok(Some(Ok(live))) => persist::from_live(live),
+            Ok(Some(Err(closed))) => persist::from_closed(closed),
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                tracing::warn!("game page: cannot read game {id}: {e}");
+                return Ok(None);
+            }
+        };
+        Ok(running.map_err(|e| tracing::warn!("game page: {e}")).ok())
+    }
+
+    /// The game a key names at a door: a page's key unless its server
+    /// switched pages off; an Activity's key (given only to players in an
+    /// Activity of the game's channel) in any case. A closed game is kept.
+    pub(super) async fn find_at(&self, door: Door, key: &str) -> Result<Option<Found>, Busy> {
+        let id = match door {
+            Door::Page => self.data.pages.keys().and_then(|k| k.game(key)),
+            Door::Activity => self.activity_keys.as_ref().and_then(|k| k.game(key)),
+        };
+        let Some(id) = id else { return Ok(None) };
+        let found = match self.closed.game(id) {
+            Some(game) => Found::Closed { id, game },
+            None => {
+                let Some(running) = self.running(id).await? else { return Ok(None) };
+                let lang = game_lang(&self.data, &running).await;
+                if running.table.is_open() {
+                    Found::Open { id, table: Box::new(running.table), lang }
+                } else {
+                    let moves = story::moves(lang, &running.table);
+                    Found::Closed { id, game: self.closed.keep_game(id, Closed { table: running.table, lang, moves }) }
+                }
+            }
+        };
+        if door == Door::Page {
+            let off = self.data.pages.off(&self.data.store, found.table().venue);
+            if tokio::time::timeout(STORE_WAIT, off).await.map_err(|_| Busy)? {
+                return Ok(None);
+            }
+        }
+        Ok(Some(found))
+    }
+
+    /// Draws a picture on the pages' render slot.
+    pub(super) async fn paint(&self, view: BoardView) -> Result<Option<Vec<u8>>, Busy> {
+        let Ok(Ok(_slot)) = tokio::time::timeout(PAINT_WAIT, self.painters.acquire()).await else { return Err(Busy) };
+        Ok(crate::discord::live::pictures::draw_png(&view))
+    }
+
+    /// The board of running game `t`, drawn once however many ask.
+    pub(super) async fn picture(&self, lang: Lang, t: &Table) -> Result<Option<Arc<Vec<u8>>>, Busy> {
+        let key = (t.id.get(), t.seq, lang.code());
+        let cell = {
+            let mut kept = self.pictures.lock().unwrap_or_else(PoisonError::into_inner);
+            match kept.iter().find(|(k, _)| *k == key) {
+                Some((_, cell)) => cell.clone(),
+                None => {
+                    if kept.len() >= PICTURES_KEPT {
+                        kept.pop_front();
+                    }
+                    let cell = Picture::default();
+                    kept.push_back((key, cell.clone()));
+                    cell
+                }
+            }
+        };
+        // Not drawn (busy, or no board): the cell stays empty for the next.
+        let drawn = cell
+            .get_or_try_init(|| async {
+                let Some(view) = board_view(lang, t) else { return Err(None) };
+                self.paint(view).await.map_err(Some)?.map(Arc::new).ok_or(None)
+            })
+            .await;
+        match drawn {
+            Ok(png) => Ok(Some(png.clone())),
+            Err(None) => Ok(None),
+            Err(Some(busy)) => Err(busy),
+        }
+    }
+
+    /// Follows the hub's changes for as long as the bot runs: each change
+    /// of a watched game is rendered once for all its viewers.
+    pub(crate) async fn follow(self) {
+        let mut changes = self.data.hub.watch();
+        let mut sweep = tokio::time::interval(super::stream::GRACE / 2);
+        loop {
+            let change = tokio::select! {
+                c = changes.recv() => c,
+                _ = sweep.tick() => {
+                    self.viewers.sweep();
+                    continue;
+                }
+            };
+            match change {
+                Ok(Changed { game, .. }) => {
+                    if self.viewers.get(game).is_some() {
+                        self.render(game);
+                    }
+                }
+                // Changes were missed: every page reloads.
+                Err(broadcast::error::RecvError::Lagged(_)) => self.viewers.all().iter().for_each(|c| c.refresh()),
+                Err(broadcast::error::RecvError::Closed) => return,
+            }
+        }
+    }
+
+    /// Renders game `game`'s update in a task of its own (one at a time
+    /// per game; changes that come meanwhile are rendered together after).
+    fn render(&self, game: i64) {
+        let Some(channel) = self.viewers.get(game) else { return };
+        channel.dirty.store(true, Ordering::SeqCst);
+        if channel.rendering.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let site = self.clone();
+        tokio::spawn(async move {
+            loop {
+                channel.dirty.store(false, Ordering::SeqCst);
+                if let Ok(Some(running)) = site.running(game).await {
+                    let lang = game_lang(&site.data, &running).await;
+                    let t = running.table;
+                    let moves = story::moves(lang, &t);
+                    let before = channel.last_seq();
+                    let sent = channel.moves.swap(moves.len(), Ordering::SeqCst);
+                    // The last move may have grown: sent again.
+                    let from = if sent == usize::MAX { moves.len().saturating_sub(2) } else { sent.saturating_sub(1) };
+                    let key = site.data.pages.keys().map(|k| k.key(game)).unwrap_or_default();
+                    let json = page::update_json(lang, &key, &t, &moves, from.min(moves.len()));
+                    let prev = before.unwrap_or(t.seq.saturating_sub(1));
+                    if before != Some(t.seq) {
+                        channel.publish(prev, Update::new(t.seq, &json));
+                    }
+                }
+                channel.rendering.store(false, Ordering::SeqCst);
+                if !channel.dirty.load(Ordering::SeqCst) || channel.rendering.swap(true, Ordering::SeqCst) {
+                    return;
+                }
+            }
+        });
+    }
+}
+
+/// The headers of every page: nothing but this site's own pictures,
+/// stream, scripts and style sheets ([`super::assets`]), in no frame, no
+/// referrer (the address is the key), not kept by caches.
+pub(super) fn html(status: StatusCode, body: String) -> Response {
+    super::headers::html_with(
+        status,
+        body,
+        "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    )
+}
+
+pub(super) fn not_found() -> Response {
+    html(StatusCode::NOT_FOUND, page::not_found(Lang::EN))
+}
