@@ -445,7 +445,8 @@ mod tests {
         assert_eq!((l.lobby_expiry, l.idle_turns, l.host_gone), (7200, 2, 1800));
         assert_eq!((l.open_games_per_user, l.new_games_per_hour), (1, 4));
         assert_eq!(l.season_pair_games, 5, "the default");
-        let cap = |text: &str| validate(raw(text), Some("x".into()), Path::new(".")).map(|c| c.limits.season_pair_games);
+        let cap =
+            |text: &str| validate(raw(text), Some("x".into()), Path::new(".")).map(|c| c.limits.season_pair_games);
         assert_eq!(cap("season_pair_games = 2"), Ok(2));
         assert_eq!(cap("season_pair_games = 0"), Err("season_pair_games: must be at least 1".into()));
         let bad = |text: &str| validate(raw(text), Some("x".into()), Path::new(".")).expect_err("refused");

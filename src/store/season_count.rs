@@ -85,7 +85,8 @@ pub(crate) fn standings(
 ) -> Result<Vec<SeasonStanding>, StoreError> {
     let pair_games = match rule {
         SeasonRule::EverySeat => {
-            let rows = db.query("select season standings", EVERY_SEAT, args![guild, variant, span.starts, span.ends])?;
+            let rows =
+                db.query("select season standings", EVERY_SEAT, args![guild, variant, span.starts, span.ends])?;
             return rows
                 .iter()
                 .map(|r| {
@@ -124,7 +125,8 @@ fn count_people(seats: &[Seat], pair_games: u32) -> Vec<SeasonStanding> {
         let mut open = Vec::new();
         for (i, &(a, _)) in played.iter().enumerate() {
             for &(b, _) in &played[i + 1..] {
-                let before = counted.get(&pair(a, b)).map_or(0, |t| t.iter().filter(|&&t| t > at - PAIR_WINDOW_MS).count());
+                let before =
+                    counted.get(&pair(a, b)).map_or(0, |t| t.iter().filter(|&&t| t > at - PAIR_WINDOW_MS).count());
                 if before < pair_games as usize {
                     open.push(pair(a, b));
                 }
@@ -149,7 +151,9 @@ fn count_people(seats: &[Seat], pair_games: u32) -> Vec<SeasonStanding> {
         }
     }
     let mut out: Vec<SeasonStanding> = table.into_values().collect();
-    out.sort_by(|a, b| b.points.cmp(&a.points).then(b.wins.cmp(&a.wins)).then(a.games.cmp(&b.games)).then(a.user.cmp(&b.user)));
+    out.sort_by(|a, b| {
+        b.points.cmp(&a.points).then(b.wins.cmp(&a.wins)).then(a.games.cmp(&b.games)).then(a.user.cmp(&b.user))
+    });
     out
 }
 
@@ -174,7 +178,11 @@ mod tests {
         }
         game(10, 6 * DAY);
         game(11, 7 * DAY);
-        assert_eq!(count_people(&seats[..12], 5), [standing(1, 5, 5, 5), standing(2, 5, 0, 0)], "the sixth adds nothing");
+        assert_eq!(
+            count_people(&seats[..12], 5),
+            [standing(1, 5, 5, 5), standing(2, 5, 0, 0)],
+            "the sixth adds nothing"
+        );
         assert_eq!(count_people(&seats[..14], 5), [standing(1, 5, 5, 5), standing(2, 5, 0, 0)], "still in the week");
         assert_eq!(count_people(&seats, 5), [standing(1, 6, 6, 6), standing(2, 6, 0, 0)], "a week after the first");
         // The cap is the config's.

@@ -240,6 +240,16 @@ impl Store {
         })
     }
 
+    /// How many kept tables were counted under the earlier rule (a point
+    /// for every seat, computers included): they keep that count.
+    pub fn seasons_kept_under_earlier_count(&self) -> Result<usize, StoreError> {
+        let (number, _) = SeasonRule::EverySeat.stored();
+        let row = self.read(|db| {
+            db.query_opt("count earlier seasons", "SELECT count(*) FROM seasons WHERE rule = ?1", args![number])
+        })?;
+        Ok(row.map(|r| r.get::<u64>(0)).transpose()?.unwrap_or(0) as usize)
+    }
+
     /// A server's season settings (the defaults if never set).
     pub fn season_settings(&self, guild: u64) -> Result<SeasonSettings, StoreError> {
         let row = self.read(|db| {
@@ -417,9 +427,10 @@ mod tests {
         }
         let s = span("x", 0, 9000);
         assert_eq!(st.0.season_standings(7, Variant::Bell, &s, PEOPLE).expect("standings"), []);
-        assert_eq!(st.0.season_standings(7, Variant::Bell, &s, SeasonRule::EverySeat).expect("earlier"), [standing(
-            1, 3, 9, 3
-        )]);
+        assert_eq!(
+            st.0.season_standings(7, Variant::Bell, &s, SeasonRule::EverySeat).expect("earlier"),
+            [standing(1, 3, 9, 3)]
+        );
         assert_eq!(st.0.leaderboard(7, Variant::Bell, 1, 10).expect("ratings").len(), 1, "rated all the same");
         // Nothing is kept for a month without a table.
         let kept = st.0.keep_season(7, Variant::Bell, &s, "UTC", PEOPLE).expect("shown");
@@ -538,6 +549,7 @@ mod tests {
         assert_eq!((kept.rule, kept.time_zone.as_str()), (SeasonRule::EverySeat, "Europe/Paris"));
         assert_eq!(kept.standings, [standing(9, 1, 2, 1), standing(8, 1, 0, 0)], "its old count");
         assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()), "recounted under its rule");
+        assert_eq!(store.seasons_kept_under_earlier_count().expect("count"), 1);
         // Kept again (another look, a new release): the same table.
         let again = store.keep_season(5, Variant::Bell, &kept.span, "UTC", PEOPLE).expect("kept");
         assert_eq!(again, kept);

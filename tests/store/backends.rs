@@ -12,8 +12,8 @@ use std::collections::BTreeSet;
 use thaayam::engine::{Event, Ruleset, Seat, Throw, Variant};
 use thaayam::lab::pg_server;
 use thaayam::store::{
-    CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, SeasonRule, SeasonSettings, SeasonSpan, Store,
-    StoreError, Timestamp,
+    CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, SeasonRule, SeasonSettings,
+    SeasonSpan, Store, StoreError, Timestamp,
 };
 
 const THROW: Event = Event::Throw { t: Throw::Four };
@@ -134,7 +134,12 @@ fn the_last_move_and_the_ratings_are_one_transaction() {
         // season points for anybody (the earlier count would give one).
         let (mut second, _) = playing_game(&mut store, 2, &humans(2));
         let left = vec![Seat::S];
-        let end = LiveSave { state: GameState::Finished, places: Some([2, 0, 1, 0]), left_unplayed: left, ..second.change(&[]) };
+        let end = LiveSave {
+            state: GameState::Finished,
+            places: Some([2, 0, 1, 0]),
+            left_unplayed: left,
+            ..second.change(&[])
+        };
         assert_eq!(second.save(&mut store, &end).expect("finish").len(), 2, "{backend}: rated");
         assert_eq!(store.season_standings(7, Variant::Bell, &always, PEOPLE).expect("season"), standings, "{backend}");
         let earlier = store.season_standings(7, Variant::Bell, &always, SeasonRule::EverySeat).expect("season");

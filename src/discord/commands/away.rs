@@ -78,8 +78,9 @@ pub(crate) async fn away(ctx: Context<'_>, length: String) -> Result<(), Error> 
     let data = ctx.data();
     let answer = match ask {
         Ask::Off => {
-            let ended =
-                data.store.call(move |s| Ok((s.end_away(user.get(), now)?, s.user_away(user.get(), now - live_away::KEPT)?)));
+            let ended = data
+                .store
+                .call(move |s| Ok((s.end_away(user.get(), now)?, s.user_away(user.get(), now - live_away::KEPT)?)));
             match ended.await {
                 Ok((was, periods)) => {
                     data.aways.set_user(user, &periods);

@@ -94,7 +94,6 @@ async fn may_open(ctx: Context<'_>) -> Result<(), Capped> {
     ctx.data().guard.may_open(user, open)
 }
 
-
 /// The command as the interaction a game reached only by interactions
 /// answers with its board.
 fn via(ctx: Context<'_>, reach: Reach) -> Option<Via<'_>> {

@@ -233,7 +233,8 @@ fn rivals_and_the_head_to_head_count_the_servers_rated_games_only() {
     let text = description(&m);
     assert!(text.starts_with("<@100> against <@101>: 5 games together on this server."), "{text}");
     assert!(
-        text.contains("<@100> finished ahead in 3, <@101> in 2.") && text.contains("Their last 5 games in this channel:"),
+        text.contains("<@100> finished ahead in 3, <@101> in 2.")
+            && text.contains("Their last 5 games in this channel:"),
         "{text}"
     );
     let first = format!("`#{}` <t:", ids[0].0);

@@ -130,11 +130,10 @@ mod tests {
         assert_eq!(notes.first(), Some(&Note::TimedOut(user)));
         // Asking again and again does not stretch it: a new period from
         // day 3 to 13 is not honoured either, in this game.
-        let again = [AwayPeriod { user: user.get(), starts: 0, ends: 3 * DAY }, AwayPeriod {
-            user: user.get(),
-            starts: 3 * DAY,
-            ends: 13 * DAY,
-        }];
+        let again = [
+            AwayPeriod { user: user.get(), starts: 0, ends: 3 * DAY },
+            AwayPeriod { user: user.get(), starts: 3 * DAY, ends: 13 * DAY },
+        ];
         known.set_user(user, &again);
         let mut g = kit::lobby(2, Variant::Bell);
         if !g.humans().contains(&user) {

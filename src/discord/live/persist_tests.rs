@@ -418,8 +418,8 @@ fn an_alt_who_resigns_at_once_gives_no_season_point() {
     }
     save_sync(&mut store, &mut t).expect("save the end");
     let now = store.season_standings(1, Variant::Bell, &always, people).expect("season");
-    assert_eq!(now.iter().map(|s| (s.user, s.games, s.points)).collect::<Vec<_>>(), [
-        (HOST.get(), 1, 1),
-        (GUEST.get(), 1, 0)
-    ]);
+    assert_eq!(
+        now.iter().map(|s| (s.user, s.games, s.points)).collect::<Vec<_>>(),
+        [(HOST.get(), 1, 1), (GUEST.get(), 1, 0)]
+    );
 }
