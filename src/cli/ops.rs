@@ -72,6 +72,9 @@ pub struct Report {
     pub dice_checked: usize,
     /// Kept season tables recounted from the games.
     pub seasons_recounted: usize,
+    /// Of those, the tables kept under the earlier count (a point for
+    /// every seat, computers included), recounted under it.
+    pub seasons_earlier: usize,
     pub problems: Vec<String>,
 }
 
@@ -85,12 +88,19 @@ impl Report {
         let mut out = if self.passed() {
             format!(
                 "PASS: {}: {} open games resume, {} closed games replay, {} games' dice verify, the ratings recompute, \
-                 {} kept season tables recount the same\n",
+                 {} kept season tables recount the same{}\n",
                 file.display(),
                 self.open_games,
                 self.closed_games,
                 self.dice_checked,
-                self.seasons_recounted
+                self.seasons_recounted,
+                match self.seasons_earlier {
+                    0 => String::new(),
+                    n => format!(
+                        " ({n} kept under the earlier count, a point for every seat finished ahead of, computers \
+                         included: they keep it)"
+                    ),
+                }
             )
         } else {
             format!("FAIL: {}: {} problems\n", file.display(), self.problems.len())
@@ -138,6 +148,7 @@ pub fn check_store(store: &Store, report: &mut Report) -> Result<(), String> {
     match store.recount_seasons() {
         Ok((kept, differences)) => {
             report.seasons_recounted = kept;
+            report.seasons_earlier = store.seasons_kept_under_earlier_count().unwrap_or(0);
             report.problems.extend(differences.into_iter().map(|d| {
                 format!(
                     "season {} of {} in guild {}: kept {:?}, recounted {:?}",

@@ -37,6 +37,7 @@ pub(crate) struct RawConfig {
     pub(crate) host_gone: Option<String>,
     pub(crate) open_games_per_user: Option<usize>,
     pub(crate) new_games_per_hour: Option<usize>,
+    pub(crate) season_pair_games: Option<usize>,
 }
 
 /// The validated configuration. Its `Debug` hides the token (and the
@@ -385,6 +386,9 @@ fn limits(raw: &RawConfig) -> Result<Limits, String> {
         open_games_per_user: at_least_one("open_games_per_user", raw.open_games_per_user, d.open_games_per_user)?,
         new_games_per_hour: at_least_one("new_games_per_hour", raw.new_games_per_hour, d.new_games_per_hour)?,
         cooldown: d.cooldown,
+        season_pair_games: at_least_one("season_pair_games", raw.season_pair_games, d.season_pair_games as usize)?
+            .try_into()
+            .map_err(|_| "season_pair_games: too large".to_string())?,
     })
 }
 
@@ -440,6 +444,11 @@ mod tests {
         let l = validate(raw(text), Some("x".into()), Path::new(".")).expect("valid").limits;
         assert_eq!((l.lobby_expiry, l.idle_turns, l.host_gone), (7200, 2, 1800));
         assert_eq!((l.open_games_per_user, l.new_games_per_hour), (1, 4));
+        assert_eq!(l.season_pair_games, 5, "the default");
+        let cap =
+            |text: &str| validate(raw(text), Some("x".into()), Path::new(".")).map(|c| c.limits.season_pair_games);
+        assert_eq!(cap("season_pair_games = 2"), Ok(2));
+        assert_eq!(cap("season_pair_games = 0"), Err("season_pair_games: must be at least 1".into()));
         let bad = |text: &str| validate(raw(text), Some("x".into()), Path::new(".")).expect_err("refused");
         assert!(bad("lobby_expiry = \"soon\"").starts_with("lobby_expiry: "));
         assert_eq!(bad("open_games_per_user = 0"), "open_games_per_user: must be at least 1");

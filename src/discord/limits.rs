@@ -1,7 +1,8 @@
 //! The limits that keep anyone from tiring the bot out: how long a lobby
 //! waits, when an idle game reached only by clicks ends, when a lobby's
 //! host counts as gone, how many games a user may have open and open an
-//! hour, and the cooldown of each heavy command (`config.toml` sets the
+//! hour, the cooldown of each heavy command, and how many games of one
+//! pair of players a season's table counts a week (`config.toml` sets the
 //! first ones, read by `config.rs`; see `config.example.toml`).
 
 use std::time::Duration;
@@ -25,6 +26,9 @@ pub struct Limits {
     /// How long a user waits between two uses of a heavy command (hint,
     /// rules, replay, analyse).
     pub cooldown: Duration,
+    /// Games of the same two players a season's table counts in any 7
+    /// days (`season_pair_games`): volume against one friend does not pay.
+    pub season_pair_games: u32,
 }
 
 impl Default for Limits {
@@ -36,6 +40,7 @@ impl Default for Limits {
             open_games_per_user: 5,
             new_games_per_hour: 10,
             cooldown: Duration::from_secs(5),
+            season_pair_games: 5,
         }
     }
 }

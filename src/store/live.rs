@@ -49,6 +49,10 @@ pub struct LiveSave {
     /// The names the humans went by, by seat: written on their seats when
     /// the game ends (finished or abandoned), ignored before.
     pub names: Vec<(Seat, String)>,
+    /// The seats whose human left the running game before a series of
+    /// her own (resigned, removed, forfeited): marked when it finishes, so
+    /// that she is nobody's opponent in a season (`season_count`).
+    pub left_unplayed: Vec<Seat>,
     /// The front end's own state (JSON); dropped once the game is over.
     pub live: String,
 }
@@ -233,6 +237,13 @@ fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<V
     match save.state {
         GameState::Finished => {
             let places = save.places.ok_or_else(|| corrupt(Some(id), "a finished game without places"))?;
+            for seat in &save.left_unplayed {
+                tx.execute(
+                    "mark seat unplayed",
+                    "UPDATE seats SET left_unplayed = 1 WHERE game_id = ?1 AND seat = ?2",
+                    args![id, seat.index() as i64],
+                )?;
+            }
             finish(tx, id, places, now)
         }
         GameState::Abandoned => {
@@ -306,6 +317,7 @@ mod tests {
             board_seq: None,
             places: None,
             names: Vec::new(),
+            left_unplayed: Vec::new(),
             live: format!("{{\"seq\":{seq}}}"),
         }
     }

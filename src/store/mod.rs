@@ -76,6 +76,7 @@ mod ratings;
 mod rivals;
 mod rows;
 pub mod schema;
+mod season_count;
 mod seasons;
 mod settings;
 pub(crate) mod sql;
@@ -93,6 +94,7 @@ pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
 pub use rivals::{HeadToHead, Meeting, Rival};
+pub use season_count::SeasonRule;
 pub use seasons::{KeptSeason, SeasonDifference, SeasonSettings, SeasonSpan, SeasonStanding};
 pub use transfer::{TableCounts, copied_columns};
 pub use types::{

@@ -218,6 +218,13 @@ CREATE TABLE away_limits (
     days     BIGINT NOT NULL CHECK (days BETWEEN 0 AND 30)
 );
 "#,
+    // 8: SQLite's version 15 (season points from play between people: the
+    // seats left before their first series, each kept table's rule).
+    r#"
+ALTER TABLE seats ADD COLUMN left_unplayed BIGINT NOT NULL DEFAULT 0 CHECK (left_unplayed IN (0, 1));
+ALTER TABLE seasons ADD COLUMN rule BIGINT NOT NULL DEFAULT 1 CHECK (rule IN (1, 2));
+ALTER TABLE seasons ADD COLUMN pair_games BIGINT CHECK (pair_games > 0);
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -296,6 +303,7 @@ mod tests {
         "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
         "8adb45d9ba6d781bdac404add6b182ba89be2b2b4fabf4f513fabf0f8ce4fc15",
         "30dc6bfcf916f0cae27b75b27f41d9be3467880ac6ee3beb3081d67d1542cc4f",
+        "028ca0736096e684c8fa6518b8fef04736731bbd92ea9b8fc5aa3f9899aa9d55",
     ];
 
     #[test]

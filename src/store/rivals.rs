@@ -66,19 +66,30 @@ impl Store {
     }
 
     /// The head-to-head of `user` against `opponent` in server `guild`:
-    /// her record and their `last` meetings, newest first.
-    pub fn head_to_head(&self, guild: u64, user: u64, opponent: u64, last: u32) -> Result<HeadToHead, StoreError> {
+    /// her record (the totals, over the whole server) and their `last`
+    /// meetings, newest first: only those of channel `channel` when one is
+    /// given (who asks may not see the server's other channels, and a
+    /// meeting names its game, date and place).
+    pub fn head_to_head(
+        &self,
+        guild: u64,
+        user: u64,
+        opponent: u64,
+        last: u32,
+        channel: Option<u64>,
+    ) -> Result<HeadToHead, StoreError> {
         self.read(|db| {
             let sql = format!("{RECORD} {MEETINGS} AND o.user_id = ?3 GROUP BY o.user_id");
             let record = match db.query_opt("select head to head", &sql, args![guild, user, opponent])? {
                 Some(row) => rival_from_row(&row)?,
                 None => Rival { opponent, games: 0, ahead: 0, behind: 0, wins: 0 },
             };
+            let here = if channel.is_some() { "AND g.channel_id = ?5" } else { "AND ?5 = 0" };
             let sql = format!(
                 "SELECT g.id, g.variant, g.finished_at, m.place AS mine, o.place AS theirs {MEETINGS} \
-                 AND o.user_id = ?3 ORDER BY g.finished_at DESC, g.id DESC LIMIT ?4"
+                 AND o.user_id = ?3 {here} ORDER BY g.finished_at DESC, g.id DESC LIMIT ?4"
             );
-            let rows = db.query("select meetings", &sql, args![guild, user, opponent, last])?;
+            let rows = db.query("select meetings", &sql, args![guild, user, opponent, last, channel.unwrap_or(0)])?;
             let last = rows.iter().map(meeting_from_row).collect::<Result<_, _>>()?;
             Ok(HeadToHead { record, last })
         })

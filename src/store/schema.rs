@@ -251,6 +251,18 @@ CREATE TABLE away_limits (
     days     INTEGER NOT NULL CHECK (days BETWEEN 0 AND 30)
 );
 "#,
+    // 15: season points from play between people (`store::season_count`):
+    // a seat whose human left before her first series of her own (1) is
+    // nobody's opponent (0 for every seat before: they all count); and
+    // the rule each kept table was counted under, recounted under it
+    // (1: a point for every seat finished ahead of, the rule of every
+    // table kept before; 2: a point for each human who played, at most
+    // `pair_games` games of the same two players in any 7 days).
+    r#"
+ALTER TABLE seats ADD COLUMN left_unplayed INTEGER NOT NULL DEFAULT 0 CHECK (left_unplayed IN (0, 1));
+ALTER TABLE seasons ADD COLUMN rule INTEGER NOT NULL DEFAULT 1 CHECK (rule IN (1, 2));
+ALTER TABLE seasons ADD COLUMN pair_games INTEGER CHECK (pair_games > 0);
+"#,
 ];
 
 /// The schema version this program writes.
@@ -358,6 +370,7 @@ mod tests {
         "f74a21702a53393c916301296932602e87e7b0af34f042234145657d93510369",
         "af9aba84a2d846796763d195f2d47dcb20c3fa0520b4e760cbee0c35f790671b",
         "5def21927744f03dd1101e986c30c2e6ab4aa5a2946bb7092fa76a14ddaa5932",
+        "5dd9170399c31ef5012ae90a55fd7b5c9c01b0577efddfdc499f4066c770c38d",
     ];
 
     #[test]

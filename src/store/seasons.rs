@@ -1,8 +1,9 @@
 //! Seasons of a server's leaderboards: each player's points for places
-//! over a span of time, counted from the server's rated finished games;
+//! over a span of time, counted from the server's rated finished games
+//! (under the rule of `season_count`);
 //! the tables of months that ended, kept as first counted (with the
-//! bounds and time zone they were counted with) and recounted by
-//! `thaayam check`; a server's time zone and podium channel; and which
+//! bounds, time zone and counting rule they were counted with; an empty
+//! one is not kept) and recounted by `thaayam check` under their rule; a server's time zone and podium channel; and which
 //! months' podiums were posted, claimed once whatever the number of bots.
 //!
 //! The standings are ordered as the table ranks them: most points, then
@@ -11,13 +12,14 @@
 
 use super::Store;
 use super::error::StoreError;
+use super::season_count::{self, SeasonRule};
 use super::sql::{Db, Row, args};
 use super::types::Timestamp;
 use crate::engine::Variant;
 
-/// A player's season: rated games she finished in it, her points (one for
-/// every seat she finished ahead of: a win among four is 3, last place 0)
-/// and her wins.
+/// A player's season: the rated games of it that count for her, her
+/// points (one for each player she finished ahead of, as the table's
+/// [`SeasonRule`] counts them) and her wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeasonStanding {
     pub user: u64,
@@ -41,6 +43,8 @@ pub struct KeptSeason {
     /// The time zone its bounds were counted in.
     pub time_zone: String,
     pub kept_at: Timestamp,
+    /// The rule it was counted under (and is recounted under).
+    pub rule: SeasonRule,
     pub standings: Vec<SeasonStanding>,
 }
 
@@ -69,17 +73,14 @@ pub struct SeasonDifference {
     pub recounted: Vec<SeasonStanding>,
 }
 
-const STANDINGS: &str = "SELECT m.user_id AS user_id, count(*) AS games, \
-     sum(CAST((SELECT count(*) FROM seats o WHERE o.game_id = m.game_id AND o.place > m.place) AS INTEGER)) AS points, \
-     sum(CASE WHEN m.place = 1 THEN 1 ELSE 0 END) AS wins \
-     FROM seats m JOIN games g ON g.id = m.game_id \
-     WHERE g.guild_id = ?1 AND g.variant = ?2 AND g.state = 'finished' AND g.practice = 0 \
-     AND g.finished_at >= ?3 AND g.finished_at < ?4 AND m.user_id IS NOT NULL AND m.place IS NOT NULL \
-     GROUP BY m.user_id ORDER BY points DESC, wins DESC, games ASC, user_id ASC";
-
-fn standings_in(db: &dyn Db, guild: u64, variant: &str, span: &SeasonSpan) -> Result<Vec<SeasonStanding>, StoreError> {
-    let rows = db.query("select season standings", STANDINGS, args![guild, variant, span.starts, span.ends])?;
-    rows.iter().map(standing_from_row).collect()
+fn standings_in(
+    db: &dyn Db,
+    guild: u64,
+    variant: &str,
+    span: &SeasonSpan,
+    rule: SeasonRule,
+) -> Result<Vec<SeasonStanding>, StoreError> {
+    season_count::standings(db, guild, variant, span, rule)
 }
 
 fn standing_from_row(r: &Row) -> Result<SeasonStanding, StoreError> {
@@ -94,7 +95,8 @@ fn standing_from_row(r: &Row) -> Result<SeasonStanding, StoreError> {
 fn kept_in(db: &dyn Db, guild: u64, variant: &str, season: &str) -> Result<Option<KeptSeason>, StoreError> {
     let head = db.query_opt(
         "select kept season",
-        "SELECT starts_at, ends_at, time_zone, kept_at FROM seasons WHERE guild_id = ?1 AND variant = ?2 AND season = ?3",
+        "SELECT starts_at, ends_at, time_zone, kept_at, rule, pair_games FROM seasons \
+         WHERE guild_id = ?1 AND variant = ?2 AND season = ?3",
         args![guild, variant, season],
     )?;
     let Some(head) = head else { return Ok(None) };
@@ -108,20 +110,34 @@ fn kept_in(db: &dyn Db, guild: u64, variant: &str, season: &str) -> Result<Optio
         span: SeasonSpan { name: season.to_string(), starts: head.get(0)?, ends: head.get(1)? },
         time_zone: head.get(2)?,
         kept_at: head.get(3)?,
+        rule: SeasonRule::from_stored(head.get(4)?, head.get(5)?)?,
         standings: rows.iter().map(standing_from_row).collect::<Result<_, _>>()?,
     }))
 }
 
 impl Store {
     /// The standings of server `guild`'s rated `variant` games finished in
-    /// `span`, best first.
+    /// `span`, counted under `rule`, best first.
     pub fn season_standings(
         &self,
         guild: u64,
         variant: Variant,
         span: &SeasonSpan,
+        rule: SeasonRule,
     ) -> Result<Vec<SeasonStanding>, StoreError> {
-        self.read(|db| standings_in(db, guild, variant.name(), span))
+        self.read(|db| standings_in(db, guild, variant.name(), span, rule))
+    }
+
+    /// When server `guild`'s first rated game finished (`None`: none yet).
+    pub fn first_rated_game(&self, guild: u64) -> Result<Option<Timestamp>, StoreError> {
+        let row = self.read(|db| {
+            db.query_opt(
+                "select first rated game",
+                "SELECT min(finished_at) FROM games WHERE guild_id = ?1 AND state = 'finished' AND practice = 0",
+                args![guild],
+            )
+        })?;
+        Ok(row.map(|r| r.get::<Option<Timestamp>>(0)).transpose()?.flatten())
     }
 
     /// The kept table of a month that ended, if it was kept.
@@ -130,15 +146,18 @@ impl Store {
     }
 
     /// Keeps the table of a month that ended, counted now over `span` in
-    /// `time_zone`, unless it was kept already (then the kept one is
-    /// returned unchanged, whoever kept it: a second bot, an earlier
-    /// look). The caller makes sure the month is over.
+    /// `time_zone` under `rule`, unless it was kept already (then the kept
+    /// one is returned unchanged, whoever kept it: a second bot, an
+    /// earlier look, an earlier release under its rule). An empty table is
+    /// returned but not kept: nothing is stored for a month without games.
+    /// The caller makes sure the month is over.
     pub fn keep_season(
         &mut self,
         guild: u64,
         variant: Variant,
         span: &SeasonSpan,
         time_zone: &str,
+        rule: SeasonRule,
     ) -> Result<KeptSeason, StoreError> {
         let now = self.now();
         let v = variant.name();
@@ -146,12 +165,17 @@ impl Store {
             if let Some(kept) = kept_in(tx, guild, v, &span.name)? {
                 return Ok(kept);
             }
-            let standings = standings_in(tx, guild, v, span)?;
+            let standings = standings_in(tx, guild, v, span, rule)?;
+            let shown = KeptSeason { span: span.clone(), time_zone: time_zone.to_string(), kept_at: now, rule, standings };
+            if shown.standings.is_empty() {
+                return Ok(shown);
+            }
+            let (number, pair_games) = rule.stored();
             let inserted = tx.execute(
                 "keep season",
-                "INSERT INTO seasons (guild_id, variant, season, starts_at, ends_at, time_zone, kept_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
-                args![guild, v, span.name.as_str(), span.starts, span.ends, time_zone, now],
+                "INSERT INTO seasons (guild_id, variant, season, starts_at, ends_at, time_zone, kept_at, rule, pair_games) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
+                args![guild, v, span.name.as_str(), span.starts, span.ends, time_zone, now, number, pair_games],
             )?;
             if inserted == 0 {
                 // Kept meanwhile by another bot on the same database.
@@ -160,7 +184,7 @@ impl Store {
                     what: format!("season {} of guild {guild} vanished while being kept", span.name),
                 });
             }
-            for s in &standings {
+            for s in &shown.standings {
                 tx.execute(
                     "keep season standing",
                     "INSERT INTO season_standings (guild_id, variant, season, user_id, games, points, wins) \
@@ -168,7 +192,7 @@ impl Store {
                     args![guild, v, span.name.as_str(), s.user, s.games, s.points, s.wins],
                 )?;
             }
-            Ok(KeptSeason { span: span.clone(), time_zone: time_zone.to_string(), kept_at: now, standings })
+            Ok(shown)
         })
     }
 
@@ -193,7 +217,9 @@ impl Store {
     }
 
     /// Recounts every kept table from the games, over the bounds it was
-    /// kept with; the tables that differ (none, when all is well).
+    /// kept with and under the rule it was counted under (a table kept by
+    /// an earlier release keeps its count); the tables that differ (none,
+    /// when all is well).
     pub fn recount_seasons(&self) -> Result<(usize, Vec<SeasonDifference>), StoreError> {
         self.snapshot(|db| {
             let kept = db.query(
@@ -205,13 +231,23 @@ impl Store {
             for row in &kept {
                 let (guild, variant, season): (u64, String, String) = (row.get(0)?, row.get(1)?, row.get(2)?);
                 let Some(k) = kept_in(db, guild, &variant, &season)? else { continue };
-                let recounted = standings_in(db, guild, &variant, &k.span)?;
+                let recounted = standings_in(db, guild, &variant, &k.span, k.rule)?;
                 if recounted != k.standings {
                     differences.push(SeasonDifference { guild, variant, season, kept: k.standings, recounted });
                 }
             }
             Ok((kept.len(), differences))
         })
+    }
+
+    /// How many kept tables were counted under the earlier rule (a point
+    /// for every seat, computers included): they keep that count.
+    pub fn seasons_kept_under_earlier_count(&self) -> Result<usize, StoreError> {
+        let (number, _) = SeasonRule::EverySeat.stored();
+        let row = self.read(|db| {
+            db.query_opt("count earlier seasons", "SELECT count(*) FROM seasons WHERE rule = ?1", args![number])
+        })?;
+        Ok(row.map(|r| r.get::<u64>(0)).transpose()?.unwrap_or(0) as usize)
     }
 
     /// A server's season settings (the defaults if never set).
@@ -335,6 +371,7 @@ mod tests {
             board_seq: None,
             places,
             names: Vec::new(),
+            left_unplayed: Vec::new(),
             live: "{}".into(),
         };
         store.save_live(id, &save(0, GameState::Playing, Some(seats.iter().zip(who).collect()), None)).expect("start");
@@ -367,11 +404,40 @@ mod tests {
         finished(&mut store, 8, Variant::Bell, &[Some(3), Some(1)], 2000, false);
         finished(&mut store, 7, Variant::Bell, &[Some(3), Some(1)], 2000, true);
         let s = span("x", 1000, 9000);
-        let table = store.0.season_standings(7, Variant::Bell, &s).expect("standings");
-        // 2: 2 + 1 + 1 = 4 points, 2 wins; 1: 3 + 0 = 3, 1 win; 3: 0 + 0.
+        let table = store.0.season_standings(7, Variant::Bell, &s, SeasonRule::EverySeat).expect("standings");
+        // The earlier count: 2: 2 + 1 + 1 = 4 points, 2 wins; 1: 3 + 0 = 3, 1 win; 3: 0 + 0.
         assert_eq!(table, [standing(2, 3, 4, 2), standing(1, 2, 3, 1), standing(3, 2, 0, 0)]);
+        // People only: the computer beaten in the first game is no point.
+        let table = store.0.season_standings(7, Variant::Bell, &s, PEOPLE).expect("standings");
+        assert_eq!(table, [standing(2, 3, 3, 2), standing(1, 2, 2, 1), standing(3, 2, 0, 0)]);
         assert!(store.0.season_variants(7, &s).expect("variants") == [Variant::Bell]);
-        assert!(store.0.season_standings(7, Variant::Bell, &span("y", 0, 1000)).expect("empty").is_empty());
+        assert!(store.0.season_standings(7, Variant::Bell, &span("y", 0, 1000), PEOPLE).expect("empty").is_empty());
+    }
+
+    const PEOPLE: SeasonRule = SeasonRule::People { pair_games: 5 };
+
+    /// Points from computers: three `random` computers beaten, three
+    /// games over, give no season point (the games stay rated: they
+    /// count in the all-time rating, where computers have ratings).
+    #[test]
+    fn three_games_against_computers_give_no_season_points() {
+        let mut st = store();
+        for at in [1000, 2000, 3000] {
+            finished(&mut st, 7, Variant::Bell, &[Some(1), None, None, None], at, false);
+        }
+        let s = span("x", 0, 9000);
+        assert_eq!(st.0.season_standings(7, Variant::Bell, &s, PEOPLE).expect("standings"), []);
+        assert_eq!(
+            st.0.season_standings(7, Variant::Bell, &s, SeasonRule::EverySeat).expect("earlier"),
+            [standing(1, 3, 9, 3)]
+        );
+        assert_eq!(st.0.leaderboard(7, Variant::Bell, 1, 10).expect("ratings").len(), 1, "rated all the same");
+        // Nothing is kept for a month without a table.
+        let kept = st.0.keep_season(7, Variant::Bell, &s, "UTC", PEOPLE).expect("shown");
+        assert!(kept.standings.is_empty());
+        assert_eq!(st.0.kept_season(7, Variant::Bell, "x").expect("read"), None, "nothing stored");
+        assert_eq!(st.0.first_rated_game(7).expect("first"), Some(Timestamp(1000)));
+        assert_eq!(st.0.first_rated_game(8).expect("none"), None);
     }
 
     #[test]
@@ -379,12 +445,13 @@ mod tests {
         let mut st = store();
         finished(&mut st, 7, Variant::Bell, &[Some(1), Some(2)], 1000, false);
         let s = span("2026-11", 0, 5000);
-        let kept = st.0.keep_season(7, Variant::Bell, &s, "Europe/Paris").expect("kept");
+        let kept = st.0.keep_season(7, Variant::Bell, &s, "Europe/Paris", PEOPLE).expect("kept");
         assert_eq!(kept.standings, [standing(1, 1, 1, 1), standing(2, 1, 0, 0)]);
+        assert_eq!(kept.rule, PEOPLE);
         // A game finished later in the same span does not change the kept
         // table: the first keeping wins.
         finished(&mut st, 7, Variant::Bell, &[Some(2), Some(1)], 2000, false);
-        let again = st.0.keep_season(7, Variant::Bell, &s, "UTC").expect("kept");
+        let again = st.0.keep_season(7, Variant::Bell, &s, "UTC", SeasonRule::EverySeat).expect("kept");
         assert_eq!(again, kept);
         assert_eq!(st.0.kept_season(7, Variant::Bell, "2026-11").expect("read"), Some(kept));
         assert_eq!(st.0.kept_season(7, Variant::TayamSonalu, "2026-11").expect("read"), None);
@@ -393,8 +460,8 @@ mod tests {
         assert_eq!((n, differences.len()), (1, 1));
         assert_eq!(differences[0].recounted, [standing(1, 2, 1, 1), standing(2, 2, 1, 1)]);
         let other = span("2026-10", 5000, 9000);
-        st.0.keep_season(7, Variant::Bell, &other, "UTC").expect("an empty month is kept too");
-        assert_eq!(st.0.recount_seasons().expect("recount").0, 2);
+        st.0.keep_season(7, Variant::Bell, &other, "UTC", PEOPLE).expect("an empty month is shown");
+        assert_eq!(st.0.recount_seasons().expect("recount").0, 1, "and not kept");
     }
 
     #[test]
@@ -439,9 +506,56 @@ mod tests {
         assert_eq!(store.schema_version().expect("version"), crate::store::schema::latest_version());
         assert_eq!(store.season_settings(5).expect("read"), SeasonSettings::default());
         let s = span("2026-11", 1000, 2000);
-        let kept = store.keep_season(5, Variant::Bell, &s, "UTC").expect("kept");
+        let kept = store.keep_season(5, Variant::Bell, &s, "UTC", PEOPLE).expect("kept");
         assert_eq!(kept.standings, [standing(9, 1, 1, 1), standing(8, 1, 0, 0)]);
         assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()));
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A database of the previous release (schema 14) with a kept table
+    /// counted by its rule (a computer beaten is a point): it opens, the
+    /// table reads as it was kept and says its rule, and the recount
+    /// counts it by that rule (no difference), while a table kept now
+    /// counts people only.
+    #[test]
+    fn a_table_kept_by_the_previous_release_keeps_its_count_and_is_recounted_under_its_rule() {
+        use crate::store::schema::{APPLICATION_ID, MIGRATIONS};
+        let dir = std::env::temp_dir().join(format!("thaayam-seasons-kept-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("previous.db");
+        let _ = std::fs::remove_file(&path);
+        let old = rusqlite::Connection::open(&path).expect("sqlite");
+        for sql in &MIGRATIONS[..14] {
+            old.execute_batch(sql).expect("the previous release's schema");
+        }
+        old.execute_batch(&format!(
+            "PRAGMA user_version = 14; PRAGMA application_id = {APPLICATION_ID};
+             INSERT INTO games (id, guild_id, channel_id, host_id, variant, ruleset, max_players, state,
+                 created_at, updated_at, finished_at, turn_timeout_secs, seed, commitment)
+             VALUES (1, 5, 6, 9, 'bell', '{{}}', 3, 'finished', 1, 2, 1500, 60, zeroblob(32), 'c');
+             INSERT INTO seats (game_id, seat, user_id, joined_at, place, name) VALUES (1, 0, 9, 1, 1, 'nine');
+             INSERT INTO seats (game_id, seat, computer, joined_at, place) VALUES (1, 1, 'easy', 1, 2);
+             INSERT INTO seats (game_id, seat, user_id, joined_at, place, name) VALUES (1, 2, 8, 1, 3, 'eight');
+             INSERT INTO seasons (guild_id, variant, season, starts_at, ends_at, time_zone, kept_at)
+                 VALUES (5, 'bell', '2026-10', 1000, 2000, 'Europe/Paris', 2500);
+             INSERT INTO season_standings (guild_id, variant, season, user_id, games, points, wins)
+                 VALUES (5, 'bell', '2026-10', 9, 1, 2, 1), (5, 'bell', '2026-10', 8, 1, 0, 0);"
+        ))
+        .expect("a finished game and its kept table, as the previous release saved them");
+        drop(old);
+        let mut store = Store::open(&path).expect("the previous release's file opens");
+        let kept = store.kept_season(5, Variant::Bell, "2026-10").expect("read").expect("kept");
+        assert_eq!((kept.rule, kept.time_zone.as_str()), (SeasonRule::EverySeat, "Europe/Paris"));
+        assert_eq!(kept.standings, [standing(9, 1, 2, 1), standing(8, 1, 0, 0)], "its old count");
+        assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()), "recounted under its rule");
+        assert_eq!(store.seasons_kept_under_earlier_count().expect("count"), 1);
+        // Kept again (another look, a new release): the same table.
+        let again = store.keep_season(5, Variant::Bell, &kept.span, "UTC", PEOPLE).expect("kept");
+        assert_eq!(again, kept);
+        // The same games, counted now: the computer is no point.
+        let now = store.season_standings(5, Variant::Bell, &kept.span, PEOPLE).expect("count");
+        assert_eq!(now, [standing(9, 1, 1, 1), standing(8, 1, 0, 0)]);
         drop(store);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -25,7 +25,7 @@ const TABLES: &[(&str, &str, &str)] = &[
          deadline, events, live, practice, dice, board_seq, rated_seq",
         "id",
     ),
-    ("seats", "game_id, seat, user_id, computer, joined_at, place, name", "game_id, seat"),
+    ("seats", "game_id, seat, user_id, computer, joined_at, place, name, left_unplayed", "game_id, seat"),
     ("events", "game_id, idx, v, body", "game_id, idx"),
     (
         "ratings",
@@ -37,7 +37,11 @@ const TABLES: &[(&str, &str, &str)] = &[
     ("page_secret", "id, secret", "id"),
     ("pages_off", "guild_id", "guild_id"),
     ("guild_seasons", "guild_id, time_zone, podium_channel", "guild_id"),
-    ("seasons", "guild_id, variant, season, starts_at, ends_at, time_zone, kept_at", "guild_id, variant, season"),
+    (
+        "seasons",
+        "guild_id, variant, season, starts_at, ends_at, time_zone, kept_at, rule, pair_games",
+        "guild_id, variant, season",
+    ),
     (
         "season_standings",
         "guild_id, variant, season, user_id, games, points, wins",

@@ -82,6 +82,7 @@ impl Front {
             board_seq: None,
             places: None,
             names: Vec::new(),
+            left_unplayed: Vec::new(),
             live: format!("{{\"seq\":{seq}}}"),
         }
     }

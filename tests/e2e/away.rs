@@ -2,7 +2,9 @@
 //! (`/thaayam away length:1h`) is not timed out: her board says until
 //! when and the game waits past her turn time; `off` brings her back with
 //! a full turn, and she plays on. Away again, the other player votes to
-//! let a computer play her seat, and the game goes on without her. Bad
+//! let a computer play her seat (the button says she then places last),
+//! and in this rated game of two that is her leaving: he wins; his
+//! Rematch is under the caps of `/thaayam new`. Bad
 //! lengths and votes by the wrong people are refused privately.
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
@@ -11,6 +13,7 @@ use std::time::Duration;
 use thaayam::discord::config::Shards;
 
 const CHANNEL: u64 = 1_300_000_000_000_004_601;
+const OTHER: u64 = 1_300_000_000_000_004_602;
 
 /// `/thaayam away length:<length>`: the answer's kind and text.
 async fn away(fake: &FakeDiscord, user: &FakeUser, length: &str) -> (u64, String) {
@@ -41,6 +44,7 @@ async fn a_game_waits_for_an_away_player_goes_on_when_she_returns_and_the_others
     // Turns of 4 s; the ticker looks every second.
     config.turn_timeout = 4;
     config.notify_after = 2;
+    config.limits.open_games_per_user = 1;
     let bot = play::start_bot_with(&fake, config).await;
     let (alice, bob, carol) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"), FakeUser::new(3, "carol"));
     let players = [alice.clone(), bob.clone()];
@@ -95,6 +99,10 @@ async fn a_game_waits_for_an_away_player_goes_on_when_she_returns_and_the_others
     let (_, text) = away(&fake, &alice, "2h").await;
     assert!(text.contains("You are away until <t:"), "{text}");
     let board = turn_of(&fake, &alice, &players).await;
+    // Before anyone votes, the button says what it does to her result.
+    let buttons = board.buttons();
+    let label = buttons.iter().find(|(id, ..)| id.contains(":standin:")).map(|(_, l, _)| l.as_str());
+    assert!(label.is_some_and(|l| l.contains("they place last")), "{buttons:?}");
     let (kind, text) = play::click_control(&fake, &bob, &board, "standin").await;
     assert_ne!(kind, 4, "bob's vote is taken: {text}");
     let told = format!("a computer plays the seat of {}", alice.mention());
@@ -102,15 +110,26 @@ async fn a_game_waits_for_an_away_player_goes_on_when_she_returns_and_the_others
         .wait_channel(CHANNEL, play::WAIT, |i| i.newest_public(CHANNEL).filter(|m| m.text().contains(&told)).cloned())
         .await;
     assert!(voted.is_some(), "the vote is told: {}", fake.summary());
-    // The old board's vote, clicked again (forged: Discord no longer
-    // shows it), is stale and changes nothing.
+    // A rated game of two: her seat handed over is her leaving, so bob
+    // wins at once and she is rated last (no escape from a loss).
     let after = play::settled_board(&fake, CHANNEL).await;
+    assert!(play::is_over(&after), "the game of two ends: {}", after.text());
+    assert!(play::to_act(&after, &players).is_none(), "alice is out: {}", after.text());
+    assert!(after.control("standin").is_none());
+    // The old board's vote, clicked again (forged: Discord no longer
+    // shows it), changes nothing: the game is over (its end is shown in
+    // place, or the click refused privately).
     let old = board.control("standin").expect("the vote of the old board");
     let i = fake.forge_click(&bob, GUILD_ID, CHANNEL, after.id, &old).await;
     let (kind, text) = play::answer(&fake, i).await;
+    assert!(kind == 4 || kind == 7, "{kind}: {text}");
+    assert!(play::is_over(&play::settled_board(&fake, CHANNEL).await), "still over");
+    // Rematch opens a lobby as `/thaayam new` does: under the same caps
+    // (here one open game a user).
+    play::open_lobby(&fake, &bob, OTHER, vec![]).await;
+    let (kind, text) = play::click_control(&fake, &bob, &after, "again").await;
     assert_eq!(kind, 4, "refused privately: {text}");
-    assert!(play::to_act(&after, &players).is_none_or(|p| p.id == bob.id), "alice is out: {}", after.text());
-    assert!(after.control("standin").is_none());
+    assert!(text.contains("You already have 1 games open"), "{text}");
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }

@@ -230,7 +230,7 @@ async fn games_lists_the_running_games_and_notify_sends_one_message_per_waiting_
     let (kind, text) = play::answer(&fake, i).await;
     assert_eq!(kind, 4, "{text}");
     let board = play::settled_board(&fake, SERVER_CHANNEL).await;
-    assert!(text.starts_with("1 game runs on this server"), "{text}");
+    assert!(text.starts_with("1 game runs in this channel"), "{text}");
     assert!(text.contains(&format!("/{SERVER_CHANNEL}/{}", board.id)), "a link to the board: {text}");
     assert!(!text.contains(&format!("/{SECOND_CHANNEL}/")), "not the other channel's lobby: {text}");
     let i = fake.send_slash(&bob, SECOND_CHANNEL, "thaayam", "games", vec![]).await;

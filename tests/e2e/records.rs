@@ -88,7 +88,7 @@ async fn a_finished_game_shows_in_history_stats_and_replay() {
     let (_, text, private) = ask(&fake, &alice, "stats", vec![Opt::user("against", &bob)]).await;
     let (a, b) = (alice.mention(), bob.mention());
     assert!(!private && text.contains(&format!("{a} against {b}: 1 game together")), "{text}");
-    assert!(text.contains("Their last game:") && text.contains(&format!("`#{id}`")), "{text}");
+    assert!(text.contains("Their last game in this channel:") && text.contains(&format!("`#{id}`")), "{text}");
     let bob_vs = ask(&fake, &alice, "stats", vec![Opt::user("user", &bob), Opt::user("against", &alice)]).await.1;
     assert!(bob_vs.contains(&format!("{b} against {a}: 1 game together")), "{bob_vs}");
 

@@ -4,7 +4,8 @@
 //! `finished_at` rewritten in the file, as time passing would), it shows
 //! in last month's final table, which is then kept; `thaayam check`
 //! recounts the kept table with 0 differences, and finds the difference
-//! once the game is moved out of that month; bad season names are refused.
+//! once the game is moved out of that month; bad season names, and months
+//! before the server's first rated game, are refused.
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt};
 use crate::support::play::{self, TempDir, WAIT};
@@ -101,6 +102,10 @@ async fn a_weeks_and_a_months_table_with_their_reset_dates_and_last_months_kept_
     )));
     assert!(kept.contains(&alice.mention()) && kept.contains(&bob.mention()), "{kept}");
     assert!(kept.contains("1 point") && kept.contains("0 points"), "the winner's point, the other's none: {kept}");
+    assert!(
+        kept.contains("A point for each person you finish ahead of") && kept.contains("more than 5 games"),
+        "{kept}"
+    );
     let (month, _) = ask(&fake, &bob, "leaderboard", vec![]).await;
     assert!(!month.contains(&alice.mention()), "this month is empty now: {month}");
 
@@ -110,6 +115,10 @@ async fn a_weeks_and_a_months_table_with_their_reset_dates_and_last_months_kept_
     let this = first.format("%Y-%m").to_string();
     let (text, private) = ask(&fake, &bob, "leaderboard", vec![Opt::str("season", &this)]).await;
     assert!(private && text.contains("is not over yet"), "{text}");
+    // A month before the server's first rated game has no table, and
+    // nothing is kept for it.
+    let (text, private) = ask(&fake, &bob, "leaderboard", vec![Opt::str("season", "0000-01")]).await;
+    assert!(private && text.contains("ended before this server's first rated game"), "{text}");
 
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");

@@ -12,8 +12,8 @@ use std::collections::BTreeSet;
 use thaayam::engine::{Event, Ruleset, Seat, Throw, Variant};
 use thaayam::lab::pg_server;
 use thaayam::store::{
-    CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, SeasonSettings, SeasonSpan, Store,
-    StoreError, Timestamp,
+    CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, SeasonRule, SeasonSettings,
+    SeasonSpan, Store, StoreError, Timestamp,
 };
 
 const THROW: Event = Event::Throw { t: Throw::Four };
@@ -106,18 +106,19 @@ fn the_last_move_and_the_ratings_are_one_transaction() {
         let rivals = store.rivals(7, 100, 1, 5).expect("rivals");
         let rivals: Vec<_> = rivals.iter().map(|r| (r.opponent, r.games, r.ahead, r.behind, r.wins)).collect();
         assert_eq!(rivals, [(101, 1, 0, 1, 0)], "{backend}");
-        let h = store.head_to_head(7, 101, 100, 5).expect("head to head");
+        let h = store.head_to_head(7, 101, 100, 5, None).expect("head to head");
         assert_eq!((h.record.games, h.record.ahead, h.last.len()), (1, 1, 1), "{backend}");
         assert_eq!((h.last[0].game, h.last[0].places), (game.id, (1, 2)), "{backend}");
         let history = store.channel_history(1, 5).expect("history");
         assert_eq!(history.iter().map(|g| g.id).collect::<Vec<_>>(), [game.id], "{backend}");
         assert!(store.rating_problems().expect("recount").is_empty(), "{backend}");
         let always = SeasonSpan { name: "always".into(), starts: Timestamp(0), ends: Timestamp(i64::MAX) };
-        let standings = store.season_standings(7, Variant::Bell, &always).expect("season");
+        let standings = store.season_standings(7, Variant::Bell, &always, PEOPLE).expect("season");
         let rows: Vec<_> = standings.iter().map(|s| (s.user, s.games, s.points, s.wins)).collect();
         assert_eq!(rows, [(101, 1, 1, 1), (100, 1, 0, 0)], "{backend}");
-        assert_eq!(store.keep_season(7, Variant::Bell, &always, "UTC").expect("keep").standings, standings);
-        let again = store.keep_season(7, Variant::Bell, &always, "Asia/Kolkata").expect("kept");
+        assert_eq!(store.keep_season(7, Variant::Bell, &always, "UTC", PEOPLE).expect("keep").standings, standings);
+        let again = store.keep_season(7, Variant::Bell, &always, "Asia/Kolkata", PEOPLE).expect("kept");
+        assert_eq!(again.rule, PEOPLE, "{backend}: kept with its rule");
         assert_eq!(again.time_zone, "UTC", "{backend}: kept once");
         assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()), "{backend}");
         assert_eq!(store.season_variants(7, &always).expect("variants"), [Variant::Bell], "{backend}");
@@ -129,8 +130,26 @@ fn the_last_move_and_the_ratings_are_one_transaction() {
         assert_eq!(store.closed_game_ids().expect("closed"), [game.id], "{backend}");
         let again = store.save_live(game.id, &game.change(&[]));
         assert!(matches!(again, Err(StoreError::WrongState { .. })), "{backend}: {again:?}");
+        // A second game, whose loser left before playing: rated, but no
+        // season points for anybody (the earlier count would give one).
+        let (mut second, _) = playing_game(&mut store, 2, &humans(2));
+        let left = vec![Seat::S];
+        let end = LiveSave {
+            state: GameState::Finished,
+            places: Some([2, 0, 1, 0]),
+            left_unplayed: left,
+            ..second.change(&[])
+        };
+        assert_eq!(second.save(&mut store, &end).expect("finish").len(), 2, "{backend}: rated");
+        assert_eq!(store.season_standings(7, Variant::Bell, &always, PEOPLE).expect("season"), standings, "{backend}");
+        let earlier = store.season_standings(7, Variant::Bell, &always, SeasonRule::EverySeat).expect("season");
+        let earlier: Vec<_> = earlier.iter().map(|s| (s.user, s.games, s.points, s.wins)).collect();
+        assert_eq!(earlier, [(101, 2, 2, 2), (100, 2, 0, 0)], "{backend}");
+        assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()), "{backend}: recounted under its rule");
     }
 }
+
+const PEOPLE: SeasonRule = SeasonRule::People { pair_games: 5 };
 
 #[test]
 fn game_numbers_are_unique_across_processes() {

@@ -21,6 +21,7 @@ fn save(expected_seq: u64, state: GameState, board: Option<u64>) -> LiveSave {
         board_seq: None,
         places: None,
         names: Vec::new(),
+        left_unplayed: Vec::new(),
         live: "{}".into(),
     }
 }

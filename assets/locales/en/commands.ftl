@@ -28,9 +28,14 @@ season-points = { $count ->
   }
 season-line = **{ $rank }.** { $who } **{ $points }** · { $games } · { $wins }
 season-empty = No one has finished { $count } rated games of { $variant } in this season yet.
-season-footer = A point for every player you finish ahead of (a win among four is worth 3, last place 0). Ranked from { $count } games; ties go to more wins, then fewer games. All time, by rating: { -opt-leaderboard-period }:all.
+season-footer = Ranked from { $count } games; ties go to more wins, then fewer games. All time, by rating: { -opt-leaderboard-period }:all.
 season-bad = `{ $typed }` is not a month: write it like 2026-11.
 season-not-over = { $typed } is not over yet: this month's table is { -cmd-leaderboard } without { -opt-leaderboard-season }.
+season-before-first = { $typed } ended before this server's first rated game: there is no table to show.
+# How a table counts its points (one line). $count: the games of the same two players counted in any 7 days.
+season-rule-people = A point for each person you finish ahead of. Games with no other person, opponents who left before playing, and more than { $count } games of the same two players in 7 days add nothing.
+# A table kept before that rule keeps its count.
+season-rule-every-seat = Kept under the earlier count: a point for every seat finished ahead of, computers included.
 podium-title = Podium of { $season }
 podium-intro = The season { $season } is over. Congratulations to its podium!
 podium-place = { $medal } { $who } ({ $points })
@@ -49,11 +54,11 @@ versus-title = Head to head
 versus-none = { $who } and { $other } have not finished a rated game together on this server yet.
 versus-summary = { $who } against { $other }: { $games } together on this server. { $who } finished ahead in { $ahead }, { $other } in { $behind }.
 versus-last = { $count ->
-    [one] Their last game:
-   *[other] Their last { $count } games:
+    [one] Their last game in this channel:
+   *[other] Their last { $count } games in this channel:
   }
 versus-meeting = `#{ $game }` { $date } { $variant }: { $who } { $place }, { $other } { $their_place }
-versus-footer = Rated games of this server only; a number is the place each finished in (1 won).
+versus-footer = Rated games of this server only (the games listed: this channel's); a number is the place each finished in (1 won).
 history-practice = practice
 history-no-winner = no winner
 history-won-by = won by { $names }
@@ -90,6 +95,7 @@ settings-bad-time-zone = `{ $typed }` is not a time zone. Write its IANA name, l
 settings-away = Time away
 settings-away-days = up to { $days } days in any 30 (`{ -cmd-away }`)
 settings-away-none = not allowed
+settings-not-in-server = Thaayam is not in this server, so it has no settings here: an admin can add it first.
 
 ## /thaayam help
 
@@ -212,14 +218,14 @@ new-not-in-server = Thaayam is not in this server, so it cannot run a game here.
 
 ## /thaayam games
 games-here = { $count ->
-    [one] 1 game runs on this server:
-   *[other] { $count } games run on this server:
+    [one] 1 game runs in this channel:
+   *[other] { $count } games run in this channel:
 }
 games-yours = { $count ->
     [one] You play in 1 game:
    *[other] You play in { $count } games:
 }
-games-none-here = No game runs on this server now. Start one with `{ -cmd-new }`.
+games-none-here = No game runs in this channel now (the bot cannot tell which other channels you may see). Start one with `{ -cmd-new }`.
 games-none-yours = You play in no running game now. Start one with `{ -cmd-new }`.
 games-more = { $count ->
     [one] …and 1 more.

@@ -95,7 +95,7 @@ slash-settings-away_days = away_days
 slash-settings-away_days-about = Days a player may be away (her turns wait) in any 30: 0 to 30, 0 = not allowed; 14 by default
 
 slash-games = games
-slash-games-about = The running games of this server (or, elsewhere, yours), with links to their boards
+slash-games-about = The running games of this channel (or, outside servers, yours), with links to their boards
 
 slash-notify = notify
 slash-notify-about = A direct message when it is your turn and you have not acted for a while

@@ -130,6 +130,8 @@ button-throw = Throw the cowries
 button-confirm = Confirm
 button-undo = Undo
 button-stand-in = Let a computer play ({ $votes }/{ $needed })
+# In a rated game: the away player is then placed last, as if she resigned (at most 80 characters).
+button-stand-in-rated = Let a computer play; they place last ({ $votes }/{ $needed })
 button-page = Page { $page }
 menu-ways = { $what ->
     [another] Or another move
@@ -234,7 +236,7 @@ note-unused = { $count ->
 note-took-back = Took back the choice.
 note-timed-out = { $who } ran out of time; the computer plays this turn.
 note-voted-stand-in = { $who } votes to let a computer play for { $away }, who is away ({ $votes } of the { $needed } votes needed).
-note-stood-in = The others voted: a computer plays the seat of { $who } for the rest of the game (not rated for { $who }).
+note-stood-in = The others voted: a computer plays the seat of { $who } for the rest of the game (in a rated game { $who } is placed last, as a player who resigned).
 note-forfeited = { $who } missed three turns in a row and forfeits{ $then }
 vacated-free = { " " }from the lobby.
 vacated-computer = ; a computer takes the seat.

@@ -28,9 +28,12 @@ season-points = { $count ->
   }
 season-line = **{ $rank }.** { $who } **{ $points }** · { $games } · { $wins }
 season-empty = Personne n'a encore terminé { $count } parties classées de { $variant } cette saison.
-season-footer = Un point par joueur devancé à l'arrivée (une victoire à quatre vaut 3, la dernière place 0). Classé à partir de { $count } parties ; à égalité, le plus de victoires, puis le moins de parties. Depuis toujours, par cote : { -opt-leaderboard-period }:all.
+season-footer = Classé à partir de { $count } parties ; à égalité, le plus de victoires, puis le moins de parties. Depuis toujours, par cote : { -opt-leaderboard-period }:all.
 season-bad = `{ $typed }` n'est pas un mois : écrivez-le comme 2026-11.
 season-not-over = { $typed } n'est pas encore fini : le classement du mois est { -cmd-leaderboard } sans { -opt-leaderboard-season }.
+season-before-first = { $typed } s'est terminé avant la première partie classée de ce serveur : il n'y a pas de classement à montrer.
+season-rule-people = Un point par personne devancée à l'arrivée. Les parties sans autre personne, les adversaires partis avant d'avoir joué et plus de { $count } parties des deux mêmes joueurs en 7 jours ne rapportent rien.
+season-rule-every-seat = Gardé selon l'ancien décompte : un point par place devancée, ordinateurs compris.
 podium-title = Podium de { $season }
 podium-intro = La saison { $season } est terminée. Bravo à son podium !
 podium-place = { $medal } { $who } ({ $points })
@@ -49,11 +52,11 @@ versus-title = Face-à-face
 versus-none = { $who } et { $other } n'ont encore terminé aucune partie classée ensemble sur ce serveur.
 versus-summary = { $who } contre { $other } : { $games } ensemble sur ce serveur. { $who } a fini devant dans { $ahead }, { $other } dans { $behind }.
 versus-last = { $count ->
-    [one] Leur dernière partie :
-   *[other] Leurs { $count } dernières parties :
+    [one] Leur dernière partie dans ce salon :
+   *[other] Leurs { $count } dernières parties dans ce salon :
   }
 versus-meeting = `#{ $game }` { $date } { $variant } : { $who } à la place { $place }, { $other } à la place { $their_place }
-versus-footer = Parties classées de ce serveur seulement ; le nombre est la place de chacun à l'arrivée (1 : victoire).
+versus-footer = Parties classées de ce serveur seulement (les parties listées : celles de ce salon) ; le nombre est la place de chacun à l'arrivée (1 : victoire).
 history-practice = entraînement
 history-no-winner = pas de gagnant
 history-won-by = gagnée par { $names }
@@ -90,6 +93,7 @@ settings-bad-time-zone = `{ $typed }` n'est pas un fuseau horaire. Écrivez son 
 settings-away = Absences
 settings-away-days = jusqu'à { $days } jours sur 30 (`{ -cmd-away }`)
 settings-away-none = non autorisées
+settings-not-in-server = Thaayam n'est pas sur ce serveur, il n'y a donc pas de réglages ici : un administrateur peut d'abord l'ajouter.
 
 ## /thaayam help
 
@@ -211,14 +215,14 @@ new-not-in-server = Thaayam n'est pas dans ce serveur : il ne peut pas y mener d
 
 ## /thaayam games
 games-here = { $count ->
-    [one] 1 partie en cours sur ce serveur :
-   *[other] { $count } parties en cours sur ce serveur :
+    [one] 1 partie en cours dans ce salon :
+   *[other] { $count } parties en cours dans ce salon :
 }
 games-yours = { $count ->
     [one] Vous jouez dans 1 partie :
    *[other] Vous jouez dans { $count } parties :
 }
-games-none-here = Aucune partie en cours sur ce serveur. Lancez-en une avec `{ -cmd-new }`.
+games-none-here = Aucune partie en cours dans ce salon (le bot ne peut pas savoir quels autres salons vous voyez). Lancez-en une avec `{ -cmd-new }`.
 games-none-yours = Vous ne jouez dans aucune partie en cours. Lancez-en une avec `{ -cmd-new }`.
 games-more = { $count ->
     [one] …et 1 autre.

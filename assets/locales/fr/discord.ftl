@@ -95,7 +95,7 @@ slash-settings-away_days = jours_d_absence
 slash-settings-away_days-about = Jours d'absence permis sur 30 (ses tours attendent) : 0 à 30, 0 = interdit ; 14 par défaut
 
 slash-games = parties
-slash-games-about = Les parties en cours de ce serveur (ou, ailleurs, les vôtres), avec le lien de leur plateau
+slash-games-about = Les parties en cours de ce salon (ou, hors serveur, les vôtres), avec le lien de leur plateau
 
 slash-notify = prévenir
 slash-notify-about = Un message privé quand c'est votre tour et que vous n'avez pas joué depuis un moment

@@ -129,6 +129,7 @@ button-throw = Lancer les cauris
 button-confirm = Valider
 button-undo = Annuler le choix
 button-stand-in = Faire jouer l'ordinateur ({ $votes }/{ $needed })
+button-stand-in-rated = Faire jouer l'ordinateur ; classé dernier ({ $votes }/{ $needed })
 button-page = Page { $page }
 menu-ways = { $what ->
     [another] Ou un autre coup
@@ -238,7 +239,7 @@ note-unused = { $count ->
 note-took-back = Choix annulé.
 note-timed-out = { $who } n'a plus de temps ; l'ordinateur joue ce tour.
 note-voted-stand-in = { $who } vote pour que l'ordinateur joue à la place de { $away } pendant son absence ({ $votes } voix sur les { $needed } nécessaires).
-note-stood-in = Les autres joueurs ont voté : l'ordinateur joue à la place de { $who } jusqu'à la fin de la partie (hors classement pour { $who }).
+note-stood-in = Les autres joueurs ont voté : l'ordinateur joue à la place de { $who } jusqu'à la fin de la partie (dans une partie classée, { $who } est classé dernier, comme après un abandon).
 note-forfeited = { $who } a manqué trois tours de suite et perd la partie{ $then }
 vacated-free = { " " }de la salle d'attente.
 vacated-computer = ; l'ordinateur prend sa place.

@@ -70,14 +70,17 @@ pub(crate) async fn away(ctx: Context<'_>, length: String) -> Result<(), Error> 
         Ok(ask) => ask,
         Err(text) => return private(ctx, text).await,
     };
-    let venue = ids::venue_of(ctx.guild_id());
+    // In a server the bot was not added to, the limit outside servers.
+    let foreign = super::answer::where_asked(ctx) == crate::discord::live::access::Where::Foreign;
+    let venue = if foreign { Venue::Outside } else { ids::venue_of(ctx.guild_id()) };
     let guild = venue.guild_number();
     let now = unix_now();
     let data = ctx.data();
     let answer = match ask {
         Ask::Off => {
-            let ended =
-                data.store.call(move |s| Ok((s.end_away(user.get(), now)?, s.user_away(user.get(), now - WINDOW)?)));
+            let ended = data
+                .store
+                .call(move |s| Ok((s.end_away(user.get(), now)?, s.user_away(user.get(), now - live_away::KEPT)?)));
             match ended.await {
                 Ok((was, periods)) => {
                     data.aways.set_user(user, &periods);
@@ -110,7 +113,7 @@ pub(crate) async fn away(ctx: Context<'_>, length: String) -> Result<(), Error> 
             };
             let saved = data.store.call(move |s| {
                 s.set_away(user.get(), guild, new.since, new.until)?;
-                s.user_away(user.get(), now - WINDOW)
+                s.user_away(user.get(), now - live_away::KEPT)
             });
             match saved.await {
                 Ok(periods) => {

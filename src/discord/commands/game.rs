@@ -69,7 +69,7 @@ pub(crate) async fn new_game(
         practice: practice.unwrap_or(place == Where::BotDm),
     };
     if let Err(capped) = may_open(ctx).await {
-        return private(ctx, capped_text(mine, capped)).await;
+        return private(ctx, capped.words(mine)).await;
     }
     let name = ctx.author().display_name().to_string();
     let reach = if place == Where::Private { Reach::Interactions } else { Reach::Channel };
@@ -92,14 +92,6 @@ async fn may_open(ctx: Context<'_>) -> Result<(), Capped> {
     let user = UserId::from(ctx.author().id);
     let open = ctx.data().hub.open_with(user);
     ctx.data().guard.may_open(user, open)
-}
-
-/// The refusal of a user who opened too many games.
-fn capped_text(lang: Lang, capped: Capped) -> String {
-    match capped {
-        Capped::Open { max } => tr!(lang, "new-capped-open", max = max),
-        Capped::Hourly { max, secs } => tr!(lang, "new-capped-hourly", max = max, minutes = secs.div_ceil(60)),
-    }
 }
 
 /// The command as the interaction a game reached only by interactions

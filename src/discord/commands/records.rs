@@ -157,7 +157,9 @@ pub(crate) fn versus_message(lang: Lang, (user, other): (UserId, UserId), h: &He
             ahead = r.ahead,
             behind = r.behind,
         )];
-        lines.push(tr!(lang, "versus-last", count = h.last.len()));
+        if !h.last.is_empty() {
+            lines.push(tr!(lang, "versus-last", count = h.last.len()));
+        }
         lines.extend(h.last.iter().map(|m| {
             tr!(
                 lang,
@@ -300,7 +302,11 @@ pub(crate) async fn stats(
     let store = &ctx.data().store;
     let message = match against.map(|u| UserId::from(u.id)) {
         Some(other) => {
-            let read = move |s: &mut crate::store::Store| s.head_to_head(guild, user.get(), other.get(), LAST_MEETINGS);
+            // The totals are the server's; the games listed, this channel's
+            // (the bot cannot tell which others the asker may see).
+            let here = Some(ctx.channel_id().get());
+            let read =
+                move |s: &mut crate::store::Store| s.head_to_head(guild, user.get(), other.get(), LAST_MEETINGS, here);
             match store.call(read).await {
                 Ok(h) => versus_message(langs(ctx).await.0, (user, other), &h),
                 Err(e) => return store_failed(ctx, "reading a head-to-head", e).await,

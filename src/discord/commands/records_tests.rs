@@ -45,6 +45,7 @@ fn change(seq: u64, first: u64, events: &[Event]) -> LiveSave {
         board_seq: None,
         places: None,
         names: Vec::new(),
+        left_unplayed: Vec::new(),
         live: "{}".into(),
     }
 }
@@ -222,7 +223,7 @@ fn rivals_and_the_head_to_head_count_the_servers_rated_games_only() {
         rivals.iter().map(|r| (r.opponent, r.games, r.ahead, r.behind, r.wins)).collect();
     assert_eq!(opponents, [(101, 5, 3, 2, 2), (103, 2, 0, 2, 0)]);
 
-    let h = s.head_to_head(GUILD, 100, 101, LAST_MEETINGS).expect("head to head");
+    let h = s.head_to_head(GUILD, 100, 101, LAST_MEETINGS, None).expect("head to head");
     assert_eq!((h.record.games, h.record.ahead, h.record.behind), (5, 3, 2));
     let ids: Vec<GameId> = h.last.iter().map(|m| m.game).collect();
     assert_eq!(ids, [together[3], three, together[2], together[1], together[0]], "newest first");
@@ -232,16 +233,27 @@ fn rivals_and_the_head_to_head_count_the_servers_rated_games_only() {
     let text = description(&m);
     assert!(text.starts_with("<@100> against <@101>: 5 games together on this server."), "{text}");
     assert!(
-        text.contains("<@100> finished ahead in 3, <@101> in 2.") && text.contains("Their last 5 games:"),
+        text.contains("<@100> finished ahead in 3, <@101> in 2.")
+            && text.contains("Their last 5 games in this channel:"),
         "{text}"
     );
     let first = format!("`#{}` <t:", ids[0].0);
     assert!(text.lines().nth(2).is_some_and(|l| l.starts_with(&first) && l.ends_with("francais: <@100> 3, <@101> 1")));
     // Seen from the other side, and for two who never met.
-    let theirs = s.head_to_head(GUILD, 101, 100, LAST_MEETINGS).expect("head to head");
+    let theirs = s.head_to_head(GUILD, 101, 100, LAST_MEETINGS, None).expect("head to head");
     assert_eq!((theirs.record.ahead, theirs.record.behind, theirs.last.len()), (2, 3, 5));
-    let never = s.head_to_head(GUILD, 100, 555, LAST_MEETINGS).expect("head to head");
+    let never = s.head_to_head(GUILD, 100, 555, LAST_MEETINGS, None).expect("head to head");
     assert!(never.last.is_empty());
+    // Asked in channel 4: the totals are the server's, the games listed
+    // only channel 4's (the asker may not see channel 1); in a channel
+    // where they never met, totals only, without a game number.
+    let here = s.head_to_head(GUILD, 100, 101, LAST_MEETINGS, Some(4)).expect("head to head");
+    assert_eq!(here.record, h.record);
+    assert_eq!(here.last.iter().map(|m| m.game).collect::<Vec<_>>(), [together[3], three]);
+    let none_here = s.head_to_head(GUILD, 100, 101, LAST_MEETINGS, Some(77)).expect("head to head");
+    let shown = versus_message(Lang::EN, (UserId(100), UserId(101)), &none_here);
+    let text = description(&shown);
+    assert!(text.contains("5 games together") && !text.contains('#') && !text.contains("<t:"), "{text}");
     let m = versus_message(Lang::EN, (UserId(100), UserId(555)), &never);
     assert_sendable(&m);
     assert!(description(&m).contains("have not finished a rated game together"), "{}", description(&m));

@@ -10,13 +10,13 @@ use crate::discord::Context;
 use crate::discord::Error;
 use crate::discord::game::ids::UserId;
 use crate::discord::game::season::{self, BadSeason, Period, SEASON_MIN_GAMES, Season};
-use crate::discord::live::podium::span_of;
+use crate::discord::live::podium::{rule_now, span_of};
 use crate::discord::live::unix_now;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};
 use crate::engine::Variant;
-use crate::store::{KeptSeason, SeasonSettings, SeasonStanding, Timestamp};
+use crate::store::{KeptSeason, SeasonRule, SeasonSettings, SeasonStanding, Timestamp};
 
 /// What a leaderboard covers, as offered to players.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -43,7 +43,7 @@ impl From<PeriodChoice> for Period {
 /// server's zone), or a month that ended, as kept.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Shown<'a> {
-    Running { period: Period, season: &'a Season, zone: &'a str },
+    Running { period: Period, season: &'a Season, zone: &'a str, rule: SeasonRule },
     Kept(&'a KeptSeason),
 }
 
@@ -57,7 +57,7 @@ fn secs(t: Timestamp) -> i64 {
 pub(crate) fn season_message(lang: Lang, variant: Variant, shown: Shown<'_>, standings: &[SeasonStanding]) -> Message {
     let v = variant.name();
     let (title, when) = match shown {
-        Shown::Running { period, season, zone } => {
+        Shown::Running { period, season, zone, .. } => {
             let title = match period {
                 Period::Week => tr!(lang, "season-title-week", variant = v, season = season.name.as_str()),
                 _ => tr!(lang, "season-title-month", variant = v, season = season.name.as_str()),
@@ -83,7 +83,11 @@ pub(crate) fn season_message(lang: Lang, variant: Variant, shown: Shown<'_>, sta
         .filter(|s| s.games < SEASON_MIN_GAMES)
         .map(|s| format!("{} {}", mention(UserId(s.user)), tr!(lang, "season-points", count = s.points)))
         .collect();
-    let mut lines = vec![when];
+    let rule = match shown {
+        Shown::Running { rule, .. } => rule,
+        Shown::Kept(k) => k.rule,
+    };
+    let mut lines = vec![when, rule_line(lang, rule)];
     if ranked.is_empty() {
         lines.push(tr!(lang, "season-empty", count = SEASON_MIN_GAMES, variant = v));
     }
@@ -113,11 +117,21 @@ pub(crate) fn season_message(lang: Lang, variant: Variant, shown: Shown<'_>, sta
     }
 }
 
+/// How the table's points are counted, in one line: by the rule of now,
+/// or, for a table kept before it, the rule it keeps.
+pub(crate) fn rule_line(lang: Lang, rule: SeasonRule) -> String {
+    match rule {
+        SeasonRule::People { pair_games } => tr!(lang, "season-rule-people", count = pair_games),
+        SeasonRule::EverySeat => tr!(lang, "season-rule-every-seat"),
+    }
+}
+
 /// The refusal of a typed season that is not a past month.
 pub(crate) fn bad_season(lang: Lang, typed: &str, why: BadSeason) -> String {
     match why {
         BadSeason::Unreadable => tr!(lang, "season-bad", typed = typed),
         BadSeason::NotOver => tr!(lang, "season-not-over", typed = typed),
+        BadSeason::BeforeFirstGame => tr!(lang, "season-before-first", typed = typed),
     }
 }
 
@@ -139,13 +153,18 @@ pub(crate) async fn season_leaderboard(
     let zone = season::saved_zone(&settings.time_zone);
     let (public, mine) = langs(ctx).await;
     let now = unix_now();
+    let rule = rule_now(ctx.data());
     if let Some(typed) = typed {
-        let month = match season::past_month(&typed, zone, now) {
+        let first = match store.call(move |s| s.first_rated_game(guild)).await {
+            Ok(first) => first.map(secs),
+            Err(e) => return store_failed(ctx, "reading the server's first game", e).await,
+        };
+        let month = match season::past_month(&typed, zone, now).and_then(|m| season::since_first(m, first)) {
             Ok(month) => month,
             Err(why) => return private(ctx, bad_season(mine, &typed, why)).await,
         };
         let (span, tz) = (span_of(&month), zone.name().to_string());
-        return match store.call(move |s| s.keep_season(guild, variant, &span, &tz)).await {
+        return match store.call(move |s| s.keep_season(guild, variant, &span, &tz, rule)).await {
             Ok(kept) => send(ctx, &season_message(public, variant, Shown::Kept(&kept), &kept.standings), false).await,
             Err(e) => store_failed(ctx, "keeping a season's table", e).await,
         };
@@ -154,9 +173,9 @@ pub(crate) async fn season_leaderboard(
         return private(ctx, tr!(mine, "season-bad", typed = "all")).await;
     };
     let span = span_of(&running);
-    match store.call(move |s| s.season_standings(guild, variant, &span)).await {
+    match store.call(move |s| s.season_standings(guild, variant, &span, rule)).await {
         Ok(rows) => {
-            let shown = Shown::Running { period, season: &running, zone: zone.name() };
+            let shown = Shown::Running { period, season: &running, zone: zone.name(), rule };
             send(ctx, &season_message(public, variant, shown, &rows), false).await
         }
         Err(e) => store_failed(ctx, "reading the season's table", e).await,
@@ -208,6 +227,8 @@ mod tests {
         SeasonStanding { user, games, points, wins }
     }
 
+    const PEOPLE: SeasonRule = SeasonRule::People { pair_games: 5 };
+
     fn text(m: &Message) -> String {
         let e = m.embed.as_ref().expect("an embed");
         format!("{}\n{}\n{}", e.title, e.description, e.footer)
@@ -220,7 +241,7 @@ mod tests {
         let week = season::containing(Period::Week, Tz::UTC, now).expect("a week");
         let rows = [standing(1, 4, 7, 2), standing(2, 3, 3, 1), standing(3, 1, 3, 1)];
         for lang in Lang::all() {
-            let shown = Shown::Running { period: Period::Week, season: &week, zone: "UTC" };
+            let shown = Shown::Running { period: Period::Week, season: &week, zone: "UTC", rule: PEOPLE };
             let m = season_message(lang, Variant::Bell, shown, &rows);
             assert_eq!(check(&m), Ok(()), "{lang:?}");
             assert!(m.mentions.is_empty(), "a table pings no one");
@@ -237,7 +258,7 @@ mod tests {
         let en = text(&season_message(
             Lang::EN,
             Variant::Bell,
-            Shown::Running { period: Period::Month, season: &week, zone: "UTC" },
+            Shown::Running { period: Period::Month, season: &week, zone: "UTC", rule: PEOPLE },
             &[],
         ));
         assert!(en.contains("No one has finished 3 rated games"), "{en}");
@@ -249,6 +270,7 @@ mod tests {
             span: SeasonSpan { name: "2026-11".into(), starts: Timestamp(1_000_000), ends: Timestamp(2_000_000) },
             time_zone: "Europe/Paris".into(),
             kept_at: Timestamp(2_500_000),
+            rule: SeasonRule::EverySeat,
             standings: vec![standing(5, 3, 6, 3)],
         };
         for lang in Lang::all() {
@@ -256,6 +278,13 @@ mod tests {
             let t = text(&m);
             assert!(t.contains("2026-11") && t.contains("Europe/Paris") && t.contains("<t:1000:f>"), "{t}");
             assert!(t.contains("<t:2000:f>") && t.contains("<@5>"), "{t}");
+            // A table kept before the rule of people says it keeps the
+            // earlier count; one kept now says the rule, with its cap.
+            assert!(t.contains(&rule_line(lang, SeasonRule::EverySeat)), "{t}");
+            let now = KeptSeason { rule: PEOPLE, ..kept.clone() };
+            let t = text(&season_message(lang, Variant::TayamSonalu, Shown::Kept(&now), &now.standings));
+            assert!(t.contains(&rule_line(lang, PEOPLE)) && t.contains('5'), "{t}");
+            assert_ne!(rule_line(lang, PEOPLE), rule_line(lang, SeasonRule::EverySeat));
         }
     }
 

@@ -231,6 +231,12 @@ pub(crate) async fn settings(
     let venue = crate::discord::live::ids::venue_of(ctx.guild_id());
     let guild = venue.guild_number();
     let (_, mine) = langs(ctx).await;
+    // A server the bot was not added to (the app installed to a user):
+    // its settings would hold for no game, and a limit on time away set
+    // there must not stand for anyone's games elsewhere.
+    if super::answer::where_asked(ctx) != crate::discord::live::access::Where::Server {
+        return private(ctx, tr!(mine, "settings-not-in-server")).await;
+    }
     let req = SettingsRequest {
         variant: variant.map(Variant::from),
         turn_timeout,

@@ -1,6 +1,7 @@
 //! Time away (`/thaayam away`): while a player is away her turns do not
 //! time out, and the other humans of her game may vote to let a computer
-//! play her seat for the rest of it (unrated for her). The decisions are
+//! play her seat for the rest of it (in a rated game she is then placed
+//! last and rated, as a player who resigned). The decisions are
 //! pure: the live wing gives a table the away periods of its humans, as
 //! the game's server allows them, and the unix time it looked ([`Aways`]);
 //! no clock is read here. Practice games ignore it.
@@ -8,6 +9,7 @@
 pub(crate) use super::away_times::{Away, Aways};
 use super::computer::Level;
 use super::intent::{Actor, Moment, Refusal};
+use super::lobby;
 use super::notes::{Note, Notes};
 use super::table::{Player, Table, UserId};
 
@@ -19,7 +21,7 @@ pub(crate) const DEFAULT_DAYS: u32 = 14;
 pub(crate) const WINDOW: i64 = 30 * 86_400;
 
 /// The computer that plays the seat of an away player the others voted
-/// out: a fair opponent for them (she is not rated for the game).
+/// out: a fair opponent for them (her place is last whatever it does).
 pub(crate) const STAND_IN: Level = Level::Medium;
 
 /// The human on turn and until when she is away, when she is away now
@@ -70,8 +72,10 @@ pub(crate) fn votes_for(table: &Table, away: UserId) -> usize {
 
 /// A vote of `actor` to let a computer play the seat of the human on
 /// turn, who is away: saved with the table; with a majority of the other
-/// humans, a computer plays her seat for the rest of the game (her place
-/// is not rated: the seat is the computer's).
+/// humans, a computer plays her seat for the rest of the game. In a rated
+/// game that is her leaving: she is placed last, as a player who resigned,
+/// and rated (a time away is no escape from a loss); in a game of two the
+/// other wins at once.
 pub(crate) fn vote(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     let (away, _) = on_turn_away(table).ok_or(Refusal::WrongMoment(Moment::NotAway))?;
     if actor.user == away {
@@ -87,14 +91,62 @@ pub(crate) fn vote(table: &mut Table, actor: Actor) -> Result<Notes, Refusal> {
     let (votes, needed) = (votes_for(table, away), votes_needed(table, away));
     let mut notes = vec![Note::VotedStandIn { away, by: actor.user, votes, needed }];
     if votes >= needed {
-        for p in table.lineup.iter_mut().filter(|p| **p == Player::Human(away)) {
+        table.stand_in_votes.retain(|(a, _)| *a != away);
+        let at = table.seat_of(away).and_then(|seat| table.seats().iter().position(|s| s == seat));
+        if table.is_rated() {
+            // Her leaving: placed last as a player who resigned, and
+            // rated (in a game of two the other wins at once).
+            lobby::vacate(table, away, lobby::Leaving::Herself);
+        }
+        if let Some(p) = at.and_then(|i| table.lineup.get_mut(i)) {
             *p = Player::Computer(STAND_IN);
         }
         table.draft = Default::default();
-        table.stand_in_votes.retain(|(a, _)| *a != away);
         notes.push(Note::StoodIn(away));
     }
     Ok(notes)
+}
+
+/// The parts of a user's periods away that a game in a server with a
+/// limit of `days` in any 30 honours, whatever server she asked in: each
+/// period from its start, for as long as her honoured time away in the
+/// 30 days before its end stays within the limit (none with 0). Counted
+/// over all her periods, oldest first, so a string of short times away
+/// asked in a server with a higher limit is honoured no longer than this
+/// server allows. In no window of 30 days does the result pass the limit:
+/// a period's honoured part, with the honoured time before it in the 30
+/// days before its end, stays within it; a window ending later holds less
+/// of what came before.
+pub(crate) fn honoured(periods: &[Away], days: u32) -> Vec<Away> {
+    let limit = i64::from(days) * 86_400;
+    let mut sorted = periods.to_vec();
+    sorted.sort_by_key(|a| a.since);
+    let mut out: Vec<Away> = Vec::new();
+    for p in sorted {
+        let since = out.last().map_or(p.since, |h: &Away| p.since.max(h.until));
+        if days == 0 || p.until <= since {
+            continue;
+        }
+        // Honoured time before `since` within the 30 days before `since + x`, plus `x`:
+        // it grows with `x` (the window's start moves by no more than `x`).
+        let used = |x: i64| -> i64 {
+            let from = (since + x).saturating_sub(WINDOW);
+            out.iter().map(|h| (h.until.min(since) - h.since.max(from)).max(0)).sum::<i64>() + x
+        };
+        let (mut lo, mut hi) = (0, p.until - since);
+        if used(hi) > limit {
+            // The longest part within the limit: `used(lo) <= limit < used(hi)`.
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                if used(mid) <= limit { lo = mid } else { hi = mid }
+            }
+            hi = lo;
+        }
+        if hi > 0 {
+            out.push(Away { since, until: since + hi });
+        }
+    }
+    out
 }
 
 /// Her own action ends the votes against her (she is back).
@@ -138,9 +190,30 @@ mod tests {
     #[test]
     fn a_server_honours_a_time_away_up_to_its_limit() {
         let a = Away { since: 100, until: 100 + 20 * DAY };
-        assert_eq!(a.within(14), Some(Away { since: 100, until: 100 + 14 * DAY }));
-        assert_eq!(a.within(30), Some(a));
-        assert_eq!(a.within(0), None, "0: away not allowed");
+        assert_eq!(honoured(&[a], 14), [Away { since: 100, until: 100 + 14 * DAY }]);
+        assert_eq!(honoured(&[a], 30), [a]);
+        assert_eq!(honoured(&[a], 0), [], "0: away not allowed");
+    }
+
+    /// Away for ever by asking again and again (in a server of her own
+    /// with a limit of 30): a server with a limit of 3 honours 3 days in
+    /// any 30, counted over all her periods.
+    #[test]
+    fn a_string_of_times_away_is_honoured_within_the_games_limit_over_all_of_them() {
+        let periods: Vec<Away> = (0..20).map(|i| Away { since: i * 3 * DAY, until: (i + 1) * 3 * DAY }).collect();
+        let kept = honoured(&periods, 3);
+        assert_eq!(kept.first(), Some(&Away { since: 0, until: 3 * DAY }));
+        for end in (0..=60).map(|d| d * DAY) {
+            let used: i64 = kept.iter().map(|h| (h.until.min(end) - h.since.max(end - WINDOW)).max(0)).sum();
+            assert!(used <= 3 * DAY, "{used} s away in the 30 days before day {}", end / DAY);
+        }
+        assert_eq!(kept, [Away { since: 0, until: 3 * DAY }, Away { since: 30 * DAY, until: 33 * DAY }]);
+        // A limit of 14: 14 days, then 14 more from day 30.
+        let fourteen = honoured(&periods, 14);
+        assert_eq!(fourteen.iter().map(|h| h.until - h.since).sum::<i64>(), 28 * DAY, "{fourteen:?}");
+        // All of it where the server allows 30 in 30; none where 0.
+        assert_eq!(honoured(&periods, 30).iter().map(|h| h.until - h.since).sum::<i64>(), 60 * DAY);
+        assert!(honoured(&periods, 0).is_empty());
     }
     #[test]
     fn the_limit_counts_the_days_away_in_the_30_before_the_end() {

@@ -103,9 +103,50 @@ fn a_majority_of_the_others_lets_a_computer_play_her_seat() {
     assert_eq!(second.last(), Some(&Note::StoodIn(user)));
     let seat = t.to_act().expect("a seat on turn");
     assert_eq!(t.player(seat), Some(Player::Computer(STAND_IN)));
-    assert_eq!(t.left_seats[seat.index()], None, "not her result: unrated for her");
+    assert_eq!(t.left_seats[seat.index()], Some(user), "her leaving: the result is hers");
     assert!(t.stand_in_votes.is_empty());
     assert!(t.computer_to_act());
+}
+
+/// A voted stand-in is her leaving: in a rated game she is placed last,
+/// whatever the computer does with her seat, and rated (the escape of
+/// going away from a lost game, closed as it is for resignations).
+#[test]
+fn a_voted_stand_in_is_rated_last_as_a_player_who_resigned() {
+    // Four players: the computer plays on, she is placed last.
+    let mut t = game(4);
+    let user = t.human_to_act().expect("on turn");
+    let others: Vec<UserId> = t.humans().into_iter().filter(|&u| u != user).collect();
+    away(&mut t, user, 0, 10 * DAY, 5);
+    for &o in &others[..2] {
+        vote(&mut t, Actor { user: o, moderator: false }).expect("a vote");
+    }
+    let seat = t.seats().iter().find(|s| t.left_seats[s.index()] == Some(user)).expect("her seat");
+    assert!(t.occupants().contains(&(seat, Player::Human(user))), "the seat's result is hers");
+    // However far the computer takes her seat, it places last when the
+    // game ends (here ended as it stands).
+    assert_eq!(t.stage, Stage::Playing, "with four the computer plays on");
+    t.stage = Stage::Finished;
+    assert_eq!(t.final_places().expect("places")[seat.index()], 4, "last");
+    // Two players: the other wins at once, she is last.
+    let mut t = game(2);
+    let user = t.human_to_act().expect("on turn");
+    let other = t.humans().into_iter().find(|&u| u != user).expect("other");
+    away(&mut t, user, 0, 10 * DAY, 5);
+    let notes = vote(&mut t, Actor { user: other, moderator: false }).expect("the one vote needed");
+    assert_eq!(notes.last(), Some(&Note::StoodIn(user)));
+    assert_eq!(t.stage, Stage::Finished, "a game of two ends: the other wins");
+    let places = t.final_places().expect("places");
+    assert_eq!(places[t.seats().iter().find(|s| t.left_seats[s.index()] == Some(user)).expect("hers").index()], 2);
+    // An unrated game (practice ignores time away; outside servers):
+    // the seat is the computer's, nobody's result.
+    let mut t = game(2);
+    t.venue = crate::discord::game::ids::Venue::Outside;
+    let user = t.human_to_act().expect("on turn");
+    let other = t.humans().into_iter().find(|&u| u != user).expect("other");
+    away(&mut t, user, 0, 10 * DAY, 5);
+    vote(&mut t, Actor { user: other, moderator: false }).expect("the one vote needed");
+    assert_eq!((t.stage, t.left_seats), (Stage::Playing, [None; 4]), "unrated: the computer plays on");
 }
 
 #[test]

@@ -12,13 +12,6 @@ pub(crate) struct Away {
 }
 
 impl Away {
-    /// The period as a server with a limit of `days` honours it: not at
-    /// all with 0, else at most `days` from its start.
-    pub(crate) fn within(self, days: u32) -> Option<Away> {
-        let until = self.until.min(self.since.saturating_add(i64::from(days) * 86_400));
-        (days > 0 && until > self.since).then_some(Away { since: self.since, until })
-    }
-
     pub(crate) fn covers(self, at: i64) -> bool {
         self.since <= at && at < self.until
     }

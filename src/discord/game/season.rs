@@ -124,6 +124,18 @@ pub(crate) enum BadSeason {
     /// A month that has not ended yet (its table is the current one, or
     /// it has not begun).
     NotOver,
+    /// A month that ended before the server's first rated game (nothing
+    /// to show, nothing kept).
+    BeforeFirstGame,
+}
+
+/// The month, if it ended after the server's first rated game finished
+/// (`first`, unix seconds; `None`: no rated game yet).
+pub(crate) fn since_first(month: Season, first: Option<i64>) -> Result<Season, BadSeason> {
+    match first {
+        Some(first) if month.ends > first => Ok(month),
+        _ => Err(BadSeason::BeforeFirstGame),
+    }
 }
 
 /// A past month by its name, `2026-11`, in `tz`; refused unless it is over at `now`.
@@ -217,6 +229,14 @@ mod tests {
         for bad in ["2026-13", "2026-1", "November", "26-11", "2026/11", "", "2026-00", "+026-11"] {
             assert_eq!(past_month(bad, Tz::UTC, now), Err(BadSeason::Unreadable), "{bad}");
         }
+        // Only a month after the server's first rated game (year 0000 is
+        // a month, but long before any game).
+        let first = Some(utc(2026, 11, 20, 0, 0));
+        assert_eq!(since_first(nov.clone(), first), Ok(nov.clone()));
+        assert_eq!(since_first(nov.clone(), Some(nov.ends)), Err(BadSeason::BeforeFirstGame));
+        assert_eq!(since_first(nov, None), Err(BadSeason::BeforeFirstGame), "no rated game yet");
+        let ancient = past_month("0000-01", Tz::UTC, now).expect("a month that is over");
+        assert_eq!(since_first(ancient, first), Err(BadSeason::BeforeFirstGame));
         assert_eq!(zone("Mars/Olympus"), None);
         assert_eq!(saved_zone("Mars/Olympus"), Tz::UTC);
         assert_eq!(zone(" utc "), Some(Tz::UTC));

@@ -32,6 +32,7 @@ pub(crate) fn handle(
         return Err(Refusal::Stale);
     }
     let before = table.to_act();
+    let plays = matches!(intent, Intent::Throw | Intent::Choose(_) | Intent::Confirm);
     let mut notes = match intent {
         Intent::Join => lobby::join(table, actor),
         Intent::Leave => lobby::leave(table, actor),
@@ -53,6 +54,11 @@ pub(crate) fn handle(
         away::forget_votes(table, actor.user);
     }
     settle(table, before, now, &mut notes);
+    // Her series is played once the turn passed from her (or the game
+    // ended with it).
+    if let Some(seat) = before.filter(|_| plays && (table.to_act() != before || !table.is_open())) {
+        table.unplayed[seat.index()] = false;
+    }
     Ok(notes)
 }
 

@@ -126,6 +126,10 @@ pub(crate) struct Table {
     /// The human who held each seat before leaving a running game (a
     /// computer plays it on); ratings count the game for them, placed last.
     pub(crate) left_seats: [Option<UserId>; 4],
+    /// The seats whose human has not yet played a series of her own (a
+    /// human who leaves before that is nobody's opponent in a season;
+    /// games saved before this was kept count every seat as played).
+    pub(crate) unplayed: [bool; 4],
     /// Unix time of the start (0 while in the lobby).
     pub(crate) started_at: i64,
     /// Display names of the humans seen so far (drawn on the board).
@@ -175,6 +179,7 @@ impl Table {
             reminded: false,
             absences: [0; 4],
             left_seats: [None; 4],
+            unplayed: [true; 4],
             started_at: 0,
             names: Default::default(),
             stand_in_votes: Vec::new(),
@@ -330,6 +335,12 @@ impl Table {
             out[s.index()] = i as u8 + 1;
         }
         Some(out)
+    }
+
+    /// The seats whose human left the running game before a series of
+    /// her own (resigned, removed or forfeited at once).
+    pub(crate) fn left_unplayed(&self) -> Vec<Seat> {
+        self.seats().iter().filter(|s| self.left_seats[s.index()].is_some() && self.unplayed[s.index()]).collect()
     }
 
     /// The public commitment to the dice seed (SHA-256, hex).

@@ -1,11 +1,11 @@
 //! Time away as the live wing knows it: every user's periods away that
-//! still matter (those that ended within the last 30 days) and the limits
+//! still matter (those that ended within the last 60 days) and the limits
 //! servers set, read from the store at each look of the ticker and
 //! written through by `/thaayam away` and `/thaayam settings`. Before a
 //! change or a look, a table is given its humans' periods as its server
 //! honours them, and the time ([`fill`]); `game::away` decides the rest.
 
-use crate::discord::game::away::{Away, Aways, DEFAULT_DAYS, WINDOW};
+use crate::discord::game::away::{Away, Aways, DEFAULT_DAYS, WINDOW, honoured};
 use crate::discord::game::ids::{UserId, Venue};
 use crate::discord::game::table::Table;
 use crate::store::{AwayPeriod, StoreError, StoreHandle};
@@ -62,23 +62,89 @@ impl Known {
 }
 
 /// Gives the table its humans' periods away as its server honours them
-/// (cut to the server's limit from their start; none where away is not
-/// allowed), looked at `now`.
+/// (`away::honoured`: the game's own limit in any 30 days, counted over
+/// all her periods whatever server she asked them in; none where away is
+/// not allowed; the default limit outside servers), looked at `now`.
 pub(crate) fn fill(known: &Known, table: &mut Table, now: i64) {
     let days = known.limit(table.venue);
     let inner = known.inner();
     let periods = table
         .humans()
         .into_iter()
-        .flat_map(|u| inner.periods.get(&u).into_iter().flatten().filter_map(move |a| a.within(days).map(|a| (u, a))))
+        .flat_map(|u| {
+            let hers = inner.periods.get(&u).map(|p| honoured(p, days)).unwrap_or_default();
+            hers.into_iter().map(move |a| (u, a))
+        })
         .collect();
     table.away = Aways { at: now, periods };
 }
 
+/// How far back the periods that matter end: a period running now began
+/// at most 30 days ago, and what is honoured of it depends on the 30 days
+/// before that.
+pub(crate) const KEPT: i64 = 2 * WINDOW;
+
 /// Reads every period that still matters and every limit from the store.
 pub(crate) async fn refresh(store: &StoreHandle, known: &Known, now: i64) -> Result<(), StoreError> {
-    let after = now.saturating_sub(WINDOW);
+    let after = now.saturating_sub(KEPT);
     let (periods, limits) = store.call(move |s| Ok((s.away_periods(after)?, s.away_limits()?))).await?;
     known.replace(periods, limits);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::notes::Note;
+    use crate::discord::game::session;
+    use crate::discord::game::table::{Stage, kit};
+    use crate::engine::Variant;
+
+    const DAY: i64 = 86_400;
+
+    /// Away for ever from a server of her own: she asked there for 10
+    /// days (its limit is 30), but her game is in a server with a limit of
+    /// 3: her turn waits 3 days, then runs out on the fourth.
+    #[test]
+    fn an_away_player_in_a_server_with_a_limit_of_3_days_times_out_on_the_fourth() {
+        let mut t = kit::lobby(2, Variant::Bell);
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: kit::HOST, moderator: false }, Intent::Start, None, 0).expect("start");
+        assert_eq!(t.stage, Stage::Playing);
+        t.turn_timeout = DAY as u64;
+        let user = t.human_to_act().expect("a human on turn");
+        t.deadline = Some(DAY);
+        let known = Known::default();
+        known.set_limit(1, 3);
+        known.set_limit(77, 30);
+        // Her own server's 30 days allow this; the game's server does not.
+        let asked = [AwayPeriod { user: user.get(), starts: 0, ends: 10 * DAY }];
+        known.set_user(user, &asked);
+        fill(&known, &mut t, DAY);
+        assert_eq!(crate::discord::game::away::deadline(&t), Some(4 * DAY), "3 days away, then a full turn");
+        fill(&known, &mut t, 4 * DAY - 1);
+        assert_eq!(session::timeout(&mut t, 4 * DAY - 1), None, "still the third day's turn");
+        fill(&known, &mut t, 4 * DAY);
+        let notes = session::timeout(&mut t, 4 * DAY).expect("it runs out on the fourth day");
+        assert_eq!(notes.first(), Some(&Note::TimedOut(user)));
+        // Asking again and again does not stretch it: a new period from
+        // day 3 to 13 is not honoured either, in this game.
+        let again = [
+            AwayPeriod { user: user.get(), starts: 0, ends: 3 * DAY },
+            AwayPeriod { user: user.get(), starts: 3 * DAY, ends: 13 * DAY },
+        ];
+        known.set_user(user, &again);
+        let mut g = kit::lobby(2, Variant::Bell);
+        if !g.humans().contains(&user) {
+            g.lineup.push(crate::discord::game::table::Player::Human(user));
+        }
+        fill(&known, &mut g, 5 * DAY);
+        assert_eq!(g.away.periods, [(user, Away { since: 0, until: 3 * DAY })]);
+        // Outside servers the default limit holds.
+        g.venue = crate::discord::game::ids::Venue::Outside;
+        fill(&known, &mut g, 5 * DAY);
+        let both = [(user, Away { since: 0, until: 3 * DAY }), (user, Away { since: 3 * DAY, until: 13 * DAY })];
+        assert_eq!(g.away.periods, both, "13 days of the default {DEFAULT_DAYS}");
+    }
 }

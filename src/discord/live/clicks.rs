@@ -300,6 +300,10 @@ async fn on_rematch(
     if !played {
         return refuse(ctx, click, &tr!(mine, "rematch-not-player", game = game)).await;
     }
+    // A rematch opens a lobby as `/thaayam new` does: under the same caps.
+    if let Err(capped) = data.guard.may_open(user, data.hub.open_with(user)) {
+        return refuse(ctx, click, &capped.words(mine)).await;
+    }
     let name = click.user.display_name().to_string();
     let answered = AtomicBool::new(false);
     // Outside servers the rematch speaks the language of the one who asks.

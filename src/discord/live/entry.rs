@@ -18,7 +18,6 @@
 use super::access::{Where, where_commanded};
 use super::board::{Command, Via};
 use super::defaults::guild_defaults;
-use super::guard::Capped;
 use super::ids::venue_of;
 use super::lang::{of_new_game, private, server_lang};
 use super::opening::{Asked, Opened, open};
@@ -63,13 +62,7 @@ pub(crate) async fn on_entry_point(ctx: &serenity::Context, data: &Data, command
         }
     }
     if let Err(capped) = data.guard.may_open(host, open_games) {
-        let text = match capped {
-            Capped::Open { max } => tr!(mine, "new-capped-open", max = max),
-            Capped::Hourly { max, secs } => {
-                tr!(mine, "new-capped-hourly", max = max, minutes = secs.div_ceil(60))
-            }
-        };
-        return refuse(ctx, command, &text).await;
+        return refuse(ctx, command, &capped.words(mine)).await;
     }
     let defaults = guild_defaults(&data.store, &data.settings, venue, &data.config).await;
     let new = NewGame {

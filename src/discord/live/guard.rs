@@ -321,6 +321,17 @@ pub(crate) enum Capped {
     Hourly { max: usize, secs: u64 },
 }
 
+impl Capped {
+    /// The refusal, in words (`/thaayam new`, the Entry Point, Rematch).
+    pub(crate) fn words(self, lang: crate::discord::view::lang::Lang) -> String {
+        use crate::discord::view::lang::tr;
+        match self {
+            Capped::Open { max } => tr!(lang, "new-capped-open", max = max),
+            Capped::Hourly { max, secs } => tr!(lang, "new-capped-hourly", max = max, minutes = secs.div_ceil(60)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -144,6 +144,7 @@ fn to_save(running: &Running) -> Result<Option<(LiveSave, Stored)>, StoreError> 
         board_seq: post.shown.map(u64::from),
         places: table.final_places(),
         names: closing_names(table),
+        left_unplayed: if table.stage == Stage::Finished { table.left_unplayed() } else { Vec::new() },
         live: json.clone(),
     };
     Ok(Some((save, Stored::of(table, post, seats, json))))

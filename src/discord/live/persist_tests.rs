@@ -373,3 +373,53 @@ fn a_game_whose_saved_seed_is_not_the_one_committed_to_does_not_resume() {
     let Err(refused) = from_live(live) else { panic!("resumed with a seed nobody was shown") };
     assert!(refused.contains("does not hash to the commitment"), "{refused}");
 }
+
+/// Points from friends who give up: an alt who joins and resigns before
+/// her first series hands over no season point (the game is rated all the
+/// same); one who played a series first is a real opponent. What she did
+/// is kept with the table across a restart.
+#[test]
+fn an_alt_who_resigns_at_once_gives_no_season_point() {
+    use crate::store::{SeasonRule, SeasonSpan, Timestamp};
+    let always = SeasonSpan { name: "always".into(), starts: Timestamp(0), ends: Timestamp(i64::MAX) };
+    let people = SeasonRule::People { pair_games: 5 };
+    let mut store = Store::open_in_memory().expect("store");
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
+    act(&mut t.table, HOST, Intent::Start).expect("start");
+    save_sync(&mut store, &mut t).expect("save start");
+    assert!(t.table.unplayed.iter().all(|&u| u), "nobody has played yet");
+    act(&mut t.table, GUEST, Intent::Resign).expect("she resigns at once");
+    let changes = save_sync(&mut store, &mut t).expect("save the end");
+    assert_eq!((t.table.stage, changes.len()), (Stage::Finished, 2), "finished and rated");
+    assert_eq!(store.season_standings(1, Variant::Bell, &always, people).expect("season"), []);
+    let earlier = store.season_standings(1, Variant::Bell, &always, SeasonRule::EverySeat).expect("season");
+    assert_eq!(earlier.iter().map(|s| (s.user, s.points)).collect::<Vec<_>>(), [(HOST.get(), 1), (GUEST.get(), 0)]);
+
+    // She plays her first series, the bot restarts, then she resigns.
+    let mut t = saved_lobby(&mut store, Variant::Bell);
+    act(&mut t.table, GUEST, Intent::Join).expect("join");
+    act(&mut t.table, HOST, Intent::Start).expect("start");
+    let guest_seat = t.table.seat_of(GUEST).expect("her seat");
+    for _ in 0..1000 {
+        if !t.table.unplayed[guest_seat.index()] {
+            break;
+        }
+        let user = t.table.human_to_act().expect("a human on turn");
+        let intent = next_intent(&t.table);
+        act(&mut t.table, user, intent).expect("click");
+    }
+    assert!(!t.table.unplayed[guest_seat.index()], "her series is played");
+    save_sync(&mut store, &mut t).expect("save");
+    let mut t = reload(&store, &t);
+    assert!(!t.table.unplayed[guest_seat.index()], "kept across a restart");
+    if t.table.stage == Stage::Playing {
+        act(&mut t.table, GUEST, Intent::Resign).expect("resign");
+    }
+    save_sync(&mut store, &mut t).expect("save the end");
+    let now = store.season_standings(1, Variant::Bell, &always, people).expect("season");
+    assert_eq!(
+        now.iter().map(|s| (s.user, s.games, s.points)).collect::<Vec<_>>(),
+        [(HOST.get(), 1, 1), (GUEST.get(), 1, 0)]
+    );
+}

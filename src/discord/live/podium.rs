@@ -18,12 +18,18 @@ use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message};
 use crate::discord::view::words::{COLOUR, mention};
 use crate::engine::Variant;
-use crate::store::{SeasonSpan, SeasonStanding, Timestamp};
+use crate::store::{SeasonRule, SeasonSpan, SeasonStanding, Timestamp};
 use poise::serenity_prelude::Http;
 
 /// A season's span as the store counts it (milliseconds).
 pub(crate) fn span_of(s: &Season) -> SeasonSpan {
     SeasonSpan { name: s.name.clone(), starts: Timestamp(s.starts * 1000), ends: Timestamp(s.ends * 1000) }
+}
+
+/// The rule every table is counted under now: points from play between
+/// people, with the configured cap on one pair's games in 7 days.
+pub(crate) fn rule_now(data: &Data) -> SeasonRule {
+    SeasonRule::People { pair_games: data.guard.limits().season_pair_games }
 }
 
 const MEDALS: [&str; 3] = ["🥇", "🥈", "🥉"];
@@ -79,6 +85,7 @@ pub(crate) async fn post_due(http: &Http, data: &Data) {
         let Some(month) = season::podium_due(season::saved_zone(&zone), now) else { continue };
         let name = month.name.clone();
         let span = span_of(&month);
+        let rule = rule_now(data);
         let claimed = data
             .store
             .call(move |s| {
@@ -87,7 +94,7 @@ pub(crate) async fn post_due(http: &Http, data: &Data) {
                 }
                 let mut tables = Vec::new();
                 for variant in s.season_variants(guild, &span)? {
-                    tables.push((variant, s.keep_season(guild, variant, &span, &zone)?.standings));
+                    tables.push((variant, s.keep_season(guild, variant, &span, &zone, rule)?.standings));
                 }
                 Ok(s.claim_podium(guild, &span.name)?.then_some(tables))
             })

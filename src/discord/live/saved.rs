@@ -85,6 +85,15 @@ struct V1<'a> {
     /// none, as before (a release from before them ignores the field).
     #[serde(default, skip_serializing_if = "no_votes")]
     stand_in: Cow<'a, [(UserId, UserId)]>,
+    /// The seats whose human has not played a series of her own yet
+    /// (`Table::unplayed`); absent in games saved before, which count
+    /// every seat as played, and once all have played.
+    #[serde(default, skip_serializing_if = "all_played")]
+    unplayed: [bool; 4],
+}
+
+fn all_played(unplayed: &[bool; 4]) -> bool {
+    !unplayed.contains(&true)
 }
 
 #[allow(clippy::ptr_arg)] // serde hands over the field as it is
@@ -208,6 +217,7 @@ impl<'a> From<&'a Running> for V1<'a> {
             noticed: post.noticed,
             lang: post.lang.map(|l| Cow::Borrowed(l.code())),
             stand_in: Cow::Borrowed(&t.stand_in_votes),
+            unplayed: t.unplayed,
         }
     }
 }
@@ -238,6 +248,7 @@ impl From<V1<'_>> for Running {
         t.started_at = s.started_at;
         t.names = s.names.into_owned();
         t.stand_in_votes = s.stand_in.into_owned();
+        t.unplayed = s.unplayed;
         let mut running = Running::new(t);
         running.post.board = s.board.map(|b| BoardMessage { message: b.message, posted_at: b.posted_at });
         running.post.pinged = s.pinged;

@@ -313,7 +313,12 @@ fn turn_rows(lang: Lang, t: &Table) -> Vec<Row> {
     // The others of a player away on turn may vote for a computer.
     if let Some((user, _)) = away::on_turn_away(t) {
         let (votes, needed) = (away::votes_for(t, user), away::votes_needed(t, user));
-        let label = tr!(lang, "button-stand-in", votes = votes, needed = needed);
+        // Before anyone votes, the button says what it does to her result.
+        let label = if t.is_rated() {
+            tr!(lang, "button-stand-in-rated", votes = votes, needed = needed)
+        } else {
+            tr!(lang, "button-stand-in", votes = votes, needed = needed)
+        };
         rows.push(Row::Buttons(vec![button(t, Control::StandIn, &label, Style::Secondary, false)]));
     }
     rows
