@@ -107,6 +107,14 @@ async fn game_in(lang: &str, channel: u64, bob_locale: &str, bob_answers: &str) 
     }
     let first = last.content().lines().next().unwrap_or_default();
     assert!(first.starts_with("🏆"), "the winner is named first: {}", last.text());
+    // The winning move (her last piece borne off) is in the channel's story.
+    let finish = match lang {
+        "fr" => "sortie d",
+        "ta" => "பழமாக்கியது",
+        _ => "bore off",
+    };
+    let public: Vec<StoredMessage> = fake.messages(channel).into_iter().filter(|m| !m.is_ephemeral()).collect();
+    crate::support::transcript::assert_the_win_is_told(&public, lang, finish);
     assert!(last.embed_text().contains(&ftl(lang, "game", "result-dice")), "{}", last.embed_text());
     let rematch = ftl(lang, "game", "button-rematch");
     assert!(last.button(&rematch).is_some(), "a rematch in the language: {}", last.text());

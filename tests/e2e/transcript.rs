@@ -7,7 +7,7 @@
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
 use crate::support::play::{self, Progress, TempDir};
-use crate::support::transcript::Transcript;
+use crate::support::transcript::{Transcript, assert_the_win_is_told};
 use std::collections::HashSet;
 
 /// Every line of the messages, as the channel shows them at the end.
@@ -106,6 +106,9 @@ async fn only_the_live_board_shows_the_game() {
             next.content()
         );
     }
+    // The winning move is in the story, and no seat is named twice.
+    let public: Vec<StoredMessage> = fake.messages(CHANNEL).into_iter().filter(|m| !m.is_ephemeral()).collect();
+    assert_the_win_is_told(&public, "en", "bore off");
     // The result is a new message that notifies every human.
     assert!(boards.iter().all(|b| b.id < last.id), "the result comes last, as a new message");
     let mut notified = last.notified.clone();
@@ -128,38 +131,55 @@ async fn only_the_live_board_shows_the_game() {
 /// `transcript-tayam-sonalu.md` with `THAAYAM_TRANSCRIPT=dir`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tayam_sonalu_game_of_four_speaks_its_own_words() {
-    const SONALU: u64 = CHANNEL + 1;
+    let title = "A game of Tayam Sonalu of four (two humans, two computers), in English";
+    sonalu_game(4, CHANNEL + 1, "transcript-tayam-sonalu", title).await;
+}
+
+/// A game of Tayam Sonalu of two (a human and a computer) to its end, its
+/// winning move in the channel's story like the game of four's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tayam_sonalu_game_of_two_tells_its_winning_move() {
+    let title = "A game of Tayam Sonalu of two (a human, a computer), in English";
+    sonalu_game(2, CHANNEL + 2, "transcript-tayam-sonalu-2", title).await;
+}
+
+/// A game of Tayam Sonalu of `players` seats in `channel`: alice,
+/// bob when there are four, and computers in the other seats.
+async fn sonalu_game(seats: i64, channel: u64, name: &str, title: &str) {
     let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
-    let dir = TempDir::new("transcript-sonalu");
+    let dir = TempDir::new(name);
     let bot = play::start_bot(&fake, &dir.0).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     let sonalu = Opt::int("variant", 3); // Variant::ALL[3]
-    let lobby = play::open_lobby(&fake, &alice, SONALU, vec![sonalu, Opt::int("players", 4)]).await;
-    play::click_label(&fake, &bob, &lobby, "Join").await;
-    for _ in 0..2 {
+    let lobby = play::open_lobby(&fake, &alice, channel, vec![sonalu, Opt::int("players", seats)]).await;
+    let humans = if seats == 4 { vec![alice.clone(), bob.clone()] } else { vec![alice.clone()] };
+    if seats == 4 {
+        play::click_label(&fake, &bob, &lobby, "Join").await;
+    }
+    for _ in 0..(seats as usize - humans.len()) {
         let lobby = fake.message(lobby.id).expect("lobby");
         let select = lobby.selects().into_iter().next().expect("the add-computer menu");
         let id = select["custom_id"].as_str().expect("custom_id").to_string();
         let level = select["options"][0]["value"].as_str().expect("a level").to_string();
-        let i = fake.select(&alice, SONALU, lobby.id, &id, &[&level]).await;
+        let i = fake.select(&alice, channel, lobby.id, &id, &[&level]).await;
         play::answer(&fake, i).await;
     }
     let lobby = fake.message(lobby.id).expect("lobby");
     play::click_label(&fake, &alice, &lobby, "Start").await;
 
-    let players = [alice, bob];
-    let title = "A game of Tayam Sonalu of four (two humans, two computers), in English";
-    let mut transcript = Transcript::new("transcript-tayam-sonalu", title, SONALU);
-    let (last, clicks) = play::play_to_end_with(&fake, SONALU, &players, 6000, |f| transcript.record(f)).await;
+    let humans_at_table = humans.len();
+    let players = humans;
+    let mut transcript = Transcript::new(name, title, channel);
+    let (last, clicks) = play::play_to_end_with(&fake, channel, &players, 6000, |f| transcript.record(f)).await;
     assert!(clicks > 10, "a real game takes many clicks ({clicks})");
     let settled = |i: &crate::support::fake_discord::state::Inner| {
         let mut older = i
-            .channel_messages(SONALU)
+            .channel_messages(channel)
             .filter(|m| m.id != last.id && !m.is_ephemeral() && !m.content().starts_with("Lobby opened"));
         older.all(|m| !m.has_components() && points_on(m.content())).then_some(())
     };
-    let pointed = fake.wait_channel(SONALU, play::WAIT, settled).await.is_some();
+    let pointed = fake.wait_channel(channel, play::WAIT, settled).await.is_some();
     transcript.record(&fake);
     let seen = transcript.finish();
     assert!(pointed, "every board left behind points on: {}", fake.summary());
@@ -171,9 +191,12 @@ async fn a_tayam_sonalu_game_of_four_speaks_its_own_words() {
     assert!(seen.iter().any(|m| m.text().contains("Tayam Sonalu")), "the game is named");
     let result = last.text();
     let computers: Vec<&str> = result.lines().filter(|l| l.contains("computer")).collect();
-    assert!(computers.len() >= 2, "both computers are in the result: {result}");
+    assert!(computers.len() + humans_at_table >= seats as usize, "every computer is in the result: {result}");
     let unique: HashSet<&&str> = computers.iter().collect();
     assert_eq!(unique.len(), computers.len(), "two computers with one name: {result}");
+    // The winning move is in the story (the last record or the result).
+    let public: Vec<StoredMessage> = fake.messages(channel).into_iter().filter(|m| !m.is_ephemeral()).collect();
+    assert_the_win_is_told(&public, "en", "home");
     fake.assert_no_violations();
     bot.stop().await.expect("clean stop");
 }

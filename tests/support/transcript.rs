@@ -88,3 +88,41 @@ fn describe(msg: &StoredMessage) -> String {
     let _ = writeln!(out, "- notified: {:?}", msg.notified);
     out
 }
+
+/// The seats' names of a language as the bot writes them (en, fr, ta).
+pub fn seat_names(lang: &str) -> [&'static str; 4] {
+    match lang {
+        "fr" => ["Sud", "Ouest", "Nord", "Est"],
+        "ta" => ["தெற்கு", "மேற்கு", "வடக்கு", "கிழக்கு"],
+        _ => ["South", "West", "North", "East"],
+    }
+}
+
+/// Asserts that the channel, read from the top when the game is over
+/// (`messages`: its public messages, the result last), tells the winning
+/// move: the last line that says what a seat played is the winner's (the
+/// seat the result's first line names), and it takes her last piece to
+/// the goal (`finish`: the words of that, "home" or "bore off"); and that
+/// no line of the result names a seat twice ("(North) (North)").
+pub fn assert_the_win_is_told(messages: &[StoredMessage], lang: &str, finish: &str) {
+    let seats = seat_names(lang);
+    let result = messages.last().expect("the result");
+    let first = result.content().lines().next().unwrap_or_default();
+    let winner = seats
+        .iter()
+        .find(|s| first.contains(&format!("({s})")))
+        .unwrap_or_else(|| panic!("the result names the winner's seat: {first}"));
+    let said =
+        |line: &str| seats.iter().find(|s| line.starts_with(&format!("{s}:")) || line.starts_with(&format!("{s} :")));
+    let story: Vec<&str> = messages.iter().flat_map(|m| m.content().lines()).collect();
+    let last = story.iter().rev().find(|l| said(l).is_some()).expect("moves in the story");
+    assert_eq!(said(last), Some(winner), "the last move told is the winner's ({winner}): {last}\n{}", story.join("\n"));
+    assert!(last.contains(finish), "the last move told takes a piece to the goal ({finish}): {last}");
+    let alt = result.image_descriptions().into_iter().flatten().collect::<Vec<_>>().join("\n");
+    for line in result.text().lines().chain(alt.lines()) {
+        for s in seats {
+            let twice = format!("({s}) ({s})");
+            assert!(!line.contains(&twice), "a seat named twice: {line}");
+        }
+    }
+}

@@ -101,9 +101,10 @@ settings-not-in-server = Thaayam is not in this server, so it has no settings he
 
 help-turn = **How a turn works**
     1. When your turn comes the bot throws the cowries for you: it throws again after a 1, 4 or 8 and stops at a 2 or 3. Whatever has only one possible outcome plays itself, and the board says what happened.
-    2. When you have a choice the board mentions you and offers one menu, **Your move**. Each option is a whole move, named by the squares your pieces go from and to, for example `e4 → d5 takes North · enter a piece`, with the throws it uses. Picking one shows it on the picture (its squares marked, an arrow); you may pick another.
+    2. When you have a choice the board mentions you and offers one menu, **Your move**. Each option is a whole move, named piece by piece by the square it starts on and the one it ends on, ⚔ for each piece it captures on the way, for example `e4 → d5 ⚔ · enter → c1` (a piece entering on c1), with the throws it uses; captures, pieces home and entries come first. Picking one shows it on the picture (its squares marked, an arrow); you may pick another.
     3. Press **Confirm** to play it, or **Undo** to take it back.
-    4. If a series has more moves than a menu holds, its last option, **Another move: build it step by step**, lets you choose one action at a time.
+    4. If a series has more moves than a menu holds (25), the menu says so and you move one piece first; the menu then offers the rest of the move.
+    In the picture, an arrow follows each move of the last series along the track (numbered in the order played), a dark burst with a cross marks a square where pieces were captured, and a number on a piece counts the pieces on that square.
     A capture earns another series. Squares are named like chess squares from South's side: files a–e from left to right, ranks 1–5 from bottom to top; the keep is c3, the palaces are c1, a3, c5 and e3. On Tayam Sonalu's cross a square is its arm (S down, W left, N up, E right), its lane (a–c, left to right or top to bottom, as drawn at the arm's end) and its distance from the centre (1–8): South enters on Sb1 and walks out to Sb8. `{ -cmd-rules }` gives the rules, `{ -cmd-resign }` gives up (in a game of two the other player wins at once).
 
 ## /thaayam rules

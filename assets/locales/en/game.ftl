@@ -66,6 +66,26 @@ move-same-trip = { $trip } ({ $count } { $twins ->
     [yes] pairs
    *[no] pieces
   })
+# The same moves as the story tells them (records, the lines above the
+# board, the picture's last move): what was done.
+did-takes = took { $seats }
+did-make-twins = made twins on { $place }
+did-enter-twins = brought the twins back in
+did-enter-pair = brought the pair back in
+did-pass = stopped there
+did-enter = { $count ->
+    [one] entered a piece on { $place }
+   *[other] entered { $count } pieces on { $place }
+  }
+did-bear-off = { $count ->
+    [one] bore off a piece
+   *[other] bore off { $count } pieces
+  }
+# A menu's option by piece: where each piece starts and ends ("Sb1 → Sb5",
+# "enter → Sb3" for a piece entering, "c3 → off" for one borne off), ⚔ for
+# each piece it captures on the way.
+option-entering = enter
+option-off = off
 place-keep = the keep ({ $square })
 place-step = step { $step }
 place-home = home
@@ -142,20 +162,21 @@ menu-ways = { $what ->
        *[other] { $count } ways
       }
    *[no] over { $count } ways
-  } to use { $throws } ({ $more ->
-    [yes] the most different shown
-   *[no] pick one
-  })
+  } to use { $throws } (pick one)
+# More ways than a menu holds (25): one piece's move first, then the rest.
+menu-piece-first = { $what ->
+    [next] Your move goes on
+   *[yours] Your move
+  }: { $complete ->
+    [yes] { $count } ways
+   *[no] over { $count } ways
+  } to use { $throws }, too many to list: move one piece first, then the rest
 menu-plus = { " " }· “4+1”: one piece moves both throws
 menu-again = { " " }· “4, 2”: one piece moves 4, then 2
 menu-sonal = { " " }· s: Sonal (0 + 4), a 4 that enters a piece
+menu-twins = { " " }· twins: two pieces joined, moving as one at half the throw
 menu-steps-first = Step by step: the first action
 menu-steps-next = Step by step: the next action
-option-step-by-step = Another move: build it step by step
-option-step-by-step-description = { $complete ->
-    [yes] { $count } moves in all
-   *[no] over { $count } moves in all
-  }; choose one action at a time
 option-with = with { $throws }
 option-unused = { $count ->
     [one] 1 throw unused
@@ -167,6 +188,8 @@ option-tag-home = { $goal ->
    *[keep] ★ bears off
   }
 option-tag-enter = ＋ enters
+# A move that joins twins or moves them.
+option-tag-twins = twins
 option-wins = wins the game
 option-throws-again = throws again
 
@@ -314,6 +337,8 @@ alt-to-play = { $name } to play.
 alt-to-play-with = { $name } to play, throws { $throws }.
 alt-picked = Picked, not yet confirmed: { $what }.
 alt-last = Last move, { $seat }: { $what }.
+# What the picture's marks mean (after the description, when it shows some).
+alt-marks = Marks: an arrow follows each move of the last series along the track, numbered in the order played; a dark burst with a cross marks a square where pieces were captured (with how many); a number on a piece counts the pieces on that square.
 example-you = You
 example-them = Them
 example-alt = An example board. South (You) has picked the move { $what } (throws { $throws }), not yet confirmed: the squares it lands on are marked and an arrow shows its last part. The header still says You to play.

@@ -99,9 +99,10 @@ settings-not-in-server = Thaayam n'est pas sur ce serveur, il n'y a donc pas de 
 
 help-turn = **Comment se joue un tour**
     1. Quand vient votre tour, le bot lance les cauris pour vous : il relance après un 1, un 4 ou un 8 et s'arrête sur un 2 ou un 3. Ce qui n'a qu'une issue possible se joue tout seul, et le plateau dit ce qui s'est passé.
-    2. Quand vous avez le choix, le plateau vous mentionne et propose un menu, **Votre coup**. Chaque option est un coup entier, désigné par les cases de départ et d'arrivée de vos pions, par exemple `e4 → d5 élimine Nord · entrer un pion`, avec les jets qu'il utilise. En choisir un le montre sur l'image (ses cases marquées, une flèche) ; vous pouvez en choisir un autre.
+    2. Quand vous avez le choix, le plateau vous mentionne et propose un menu, **Votre coup**. Chaque option est un coup entier, décrit pion par pion par sa case de départ et sa case d'arrivée, avec ⚔ pour chaque pion éliminé en chemin, par exemple `e4 → d5 ⚔ · entrée → c1` (un pion qui entre en c1), et les jets qu'il utilise ; les prises, les pions arrivés et les entrées viennent en premier. En choisir un le montre sur l'image (ses cases marquées, une flèche) ; vous pouvez en choisir un autre.
     3. Appuyez sur **Valider** pour le jouer, ou sur **Annuler le choix** pour revenir en arrière.
-    4. Si une série offre plus de coups que le menu n'en contient, sa dernière option, **Un autre coup : le construire pas à pas**, permet de choisir une action à la fois.
+    4. Si une série offre plus de coups que le menu n'en contient (25), le menu le dit et vous avancez d'abord un pion ; il propose ensuite la suite du coup.
+    Sur l'image, une flèche suit chaque coup de la dernière série le long du parcours (numérotée dans l'ordre joué), une étoile sombre marquée d'une croix signale une case où des pions ont été éliminés, et un nombre sur un pion compte les pions de cette case.
     Éliminer un pion adverse donne une nouvelle série. Les cases se nomment comme aux échecs, vues du côté Sud : colonnes a–e de gauche à droite, rangées 1–5 de bas en haut ; la case centrale est c3, les châteaux sont c1, a3, c5 et e3. Sur la croix du Tayam Sonalu, une case se nomme par son bras (S en bas, W à gauche, N en haut, E à droite), sa file (a–c, de gauche à droite ou de haut en bas, comme indiqué au bout du bras) et sa distance au centre (1–8) : Sud entre en Sb1 et s'éloigne jusqu'en Sb8. `{ -cmd-rules }` donne les règles, `{ -cmd-resign }` abandonne (à deux joueurs, l'autre gagne aussitôt).
 
 ## /thaayam rules
@@ -193,7 +194,7 @@ analyse-failed = Désolé, la partie { $game } n'a pas pu être analysée.
 analyse-caption = **Partie { $game }** ({ $ruleset }) : les chances de gagner de chaque joueur après chaque série (x : numéro de série), selon l'estimation de l'ordinateur.
 analyse-seat = { $letter } { $seat } : { $name }
 analyse-calm = Aucun jet ni aucun coup n'a fait basculer cette partie de plus de { $points } points.
-analyse-luck = **{ $n }.** Série { $series }, chance : { $who } a lancé { $throws } ; chances { $before } % → { $after } %.
+analyse-luck = **{ $n }.** Série { $series }, chance : { $who } a obtenu { $throws } ; chances { $before } % → { $after } %.
 analyse-choice = **{ $n }.** Série { $series }, choix : { $who } a joué { $played } ({ $played_throws }), qui valait { $after } % ; { $best } ({ $best_throws }) valait { $best_chance } % : { $points } points perdus.
 
 ## /thaayam verify

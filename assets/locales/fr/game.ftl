@@ -49,7 +49,7 @@ and = et
 
 move-takes = élimine { $seats }
 move-twins = jumelés { $place }
-move-make-twins = jumeler sur { $place }
+move-make-twins = jumeler deux pions en { $place }
 move-enter-twins = faire rentrer les pions jumelés
 move-enter-pair = faire rentrer la paire
 move-pass = s'arrêter là
@@ -66,6 +66,25 @@ move-same-trip = { $trip } ({ $count } { $twins ->
     [yes] paires
    *[no] pions
   })
+# Les mêmes coups dans le récit (archives, lignes au-dessus du plateau,
+# dernier coup de l'image) : ce qui a été fait, en groupes nominaux.
+did-takes = élimine { $seats }
+did-make-twins = deux pions jumelés en { $place }
+did-enter-twins = retour des pions jumelés
+did-enter-pair = retour de la paire
+did-pass = s'arrête là
+did-enter = { $count ->
+    [one] entrée d'un pion en { $place }
+   *[other] entrée de { $count } pions en { $place }
+  }
+did-bear-off = { $count ->
+    [one] sortie d'un pion
+   *[other] sortie de { $count } pions
+  }
+# Une option du menu pion par pion : « Sb1 → Sb5 », « entrée → Sb3 » pour un
+# pion qui entre, « c3 → sorti » pour un pion qui sort ; ⚔ par pion éliminé.
+option-entering = entrée
+option-off = sorti
 place-keep = la case centrale ({ $square })
 place-step = étape { $step }
 place-home = l'arrivée
@@ -140,20 +159,20 @@ menu-ways = { $what ->
        *[other] { $count } façons
       }
    *[no] plus de { $count } façons
-  } de jouer { $throws } ({ $more ->
-    [yes] les plus différentes
-   *[no] choisissez
-  })
+  } de jouer { $throws } (choisissez)
+menu-piece-first = { $what ->
+    [next] Suite de votre coup
+   *[yours] Votre coup
+  } : { $complete ->
+    [yes] { $count } façons
+   *[no] plus de { $count } façons
+  } de jouer { $throws }, trop pour les lister : avancez d'abord un pion, puis le reste
 menu-plus = { " " }· « 4+1 » : un pion avance des deux jets
 menu-again = { " " }· « 4, 2 » : un pion avance de 4, puis de 2
 menu-sonal = { " " }· s : Sonal (0 + 4), un 4 qui fait entrer un pion
+menu-twins = { " " }· jumelés : deux pions réunis qui avancent ensemble, de la moitié du jet
 menu-steps-first = Pas à pas : la première action
 menu-steps-next = Pas à pas : l'action suivante
-option-step-by-step = Un autre coup : le construire pas à pas
-option-step-by-step-description = { $complete ->
-    [yes] { $count } coups en tout
-   *[no] plus de { $count } coups en tout
-  } ; une action à la fois
 option-with = avec { $throws }
 option-unused = { $count ->
     [one] 1 jet perdu
@@ -165,6 +184,7 @@ option-tag-home = { $goal ->
    *[keep] ★ sort un pion
   }
 option-tag-enter = ＋ entrée
+option-tag-twins = jumelés
 option-wins = gagne la partie
 option-throws-again = relance les cauris
 
@@ -174,7 +194,7 @@ game-ended-early = **La partie a été arrêtée avant la fin ; elle ne compte p
 game-went-back = La base de données du bot est revenue en arrière (une sauvegarde restaurée, ou ses derniers enregistrements perdus) pendant cette partie : pour qu'aucun jet ne soit tiré deux fois, elle s'arrête ici et sa graine est révélée.
 left-player = { $who } (parti ; l'ordinateur a continué)
 place-line = { $place }. { $name } ({ $seat })
-ratings = Classement
+ratings = Notes
 result-title = { $ruleset ->
     [tayam-sonalu] Tayam Sonalu
    *[other] Thaayam ({ $ruleset })
@@ -211,7 +231,7 @@ record-commitment = Dés loyaux : la graine des jets de cette partie a pour SHA-
 note-ended-by = { $who } a arrêté la partie.
 note-removed = { $who } a été retiré{ $then }
 note-resigned = { $who } abandonne{ $then }
-note-threw = { $seat } a lancé { $throws }
+note-threw = { $seat } a obtenu { $throws }
 note-sonal = *s* est un **Sonal** (0 + 4) : un 4 qui peut faire entrer un pion et fait relancer. Le **Tayam** (0 + 1) est le 1 qui fait entrer le premier pion.
 note-zero = Un jet de 0 (les deux dés à vide) ne fait rien avancer.
 note-begins = { $seat } a fait le plus grand jet et commence.
@@ -284,8 +304,10 @@ why-stale-choices = les choix ne correspondent plus à la partie
 ## L'image (en-tête, lignes) et sa description pour les lecteurs d'écran
 
 picture-wins = ★ { $name } gagne
-picture-to-play = ▶ À { $name } de jouer
-picture-to-throw = ▶ À { $name } de lancer
+# « À jouer : nom » : « À … de jouer » demanderait un article devant un
+# ordinateur (« À ordinateur aléatoire de jouer »).
+picture-to-play = ▶ À jouer : { $name }
+picture-to-throw = ▶ À lancer : { $name }
 picture-counts = en attente { $off } · sur le plateau { $on } · { $goal ->
     [home] arrivés
    *[keep] sortis
@@ -316,10 +338,11 @@ alt-borne = { $count ->
 alt-parts = { " ; " }
 alt-no-pieces = aucun pion
 alt-wins = { $name } gagne.
-alt-to-play = À { $name } de jouer.
-alt-to-play-with = À { $name } de jouer, jets { $throws }.
+alt-to-play = À jouer : { $name }.
+alt-to-play-with = À jouer : { $name }, jets { $throws }.
 alt-picked = Choisi, pas encore validé : { $what }.
 alt-last = Dernier coup, { $seat } : { $what }.
+alt-marks = Repères : une flèche suit chaque coup de la dernière série le long du parcours, numérotée dans l'ordre joué ; une étoile sombre marquée d'une croix signale une case où des pions ont été éliminés (avec leur nombre) ; un nombre sur un pion compte les pions de cette case.
 example-you = Vous
 example-them = Eux
 example-alt = Un plateau d'exemple. Sud (Vous) a choisi le coup { $what } (jets { $throws }), pas encore validé : les cases d'arrivée sont marquées et une flèche montre sa dernière partie. L'en-tête dit toujours que c'est à Vous de jouer.

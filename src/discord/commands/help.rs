@@ -42,17 +42,15 @@ mod tests {
             assert!(turn.chars().count() <= 2000, "{}", lang.code());
             let picked = example_view(lang).expect("an example").1;
             assert!(picked.chars().count() <= 1024);
-            let menu = tr!(lang, "menu-ways", what = "yours", complete = "yes", count = 2, throws = "1", more = "no");
+            let menu = tr!(lang, "menu-ways", what = "yours", complete = "yes", count = 2, throws = "1");
             let your_move = menu.split(':').next().unwrap_or_default().trim().to_string();
-            for label in [
-                your_move,
-                tr!(lang, "button-confirm"),
-                tr!(lang, "button-undo"),
-                tr!(lang, "option-step-by-step"),
-                "Sb1".into(),
-            ] {
+            // The option's words as the menu writes them: a piece entering, a capture's mark.
+            let entering = format!("{} → c1", tr!(lang, "option-entering"));
+            for label in [your_move, tr!(lang, "button-confirm"), tr!(lang, "button-undo"), "Sb1".into(), entering] {
                 assert!(turn.contains(&label), "{}: {label}", lang.code());
             }
+            // What the picture's marks mean is said (arrows, capture bursts, numbers).
+            assert!(turn.contains('⚔') && turn.lines().count() >= 7, "{}: {turn}", lang.code());
         }
     }
 }

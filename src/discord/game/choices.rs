@@ -1,7 +1,7 @@
 //! What the player on turn is offered: one menu of whole moves, the
 //! distinct ends of her series (each the actions that lead to it), or,
-//! when a series has more ends than a select holds, the most distinct of
-//! them and a way to build the move one action at a time. Every option is
+//! when a series has more ends than a select holds, one piece's move
+//! first (a single action), the rest of the move after it. Every option is
 //! derived from the engine's legal actions, so nothing offered is ever
 //! refused, and an option's value names it by its place in a list the
 //! same game always gives in the same order. Words are the view's.
@@ -22,9 +22,11 @@ pub(crate) enum Menu {
     /// Nothing to choose (another player acts, or the draft is whole).
     Nothing,
     /// Whole moves from `base`: the ends at `offered` (indices into
-    /// `ends.list`), and with `more` the option to go step by step.
-    Ends { base: Game, ends: Ends, offered: Vec<usize>, more: bool },
-    /// Single actions from `base`, one per distinct result.
+    /// `ends.list`).
+    Ends { base: Game, ends: Ends, offered: Vec<usize> },
+    /// Single actions from `base`, one per distinct result: the move
+    /// built one action at a time (she asked for it, or her series has
+    /// more ends than a select holds: one piece moves first).
     Steps { base: Game, steps: Vec<Action> },
 }
 
@@ -33,7 +35,8 @@ pub(crate) enum Menu {
 pub(crate) enum Pick {
     /// The end at this index of the list.
     End(usize),
-    /// Build the move step by step.
+    /// Build the move step by step (offered by boards of earlier
+    /// releases: an old board's pick is still read, and refused as gone).
     StepByStep,
     /// The step at this index.
     Step(usize),
@@ -66,13 +69,7 @@ impl Menu {
     pub(crate) fn picks(&self) -> Vec<Pick> {
         match self {
             Menu::Nothing => Vec::new(),
-            Menu::Ends { offered, more, .. } => {
-                let mut out: Vec<Pick> = offered.iter().map(|&i| Pick::End(i)).collect();
-                if *more {
-                    out.push(Pick::StepByStep);
-                }
-                out
-            }
+            Menu::Ends { offered, .. } => offered.iter().map(|&i| Pick::End(i)).collect(),
             Menu::Steps { steps, .. } => (0..steps.len()).map(Pick::Step).collect(),
         }
     }
@@ -109,10 +106,10 @@ pub(crate) fn menu(committed: &Game, seat: Option<Seat>, draft: &TurnDraft, memo
     let ends = memo.ends(&base);
     if ends.complete && ends.list.len() <= OPTIONS {
         let offered = (0..ends.list.len()).collect();
-        return Menu::Ends { base, ends, offered, more: false };
+        return Menu::Ends { base, ends, offered };
     }
-    let offered = ends::most_distinct(&ends.list, seat, OPTIONS - 1);
-    Menu::Ends { base, ends, offered, more: true }
+    // Too many to compare in one menu: one piece's move first.
+    Menu::Steps { base, steps: ends::steps(&base) }
 }
 
 #[cfg(test)]
@@ -138,7 +135,7 @@ mod tests {
     fn the_menu_offers_every_end_and_keeps_a_picked_one_among_them() {
         let g = game("bell S=5,3,o,o N=7,o,o,o turn=S throws=1,4,2");
         let menu = menu(&g, Some(Seat::S), &TurnDraft::default(), &EndsMemo::default());
-        let Menu::Ends { ends, offered, more: false, .. } = &menu else { panic!("{menu:?}") };
+        let Menu::Ends { ends, offered, .. } = &menu else { panic!("{menu:?}") };
         assert_eq!(offered.len(), ends.list.len());
         let path = ends.list[1].path.clone();
         let draft = TurnDraft { chosen: path.len() as u8, actions: path, ..Default::default() };
@@ -147,13 +144,17 @@ mod tests {
     }
 
     #[test]
-    fn a_series_with_more_ends_than_a_select_holds_offers_steps() {
+    fn a_series_with_more_ends_than_a_select_holds_moves_one_piece_first() {
         let g = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2");
+        assert!(ends::ends(&g).list.len() > OPTIONS);
         let menu = menu(&g, Some(Seat::S), &TurnDraft::default(), &EndsMemo::default());
-        let Menu::Ends { ends, offered, more: true, .. } = &menu else { panic!("{menu:?}") };
-        assert!(ends.list.len() > OPTIONS);
-        assert_eq!(menu.picks().len(), OPTIONS);
-        assert_eq!(offered.len(), OPTIONS - 1);
+        let Menu::Steps { steps, .. } = &menu else { panic!("{menu:?}") };
+        assert_eq!(*steps, ends::steps(&g), "one action (one piece's move) first");
+        assert!(!menu.picks().contains(&Pick::StepByStep));
+        // After it, the rest of the move: whole moves once they fit.
+        let draft = TurnDraft { actions: vec![steps[0]], ..Default::default() };
+        let rest = super::menu(&g, Some(Seat::S), &draft, &EndsMemo::default());
+        assert!(matches!(rest, Menu::Ends { .. } | Menu::Steps { .. }), "{rest:?}");
         let stepping = TurnDraft { stepping: true, ..Default::default() };
         let Menu::Steps { steps, .. } = super::menu(&g, Some(Seat::S), &stepping, &EndsMemo::default()) else {
             panic!("steps")

@@ -4,7 +4,7 @@
 //! deterministic: the same game always gives the same list in the same
 //! order, so an option's index names the same end when it is clicked.
 
-use crate::engine::{Action, ExtraSeries, Game, Seat, SeriesWalk, Unit, WalkBudget, WalkOptions, WalkOrder};
+use crate::engine::{Action, ExtraSeries, Game, SeriesWalk, WalkBudget, WalkOptions, WalkOrder};
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -113,69 +113,10 @@ pub(crate) fn steps(g: &Game) -> Vec<Action> {
         .collect()
 }
 
-/// The indices of at most `n` ends that differ most from each other:
-/// first the end that goes furthest, then again and again the end whose
-/// pieces differ most from every end already picked (ties: the furthest).
-/// Returned in list order.
-pub(crate) fn most_distinct(ends: &[End], seat: Seat, n: usize) -> Vec<usize> {
-    if ends.len() <= n {
-        return (0..ends.len()).collect();
-    }
-    let marks: Vec<Vec<(Seat, Unit)>> = ends.iter().map(|e| signature(&e.game)).collect();
-    let reach: Vec<u32> = ends.iter().map(|e| progress(&e.game, seat)).collect();
-    let first = (0..ends.len()).max_by_key(|&i| (reach[i], std::cmp::Reverse(i))).unwrap_or(0);
-    let mut picked = vec![first];
-    let mut nearest: Vec<usize> = marks.iter().map(|m| difference(m, &marks[first])).collect();
-    while picked.len() < n {
-        let next = (0..ends.len())
-            .filter(|i| !picked.contains(i))
-            .max_by_key(|&i| (nearest[i], reach[i], std::cmp::Reverse(i)));
-        let Some(next) = next else { break };
-        picked.push(next);
-        for (i, d) in nearest.iter_mut().enumerate() {
-            *d = (*d).min(difference(&marks[i], &marks[next]));
-        }
-    }
-    picked.sort_unstable();
-    picked
-}
-
-/// Every unit of every seat, sorted: two ends differ by the units not in both.
-fn signature(g: &Game) -> Vec<(Seat, Unit)> {
-    let pos = g.position();
-    let mut out: Vec<(Seat, Unit)> =
-        pos.seats().iter().flat_map(|s| pos.army(s).units().map(move |u| (s, u))).collect();
-    out.sort_by_key(|&(s, u)| (s.index(), u.sort_key()));
-    out
-}
-
-/// How many units of `a` are not matched in `b` (both sorted the same way).
-fn difference(a: &[(Seat, Unit)], b: &[(Seat, Unit)]) -> usize {
-    let mut rest = b.to_vec();
-    a.iter()
-        .filter(|x| match rest.iter().position(|y| y == *x) {
-            Some(i) => {
-                rest.swap_remove(i);
-                false
-            }
-            None => true,
-        })
-        .count()
-}
-
-/// How far the seat's pieces have come (borne off counts as the goal and one).
-fn progress(g: &Game, seat: Seat) -> u32 {
-    let pos = g.position();
-    let goal = u32::from(pos.rules().goal());
-    let army = pos.army(seat);
-    let on_board: u32 = army.units().filter_map(|u| u.step().map(|s| u32::from(s) * u32::from(u.pieces()))).sum();
-    on_board + u32::from(army.borne_off()) * (goal + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{MoveGen, format_tpn, parse_tpn, series_outcomes};
+    use crate::engine::{MoveGen, Seat, format_tpn, parse_tpn, series_outcomes};
 
     fn game(tpn: &str) -> Game {
         Game::from_position(parse_tpn(tpn).expect("valid TPN"))
@@ -262,17 +203,5 @@ mod tests {
         states.dedup();
         assert_eq!(before, states.len());
         assert!(!steps.is_empty() && steps.len() <= g.legal_actions().len());
-    }
-
-    #[test]
-    fn the_most_distinct_ends_start_with_the_furthest() {
-        let start = game("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,2");
-        let ends = ends(&start);
-        assert!(ends.list.len() > 6, "{}", ends.list.len());
-        let picked = most_distinct(&ends.list, Seat::S, 6);
-        assert_eq!(picked.len(), 6);
-        let best = (0..ends.list.len()).map(|i| progress(&ends.list[i].game, Seat::S)).max();
-        assert!(picked.iter().any(|&i| Some(progress(&ends.list[i].game, Seat::S)) == best));
-        assert!(picked.windows(2).all(|w| w[0] < w[1]));
     }
 }

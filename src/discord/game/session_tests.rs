@@ -402,30 +402,24 @@ fn a_move_is_one_pick_and_a_confirm_and_undo_takes_the_pick_back() {
 }
 
 #[test]
-fn a_move_with_more_ends_than_a_select_holds_is_built_step_by_step() {
+fn a_move_with_more_ends_than_a_select_holds_is_built_one_piece_at_a_time() {
     use crate::engine::{Game, parse_tpn};
     let pos = parse_tpn("bell S=5,3,1,o N=7,o,o,o turn=S throws=1,4,4,8,1,2").expect("tpn");
     let game = Game::from_position(pos);
     let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &Default::default(), &Default::default());
-    let super::choices::Menu::Ends { more: true, .. } = menu else { panic!("{menu:?}") };
-    // Step by step from that menu: every offered step is accepted until the move is whole.
-    let mut draft = super::table::TurnDraft { stepping: true, ..Default::default() };
+    let super::choices::Menu::Steps { .. } = menu else { panic!("{menu:?}") };
+    // One piece's move at a time: every offered step is accepted until
+    // the rest fits a menu of whole moves, whose pick makes the move whole.
+    let mut draft = super::table::TurnDraft::default();
     let mut guard = 0;
     loop {
         let menu = super::choices::menu(&game, Some(crate::engine::Seat::S), &draft, &Default::default());
         match menu {
-            super::choices::Menu::Steps { steps, .. } => {
-                draft.actions.push(steps[steps.len() - 1]);
-                draft.stepping = false;
-            }
-            super::choices::Menu::Ends { offered, ends, more, .. } => {
-                if more {
-                    draft.stepping = true;
-                } else {
-                    let end = &ends.list[offered[0]];
-                    draft.chosen = end.path.len() as u8;
-                    draft.actions.extend(end.path.iter().copied());
-                }
+            super::choices::Menu::Steps { steps, .. } => draft.actions.push(steps[steps.len() - 1]),
+            super::choices::Menu::Ends { offered, ends, .. } => {
+                let end = &ends.list[offered[0]];
+                draft.chosen = end.path.len() as u8;
+                draft.actions.extend(end.path.iter().copied());
             }
             super::choices::Menu::Nothing => break,
         }

@@ -158,7 +158,12 @@ pub(crate) async fn show(
     let plan = delivery::plan(&running.table, &running.post, wanted, unix_now());
     let table = &running.table;
     let mut msg = match plan.shows {
-        Shows::Result => presenter::result(lang, table, change.outro),
+        // The change's lines go on the record of the board above while they
+        // fit (see `carry_out`); when they do not, the result tells them.
+        Shows::Result => {
+            let told: &[String] = if running.post.story_full(&lines) { &lines } else { &[] };
+            presenter::result(lang, table, told, change.outro)
+        }
         Shows::CallingBack => presenter::calling_back(lang, table),
         Shows::Table => presenter::table_message(lang, table, change.notes, change.outro),
     };

@@ -5,7 +5,7 @@
 
 use super::lang::{Lang, tr};
 use super::message::{Message, limits};
-use super::words::{clip, move_words, percent, seat_letter, seat_letters, seat_name};
+use super::words::{choice_words, clip, percent, seat_letter, seat_letters, seat_name};
 use crate::ai::analysis::{Analysis, CHOICE_MIN, Cause, Swing};
 use crate::engine::{Seat, parse_tpn};
 use crate::render::Chart;
@@ -37,7 +37,8 @@ fn swing_line(lang: Lang, n: usize, s: &Swing, names: &[String; 4]) -> String {
         }
         Cause::Choice { tpn, played, best, best_chance } => {
             let words = |path: &[crate::engine::Action]| match parse_tpn(tpn) {
-                Ok(pos) => move_words(lang, &pos, path),
+                // "played <a move as offered>": the menu's words.
+                Ok(pos) => choice_words(lang, &pos, path),
                 Err(_) => (String::new(), String::new()),
             };
             let ((played, played_throws), (best, best_throws)) = (words(played), words(best));

@@ -5,7 +5,7 @@
 
 use super::lang::{Lang, tr};
 use super::presenter::menu_options;
-use super::words::{move_words, percent};
+use super::words::{choice_words, percent};
 use crate::discord::game::hint::{Hint, HintRefusal};
 
 /// The private answer to `/thaayam hint`.
@@ -20,7 +20,7 @@ pub(crate) fn hint_text(lang: Lang, hint: &Result<Hint, HintRefusal>) -> String 
         .map(|o| o.label);
     let mut text = match option {
         Some(label) => tr!(lang, "hint-pick", option = label),
-        None => tr!(lang, "hint-build", what = move_words(lang, hint.base.position(), &hint.path).0),
+        None => tr!(lang, "hint-build", what = choice_words(lang, hint.base.position(), &hint.path).0),
     };
     text.push('\n');
     text.push_str(&tr!(lang, "hint-chances", before = percent(hint.before), after = percent(hint.after)));

@@ -325,6 +325,10 @@ mod tests {
                     "lancers",      // one throw is a « jet »
                     "(s)",          // plurals by Fluent's rules
                     "{ $seat } { $what }",
+                    "} a lancé",            // one throw of the cowries: « a obtenu »
+                    "jumeler sur",          // twins are joined « en » a square
+                    "À { $name } de",       // « À ordinateur aléatoire de jouer »: no article
+                    "ratings = Classement", // a rating is a « note »; the table is the classement
                 ],
             ),
             (
@@ -334,6 +338,7 @@ mod tests {
                     "வெளியேறின",    // borne off is பழம்
                     "சட்டப்படி",      // sounds like law, for legal moves
                     "{ $seat } { $what }",
+                    "ஒருவரைப் பட்டியலிடும்", // "lists one person", for "ranks players"
                 ],
             ),
         ];

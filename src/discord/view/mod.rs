@@ -9,6 +9,7 @@ pub(crate) mod components;
 pub(crate) mod hint;
 pub(crate) mod lang;
 pub(crate) mod listing;
+pub(crate) mod menu;
 pub(crate) mod message;
 pub(crate) mod names;
 pub(crate) mod notes;

@@ -6,7 +6,9 @@
 //! move on the board, while its header still names the player who acts.
 
 use super::lang::{Lang, tr};
-use super::words::{army_places, clip, counted, goal_word, move_words, seat_letters, seat_name, seat_player_name};
+use super::words::{
+    army_places, choice_words, clip, counted, goal_word, move_words, seat_letters, seat_name, seat_player_name,
+};
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::discord::game::{ends, story};
 use crate::engine::Board;
@@ -229,7 +231,7 @@ pub(crate) fn example_view(lang: Lang) -> Option<(BoardView, String)> {
         })
         .collect();
     view.labels = Some(labels(lang, &view));
-    let (what, throws) = move_words(lang, &pos, &end.path);
+    let (what, throws) = choice_words(lang, &pos, &end.path);
     let alt = tr!(lang, "example-alt", what = what, throws = throws);
     Some((view, alt))
 }
@@ -243,6 +245,9 @@ pub(crate) fn alt_text(lang: Lang, t: &Table) -> String {
     let mut parts = vec![tr!(lang, "alt-title", game = t.id, ruleset = t.ruleset.to_string())];
     for seat in pos.seats().iter() {
         let (name, seat_is) = (view.name(seat), seat_name(lang, seat));
+        // A computer named with its seat ("random computer (North)") is
+        // not given it twice.
+        let name = name.strip_suffix(&format!(" ({seat_is})")).map_or(name.clone(), str::to_string);
         let who = if name == seat_is { name } else { format!("{seat_is} ({name})") };
         parts.push(tr!(lang, "alt-seat", who = who, pieces = pieces_in_words(lang, pos, seat)));
     }
@@ -262,11 +267,19 @@ pub(crate) fn alt_text(lang: Lang, t: &Table) -> String {
     }
     let committed = t.game_now();
     if !t.draft.actions.is_empty() {
-        let (what, _) = move_words(lang, committed.position(), &t.draft.actions);
+        let (what, _) = choice_words(lang, committed.position(), &t.draft.actions);
         parts.push(tr!(lang, "alt-picked", what = what));
     } else if let Some((before, action)) = last_move(t, &committed) {
         let (what, _) = move_words(lang, before.position(), &[action]);
         parts.push(tr!(lang, "alt-last", seat = seat_name(lang, before.position().turn()), what = what));
+    }
+    // What the marks mean, when the picture has some and there is room.
+    if !view.last.is_empty() || !view.captures.is_empty() {
+        let marks = tr!(lang, "alt-marks");
+        let room = super::message::limits::ATTACHMENT_DESCRIPTION;
+        if parts.iter().map(|p| p.chars().count() + 1).sum::<usize>() + marks.chars().count() <= room {
+            parts.push(marks);
+        }
     }
     clip(&parts.join(" "), super::message::limits::ATTACHMENT_DESCRIPTION)
 }

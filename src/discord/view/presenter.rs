@@ -5,21 +5,23 @@
 
 use super::components::{ComponentId, Control};
 use super::lang::{Lang, tr};
+use super::menu::menu_line;
+/// The menu's options (kept here for the code that names them so).
+pub(crate) use super::menu::menu_options;
 use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, limits};
 use super::notes::note_lines;
 use super::picture::alt_text;
 use super::words::{
-    COLOUR, army_places, clip, counted, goal_word, level_description, level_name, mention, move_words, player_name,
+    COLOUR, army_places, choice_words, clip, counted, goal_word, level_description, level_name, mention, player_name,
     seat_letter, seat_name, seat_player_name,
 };
 use crate::discord::game::away;
-use crate::discord::game::choices::{Menu, PAGES, Pick};
+use crate::discord::game::choices::PAGES;
 use crate::discord::game::computer::Level;
-use crate::discord::game::ends::End;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{Stage, Table, UserId};
 use crate::discord::game::turn::menu_of;
-use crate::engine::{Game, Phase, Seat, Throw};
+use crate::engine::{Phase, Seat};
 
 /// What the players learn at the end besides the places: each human's
 /// rating (the conservative skill μ − 3σ the leaderboard sorts by) before
@@ -81,9 +83,11 @@ pub(crate) fn table_message(lang: Lang, t: &Table, notes: &[Note], outro: &Outro
 }
 
 /// The result of a game that just closed, posted as a new message: the
-/// notes of its last change are on the record of the board above.
-pub(crate) fn result(lang: Lang, t: &Table, outro: &Outro) -> Message {
-    finished(lang, t, &[], outro)
+/// lines of its last change are on the record of the board above, or,
+/// when that record could not hold them (`lines`), on the result itself,
+/// so that the winning move is always in the channel.
+pub(crate) fn result(lang: Lang, t: &Table, lines: &[String], outro: &Outro) -> Message {
+    finished(lang, t, lines, outro)
 }
 
 fn id(t: &Table, control: Control) -> String {
@@ -237,7 +241,7 @@ fn draft_line(lang: Lang, t: &Table) -> Option<String> {
         return t.draft.stepping.then(|| tr!(lang, "step-by-step-first"));
     }
     let who = t.to_act().and_then(|s| t.player(s)).map(|p| player_name(lang, p)).unwrap_or_default();
-    let (what, throws) = move_words(lang, t.game_now().position(), &t.draft.actions);
+    let (what, throws) = choice_words(lang, t.game_now().position(), &t.draft.actions);
     Some(if t.draft_is_whole() {
         tr!(lang, "draft-whole", who = who, what = what, throws = throws)
     } else {
@@ -335,22 +339,7 @@ fn turn_controls(lang: Lang, t: &Table) -> Vec<Row> {
     let mut rows = Vec::new();
     if !options.is_empty() {
         let (page, pages) = page_of(&options, t.draft.page);
-        let mut placeholder = placeholder(lang, t, &menu);
-        // "4+1" (throws added into one piece's trip), "4, 2" (one piece
-        // moving again) and "s" (Sonal) are said where they show.
-        let sonal = t.game_now().position().throws().as_slice().contains(&Throw::Sonal);
-        let helps = [
-            (options.iter().any(|o| o.description.contains('+')), tr!(lang, "menu-plus")),
-            (options.iter().any(|o| o.description.contains(", ")), tr!(lang, "menu-again")),
-            (sonal, tr!(lang, "menu-sonal")),
-        ];
-        for (_, help) in helps.into_iter().filter(|(shown, _)| *shown) {
-            let with = format!("{placeholder}{help}");
-            if with.chars().count() <= limits::PLACEHOLDER {
-                placeholder = with;
-            }
-        }
-        let placeholder = clip(&placeholder, limits::PLACEHOLDER);
+        let placeholder = menu_line(lang, &menu, &options, &t.draft, &t.ends);
         rows.push(Row::Select(Select { id: id(t, Control::Choose), placeholder, options: page, min: 1, max: 1 }));
         if pages > 1 {
             rows.push(Row::Buttons(page_buttons(lang, t, pages)));
@@ -362,149 +351,6 @@ fn turn_controls(lang: Lang, t: &Table) -> Vec<Row> {
         button(t, Control::Undo, &tr!(lang, "button-undo"), Style::Secondary, nothing),
     ]));
     rows
-}
-
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
-fn placeholder(lang: Lang, t: &Table, menu: &Menu) -> String {
-    match menu {
-        Menu::Ends { base, ends, more, .. } => {
-            let throws = base.position().throws().as_slice().iter().map(|t| t.token()).collect::<Vec<_>>();
-            let what = if t.draft.chosen > 0 { "another" } else { "yours" };
-            tr!(
-                lang,
-                "menu-ways",
-                what = what,
-                complete = yes(ends.complete),
-                count = ends.list.len(),
-                throws = throws.join(" · "),
-                more = yes(*more),
-            )
-        }
-        Menu::Steps { .. } if t.draft.actions.is_empty() => tr!(lang, "menu-steps-first"),
-        Menu::Steps { .. } => tr!(lang, "menu-steps-next"),
-        Menu::Nothing => String::new(),
-    }
-}
-
-/// The options of the menu, each named in squares and plain words, never
-/// two alike.
-pub(crate) fn menu_options(lang: Lang, menu: &Menu) -> Vec<SelectOption> {
-    let mut options: Vec<SelectOption> = match menu {
-        Menu::Nothing => Vec::new(),
-        Menu::Ends { base, ends, offered, more } => {
-            // What a player looks for first: a win, a capture, a piece home,
-            // an entry; the rest after, each group in the engine's order.
-            let mut order: Vec<(usize, &End)> = offered.iter().filter_map(|&i| Some((i, ends.list.get(i)?))).collect();
-            order.sort_by_key(|(_, end)| kind_of(base, end));
-            let mut out: Vec<SelectOption> = order.into_iter().map(|(i, end)| end_option(lang, base, end, i)).collect();
-            if *more {
-                out.push(SelectOption {
-                    label: tr!(lang, "option-step-by-step"),
-                    value: Pick::StepByStep.encode(),
-                    description: tr!(
-                        lang,
-                        "option-step-by-step-description",
-                        complete = yes(ends.complete),
-                        count = ends.list.len(),
-                    ),
-                });
-            }
-            out
-        }
-        Menu::Steps { base, steps } => steps
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| {
-                let (label, throws) = move_words(lang, base.position(), &[a]);
-                let description =
-                    if throws.is_empty() { String::new() } else { tr!(lang, "option-with", throws = throws) };
-                SelectOption { label, value: Pick::Step(i).encode(), description }
-            })
-            .collect(),
-    };
-    for o in &mut options {
-        o.label = clip(&o.label, limits::OPTION_TEXT);
-        o.description = clip(&o.description, limits::OPTION_TEXT);
-    }
-    make_distinct(&mut options);
-    options
-}
-
-/// What kind of move an end is, in the order a menu offers them.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum EndKind {
-    Wins,
-    Captures,
-    BearsOff,
-    Enters,
-    Other,
-}
-
-fn kind_of(base: &Game, end: &End) -> EndKind {
-    let (before, after) = (base.position(), end.game.position());
-    let seat = before.turn();
-    let (mine, now) = (before.army(seat), after.army(seat));
-    let others = |p: &crate::engine::Position| {
-        p.seats().iter().filter(|&s| s != seat).map(|s| u32::from(p.army(s).on_board())).sum::<u32>()
-    };
-    if end.game.is_finished() {
-        EndKind::Wins
-    } else if others(after) < others(before) {
-        EndKind::Captures
-    } else if now.borne_off() > mine.borne_off() {
-        EndKind::BearsOff
-    } else if now.on_board() + now.borne_off() > mine.on_board() + mine.borne_off() {
-        EndKind::Enters
-    } else {
-        EndKind::Other
-    }
-}
-
-/// One whole move: what kind it is, what it does, and the throws it uses
-/// and what follows.
-fn end_option(lang: Lang, base: &Game, end: &End, index: usize) -> SelectOption {
-    let before = base.position();
-    let (label, throws) = move_words(lang, before, &end.path);
-    let used: usize = end.path.iter().map(|a| a.throws().len()).sum();
-    let lost = before.throws().len().saturating_sub(used + end.game.position().throws().len());
-    let seat = before.turn();
-    let mut parts = Vec::new();
-    match kind_of(base, end) {
-        EndKind::Captures => parts.push(tr!(lang, "option-tag-capture")),
-        EndKind::BearsOff => parts.push(tr!(lang, "option-tag-home", goal = goal_word(before))),
-        EndKind::Enters => parts.push(tr!(lang, "option-tag-enter")),
-        EndKind::Wins | EndKind::Other => {}
-    }
-    if !throws.is_empty() {
-        parts.push(tr!(lang, "option-with", throws = throws));
-    }
-    if lost > 0 {
-        parts.push(tr!(lang, "option-unused", count = lost));
-    }
-    if end.game.is_finished() {
-        parts.push(tr!(lang, "option-wins"));
-    } else if end.game.wants_throw() && end.game.to_act() == Some(seat) {
-        parts.push(tr!(lang, "option-throws-again"));
-    }
-    SelectOption { label, value: Pick::End(index).encode(), description: parts.join(", ") }
-}
-
-/// Numbers options that would read the same ("… (2)"), so that no two
-/// look alike even where long words were cut.
-fn make_distinct(options: &mut [SelectOption]) {
-    for i in 1..options.len() {
-        let original = options[i].label.clone();
-        let mut n = 1;
-        while options[..i].iter().any(|o| o.label == options[i].label && o.description == options[i].description) {
-            n += 1;
-            let mark = format!(" ({n})");
-            let room = limits::OPTION_TEXT - mark.chars().count();
-            options[i].label = format!("{}{mark}", original.chars().take(room).collect::<String>());
-        }
-    }
 }
 
 /// The options of one page (25 per page) and the number of pages.
@@ -533,10 +379,14 @@ fn page_buttons(lang: Lang, t: &Table, pages: usize) -> Vec<Button> {
 /// Rematch button once the game was played.
 pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -> Message {
     let places = t.final_places();
-    let name = |s: Seat| match t.left_seats[s.index()] {
+    // Where the seat is said beside the name, the name does not say it
+    // again ("random computer (North)" only where no seat follows).
+    let named = |s: Seat, seat_said: bool| match t.left_seats[s.index()] {
         Some(user) => tr!(lang, "left-player", who = mention(user)),
+        None if seat_said => t.player(s).map(|p| player_name(lang, p)).unwrap_or_default(),
         None => seat_player_name(lang, t, s),
     };
+    let name = |s: Seat| named(s, false);
     let mut lead = Vec::new();
     let mut description = String::new();
     match places {
@@ -544,7 +394,7 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
             let mut order: Vec<Seat> = t.seats().iter().filter(|s| places[s.index()] > 0).collect();
             order.sort_by_key(|s| places[s.index()]);
             if let Some((&winner, others)) = order.split_first() {
-                lead.push(tr!(lang, "result-winner", winner = name(winner), seat = seat_name(lang, winner)));
+                lead.push(tr!(lang, "result-winner", winner = named(winner, true), seat = seat_name(lang, winner)));
                 let rest: Vec<String> = others.iter().map(|&s| format!("{}. {}", places[s.index()], name(s))).collect();
                 lead.push(rest.join(" · "));
             }
@@ -561,8 +411,8 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
                         pieces = army.pieces(),
                         goal = goal_word(pos)
                     );
-                    let line =
-                        tr!(lang, "place-line", place = places[s.index()], name = name(s), seat = seat_name(lang, s));
+                    let (place, name) = (places[s.index()], named(s, true));
+                    let line = tr!(lang, "place-line", place = place, name = name, seat = seat_name(lang, s));
                     format!("{line} · {how}")
                 })
                 .collect::<Vec<_>>()

@@ -148,13 +148,67 @@ pub(crate) fn level_description(lang: Lang, level: Level) -> String {
     }
 }
 
+/// How a move is told: as a choice offered (the menu, a preview, a hint:
+/// "enter a piece") or as what was done (the story: the notes, records,
+/// the picture's last move: "entered a piece"). Languages whose verbs
+/// differ (Tamil's imperative and past) say each in its own form.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    Choice,
+    Done,
+}
+
+impl Form {
+    /// The key of a move's part in this form.
+    fn key(self, part: &'static str) -> &'static str {
+        let done = self == Form::Done;
+        match part {
+            "takes" if done => "did-takes",
+            "takes" => "move-takes",
+            "make-twins" if done => "did-make-twins",
+            "make-twins" => "move-make-twins",
+            "enter-twins" if done => "did-enter-twins",
+            "enter-twins" => "move-enter-twins",
+            "enter-pair" if done => "did-enter-pair",
+            "enter-pair" => "move-enter-pair",
+            "pass" if done => "did-pass",
+            "pass" => "move-pass",
+            "enter" if done => "did-enter",
+            "enter" => "move-enter",
+            "bear-off" if done => "did-bear-off",
+            _ => "move-bear-off",
+        }
+    }
+}
+
+/// A move's part in `form`: [`Form::key`] of `part`, with `args`.
+fn said(lang: Lang, form: Form, part: &'static str, args: &[(&str, fluent_bundle::FluentValue<'_>)]) -> String {
+    let mut fluent = fluent_bundle::FluentArgs::new();
+    for (name, value) in args {
+        fluent.set(*name, value.clone());
+    }
+    lang.format(form.key(part), Some(&fluent))
+}
+
+/// The words of a move that was played (the story): [`words_of`] in
+/// [`Form::Done`].
+pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (String, String) {
+    words_of(lang, Form::Done, before, path)
+}
+
+/// The words of a move offered or being chosen (a preview, a hint):
+/// [`words_of`] in [`Form::Choice`].
+pub(crate) fn choice_words(lang: Lang, before: &Position, path: &[Action]) -> (String, String) {
+    words_of(lang, Form::Choice, before, path)
+}
+
 /// The words of a whole move: what it does in squares and plain words
 /// ("c3 → e5 takes North · enter a piece"), and the throws each part uses
 /// ("4+1 · 1"). A unit moving again from where it landed (each throw on
 /// its own) reads as one trip from where it started to where it ends,
 /// with only the stops where it took something: "d1 → e4" ("4, 2"),
 /// "d1 → e2 takes North → e4".
-pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (String, String) {
+pub(crate) fn words_of(lang: Lang, form: Form, before: &Position, path: &[Action]) -> (String, String) {
     let seat = before.turn();
     let mut pos = *before;
     let mut parts: Vec<Part> = Vec::new();
@@ -163,7 +217,7 @@ pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (Str
         if pos.play_pieces(action).is_none() {
             break;
         }
-        let took = taken(lang, &prev, &pos);
+        let took = taken(lang, form, &prev, &pos);
         let throws = plus(action.throws());
         if let Action::Advance { from, twins, .. } = action {
             let to = destination(&prev, action).map_or(from, |(_, step)| step);
@@ -201,12 +255,12 @@ pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (Str
         let (kind, text) = match action {
             Action::Twins => {
                 let step = prev.rules().twins_step.unwrap_or(0);
-                (Kind::Other, tr!(lang, "move-make-twins", place = place(lang, &prev, seat, step)))
+                (Kind::Other, said(lang, form, "make-twins", &[("place", place(lang, &prev, seat, step).into())]))
             }
-            Action::EnterTwins => (Kind::Other, tr!(lang, "move-enter-twins")),
-            Action::EnterPair { .. } => (Kind::Other, tr!(lang, "move-enter-pair")),
+            Action::EnterTwins => (Kind::Other, said(lang, form, "enter-twins", &[])),
+            Action::EnterPair { .. } => (Kind::Other, said(lang, form, "enter-pair", &[])),
             Action::BearOff => (Kind::BearOff, String::new()),
-            Action::Pass => (Kind::Other, tr!(lang, "move-pass")),
+            Action::Pass => (Kind::Other, said(lang, form, "pass", &[])),
             // Where the piece comes in, so that an entry never reads as the
             // trip after it ("enter a piece on c1 · c1 → e1").
             _ => (
@@ -223,7 +277,7 @@ pub(crate) fn move_words(lang: Lang, before: &Position, path: &[Action]) -> (Str
         }
     }
     // The same trip made by several pieces reads once: "c1 → d1 (2 pieces)".
-    let words: Vec<String> = parts.iter().map(|p| p.words(lang)).collect();
+    let words: Vec<String> = parts.iter().map(|p| p.words(lang, form)).collect();
     let mut label: Vec<String> = Vec::new();
     for (i, w) in words.iter().enumerate() {
         let same = words.iter().filter(|o| *o == w).count();
@@ -272,10 +326,10 @@ struct Part {
 }
 
 impl Part {
-    fn words(&self, lang: Lang) -> String {
+    fn words(&self, lang: Lang, form: Form) -> String {
         match (self.kind, self.count) {
-            (Kind::Enter, n) => tr!(lang, "move-enter", count = n, place = self.text.as_str()),
-            (Kind::BearOff, n) => tr!(lang, "move-bear-off", count = n),
+            (Kind::Enter, n) => said(lang, form, "enter", &[("count", n.into()), ("place", self.text.clone().into())]),
+            (Kind::BearOff, n) => said(lang, form, "bear-off", &[("count", n.into())]),
             (_, 1) => self.text.clone(),
             (_, n) => tr!(lang, "move-repeated", text = self.text.as_str(), count = n),
         }
@@ -283,7 +337,7 @@ impl Part {
 }
 
 /// " takes North" for the seats that lost pieces from `before` to `after`.
-fn taken(lang: Lang, before: &Position, after: &Position) -> String {
+fn taken(lang: Lang, form: Form, before: &Position, after: &Position) -> String {
     let lost: Vec<String> = before
         .seats()
         .iter()
@@ -291,7 +345,107 @@ fn taken(lang: Lang, before: &Position, after: &Position) -> String {
         .filter(|&s| before.army(s).on_board() > after.army(s).on_board())
         .map(|s| seat_name(lang, s))
         .collect();
-    if lost.is_empty() { String::new() } else { format!(" {}", tr!(lang, "move-takes", seats = and_list(lang, &lost))) }
+    if lost.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", said(lang, form, "takes", &[("seats", and_list(lang, &lost).into())]))
+    }
+}
+
+/// The pieces of the other seats that left the board from `before` to
+/// `after` (captured).
+fn captured(before: &Position, after: &Position) -> u8 {
+    before
+        .seats()
+        .iter()
+        .filter(|&s| s != before.turn())
+        .map(|s| before.army(s).on_board().saturating_sub(after.army(s).on_board()))
+        .sum()
+}
+
+/// One unit of a move followed from where it started to where it ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Walk {
+    /// Where it started (`None`: it entered).
+    start: Option<u8>,
+    twins: bool,
+    /// Where it ends (`None`: borne off).
+    at: Option<u8>,
+    /// The enemy pieces it captured on the way.
+    took: u8,
+}
+
+/// A menu option's words, piece by piece: where each of her units starts
+/// and where it ends, whatever the hops between ("Ec4 → Nc5 ⚔⚔ · Wb1 →
+/// Wb6": two captures on the way), a piece entering as "enter → Sb3", one
+/// borne off as "c3 → off", the same trip of several pieces once with
+/// its count ("c1 → d1 ×2"), in the order the move first moves them.
+pub(crate) fn option_words(lang: Lang, before: &Position, path: &[Action]) -> String {
+    let seat = before.turn();
+    let mut pos = *before;
+    let mut walks: Vec<Walk> = Vec::new();
+    let mut others: Vec<String> = Vec::new();
+    let entry = before.rules().entry.step;
+    for &action in path {
+        let prev = pos;
+        if pos.play_pieces(action).is_none() {
+            break;
+        }
+        let took = captured(&prev, &pos);
+        let goal = prev.rules().goal();
+        let entered = |twins| Walk { start: None, twins, at: Some(entry), took: 0 };
+        match action {
+            Action::Advance { from, twins, .. } => {
+                let to = destination(&prev, action).map_or(from, |(_, step)| step);
+                let to = Some(to.min(goal));
+                match walks.iter_mut().rev().find(|w| w.at == Some(from) && w.twins == twins) {
+                    Some(w) => {
+                        w.at = to;
+                        w.took += took;
+                    }
+                    None => walks.push(Walk { start: Some(from), twins, at: to, took }),
+                }
+            }
+            Action::Enter | Action::EnterWith { .. } => walks.push(entered(false)),
+            Action::EnterPair { .. } => walks.extend([entered(false), entered(false)]),
+            Action::EnterTwins => walks.push(entered(true)),
+            Action::BearOff => match walks.iter_mut().rev().find(|w| w.at == Some(goal) && !w.twins) {
+                Some(w) => w.at = None,
+                None => walks.push(Walk { start: Some(goal), twins: false, at: None, took: 0 }),
+            },
+            Action::Twins => {
+                let step = prev.rules().twins_step.unwrap_or(0);
+                others.push(said(
+                    lang,
+                    Form::Choice,
+                    "make-twins",
+                    &[("place", place(lang, &prev, seat, step).into())],
+                ));
+            }
+            Action::Pass => others.push(said(lang, Form::Choice, "pass", &[])),
+        }
+    }
+    let square = |step: Option<u8>, twins: bool, start: bool| -> String {
+        let name = match step {
+            None if start => tr!(lang, "option-entering"),
+            None => tr!(lang, "option-off"),
+            Some(step) => place(lang, before, seat, step),
+        };
+        if twins && start { tr!(lang, "move-twins", place = name) } else { name }
+    };
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    for w in &walks {
+        let marks = "⚔".repeat(usize::from(w.took.min(4)));
+        let marks = if marks.is_empty() { marks } else { format!(" {marks}") };
+        let text = format!("{} → {}{marks}", square(w.start, w.twins, true), square(w.at, w.twins, false));
+        match seen.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((text, 1)),
+        }
+    }
+    let mut parts: Vec<String> = seen.into_iter().map(|(t, n)| if n > 1 { format!("{t} ×{n}") } else { t }).collect();
+    parts.extend(others);
+    parts.join(" · ")
 }
 
 /// The throws of a bag joined with `+`, largest first.
@@ -386,14 +540,14 @@ mod tests {
         // South's step 5 is e4, +2 is step 7 (d5), where North's step 15 stands.
         let tpn = "bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2";
         let (label, throws) = words(tpn, &[advance(5, &[Throw::Two]), Action::Enter]);
-        assert_eq!(label, "e4 → d5 takes North · enter a piece on c1", "an entry says where it lands");
+        assert_eq!(label, "e4 → d5 took North · entered a piece on c1", "an entry says where it lands");
         assert_eq!(throws, "2 · 1");
         // Two entries and a trip from the entry square cannot read as two pieces going on.
         let entries = [Action::Enter, Action::Enter, advance(0, &[Throw::Two])];
         let (label, _) = words("bell S=o,o,o,o N=15,o,o,o turn=S throws=1,1,2", &entries);
-        assert_eq!(label, "enter 2 pieces on c1 · c1 → e1");
+        assert_eq!(label, "entered 2 pieces on c1 · c1 → e1");
         let (label, _) = words("bell S=24,24,x,x N=o,o,o,o turn=S throws=1,1", &[Action::BearOff, Action::BearOff]);
-        assert_eq!(label, "bear off 2 pieces");
+        assert_eq!(label, "bore off 2 pieces");
         let two = [advance(0, &[Throw::One]), advance(0, &[Throw::One])];
         let (label, throws) = words("bell S=0,0,o,o N=o,o,o,o turn=S throws=1,1", &two);
         assert_eq!((label.as_str(), throws.as_str()), ("c1 → d1 (2 pieces)", "1 · 1"));
@@ -427,7 +581,7 @@ mod tests {
         let north = (1..24).find(|&s| board.cell(Seat::N, s) == at).expect("North passes South's step 5");
         let tpn = format!("bell1979 S=1,o,o,o N={north},o,o,o turn=S throws=4,1,2");
         let (label, _) = words(&tpn, &[advance(1, &[Throw::Four]), advance(5, &[Throw::Two])]);
-        assert_eq!(label, "d1 → e4 takes North → d5");
+        assert_eq!(label, "d1 → e4 took North → d5");
     }
 
     #[test]
@@ -441,6 +595,55 @@ mod tests {
             assert_eq!(throws, "2 · 1");
             assert!(lang == Lang::EN || !label.contains("takes"), "{label}");
         }
+    }
+
+    #[test]
+    fn an_option_names_each_piece_by_where_it_starts_and_ends() {
+        let option = |tpn: &str, path: &[Action]| option_words(Lang::EN, &parse_tpn(tpn).expect("tpn"), path);
+        let tpn = "tayam-sonalu S+=3,14,o,o N=o,o,o,o turn=S throws=2,4";
+        assert_eq!(option(tpn, &[advance(3, &[Throw::Two]), advance(14, &[Throw::Four])]), "Sb3 → Sb5 · Sc3 → Ec2");
+        // A piece moving twice is one start and one end, its capture a mark.
+        let board = &crate::engine::THAAYAM_BOARD;
+        let at = board.cell(Seat::S, 5);
+        let north = (1..24).find(|&s| board.cell(Seat::N, s) == at).expect("North passes South's step 5");
+        let tpn = format!("bell1979 S=1,o,o,o N={north},o,o,o turn=S throws=4,1,2");
+        assert_eq!(option(&tpn, &[advance(1, &[Throw::Four]), advance(5, &[Throw::Two])]), "d1 → d5 ⚔");
+        // Entering pieces, and pieces borne off, the same trip once with its count.
+        let entries = [Action::Enter, Action::Enter, advance(0, &[Throw::Two])];
+        assert_eq!(option("bell S=o,o,o,o N=15,o,o,o turn=S throws=1,1,2", &entries), "enter → c1 · enter → e1");
+        let off = [Action::BearOff, Action::BearOff];
+        assert_eq!(option("bell S=24,24,x,x N=o,o,o,o turn=S throws=1,1", &off), "the keep (c3) → off ×2");
+        let home = [advance(80, &[Throw::Four])];
+        assert_eq!(option("tayam-sonalu S+=80,x,x,x N=o,o,o,o turn=S throws=4", &home), "Sb4 → home");
+    }
+
+    /// Tamil tells the story in the past ("இறக்கியது": entered) and keeps
+    /// the imperative ("இறக்கு": enter) for the menu's choices.
+    #[test]
+    fn the_story_says_what_was_done_and_the_menu_what_to_do() {
+        let ta = Lang::from_code("ta").expect("ta");
+        let moves: [(&str, &[Action]); 3] = [
+            ("bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2", &[advance(5, &[Throw::Two]), Action::Enter]),
+            ("bell S=24,24,x,x N=o,o,o,o turn=S throws=1,1", &[Action::BearOff, Action::BearOff]),
+            ("bell S=8,8,o,o N=o,o,o,o turn=S throws=2", &[Action::Twins]),
+        ];
+        for (tpn, path) in moves {
+            let pos = parse_tpn(tpn).expect("tpn");
+            let (done, choice) = (move_words(ta, &pos, path).0, choice_words(ta, &pos, path).0);
+            for imperative in ["இறக்கு", "வெட்டு", "பழமாக்கு", "இரட்டையாக்கு"]
+            {
+                assert!(!done.contains(imperative), "the story in the past: {done}");
+            }
+            assert!(done.contains("யது"), "a past form: {done}");
+            assert_ne!(done, choice, "the menu keeps its imperative: {choice}");
+            assert!(["இறக்கு", "பழமாக்கு", "இரட்டையாக்கு"].iter().any(|i| choice.contains(i)), "{choice}");
+        }
+        // English and French say a played move as done, too.
+        let pos = parse_tpn("bell S=5,o,o,o N=15,o,o,o turn=S throws=1,2").expect("tpn");
+        let path = [advance(5, &[Throw::Two]), Action::Enter];
+        assert_eq!(choice_words(Lang::EN, &pos, &path).0, "e4 → d5 takes North · enter a piece on c1");
+        let fr = Lang::from_code("fr").expect("fr");
+        assert_eq!(move_words(fr, &pos, &path).0, "e4 → d5 élimine Nord · entrée d'un pion en c1");
     }
 
     #[test]
