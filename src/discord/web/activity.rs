@@ -63,13 +63,14 @@ async fn page(State(discord): State<Arc<Discord>>) -> Response {
     // Known once the bot is connected; the page asks again after a moment.
     let client = discord.application_id().map(|a| a.to_string()).unwrap_or_default();
     // Discord frames the page (its clients at discord.com and its
-    // channels, behind its proxy at <app>.discordsays.com), nobody else.
+    // channels, behind its proxy at <app>.discordsays.com), and this site
+    // itself; nobody else.
     super::headers::html_with(
         StatusCode::OK,
         shell(&client),
         "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; \
          connect-src 'self'; base-uri 'none'; form-action 'none'; \
-         frame-ancestors https://discord.com https://*.discord.com https://discordapp.com \
+         frame-ancestors 'self' https://discord.com https://*.discord.com https://discordapp.com \
          https://*.discordapp.com https://*.discordsays.com",
     )
 }

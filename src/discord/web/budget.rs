@@ -1,4 +1,6 @@
-//! The pages' budget of requests per client address: a bucket of
+//! The pages' budget of requests per client address (a page, a replay's
+//! board at a step, an analysis chart; not a running game's board now,
+//! which a page following a fast game asks for at each change): a bucket of
 //! [`BURST`] requests per address, filled again at [`PER_SECOND`] (a
 //! person opening a page, its pictures and stepping through a replay with
 //! the arrow keys stays far inside it); a request over it is refused (429)

@@ -305,7 +305,7 @@ async fn one_address_gets_its_budget_of_requests_then_a_429() {
     let from =
         |ip: [u8; 4]| reqwest::Client::builder().local_address(std::net::IpAddr::from(ip)).build().expect("a client");
     let (one, other) = (from([127, 0, 54, 1]), from([127, 0, 54, 2]));
-    let url = format!("{}/g/{}/board.png", s.base, s.key);
+    let url = format!("{}/g/{}", s.base, s.key);
     let (started, mut served, mut refused) = (std::time::Instant::now(), 0, 0);
     for _ in 0..200 {
         match one.get(&url).send().await.expect("answered").status().as_u16() {
