@@ -4,7 +4,8 @@
 //! problem is one line saying what to fix.
 
 use super::game::ids::Venue;
-use super::limits::Limits;
+use super::limits::{Limits, Serving};
+use super::proxies::Proxies;
 use crate::engine::Variant;
 use crate::store::{DEFAULT_POOL, Database, Isolation};
 use serde::Deserialize;
@@ -31,6 +32,7 @@ pub(crate) struct RawConfig {
     pub(crate) public_url: Option<String>,
     pub(crate) activity: Option<bool>,
     pub(crate) client_secret: Option<String>,
+    pub(crate) trusted_proxies: Option<Vec<String>>,
     pub(crate) notify_after: Option<String>,
     pub(crate) lobby_expiry: Option<String>,
     pub(crate) idle_turns: Option<u32>,
@@ -102,6 +104,15 @@ impl std::fmt::Debug for Config {
     }
 }
 
+impl Config {
+    /// What must never appear in a log line: the bot token, the database's
+    /// password, the Activity's client secret.
+    pub(crate) fn secrets(&self) -> Vec<String> {
+        let secret = self.web.as_ref().and_then(|w| w.activity.as_ref()).map(|a| a.client_secret.expose().to_string());
+        std::iter::once(self.token.clone()).chain(self.database.password()).chain(secret).collect()
+    }
+}
+
 /// Where the public game pages are served (`web = "127.0.0.1:8080"`) and
 /// the address the bot writes in its links to them (`public_url =
 /// "https://thaayam.example.org"`, the reverse proxy in front; without it
@@ -114,6 +125,19 @@ pub struct Web {
     /// The game as a Discord Activity (`activity = true`), served under
     /// `/activity/` of the pages (off when `None`).
     pub activity: Option<Activity>,
+    /// The reverse proxies whose `X-Forwarded-For` is believed
+    /// (`trusted_proxies`; unset: this machine's own addresses).
+    pub trusted_proxies: Proxies,
+    /// The listener's timeouts and connection cap.
+    pub serving: Serving,
+}
+
+impl Web {
+    /// Pages served at `listen`, linked as `public_url`, with the default
+    /// proxies and bounds, without the Activity.
+    pub fn new(listen: SocketAddr, public_url: Option<String>) -> Web {
+        Web { listen, public_url, activity: None, trusted_proxies: Proxies::default(), serving: Serving::default() }
+    }
 }
 
 /// What playing on the board in Discord (an Activity) needs: the app's
@@ -318,13 +342,22 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         Some(m) => Some(parse_listen_address(&m).map_err(|e| format!("metrics: {e}"))?),
         None => None,
     };
+    let trusted_proxies = match &raw.trusted_proxies {
+        Some(list) => Proxies::parse(list).map_err(|e| format!("trusted_proxies: {e}"))?,
+        None => Proxies::default(),
+    };
     let mut web = match (raw.web, raw.public_url) {
         (Some(w), url) => Some(Web {
-            listen: parse_listen_address(&w).map_err(|e| format!("web: {e}"))?,
-            public_url: url.map(|u| parse_public_url(&u).map_err(|e| format!("public_url: {e}"))).transpose()?,
-            activity: None,
+            trusted_proxies,
+            ..Web::new(
+                parse_listen_address(&w).map_err(|e| format!("web: {e}"))?,
+                url.map(|u| parse_public_url(&u).map_err(|e| format!("public_url: {e}"))).transpose()?,
+            )
         }),
         (None, Some(_)) => return Err("public_url: the pages are off without `web` (where to serve them)".into()),
+        (None, None) if raw.trusted_proxies.is_some() => {
+            return Err("trusted_proxies: the pages are off without `web` (whose proxies they are)".into());
+        }
         (None, None) => None,
     };
     if raw.activity == Some(true) {
@@ -533,12 +566,9 @@ mod tests {
         assert_eq!(c.web, None, "off by default");
         let text = "token=\"t\"\nweb=\"127.0.0.1:8080\"\npublic_url=\"https://thaayam.example.org/\"";
         let c = validate(raw(text), None, Path::new(".")).expect("valid");
-        let want = Web {
-            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            public_url: Some("https://thaayam.example.org".into()),
-            activity: None,
-        };
+        let want = Web::new(SocketAddr::from(([127, 0, 0, 1], 8080)), Some("https://thaayam.example.org".into()));
         assert_eq!(c.web, Some(want));
+        assert_eq!(c.web.as_ref().map(|w| w.trusted_proxies.clone()), Some(Proxies::default()), "this machine's");
         let c = validate(raw("token=\"t\"\nweb=\"127.0.0.1:0\""), None, Path::new(".")).expect("no links");
         assert_eq!(c.web.map(|w| w.public_url), Some(None));
         let e = validate(raw("token=\"t\"\nweb=\"localhost:80\""), None, Path::new("."));
@@ -550,6 +580,43 @@ mod tests {
             let e = validate(raw(&text), None, Path::new("."));
             assert!(e.as_ref().is_err_and(|e| e.starts_with("public_url: ")), "{bad:?}: {e:?}");
         }
+    }
+
+    #[test]
+    fn every_secret_is_cut_out_of_the_log() {
+        let pages = "token=\"the-bot-token-value\"\nweb=\"127.0.0.1:8080\"\npublic_url=\"https://a.org\"\n";
+        let text = format!(
+            "{pages}activity = true\nclient_secret = \"the-client-secret\"\ndatabase = \"postgres://u:the-db-password@h/db\""
+        );
+        let c = validate(raw(&text), None, Path::new(".")).expect("valid");
+        let secrets = c.secrets();
+        for s in ["the-bot-token-value", "the-client-secret", "the-db-password"] {
+            assert!(secrets.iter().any(|x| x == s), "{s} in {}", secrets.len());
+        }
+        let redact = crate::discord::logging::Redacting::new(&secrets.iter().map(String::as_str).collect::<Vec<_>>());
+        let line = redact.clean("exchange with client_secret=the-client-secret failed");
+        assert_eq!(line, "exchange with client_secret=[redacted] failed");
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges_with_a_clear_error() {
+        let pages = "token=\"t\"\nweb=\"127.0.0.1:8080\"\n";
+        let c = validate(
+            raw(&format!("{pages}trusted_proxies = [\"10.0.0.0/8\", \"fd00::/8\", \"192.0.2.7\"]")),
+            None,
+            Path::new("."),
+        );
+        let proxies = c.expect("valid").web.expect("pages").trusted_proxies;
+        assert!(proxies.trusts("10.1.2.3".parse().expect("ip")) && proxies.trusts("fd00::9".parse().expect("ip")));
+        assert!(!proxies.trusts("127.0.0.1".parse().expect("ip")), "a list given replaces this machine's");
+        let none = validate(raw(&format!("{pages}trusted_proxies = []")), None, Path::new(".")).expect("valid");
+        assert!(!none.web.expect("pages").trusted_proxies.trusts("127.0.0.1".parse().expect("ip")), "none trusted");
+        let e = validate(raw(&format!("{pages}trusted_proxies = [\"10.0.0.1/8\"]")), None, Path::new("."));
+        assert!(e.as_ref().is_err_and(|e| e.starts_with("trusted_proxies: ") && e.contains("10.0.0.0/8")), "{e:?}");
+        let e = validate(raw(&format!("{pages}trusted_proxies = [\"docker\"]")), None, Path::new("."));
+        assert!(e.as_ref().is_err_and(|e| e.starts_with("trusted_proxies: ")), "{e:?}");
+        let e = validate(raw("token=\"t\"\ntrusted_proxies = [\"10.0.0.0/8\"]"), None, Path::new("."));
+        assert!(e.as_ref().is_err_and(|e| e.starts_with("trusted_proxies: the pages are off")), "{e:?}");
     }
 
     #[test]

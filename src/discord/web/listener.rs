@@ -80,14 +80,20 @@ async fn start_with(listener: TcpListener, data: Data, discord: Option<Arc<Disco
         tracing::info!("game pages on http://{addr}/g/…");
     }
     let activity_keys = discord.as_ref().map(|_| Arc::new(super::activity::activity_keys(secret)));
-    let site = Site { discord, activity_keys, ..Site::new(data) };
+    // Bounded by what the process may open ([`super::serve`]).
+    let serving = data.config.web.as_ref().map(|w| w.serving.clone()).unwrap_or_default();
+    let descriptors = super::serve::raise_descriptor_limit();
+    let caps = super::serve::caps_of(&serving, descriptors);
+    tracing::info!(
+        "game pages: {} connections at once ({} per address), {} live streams ({descriptors} open files allowed)",
+        caps.connections,
+        caps.per_address,
+        caps.streams
+    );
+    let streams = Arc::new(Streams::new(super::limits::PER_ADDRESS, caps.streams));
+    let site = Site { discord, activity_keys, streams, stream_life: serving.stream_life, ..Site::new(data) };
     tokio::spawn(site.clone().follow());
-    let app = router(site.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!("the game pages' listener stopped: {e}");
-        }
-    });
+    super::serve::spawn(listener, router(site.clone()), serving, caps, site.proxies.clone());
     Ok(site)
 }
 
@@ -106,6 +112,10 @@ pub(crate) struct Site {
     pub(crate) activity_keys: Option<Arc<Keys>>,
     pub(crate) viewers: Arc<Viewers>,
     pub(crate) streams: Arc<Streams>,
+    /// The proxies whose `X-Forwarded-For` is believed.
+    proxies: Arc<crate::discord::proxies::Proxies>,
+    /// How long a live stream lasts (the page then reconnects).
+    stream_life: std::time::Duration,
     pictures: Arc<Mutex<VecDeque<(PictureKey, Picture)>>>,
 }
 
@@ -127,12 +137,15 @@ struct Found {
 
 impl Site {
     pub(crate) fn new(data: Data) -> Site {
+        let proxies = Arc::new(super::limits::proxies_of(&data.config));
         Site {
             data,
             discord: None,
             activity_keys: None,
             viewers: Arc::default(),
             streams: Arc::default(),
+            proxies,
+            stream_life: crate::discord::limits::Serving::default().stream_life,
             pictures: Arc::default(),
         }
     }
@@ -422,8 +435,7 @@ async fn events_at(
     headers: HeaderMap,
     q: EventsQuery,
 ) -> Response {
-    let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    let Some(slot) = site.streams.admit(client_address(peer.ip(), forwarded)) else {
+    let Some(slot) = site.streams.admit(client_address(peer.ip(), &headers, &site.proxies)) else {
         return html(StatusCode::TOO_MANY_REQUESTS, page::busy(Lang::EN));
     };
     let Some(Found { id, table, .. }) = site.find_at(door, &key).await else { return not_found() };
@@ -433,7 +445,8 @@ async fn events_at(
     }
     let last = headers.get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse().ok());
     let since = last.or(q.since);
-    let stream = site.viewers.watch(id, since, table.seq, slot);
+    let until = tokio::time::Instant::now() + site.stream_life;
+    let stream = site.viewers.watch(id, since, table.seq, slot, until);
     let mut r = Body::from_stream(stream).into_response();
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

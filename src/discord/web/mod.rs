@@ -11,7 +11,10 @@
 //!   updates, the replay's arrow keys and the dice check).
 //! - [`story`]: the story move by move and the replay's boards.
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
-//! - [`limits`]: the caps on live streams.
+//! - [`limits`]: the caps on live streams, and whose address a request is.
+//! - [`serve`]: the listener's connection caps and timeouts, sized from
+//!   the descriptor limit.
+//! - [`budget`]: budgets of requests (to Discord, per address, per user).
 //! - [`headers`]: the headers every HTML page is sent with.
 //! - The game as a Discord Activity (`activity = true`): [`activity`]
 //!   (its page and script, with Discord's SDK), [`api`] (its
@@ -22,10 +25,12 @@
 pub(crate) mod activity;
 pub(crate) mod api;
 pub(crate) mod auth;
+pub(crate) mod budget;
 pub(crate) mod headers;
 pub(crate) mod limits;
 pub(crate) mod listener;
 pub(crate) mod page;
+pub(crate) mod serve;
 pub(crate) mod story;
 pub(crate) mod stream;
 pub(crate) mod touch;
