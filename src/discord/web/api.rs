@@ -64,9 +64,9 @@ use std::time::{Duration, Instant};
 const BODY_LIMIT: usize = 4096;
 /// Calls (games and moves) of one Discord user: a page that reloads at
 /// each change, and a player's picks and confirms, stay far under it.
-pub(crate) const PER_USER: Rate = Rate::new(30.0, 5.0);
+pub(crate) const PER_USER: Rate = Rate::new(120.0, 20.0);
 /// Moves of one Discord user.
-pub(crate) const MOVES: Rate = Rate::new(10.0, 2.0);
+pub(crate) const MOVES: Rate = Rate::new(30.0, 5.0);
 /// Users whose budgets are remembered at most.
 const USERS_KEPT: usize = 50_000;
 

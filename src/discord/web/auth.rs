@@ -51,7 +51,7 @@ const INSTANCES_KEPT: usize = 10_000;
 /// 10 minutes (16 a second).
 pub(crate) const STRANGERS: Rate = Rate::new(20.0, 2.0);
 /// The same, per client address.
-pub(crate) const PER_ADDRESS: Rate = Rate::new(10.0, 0.5);
+pub(crate) const PER_ADDRESS: Rate = Rate::new(30.0, 1.0);
 /// Client addresses whose budget is remembered at most.
 const ADDRESSES_KEPT: usize = 50_000;
 /// The longest a 429 from Discord makes the bot wait.
