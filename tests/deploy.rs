@@ -5,6 +5,11 @@
 //! token from an environment file, restart on failure, the hardening.
 //! Without `systemd-analyze` (not Linux, no systemd package) the check by
 //! systemd is skipped with a message; `.ci/run` installs it.
+//!
+//! Also what is shipped beside the binary: the vendored Embedded App SDK
+//! (`assets/activity/embedded-app-sdk.js`) is the bundle whose SHA-256
+//! `scripts/vendor-activity-sdk.sh` recorded, built from a lockfile with
+//! integrity hashes.
 
 use std::path::Path;
 use std::process::Command;
@@ -33,6 +38,36 @@ fn the_unit_keeps_what_operators_rely_on() {
     }
     assert_eq!(value("ProtectSystem"), ["strict"]);
     assert!(value("Environment").iter().all(|v| !v.contains("DISCORD_TOKEN")), "the token is never in the unit");
+    // The pages' caps are sized from it (systemd's default of 1,024 leaves a public listener little).
+    let files: Vec<u64> = value("LimitNOFILE").iter().filter_map(|v| v.parse().ok()).collect();
+    assert!(files.len() == 1 && files[0] >= 16_384, "LimitNOFILE, a number of at least 16384: {files:?}");
+}
+
+#[test]
+fn the_vendored_sdk_is_the_bundle_its_recorded_hash_names() {
+    use sha2::{Digest, Sha256};
+    let bundle = include_bytes!("../assets/activity/embedded-app-sdk.js");
+    let recorded = include_str!("../assets/activity/embedded-app-sdk.js.sha256");
+    let (hash, name) = recorded.trim().split_once("  ").expect("`sha256sum` format: HASH  NAME");
+    assert_eq!(name, "embedded-app-sdk.js");
+    let got: String = Sha256::digest(bundle).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(got, hash, "the bundle changed without scripts/vendor-activity-sdk.sh recording it");
+    // Built from a lockfile that pins every package by its integrity hash.
+    let lock: serde_json::Value =
+        serde_json::from_str(include_str!("../assets/activity/package-lock.json")).expect("a lockfile");
+    let packages = lock["packages"].as_object().expect("the lockfile's packages");
+    let sdk = &packages["node_modules/@discord/embedded-app-sdk"];
+    let version = include_str!("../assets/activity/VERSION");
+    assert!(
+        version.contains(&format!("@discord/embedded-app-sdk {}", sdk["version"].as_str().unwrap_or("?"))),
+        "{version}"
+    );
+    for (path, p) in packages.iter().filter(|(path, _)| !path.is_empty()) {
+        let integrity = p["integrity"].as_str().unwrap_or_default();
+        assert!(integrity.starts_with("sha512-"), "{path} is pinned by its integrity hash: {p}");
+    }
+    let script = include_str!("../scripts/vendor-activity-sdk.sh");
+    assert!(script.contains("npm ci --ignore-scripts"), "installed from the lockfile, no install script run");
 }
 
 #[test]

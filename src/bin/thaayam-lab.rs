@@ -211,11 +211,10 @@ fn run(command: Command) -> Result<(), String> {
                 .transpose()
                 .map_err(|e| format!("--metrics: {e}"))?;
             let web = match web {
-                Some(w) => Some(thaayam::discord::config::Web {
-                    listen: thaayam::discord::config::parse_listen_address(&w).map_err(|e| format!("--web: {e}"))?,
-                    public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
-                    activity: None,
-                }),
+                Some(w) => Some(thaayam::discord::config::Web::new(
+                    thaayam::discord::config::parse_listen_address(&w).map_err(|e| format!("--web: {e}"))?,
+                    public_url.map(|u| u.trim_end_matches('/').to_string()),
+                )),
                 None => None,
             };
             let database = thaayam::store::Database::parse(&database).map_err(|e| format!("--database: {e}"))?;

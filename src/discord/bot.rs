@@ -42,10 +42,13 @@ pub fn run(config: Config) -> Result<(), String> {
 /// [`run`] at another endpoint: only the hidden `sandbox-bot` command
 /// (crash tests) passes a sandbox.
 pub(crate) fn run_at(config: Config, endpoint: Endpoint) -> Result<(), String> {
-    // The database's password is as secret as the token.
-    let password = config.database.password();
-    let secrets: Vec<&str> = std::iter::once(config.token.as_str()).chain(password.as_deref()).collect();
+    let secrets = config.secrets();
+    let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
     super::logging::init(&config.log_level, config.log_format, &secrets);
+    // Before anything is opened: the pages' caps are sized from it.
+    if config.web.is_some() {
+        crate::discord::web::serve::raise_descriptor_limit();
+    }
     if let crate::store::Database::Postgres(url) = &config.database
         && let Some(warning) = url.unverified_warning()
     {

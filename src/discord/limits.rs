@@ -44,3 +44,30 @@ impl Default for Limits {
         }
     }
 }
+
+/// The public listener's bounds (part of [`super::config::Web`]; not in
+/// the config file: the tests shorten them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Serving {
+    /// How long a client may take to send a request's headers.
+    pub header_read: Duration,
+    /// How long a connection may stay open with no request on it.
+    pub idle: Duration,
+    /// How long a live stream lasts before the server ends it (the page
+    /// reconnects at once, with `Last-Event-ID`, and misses nothing).
+    pub stream_life: Duration,
+    /// The most connections at once; `None`: derived from the process's
+    /// descriptor limit at start-up.
+    pub connections: Option<usize>,
+}
+
+impl Default for Serving {
+    fn default() -> Serving {
+        Serving {
+            header_read: Duration::from_secs(10),
+            idle: Duration::from_secs(60),
+            stream_life: Duration::from_secs(30 * 60),
+            connections: None,
+        }
+    }
+}

@@ -12,8 +12,8 @@
 //! - [`web`] serves a public page per game (watch live, replay, check the
 //!   dice): above `live`, whose hub announces every saved change to it.
 //! - [`commands`] are the slash commands, thin over the wings; [`bot`]
-//!   starts everything. [`config`] is the bot's configuration, [`logging`]
-//!   its log (text or JSON lines, secrets cut out).
+//!   starts everything. [`config`] is the bot's configuration ([`limits`] and [`proxies`]
+//!   among it), [`logging`] its log (text or JSON lines, secrets cut out).
 //!
 //! `game` and `view` never import serenity, poise, tokio or the store (a
 //! test in `tests/architecture.rs` checks it).
@@ -26,6 +26,7 @@ pub mod limits;
 pub(crate) mod live;
 pub(crate) mod logging;
 pub(crate) mod ops;
+pub mod proxies;
 pub(crate) mod view;
 pub(crate) mod web;
 

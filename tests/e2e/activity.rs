@@ -71,9 +71,8 @@ async fn start_activity_bot_with(
     let mut config = play::config(&dir.0.join("thaayam.db"), Shards::Auto);
     change(&mut config);
     config.web = Some(Web {
-        listen: SocketAddr::from(([127, 0, 0, 1], port)),
-        public_url: Some(base.clone()),
         activity: Some(Activity { client_secret: Secret::new(CLIENT_SECRET) }),
+        ..Web::new(SocketAddr::from(([127, 0, 0, 1], port)), Some(base.clone()))
     });
     (play::start_bot_with(fake, config).await, base)
 }

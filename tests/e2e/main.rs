@@ -7,6 +7,7 @@
 mod support;
 
 mod activity;
+mod activity_flood;
 mod analyse;
 mod away;
 mod backup;
@@ -38,5 +39,6 @@ mod tireout;
 mod transcript;
 mod turns;
 mod web;
+mod web_bounds;
 mod web_flood;
 mod went_back;

@@ -54,8 +54,7 @@ async fn a_games_page_follows_it_live_then_replays_it_and_checks_its_dice_in_a_b
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let mut config = play::config(&dir.0.join("thaayam.db"), Shards::Auto);
-    config.web =
-        Some(Web { listen: SocketAddr::from(([127, 0, 0, 1], port)), public_url: Some(base.clone()), activity: None });
+    config.web = Some(Web::new(SocketAddr::from(([127, 0, 0, 1], port)), Some(base.clone())));
     let bot = play::start_bot_with(&fake, config).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     let players = [alice.clone(), bob.clone()];

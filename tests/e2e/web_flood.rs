@@ -87,8 +87,7 @@ async fn a_flood_of_a_finished_games_page_leaves_every_click_answered_and_saved_
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
     let base = format!("http://127.0.0.1:{port}");
     let mut config = play::config(&db, Shards::Auto);
-    config.web =
-        Some(Web { listen: SocketAddr::from(([127, 0, 0, 1], port)), public_url: Some(base.clone()), activity: None });
+    config.web = Some(Web::new(SocketAddr::from(([127, 0, 0, 1], port)), Some(base.clone())));
     let bot = play::start_bot_with(&fake, config).await;
     let page = reqwest::get(format!("{base}/g/{key}?step=1")).await.expect("the page");
     assert_eq!(page.status(), 200, "the finished game's page");

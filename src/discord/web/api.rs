@@ -20,17 +20,23 @@
 //!
 //! Every call but `token` carries `Authorization: Bearer <access token>`:
 //! Discord says whose token it is and which users are in the instance and
-//! in which channel it runs; she must be in it. Answers: 200; 400 bad
-//! input; 401 no, a forged or an expired token; 403 not in the instance,
-//! or not her turn; 404 no game in the channel; 409 the board she saw is
-//! out of date; 503 Discord or the store could not answer. Every refusal
-//! is `{"error": code, "message": words}` and changes nothing.
+//! in which channel it runs; she must be in it ([`super::auth`] keeps
+//! strangers from making the bot ask Discord much). Each Discord user has
+//! a budget of calls ([`PER_USER`]), and of moves ([`MOVES`]). Answers:
+//! 200; 400 bad input; 401 no, a forged, an expired or another app's
+//! token; 403 not in the instance, or not her turn; 404 no game in the
+//! channel; 409 the board she saw is out of date; 429 too many (with
+//! `Retry-After`); 503 Discord or the store could not answer. Every
+//! refusal is `{"error": code, "message": words}` and changes nothing.
 
 use super::auth::{AuthError, Discord, Instance, Who};
+use super::budget::{Buckets, Rate};
+use super::limits::{client_address, counted_as, proxies_of};
 use super::{page, story, touch};
 use crate::discord::Data;
 use crate::discord::game::choices::Menu;
 use crate::discord::game::ids::ChannelId;
+use crate::discord::game::ids::UserId;
 use crate::discord::game::intent::Refusal;
 use crate::discord::game::table::Stage;
 use crate::discord::game::turn::menu_of;
@@ -39,20 +45,30 @@ use crate::discord::live::lang::game_lang;
 use crate::discord::live::page_key::Keys;
 use crate::discord::live::persist;
 use crate::discord::live::running::Running;
+use crate::discord::proxies::Proxies;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::menu_options;
 use crate::discord::view::refusals::refusal_text;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A request body's most bytes.
 const BODY_LIMIT: usize = 4096;
+/// Calls (games and moves) of one Discord user: a page that reloads at
+/// each change, and a player's picks and confirms, stay far under it.
+pub(crate) const PER_USER: Rate = Rate::new(120.0, 20.0);
+/// Moves of one Discord user.
+pub(crate) const MOVES: Rate = Rate::new(30.0, 5.0);
+/// Users whose budgets are remembered at most.
+const USERS_KEPT: usize = 50_000;
 
 /// What the API's routes share.
 #[derive(Clone)]
@@ -61,17 +77,30 @@ pub(crate) struct Api {
     discord: Arc<Discord>,
     /// The keys of the Activity's addresses of a board and a stream.
     keys: Option<Arc<Keys>>,
+    proxies: Arc<Proxies>,
+    users: Arc<Buckets<UserId>>,
+    moves: Arc<Buckets<UserId>>,
 }
 
 /// The API's routes, when the Activity is on (`discord`).
 pub(crate) fn routes(data: Data, discord: Option<Arc<Discord>>, keys: Option<Arc<Keys>>) -> Router {
     let Some(discord) = discord else { return Router::new() };
+    let proxies = Arc::new(proxies_of(&data.config));
+    let users = Arc::new(Buckets::new(PER_USER, USERS_KEPT));
+    let moves = Arc::new(Buckets::new(MOVES, USERS_KEPT));
     Router::new()
         .route("/activity/api/token", post(token))
         .route("/activity/api/game", get(game))
         .route("/activity/api/move", post(move_))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(Api { data, discord, keys })
+        .with_state(Api { data, discord, keys, proxies, users, moves })
+}
+
+impl Api {
+    /// The client a request comes from, as its budgets count it.
+    fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+        counted_as(client_address(peer.ip(), headers, &self.proxies))
+    }
 }
 
 /// A JSON answer, never kept by caches.
@@ -88,6 +117,18 @@ fn refused(status: StatusCode, code: &str, message: String) -> Response {
     answer(status, json!({"error": code, "message": message}))
 }
 
+/// 429, again after `wait`.
+fn too_many(wait: Duration, message: String) -> Response {
+    let mut r = refused(StatusCode::TOO_MANY_REQUESTS, "too-many", message);
+    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs(wait)));
+    r
+}
+
+/// Whole seconds to tell a player to wait.
+fn secs(wait: Duration) -> u64 {
+    wait.as_secs_f64().ceil().max(1.0) as u64
+}
+
 /// The words of an error the Activity shows (in English: who she is is
 /// not known yet).
 fn auth_refusal(e: AuthError) -> Response {
@@ -96,6 +137,7 @@ fn auth_refusal(e: AuthError) -> Response {
         AuthError::NoInstance => {
             refused(StatusCode::FORBIDDEN, "not-in-activity", tr!(Lang::EN, "activity-not-in-instance"))
         }
+        AuthError::Busy(wait) => too_many(wait, tr!(Lang::EN, "busy-queue", secs = secs(wait))),
         AuthError::Unavailable(why) => {
             tracing::warn!("the Activity could not ask Discord: {why}");
             refused(StatusCode::SERVICE_UNAVAILABLE, "unavailable", tr!(Lang::EN, "activity-unavailable"))
@@ -108,30 +150,39 @@ struct TokenBody {
     code: String,
 }
 
-async fn token(State(api): State<Api>, body: Bytes) -> Response {
+async fn token(
+    State(api): State<Api>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let Ok(TokenBody { code }) = serde_json::from_slice::<TokenBody>(&body) else {
         return refused(StatusCode::BAD_REQUEST, "bad-request", "a JSON body {\"code\": \"…\"}".into());
     };
     if code.is_empty() || code.len() > 512 {
         return refused(StatusCode::BAD_REQUEST, "bad-request", "a JSON body {\"code\": \"…\"}".into());
     }
-    match api.discord.exchange(&code).await {
+    match api.discord.exchange(&code, api.client(peer, &headers)).await {
         Ok(access_token) => answer(StatusCode::OK, json!({"access_token": access_token})),
         Err(e) => auth_refusal(e),
     }
 }
 
 /// The player a request comes from and the Activity instance she is in:
-/// her bearer token checked with Discord, and her place in the instance.
-async fn player(api: &Api, headers: &HeaderMap, instance: &str) -> Result<(Who, Instance), Response> {
+/// her bearer token checked with Discord, her budget of calls, and her
+/// place in the instance.
+async fn player(api: &Api, peer: SocketAddr, headers: &HeaderMap, instance: &str) -> Result<(Who, Instance), Response> {
     let discord = &api.discord;
     let bearer =
         headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
     let Some(token) = bearer.map(str::trim).filter(|t| !t.is_empty()) else {
         return Err(auth_refusal(AuthError::Refused));
     };
-    let who = discord.who(token).await.map_err(auth_refusal)?;
-    let found = discord.instance(instance).await.map_err(auth_refusal)?;
+    let who = discord.who(token, api.client(peer, headers)).await.map_err(auth_refusal)?;
+    if let Err(wait) = api.users.take(&who.user, Instant::now()) {
+        return Err(too_many(wait, tr!(Lang::EN, "busy-cooldown", secs = secs(wait))));
+    }
+    let found = discord.instance(instance, who.user).await.map_err(auth_refusal)?;
     if !found.users.contains(&who.user) {
         return Err(auth_refusal(AuthError::NoInstance));
     }
@@ -153,8 +204,13 @@ async fn closed_game(data: &Data, key: Option<&str>, channel: ChannelId) -> Opti
     persist::from_closed(loaded).ok().filter(|r| r.table.channel == channel)
 }
 
-async fn game(State(api): State<Api>, headers: HeaderMap, Query(q): Query<GameQuery>) -> Response {
-    let (who, instance) = match player(&api, &headers, &q.instance_id).await {
+async fn game(
+    State(api): State<Api>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(q): Query<GameQuery>,
+) -> Response {
+    let (who, instance) = match player(&api, peer, &headers, &q.instance_id).await {
         Ok(p) => p,
         Err(r) => return r,
     };
@@ -222,7 +278,12 @@ struct MoveBody {
     act: String,
 }
 
-async fn move_(State(api): State<Api>, headers: HeaderMap, body: Bytes) -> Response {
+async fn move_(
+    State(api): State<Api>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let Ok(m) = serde_json::from_slice::<MoveBody>(&body) else {
         return refused(
             StatusCode::BAD_REQUEST,
@@ -236,10 +297,13 @@ async fn move_(State(api): State<Api>, headers: HeaderMap, body: Bytes) -> Respo
         value if !value.is_empty() && value.len() <= 16 => Act::Choose(value.to_string()),
         _ => return refused(StatusCode::BAD_REQUEST, "bad-request", "`act`: an option, confirm or undo".into()),
     };
-    let (who, instance) = match player(&api, &headers, &m.instance_id).await {
+    let (who, instance) = match player(&api, peer, &headers, &m.instance_id).await {
         Ok(p) => p,
         Err(r) => return r,
     };
+    if let Err(wait) = api.moves.take(&who.user, Instant::now()) {
+        return too_many(wait, tr!(Lang::EN, "busy-cooldown", secs = secs(wait)));
+    }
     let web_move = WebMove { channel: instance.channel, user: who.user, name: who.name, act, seq: m.seq };
     let lang = match api.data.hub.in_channel(instance.channel) {
         Some(shared) => game_lang(&api.data, &*shared.lock().await).await,

@@ -7,7 +7,7 @@
 //! render slot busy past their waits: 503.
 
 use super::closed::{Closed, Item};
-use super::limits::client_address;
+use super::limits::{client_address, counted_as};
 use super::page::{self, GamePage};
 use super::site::{Busy, Door, Found, PAINT_WAIT, Site, html, not_found};
 use super::story;
@@ -20,6 +20,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Instant;
 
 impl Site {
     /// The board of a closed game at a replay's step (`None`: its end),
@@ -76,8 +77,8 @@ fn refused(status: StatusCode) -> Response {
 
 /// A request for a page or a picture, within its address's budget.
 fn within_budget(site: &Site, peer: SocketAddr, headers: &HeaderMap) -> bool {
-    let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    site.budget.allow(client_address(peer.ip(), forwarded))
+    let addr = counted_as(client_address(peer.ip(), headers, &site.proxies));
+    site.budget.take(&addr, Instant::now()).is_ok()
 }
 
 /// The game a page's request names, or its answer: 404, 503.

@@ -23,7 +23,7 @@
 
 use super::auth::Discord;
 use super::game_routes as routes;
-use super::limits::client_address;
+use super::limits::{Streams, client_address};
 use super::page;
 use super::site::{Door, Site, html, not_found};
 use crate::discord::Data;
@@ -68,14 +68,21 @@ async fn start_with(listener: TcpListener, data: Data, discord: Option<Arc<Disco
         tracing::info!("game pages on http://{addr}/g/…");
     }
     let activity_keys = discord.as_ref().map(|_| Arc::new(super::activity::activity_keys(secret)));
-    let site = Site::with_activity(data, discord, activity_keys);
+    // Bounded by what the process may open ([`super::serve`]).
+    let serving = data.config.web.as_ref().map(|w| w.serving.clone()).unwrap_or_default();
+    let descriptors = super::serve::raise_descriptor_limit();
+    let caps = super::serve::caps_of(&serving, descriptors);
+    tracing::info!(
+        "game pages: {} connections at once ({} per address), {} live streams ({descriptors} open files allowed)",
+        caps.connections,
+        caps.per_address,
+        caps.streams
+    );
+    let mut site = Site::with_activity(data, discord, activity_keys);
+    site.streams = Arc::new(Streams::new(super::limits::PER_ADDRESS, caps.streams));
+    site.stream_life = serving.stream_life;
     tokio::spawn(site.clone().follow());
-    let app = router(site.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!("the game pages' listener stopped: {e}");
-        }
-    });
+    super::serve::spawn(listener, router(site.clone()), serving, caps, site.proxies.clone());
     Ok(site)
 }
 
@@ -133,8 +140,7 @@ async fn events_at(
     headers: HeaderMap,
     q: EventsQuery,
 ) -> Response {
-    let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    let Some(slot) = site.streams.admit(client_address(peer.ip(), forwarded)) else {
+    let Some(slot) = site.streams.admit(client_address(peer.ip(), &headers, &site.proxies)) else {
         return html(StatusCode::TOO_MANY_REQUESTS, page::busy(Lang::EN));
     };
     let Ok(Some(found)) = site.find_at(door, &key).await else { return not_found() };
@@ -145,7 +151,8 @@ async fn events_at(
     }
     let last = headers.get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse().ok());
     let since = last.or(q.since);
-    let stream = site.viewers.watch(id, since, table.seq, slot);
+    let until = tokio::time::Instant::now() + site.stream_life;
+    let stream = site.viewers.watch(id, since, table.seq, slot, until);
     let mut r = Body::from_stream(stream).into_response();
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -9,8 +9,7 @@
 //!   finding a game by its key ([`crate::discord::live::page_key`]) and
 //!   drawing its pictures once, on the pages' own render slot;
 //!   [`game_routes`]: a game's page and pictures; [`closed`]: the finished
-//!   games kept, with their pages and pictures; [`budget`]: the requests
-//!   per address.
+//!   games kept, with their pages and pictures.
 //! - [`assets`]: the pages' scripts and style sheets (`assets/web/`),
 //!   served at addresses named by their hash.
 //! - [`page`]: the HTML (server-rendered; the scripts only add the live
@@ -18,7 +17,10 @@
 //! - [`line`]: a line of the channel's words in HTML, names put in once.
 //! - [`story`]: the story move by move and the replay's boards.
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
-//! - [`limits`]: the caps on live streams.
+//! - [`limits`]: the caps on live streams, and whose address a request is.
+//! - [`serve`]: the listener's connection caps and timeouts, sized from
+//!   the descriptor limit.
+//! - [`budget`]: budgets of requests (to Discord, per address, per user).
 //! - [`headers`]: the headers every HTML page is sent with.
 //! - The game as a Discord Activity (`activity = true`): [`activity`]
 //!   (its page and script, with Discord's SDK), [`api`] (its
@@ -38,6 +40,7 @@ pub(crate) mod limits;
 pub(crate) mod line;
 pub(crate) mod listener;
 pub(crate) mod page;
+pub(crate) mod serve;
 pub(crate) mod site;
 pub(crate) mod story;
 pub(crate) mod stream;

@@ -11,7 +11,7 @@
 //! and renders one update per change of a watched game ([`Site::follow`]).
 
 use super::auth::Discord;
-use super::budget::Budget;
+use super::budget::{Buckets, Rate};
 use super::closed::{Closed, ClosedGames};
 use super::limits::Streams;
 use super::page;
@@ -37,6 +37,13 @@ use tokio::sync::{OnceCell, Semaphore, broadcast};
 
 /// Pictures of running games kept (each game's current board).
 const PICTURES_KEPT: usize = 64;
+/// The pages' budget of requests per client address ([`Buckets`]): a
+/// person opening a page, its pictures and stepping through a replay with
+/// the arrow keys stays far inside it; over it, 429 before anything is read
+/// or drawn.
+pub(crate) const PAGE_BUDGET: Rate = Rate::new(60.0, 10.0);
+/// Addresses whose page budget is followed at most.
+const PAGE_ADDRESSES: usize = 65_536;
 /// How long a page's request waits for the store, at most.
 pub(crate) const STORE_WAIT: Duration = Duration::from_millis(500);
 /// The pages' calls in the store's queue at once, at most.
@@ -64,8 +71,12 @@ pub(crate) struct Site {
     pictures: Arc<Mutex<VecDeque<(PictureKey, Picture)>>>,
     /// The finished games asked for, kept.
     pub(crate) closed: Arc<ClosedGames>,
-    /// The pages' requests per address.
-    pub(super) budget: Arc<Budget>,
+    /// The pages' requests per address (an IPv6 /64 as one).
+    pub(super) budget: Arc<Buckets<std::net::IpAddr>>,
+    /// The proxies whose `X-Forwarded-For` is believed.
+    pub(super) proxies: Arc<crate::discord::proxies::Proxies>,
+    /// How long a live stream lasts (the page then reconnects).
+    pub(super) stream_life: Duration,
     /// The pages' render slot.
     pub(super) painters: Arc<Semaphore>,
     /// The pages' places in the store's queue.
@@ -115,6 +126,7 @@ impl Site {
     }
 
     pub(crate) fn new(data: Data) -> Site {
+        let proxies = Arc::new(super::limits::proxies_of(&data.config));
         Site {
             data,
             discord: None,
@@ -123,7 +135,9 @@ impl Site {
             streams: Arc::default(),
             pictures: Arc::default(),
             closed: Arc::default(),
-            budget: Arc::default(),
+            budget: Arc::new(Buckets::new(PAGE_BUDGET, PAGE_ADDRESSES)),
+            proxies,
+            stream_life: crate::discord::limits::Serving::default().stream_life,
             painters: Arc::new(Semaphore::new(PAINTERS)),
             store_calls: Arc::new(Semaphore::new(STORE_CALLS)),
         }

@@ -13,7 +13,10 @@
 //! (`Last-Event-ID`, or `since` from a freshly loaded page) gets the
 //! updates it missed while the channel still keeps them, else a refresh.
 //! A comment every [`KEEP_ALIVE`] keeps proxies from closing an idle
-//! stream.
+//! stream. A stream ends at the lifetime it was given (the listener's
+//! `stream_life`): the page's event source reconnects at once with
+//! `Last-Event-ID` and gets what it missed, so no stream holds a
+//! connection for ever.
 //!
 //! An update's event is written once, as the bytes every viewer is sent
 //! (shared, not copied): with a thousand viewers of one game, formatting
@@ -183,13 +186,15 @@ impl Viewers {
     }
 
     /// A new viewer of `game`, at counter `since` of a game now at `now`:
-    /// its stream of events, which holds `slot` until it ends.
+    /// its stream of events, which holds `slot` until it ends (at `until`
+    /// at the latest).
     pub(crate) fn watch(
         self: &Arc<Self>,
         game: i64,
         since: Option<u32>,
         now: u32,
         slot: Slot,
+        until: tokio::time::Instant,
     ) -> impl futures_util::Stream<Item = Result<Bytes, Infallible>> + Send + 'static {
         let channel = {
             let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
@@ -206,11 +211,17 @@ impl Viewers {
                 None => pending.push_back(Msg::Refresh),
             }
         }
-        let state = Watching { rx, pending, _leaving: Leaving { viewers: self.clone(), game, _slot: slot } };
+        let state = Watching { rx, pending, until, _leaving: Leaving { viewers: self.clone(), game, _slot: slot } };
         futures_util::stream::unfold(state, |mut s| async move {
+            let left = s.until.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                // Its time is up: the page reconnects with `Last-Event-ID`.
+                return None;
+            }
             let msg = match s.pending.pop_front() {
                 Some(m) => m,
-                None => match tokio::time::timeout(KEEP_ALIVE, s.rx.recv()).await {
+                None => match tokio::time::timeout(KEEP_ALIVE.min(left), s.rx.recv()).await {
+                    Err(_) if left <= KEEP_ALIVE => return None,
                     Err(_) => return Some((Ok(Bytes::from_static(ALIVE)), s)),
                     Ok(Ok(m)) => m,
                     Ok(Err(broadcast::error::RecvError::Lagged(_))) => Msg::Refresh,
@@ -236,6 +247,7 @@ struct Watching {
     // Dropped first: `Leaving` counts the receivers left.
     rx: broadcast::Receiver<Msg>,
     pending: VecDeque<Msg>,
+    until: tokio::time::Instant,
     _leaving: Leaving,
 }
 
@@ -266,6 +278,10 @@ mod tests {
         Arc::new(Streams::default()).admit("10.0.0.1".parse().expect("ip")).expect("a slot")
     }
 
+    fn later() -> tokio::time::Instant {
+        tokio::time::Instant::now() + Duration::from_secs(60)
+    }
+
     fn text(e: &Bytes) -> String {
         String::from_utf8_lossy(e).into_owned()
     }
@@ -280,7 +296,7 @@ mod tests {
     #[tokio::test]
     async fn a_page_that_comes_back_gets_what_it_missed_or_a_refresh() {
         let viewers = Arc::new(Viewers::default());
-        let first = viewers.watch(1, Some(5), 5, slot());
+        let first = viewers.watch(1, Some(5), 5, slot(), later());
         let channel = viewers.get(1).expect("watched");
         channel.publish(5, Update::new(6, "six"));
         channel.publish(6, Update::new(7, "seven"));
@@ -288,10 +304,10 @@ mod tests {
         assert!(text(&first.next().await.expect("an event").expect("ok")).contains("six"));
         assert!(text(&first.next().await.expect("an event").expect("ok")).contains("seven"));
         // A page that saw 6 gets 7; one from before the channel kept gets a refresh.
-        let mut back = Box::pin(viewers.watch(1, Some(6), 7, slot()));
+        let mut back = Box::pin(viewers.watch(1, Some(6), 7, slot(), later()));
         let e = text(&back.next().await.expect("an event").expect("ok"));
         assert!(e.contains("seven") && !e.contains("six"), "{e}");
-        let mut old = Box::pin(viewers.watch(1, Some(2), 7, slot()));
+        let mut old = Box::pin(viewers.watch(1, Some(2), 7, slot(), later()));
         assert!(text(&old.next().await.expect("an event").expect("ok")).contains("refresh"));
         drop((first, back, old));
         viewers.sweep();
@@ -302,9 +318,28 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_stream_ends_at_its_lifetime_and_the_page_resumes_from_its_last_event() {
+        let viewers = Arc::new(Viewers::default());
+        let until = tokio::time::Instant::now() + Duration::from_millis(200);
+        let mut first = Box::pin(viewers.watch(1, Some(3), 3, slot(), until));
+        let channel = viewers.get(1).expect("watched");
+        channel.publish(3, Update::new(4, "four"));
+        assert!(text(&first.next().await.expect("an event").expect("ok")).contains("four"));
+        let t = std::time::Instant::now();
+        assert!(first.next().await.is_none(), "the stream ends at its lifetime");
+        assert!(t.elapsed() < Duration::from_secs(2), "not at the next keep-alive: {:?}", t.elapsed());
+        drop(first);
+        // Meanwhile a change came; the page comes back with `Last-Event-ID: 4`.
+        channel.publish(4, Update::new(5, "five"));
+        let mut back = Box::pin(viewers.watch(1, Some(4), 5, slot(), later()));
+        let e = text(&back.next().await.expect("an event").expect("ok"));
+        assert!(e.contains("five") && e.contains("id: 5"), "{e}");
+    }
+
+    #[tokio::test]
     async fn a_viewer_far_behind_gets_a_refresh_not_a_queue() {
         let viewers = Arc::new(Viewers::default());
-        let mut slow = Box::pin(viewers.watch(1, None, 0, slot()));
+        let mut slow = Box::pin(viewers.watch(1, None, 0, slot(), later()));
         let channel = viewers.get(1).expect("watched");
         for seq in 1..=(BUFFER as u32 * 4) {
             channel.publish(seq - 1, Update::new(seq, &format!("update {seq}")));

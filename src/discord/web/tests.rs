@@ -314,8 +314,8 @@ async fn one_address_gets_its_budget_of_requests_then_a_429() {
             other => panic!("answered {other}"),
         }
     }
-    let refilled = started.elapsed().as_secs_f64() * super::budget::PER_SECOND;
-    let burst = super::budget::BURST as usize;
+    let refilled = started.elapsed().as_secs_f64() * super::site::PAGE_BUDGET.per_second;
+    let burst = super::site::PAGE_BUDGET.burst as usize;
     assert!(
         served >= burst && served as f64 <= burst as f64 + refilled + 2.0,
         "{served} served, {refilled:.1} refilled"

@@ -42,6 +42,17 @@
 //! - `GET /users/@me` with `Authorization: Bearer <access token>` answers
 //!   the token's user (the spec's security for it: `BotToken` or `OAuth2`
 //!   with `identify`); an unknown or expired token is 401.
+//! - `GET /oauth2/@me` with a bearer token (the spec's
+//!   `get_my_oauth2_authorization`, answering an
+//!   `OAuth2GetAuthorizationResponse`: `application` (an
+//!   `ApplicationResponse`), `scopes`, `expires` (required), and `user`,
+//!   given with `identify`); an unknown or expired token is 401. Tokens of
+//!   another application, or without `identify`, are made by
+//!   [`Activities::grant`] (a test's stranger with a token of her own).
+//! - A 429 (the spec's `ClientRatelimitedResponse`: a `RatelimitedResponse`
+//!   body with `retry_after` seconds and `global`, and rate-limit headers;
+//!   Discord also sends `Retry-After`) is answered by the OAuth2 routes
+//!   while a test asks for it ([`super::FakeDiscord::rate_limit_oauth`]).
 
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -73,6 +84,11 @@ pub struct Activities {
     pub tokens: HashMap<String, (u64, bool)>,
     pub instances: Vec<Instance>,
     pub issued: u64,
+    /// Tokens Discord issued to other applications, or without
+    /// `identify`: their user, application and scopes.
+    pub grants: HashMap<String, (u64, u64, Vec<String>)>,
+    /// Until when the OAuth2 routes answer 429.
+    pub limited_until: Option<std::time::Instant>,
 }
 
 impl Activities {
@@ -105,6 +121,33 @@ impl Activities {
         self.tokens.insert(token.clone(), (user, false));
         Ok(json!({"access_token": token, "token_type": "Bearer", "expires_in": 604_800,
                   "refresh_token": format!("refresh-{}", self.issued), "scope": "identify"}))
+    }
+
+    /// A token of `user` for application `app` with `scopes` (another
+    /// app's, or this app's without `identify`).
+    pub fn grant(&mut self, user: u64, app: u64, scopes: &[&str]) -> String {
+        self.issued += 1;
+        let token = format!("grant-{user}-{app}-{}", self.issued);
+        self.grants.insert(token.clone(), (user, app, scopes.iter().map(|s| s.to_string()).collect()));
+        token
+    }
+
+    /// `GET /oauth2/@me` for a bearer token of application `ours`.
+    pub fn authorization(&self, token: &str, ours: u64) -> Option<Value> {
+        let (user, app, scopes) = match self.bearer(token) {
+            Some(user) => (user, ours, vec!["identify".to_string()]),
+            None => self.grants.get(token).cloned()?,
+        };
+        let mut answer = json!({
+            "application": {"id": app.to_string(), "name": format!("app-{app}"), "icon": null, "description": "",
+                            "bot_public": true, "bot_require_code_grant": false, "flags": 0},
+            "scopes": scopes,
+            "expires": "2099-01-01T00:00:00.000000+00:00",
+        });
+        if scopes.iter().any(|s| s == "identify") {
+            answer["user"] = super::payloads::user_by_id(user);
+        }
+        Some(answer)
     }
 
     /// The user of a live bearer token.

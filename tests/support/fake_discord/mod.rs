@@ -346,6 +346,17 @@ impl FakeDiscord {
         EntryPoint::Interaction(self.dispatch_interaction(2, user, origin, data, None, None).await)
     }
 
+    /// A token of `user` that Discord gave application `app` with
+    /// `scopes` (another app's, or this one's without `identify`).
+    pub fn grant_token(&self, user: &FakeUser, app: u64, scopes: &[&str]) -> String {
+        self.shared.lock().activities.grant(user.id, app, scopes)
+    }
+
+    /// The OAuth2 routes answer 429 (with `Retry-After`) for `for_`.
+    pub fn rate_limit_oauth(&self, for_: Duration) {
+        self.shared.lock().activities.limited_until = Some(Instant::now() + for_);
+    }
+
     /// Every access token issued so far expires now.
     pub fn expire_access_tokens(&self) {
         for (_, expired) in self.shared.lock().activities.tokens.values_mut() {

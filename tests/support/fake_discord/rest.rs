@@ -36,6 +36,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/gateway/bot", get(gateway))
         .route("/api/v10/oauth2/applications/@me", get(application))
         .route("/api/v10/users/@me", get(me))
+        .route("/api/v10/oauth2/@me", get(oauth_me))
         .route("/api/oauth2/token", post(oauth_token))
         .route("/api/v10/oauth2/token", post(oauth_token))
         .route("/api/v10/applications/{app}/activity-instances/{instance}", get(activity_instance))
@@ -145,6 +146,51 @@ async fn me(State(st): St, headers: axum::http::HeaderMap) -> Reply {
     }
 }
 
+/// The 429 the OAuth2 routes answer while a test asks for it (activity.rs).
+fn rate_limited(st: &Shared) -> Option<Response> {
+    let until = st.lock().activities.limited_until?;
+    let left = until.saturating_duration_since(std::time::Instant::now());
+    if left.is_zero() {
+        return None;
+    }
+    count(st, "refused: 429 oauth2");
+    let secs = left.as_secs_f64();
+    let body = json!({"message": "You are being rate limited.", "retry_after": secs, "global": false, "code": 0});
+    let headers = [
+        ("retry-after", format!("{}", secs.ceil() as u64)),
+        ("x-ratelimit-limit", "5".to_string()),
+        ("x-ratelimit-remaining", "0".to_string()),
+        ("x-ratelimit-reset-after", format!("{secs:.3}")),
+        ("x-ratelimit-bucket", "oauth2".to_string()),
+    ];
+    let mut r = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+    for (k, v) in headers {
+        if let Ok(v) = v.parse() {
+            r.headers_mut().insert(k, v);
+        }
+    }
+    Some(r)
+}
+
+/// `GET /oauth2/@me`: the authorisation a bearer token carries (activity.rs).
+async fn oauth_me(State(st): St, headers: axum::http::HeaderMap) -> Reply {
+    count(&st, "GET oauth2/@me (bearer)");
+    if let Some(r) = rate_limited(&st) {
+        return Ok(r);
+    }
+    let auth = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let Some(token) = auth.strip_prefix("Bearer ") else {
+        st.lock()
+            .violation("GET /oauth2/@me without a bearer token (the bot's own is for /oauth2/applications/@me)".into());
+        st.changed();
+        return Err(error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized"));
+    };
+    match st.lock().activities.authorization(token, APP_ID) {
+        Some(found) => Ok(Json(found).into_response()),
+        None => Err(error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")),
+    }
+}
+
 /// A form-encoded body's fields (`+` and `%XX` decoded).
 fn form_fields(body: &[u8]) -> std::collections::HashMap<String, String> {
     let decode = |s: &str| {
@@ -173,6 +219,9 @@ fn form_fields(body: &[u8]) -> std::collections::HashMap<String, String> {
 /// `POST /oauth2/token`: an Activity's code exchanged (activity.rs).
 async fn oauth_token(State(st): St, headers: axum::http::HeaderMap, body: Bytes) -> Response {
     count(&st, "POST oauth2/token");
+    if let Some(r) = rate_limited(&st) {
+        return r;
+    }
     let form_encoded = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
