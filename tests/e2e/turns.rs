@@ -63,11 +63,21 @@ async fn the_header_names_who_acts_and_the_next_human_is_notified() {
         assert!(moves.len() >= 2, "she is asked only when there is a choice: {moves:?}");
 
         // One pick: the board is updated in place, the header still names her.
-        // The first option is always a whole move (the last may be "build
-        // it step by step" when a series has over 25 ends).
+        // The first option is a whole move, or, when a series has over 25
+        // ends, one piece's move: then the menu offers the rest, picked
+        // the same way until the move is whole.
         let (kind, text) = play::pick(&fake, &on_turn, &board, &moves[0]).await;
         assert_eq!(kind, 7, "the pick updates the board: {text}");
-        let picked = fake.message(board.id).expect("board");
+        let mut picked = fake.message(board.id).expect("board");
+        for _ in 0..8 {
+            if !picked.content().contains("is building **") {
+                break;
+            }
+            let (_, rest) = play::move_menu(&picked).expect("the rest of the move");
+            let (kind, text) = play::pick(&fake, &on_turn, &picked, &rest[0]).await;
+            assert_eq!(kind, 7, "the next pick updates the board: {text}");
+            picked = fake.message(board.id).expect("board");
+        }
         assert!(picked.content().contains("is choosing **"), "the pick is named as a preview: {}", picked.content());
         assert_header_names(&picked, &on_turn, "after her pick, before Confirm");
 

@@ -460,3 +460,40 @@ fn time_away_round_trips_and_a_postgres_database_of_the_previous_release_opens()
     assert_eq!(store.away_periods(0).expect("read"), Vec::new(), "nobody away");
     store.set_away(7, 5, 10, 20).expect("writes");
 }
+
+/// A PostgreSQL database of the previous release (version 7) with a kept
+/// season table, counted by its rule (a computer beaten is a point): it
+/// opens, the table reads as it was kept and says its rule, and the
+/// recount counts it by that rule.
+#[test]
+fn a_postgres_season_table_kept_by_the_previous_release_keeps_its_count() {
+    use thaayam::store::SeasonStanding;
+    let Some((server, db)) = postgres_database() else { return };
+    let mut raw = admin(server, &name_of(&db));
+    for sql in &thaayam::store::postgres_schema::MIGRATIONS[..7] {
+        raw.batch_execute(sql).expect("the previous release's schema");
+    }
+    raw.batch_execute(
+        "INSERT INTO games (id, guild_id, channel_id, host_id, variant, ruleset, max_players, state, created_at, \
+             updated_at, finished_at, turn_timeout_secs, seed, commitment) \
+             VALUES (1, 5, 6, 9, 'bell', '{}', 3, 'finished', 1, 2, 1500, 60, decode(repeat('00', 32), 'hex'), 'c'); \
+         INSERT INTO seats (game_id, seat, user_id, joined_at, place) VALUES (1, 0, 9, 1, 1); \
+         INSERT INTO seats (game_id, seat, computer, joined_at, place) VALUES (1, 1, 'easy', 1, 2); \
+         INSERT INTO seats (game_id, seat, user_id, joined_at, place) VALUES (1, 2, 8, 1, 3); \
+         INSERT INTO seasons (guild_id, variant, season, starts_at, ends_at, time_zone, kept_at) \
+             VALUES (5, 'bell', '2026-10', 1000, 2000, 'UTC', 2500); \
+         INSERT INTO season_standings (guild_id, variant, season, user_id, games, points, wins) \
+             VALUES (5, 'bell', '2026-10', 9, 1, 2, 1), (5, 'bell', '2026-10', 8, 1, 0, 0); \
+         UPDATE thaayam_schema SET version = 7;",
+    )
+    .expect("a game and its kept table, as the previous release saved them");
+    let store = Store::open_database(&db).expect("the previous release's database opens");
+    assert_eq!(store.schema_version().expect("version"), thaayam::store::postgres_schema::latest_version());
+    let kept = store.kept_season(5, Variant::Bell, "2026-10").expect("read").expect("kept");
+    let standing = |user, games, points, wins| SeasonStanding { user, games, points, wins };
+    assert_eq!(kept.rule, SeasonRule::EverySeat);
+    assert_eq!(kept.standings, [standing(9, 1, 2, 1), standing(8, 1, 0, 0)], "its old count");
+    assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()), "recounted under its rule");
+    let now = store.season_standings(5, Variant::Bell, &kept.span, PEOPLE).expect("count");
+    assert_eq!(now, [standing(9, 1, 1, 1), standing(8, 1, 0, 0)], "counted now: people only");
+}

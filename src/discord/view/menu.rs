@@ -296,8 +296,8 @@ mod tests {
 
     #[test]
     fn a_menu_that_fits_tells_each_piece_and_puts_captures_entries_and_progress_first() {
-        // Tayam Sonalu, three throws, a capture within reach (North on
-        // South's step 7 is Sb7): whole moves, piece by piece.
+        // Tayam Sonalu, three throws, two pieces out and two to enter:
+        // whole moves, piece by piece.
         let tpn = "tayam-sonalu S+=3,14,o,o N+=59,o,o,o turn=S throws=4,2,1";
         let (menu, options, line) = menu_at(Lang::EN, tpn);
         let Menu::Ends { base, ends, offered } = &menu else { panic!("{menu:?}") };
@@ -312,8 +312,12 @@ mod tests {
             })
             .collect();
         assert!(worths.windows(2).all(|w| w[0] <= w[1]), "{options:?}");
-        let first = &options[0];
-        assert!(first.label.contains('⚔') && first.description.starts_with("⚔"), "a capture first: {first:?}");
+        // Entering (a 1 enters her next piece) and progress come before the rest.
+        assert!(options[0].description.starts_with("＋"), "an entry first: {:?}", options[0]);
+        for (i, o) in options.iter().enumerate().filter(|(_, o)| o.label.contains('⚔')) {
+            assert!(options[..i].iter().all(|p| p.label.contains('⚔')), "captures first: {options:?}");
+            assert!(o.description.starts_with("⚔"), "{o:?}");
+        }
     }
 
     #[test]

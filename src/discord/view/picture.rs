@@ -273,8 +273,10 @@ pub(crate) fn alt_text(lang: Lang, t: &Table) -> String {
         let (what, _) = move_words(lang, before.position(), &[action]);
         parts.push(tr!(lang, "alt-last", seat = seat_name(lang, before.position().turn()), what = what));
     }
-    // What the marks mean, when the picture has some and there is room.
-    if !view.last.is_empty() || !view.captures.is_empty() {
+    // What the marks mean, when the picture has some (the board's picture
+    // draws the last series and the captures) and there is room.
+    let marked = board_view(lang, t).is_some_and(|v| !v.last.is_empty() || !v.captures.is_empty());
+    if marked {
         let marks = tr!(lang, "alt-marks");
         let room = super::message::limits::ATTACHMENT_DESCRIPTION;
         if parts.iter().map(|p| p.chars().count() + 1).sum::<usize>() + marks.chars().count() <= room {
@@ -403,7 +405,7 @@ mod tests {
     #[test]
     fn a_game_s_pictures_draw_whole_series_of_one_seat() {
         let mut t = started();
-        let mut longest = 0;
+        let (mut longest, mut marked) = (0, 0);
         for _ in 0..300 {
             if t.stage != Stage::Playing {
                 break;
@@ -414,11 +416,16 @@ mod tests {
                 assert!(view.last.iter().all(|a| a.seat == first.seat), "{:?}", view.last);
             }
             longest = longest.max(view.last.len());
+            if !view.last.is_empty() {
+                let alt = alt_text(Lang::EN, &t);
+                marked += usize::from(alt.contains(&tr!(Lang::EN, "alt-marks")));
+            }
             let mut again = view.clone();
             again.names = view.names.clone();
             assert_eq!(again, board_view(Lang::EN, &t).expect("a view"), "equal tables, equal views");
         }
         assert!(longest >= 2, "some series had several actions: {longest}");
+        assert!(marked > 0, "the description says what the picture's marks mean");
     }
 
     #[test]

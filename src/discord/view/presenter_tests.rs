@@ -339,7 +339,8 @@ fn a_menu_offers_what_a_player_looks_for_first_and_tags_it() {
     assert!(kinds.len() > 2, "{options:?}");
     assert_eq!(kinds[0], 0, "a capture comes first: {options:?}");
     assert!(kinds.windows(2).all(|w| w[0] <= w[1]), "captures, then entries, then the rest: {kinds:?}");
-    for o in options.iter().filter(|o| o.label.contains("takes North")) {
+    assert!(options.iter().any(|o| o.label.contains('⚔')), "the capture is marked: {options:?}");
+    for o in options.iter().filter(|o| o.label.contains('⚔')) {
         assert!(o.description.starts_with("⚔ capture"), "a capture is tagged: {o:?}");
     }
     assert!(kinds.contains(&2), "an entry is offered and tagged: {options:?}");
