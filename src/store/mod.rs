@@ -94,8 +94,8 @@ pub use live::{LiveGame, LiveSave};
 pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
 pub use rivals::{HeadToHead, Meeting, Rival};
-pub use season_count::SeasonRule;
-pub use seasons::{KeptSeason, SeasonDifference, SeasonSettings, SeasonSpan, SeasonStanding};
+pub use season_count::{SeasonRule, SeasonSpan, SeasonStanding};
+pub use seasons::{KeptSeason, SeasonDifference, SeasonSettings};
 pub use transfer::{TableCounts, copied_columns};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,

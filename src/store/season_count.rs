@@ -19,9 +19,28 @@
 //! are recounted under it.
 
 use super::error::StoreError;
-use super::seasons::{SeasonSpan, SeasonStanding};
 use super::sql::{Db, args};
+use super::types::Timestamp;
 use std::collections::{BTreeMap, HashMap};
+
+/// A player's season: the rated games of it that count for her, her
+/// points (one for each player she finished ahead of, as the table's
+/// [`SeasonRule`] counts them) and her wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonStanding {
+    pub user: u64,
+    pub games: u32,
+    pub points: u32,
+    pub wins: u32,
+}
+
+/// A season's bounds, `[starts, ends)`, and its name (`2026-11`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonSpan {
+    pub name: String,
+    pub starts: Timestamp,
+    pub ends: Timestamp,
+}
 
 /// The rule a season's table is counted under.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -12,29 +12,10 @@
 
 use super::Store;
 use super::error::StoreError;
-use super::season_count::{self, SeasonRule};
+use super::season_count::{self, SeasonRule, SeasonSpan, SeasonStanding};
 use super::sql::{Db, Row, args};
 use super::types::Timestamp;
 use crate::engine::Variant;
-
-/// A player's season: the rated games of it that count for her, her
-/// points (one for each player she finished ahead of, as the table's
-/// [`SeasonRule`] counts them) and her wins.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeasonStanding {
-    pub user: u64,
-    pub games: u32,
-    pub points: u32,
-    pub wins: u32,
-}
-
-/// A season's bounds, `[starts, ends)`, and its name (`2026-11`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeasonSpan {
-    pub name: String,
-    pub starts: Timestamp,
-    pub ends: Timestamp,
-}
 
 /// The table of a month that ended, as it was kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
