@@ -14,7 +14,7 @@
 //!   served at addresses named by their hash.
 //! - [`page`]: the HTML (server-rendered; the scripts only add the live
 //!   updates, the replay's arrow keys and the dice check).
-//! - [`line`]: a line of the channel's words in HTML, names put in once.
+//! - [`line`](mod@line): a line of the channel's words in HTML, names put in once.
 //! - [`story`]: the story move by move and the replay's boards.
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
 //! - [`limits`]: the caps on live streams, and whose address a request is.
