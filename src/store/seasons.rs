@@ -54,16 +54,6 @@ pub struct SeasonDifference {
     pub recounted: Vec<SeasonStanding>,
 }
 
-fn standings_in(
-    db: &dyn Db,
-    guild: u64,
-    variant: &str,
-    span: &SeasonSpan,
-    rule: SeasonRule,
-) -> Result<Vec<SeasonStanding>, StoreError> {
-    season_count::standings(db, guild, variant, span, rule)
-}
-
 fn standing_from_row(r: &Row) -> Result<SeasonStanding, StoreError> {
     Ok(SeasonStanding {
         user: r.named("user_id")?,
@@ -106,7 +96,7 @@ impl Store {
         span: &SeasonSpan,
         rule: SeasonRule,
     ) -> Result<Vec<SeasonStanding>, StoreError> {
-        self.read(|db| standings_in(db, guild, variant.name(), span, rule))
+        self.read(|db| season_count::standings(db, guild, variant.name(), span, rule))
     }
 
     /// When server `guild`'s first rated game finished (`None`: none yet).
@@ -146,7 +136,7 @@ impl Store {
             if let Some(kept) = kept_in(tx, guild, v, &span.name)? {
                 return Ok(kept);
             }
-            let standings = standings_in(tx, guild, v, span, rule)?;
+            let standings = season_count::standings(tx, guild, v, span, rule)?;
             let shown = KeptSeason { span: span.clone(), time_zone: time_zone.to_string(), kept_at: now, rule, standings };
             if shown.standings.is_empty() {
                 return Ok(shown);
@@ -212,7 +202,7 @@ impl Store {
             for row in &kept {
                 let (guild, variant, season): (u64, String, String) = (row.get(0)?, row.get(1)?, row.get(2)?);
                 let Some(k) = kept_in(db, guild, &variant, &season)? else { continue };
-                let recounted = standings_in(db, guild, &variant, &k.span, k.rule)?;
+                let recounted = season_count::standings(db, guild, &variant, &k.span, k.rule)?;
                 if recounted != k.standings {
                     differences.push(SeasonDifference { guild, variant, season, kept: k.standings, recounted });
                 }
