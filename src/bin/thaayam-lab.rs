@@ -178,7 +178,7 @@ fn run(command: Command) -> Result<(), String> {
             if !writers.is_empty() || !processes.is_empty() =>
         {
             let figures =
-                lab::store_bench::run_writers(&writers, &processes, rtt_ms, saves_per_writer, lobbies_per_writer)?;
+                lab::store_writers::run_writers(&writers, &processes, rtt_ms, saves_per_writer, lobbies_per_writer)?;
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreBench { dir, saves, resume_games, postgres, .. } => {
@@ -186,7 +186,7 @@ fn run(command: Command) -> Result<(), String> {
             println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
         }
         Command::StoreBenchWriter { database, first_game, saves, design } => {
-            lab::store_bench::writer_process(&database, first_game, saves, &design)?
+            lab::store_writers::writer_process(&database, first_game, saves, &design)?
         }
         Command::StoreCrashWorker { db, max_saves } => lab::store_crash::run(&db, max_saves)?,
         Command::SandboxBot {

@@ -7,13 +7,14 @@
 //! and exits within [`SHUTDOWN_LIMIT`] whatever the connection is doing.
 
 use super::config::{Config, Shards};
+use super::live::data::Data;
 use super::live::hub::Hub;
 use super::live::{board, clicks, clock, computer, entry, persist, ratelimits, went_back};
 use super::ops::health::Gateway;
 use super::ops::instrument::{self, Instrumented, RateLimits};
 use super::ops::listener;
 use super::ops::metrics::Metrics;
-use super::{Data, Error, commands};
+use super::{Error, commands};
 use crate::store::StoreHandle;
 use poise::serenity_prelude as serenity;
 use std::collections::HashSet;
@@ -250,7 +251,14 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         aways: Default::default(),
     };
     if let Some(listening) = listening {
-        listener::spawn(listening, data.clone());
+        let hub = data.hub.clone();
+        let reports = listener::Reports {
+            metrics: data.metrics.clone(),
+            gateway: data.gateway.clone(),
+            store: data.store.clone(),
+            open_games: Arc::new(move || hub.open_by_variant()),
+        };
+        listener::spawn(listening, reports);
     }
     let setup_data = data.clone();
     let framework = poise::Framework::builder()

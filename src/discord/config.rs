@@ -298,81 +298,32 @@ fn parse_with(text: &str, env_token: Option<String>, env_secret: Option<String>,
 /// Turns the raw file into the config, naming the first problem.
 pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) -> Result<Config, String> {
     let limits = limits(&raw);
-    let token = env_token.or(raw.token).map(|t| t.trim().to_string()).unwrap_or_default();
+    let token = env_token.or(raw.token.clone()).map(|t| t.trim().to_string()).unwrap_or_default();
     if token.is_empty() {
         return Err("no bot token: set `token` in the config file or the DISCORD_TOKEN environment variable".into());
     }
-    let database = match Database::parse(raw.database.as_deref().unwrap_or("thaayam.db")) {
-        Ok(Database::Sqlite(path)) if path.is_relative() => Database::Sqlite(dir.join(path)),
-        Ok(database) => database,
-        Err(e) => return Err(format!("database: {e}")),
-    };
-    if raw.database_pool == Some(0) {
-        return Err("database_pool: at least one connection".into());
-    }
-    let isolation = match raw.database_serializable {
-        Some(true) => Isolation::Serializable,
-        _ => Isolation::ReadCommitted,
-    };
-    let database = database.with_pool(raw.database_pool.unwrap_or(DEFAULT_POOL)).with_isolation(isolation);
-    let default_variant = match raw.default_variant {
+    let database = database(&raw, dir)?;
+    let default_variant = match raw.default_variant.as_deref() {
         Some(v) => v.parse().map_err(|e| format!("default_variant: {e}"))?,
         None => Variant::Bell,
     };
-    let turn_timeout = match raw.turn_timeout {
-        Some(t) => parse_duration(&t).map_err(|e| format!("turn_timeout: {e}"))?,
+    let turn_timeout = match raw.turn_timeout.as_deref() {
+        Some(t) => parse_duration(t).map_err(|e| format!("turn_timeout: {e}"))?,
         None => 24 * 3600,
     };
-    let log_level = raw.log_level.unwrap_or_else(|| "info".into());
-    if !["error", "warn", "info", "debug", "trace"].contains(&log_level.as_str()) {
-        return Err(format!("log_level: `{log_level}` is not one of error, warn, info, debug, trace"));
-    }
-    let log_format = match raw.log_format.as_deref().map(str::trim) {
-        None | Some("text") => LogFormat::Text,
-        Some("json") => LogFormat::Json,
-        Some(other) => return Err(format!("log_format: `{other}` is not text or json")),
-    };
+    let (log_level, log_format) = log(&raw)?;
     if raw.dev_guild == Some(0) {
         return Err("dev_guild: 0 is not a guild id".into());
     }
-    let shards = match raw.shards {
+    let shards = match raw.shards.as_deref() {
         Some(s) => s.parse().map_err(|e| format!("shards: {e}"))?,
         None => Shards::Auto,
     };
-    let metrics = match raw.metrics {
-        Some(m) => Some(parse_listen_address(&m).map_err(|e| format!("metrics: {e}"))?),
+    let metrics = match raw.metrics.as_deref() {
+        Some(m) => Some(parse_listen_address(m).map_err(|e| format!("metrics: {e}"))?),
         None => None,
     };
-    let trusted_proxies = match &raw.trusted_proxies {
-        Some(list) => Proxies::parse(list).map_err(|e| format!("trusted_proxies: {e}"))?,
-        None => Proxies::default(),
-    };
-    let mut web = match (raw.web, raw.public_url) {
-        (Some(w), url) => Some(Web {
-            trusted_proxies,
-            ..Web::new(
-                parse_listen_address(&w).map_err(|e| format!("web: {e}"))?,
-                url.map(|u| parse_public_url(&u).map_err(|e| format!("public_url: {e}"))).transpose()?,
-            )
-        }),
-        (None, Some(_)) => return Err("public_url: the pages are off without `web` (where to serve them)".into()),
-        (None, None) if raw.trusted_proxies.is_some() => {
-            return Err("trusted_proxies: the pages are off without `web` (whose proxies they are)".into());
-        }
-        (None, None) => None,
-    };
-    if raw.activity == Some(true) {
-        let Some(w) = web.as_mut().filter(|w| w.public_url.is_some()) else {
-            return Err("activity: an Activity is served by the pages: set `web` and `public_url` too".into());
-        };
-        let secret = raw.client_secret.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
-        let Some(secret) = secret else {
-            return Err(format!(
-                "activity: set `client_secret` (the app's OAuth2 client secret) or the {CLIENT_SECRET_ENV} environment variable"
-            ));
-        };
-        w.activity = Some(Activity { client_secret: Secret(secret) });
-    }
+    let web = web(&raw)?;
     let limits = limits?;
     let notify_after = match raw.notify_after {
         Some(t) => parse_duration(&t).map_err(|e| format!("notify_after: {e}"))?,
@@ -392,6 +343,74 @@ pub(crate) fn validate(raw: RawConfig, env_token: Option<String>, dir: &Path) ->
         notify_after,
         limits,
     })
+}
+
+/// The database the file names (a relative SQLite path is taken from the
+/// config file's folder), with its pool and isolation.
+fn database(raw: &RawConfig, dir: &Path) -> Result<Database, String> {
+    let database = match Database::parse(raw.database.as_deref().unwrap_or("thaayam.db")) {
+        Ok(Database::Sqlite(path)) if path.is_relative() => Database::Sqlite(dir.join(path)),
+        Ok(database) => database,
+        Err(e) => return Err(format!("database: {e}")),
+    };
+    if raw.database_pool == Some(0) {
+        return Err("database_pool: at least one connection".into());
+    }
+    let isolation = match raw.database_serializable {
+        Some(true) => Isolation::Serializable,
+        _ => Isolation::ReadCommitted,
+    };
+    Ok(database.with_pool(raw.database_pool.unwrap_or(DEFAULT_POOL)).with_isolation(isolation))
+}
+
+/// The log's level and format.
+fn log(raw: &RawConfig) -> Result<(String, LogFormat), String> {
+    let log_level = raw.log_level.clone().unwrap_or_else(|| "info".into());
+    if !["error", "warn", "info", "debug", "trace"].contains(&log_level.as_str()) {
+        return Err(format!("log_level: `{log_level}` is not one of error, warn, info, debug, trace"));
+    }
+    let log_format = match raw.log_format.as_deref().map(str::trim) {
+        None | Some("text") => LogFormat::Text,
+        Some("json") => LogFormat::Json,
+        Some(other) => return Err(format!("log_format: `{other}` is not text or json")),
+    };
+    Ok((log_level, log_format))
+}
+
+/// The game pages (`web`, `public_url`, `trusted_proxies`) and the
+/// Activity they serve (`activity`, `client_secret`): `None` without `web`.
+fn web(raw: &RawConfig) -> Result<Option<Web>, String> {
+    let trusted_proxies = match &raw.trusted_proxies {
+        Some(list) => Proxies::parse(list).map_err(|e| format!("trusted_proxies: {e}"))?,
+        None => Proxies::default(),
+    };
+    let mut web = match (raw.web.clone(), raw.public_url.clone()) {
+        (Some(w), url) => Some(Web {
+            trusted_proxies,
+            ..Web::new(
+                parse_listen_address(&w).map_err(|e| format!("web: {e}"))?,
+                url.map(|u| parse_public_url(&u).map_err(|e| format!("public_url: {e}"))).transpose()?,
+            )
+        }),
+        (None, Some(_)) => return Err("public_url: the pages are off without `web` (where to serve them)".into()),
+        (None, None) if raw.trusted_proxies.is_some() => {
+            return Err("trusted_proxies: the pages are off without `web` (whose proxies they are)".into());
+        }
+        (None, None) => None,
+    };
+    if raw.activity == Some(true) {
+        let Some(w) = web.as_mut().filter(|w| w.public_url.is_some()) else {
+            return Err("activity: an Activity is served by the pages: set `web` and `public_url` too".into());
+        };
+        let secret = raw.client_secret.as_deref().map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+        let Some(secret) = secret else {
+            return Err(format!(
+                "activity: set `client_secret` (the app's OAuth2 client secret) or the {CLIENT_SECRET_ENV} environment variable"
+            ));
+        };
+        w.activity = Some(Activity { client_secret: Secret(secret) });
+    }
+    Ok(web)
 }
 
 /// The limits of the file's keys (the defaults for those missing), or

@@ -30,47 +30,12 @@ pub mod proxies;
 pub(crate) mod view;
 pub(crate) mod web;
 
-use config::Config;
-use live::hub::Hub;
-use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use live::data::Data;
 
 /// The error type of commands and handlers.
 pub(crate) type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The poise context of our commands.
 pub(crate) type Context<'a> = poise::Context<'a, Data, Error>;
-
-/// What every handler shares (cheap to clone into spawned tasks).
-#[derive(Clone)]
-pub(crate) struct Data {
-    pub(crate) hub: Arc<Hub>,
-    /// The database: every change of a game is saved here before it is shown.
-    pub(crate) store: crate::store::StoreHandle,
-    pub(crate) config: Arc<Config>,
-    pub(crate) stopping: Arc<AtomicBool>,
-    /// Games whose computer seats are being played by a task right now.
-    pub(crate) computers: Arc<Mutex<HashSet<game::ids::GameId>>>,
-    /// The pause before each computer move.
-    pub(crate) computer_pause: Duration,
-    /// The language of each server's messages.
-    pub(crate) langs: Arc<live::languages::Languages>,
-    /// The settings each server saved, as far as this process read them.
-    pub(crate) settings: Arc<live::defaults::Known>,
-    /// Where new games' dice seeds come from.
-    pub(crate) seeds: Arc<live::persist::Seeds>,
-    /// This bot's metrics (recording nothing without a metrics listener).
-    pub(crate) metrics: Arc<ops::metrics::Metrics>,
-    /// The gateway shards of this process, for `/readyz` and the metrics.
-    pub(crate) gateway: Arc<ops::health::Gateway>,
-    /// Cooldowns, queues of heavy work, caps and kept replays.
-    pub(crate) guard: Arc<live::guard::Guard>,
-    /// The public game pages: links and servers' switches.
-    pub(crate) pages: Arc<live::page_key::Pages>,
-    /// The players' time away and the servers' limits on it.
-    pub(crate) aways: Arc<live::away::Known>,
-}
 
 /// A stored open game checked exactly as start-up checks it
 /// (`live::persist::from_live`: the state matches the log, the throws drawn

@@ -13,6 +13,7 @@ pub mod pg_server;
 pub mod sandbox_bot;
 pub mod store_bench;
 pub mod store_crash;
+pub mod store_writers;
 mod tables;
 pub mod web_bench;
 pub mod web_flood;

@@ -141,7 +141,7 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 /// game is over; each click's wall time (lock, session, save, announce,
 /// the board's picture for Discord).
 async fn play(
-    data: &crate::discord::Data,
+    data: &crate::discord::live::data::Data,
     games: &[Shared],
     clicks: usize,
     pace: Duration,
@@ -209,7 +209,7 @@ pub fn run(options: Options) -> Result<String, String> {
 
 /// `games` new games of two humans, started, in channels of their own
 /// (`batch` numbers the set).
-async fn new_games(data: &crate::discord::Data, games: usize, batch: usize) -> Result<Vec<Shared>, String> {
+async fn new_games(data: &crate::discord::live::data::Data, games: usize, batch: usize) -> Result<Vec<Shared>, String> {
     let mut shared = Vec::with_capacity(games);
     for g in 0..games {
         let new = NewGame {

@@ -10,10 +10,11 @@ use super::settings::duration_text;
 use crate::discord::game::away::{self, DEFAULT_DAYS, Used, WINDOW};
 use crate::discord::game::ids::{UserId, Venue};
 use crate::discord::live::board::{Change, show};
+use crate::discord::live::data::Data;
 use crate::discord::live::delivery::Place;
 use crate::discord::live::{away as live_away, ids, unix_now};
 use crate::discord::view::lang::{Lang, tr};
-use crate::discord::{Context, Data, Error};
+use crate::discord::{Context, Error};
 use poise::serenity_prelude::Http;
 
 /// What she asked for.

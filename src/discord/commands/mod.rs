@@ -24,7 +24,8 @@ mod seasons;
 pub(crate) mod settings;
 mod verify;
 
-use super::{Context, Data, Error};
+use super::live::data::Data;
+use super::{Context, Error};
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Outcome;
 use crate::discord::view::lang::{Lang, tr};

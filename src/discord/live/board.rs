@@ -9,6 +9,7 @@
 //! died before showing it).
 
 use super::change::remember;
+use super::data::Data;
 use super::delivery::{self, Asked, Place, Send, Shows, Then, Wanted};
 use super::hub::Shared;
 use super::ids;
@@ -18,7 +19,6 @@ use super::persist;
 use super::pictures;
 use super::running::{BoardMessage, Running};
 use super::unix_now;
-use crate::discord::Data;
 use crate::discord::game::ids::{ChannelId, MessageId, UserId};
 use crate::discord::game::notes::Note;
 use crate::discord::ops::instrument;

@@ -3,10 +3,10 @@
 //! if the save fails, so what players see is always what is saved. A game
 //! that the store has moved on (another process) or closed is reloaded.
 
+use super::data::Data;
 use super::ids;
 use super::persist;
 use super::running::Running;
-use crate::discord::Data;
 use crate::discord::game::intent::Refusal;
 use crate::discord::game::notes::Notes;
 use crate::discord::game::table::{Stage, Table};

@@ -7,15 +7,17 @@
 
 use super::board::{Change, show};
 use super::change::change;
+use super::data::Data;
 use super::delivery;
 use super::delivery::Place;
 use super::hub::Shared;
-use super::running::Reach;
+use super::running::{Reach, Running};
 use super::unix_now;
-use crate::discord::Data;
 use crate::discord::game::intent::Refusal;
+use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
 use crate::discord::ops::instrument;
+use crate::discord::view::presenter::Outro;
 use poise::serenity_prelude::Http;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, PoisonError};
@@ -69,21 +71,7 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                 release();
                 break;
             }
-            // Harder levels search for a while: keep the runtime's other tasks
-            // moving. Most of these tasks (one after every click) find no
-            // computer to act: handing the runtime over costs more than that.
-            let metrics = &data.metrics;
-            let step = change(&data, &mut running, |t| {
-                if t.computer_to_act() {
-                    let started = Instant::now();
-                    let step = tokio::task::block_in_place(|| session::computer_step(t, unix_now()));
-                    metrics.decision(started.elapsed());
-                    step
-                } else {
-                    session::computer_step(t, unix_now())
-                }
-            })
-            .await;
+            let step = computer_step(&data, &mut running).await;
             let (notes, outro) = match step {
                 Ok((Some(notes), outro)) => (notes, outro),
                 Ok((None, _)) => {
@@ -127,6 +115,26 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
             show(&http, &data, &mut running, Change::of(&notes, &outro), None).await;
         }
     }));
+}
+
+/// The computer on turn acts, if one is, and the change is saved (as
+/// `change` saves every change).
+async fn computer_step(data: &Data, running: &mut Running) -> Result<(Option<Notes>, Outro), Refusal> {
+    // Harder levels search for a while: keep the runtime's other tasks
+    // moving. Most of these tasks (one after every click) find no
+    // computer to act: handing the runtime over costs more than that.
+    let metrics = &data.metrics;
+    change(data, running, |t| {
+        if t.computer_to_act() {
+            let started = Instant::now();
+            let step = tokio::task::block_in_place(|| session::computer_step(t, unix_now()));
+            metrics.decision(started.elapsed());
+            step
+        } else {
+            session::computer_step(t, unix_now())
+        }
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -17,13 +17,13 @@
 
 use super::access::{Where, where_commanded};
 use super::board::{Command, Via};
+use super::data::Data;
 use super::defaults::guild_defaults;
 use super::ids::venue_of;
 use super::lang::{of_new_game, private, server_lang};
 use super::opening::{Asked, Opened, open};
 use super::outgoing;
 use super::running::Reach;
-use crate::discord::Data;
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::table::NewGame;
 use crate::discord::ops::instrument;

@@ -7,8 +7,8 @@
 
 use super::board::{Change, show};
 use super::change::change;
+use super::data::Data;
 use super::running::{Reach, Running};
-use crate::discord::Data;
 use crate::discord::game::expiry::{Waits, close, due};
 use poise::serenity_prelude::Http;
 

@@ -6,9 +6,9 @@
 //! speak the clicking user's locale when the bot has it, else the public
 //! language.
 
+use super::data::Data;
 use super::persist::SAVE_DEADLINE;
 use super::running::Running;
-use crate::discord::Data;
 use crate::discord::game::ids::Venue;
 use crate::discord::view::lang::Lang;
 

@@ -50,6 +50,7 @@ pub(crate) mod change;
 pub(crate) mod clicks;
 pub(crate) mod clock;
 pub(crate) mod computer;
+pub(crate) mod data;
 pub(crate) mod defaults;
 pub(crate) mod delivery;
 pub(crate) mod entry;

@@ -6,6 +6,7 @@
 
 use super::board::{Change, Via, show};
 use super::computer::spawn_computer;
+use super::data::Data;
 use super::defaults::guild_defaults;
 use super::delivery::Place;
 use super::hub::{Shared, Taken};
@@ -13,7 +14,6 @@ use super::ids;
 use super::persist;
 use super::running::{Reach, Running};
 use super::saved;
-use crate::discord::Data;
 use crate::discord::game::ids::GameId;
 use crate::discord::game::notes::Note;
 use crate::discord::game::rematch;

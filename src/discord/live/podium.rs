@@ -5,11 +5,11 @@
 //! podium in the channel they chose. The posting is claimed in the store
 //! first, so it happens once whatever the restarts and the number of bots.
 
+use super::data::Data;
 use super::ids;
 use super::lang::server_lang;
 use super::outgoing;
 use super::unix_now;
-use crate::discord::Data;
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::season::{self, SEASON_MIN_GAMES, Season};
 use crate::discord::ops::instrument;

@@ -4,7 +4,7 @@
 //! (every request fails at once).
 #![cfg_attr(not(test), allow(dead_code))]
 
-use crate::discord::Data;
+use super::data::Data;
 use crate::discord::config::{Config, Shards};
 use crate::discord::game::ids::{ChannelId, GuildId, UserId, Venue};
 use crate::discord::game::table::NewGame;

@@ -12,12 +12,12 @@
 
 use super::board::{Change, Via, show};
 use super::change::change;
+use super::data::Data;
 use super::delivery::Place;
 use super::hub::Shared;
 use super::ids;
 use super::persist::SAVE_DEADLINE;
 use super::running::{Reach, Running};
-use crate::discord::Data;
 use crate::discord::game::ids::GameId;
 use crate::discord::game::session;
 use poise::serenity_prelude as serenity;

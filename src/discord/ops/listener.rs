@@ -16,9 +16,11 @@
 //! The address is bound at start-up, before Discord is contacted, so a
 //! port in use is one line and exit code 2 at once.
 
-use super::health;
+use super::health::{self, Gateway};
+use super::metrics::Metrics;
 use super::serve::{self, Limits};
-use crate::discord::Data;
+use crate::engine::Variant;
+use crate::store::StoreHandle;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -50,24 +52,36 @@ pub(crate) fn bind(addr: SocketAddr) -> Result<TcpListener, String> {
     serve::bind(addr, "metrics")
 }
 
+/// What the operators' pages report on, and nothing else of the bot: its
+/// metrics, its gateway shards, its store (readiness asks it), and a count
+/// of the open games by variant, which the bot hands in as a function so
+/// that this wing never sees a game.
+#[derive(Clone)]
+pub(crate) struct Reports {
+    pub(crate) metrics: Arc<Metrics>,
+    pub(crate) gateway: Arc<Gateway>,
+    pub(crate) store: StoreHandle,
+    pub(crate) open_games: Arc<dyn Fn() -> Vec<(Variant, usize)> + Send + Sync>,
+}
+
 /// Serves the pages until the runtime ends.
-pub(crate) fn spawn(listener: TcpListener, data: Data) {
+pub(crate) fn spawn(listener: TcpListener, reports: Reports) {
     if let Ok(addr) = listener.local_addr() {
         tracing::info!("metrics and health checks on http://{addr}/metrics");
     }
     let limits = Limits { connections: MAX_CONNECTIONS, lifetime: LIFETIME };
-    serve::spawn(listener, router(data), limits, std::future::pending());
+    serve::spawn(listener, router(reports), limits, std::future::pending());
 }
 
-/// What the pages read: the bot, and the last readiness check.
+/// What the pages read: the bot's reports, and the last readiness check.
 #[derive(Clone)]
 struct Pages {
-    data: Data,
+    data: Reports,
     ready: Arc<Readiness>,
 }
 
 /// The three pages; any other path is 404, any other method 405.
-fn router(data: Data) -> Router {
+fn router(data: Reports) -> Router {
     Router::new()
         .route("/metrics", get(metrics))
         .route("/healthz", get(|| async { text(StatusCode::OK, "ok\n") }))
@@ -88,7 +102,7 @@ fn text(status: StatusCode, body: &str) -> Response {
 
 async fn metrics(State(pages): State<Pages>) -> Response {
     let data = &pages.data;
-    let open = data.hub.open_by_variant();
+    let open = (data.open_games)();
     let shards = data.gateway.shards().await;
     page(StatusCode::OK, METRICS_TYPE, data.metrics.render(&open, data.gateway.wanted(), &shards))
 }

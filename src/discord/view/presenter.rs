@@ -378,46 +378,10 @@ fn page_buttons(lang: Lang, t: &Table, pages: usize) -> Vec<Button> {
 /// each came, rating changes with what they mean, the seed reveal, and a
 /// Rematch button once the game was played.
 pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -> Message {
-    let places = t.final_places();
-    // Where the seat is said beside the name, the name does not say it
-    // again ("random computer (North)" only where no seat follows).
-    let named = |s: Seat, seat_said: bool| match t.left_seats[s.index()] {
-        Some(user) => tr!(lang, "left-player", who = mention(user)),
-        None if seat_said => t.player(s).map(|p| player_name(lang, p)).unwrap_or_default(),
-        None => seat_player_name(lang, t, s),
-    };
-    let name = |s: Seat| named(s, false);
     let mut lead = Vec::new();
     let mut description = String::new();
-    match places {
-        Some(places) => {
-            let mut order: Vec<Seat> = t.seats().iter().filter(|s| places[s.index()] > 0).collect();
-            order.sort_by_key(|s| places[s.index()]);
-            if let Some((&winner, others)) = order.split_first() {
-                lead.push(tr!(lang, "result-winner", winner = named(winner, true), seat = seat_name(lang, winner)));
-                let rest: Vec<String> = others.iter().map(|&s| format!("{}. {}", places[s.index()], name(s))).collect();
-                lead.push(rest.join(" · "));
-            }
-            let pos = t.game_now();
-            let pos = pos.position();
-            description = order
-                .iter()
-                .map(|&s| {
-                    let army = pos.army(s);
-                    let how = tr!(
-                        lang,
-                        "result-progress",
-                        borne = army.borne_off(),
-                        pieces = army.pieces(),
-                        goal = goal_word(pos)
-                    );
-                    let (place, name) = (places[s.index()], named(s, true));
-                    let line = tr!(lang, "place-line", place = place, name = name, seat = seat_name(lang, s));
-                    format!("{line} · {how}")
-                })
-                .collect::<Vec<_>>()
-                .join("\n");
-        }
+    match t.final_places() {
+        Some(places) => (lead, description) = placed(lang, t, places),
         None => {
             lead.push(tr!(lang, "game-ended-early"));
             if outro.went_back {
@@ -466,6 +430,41 @@ pub(crate) fn finished(lang: Lang, t: &Table, notes: &[String], outro: &Outro) -
         alt: if t.stage == Stage::Finished { alt_text(lang, t) } else { String::new() },
         mentions,
     }
+}
+
+/// A finished game's places: the lead (the winner, then the others' places
+/// on one line) and the description (a line per seat with how far it got).
+fn placed(lang: Lang, t: &Table, places: [u8; 4]) -> (Vec<String>, String) {
+    // Where the seat is said beside the name, the name does not say it
+    // again ("random computer (North)" only where no seat follows).
+    let named = |s: Seat, seat_said: bool| match t.left_seats[s.index()] {
+        Some(user) => tr!(lang, "left-player", who = mention(user)),
+        None if seat_said => t.player(s).map(|p| player_name(lang, p)).unwrap_or_default(),
+        None => seat_player_name(lang, t, s),
+    };
+    let mut lead = Vec::new();
+    let mut order: Vec<Seat> = t.seats().iter().filter(|s| places[s.index()] > 0).collect();
+    order.sort_by_key(|s| places[s.index()]);
+    if let Some((&winner, others)) = order.split_first() {
+        lead.push(tr!(lang, "result-winner", winner = named(winner, true), seat = seat_name(lang, winner)));
+        let rest: Vec<String> = others.iter().map(|&s| format!("{}. {}", places[s.index()], named(s, false))).collect();
+        lead.push(rest.join(" · "));
+    }
+    let pos = t.game_now();
+    let pos = pos.position();
+    let description = order
+        .iter()
+        .map(|&s| {
+            let army = pos.army(s);
+            let how =
+                tr!(lang, "result-progress", borne = army.borne_off(), pieces = army.pieces(), goal = goal_word(pos));
+            let (place, name) = (places[s.index()], named(s, true));
+            let line = tr!(lang, "place-line", place = place, name = name, seat = seat_name(lang, s));
+            format!("{line} · {how}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    (lead, description)
 }
 
 /// What the board becomes when the game goes on in a new board message:

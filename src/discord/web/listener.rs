@@ -26,7 +26,7 @@ use super::game_routes as routes;
 use super::limits::{Streams, client_address};
 use super::page;
 use super::site::{Door, Site, html, not_found};
-use crate::discord::Data;
+use crate::discord::live::data::Data;
 use crate::discord::live::page_key::Keys;
 use crate::discord::view::lang::Lang;
 use axum::Router;

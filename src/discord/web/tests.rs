@@ -11,12 +11,12 @@
 use super::assets::Asset;
 use super::listener::start;
 use super::site::Site;
-use crate::discord::Data;
 use crate::discord::game::ids::UserId;
 use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::script::random_intent;
 use crate::discord::game::session;
 use crate::discord::game::table::Stage;
+use crate::discord::live::data::Data;
 use crate::discord::live::hub::Shared;
 use crate::discord::live::persist;
 use crate::discord::live::testing::{data, lobby};
