@@ -88,6 +88,29 @@
 //!   serenity's and the store's types in `discord/live/ids.rs` only.
 //!   Whether a game is rated is `engine/rated.rs`'s `is_rated`, which the
 //!   store (rating a finished game) and the table (its result) both ask.
+//! - **A game's page and the Activity**: `discord/web/` (its `mod.rs` maps
+//!   it): the routes in `web/listener.rs`, the HTML in `web/page.rs` and
+//!   `web/activity.rs`, their scripts and styles as files in `assets/web/`
+//!   (served by hash, `web/assets.rs`), the limits a stranger meets in
+//!   `web/budget.rs`, `web/limits.rs` and `web/serve.rs`. A game is read
+//!   through `discord/live/lookup.rs`; a move from the Activity is played
+//!   by `live/activity.rs` through `live/change.rs`'s `apply_click`, the
+//!   one path of a click on the board.
+//! - **A season**: what counts and the standings are pure in
+//!   `discord/game/season.rs`; points and the pair cap are stored in
+//!   `store/seasons.rs` (`store/season_count.rs` counts them), the podium
+//!   posted by `discord/live/podium.rs`, the command in
+//!   `discord/commands/seasons.rs`.
+//! - **Time away**: the rule (how long a turn waits for a player away, and
+//!   the limit per 30 days) is `discord/game/away.rs` with
+//!   `away_times.rs`; the periods are stored by `store/away.rs`, kept fresh
+//!   by `discord/live/away.rs`, asked with `discord/commands/away.rs`.
+//! - **The store's connections**: `store/handle.rs` (one SQLite connection,
+//!   or a pool of `database_pool` PostgreSQL connections, each on a thread
+//!   of its own, with deadlines and a bounded queue); the SQL of each
+//!   backend in `store/sqlite.rs` and `store/postgres.rs`.
+//! - **What every handler shares**: `discord/live/data.rs`'s `Data`; the
+//!   operators' wing is handed only `ops::listener::Reports`.
 //! - **A metric for operators**: its family in `discord/ops/metrics.rs`
 //!   (and the README's table), counted where it happens in the live wing
 //!   through `discord/ops/instrument.rs`, which knows the registry of the

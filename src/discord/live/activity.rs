@@ -11,8 +11,7 @@
 //! checked before (`discord::web::api`).
 
 use super::board::{Change, show};
-use super::change::apply_intent;
-use super::clicks::think;
+use super::change::{BoardMove, apply_click};
 use super::computer::spawn_computer;
 use super::data::Data;
 use super::delivery;
@@ -20,7 +19,6 @@ use super::running::Reach;
 use super::unix_now;
 use crate::discord::game::ids::{ChannelId, UserId};
 use crate::discord::game::intent::{Actor, Intent, Refusal};
-use crate::discord::game::session;
 use poise::serenity_prelude as serenity;
 use serenity::Http;
 use std::sync::Arc;
@@ -85,16 +83,9 @@ pub(crate) async fn play(http: &Arc<Http>, data: &Data, m: WebMove) -> Result<Pl
     data.guard.clicked(table.id, m.user == table.host, now);
     let actor = Actor { user: m.user, moderator: false };
     let by_clicks = running.post.reach == Reach::Interactions;
-    let (intent, seq, user, name) = (m.act.intent(), m.seq, m.user, m.name);
-    let applied = apply_intent(data, &mut running, |t| {
-        let notes = session::handle_click(t, actor, intent, seq, now, by_clicks, &think)?;
-        if t.humans().contains(&user) {
-            t.names.insert(user, name);
-        }
-        Ok(notes)
-    })
-    .await;
-    let (notes, outro) = applied?;
+    let (user, intent) = (m.user, m.act.intent());
+    let played = BoardMove { actor, name: m.name, intent, seq: m.seq, now };
+    let (notes, outro) = apply_click(data, &mut running, played).await?;
     let change = Change { actor: Some(user), ..Change::of(&notes, &outro) };
     let shown = show(http, data, &mut running, change, None).await;
     let seq = running.table.seq;

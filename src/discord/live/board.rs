@@ -14,8 +14,8 @@ use super::delivery::{self, Asked, Place, Send, Shows, Then, Wanted};
 use super::hub::Shared;
 use super::ids;
 use super::lang::game_lang;
+use super::lookup;
 use super::outgoing::{self, Png};
-use super::persist;
 use super::pictures;
 use super::running::{BoardMessage, Running};
 use super::unix_now;
@@ -518,15 +518,15 @@ pub(crate) async fn catch_up_open(http: &Http, data: &Data, game: &Shared) {
     show(http, data, &mut r, Change::none(Place::AsNeeded), None).await;
 }
 
+/// How long catching up a closed game's board waits for the store (at
+/// start-up the queue holds every open game's reads: generous).
+const CATCH_UP_WAIT: Duration = Duration::from_secs(30);
+
 async fn catch_up_closed(http: &Http, data: &Data, id: GameId) {
-    let loaded = match data.store.call(move |s| s.load(id)).await {
-        Ok(Some(loaded)) => loaded,
+    let mut running = match lookup::closed(data, id.into(), CATCH_UP_WAIT).await {
+        Ok(Some(running)) => running,
         Ok(None) => return,
         Err(e) => return tracing::warn!("cannot read game {id}: {e}"),
-    };
-    let mut running = match persist::from_closed(loaded) {
-        Ok(running) => running,
-        Err(e) => return tracing::warn!("cannot show the end of a game: {e}"),
     };
     if !data.config.shards.runs(running.table.venue) {
         return; // another process's server

@@ -6,9 +6,10 @@
 use super::data::Data;
 use super::ids;
 use super::persist;
-use super::running::Running;
-use crate::discord::game::intent::Refusal;
+use super::running::{Reach, Running};
+use crate::discord::game::intent::{Actor, Intent, Refusal};
 use crate::discord::game::notes::Notes;
+use crate::discord::game::session;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::presenter::Outro;
 use crate::store::{StoreError, Timestamp};
@@ -63,6 +64,35 @@ pub(crate) async fn apply_intent(
 ) -> Result<(Notes, Outro), Refusal> {
     let (notes, outro) = change(data, running, f).await?;
     Ok((notes?, outro))
+}
+
+/// A player's use of a control of the board: what a click on the board's
+/// menu or buttons, or a move sent by the Activity, asks of the game.
+pub(crate) struct BoardMove {
+    pub(crate) actor: Actor,
+    /// Her name in Discord now, kept by the table for the story and pages.
+    pub(crate) name: String,
+    pub(crate) intent: Intent,
+    /// The counter of the board she used (a stale one is refused).
+    pub(crate) seq: u32,
+    pub(crate) now: i64,
+}
+
+/// The one path of a move made on the board, by a click or by the
+/// Activity: the session's `handle_click` (computers played within it
+/// where the bot is reached by clicks only), her name kept, the change
+/// saved, or why nothing changed.
+pub(crate) async fn apply_click(data: &Data, running: &mut Running, m: BoardMove) -> Result<(Notes, Outro), Refusal> {
+    let by_clicks = running.post.reach == Reach::Interactions;
+    let BoardMove { actor, name, intent, seq, now } = m;
+    apply_intent(data, running, |t| {
+        let notes = session::handle_click(t, actor, intent, seq, now, by_clicks, &super::clicks::think)?;
+        if t.humans().contains(&actor.user) {
+            t.names.insert(actor.user, name);
+        }
+        Ok(notes)
+    })
+    .await
 }
 
 /// Saves a change that is not an action (the board message moved, a
@@ -125,11 +155,8 @@ async fn reload(data: &Data, running: &mut Running) {
         // Its end, as stored, replaces the table (where its board is
         // stays), so that the caller can show it; the registry lets it go.
         Ok(None) => {
-            match data.store.call_within(persist::SAVE_DEADLINE, move |s| s.load(id)).await {
-                Ok(Some(loaded)) => match persist::from_closed(loaded) {
-                    Ok(closed) => running.table = closed.table,
-                    Err(e) => tracing::error!("cannot read the end of game {id}: {e}"),
-                },
+            match super::lookup::closed(data, id.into(), persist::SAVE_DEADLINE).await {
+                Ok(Some(closed)) => running.table = closed.table,
                 Ok(None) => {}
                 Err(e) => tracing::error!("cannot read the end of game {id}: {e}"),
             }

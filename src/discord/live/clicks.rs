@@ -15,23 +15,24 @@
 
 use super::access::{Where, from_game_channel, is_moderator, where_clicked};
 use super::board::{Change, Click, Via, respond, show, show_end};
-use super::change::apply_intent;
+use super::change::{BoardMove, apply_click};
 use super::computer::spawn_computer;
 use super::data::Data;
 use super::delivery::{self, Place};
 use super::hub::Shared;
 use super::ids;
 use super::lang::{self, server_lang};
+use super::lookup;
 use super::opening::{self, Asked, Opened};
 use super::outgoing;
-use super::persist::{self, SAVE_DEADLINE};
+use super::persist::SAVE_DEADLINE;
 use super::pictures;
 use super::running::{Reach, Running};
 use super::unix_now;
 use super::went_back;
 use crate::discord::game::computer::Level;
 use crate::discord::game::ids::{GameId, Venue};
-use crate::discord::game::intent::{Actor, Intent};
+use crate::discord::game::intent::{Actor, Intent, Refusal};
 use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
@@ -110,39 +111,11 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let actor = actor_of(data, &running.table, click, &intent, now);
     let name = click.user.display_name().to_string();
     let by_clicks = running.post.reach == Reach::Interactions;
-    let applied = apply_intent(data, &mut running, |t| {
-        let notes = session::handle_click(t, actor, intent, id.seq, now, by_clicks, &think)?;
-        if t.humans().contains(&actor.user) {
-            t.names.insert(actor.user, name);
-        }
-        Ok(notes)
-    })
-    .await;
+    let applied = apply_click(data, &mut running, BoardMove { actor, name, intent, seq: id.seq, now }).await;
     let answered = AtomicBool::new(false);
     let answering = Via::Click(Click { ctx, click, arrived, answered: &answered });
     match applied {
-        Err(refusal) => {
-            let controls = !click.message.components.is_empty();
-            let then = delivery::refused(&refusal, is_board(&running, click), controls, &running.table, &running.post);
-            if then.catch_up {
-                // The game's own board, behind the saved game: show it as it stands.
-                show(&ctx.http, data, &mut running, Change::none(Place::Same), Some(answering)).await;
-            }
-            drop(running);
-            if then.catch_up {
-                note(ctx, click, &board_caught_up(mine)).await;
-            } else {
-                refuse(ctx, click, &refusal_text(mine, &refusal)).await;
-            }
-            // A closed game's own board keeps no controls; any other
-            // message (an older board, a forged click's) is left alone.
-            if then.strip {
-                strip(ctx, click).await;
-            }
-            if then.computer {
-                spawn_computer(ctx.http.clone(), data.clone(), game);
-            }
-        }
+        Err(refusal) => refused(ctx, data, click, (&game, running), answering, refusal, mine).await,
         Ok((notes, outro)) => {
             let change = Change { actor: Some(actor.user), ..Change::of(&notes, &outro) };
             let shown = show(&ctx.http, data, &mut running, change, Some(answering)).await;
@@ -158,6 +131,40 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
                 spawn_computer(ctx.http.clone(), data.clone(), game);
             }
         }
+    }
+}
+
+/// A click that changed nothing: answered with why (or, on the game's own
+/// board behind the saved game, with the board as it stands), as
+/// `delivery::refused` decides.
+async fn refused(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    (game, mut running): (&Shared, tokio::sync::MutexGuard<'_, Running>),
+    answering: Via<'_>,
+    refusal: Refusal,
+    mine: Lang,
+) {
+    let controls = !click.message.components.is_empty();
+    let then = delivery::refused(&refusal, is_board(&running, click), controls, &running.table, &running.post);
+    if then.catch_up {
+        // The game's own board, behind the saved game: show it as it stands.
+        show(&ctx.http, data, &mut running, Change::none(Place::Same), Some(answering)).await;
+    }
+    drop(running);
+    if then.catch_up {
+        note(ctx, click, &board_caught_up(mine)).await;
+    } else {
+        refuse(ctx, click, &refusal_text(mine, &refusal)).await;
+    }
+    // A closed game's own board keeps no controls; any other
+    // message (an older board, a forged click's) is left alone.
+    if then.strip {
+        strip(ctx, click).await;
+    }
+    if then.computer {
+        spawn_computer(ctx.http.clone(), data.clone(), game.clone());
     }
 }
 
@@ -246,9 +253,8 @@ async fn show_missed_end(
     if click.message.components.is_empty() {
         return false;
     }
-    let table = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(game.into())).await {
-        Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
-        Ok(None) => None,
+    let table = match lookup::closed(data, game, SAVE_DEADLINE).await {
+        Ok(table) => table,
         Err(e) => {
             tracing::debug!("could not look up game {game}: {e}");
             None
@@ -279,9 +285,8 @@ async fn on_rematch(
     game: GameId,
     (server, mine): (Lang, Lang),
 ) {
-    let closed = match data.store.call_within(SAVE_DEADLINE, move |s| s.load(game.into())).await {
-        Ok(Some(loaded)) => persist::from_closed(loaded).ok(),
-        Ok(None) => None,
+    let closed = match lookup::closed(data, game, SAVE_DEADLINE).await {
+        Ok(closed) => closed,
         Err(e) => {
             tracing::warn!("could not read game {game} for a rematch: {e}");
             return refuse(ctx, click, &tr!(mine, "new-store-failed")).await;

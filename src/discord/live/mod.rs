@@ -60,6 +60,7 @@ pub(crate) mod hub;
 pub(crate) mod ids;
 pub(crate) mod lang;
 pub(crate) mod languages;
+pub(crate) mod lookup;
 pub(crate) mod opening;
 pub(crate) mod outgoing;
 pub(crate) mod page_key;

@@ -42,8 +42,8 @@ use crate::discord::game::turn::menu_of;
 use crate::discord::live::activity::{Act, Played, WebMove, play};
 use crate::discord::live::data::Data;
 use crate::discord::live::lang::game_lang;
+use crate::discord::live::lookup;
 use crate::discord::live::page_key::Keys;
-use crate::discord::live::persist;
 use crate::discord::live::running::Running;
 use crate::discord::proxies::Proxies;
 use crate::discord::view::lang::{Lang, tr};
@@ -199,9 +199,9 @@ struct GameQuery {
 
 /// The closed game `key` names, when it was played in `channel`.
 async fn closed_game(data: &Data, key: Option<&str>, channel: ChannelId) -> Option<Running> {
-    let id = data.pages.keys()?.game(key?)?;
-    let loaded = data.store.call(move |s| s.load(crate::store::GameId(id))).await.ok()??;
-    persist::from_closed(loaded).ok().filter(|r| r.table.channel == channel)
+    let id = crate::store::GameId(data.pages.keys()?.game(key?)?).into();
+    let closed = lookup::closed(data, id, super::site::STORE_WAIT).await;
+    closed.ok()?.filter(|r| r.table.channel == channel)
 }
 
 async fn game(

@@ -1,9 +1,12 @@
 //! A public page per game, served by the bot itself when `web` is set in
 //! the config: watch a game live, step through it after the end, check
 //! its dice in the browser, or show its board in a streamer's overlay.
-//! Read-only, above the live wing: it reads the games from the hub and the
-//! store, and follows the hub's announcements of saved changes
-//! ([`crate::discord::live::hub::Hub::watch`]); nothing below depends on it.
+//! Above the live wing: the pages only read the games (from the hub, else
+//! the store through `live::lookup`) and follow the hub's announcements of
+//! saved changes ([`crate::discord::live::hub::Hub::watch`]); the Activity
+//! also plays them, through the same path as a click on the board
+//! (`live::activity::play`, `live::change::apply_click`). Nothing below
+//! depends on this wing.
 //!
 //! - [`listener`]: the address and the routes; [`site`]: what they share,
 //!   finding a game by its key ([`crate::discord::live::page_key`]) and

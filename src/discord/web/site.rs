@@ -22,7 +22,7 @@ use crate::discord::live::data::Data;
 use crate::discord::live::hub::Changed;
 use crate::discord::live::page_key::Keys;
 use crate::discord::live::running::Running;
-use crate::discord::live::{lang::game_lang, persist};
+use crate::discord::live::{lang::game_lang, lookup};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::picture::board_view;
 use crate::render::BoardView;
@@ -86,6 +86,15 @@ pub(crate) struct Site {
 /// The store or the render slot did not answer in time (503).
 #[derive(Debug)]
 pub(super) struct Busy;
+
+/// A store's answer for a page: [`Busy`] when it came too late or its
+/// queue was full.
+fn busy<T>(answer: Result<T, StoreError>) -> Result<Result<T, StoreError>, Busy> {
+    match answer {
+        Err(StoreError::Late { .. } | StoreError::Full { .. }) => Err(Busy),
+        done => Ok(done),
+    }
+}
 
 /// Where a game's board and stream are asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,40 +160,35 @@ impl Site {
         T: Send + 'static,
         F: FnOnce(&mut Store) -> Result<T, StoreError> + Send + 'static,
     {
+        let (_place, left) = self.store_place().await?;
+        busy(self.data.store.call_within(left, f).await)
+    }
+
+    /// A place of the pages' in the store's queue, and how long of
+    /// [`STORE_WAIT`] is left to wait there.
+    async fn store_place(&self) -> Result<(tokio::sync::SemaphorePermit<'_>, Duration), Busy> {
         let until = Instant::now() + STORE_WAIT;
-        let Ok(Ok(_place)) = tokio::time::timeout(STORE_WAIT, self.store_calls.acquire()).await else {
+        let Ok(Ok(place)) = tokio::time::timeout(STORE_WAIT, self.store_calls.acquire()).await else {
             return Err(Busy);
         };
-        let left = until.saturating_duration_since(Instant::now()).max(Duration::from_millis(20));
-        match self.data.store.call_within(left, f).await {
-            Err(StoreError::Late { .. } | StoreError::Full { .. }) => Err(Busy),
-            done => Ok(done),
-        }
+        Ok((place, until.saturating_duration_since(Instant::now()).max(Duration::from_millis(20))))
     }
 
     /// Game `id` as it is now: from the hub when this process runs it, else
-    /// from the store.
+    /// from the store (`live::lookup`).
     async fn running(&self, id: i64) -> Result<Option<Running>, Busy> {
-        if let Some(shared) = self.data.hub.get(GameId(id).into()) {
+        let id = GameId(id).into();
+        if let Some(shared) = self.data.hub.get(id) {
             return Ok(Some(shared.lock().await.clone()));
         }
-        let gid = GameId(id);
-        let found = self
-            .store(move |s| match s.live_game(gid)? {
-                Some(live) => Ok(Some(Ok(live))),
-                None => Ok(s.load(gid)?.map(Err)),
-            })
-            .await?;
-        let running = match found {
-            Ok(Some(Ok(live))) => persist::from_live(live),
-            Ok(Some(Err(closed))) => persist::from_closed(closed),
-            Ok(None) => return Ok(None),
+        let (_place, left) = self.store_place().await?;
+        match busy(lookup::stored(&self.data, id, left).await)? {
+            Ok(found) => Ok(found),
             Err(e) => {
                 tracing::warn!("game page: cannot read game {id}: {e}");
-                return Ok(None);
+                Ok(None)
             }
-        };
-        Ok(running.map_err(|e| tracing::warn!("game page: {e}")).ok())
+        }
     }
 
     /// The game a key names at a door: a page's key unless its server
@@ -296,7 +300,15 @@ impl Site {
                 if let Ok(Some(running)) = site.running(game).await {
                     let lang = game_lang(&site.data, &running).await;
                     let t = running.table;
-                    let moves = story::moves(lang, &t);
+                    let moves = {
+                        let mut kept = channel.story.lock().unwrap_or_else(PoisonError::into_inner);
+                        if !kept.as_ref().is_some_and(|s| s.follows(lang, &t)) {
+                            *kept = Some(story::Story::new(lang, &t));
+                        }
+                        let story = kept.get_or_insert_with(|| story::Story::new(lang, &t));
+                        story.read(&t);
+                        story.moves()
+                    };
                     let before = channel.last_seq();
                     let sent = channel.moves.swap(moves.len(), Ordering::SeqCst);
                     // The last move may have grown: sent again.

@@ -27,6 +27,7 @@ pub(crate) struct Move {
 }
 
 /// What one move is made of while it is read.
+#[derive(Clone, Debug)]
 struct Reading {
     seat: Seat,
     throws: Vec<(Throw, bool)>,
@@ -62,42 +63,105 @@ impl Reading {
 
 /// The moves of a table's committed log, in order.
 pub(crate) fn moves(lang: Lang, t: &Table) -> Vec<Move> {
-    let mut game = Game::new(t.ruleset, t.seats());
-    let mut out = Vec::new();
-    let mut reading: Option<Reading> = None;
-    let mut after_act = false;
-    for (i, &event) in t.events.iter().enumerate() {
-        let Some(seat) = game.to_act() else { break };
-        let new_move = match &reading {
-            None => true,
-            Some(r) => r.seat != seat || (after_act && matches!(event, Event::Throw { .. })),
-        };
-        if new_move && let Some(r) = reading.take() {
-            out.push(r.done(lang, i));
-        }
-        let r = reading.get_or_insert_with(|| Reading::new(seat));
-        match event {
-            Event::Throw { t: throw } => {
-                let Ok(outcome) = game.throw(throw) else { break };
-                r.throws.push((throw, outcome.discarded));
-                r.lost = r.lost.saturating_add(outcome.lost);
-                after_act = false;
-            }
-            Event::Act { action } => {
-                let before = *game.position();
-                r.before.get_or_insert(before);
-                r.path.push(action);
-                let outcome = game.act_unchecked(action);
-                r.captured = r.captured.saturating_add(outcome.captured);
-                r.lost = r.lost.saturating_add(outcome.lost);
-                after_act = true;
-            }
+    let mut story = Story::new(lang, t);
+    story.read(t);
+    story.moves()
+}
+
+/// A game's story read so far, kept by a watched game's page so that each
+/// change reads only the events it added (the last move may still grow:
+/// it is worded again). The same reading as [`moves`], which is a story
+/// read at once.
+#[derive(Clone, Debug)]
+pub(crate) struct Story {
+    lang: Lang,
+    game_id: crate::discord::game::ids::GameId,
+    game: Game,
+    /// The moves that are over.
+    done: Vec<Move>,
+    /// The move being read (it may grow with the next events).
+    reading: Option<Reading>,
+    after_act: bool,
+    /// The log's length at the last read (every event before it is read,
+    /// unless the reading stopped).
+    read: usize,
+    /// The log stopped making sense to the engine: nothing more is read.
+    stopped: bool,
+}
+
+impl Story {
+    pub(crate) fn new(lang: Lang, t: &Table) -> Story {
+        Story {
+            lang,
+            game_id: t.id,
+            game: Game::new(t.ruleset, t.seats()),
+            done: Vec::new(),
+            reading: None,
+            after_act: false,
+            read: 0,
+            stopped: false,
         }
     }
-    if let Some(r) = reading {
-        out.push(r.done(lang, t.events.len()));
+
+    /// Whether this story can go on reading `t` in `lang` (the same game,
+    /// whose log only grew since).
+    pub(crate) fn follows(&self, lang: Lang, t: &Table) -> bool {
+        self.lang == lang && self.game_id == t.id && t.events.len() >= self.read
     }
-    out
+
+    /// Reads the events `t`'s log added since the last read.
+    pub(crate) fn read(&mut self, t: &Table) {
+        let lang = self.lang;
+        for (i, &event) in t.events.iter().enumerate().skip(self.read) {
+            if self.stopped {
+                break;
+            }
+            let Some(seat) = self.game.to_act() else {
+                self.stopped = true;
+                break;
+            };
+            let new_move = match &self.reading {
+                None => true,
+                Some(r) => r.seat != seat || (self.after_act && matches!(event, Event::Throw { .. })),
+            };
+            if new_move && let Some(r) = self.reading.take() {
+                self.done.push(r.done(lang, i));
+            }
+            let r = self.reading.get_or_insert_with(|| Reading::new(seat));
+            match event {
+                Event::Throw { t: throw } => {
+                    let Ok(outcome) = self.game.throw(throw) else {
+                        self.stopped = true;
+                        break;
+                    };
+                    r.throws.push((throw, outcome.discarded));
+                    r.lost = r.lost.saturating_add(outcome.lost);
+                    self.after_act = false;
+                }
+                Event::Act { action } => {
+                    let before = *self.game.position();
+                    r.before.get_or_insert(before);
+                    r.path.push(action);
+                    let outcome = self.game.act_unchecked(action);
+                    r.captured = r.captured.saturating_add(outcome.captured);
+                    r.lost = r.lost.saturating_add(outcome.lost);
+                    self.after_act = true;
+                }
+            }
+        }
+        // Read to the end (or stopped, where the whole log still counts
+        // as read: the last move ends at the log's end, as it is told).
+        self.read = t.events.len();
+    }
+
+    /// The moves read so far, the last one as far as it goes.
+    pub(crate) fn moves(&self) -> Vec<Move> {
+        let mut out = self.done.clone();
+        if let Some(r) = self.reading.clone() {
+            out.push(r.done(self.lang, self.read));
+        }
+        out
+    }
 }
 
 /// The board after `step` moves (0: before the first), with that move's
@@ -168,6 +232,29 @@ mod tests {
         }
         assert_eq!(t.stage, Stage::Finished, "the game ends");
         t
+    }
+
+    /// A watched page reads the story a change at a time: after every
+    /// event, the story kept and extended tells exactly what a story read
+    /// at once from the log so far tells.
+    #[test]
+    fn a_story_read_change_by_change_is_the_story_read_at_once() {
+        for seed in [1, 3, 5] {
+            let t = played(seed);
+            let mut kept = Story::new(Lang::EN, &t);
+            let mut prefix = t.clone();
+            for n in 0..=t.events.len() {
+                prefix.events = t.events[..n].to_vec();
+                assert!(kept.follows(Lang::EN, &prefix));
+                kept.read(&prefix);
+                assert_eq!(kept.moves(), moves(Lang::EN, &prefix), "seed {seed}, after {n} events");
+            }
+            let fr = Lang::from_code("fr").expect("French");
+            assert!(!kept.follows(fr, &t), "another language is told again");
+            let mut shorter = t.clone();
+            shorter.events.pop();
+            assert!(!kept.follows(Lang::EN, &shorter), "a log that shrank is read again");
+        }
     }
 
     #[test]

@@ -100,6 +100,8 @@ pub(crate) struct Channel {
     pub(crate) rendering: AtomicBool,
     /// The story's moves in the last update (`usize::MAX`: none sent yet).
     pub(crate) moves: AtomicUsize,
+    /// The story read so far, so that each change reads only its events.
+    pub(crate) story: Mutex<Option<super::story::Story>>,
     /// When its last viewer left (`None`: watched).
     left: Mutex<Option<Instant>>,
 }
@@ -112,6 +114,7 @@ impl Channel {
             dirty: AtomicBool::new(false),
             rendering: AtomicBool::new(false),
             moves: AtomicUsize::new(usize::MAX),
+            story: Mutex::default(),
             left: Mutex::new(None),
         }
     }
