@@ -54,10 +54,8 @@ pub(crate) struct Data {
     pub(crate) computers: Arc<Mutex<HashSet<game::ids::GameId>>>,
     /// The pause before each computer move.
     pub(crate) computer_pause: Duration,
-    /// The language of each server's messages.
-    pub(crate) langs: Arc<live::languages::Languages>,
-    /// The settings each server saved, as far as this process read them.
-    pub(crate) settings: Arc<live::defaults::Known>,
+    /// The servers' settings (rules, language, pages, seasons, time away).
+    pub(crate) servers: Arc<live::servers::Servers>,
     /// Where new games' dice seeds come from.
     pub(crate) seeds: Arc<live::persist::Seeds>,
     /// This bot's metrics (recording nothing without a metrics listener).
@@ -66,9 +64,9 @@ pub(crate) struct Data {
     pub(crate) gateway: Arc<ops::health::Gateway>,
     /// Cooldowns, queues of heavy work, caps and kept replays.
     pub(crate) guard: Arc<live::guard::Guard>,
-    /// The public game pages: links and servers' switches.
+    /// The public game pages: their keys and links.
     pub(crate) pages: Arc<live::page_key::Pages>,
-    /// The players' time away and the servers' limits on it.
+    /// The players' time away.
     pub(crate) aways: Arc<live::away::Known>,
 }
 

@@ -21,7 +21,8 @@ pub(crate) async fn change<T>(
     running: &mut Running,
     f: impl FnOnce(&mut Table) -> T,
 ) -> Result<(T, Outro), Refusal> {
-    super::away::fill(&data.aways, &mut running.table, super::unix_now());
+    let days = data.servers.get(&data.store, running.table.venue).await.away_days();
+    super::away::fill(&data.aways, days, &mut running.table, super::unix_now());
     let before = running.table.clone();
     let out = f(&mut running.table);
     match persist::save(&data.store, running).await {
