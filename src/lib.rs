@@ -111,6 +111,18 @@
 //!   backend in `store/sqlite.rs` and `store/postgres.rs`.
 //! - **What every handler shares**: `discord/live/data.rs`'s `Data`; the
 //!   operators' wing is handed only `ops::listener::Reports`.
+//! - **A server setting**: a field of `ServerSettings` in
+//!   `discord/game/server.rs` (its default in `ServerSettings::new`, its
+//!   part of `SettingsRequest` and of `apply`, a row of its tests), its
+//!   migration pair (a column of `servers`: `store/schema.rs` and
+//!   `store/postgres_schema.rs`, read and written in `store/servers.rs`'s
+//!   `SavedServer` and `COLUMNS`, copied by `store/transfer.rs`, turned
+//!   into the bot's type in `discord/live/servers.rs`), and its words (the
+//!   option of `discord/commands/settings.rs` with its names in
+//!   `view/names.rs` and `discord.ftl`, its line in `settings_message`
+//!   and `commands.ftl`). The bot reads it through the one cache,
+//!   `discord/live/servers.rs` (`data.servers.get`, fresh within 30 s in
+//!   every process); `tests/architecture.rs` checks there is no other.
 //! - **A metric for operators**: its family in `discord/ops/metrics.rs`
 //!   (and the README's table), counted where it happens in the live wing
 //!   through `discord/ops/instrument.rs`, which knows the registry of the

@@ -774,3 +774,45 @@ fn the_checker_measures_functions_by_their_braces() {
     let tests = code_lines(&format!("#[cfg(test)]\nmod tests {{\n{text}}}\n"));
     assert!(sizes::function_lengths(&tests).is_empty(), "test modules are not measured");
 }
+
+/// Lines outside `allowed` that read or write a server's settings in the
+/// store (`.server(`, `.save_server(`): the bot knows its servers through
+/// one cache, which reads and writes them.
+fn server_store_calls(sources: &BTreeMap<String, Source>, allowed: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (file, src) in sources.iter().filter(|(f, _)| f.starts_with("discord/") && f.as_str() != allowed) {
+        for (line, _) in &src.lines {
+            if line.contains(".server(") || line.contains(".save_server(") {
+                out.push(format!("{file}: `{}`", line.trim()));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 56: a server is one noun, and the bot has one cache of its
+/// settings (`discord/live/servers.rs`, one freshness rule): the four
+/// caches it replaced are gone, and no other file of the bot reads or
+/// writes a server's settings in the store.
+#[test]
+fn there_is_one_cache_of_the_servers_settings() {
+    let sources = read_sources();
+    let gone = ["discord/live/defaults.rs", "discord/live/languages.rs"];
+    let back: Vec<&str> = gone.iter().copied().filter(|f| sources.contains_key(*f)).collect();
+    assert!(back.is_empty(), "the servers' settings are cached in `live/servers.rs` only: {back:?}");
+    let calls = server_store_calls(&sources, "discord/live/servers.rs");
+    assert!(calls.is_empty(), "a server's settings are read and written by `live/servers.rs`:\n{}", calls.join("\n"));
+    for (file, words) in [("discord/live/page_key.rs", "pages_off"), ("discord/live/away.rs", "limits")] {
+        let src = sources.get(file).map(|s| &s.lines[..]).unwrap_or_default();
+        let kept: Vec<&String> = src.iter().map(|(l, _)| l).filter(|l| l.contains(words)).collect();
+        assert!(kept.is_empty(), "{file} keeps no server's {words}: {kept:?}");
+    }
+}
+
+#[test]
+fn the_checker_sees_a_second_cache_of_the_servers_settings() {
+    let lines = code_lines("let s = store.call(move |s| s.server(7)).await;\n// s.server(7) in a comment\n");
+    let sources = BTreeMap::from([("discord/commands/x.rs".to_string(), Source { module: vec![], lines })]);
+    assert_eq!(server_store_calls(&sources, "discord/live/servers.rs").len(), 1, "the call, not the comment");
+    assert!(server_store_calls(&sources, "discord/commands/x.rs").is_empty(), "the one place may");
+}

@@ -39,7 +39,7 @@ pub fn run(from: &Path, to: &str) -> Result<String, String> {
         counts.of("events"),
         counts.of("seats"),
         counts.of("ratings"),
-        counts.of("guild_settings") + counts.of("guild_languages"),
+        counts.of("servers"),
         counts.of("analyses"),
         report.open_games,
         report.closed_games,

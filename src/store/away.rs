@@ -1,6 +1,6 @@
 //! Time away (`/thaayam away`): each user's periods away (kept after they
-//! end, for the limit a server sets on days away in any 30), and each
-//! server's limit. A user's away covers all her games; whether a game
+//! end, for the limit a server sets on days away in any 30: one of its
+//! settings, `servers`). A user's away covers all her games; whether a game
 //! honours it is the bot's to decide (`discord::game::away`).
 
 use super::Store;
@@ -64,35 +64,6 @@ impl Store {
     pub fn end_away(&mut self, user: u64, now: i64) -> Result<bool, StoreError> {
         self.write(|tx| cut(tx, user, now)).map(|n| n > 0)
     }
-
-    /// A server's limit on days away in any 30 (`None`: never set).
-    pub fn away_days(&self, guild: u64) -> Result<Option<u32>, StoreError> {
-        let row = self.read(|db| {
-            db.query_opt("select away limit", "SELECT days FROM away_limits WHERE guild_id = ?1", args![guild])
-        })?;
-        row.map(|r| r.get::<u32>(0)).transpose()
-    }
-
-    /// Every server's limit that was set, by server.
-    pub fn away_limits(&self) -> Result<Vec<(u64, u32)>, StoreError> {
-        let rows = self.read(|db| {
-            db.query("select away limits", "SELECT guild_id, days FROM away_limits ORDER BY guild_id", args![])
-        })?;
-        rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?))).collect()
-    }
-
-    /// Saves a server's limit on days away in any 30 (0: away not allowed).
-    pub fn set_away_days(&mut self, guild: u64, days: u32) -> Result<(), StoreError> {
-        self.write(|tx| {
-            tx.execute(
-                "save away limit",
-                "INSERT INTO away_limits (guild_id, days) VALUES (?1, ?2) \
-                 ON CONFLICT (guild_id) DO UPDATE SET days = excluded.days",
-                args![guild, days],
-            )
-        })?;
-        Ok(())
-    }
 }
 
 /// Ends at `at` the periods of `user` still running then, and drops any
@@ -129,13 +100,6 @@ mod tests {
         assert!(!store.end_away(5, 600).expect("back again"), "not away any more");
         assert_eq!(store.user_away(5, 0).expect("read"), vec![p(100, 300), p(300, 500)]);
         assert_eq!(store.away_periods(250).expect("all").len(), 2, "the ones ending after 250");
-        assert_eq!(store.away_days(1).expect("limit"), None);
-        store.set_away_days(1, 7).expect("limit");
-        store.set_away_days(1, 0).expect("not allowed");
-        store.set_away_days(2, 30).expect("limit");
-        assert_eq!(store.away_days(1).expect("limit"), Some(0));
-        assert_eq!(store.away_limits().expect("limits"), vec![(1, 0), (2, 30)]);
-        assert!(store.set_away_days(3, 31).is_err(), "at most 30 days in 30");
     }
 
     /// A file of the previous release (schema 12) opens with its data,

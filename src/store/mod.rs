@@ -1,4 +1,4 @@
-//! The bot's memory: games, seats, the append-only event log, guild
+//! The bot's memory: games, seats, the append-only event log, server
 //! settings and ratings in one SQLite file, or in a PostgreSQL database
 //! ([`Database`], [`Store::open_database`]). This module is the only code
 //! that knows SQL; the rest of the program does not know which backend
@@ -24,7 +24,8 @@
 //! front end's own JSON; finishing records places and ratings in the same
 //! transaction).
 //! [`Store::abandon`] ends a game no front end runs (the bot frees a
-//! channel with it). Guild settings are saved on their own.
+//! channel with it). A server's settings are one row, saved on their own
+//! ([`Store::save_server`]).
 //!
 //! Reading back: [`Store::live_games`] gives every open game with its JSON
 //! and whole log, which is how the bot resumes after a restart (it rebuilds
@@ -78,6 +79,7 @@ mod rows;
 pub mod schema;
 mod season_count;
 mod seasons;
+mod servers;
 mod settings;
 pub(crate) mod sql;
 mod sqlite;
@@ -95,7 +97,8 @@ pub use queries::LoadedGame;
 pub use ratings::{PlayerRating, RATING_CONFIG, RatingChange};
 pub use rivals::{HeadToHead, Meeting, Rival};
 pub use season_count::{SeasonRule, SeasonSpan, SeasonStanding};
-pub use seasons::{KeptSeason, SeasonDifference, SeasonSettings};
+pub use seasons::{KeptSeason, SeasonDifference};
+pub use servers::SavedServer;
 pub use transfer::{TableCounts, copied_columns};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,

@@ -1,8 +1,8 @@
 //! What the public game pages (`discord::web`) keep in the store: the
 //! secret their unguessable keys are made with (drawn once per database,
 //! so that a game's link stays the same across restarts and for games
-//! older than the pages), and the servers whose admins switched their
-//! pages off.
+//! older than the pages). Whether a server's admins switched its pages
+//! off is one of its settings (`servers`).
 
 use super::Store;
 use super::error::StoreError;
@@ -27,30 +27,6 @@ impl Store {
             .try_into()
             .map_err(|_| StoreError::Corrupt { game: None, what: "the pages' secret is not 32 bytes".into() })
     }
-
-    /// Whether a server's admins switched its games' pages off.
-    pub fn pages_off(&self, guild: u64) -> Result<bool, StoreError> {
-        let row = self.read(|db| {
-            db.query_opt("read pages off", "SELECT guild_id FROM pages_off WHERE guild_id = ?1", args![guild])
-        })?;
-        Ok(row.is_some())
-    }
-
-    /// Switches a server's game pages off (`true`) or back on.
-    pub fn set_pages_off(&mut self, guild: u64, off: bool) -> Result<(), StoreError> {
-        self.write(|tx| {
-            if off {
-                tx.execute(
-                    "switch pages off",
-                    "INSERT INTO pages_off (guild_id) VALUES (?1) ON CONFLICT (guild_id) DO NOTHING",
-                    args![guild],
-                )
-            } else {
-                tx.execute("switch pages on", "DELETE FROM pages_off WHERE guild_id = ?1", args![guild])
-            }
-        })?;
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -63,18 +39,6 @@ mod tests {
         let first = store.page_secret().expect("drawn");
         assert_ne!(first, [0; 32]);
         assert_eq!(store.page_secret().expect("kept"), first, "the same secret every time");
-    }
-
-    #[test]
-    fn a_server_switches_its_pages_off_and_on() {
-        let mut store = Store::open_in_memory().expect("open");
-        assert!(!store.pages_off(5).expect("read"), "on by default");
-        store.set_pages_off(5, true).expect("off");
-        store.set_pages_off(5, true).expect("off twice");
-        assert!(store.pages_off(5).expect("read"));
-        assert!(!store.pages_off(6).expect("read"), "other servers keep theirs");
-        store.set_pages_off(5, false).expect("on");
-        assert!(!store.pages_off(5).expect("read"));
     }
 
     /// A database of the previous release (migrations 1–10, with a game)
@@ -94,9 +58,7 @@ mod tests {
         .expect("a game");
         crate::store::schema::migrate(&conn).expect("upgrade");
         let tables: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master WHERE name IN ('page_secret', 'pages_off')", [], |r| {
-                r.get(0)
-            })
+            .query_row("SELECT count(*) FROM sqlite_master WHERE name IN ('page_secret', 'servers')", [], |r| r.get(0))
             .expect("new tables");
         assert_eq!(tables, 2);
         let games: i64 = conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0)).expect("games");

@@ -225,6 +225,41 @@ ALTER TABLE seats ADD COLUMN left_unplayed BIGINT NOT NULL DEFAULT 0 CHECK (left
 ALTER TABLE seasons ADD COLUMN rule BIGINT NOT NULL DEFAULT 1 CHECK (rule IN (1, 2));
 ALTER TABLE seasons ADD COLUMN pair_games BIGINT CHECK (pair_games > 0);
 "#,
+    // 9: SQLite's version 16 (a server is one row: the five tables of its
+    // settings folded into `servers` and dropped).
+    r#"
+CREATE TABLE servers (
+    guild_id          BIGINT PRIMARY KEY,
+    default_ruleset   TEXT,
+    turn_timeout_secs BIGINT CHECK (turn_timeout_secs > 0),
+    end_permission    TEXT   CHECK (end_permission IN ('host', 'moderators')),
+    language          TEXT,
+    pages_off         BIGINT NOT NULL DEFAULT 0 CHECK (pages_off IN (0, 1)),
+    time_zone         TEXT   NOT NULL DEFAULT 'UTC',
+    podium_channel    BIGINT,
+    away_days         BIGINT CHECK (away_days BETWEEN 0 AND 30),
+    -- The rules are saved whole or not at all (NULL: the configured defaults).
+    CHECK ((default_ruleset IS NULL) = (turn_timeout_secs IS NULL)
+       AND (default_ruleset IS NULL) = (end_permission IS NULL))
+);
+INSERT INTO servers (guild_id, default_ruleset, turn_timeout_secs, end_permission, language, pages_off,
+    time_zone, podium_channel, away_days)
+SELECT ids.guild_id, s.default_ruleset, s.turn_timeout_secs, s.end_permission, l.language,
+    CASE WHEN p.guild_id IS NULL THEN 0 ELSE 1 END, COALESCE(z.time_zone, 'UTC'), z.podium_channel, a.days
+FROM (SELECT guild_id FROM guild_settings UNION SELECT guild_id FROM guild_languages
+      UNION SELECT guild_id FROM pages_off UNION SELECT guild_id FROM guild_seasons
+      UNION SELECT guild_id FROM away_limits) AS ids
+LEFT JOIN guild_settings s ON s.guild_id = ids.guild_id
+LEFT JOIN guild_languages l ON l.guild_id = ids.guild_id
+LEFT JOIN pages_off p ON p.guild_id = ids.guild_id
+LEFT JOIN guild_seasons z ON z.guild_id = ids.guild_id
+LEFT JOIN away_limits a ON a.guild_id = ids.guild_id;
+DROP TABLE guild_settings;
+DROP TABLE guild_languages;
+DROP TABLE pages_off;
+DROP TABLE guild_seasons;
+DROP TABLE away_limits;
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -304,6 +339,7 @@ mod tests {
         "8adb45d9ba6d781bdac404add6b182ba89be2b2b4fabf4f513fabf0f8ce4fc15",
         "30dc6bfcf916f0cae27b75b27f41d9be3467880ac6ee3beb3081d67d1542cc4f",
         "028ca0736096e684c8fa6518b8fef04736731bbd92ea9b8fc5aa3f9899aa9d55",
+        "5afc4e8273c6329b0b1c5fa756585856dd7d614df5cef0639c64583f98f05c69",
     ];
 
     #[test]

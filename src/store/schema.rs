@@ -263,6 +263,43 @@ ALTER TABLE seats ADD COLUMN left_unplayed INTEGER NOT NULL DEFAULT 0 CHECK (lef
 ALTER TABLE seasons ADD COLUMN rule INTEGER NOT NULL DEFAULT 1 CHECK (rule IN (1, 2));
 ALTER TABLE seasons ADD COLUMN pair_games INTEGER CHECK (pair_games > 0);
 "#,
+    // 16: a server is one row (`store::servers`): the five tables of its
+    // settings (rules, language, pages, seasons' zone and podium, limit on
+    // time away) folded into `servers`, NULL where a setting was never
+    // saved, and dropped.
+    r#"
+CREATE TABLE servers (
+    guild_id          INTEGER PRIMARY KEY,
+    default_ruleset   TEXT,
+    turn_timeout_secs INTEGER CHECK (turn_timeout_secs > 0),
+    end_permission    TEXT    CHECK (end_permission IN ('host', 'moderators')),
+    language          TEXT,
+    pages_off         INTEGER NOT NULL DEFAULT 0 CHECK (pages_off IN (0, 1)),
+    time_zone         TEXT    NOT NULL DEFAULT 'UTC',
+    podium_channel    INTEGER,
+    away_days         INTEGER CHECK (away_days BETWEEN 0 AND 30),
+    -- The rules are saved whole or not at all (NULL: the configured defaults).
+    CHECK ((default_ruleset IS NULL) = (turn_timeout_secs IS NULL)
+       AND (default_ruleset IS NULL) = (end_permission IS NULL))
+);
+INSERT INTO servers (guild_id, default_ruleset, turn_timeout_secs, end_permission, language, pages_off,
+    time_zone, podium_channel, away_days)
+SELECT ids.guild_id, s.default_ruleset, s.turn_timeout_secs, s.end_permission, l.language,
+    CASE WHEN p.guild_id IS NULL THEN 0 ELSE 1 END, COALESCE(z.time_zone, 'UTC'), z.podium_channel, a.days
+FROM (SELECT guild_id FROM guild_settings UNION SELECT guild_id FROM guild_languages
+      UNION SELECT guild_id FROM pages_off UNION SELECT guild_id FROM guild_seasons
+      UNION SELECT guild_id FROM away_limits) AS ids
+LEFT JOIN guild_settings s ON s.guild_id = ids.guild_id
+LEFT JOIN guild_languages l ON l.guild_id = ids.guild_id
+LEFT JOIN pages_off p ON p.guild_id = ids.guild_id
+LEFT JOIN guild_seasons z ON z.guild_id = ids.guild_id
+LEFT JOIN away_limits a ON a.guild_id = ids.guild_id;
+DROP TABLE guild_settings;
+DROP TABLE guild_languages;
+DROP TABLE pages_off;
+DROP TABLE guild_seasons;
+DROP TABLE away_limits;
+"#,
 ];
 
 /// The schema version this program writes.
@@ -371,6 +408,7 @@ mod tests {
         "af9aba84a2d846796763d195f2d47dcb20c3fa0520b4e760cbee0c35f790671b",
         "5def21927744f03dd1101e986c30c2e6ab4aa5a2946bb7092fa76a14ddaa5932",
         "5dd9170399c31ef5012ae90a55fd7b5c9c01b0577efddfdc499f4066c770c38d",
+        "062c405d51257a9519c314017ebdcc64e0be10b2e0c201eada0c99a5c8fa2aa9",
     ];
 
     #[test]
@@ -396,20 +434,16 @@ mod tests {
             [
                 "analyses",
                 "away",
-                "away_limits",
                 "computers",
                 "events",
                 "games",
-                "guild_languages",
-                "guild_seasons",
-                "guild_settings",
                 "page_secret",
-                "pages_off",
                 "ratings",
                 "season_podiums",
                 "season_standings",
                 "seasons",
                 "seats",
+                "servers",
                 "snapshots",
                 "user_settings"
             ]
@@ -437,7 +471,13 @@ mod tests {
             .expect("data");
         migrate(&conn).expect("upgrade");
         assert_eq!(user_version(&conn).expect("version"), latest_version());
-        let n: i64 = conn.query_row("SELECT count(*) FROM guild_settings", [], |r| r.get(0)).expect("count");
+        let n: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM servers WHERE turn_timeout_secs = 60 AND end_permission = 'host'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("count");
         let snaps: i64 = conn.query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).expect("new table");
         assert_eq!((n, snaps), (1, 0));
         let live: i64 = conn.query_row("SELECT count(live) FROM games", [], |r| r.get(0)).expect("new column");

@@ -3,7 +3,7 @@
 //! (under the rule of `season_count`);
 //! the tables of months that ended, kept as first counted (with the
 //! bounds, time zone and counting rule they were counted with; an empty
-//! one is not kept) and recounted by `thaayam check` under their rule; a server's time zone and podium channel; and which
+//! one is not kept) and recounted by `thaayam check` under their rule; and which
 //! months' podiums were posted, claimed once whatever the number of bots.
 //!
 //! The standings are ordered as the table ranks them: most points, then
@@ -27,21 +27,6 @@ pub struct KeptSeason {
     /// The rule it was counted under (and is recounted under).
     pub rule: SeasonRule,
     pub standings: Vec<SeasonStanding>,
-}
-
-/// A server's season settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeasonSettings {
-    /// An IANA zone name (`UTC` unless its admins chose another).
-    pub time_zone: String,
-    /// Where last month's podium is posted when a month ends (`None`: not posted).
-    pub podium_channel: Option<u64>,
-}
-
-impl Default for SeasonSettings {
-    fn default() -> SeasonSettings {
-        SeasonSettings { time_zone: "UTC".into(), podium_channel: None }
-    }
 }
 
 /// A kept table whose recount from the games differs.
@@ -221,47 +206,6 @@ impl Store {
         Ok(row.map(|r| r.get::<u64>(0)).transpose()?.unwrap_or(0) as usize)
     }
 
-    /// A server's season settings (the defaults if never set).
-    pub fn season_settings(&self, guild: u64) -> Result<SeasonSettings, StoreError> {
-        let row = self.read(|db| {
-            db.query_opt(
-                "select season settings",
-                "SELECT time_zone, podium_channel FROM guild_seasons WHERE guild_id = ?1",
-                args![guild],
-            )
-        })?;
-        Ok(match row {
-            Some(r) => SeasonSettings { time_zone: r.get(0)?, podium_channel: r.get(1)? },
-            None => SeasonSettings::default(),
-        })
-    }
-
-    pub fn set_season_settings(&mut self, guild: u64, settings: &SeasonSettings) -> Result<(), StoreError> {
-        self.write(|tx| {
-            tx.execute(
-                "save season settings",
-                "INSERT INTO guild_seasons (guild_id, time_zone, podium_channel) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT (guild_id) DO UPDATE SET time_zone = excluded.time_zone, \
-                 podium_channel = excluded.podium_channel",
-                args![guild, settings.time_zone.as_str(), settings.podium_channel],
-            )
-        })?;
-        Ok(())
-    }
-
-    /// The servers whose podium is posted: (guild, time zone, channel).
-    pub fn podium_servers(&self) -> Result<Vec<(u64, String, u64)>, StoreError> {
-        let rows = self.read(|db| {
-            db.query(
-                "select podium servers",
-                "SELECT guild_id, time_zone, podium_channel FROM guild_seasons WHERE podium_channel IS NOT NULL \
-                 ORDER BY guild_id",
-                args![],
-            )
-        })?;
-        rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).collect()
-    }
-
     /// Whether a month's podium of server `guild` was posted (claimed).
     pub fn podium_claimed(&self, guild: u64, season: &str) -> Result<bool, StoreError> {
         let row = self.read(|db| {
@@ -436,20 +380,13 @@ mod tests {
     }
 
     #[test]
-    fn season_settings_default_to_utc_and_a_podium_is_claimed_once() {
+    fn a_podium_is_claimed_once() {
         let mut store = Store::open_in_memory().expect("store");
-        assert_eq!(store.season_settings(7).expect("read"), SeasonSettings::default());
-        assert!(store.podium_servers().expect("none").is_empty());
-        let set = SeasonSettings { time_zone: "Asia/Kolkata".into(), podium_channel: Some(42) };
-        store.set_season_settings(7, &set).expect("saved");
-        assert_eq!(store.season_settings(7).expect("read"), set);
-        assert_eq!(store.podium_servers().expect("one"), [(7, "Asia/Kolkata".to_string(), 42)]);
         assert!(!store.podium_claimed(7, "2026-11").expect("read"));
         assert!(store.claim_podium(7, "2026-11").expect("first"));
         assert!(!store.claim_podium(7, "2026-11").expect("second"));
         assert!(store.podium_claimed(7, "2026-11").expect("read"));
-        store.set_season_settings(7, &SeasonSettings { podium_channel: None, ..set }).expect("off");
-        assert!(store.podium_servers().expect("none").is_empty());
+        assert!(!store.podium_claimed(8, "2026-11").expect("read"), "another server's");
     }
 
     #[test]
@@ -475,7 +412,7 @@ mod tests {
         drop(old);
         let mut store = Store::open(&path).expect("the previous release's file opens");
         assert_eq!(store.schema_version().expect("version"), crate::store::schema::latest_version());
-        assert_eq!(store.season_settings(5).expect("read"), SeasonSettings::default());
+        assert_eq!(store.server(5).expect("read").time_zone, "UTC");
         let s = span("2026-11", 1000, 2000);
         let kept = store.keep_season(5, Variant::Bell, &s, "UTC", PEOPLE).expect("kept");
         assert_eq!(kept.standings, [standing(9, 1, 1, 1), standing(8, 1, 0, 0)]);

@@ -15,8 +15,12 @@ use super::sql::{Db, Row, Value, args};
 /// The tables in the order their rows can be inserted (a game before its
 /// seats), with the columns copied and the order rows are read in.
 const TABLES: &[(&str, &str, &str)] = &[
-    ("guild_settings", "guild_id, default_ruleset, turn_timeout_secs, end_permission", "guild_id"),
-    ("guild_languages", "guild_id, language", "guild_id"),
+    (
+        "servers",
+        "guild_id, default_ruleset, turn_timeout_secs, end_permission, language, pages_off, time_zone, \
+         podium_channel, away_days",
+        "guild_id",
+    ),
     ("computers", "id, level", "id"),
     (
         "games",
@@ -35,8 +39,6 @@ const TABLES: &[(&str, &str, &str)] = &[
     ("analyses", "game_id, version, png, swings, created_at", "game_id, version"),
     ("user_settings", "user_id, notify_turns", "user_id"),
     ("page_secret", "id, secret", "id"),
-    ("pages_off", "guild_id", "guild_id"),
-    ("guild_seasons", "guild_id, time_zone, podium_channel", "guild_id"),
     (
         "seasons",
         "guild_id, variant, season, starts_at, ends_at, time_zone, kept_at, rule, pair_games",
@@ -49,7 +51,6 @@ const TABLES: &[(&str, &str, &str)] = &[
     ),
     ("season_podiums", "guild_id, season, posted_at", "guild_id, season"),
     ("away", "user_id, starts_at, ends_at, guild_id", "user_id, starts_at"),
-    ("away_limits", "guild_id, days", "guild_id"),
 ];
 
 /// What `thaayam migrate` copies: each table, in the order it is copied,

@@ -12,8 +12,8 @@ use std::collections::BTreeSet;
 use thaayam::engine::{Event, Ruleset, Seat, Throw, Variant};
 use thaayam::lab::pg_server;
 use thaayam::store::{
-    CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, SeasonRule, SeasonSettings,
-    SeasonSpan, Store, StoreError, Timestamp,
+    CachedAnalysis, Database, EndPermission, GameState, GuildSettings, LiveSave, SavedServer, SeasonRule, SeasonSpan,
+    Store, StoreError, Timestamp,
 };
 
 const THROW: Event = Event::Throw { t: Throw::Four };
@@ -122,8 +122,9 @@ fn the_last_move_and_the_ratings_are_one_transaction() {
         assert_eq!(again.time_zone, "UTC", "{backend}: kept once");
         assert_eq!(store.recount_seasons().expect("recount"), (1, Vec::new()), "{backend}");
         assert_eq!(store.season_variants(7, &always).expect("variants"), [Variant::Bell], "{backend}");
-        let podium = SeasonSettings { time_zone: "Asia/Kolkata".into(), podium_channel: Some(3) };
-        store.set_season_settings(7, &podium).expect("season settings");
+        let podium =
+            SavedServer { time_zone: "Asia/Kolkata".into(), podium_channel: Some(3), ..SavedServer::default() };
+        store.save_server(7, &podium).expect("season settings");
         assert_eq!(store.podium_servers().expect("podiums"), [(7, "Asia/Kolkata".to_string(), 3)], "{backend}");
         assert!(store.claim_podium(7, "always").expect("claim"), "{backend}");
         assert!(!store.claim_podium(7, "always").expect("claim again"), "{backend}: claimed once");
@@ -185,15 +186,26 @@ fn settings_languages_and_analyses_round_trip() {
     let dir = Scratch::new("backends-settings");
     for (backend, db) in databases(&dir) {
         let mut store = open(backend, &db);
-        assert_eq!(store.guild_settings(5).expect("defaults"), GuildSettings::default(), "{backend}");
-        let mine = GuildSettings {
-            default_ruleset: Ruleset::new(Variant::Francais),
-            turn_timeout_secs: 90,
-            end_permission: EndPermission::Moderators,
+        assert_eq!(store.server(5).expect("defaults"), SavedServer::default(), "{backend}");
+        let mine = SavedServer {
+            rules: Some(GuildSettings {
+                default_ruleset: Ruleset::new(Variant::Francais),
+                turn_timeout_secs: 90,
+                end_permission: EndPermission::Moderators,
+            }),
+            language: Some("ta".into()),
+            pages_off: true,
+            time_zone: "Asia/Kolkata".into(),
+            podium_channel: Some(u64::MAX),
+            away_days: Some(30),
         };
-        store.set_guild_settings(5, &mine).expect("save");
-        store.set_guild_settings(5, &mine).expect("save again (an update)");
-        assert_eq!(store.guild_settings(5).expect("read"), mine, "{backend}");
+        store.save_server(5, &mine).expect("save");
+        store.save_server(5, &mine).expect("save again (an update)");
+        assert_eq!(store.server(5).expect("read"), mine, "{backend}");
+        let cleared = SavedServer { rules: None, language: None, podium_channel: None, ..mine };
+        store.save_server(5, &cleared).expect("cleared");
+        assert_eq!(store.server(5).expect("read"), cleared, "{backend}");
+        assert_eq!(store.server(6).expect("another"), SavedServer::default(), "{backend}");
         let id = store.create_game(&new_game(3, Ruleset::new(Variant::Bell), 2)).expect("game");
         let a = CachedAnalysis { png: vec![0x89, 0, 255], swings: "[]".into() };
         store.cache_analysis(id, 1, &a).expect("cache");
@@ -436,9 +448,10 @@ fn time_away_round_trips_and_a_postgres_database_of_the_previous_release_opens()
         assert!(store.end_away(5, 500).expect("back"), "{backend}");
         let p = |starts, ends| AwayPeriod { user: 5, starts, ends };
         assert_eq!(store.user_away(5, 0).expect("read"), vec![p(100, 300), p(300, 500)], "{backend}");
-        store.set_away_days(1, 0).expect("limit");
-        assert_eq!(store.away_limits().expect("limits"), vec![(1, 0)], "{backend}");
-        assert!(store.set_away_days(1, 31).is_err(), "{backend}");
+        store.save_server(1, &SavedServer { away_days: Some(0), ..SavedServer::default() }).expect("limit");
+        assert_eq!(store.server(1).expect("limit").away_days, Some(0), "{backend}");
+        let too_long = SavedServer { away_days: Some(31), ..SavedServer::default() };
+        assert!(store.save_server(1, &too_long).is_err(), "{backend}");
     }
     let Some((server, db)) = postgres_database() else { return };
     let mut raw = admin(server, &name_of(&db));
@@ -455,10 +468,53 @@ fn time_away_round_trips_and_a_postgres_database_of_the_previous_release_opens()
     raw.batch_execute("UPDATE thaayam_schema SET version = 5").expect("version 5");
     let mut store = Store::open_database(&db).expect("the previous release's database opens");
     assert_eq!(store.schema_version().expect("version"), thaayam::store::postgres_schema::latest_version());
-    let kept = store.guild_settings(5).expect("its settings read");
+    let kept = store.server(5).expect("its settings read").rules.expect("its rules");
     assert_eq!((kept.turn_timeout_secs, kept.end_permission), (90, EndPermission::Moderators));
     assert_eq!(store.away_periods(0).expect("read"), Vec::new(), "nobody away");
     store.set_away(7, 5, 10, 20).expect("writes");
+}
+
+/// A PostgreSQL database of the previous release (version 8: a server's
+/// settings in five tables) opens with every server's settings, one row
+/// each, and the old tables are gone.
+#[test]
+fn a_postgres_database_of_the_previous_release_opens_with_its_servers_settings() {
+    let Some((server, db)) = postgres_database() else { return };
+    let mut raw = admin(server, &name_of(&db));
+    for sql in &thaayam::store::postgres_schema::MIGRATIONS[..8] {
+        raw.batch_execute(sql).expect("the previous release's schema");
+    }
+    let ruleset = serde_json::to_string(&Ruleset::new(Variant::Francais)).expect("json");
+    raw.execute("INSERT INTO guild_settings VALUES (7, $1, 90, 'moderators')", &[&ruleset]).expect("rules");
+    raw.batch_execute(
+        "INSERT INTO guild_languages VALUES (7, 'ta'); INSERT INTO pages_off VALUES (7);
+         INSERT INTO guild_seasons VALUES (7, 'Asia/Kolkata', 42); INSERT INTO away_limits VALUES (7, 0);
+         INSERT INTO pages_off VALUES (9); INSERT INTO away_limits VALUES (11, 3);
+         UPDATE thaayam_schema SET version = 8;",
+    )
+    .expect("the previous release's settings");
+    let store = Store::open_database(&db).expect("the previous release's database opens");
+    let rules = GuildSettings {
+        default_ruleset: Ruleset::new(Variant::Francais),
+        turn_timeout_secs: 90,
+        end_permission: EndPermission::Moderators,
+    };
+    let seven = SavedServer {
+        rules: Some(rules),
+        language: Some("ta".into()),
+        pages_off: true,
+        time_zone: "Asia/Kolkata".into(),
+        podium_channel: Some(42),
+        away_days: Some(0),
+    };
+    assert_eq!(store.server(7).expect("read"), seven);
+    assert_eq!(store.server(9).expect("read"), SavedServer { pages_off: true, ..SavedServer::default() });
+    assert_eq!(store.server(11).expect("read"), SavedServer { away_days: Some(3), ..SavedServer::default() });
+    let old: i64 = raw
+        .query_one("SELECT count(*) FROM information_schema.tables WHERE table_name = 'guild_settings'", &[])
+        .and_then(|r| r.try_get(0))
+        .expect("tables");
+    assert_eq!(old, 0, "folded and dropped");
 }
 
 /// A PostgreSQL database of the previous release (version 7) with a kept

@@ -24,6 +24,15 @@ fn filled(dir: &Scratch) {
         .output()
         .expect("run thaayam-lab");
     assert!(out.status.success(), "the worker fills the database: {}", text(&out));
+    let mut store = Store::open(dir.path("live.db")).expect("the filled file");
+    let server = thaayam::store::SavedServer {
+        language: Some("ta".into()),
+        pages_off: true,
+        podium_channel: Some(42),
+        away_days: Some(3),
+        ..thaayam::store::SavedServer::default()
+    };
+    store.save_server(7, &server).expect("a server's settings");
 }
 
 /// Migrates `live.db` to `to` twice: the first copies and checks, the
@@ -33,11 +42,13 @@ fn migrate_twice(dir: &Scratch, to: &Database, url: &str) {
     let said = text(&out);
     assert_eq!(out.status.code(), Some(0), "{said}");
     assert!(said.starts_with("copied live.db to ") && said.contains("the ratings recompute"), "{said}");
-    assert!(!said.contains(" 0 closed games"), "{said}");
+    assert!(!said.contains(" 0 closed games") && said.contains(" 1 server settings"), "{said}");
     let source = Store::open_copy(dir.path("live.db")).expect("source");
     let copy = Store::open_database(to).expect("the copy opens");
     assert_eq!(source.table_counts().expect("counts"), copy.table_counts().expect("counts"));
     assert!(source.differences(&copy).expect("compare").is_empty());
+    assert_eq!(copy.server(7).expect("read"), source.server(7).expect("read"), "a server's settings move");
+    assert!(copy.server(7).expect("read").pages_off);
     let live = |s: &Store| s.live_games().expect("live").into_iter().map(|g| (g.info, g.events)).collect::<Vec<_>>();
     assert_eq!(live(&source), live(&copy), "the open games resume the same");
     let before = copy.table_counts().expect("counts");

@@ -7,24 +7,27 @@
 use crate::common::{Front, Scratch, humans, new_game, playing_game, random_log, seated, throws};
 use thaayam::dice::{Derivation, GameDice, commitment, verify_seed, verify_throws};
 use thaayam::engine::{Event, Phase, Record, Ruleset, Seat, Variant};
-use thaayam::store::{EndPermission, GameState, GuildSettings, LiveSave, Occupant, Store, StoreError, Timestamp};
+use thaayam::store::{
+    EndPermission, GameState, GuildSettings, LiveSave, Occupant, SavedServer, Store, StoreError, Timestamp,
+};
 
 fn clocked(at: i64) -> Store {
     Store::open_in_memory().expect("open").with_clock(move || Timestamp(at))
 }
 
 #[test]
-fn guild_settings_round_trip_and_default() {
+fn server_settings_round_trip_and_default() {
     let mut store = clocked(1);
-    assert_eq!(store.guild_settings(5).expect("read"), GuildSettings::default());
-    let s = GuildSettings {
+    assert_eq!(store.server(5).expect("read"), SavedServer::default());
+    let rules = GuildSettings {
         default_ruleset: Ruleset { variant: Variant::Francais, twins_return_singles: true },
         turn_timeout_secs: 45,
         end_permission: EndPermission::Moderators,
     };
-    store.set_guild_settings(5, &s).expect("save");
-    assert_eq!(store.guild_settings(5).expect("read"), s);
-    assert_eq!(store.guild_settings(6).expect("read"), GuildSettings::default());
+    let s = SavedServer { rules: Some(rules), ..SavedServer::default() };
+    store.save_server(5, &s).expect("save");
+    assert_eq!(store.server(5).expect("read"), s);
+    assert_eq!(store.server(6).expect("read"), SavedServer::default());
 }
 
 #[test]

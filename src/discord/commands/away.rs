@@ -7,7 +7,7 @@
 
 use super::answer::{langs, private};
 use super::settings::duration_text;
-use crate::discord::game::away::{self, DEFAULT_DAYS, Used, WINDOW};
+use crate::discord::game::away::{self, Used, WINDOW};
 use crate::discord::game::ids::{UserId, Venue};
 use crate::discord::live::board::{Change, show};
 use crate::discord::live::data::Data;
@@ -95,11 +95,9 @@ pub(crate) async fn away(ctx: Context<'_>, length: String) -> Result<(), Error> 
         }
         Ask::For(length) => {
             let after = now.saturating_add(length).saturating_sub(WINDOW);
-            let read = data.store.call(move |s| {
-                let days = if let Venue::Server(_) = venue { s.away_days(guild)? } else { None };
-                Ok((days.unwrap_or(DEFAULT_DAYS), s.user_away(user.get(), after)?))
-            });
-            let (days, past) = match read.await {
+            let days = data.servers.get(&data.store, venue).await.away_days();
+            let read = data.store.call(move |s| s.user_away(user.get(), after));
+            let past = match read.await {
                 Ok(read) => read,
                 Err(e) => {
                     tracing::warn!("could not read the time away of user {user}: {e}");
@@ -142,7 +140,8 @@ async fn show_changed(http: &Http, data: &Data, user: UserId) {
         if running.table.human_to_act() != Some(user) {
             continue;
         }
-        live_away::fill(&data.aways, &mut running.table, unix_now());
+        let days = data.servers.get(&data.store, running.table.venue).await.away_days();
+        live_away::fill(&data.aways, days, &mut running.table, unix_now());
         show(http, data, &mut running, Change::none(Place::Same), None).await;
     }
 }

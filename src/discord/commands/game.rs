@@ -6,13 +6,13 @@ use super::answer::{VariantChoice, is_moderator, langs, private, where_asked};
 use crate::discord::config::parse_duration;
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::intent::{Actor, Intent};
+use crate::discord::game::server::WhoEnds;
 use crate::discord::game::session;
 use crate::discord::game::table::NewGame;
 use crate::discord::live::access::{self, Where};
 use crate::discord::live::board::{Change, Command, Via, show};
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
-use crate::discord::live::defaults::guild_defaults;
 use crate::discord::live::delivery::Place;
 use crate::discord::live::guard::Capped;
 use crate::discord::live::ids;
@@ -25,7 +25,6 @@ use crate::discord::view::refusals::refusal_text;
 use crate::discord::view::words::{Permission, permission_name};
 use crate::discord::{Context, Error};
 use crate::engine::{Ruleset, Variant};
-use crate::store::EndPermission;
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::Ordering;
 
@@ -51,7 +50,7 @@ pub(crate) async fn new_game(
     }
     let venue = if place == Where::Server { ids::venue_of(ctx.guild_id()) } else { Venue::Outside };
     let data = ctx.data();
-    let defaults = guild_defaults(&data.store, &data.settings, venue, &data.config).await;
+    let defaults = data.servers.get(&data.store, venue).await.rules;
     let turn_timeout = match timeout.as_deref().map(parse_duration).transpose() {
         Ok(t) => t.unwrap_or(u64::from(defaults.turn_timeout_secs)),
         Err(e) => return private(ctx, tr!(mine, "new-bad-timeout", error = e.to_string())).await,
@@ -60,10 +59,10 @@ pub(crate) async fn new_game(
         venue,
         channel: ChannelId::from(ctx.channel_id()),
         host: UserId::from(ctx.author().id),
-        ruleset: variant.map(|v| Ruleset::new(Variant::from(v))).unwrap_or(defaults.default_ruleset),
+        ruleset: variant.map(|v| Ruleset::new(Variant::from(v))).unwrap_or(defaults.ruleset),
         players: players.unwrap_or(2).clamp(2, 4),
         turn_timeout,
-        moderators_end: defaults.end_permission == EndPermission::Moderators,
+        moderators_end: defaults.who_ends == WhoEnds::Moderators,
         // Nobody else can join a game in the bot's DM: it is practice
         // against the computer, hints included, unless asked otherwise.
         practice: practice.unwrap_or(place == Where::BotDm),

@@ -11,7 +11,6 @@ use super::answer::{VariantChoice, langs, occupant, send, store_failed};
 use super::seasons::{PeriodChoice, season_leaderboard};
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::season::Period;
-use crate::discord::live::defaults::effective_settings;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};
@@ -270,10 +269,7 @@ pub(crate) async fn leaderboard(
     let store = &ctx.data().store;
     let variant = match variant {
         Some(v) => Variant::from(v),
-        None => match effective_settings(store, venue, &ctx.data().config).await {
-            Ok(s) => s.default_ruleset.variant,
-            Err(e) => return store_failed(ctx, "reading the settings", e).await,
-        },
+        None => ctx.data().servers.get(store, venue).await.rules.ruleset.variant,
     };
     let period = period.map_or(Period::Month, Period::from);
     if season.is_some() || period != Period::AllTime {

@@ -16,7 +16,7 @@ use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::message::{Embed, Message, limits};
 use crate::discord::view::words::{COLOUR, fit_lines, mention};
 use crate::engine::Variant;
-use crate::store::{KeptSeason, SeasonRule, SeasonSettings, SeasonStanding, Timestamp};
+use crate::store::{KeptSeason, SeasonRule, SeasonStanding, Timestamp};
 
 /// What a leaderboard covers, as offered to players.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -146,10 +146,7 @@ pub(crate) async fn season_leaderboard(
     typed: Option<String>,
 ) -> Result<(), Error> {
     let store = &ctx.data().store;
-    let settings = match store.call(move |s| s.season_settings(guild)).await {
-        Ok(s) => s,
-        Err(e) => return store_failed(ctx, "reading the season settings", e).await,
-    };
+    let settings = ctx.data().servers.get(store, crate::discord::game::ids::Venue::from_guild(guild)).await;
     let zone = season::saved_zone(&settings.time_zone);
     let (public, mine) = langs(ctx).await;
     let now = unix_now();
@@ -180,40 +177,6 @@ pub(crate) async fn season_leaderboard(
         }
         Err(e) => store_failed(ctx, "reading the season's table", e).await,
     }
-}
-
-/// The season settings after an admin's request (`time_zone` as typed;
-/// `podium`: on posts in `here`, off stops); `Err` with the answer when
-/// the zone is not one.
-pub(crate) fn season_settings_after(
-    lang: Lang,
-    current: &SeasonSettings,
-    time_zone: Option<&str>,
-    podium: Option<bool>,
-    here: u64,
-) -> Result<SeasonSettings, String> {
-    let mut new = current.clone();
-    if let Some(typed) = time_zone {
-        let zone = season::zone(typed).ok_or_else(|| tr!(lang, "settings-bad-time-zone", typed = typed.trim()))?;
-        new.time_zone = zone.name().to_string();
-    }
-    if let Some(on) = podium {
-        new.podium_channel = on.then_some(here);
-    }
-    Ok(new)
-}
-
-/// Adds the season settings to the settings message.
-pub(crate) fn with_seasons(lang: Lang, mut msg: Message, s: &SeasonSettings) -> Message {
-    if let Some(e) = msg.embed.as_mut() {
-        e.fields.push((tr!(lang, "settings-time-zone"), s.time_zone.clone()));
-        let podium = match s.podium_channel {
-            Some(channel) => tr!(lang, "settings-podium-on", channel = format!("<#{channel}>")),
-            None => tr!(lang, "settings-podium-off"),
-        };
-        e.fields.push((tr!(lang, "settings-podium"), podium));
-    }
-    msg
 }
 
 #[cfg(test)]
@@ -286,20 +249,5 @@ mod tests {
             assert!(t.contains(&rule_line(lang, PEOPLE)) && t.contains('5'), "{t}");
             assert_ne!(rule_line(lang, PEOPLE), rule_line(lang, SeasonRule::EverySeat));
         }
-    }
-
-    #[test]
-    fn the_settings_take_an_iana_zone_in_any_case_and_the_podium_goes_here() {
-        let current = SeasonSettings::default();
-        let set = season_settings_after(Lang::EN, &current, Some("asia/kolkata"), Some(true), 77).expect("valid");
-        assert_eq!(set, SeasonSettings { time_zone: "Asia/Kolkata".into(), podium_channel: Some(77) });
-        let off = season_settings_after(Lang::EN, &set, None, Some(false), 78).expect("valid");
-        assert_eq!(off, SeasonSettings { time_zone: "Asia/Kolkata".into(), podium_channel: None });
-        let bad = season_settings_after(Lang::from_code("fr").expect("French"), &current, Some("Paris"), None, 1)
-            .expect_err("not a zone");
-        assert!(bad.contains("Paris") && bad.contains("Europe/Paris"), "{bad}");
-        let shown = with_seasons(Lang::EN, Message { embed: Some(Embed::default()), ..Message::default() }, &set);
-        let fields = &shown.embed.expect("an embed").fields;
-        assert!(fields.iter().any(|(_, v)| v == "Asia/Kolkata") && fields.iter().any(|(_, v)| v.contains("<#77>")));
     }
 }

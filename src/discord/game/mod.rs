@@ -24,6 +24,7 @@ pub(crate) mod rematch;
 #[cfg(any(test, feature = "lab"))]
 pub(crate) mod script;
 pub(crate) mod season;
+pub(crate) mod server;
 pub(crate) mod session;
 pub(crate) mod story;
 pub(crate) mod table;

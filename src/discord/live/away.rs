@@ -1,18 +1,18 @@
 //! Time away as the live wing knows it: every user's periods away that
-//! still matter (those that ended within the last 60 days) and the limits
-//! servers set, read from the store at each look of the ticker and
-//! written through by `/thaayam away` and `/thaayam settings`. Before a
-//! change or a look, a table is given its humans' periods as its server
-//! honours them, and the time ([`fill`]); `game::away` decides the rest.
+//! still matter (those that ended within the last 60 days), read from the
+//! store at each look of the ticker and written through by `/thaayam
+//! away`. Before a change or a look, a table is given its humans' periods
+//! as its server honours them (its limit is one of its settings,
+//! `live::servers`), and the time ([`fill`]); `game::away` decides the rest.
 
-use crate::discord::game::away::{Away, Aways, DEFAULT_DAYS, WINDOW, honoured};
-use crate::discord::game::ids::{UserId, Venue};
+use crate::discord::game::away::{Away, Aways, WINDOW, honoured};
+use crate::discord::game::ids::UserId;
 use crate::discord::game::table::Table;
 use crate::store::{AwayPeriod, StoreError, StoreHandle};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-/// The periods away and the servers' limits this process knows.
+/// The periods away this process knows.
 #[derive(Debug, Default)]
 pub(crate) struct Known {
     inner: Mutex<Inner>,
@@ -21,7 +21,6 @@ pub(crate) struct Known {
 #[derive(Debug, Default)]
 struct Inner {
     periods: HashMap<UserId, Vec<Away>>,
-    limits: HashMap<u64, u32>,
 }
 
 impl Known {
@@ -29,15 +28,13 @@ impl Known {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Replaces what is known by the store's (every period and limit).
-    pub(crate) fn replace(&self, periods: Vec<AwayPeriod>, limits: Vec<(u64, u32)>) {
+    /// Replaces what is known by the store's (every period).
+    pub(crate) fn replace(&self, periods: Vec<AwayPeriod>) {
         let mut by_user: HashMap<UserId, Vec<Away>> = HashMap::new();
         for p in periods {
             by_user.entry(UserId(p.user)).or_default().push(Away { since: p.starts, until: p.ends });
         }
-        let mut inner = self.inner();
-        inner.periods = by_user;
-        inner.limits = limits.into_iter().collect();
+        self.inner().periods = by_user;
     }
 
     /// A user's periods, as the store now has them.
@@ -45,28 +42,13 @@ impl Known {
         let periods = periods.iter().map(|p| Away { since: p.starts, until: p.ends }).collect();
         self.inner().periods.insert(user, periods);
     }
-
-    /// A server's limit, as just saved.
-    pub(crate) fn set_limit(&self, guild: u64, days: u32) {
-        self.inner().limits.insert(guild, days);
-    }
-
-    /// A server's limit on days away in any 30 (the default outside
-    /// servers and where none was set).
-    pub(crate) fn limit(&self, venue: Venue) -> u32 {
-        match venue {
-            Venue::Server(g) => self.inner().limits.get(&g.0).copied().unwrap_or(DEFAULT_DAYS),
-            Venue::Outside => DEFAULT_DAYS,
-        }
-    }
 }
 
 /// Gives the table its humans' periods away as its server honours them
-/// (`away::honoured`: the game's own limit in any 30 days, counted over
-/// all her periods whatever server she asked them in; none where away is
-/// not allowed; the default limit outside servers), looked at `now`.
-pub(crate) fn fill(known: &Known, table: &mut Table, now: i64) {
-    let days = known.limit(table.venue);
+/// (`away::honoured`: `days`, the limit in any 30 days of the game's
+/// server, counted over all her periods whatever server she asked them
+/// in; none where away is not allowed), looked at `now`.
+pub(crate) fn fill(known: &Known, days: u32, table: &mut Table, now: i64) {
     let inner = known.inner();
     let periods = table
         .humans()
@@ -84,17 +66,18 @@ pub(crate) fn fill(known: &Known, table: &mut Table, now: i64) {
 /// before that.
 pub(crate) const KEPT: i64 = 2 * WINDOW;
 
-/// Reads every period that still matters and every limit from the store.
+/// Reads every period that still matters from the store.
 pub(crate) async fn refresh(store: &StoreHandle, known: &Known, now: i64) -> Result<(), StoreError> {
     let after = now.saturating_sub(KEPT);
-    let (periods, limits) = store.call(move |s| Ok((s.away_periods(after)?, s.away_limits()?))).await?;
-    known.replace(periods, limits);
+    let periods = store.call(move |s| s.away_periods(after)).await?;
+    known.replace(periods);
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::game::away::DEFAULT_DAYS;
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::notes::Note;
     use crate::discord::game::session;
@@ -116,16 +99,14 @@ mod tests {
         let user = t.human_to_act().expect("a human on turn");
         t.deadline = Some(DAY);
         let known = Known::default();
-        known.set_limit(1, 3);
-        known.set_limit(77, 30);
         // Her own server's 30 days allow this; the game's server does not.
         let asked = [AwayPeriod { user: user.get(), starts: 0, ends: 10 * DAY }];
         known.set_user(user, &asked);
-        fill(&known, &mut t, DAY);
+        fill(&known, 3, &mut t, DAY);
         assert_eq!(crate::discord::game::away::deadline(&t), Some(4 * DAY), "3 days away, then a full turn");
-        fill(&known, &mut t, 4 * DAY - 1);
+        fill(&known, 3, &mut t, 4 * DAY - 1);
         assert_eq!(session::timeout(&mut t, 4 * DAY - 1), None, "still the third day's turn");
-        fill(&known, &mut t, 4 * DAY);
+        fill(&known, 3, &mut t, 4 * DAY);
         let notes = session::timeout(&mut t, 4 * DAY).expect("it runs out on the fourth day");
         assert_eq!(notes.first(), Some(&Note::TimedOut(user)));
         // Asking again and again does not stretch it: a new period from
@@ -139,11 +120,10 @@ mod tests {
         if !g.humans().contains(&user) {
             g.lineup.push(crate::discord::game::table::Player::Human(user));
         }
-        fill(&known, &mut g, 5 * DAY);
+        fill(&known, 3, &mut g, 5 * DAY);
         assert_eq!(g.away.periods, [(user, Away { since: 0, until: 3 * DAY })]);
-        // Outside servers the default limit holds.
-        g.venue = crate::discord::game::ids::Venue::Outside;
-        fill(&known, &mut g, 5 * DAY);
+        // Outside servers the default limit holds (`live::servers`).
+        fill(&known, DEFAULT_DAYS, &mut g, 5 * DAY);
         let both = [(user, Away { since: 0, until: 3 * DAY }), (user, Away { since: 3 * DAY, until: 13 * DAY })];
         assert_eq!(g.away.periods, both, "13 days of the default {DEFAULT_DAYS}");
     }

@@ -167,7 +167,8 @@ pub(crate) async fn show(
         Shows::CallingBack => presenter::calling_back(lang, table),
         Shows::Table => presenter::table_message(lang, table, change.notes, change.outro),
     };
-    data.pages.add_link(&data.store, table, lang, &mut msg).await;
+    let pages_on = data.servers.get(&data.store, table.venue).await.pages_on;
+    data.pages.add_link(table, pages_on, lang, &mut msg);
     let posted = carry_out(http, running, plan.send, via, lang, &msg, &lines).await;
     if plan.pings {
         running.post.shown_to_act(&running.table);

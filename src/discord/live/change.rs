@@ -22,7 +22,8 @@ pub(crate) async fn change<T>(
     running: &mut Running,
     f: impl FnOnce(&mut Table) -> T,
 ) -> Result<(T, Outro), Refusal> {
-    super::away::fill(&data.aways, &mut running.table, super::unix_now());
+    let days = data.servers.get(&data.store, running.table.venue).await.away_days();
+    super::away::fill(&data.aways, days, &mut running.table, super::unix_now());
     let before = running.table.clone();
     let out = f(&mut running.table);
     match persist::save(&data.store, running).await {
@@ -86,13 +87,22 @@ pub(crate) async fn apply_click(data: &Data, running: &mut Running, m: BoardMove
     let by_clicks = running.post.reach == Reach::Interactions;
     let BoardMove { actor, name, intent, seq, now } = m;
     apply_intent(data, running, |t| {
-        let notes = session::handle_click(t, actor, intent, seq, now, by_clicks, &super::clicks::think)?;
+        let notes = session::handle_click(t, actor, intent, seq, now, by_clicks, &think)?;
         if t.humans().contains(&actor.user) {
             t.names.insert(actor.user, name);
         }
         Ok(notes)
     })
     .await
+}
+
+/// Runs a computer's search: harder levels search for a while, and the
+/// runtime's other tasks move on meanwhile (only a multi-threaded runtime
+/// can hand them over).
+pub(crate) fn think(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
+    let multi = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    if multi { tokio::task::block_in_place(step) } else { step() }
 }
 
 /// Saves a change that is not an action (the board message moved, a

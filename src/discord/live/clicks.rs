@@ -33,7 +33,6 @@ use super::went_back;
 use crate::discord::game::computer::Level;
 use crate::discord::game::ids::{GameId, Venue};
 use crate::discord::game::intent::{Actor, Intent, Refusal};
-use crate::discord::game::notes::Notes;
 use crate::discord::game::session;
 use crate::discord::game::table::Table;
 use crate::discord::ops::instrument;
@@ -203,15 +202,6 @@ fn actor_of(data: &Data, table: &Table, click: &ComponentInteraction, intent: &I
     let host_gone = now.saturating_sub(host_clicked) >= data.guard.limits().host_gone as i64;
     let moderator = is_moderator(click.member.as_ref()) || session::stands_in_for_host(table, user, intent, host_gone);
     Actor { user, moderator }
-}
-
-/// Runs a computer's search: harder levels search for a while, and the
-/// runtime's other tasks move on meanwhile (only a multi-threaded runtime
-/// can hand them over).
-pub(crate) fn think(step: &mut dyn FnMut() -> Option<Notes>) -> Option<Notes> {
-    let multi = tokio::runtime::Handle::try_current()
-        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
-    if multi { tokio::task::block_in_place(step) } else { step() }
 }
 
 /// A click on a game the bot does not run: its cheap row (no log) says

@@ -75,7 +75,8 @@ async fn tick(http: &Arc<Http>, data: &Data) {
     for game in open {
         let mut running = game.lock().await;
         ids.insert(running.table.id);
-        away::fill(&data.aways, &mut running.table, now);
+        let days = data.servers.get(&data.store, running.table.venue).await.away_days();
+        away::fill(&data.aways, days, &mut running.table, now);
         if expiry::close_if_due(http, data, &mut running, now).await {
             continue;
         }

@@ -24,10 +24,8 @@ pub(crate) struct Data {
     pub(crate) computers: Arc<Mutex<HashSet<game::ids::GameId>>>,
     /// The pause before each computer move.
     pub(crate) computer_pause: Duration,
-    /// The language of each server's messages.
-    pub(crate) langs: Arc<super::languages::Languages>,
-    /// The settings each server saved, as far as this process read them.
-    pub(crate) settings: Arc<super::defaults::Known>,
+    /// The servers' settings (rules, language, pages, seasons, time away).
+    pub(crate) servers: Arc<super::servers::Servers>,
     /// Where new games' dice seeds come from.
     pub(crate) seeds: Arc<super::persist::Seeds>,
     /// This bot's metrics (recording nothing without a metrics listener).
@@ -36,8 +34,8 @@ pub(crate) struct Data {
     pub(crate) gateway: Arc<ops::health::Gateway>,
     /// Cooldowns, queues of heavy work, caps and kept replays.
     pub(crate) guard: Arc<super::guard::Guard>,
-    /// The public game pages: links and servers' switches.
+    /// The public game pages: their keys and links.
     pub(crate) pages: Arc<super::page_key::Pages>,
-    /// The players' time away and the servers' limits on it.
+    /// The players' time away.
     pub(crate) aways: Arc<super::away::Known>,
 }

@@ -18,18 +18,17 @@
 use super::access::{Where, where_commanded};
 use super::board::{Command, Via};
 use super::data::Data;
-use super::defaults::guild_defaults;
 use super::ids::venue_of;
 use super::lang::{of_new_game, private, server_lang};
 use super::opening::{Asked, Opened, open};
 use super::outgoing;
 use super::running::Reach;
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
+use crate::discord::game::server::WhoEnds;
 use crate::discord::game::table::NewGame;
 use crate::discord::ops::instrument;
 use crate::discord::view::lang::tr;
 use crate::discord::view::presenter;
-use crate::store::EndPermission;
 use poise::serenity_prelude as serenity;
 use serenity::{CommandInteraction, CreateInteractionResponse};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -64,15 +63,15 @@ pub(crate) async fn on_entry_point(ctx: &serenity::Context, data: &Data, command
     if let Err(capped) = data.guard.may_open(host, open_games) {
         return refuse(ctx, command, &capped.words(mine)).await;
     }
-    let defaults = guild_defaults(&data.store, &data.settings, venue, &data.config).await;
+    let defaults = data.servers.get(&data.store, venue).await.rules;
     let new = NewGame {
         venue,
         channel,
         host,
-        ruleset: defaults.default_ruleset,
+        ruleset: defaults.ruleset,
         players: 2,
         turn_timeout: u64::from(defaults.turn_timeout_secs),
-        moderators_end: defaults.end_permission == EndPermission::Moderators,
+        moderators_end: defaults.who_ends == WhoEnds::Moderators,
         practice: place == Where::BotDm,
     };
     let name = command.user.display_name().to_string();

@@ -7,14 +7,13 @@
 //! language.
 
 use super::data::Data;
-use super::persist::SAVE_DEADLINE;
 use super::running::Running;
 use crate::discord::game::ids::Venue;
 use crate::discord::view::lang::Lang;
 
-/// The language of a server's public messages (see [`super::languages::Languages::server`]).
+/// The language of a server's public messages (see [`super::servers::Servers::lang`]).
 pub(crate) async fn server_lang(data: &Data, venue: Venue, guild_locale: Option<&str>) -> Lang {
-    data.langs.server(&data.store, SAVE_DEADLINE, venue, guild_locale).await
+    data.servers.lang(&data.store, venue, guild_locale).await
 }
 
 /// The language of a game's public messages: its own (a game outside

@@ -17,7 +17,8 @@
 //! - [`went_back`]: a game whose boards in Discord are ahead of the store
 //!   (a backup restored under it) ends unrated rather than deal again.
 //! - [`opening`]: `/thaayam new`'s lobby (or the channel's game resumed)
-//!   and Rematch's; [`defaults`]: the settings a server's new games take.
+//!   and Rematch's; [`servers`]: the servers' settings (the rules new games
+//!   take, the language, the pages, seasons, time away), one cache.
 //! - [`computer`]: the task that plays computer seats.
 //! - [`clock`]: turn deadlines and reminders; [`away`]: the players'
 //!   time away it honours (cached from the store).
@@ -27,7 +28,7 @@
 //!   bounded queues of heavy work, caps on games opened, kept replays,
 //!   limited warnings); [`expiry`]: lobbies and idle games closed.
 //! - [`page_key`]: the public game pages as this wing sees them (a game's
-//!   link and key, a server's switch); `discord::web` serves them and
+//!   link and key); `discord::web` serves them and
 //!   follows the hub's changes ([`hub::Hub::watch`]); [`activity`]: the
 //!   board's button that opens the game inside Discord (an Activity), and
 //!   the Activity's moves run through the click path; [`entry`]: the app's
@@ -35,8 +36,7 @@
 //!   bot: the channel's game opened as an Activity, or its lobby.
 //! - [`access`]: moderator rights from an interaction; [`ids`]: bare ids
 //!   made serenity's and the store's in one place.
-//! - [`lang`]: the language of a server's messages and of private answers;
-//!   [`languages`]: the servers' languages, cached from the store.
+//! - [`lang`]: the language of a server's messages and of private answers.
 //!
 //! What the bot tells its operators (metrics, readiness, their HTTP
 //! listener) is a wing of its own, [`crate::discord::ops`]: this one
@@ -51,7 +51,6 @@ pub(crate) mod clicks;
 pub(crate) mod clock;
 pub(crate) mod computer;
 pub(crate) mod data;
-pub(crate) mod defaults;
 pub(crate) mod delivery;
 pub(crate) mod entry;
 pub(crate) mod expiry;
@@ -59,7 +58,6 @@ pub(crate) mod guard;
 pub(crate) mod hub;
 pub(crate) mod ids;
 pub(crate) mod lang;
-pub(crate) mod languages;
 pub(crate) mod lookup;
 pub(crate) mod opening;
 pub(crate) mod outgoing;
@@ -70,6 +68,7 @@ pub(crate) mod podium;
 pub(crate) mod ratelimits;
 pub(crate) mod running;
 pub(crate) mod saved;
+pub(crate) mod servers;
 pub(crate) mod went_back;
 
 #[cfg(test)]

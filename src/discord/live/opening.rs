@@ -7,7 +7,6 @@
 use super::board::{Change, Via, show};
 use super::computer::spawn_computer;
 use super::data::Data;
-use super::defaults::guild_defaults;
 use super::delivery::Place;
 use super::hub::{Shared, Taken};
 use super::ids;
@@ -17,10 +16,11 @@ use super::saved;
 use crate::discord::game::ids::GameId;
 use crate::discord::game::notes::Note;
 use crate::discord::game::rematch;
+use crate::discord::game::server::WhoEnds;
 use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::Outro;
-use crate::store::{self, EndPermission, StoreError};
+use crate::store::{self, StoreError};
 use poise::serenity_prelude::Http;
 use std::sync::Arc;
 
@@ -89,7 +89,7 @@ pub(crate) async fn rematch(
     host_name: String,
     asked: Asked<'_>,
 ) -> Opened {
-    let defaults = guild_defaults(&data.store, &data.settings, old.venue, &data.config).await;
+    let defaults = data.servers.get(&data.store, old.venue).await.rules;
     let new = NewGame {
         venue: old.venue,
         channel: old.channel,
@@ -97,7 +97,7 @@ pub(crate) async fn rematch(
         ruleset: old.ruleset,
         players: old.players,
         turn_timeout: old.turn_timeout,
-        moderators_end: defaults.end_permission == EndPermission::Moderators,
+        moderators_end: defaults.who_ends == WhoEnds::Moderators,
         practice: old.practice,
     };
     let seats = Seats { of: old.id, lineup: rematch::lineup(old, host), called: rematch::called(old, host) };

@@ -1,5 +1,6 @@
 //! The game pages as the live wing sees them ([`Pages`]: the link a board
-//! carries, whether a server switched its pages off), and the unguessable
+//! carries; whether a server switched its pages off is one of its
+//! settings, `live::servers`), and the unguessable
 //! key in a game's page address (`/g/{key}`): 22
 //! URL-safe characters that name one game, made with a secret kept in the
 //! store ([`crate::store::Store::page_secret`]), so that a key is the same
@@ -13,31 +14,22 @@
 //! authenticate it. Reading a key deciphers the number and checks the
 //! tag: no table of keys, and a forged or mistyped key names no game.
 
-use crate::discord::game::ids::Venue;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::components::{add_activity_button, add_page_link};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
-use crate::store::StoreHandle;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock, PoisonError};
-use std::time::{Duration, Instant};
-
-/// How long a server's switch is believed before it is read again (another
-/// process may have changed it; this one updates its own at once).
-const SWITCH_FOR: Duration = Duration::from_secs(10);
+use std::sync::OnceLock;
 
 /// The game pages: the keys (once the store's secret is read, at start-up
-/// when `web` is set), where links point, the servers' switches.
+/// when `web` is set), where links point.
 #[derive(Debug, Default)]
 pub(crate) struct Pages {
     keys: OnceLock<Keys>,
     public_url: Option<String>,
     /// Boards open their game as a Discord Activity (`activity = true`).
     activity: bool,
-    off: Mutex<HashMap<u64, (bool, Instant)>>,
 }
 
 impl Pages {
@@ -69,10 +61,10 @@ impl Pages {
 
     /// Adds the link to its page to a game's board or result, when the
     /// pages are served and linked (`web` and `public_url`) and its server
-    /// did not switch them off; and to a board of a game being played, the
+    /// did not switch them off (`pages_on`); and to a board of a game being played, the
     /// button that opens it as an Activity when that is on (also where its
     /// server switched its pages off).
-    pub(crate) async fn add_link(&self, store: &StoreHandle, t: &Table, lang: Lang, msg: &mut Message) {
+    pub(crate) fn add_link(&self, t: &Table, pages_on: bool, lang: Lang, msg: &mut Message) {
         if t.stage == Stage::Lobby {
             return;
         }
@@ -82,43 +74,9 @@ impl Pages {
         if self.activity && t.stage == Stage::Playing {
             add_activity_button(lang, msg, t.id, t.seq);
         }
-        if !self.off_as_known(store, t.venue).await {
+        if pages_on {
             add_page_link(lang, msg, url);
         }
-    }
-
-    /// Whether the pages of server `guild` are switched off (read from the
-    /// store at most every [`SWITCH_FOR`]; a store that fails counts as off).
-    pub(crate) async fn off(&self, store: &StoreHandle, venue: Venue) -> bool {
-        self.off_within(store, venue, SWITCH_FOR).await
-    }
-
-    /// [`Pages::off`] as last read, however old (the links on boards: the
-    /// servers' admins switch in the process that runs their games, which
-    /// notes it at once).
-    async fn off_as_known(&self, store: &StoreHandle, venue: Venue) -> bool {
-        self.off_within(store, venue, Duration::MAX).await
-    }
-
-    async fn off_within(&self, store: &StoreHandle, venue: Venue, fresh: Duration) -> bool {
-        // A DM or a group DM: no server, no admins.
-        let Some(guild) = venue.guild().map(|g| g.get()) else { return false };
-        let known = self.off.lock().unwrap_or_else(PoisonError::into_inner).get(&guild).copied();
-        if let Some((off, _)) = known.filter(|(_, at)| at.elapsed() < fresh) {
-            return off;
-        }
-        let off = store.call(move |s| s.pages_off(guild)).await.unwrap_or(true);
-        self.switched(guild, off);
-        off
-    }
-
-    /// Notes a server's switch (set by its admins in this process).
-    pub(crate) fn switched(&self, guild: u64, off: bool) {
-        let mut known = self.off.lock().unwrap_or_else(PoisonError::into_inner);
-        if known.len() > 100_000 {
-            known.clear();
-        }
-        known.insert(guild, (off, Instant::now()));
     }
 }
 

@@ -34,9 +34,9 @@ pub(crate) async fn lobby(data: &Data) -> Running {
     t
 }
 
-/// The shared state of a bot around `store`.
-pub(crate) fn data(store: Store) -> Data {
-    let config = Config {
+/// The configuration of the tests' bot (bell, 60 s turns).
+pub(crate) fn config() -> Config {
+    Config {
         token: "t".into(),
         database: std::path::PathBuf::from("unused.db").into(),
         dev_guild: None,
@@ -49,7 +49,12 @@ pub(crate) fn data(store: Store) -> Data {
         web: None,
         notify_after: crate::discord::config::NOTIFY_AFTER,
         limits: Default::default(),
-    };
+    }
+}
+
+/// The shared state of a bot around `store`.
+pub(crate) fn data(store: Store) -> Data {
+    let config = config();
     Data {
         hub: Arc::new(Hub::new()),
         store: StoreHandle::spawn(store).expect("store thread"),
@@ -57,8 +62,7 @@ pub(crate) fn data(store: Store) -> Data {
         stopping: Default::default(),
         computers: Default::default(),
         computer_pause: std::time::Duration::ZERO,
-        langs: Default::default(),
-        settings: Default::default(),
+        servers: Arc::new(crate::discord::live::servers::Servers::new(&config)),
         seeds: Default::default(),
         metrics: Arc::new(crate::discord::ops::metrics::Metrics::off()),
         gateway: Default::default(),

@@ -214,8 +214,8 @@ impl Site {
             }
         };
         if door == Door::Page {
-            let off = self.data.pages.off(&self.data.store, found.table().venue);
-            if tokio::time::timeout(STORE_WAIT, off).await.map_err(|_| Busy)? {
+            let settings = self.data.servers.get(&self.data.store, found.table().venue);
+            if !tokio::time::timeout(STORE_WAIT, settings).await.map_err(|_| Busy)?.pages_on {
                 return Ok(None);
             }
         }

@@ -116,8 +116,9 @@ async fn an_unknown_key_or_a_switched_off_server_is_not_found() {
     }
     let (status, _) = get(&format!("{}/g/{}", s.base, s.key)).await;
     assert_eq!(status, 200);
-    s.data.store.call(|st| st.set_pages_off(1, true)).await.expect("off");
-    s.data.pages.switched(1, true);
+    let venue = crate::discord::game::ids::Venue::Server(crate::discord::game::ids::GuildId(1));
+    let off = crate::discord::game::server::ServerSettings { pages_on: false, ..s.data.servers.defaults() };
+    s.data.servers.save(&s.data.store, venue, &off).await.expect("off");
     let (status, body) = get(&format!("{}/g/{}", s.base, s.key)).await;
     assert_eq!(status, 404, "a server that switched its pages off");
     assert!(body.contains("No such game"));
