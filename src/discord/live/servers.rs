@@ -105,7 +105,7 @@ impl Servers {
     async fn read(&self, store: &StoreHandle, guild: GuildId) -> Result<ServerSettings, StoreError> {
         let number = guild.get();
         let saved = store.call_within(SAVE_DEADLINE, move |s| s.server(number)).await?;
-        let settings = self.from_saved(saved);
+        let settings = self.settings_of(saved);
         self.remember(guild, settings.clone());
         Ok(settings)
     }
@@ -147,7 +147,7 @@ impl Servers {
         k.locale.unwrap_or(Lang::EN)
     }
 
-    fn from_saved(&self, saved: SavedServer) -> ServerSettings {
+    fn settings_of(&self, saved: SavedServer) -> ServerSettings {
         let rules = saved.rules.map_or(self.rules, |r| GameRules {
             ruleset: r.default_ruleset,
             turn_timeout_secs: r.turn_timeout_secs,

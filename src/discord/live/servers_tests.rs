@@ -109,7 +109,11 @@ async fn a_hung_store_is_given_the_clicks_deadline_only() {
     let mine = ServerSettings { away_limit: Some(0), ..s.defaults() };
     s.save(&store, SEVEN, &mine).await.expect("saved");
     let held = store.clone();
-    let hold = tokio::spawn(async move { held.call(|_| Ok(std::thread::sleep(Duration::from_secs(4)))).await });
+    let hung = |_: &mut Store| {
+        std::thread::sleep(Duration::from_secs(4));
+        Ok(())
+    };
+    let hold = tokio::spawn(async move { held.call(hung).await });
     tokio::time::sleep(Duration::from_millis(50)).await;
     let asked = Instant::now();
     assert_eq!(s.get(&store, SEVEN).await, mine, "what was last read");
