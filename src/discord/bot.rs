@@ -213,42 +213,8 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
     let store = StoreHandle::open_with_busy_timeout(&config.database, STORE_LOCK_WAIT)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", config.database))?;
-    let hub = Hub::new();
-    let tables = persist::load_all(&store).await.map_err(|e| format!("cannot read the unfinished games: {e}"))?;
-    // Other processes' shards hold the other servers' games (one database
-    // may serve several processes).
-    let (tables, others): (Vec<_>, Vec<_>) = tables.into_iter().partition(|r| config.shards.runs(r.table.venue));
-    if !others.is_empty() {
-        tracing::info!("{} unfinished game(s) belong to other processes' shards", others.len());
-    }
-    let resumed = tables.len();
-    for table in tables {
-        if let Err(other) = hub.insert(table) {
-            tracing::error!(
-                "game {} already holds its channel; another unfinished game there is left alone",
-                other.lock().await.table.id
-            );
-        }
-    }
-    tracing::info!("resumed {resumed} unfinished game(s)");
-    let data = Data {
-        hub: Arc::new(hub),
-        store,
-        config: Arc::new(config.clone()),
-        stopping: Arc::new(AtomicBool::new(false)),
-        computers: Arc::new(Mutex::new(HashSet::new())),
-        computer_pause,
-        servers: Arc::new(crate::discord::live::servers::Servers::new(&config)),
-        seeds: Arc::new(persist::Seeds::fixed(dice_seed)),
-        metrics: Arc::new(if listening.is_some() { Metrics::on() } else { Metrics::off() }),
-        gateway: Arc::new(Gateway::default()),
-        guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
-        pages: Arc::new(
-            crate::discord::live::page_key::Pages::new(config.web.as_ref().and_then(|w| w.public_url.clone()))
-                .with_activity(config.web.as_ref().is_some_and(|w| w.activity.is_some())),
-        ),
-        aways: Default::default(),
-    };
+    let hub = resume(&config, &store).await?;
+    let data = shared_data(&config, store, hub, (computer_pause, dice_seed), listening.is_some());
     if let Some(listening) = listening {
         let hub = data.hub.clone();
         let reports = listener::Reports {
@@ -259,31 +225,7 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         };
         listener::spawn(listening, reports);
     }
-    let setup_data = data.clone();
-    let framework = poise::Framework::builder()
-        .options(poise::FrameworkOptions {
-            commands: vec![commands::thaayam()],
-            on_error: |error| Box::pin(commands::on_error(error)),
-            // Commands answered through poise directly (a deferral, a
-            // reply built by hand) count as answered when they return.
-            post_command: |_| Box::pin(async { instrument::answered(true) }),
-            command_check: Some(|ctx| Box::pin(commands::check_options(ctx))),
-            event_handler: |ctx, event, _framework, data| Box::pin(on_event(ctx, event, data)),
-            ..Default::default()
-        })
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                let app_handles = setup_data.config.web.as_ref().is_some_and(|w| w.activity.is_some());
-                register(ctx, framework, setup_data.config.dev_guild, app_handles).await?;
-                tracing::info!("logged in as {}", ready.user.name);
-                // The ticker (and the computers) start once the open games'
-                // channels were read (or after a while): see `board::reconcile`.
-                tokio::spawn(instrument::inherit(reconcile(ctx.http.clone(), setup_data.clone())));
-                ratelimits::spawn_pruner(ctx.http.clone());
-                Ok(setup_data)
-            })
-        })
-        .build();
+    let framework = framework(data.clone());
     let intents = serenity::GatewayIntents::GUILDS;
     let discord_base = match &endpoint {
         Endpoint::Discord => "https://discord.com".to_string(),
@@ -336,6 +278,87 @@ pub async fn start(config: Config, endpoint: Endpoint) -> Result<RunningBot, Str
         started.map_err(|e| format!("the Discord connection failed: {e}"))
     });
     Ok(RunningBot { shards, data, task, metrics: metrics_address, web: web_address })
+}
+
+/// The unfinished games this process runs (its shards' servers'), read
+/// from the store and rebuilt, in a new hub.
+async fn resume(config: &Config, store: &StoreHandle) -> Result<Hub, String> {
+    let hub = Hub::new();
+    let tables = persist::load_all(store).await.map_err(|e| format!("cannot read the unfinished games: {e}"))?;
+    // Other processes' shards hold the other servers' games (one database
+    // may serve several processes).
+    let (tables, others): (Vec<_>, Vec<_>) = tables.into_iter().partition(|r| config.shards.runs(r.table.venue));
+    if !others.is_empty() {
+        tracing::info!("{} unfinished game(s) belong to other processes' shards", others.len());
+    }
+    let resumed = tables.len();
+    for table in tables {
+        if let Err(other) = hub.insert(table) {
+            tracing::error!(
+                "game {} already holds its channel; another unfinished game there is left alone",
+                other.lock().await.table.id
+            );
+        }
+    }
+    tracing::info!("resumed {resumed} unfinished game(s)");
+    Ok(hub)
+}
+
+/// What every handler shares, new.
+fn shared_data(
+    config: &Config,
+    store: StoreHandle,
+    hub: Hub,
+    (computer_pause, dice_seed): (Duration, Option<u64>),
+    metrics_on: bool,
+) -> Data {
+    Data {
+        hub: Arc::new(hub),
+        store,
+        config: Arc::new(config.clone()),
+        stopping: Arc::new(AtomicBool::new(false)),
+        computers: Arc::new(Mutex::new(HashSet::new())),
+        computer_pause,
+        servers: Arc::new(crate::discord::live::servers::Servers::new(&config)),
+        seeds: Arc::new(persist::Seeds::fixed(dice_seed)),
+        metrics: Arc::new(if metrics_on { Metrics::on() } else { Metrics::off() }),
+        gateway: Arc::new(Gateway::default()),
+        guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
+        pages: Arc::new(
+            crate::discord::live::page_key::Pages::new(config.web.as_ref().and_then(|w| w.public_url.clone()))
+                .with_activity(config.web.as_ref().is_some_and(|w| w.activity.is_some())),
+        ),
+        aways: Default::default(),
+    }
+}
+
+/// The slash commands and the handlers of every other event, with the
+/// start-up of a ready connection (commands registered, boards caught up).
+fn framework(setup_data: Data) -> poise::Framework<Data, Error> {
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![commands::thaayam()],
+            on_error: |error| Box::pin(commands::on_error(error)),
+            // Commands answered through poise directly (a deferral, a
+            // reply built by hand) count as answered when they return.
+            post_command: |_| Box::pin(async { instrument::answered(true) }),
+            command_check: Some(|ctx| Box::pin(commands::check_options(ctx))),
+            event_handler: |ctx, event, _framework, data| Box::pin(on_event(ctx, event, data)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let app_handles = setup_data.config.web.as_ref().is_some_and(|w| w.activity.is_some());
+                register(ctx, framework, setup_data.config.dev_guild, app_handles).await?;
+                tracing::info!("logged in as {}", ready.user.name);
+                // The ticker (and the computers) start once the open games'
+                // channels were read (or after a while): see `board::reconcile`.
+                tokio::spawn(instrument::inherit(reconcile(ctx.http.clone(), setup_data.clone())));
+                ratelimits::spawn_pruner(ctx.http.clone());
+                Ok(setup_data)
+            })
+        })
+        .build()
 }
 
 /// The shard count Discord recommends (serenity's `start_autosharded`,
