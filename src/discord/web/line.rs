@@ -9,14 +9,9 @@
 use crate::discord::game::ids::UserId;
 use crate::discord::game::table::Table;
 
-/// Text made safe for HTML.
-pub(crate) fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    esc_into(&mut out, s);
-    out
-}
-
-/// [`esc`], written at the end of `out`.
+/// Text made safe for HTML, written at the end of `out`: the line's own
+/// escaping, as it is cut into pieces (the pages' other text is escaped by
+/// maud's `html!`, [`super::page`]).
 fn esc_into(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
@@ -149,7 +144,7 @@ mod tests {
     #[test]
     fn html_is_escaped_and_discord_markup_becomes_html() {
         let mut t = table();
-        assert_eq!(esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(line_html(&t, "<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
         assert_eq!(
             line_html(&t, "**South** threw ~~2~~ · 1 <b>"),
             "<strong>South</strong> threw <s>2</s> · 1 &lt;b&gt;"
