@@ -70,6 +70,8 @@ pub(crate) struct Data {
     pub(crate) pages: Arc<live::page_key::Pages>,
     /// The players' time away and the servers' limits on it.
     pub(crate) aways: Arc<live::away::Known>,
+    /// The analyses after games: their queue, and where they are posted.
+    pub(crate) reviews: Arc<live::review::Reviews>,
 }
 
 /// A stored open game checked exactly as start-up checks it

@@ -225,6 +225,11 @@ ALTER TABLE seats ADD COLUMN left_unplayed BIGINT NOT NULL DEFAULT 0 CHECK (left
 ALTER TABLE seasons ADD COLUMN rule BIGINT NOT NULL DEFAULT 1 CHECK (rule IN (1, 2));
 ALTER TABLE seasons ADD COLUMN pair_games BIGINT CHECK (pair_games > 0);
 "#,
+    // 10 (appended after 8 here: another branch takes 9; renumbered at
+    // merge): SQLite's version 17 (the review of each cached analysis).
+    r#"
+ALTER TABLE analyses ADD COLUMN review TEXT;
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -304,6 +309,7 @@ mod tests {
         "8adb45d9ba6d781bdac404add6b182ba89be2b2b4fabf4f513fabf0f8ce4fc15",
         "30dc6bfcf916f0cae27b75b27f41d9be3467880ac6ee3beb3081d67d1542cc4f",
         "028ca0736096e684c8fa6518b8fef04736731bbd92ea9b8fc5aa3f9899aa9d55",
+        "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
     ];
 
     #[test]

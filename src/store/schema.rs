@@ -263,6 +263,13 @@ ALTER TABLE seats ADD COLUMN left_unplayed INTEGER NOT NULL DEFAULT 0 CHECK (lef
 ALTER TABLE seasons ADD COLUMN rule INTEGER NOT NULL DEFAULT 1 CHECK (rule IN (1, 2));
 ALTER TABLE seasons ADD COLUMN pair_games INTEGER CHECK (pair_games > 0);
 "#,
+    // 17 (appended after 15 here: another branch takes 16; renumbered at
+    // merge): the review of each cached analysis (`ai::review`: every
+    // series' luck, every decision's loss, label and best end position,
+    // each player's totals) as JSON; NULL for analyses cached before it.
+    r#"
+ALTER TABLE analyses ADD COLUMN review TEXT;
+"#,
 ];
 
 /// The schema version this program writes.
@@ -371,6 +378,7 @@ mod tests {
         "af9aba84a2d846796763d195f2d47dcb20c3fa0520b4e760cbee0c35f790671b",
         "5def21927744f03dd1101e986c30c2e6ab4aa5a2946bb7092fa76a14ddaa5932",
         "5dd9170399c31ef5012ae90a55fd7b5c9c01b0577efddfdc499f4066c770c38d",
+        "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
     ];
 
     #[test]
