@@ -29,7 +29,9 @@ async fn a_finished_game_is_analysed_then_answered_from_the_cache() {
     let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("analyse");
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let mut config = play::config(&dir.0.join("thaayam.db"), thaayam::discord::config::Shards::Auto);
+    config.limits.analyses_after_games = true;
+    let bot = play::start_bot_with(&fake, config).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     play::start_two(&fake, &alice, &bob, CHANNEL).await;
 

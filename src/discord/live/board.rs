@@ -183,7 +183,7 @@ pub(crate) async fn show(
 /// played to its end; one ended otherwise has nothing to judge).
 fn review_after(data: &Data, running: &Running, lang: Lang) {
     let t = &running.table;
-    if t.stage != crate::discord::game::table::Stage::Finished {
+    if t.stage != crate::discord::game::table::Stage::Finished || !data.guard.limits().analyses_after_games {
         return;
     }
     let names = std::array::from_fn(|i| {
