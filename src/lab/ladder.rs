@@ -78,7 +78,7 @@ pub fn ladder(variants: &[Variant], tables: &[usize], games: u64) -> Result<Stri
             for level in Level::ALL {
                 let mut t = Tally::default();
                 for i in 0..games {
-                    let seed = mix(i + 1) ^ (players as u64) << 56;
+                    let seed = mix(i + 1) ^ ((players as u64) << 56);
                     let (reviews, _, _) = analysed_game(Ruleset::new(variant), players, level, seed)?;
                     for r in reviews {
                         t.decisions += u64::from(r.decisions);
@@ -87,8 +87,8 @@ pub fn ladder(variants: &[Variant], tables: &[usize], games: u64) -> Result<Stri
                             t.accuracy += a;
                             t.judged += 1;
                         }
-                        for k in 0..3 {
-                            t.labels[k] += u64::from(r.labels[k]);
+                        for (sum, n) in t.labels.iter_mut().zip(r.labels) {
+                            *sum += u64::from(n);
                         }
                     }
                 }

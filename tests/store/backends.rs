@@ -195,7 +195,7 @@ fn settings_languages_and_analyses_round_trip() {
         store.set_guild_settings(5, &mine).expect("save again (an update)");
         assert_eq!(store.guild_settings(5).expect("read"), mine, "{backend}");
         let id = store.create_game(&new_game(3, Ruleset::new(Variant::Bell), 2)).expect("game");
-        let a = CachedAnalysis { png: vec![0x89, 0, 255], swings: "[]".into() };
+        let a = CachedAnalysis { png: vec![0x89, 0, 255], swings: "[]".into(), review: Some("{\"steps\":[]}".into()) };
         store.cache_analysis(id, 1, &a).expect("cache");
         assert_eq!(store.cached_analysis(id, 1).expect("read"), Some(a), "{backend}");
         assert_eq!(store.cached_analysis(id, 2).expect("read"), None, "{backend}");
