@@ -4,20 +4,29 @@
 //! chances) or choice (the player's use of her throws ended worth clearly
 //! less to her than the best use found among her plans, [`super::plans`]).
 //!
+//! Beside the chart, the review ([`super::review`]): every series' luck
+//! ([`super::luck`]) and every decision's loss against the reference
+//! ([`super::skill`]), and each player's totals.
+//!
 //! Chances come from the learned evaluation ([`super::value::win_chances`]);
 //! a table without a network cannot be analysed. Pure but for an optional
-//! deadline: the same game gives the same analysis.
+//! deadline: the same game gives the same analysis (the luck's one sampled
+//! long series comes from a generator seeded by the series' number).
 
-use super::plans::plans;
-use super::value::win_chances;
-use crate::engine::{Action, Event, Game, Phase, PlayError, Ruleset, Seat, SeatSet, SeriesWalk, Throw, format_tpn};
+use super::luck::LuckJudge;
+use super::review::{PlayerReview, Review, Step, players};
+use super::skill::{Label, SkillJudge};
+use super::value::{stored_net, win_chances};
+use crate::engine::{Action, Event, Game, Phase, PlayError, Ruleset, Seat, SeatSet, Throw, format_tpn};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Instant;
 
 /// Bumped whenever the analysis or its chart changes, so that cached
 /// analyses of an older version are computed again.
-pub const ANALYSIS_VERSION: u32 = 1;
+pub const ANALYSIS_VERSION: u32 = 2;
 
 /// The version an analysis of a table is cached under: [`ANALYSIS_VERSION`]
 /// and the fingerprint of the table's network, so that retraining a network
@@ -31,9 +40,6 @@ pub fn cache_version(ruleset: Ruleset, players: usize) -> Option<u32> {
 /// A use of the throws worth at least this much less to the player than
 /// the best use found is a choice that swung the game (4 points).
 pub const CHOICE_MIN: f64 = 0.04;
-
-/// States visited when looking for the best use of a series (as `expert`).
-const PLAN_BUDGET: usize = 20_000;
 
 /// How many swings an analysis names.
 pub const SWINGS: usize = 3;
@@ -91,6 +97,10 @@ pub struct Analysis {
     pub swings: Vec<Swing>,
     /// Series thrown after the opening.
     pub series: u32,
+    /// Every series' luck and every decision judged, in order.
+    pub steps: Vec<Step>,
+    /// Each seated player's totals, in seat order.
+    pub players: Vec<PlayerReview>,
 }
 
 /// Why a game could not be analysed.
@@ -115,6 +125,13 @@ impl fmt::Display for AnalysisError {
 }
 
 impl std::error::Error for AnalysisError {}
+
+impl Analysis {
+    /// The review as it is kept ([`Review`]).
+    pub fn review(&self) -> Review {
+        Review { players: self.players.clone(), steps: self.steps.clone() }
+    }
+}
 
 /// A run of events of one kind: throws, or the actions of one use of them.
 struct Run {
@@ -159,13 +176,14 @@ fn runs(start: Game, events: &[Event]) -> Result<Vec<Run>, AnalysisError> {
 /// has passed.
 pub fn analyse(start: Game, events: &[Event], deadline: Option<Instant>) -> Result<Analysis, AnalysisError> {
     let seats = start.position().seats();
+    let net = stored_net(start.position().ruleset(), seats.len()).ok_or(AnalysisError::NoNetwork)?;
     let chances = |g: &Game| win_chances(g).ok_or(AnalysisError::NoNetwork);
     let runs = runs(start, events)?;
     let first = runs.first().map_or(start, |r| r.start);
     let mut points = vec![Point { x: 0.0, chances: chances(&first)? }];
-    let mut swings = Vec::new();
+    let (mut swings, mut steps) = (Vec::new(), Vec::new());
     let mut series = 0u32;
-    let mut walk = SeriesWalk::new();
+    let (mut luck, mut skill) = (LuckJudge::new(net), SkillJudge::new(net));
     for run in &runs {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(AnalysisError::OutOfTime);
@@ -175,16 +193,19 @@ pub fn analyse(start: Game, events: &[Event], deadline: Option<Instant>) -> Resu
         let after = chances(&run.end)?;
         let x = if let Event::Throw { .. } = run.events[0] {
             series += 1;
-            let throws = run.events.iter().filter_map(|e| if let Event::Throw { t } = e { Some(*t) } else { None });
-            let cause = Cause::Luck { throws: throws.collect() };
             let x = f64::from(series) - 0.5;
+            let throws: Vec<Throw> = run.events.iter().filter_map(throw_of).collect();
+            series_steps(&mut luck, run, series, x, &mut steps);
+            let cause = Cause::Luck { throws };
             let (before, after) = (before[seat.index()], after[seat.index()]);
             swings.push(Swing { series, x, seat, before, after, cause });
             x
         } else {
             let x = f64::from(series);
-            if let Some(s) = choice(run, seat, before[seat.index()], after[seat.index()], series, &mut walk)? {
-                swings.push(s);
+            if let Some((step, swing)) = decision(&mut skill, run, (before[seat.index()], after[seat.index()]), series)
+            {
+                steps.push(step);
+                swings.extend(swing);
             }
             x
         };
@@ -193,33 +214,74 @@ pub fn analyse(start: Game, events: &[Event], deadline: Option<Instant>) -> Resu
     swings.retain(|s| s.size() > 0.0);
     swings.sort_by(|a, b| b.size().total_cmp(&a.size()).then(a.x.total_cmp(&b.x)));
     swings.truncate(SWINGS);
-    Ok(Analysis { seats, points, swings, series })
+    let players = players(seats, &steps);
+    Ok(Analysis { seats, points, swings, series, steps, players })
 }
 
-/// The swing of one use of the throws, if it gave away more than
-/// [`CHOICE_MIN`] against the best of the player's plans.
-fn choice(
-    run: &Run,
-    seat: Seat,
-    before: f64,
-    after: f64,
-    series: u32,
-    walk: &mut SeriesWalk,
-) -> Result<Option<Swing>, AnalysisError> {
-    let mut best: Option<(f64, Vec<Action>)> = None;
-    for p in plans(&run.start, walk, PLAN_BUDGET) {
-        let c = win_chances(&p.end).ok_or(AnalysisError::NoNetwork)?[seat.index()];
-        if best.as_ref().is_none_or(|(b, _)| c > *b) {
-            best = Some((c, p.path));
+fn throw_of(e: &Event) -> Option<Throw> {
+    if let Event::Throw { t } = e { Some(*t) } else { None }
+}
+
+/// The luck of each series in a run of throws (usually one; two when a
+/// series ended without a move and the same player throws again).
+fn series_steps(judge: &mut LuckJudge<'_>, run: &Run, series: u32, x: f64, steps: &mut Vec<Step>) {
+    let dice = run.start.position().rules().dice;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6c75_636b ^ u64::from(series));
+    let (mut g, mut from, mut throws) = (run.start, run.start, Vec::new());
+    for t in run.events.iter().filter_map(throw_of) {
+        if g.throw(t).is_err() {
+            return;
+        }
+        throws.push(t);
+        if !dice.throws_again(t) {
+            let seat = from.position().turn();
+            let (luck, _, _) = judge.luck(&from, &g, &mut rng);
+            steps.push(Step::Series { series, x, seat, throws: std::mem::take(&mut throws), luck });
+            from = g;
         }
     }
-    let Some((best_chance, best)) = best.filter(|(b, _)| b - after > CHOICE_MIN) else {
-        return Ok(None);
-    };
-    let played = run.events.iter().filter_map(|e| if let Event::Act { action } = e { Some(*action) } else { None });
+}
+
+/// The judgement of one use of the throws, if it was a decision, and its
+/// swing if it gave away more than [`CHOICE_MIN`]. `chart`: the seat's
+/// chance before and after on the chart.
+fn decision(
+    judge: &mut SkillJudge<'_>,
+    run: &Run,
+    (before, after): (f64, f64),
+    series: u32,
+) -> Option<(Step, Option<Swing>)> {
+    let seat = run.start.position().turn();
+    let judged = judge.judge(&run.start, &run.end)?;
+    let loss = judged.loss();
+    let played: Vec<Action> =
+        run.events.iter().filter_map(|e| if let Event::Act { action } = e { Some(*action) } else { None }).collect();
     let tpn = format_tpn(run.start.position(), true);
-    let cause = Cause::Choice { tpn, played: played.collect(), best, best_chance };
-    Ok(Some(Swing { series, x: f64::from(series), seat, before, after, cause }))
+    let x = f64::from(series);
+    let swing = (loss > CHOICE_MIN && !judged.best.is_empty()).then(|| {
+        let cause = Cause::Choice {
+            tpn: tpn.clone(),
+            played: played.clone(),
+            best: judged.best.clone(),
+            best_chance: after + loss,
+        };
+        Swing { series, x, seat, before, after, cause }
+    });
+    let step = Step::Decision {
+        series,
+        x,
+        seat,
+        tpn,
+        played,
+        best: judged.best,
+        played_end: format_tpn(run.end.position(), true),
+        best_end: format_tpn(judged.best_end.position(), true),
+        chance: judged.played_chance,
+        best_chance: judged.best_chance,
+        loss,
+        label: Label::of(loss),
+    };
+    Some((step, swing))
 }
 
 #[cfg(test)]
@@ -285,6 +347,13 @@ mod tests {
         assert!(matches!(top.cause, Cause::Luck { .. }), "{top:?}");
         assert!(top.size() > 0.1, "{top:?}");
         assert!(a.swings.iter().all(|s| matches!(s.cause, Cause::Luck { .. })), "a forced move is no choice");
+        assert!(!a.steps.iter().any(|s| matches!(s, Step::Decision { .. })), "a forced move is no decision");
+        let series: Vec<f64> =
+            a.steps.iter().filter_map(|s| if let Step::Series { luck, .. } = s { Some(*luck) } else { None }).collect();
+        assert!(series.len() == 2 && series[0] < 0.0 && series[1] > 0.0, "a lone 2 is bad luck, a 1 good: {series:?}");
+        let n = &a.players[1];
+        assert_eq!((n.seat, n.decisions, n.accuracy), (Seat::N, 0, None));
+        assert!((n.luck - series[1]).abs() < 1e-12);
     }
 
     #[test]
@@ -304,5 +373,23 @@ mod tests {
             Action::Advance { from: 16, twins: false, throws: crate::engine::ThrowBag::of(&[Throw::Two]) }
         );
         assert!(top.size() > 0.05 && *best_chance > top.after, "{top:?}");
+        let Some(Step::Decision { loss, label, best_end, played_end, .. }) = a.steps.first() else {
+            panic!("{:?}", a.steps)
+        };
+        assert_eq!(*label, Some(Label::Blunder), "loss {loss}");
+        assert!(best_end.contains("N=x,x,x,o"), "the capture sends North's piece home: {best_end} vs {played_end}");
+        let s = &a.players[0];
+        assert_eq!((s.decisions, s.labels), (1, [0, 0, 1]));
+        assert!(s.accuracy.is_some_and(|acc| acc < 80.0), "{s:?}");
+    }
+
+    #[test]
+    fn the_best_use_is_no_loss() {
+        let start = from("bell S=x,x,16,3 N=x,x,x,22 turn=S throws=2");
+        let capture = Action::Advance { from: 16, twins: false, throws: crate::engine::ThrowBag::of(&[Throw::Two]) };
+        let a = analyse(start, &[Event::Act { action: capture }], None).expect("analysed");
+        let Some(Step::Decision { loss, label, best, .. }) = a.steps.first() else { panic!("{:?}", a.steps) };
+        assert_eq!((*loss, *label, best.is_empty()), (0.0, None, true));
+        assert_eq!(a.players[0].accuracy.map(f64::round), Some(100.0));
     }
 }

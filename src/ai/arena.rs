@@ -4,7 +4,7 @@
 
 use super::Strategy;
 use crate::dice::{MAX_EVENTS, ThrowSource};
-use crate::engine::{Action, Game, MoveGen, Phase, Ruleset, Seat, SeatSet, Throw, format_tpn};
+use crate::engine::{Action, Event, Game, MoveGen, Phase, Ruleset, Seat, SeatSet, Throw, format_tpn};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -22,6 +22,8 @@ pub struct GameResult {
     /// same seed draw the same sequence whatever the players choose (the
     /// shorter game's throws begin the longer one's).
     pub throws: Vec<Throw>,
+    /// The game's whole log (opening throws included), for the analysis.
+    pub events: Vec<Event>,
 }
 
 /// A strategy answered with an action the rules do not allow.
@@ -72,6 +74,7 @@ pub fn play_game(
             if game.throw(t).is_err() {
                 break;
             }
+            result.events.push(Event::Throw { t });
             continue;
         }
         let Some(seat) = game.to_act() else { break };
@@ -82,6 +85,7 @@ pub fn play_game(
         if game.act(action, &mut mg).is_err() {
             return Err(IllegalChoice { seat, action, tpn: format_tpn(before.position(), true) });
         }
+        result.events.push(Event::Act { action });
     }
     if let Phase::Finished { places } = game.phase() {
         result.places = places;

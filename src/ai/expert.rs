@@ -61,8 +61,10 @@ impl Expert {
         }
     }
 
-    /// The chance for `me` after the next series from `end`.
-    fn expect(&mut self, net: &Net, end: &Game, me: Seat) -> f64 {
+    /// The chance for `me` after the next series from `end`, by this
+    /// budget's lookahead: what the analysis's reference judges an end
+    /// position by ([`super::skill`]).
+    pub(crate) fn expect(&mut self, net: &Net, end: &Game, me: Seat) -> f64 {
         let here = chances(net, end, &mut self.scratch)[me.index()];
         if !matches!(end.phase(), Phase::Throwing { .. }) {
             return here;

@@ -152,6 +152,33 @@ enum Command {
     /// Feed every parser of outside input (custom_ids, select values, TPN,
     /// the config file, command options) random and near-valid text; print
     /// cases per second and fail if any parser panics.
+    /// The post-game analysis's CPU time per game: games played by
+    /// computers of one level, each analysed as the bot does after a game.
+    AnalysisBench {
+        #[arg(long, default_value = "bell")]
+        variant: String,
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// The level playing every seat.
+        #[arg(long, default_value = "expert")]
+        level: String,
+        #[arg(long, default_value_t = 5)]
+        games: u64,
+    },
+    /// Every computer level judged by the analysis: mean loss per decision,
+    /// accuracy and labels over self-play games, by variant and table size
+    /// (a Markdown table).
+    Ladder {
+        /// Variants, e.g. `bell,tayam-sonalu`.
+        #[arg(long, value_delimiter = ',', default_value = "bell")]
+        variants: Vec<String>,
+        /// Table sizes, e.g. `2,4`.
+        #[arg(long, value_delimiter = ',', default_value = "2,4")]
+        players: Vec<usize>,
+        /// Games per level and table.
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+    },
     Fuzz {
         /// Inputs per parser.
         #[arg(long, default_value_t = 100_000)]
@@ -247,6 +274,18 @@ fn run(command: Command) -> Result<(), String> {
             lab::web_bench::viewers(&base, &keys, viewers, fetch != 0)?
         }
         Command::BotBench { games, lang } => println!("{}", lab::bot_bench::run(games, &lang)?),
+        Command::AnalysisBench { variant, players, level, games } => {
+            let variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
+            let level = level.parse()?;
+            print!("{}", lab::ladder::bench(variant, players, level, games)?)
+        }
+        Command::Ladder { variants, players, games } => {
+            let variants: Vec<thaayam::engine::Variant> = variants
+                .iter()
+                .map(|v| v.parse().map_err(|e| format!("--variants: {e}")))
+                .collect::<Result<_, String>>()?;
+            print!("{}", lab::ladder::ladder(&variants, &players, games)?)
+        }
         Command::Fuzz { cases, seed } => println!("{}", lab::fuzz::report(cases, seed)?),
     }
     Ok(())

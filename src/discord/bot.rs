@@ -151,6 +151,7 @@ async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
 /// or its computers, before that pass is over or [`START_CHECK_LIMIT`] has
 /// passed; then the boards of games that closed just before the start.
 async fn reconcile(http: Arc<serenity::Http>, data: Data) {
+    data.reviews.connect(http.clone());
     let mut open = tokio::spawn(instrument::inherit(reconcile_open(http.clone(), data.clone())));
     let waited = tokio::time::timeout(START_CHECK_LIMIT, &mut open).await;
     clock::spawn_ticker(http.clone(), data.clone());
@@ -329,6 +330,7 @@ fn shared_data(
                 .with_activity(config.web.as_ref().is_some_and(|w| w.activity.is_some())),
         ),
         aways: Default::default(),
+        reviews: Default::default(),
     }
 }
 

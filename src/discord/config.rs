@@ -441,6 +441,7 @@ fn limits(raw: &RawConfig) -> Result<Limits, String> {
         season_pair_games: at_least_one("season_pair_games", raw.season_pair_games, d.season_pair_games as usize)?
             .try_into()
             .map_err(|_| "season_pair_games: too large".to_string())?,
+        analyses_after_games: d.analyses_after_games,
     })
 }
 

@@ -29,6 +29,10 @@ pub struct Limits {
     /// Games of the same two players a season's table counts in any 7
     /// days (`season_pair_games`): volume against one friend does not pay.
     pub season_pair_games: u32,
+    /// Whether every game played to its end is analysed after its result
+    /// (`live::review`); always on but in the end-to-end tests that do not
+    /// look at it (not in the config file).
+    pub analyses_after_games: bool,
 }
 
 impl Default for Limits {
@@ -41,6 +45,7 @@ impl Default for Limits {
             new_games_per_hour: 10,
             cooldown: Duration::from_secs(5),
             season_pair_games: 5,
+            analyses_after_games: true,
         }
     }
 }

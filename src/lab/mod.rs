@@ -2,13 +2,15 @@
 //! binary (`src/bin/thaayam-lab.rs`), never by the product's `thaayam`:
 //! `bot-bench` (a click's CPU), `store-bench` (saves per second),
 //! `fuzz` (every parser of outside input), `web-bench` (what the game
-//! pages' viewers cost a click), and the rigs the tests start:
+//! pages' viewers cost a click), `analysis-bench` and `ladder` (the
+//! post-game analysis's cost, and the computer levels judged by it), and the rigs the tests start:
 //! `store-crash-worker` (saves until killed) and `sandbox-bot` (the bot
 //! against a fake Discord on loopback).
 
 pub mod bot_bench;
 pub mod cpu;
 pub mod fuzz;
+pub mod ladder;
 pub mod pg_server;
 pub mod sandbox_bot;
 pub mod store_bench;

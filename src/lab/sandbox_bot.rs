@@ -56,7 +56,9 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         metrics: sandbox.metrics,
         web: sandbox.web,
         notify_after: crate::discord::config::NOTIFY_AFTER,
-        limits: Default::default(),
+        // The tests that start this rig count its messages: no analysis
+        // message after their games.
+        limits: crate::discord::limits::Limits { analyses_after_games: false, ..Default::default() },
     };
     let endpoint = Endpoint::Sandbox {
         http_base: sandbox.http_base,

@@ -34,6 +34,27 @@ pub struct Chart {
     pub markers: Vec<(f64, Seat, f64)>,
     /// The letters on the legend's discs, in the reader's language.
     pub letters: Letters,
+    /// Small marks on a seat's line: a throw's luck, a decision's loss.
+    pub marks: Vec<Mark>,
+}
+
+/// A mark on a seat's line at `x`, where its chance is `chance`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mark {
+    pub x: f64,
+    pub seat: Seat,
+    pub chance: f64,
+    pub kind: MarkKind,
+}
+
+/// What a mark says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MarkKind {
+    /// A series' luck (chance of winning; a triangle up for good luck,
+    /// down for bad, larger the more it was).
+    Luck(f64),
+    /// A decision that gave away this much (a dark cross, larger the more).
+    Loss(f64),
 }
 
 /// The plot area in pixels and the x range.
@@ -72,6 +93,9 @@ pub fn chart_pixmap(chart: &Chart) -> Result<Pixmap, RenderError> {
     axes(&mut pm, &frame, style);
     for seat in chart.seats.iter() {
         seat_line(&mut pm, &frame, chart, seat);
+    }
+    for m in &chart.marks {
+        mark(&mut pm, &frame, m, cap);
     }
     for (i, &(x, _, chance)) in chart.markers.iter().enumerate() {
         let (px, py) = frame.at(x, chance);
@@ -139,6 +163,31 @@ fn seat_line(pm: &mut Canvas, f: &Frame, chart: &Chart, seat: Seat) {
     draw::stroke_path(pm, Some(path), theme::seat_colour(seat).skia(), &s);
 }
 
+/// A small mark on a seat's line ([`MarkKind`]): at most one cap height
+/// across, so that many of them leave the lines readable.
+fn mark(pm: &mut Canvas, f: &Frame, m: &Mark, cap: f32) {
+    let (x, y) = f.at(m.x, m.chance);
+    match m.kind {
+        MarkKind::Luck(luck) => {
+            let r = cap * (0.35 + (luck.abs() as f32 * 4.0).min(0.65));
+            let dy = if luck >= 0.0 { -r } else { r };
+            let mut pb = PathBuilder::new();
+            pb.move_to(x, y + dy);
+            pb.line_to(x - r, y - dy * 0.6);
+            pb.line_to(x + r, y - dy * 0.6);
+            pb.close();
+            let path = pb.finish();
+            draw::fill_path(pm, path.clone(), theme::seat_colour(m.seat).skia());
+            draw::stroke_path(pm, path, theme::OUTLINE.skia(), &draw::stroke(1.5));
+        }
+        MarkKind::Loss(loss) => {
+            let r = cap * (0.4 + (loss as f32 * 5.0).min(0.6));
+            draw::line(pm, (x - r, y - r), (x + r, y + r), 3.0, theme::INK.skia());
+            draw::line(pm, (x - r, y + r), (x + r, y - r), 3.0, theme::INK.skia());
+        }
+    }
+}
+
 /// A numbered marker: a white disc with a dark ring and a bold number.
 fn marker(pm: &mut Canvas, x: f32, y: f32, n: usize, style: Style) {
     let r = 1.05 * style.cap_height();
@@ -162,7 +211,7 @@ mod tests {
             points.push((f64::from(k) / 2.0, [s, rest * (1.0 + t), rest * (1.0 - t), rest]));
         }
         let markers = vec![(30.0, Seat::S, points[60].1[0]), (10.0, Seat::W, points[20].1[1])];
-        Chart { seats, points, markers, letters: Letters::default() }
+        Chart { seats, points, markers, letters: Letters::default(), marks: Vec::new() }
     }
 
     fn count(pm: &Pixmap, c: Rgb) -> usize {

@@ -35,7 +35,7 @@ mod theme;
 mod view;
 
 pub use board::render_pixmap;
-pub use chart::{CHART_HEIGHT, CHART_WIDTH, Chart, render_chart};
+pub use chart::{CHART_HEIGHT, CHART_WIDTH, Chart, Mark, MarkKind, render_chart};
 pub use error::RenderError;
 pub use hotspot::{Hotspots, Spot, hotspots};
 pub use layout::DEFAULT_SIZE;

@@ -1,7 +1,9 @@
-//! The cache of post-game analyses: a finished game's chart (PNG) and its
-//! swings (the analysis's own JSON, opaque here), per analysis version, so
-//! that asking again costs a read instead of minutes of evaluation.
-//! Storing a version drops the game's analyses of other versions.
+//! The cache of post-game analyses: a finished game's chart (PNG), its
+//! swings and its review (every step's luck or loss, each player's totals:
+//! the analysis's own JSON, opaque here), per analysis version, so that
+//! asking again costs a read instead of seconds of evaluation. Storing a
+//! version drops the game's analyses of other versions. Analyses cached
+//! before the review was kept (schema 17) read with none.
 
 use super::Store;
 use super::error::StoreError;
@@ -14,6 +16,9 @@ pub struct CachedAnalysis {
     pub png: Vec<u8>,
     /// The swings as the analysis wrote them (JSON).
     pub swings: String,
+    /// The review as the analysis wrote it (JSON; `None` in analyses
+    /// cached before it was kept).
+    pub review: Option<String>,
 }
 
 impl Store {
@@ -22,11 +27,11 @@ impl Store {
         let row = self.read(|db| {
             db.query_opt(
                 "select analysis",
-                "SELECT png, swings FROM analyses WHERE game_id = ?1 AND version = ?2",
+                "SELECT png, swings, review FROM analyses WHERE game_id = ?1 AND version = ?2",
                 args![game, version],
             )
         })?;
-        row.map(|r| Ok(CachedAnalysis { png: r.get(0)?, swings: r.get(1)? })).transpose()
+        row.map(|r| Ok(CachedAnalysis { png: r.get(0)?, swings: r.get(1)?, review: r.get(2)? })).transpose()
     }
 
     /// Caches the analysis of `game` by `version`, replacing its others.
@@ -36,10 +41,11 @@ impl Store {
             tx.execute("delete analyses", "DELETE FROM analyses WHERE game_id = ?1", args![game])?;
             tx.execute(
                 "insert analysis",
-                "INSERT INTO analyses (game_id, version, png, swings, created_at) VALUES (?1, ?2, ?3, ?4, ?5) \
+                "INSERT INTO analyses (game_id, version, png, swings, review, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
                  ON CONFLICT (game_id, version) DO UPDATE SET png = excluded.png, swings = excluded.swings, \
-                 created_at = excluded.created_at",
-                args![game, version, &a.png, a.swings.as_str(), now],
+                 review = excluded.review, created_at = excluded.created_at",
+                args![game, version, &a.png, a.swings.as_str(), a.review.as_deref(), now],
             )?;
             Ok(())
         })
@@ -72,13 +78,17 @@ mod tests {
     fn an_analysis_round_trips_by_game_and_version_and_a_new_version_replaces_it() {
         let mut store = Store::open_in_memory().expect("open");
         let (a, b) = (game(&mut store, 10), game(&mut store, 11));
-        let one = CachedAnalysis { png: vec![0x89, b'P', 0, 255], swings: "[{\"series\":3}]".into() };
+        let one = CachedAnalysis {
+            png: vec![0x89, b'P', 0, 255],
+            swings: "[{\"series\":3}]".into(),
+            review: Some("{\"players\":[]}".into()),
+        };
         assert_eq!(store.cached_analysis(a, 1).expect("read"), None);
         store.cache_analysis(a, 1, &one).expect("cache");
         assert_eq!(store.cached_analysis(a, 1).expect("read"), Some(one.clone()));
         assert_eq!(store.cached_analysis(a, 2).expect("read"), None, "another version is not this one");
         assert_eq!(store.cached_analysis(b, 1).expect("read"), None, "another game");
-        let two = CachedAnalysis { png: vec![1, 2, 3], swings: "[]".into() };
+        let two = CachedAnalysis { png: vec![1, 2, 3], swings: "[]".into(), review: None };
         store.cache_analysis(a, 2, &two).expect("cache v2");
         assert_eq!(store.cached_analysis(a, 2).expect("read"), Some(two));
         assert_eq!(store.cached_analysis(a, 1).expect("read"), None, "the old version is dropped");
@@ -87,7 +97,39 @@ mod tests {
     #[test]
     fn an_analysis_of_a_game_that_does_not_exist_is_refused() {
         let mut store = Store::open_in_memory().expect("open");
-        let a = CachedAnalysis { png: vec![1], swings: "[]".into() };
+        let a = CachedAnalysis { png: vec![1], swings: "[]".into(), review: None };
         assert!(store.cache_analysis(GameId(99), 1, &a).is_err(), "foreign key");
+    }
+
+    /// An analysis cached by the previous release (schema 15, no review)
+    /// still reads, with no review, and the file then caches reviews.
+    #[test]
+    fn an_analysis_cached_by_the_previous_release_reads_without_a_review() {
+        use crate::store::schema::MIGRATIONS;
+        let dir = std::env::temp_dir().join(format!("thaayam-analyses-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp");
+        let path = dir.join("old.db");
+        let _ = std::fs::remove_file(&path);
+        let conn = rusqlite::Connection::open(&path).expect("file");
+        for sql in &MIGRATIONS[..15] {
+            conn.execute_batch(sql).expect("the previous release's schema");
+        }
+        conn.execute_batch(
+            "PRAGMA user_version = 15; PRAGMA application_id = 1414021465; \
+             INSERT INTO games (id, guild_id, channel_id, host_id, variant, ruleset, max_players, state, created_at, \
+                 updated_at, turn_timeout_secs, seed, commitment) \
+             VALUES (1, 5, 6, 9, 'bell', '{}', 2, 'finished', 1, 2, 60, zeroblob(32), 'c'); \
+             INSERT INTO analyses (game_id, version, png, swings, created_at) VALUES (1, 3, x'89504e47', '[]', 5);",
+        )
+        .expect("an analysis as the previous release cached it");
+        drop(conn);
+        let mut store = Store::open(&path).expect("opens");
+        let old = store.cached_analysis(GameId(1), 3).expect("reads").expect("kept");
+        assert_eq!(old, CachedAnalysis { png: b"\x89PNG".to_vec(), swings: "[]".into(), review: None });
+        let new = CachedAnalysis { review: Some("{}".into()), ..old };
+        store.cache_analysis(GameId(1), 4, &new).expect("a review is kept");
+        assert_eq!(store.cached_analysis(GameId(1), 4).expect("reads"), Some(new));
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -260,6 +260,10 @@ DROP TABLE pages_off;
 DROP TABLE guild_seasons;
 DROP TABLE away_limits;
 "#,
+    // 10: SQLite's version 17 (the review of each cached analysis).
+    r#"
+ALTER TABLE analyses ADD COLUMN review TEXT;
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -340,6 +344,7 @@ mod tests {
         "30dc6bfcf916f0cae27b75b27f41d9be3467880ac6ee3beb3081d67d1542cc4f",
         "028ca0736096e684c8fa6518b8fef04736731bbd92ea9b8fc5aa3f9899aa9d55",
         "5afc4e8273c6329b0b1c5fa756585856dd7d614df5cef0639c64583f98f05c69",
+        "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
     ];
 
     #[test]

@@ -300,6 +300,12 @@ DROP TABLE pages_off;
 DROP TABLE guild_seasons;
 DROP TABLE away_limits;
 "#,
+    // 17: the review of each cached analysis (`ai::review`: every
+    // series' luck, every decision's loss, label and best end position,
+    // each player's totals) as JSON; NULL for analyses cached before it.
+    r#"
+ALTER TABLE analyses ADD COLUMN review TEXT;
+"#,
 ];
 
 /// The schema version this program writes.
@@ -409,6 +415,7 @@ mod tests {
         "5def21927744f03dd1101e986c30c2e6ab4aa5a2946bb7092fa76a14ddaa5932",
         "5dd9170399c31ef5012ae90a55fd7b5c9c01b0577efddfdc499f4066c770c38d",
         "062c405d51257a9519c314017ebdcc64e0be10b2e0c201eada0c99a5c8fa2aa9",
+        "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
     ];
 
     #[test]

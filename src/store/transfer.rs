@@ -36,7 +36,7 @@ const TABLES: &[(&str, &str, &str)] = &[
         "guild_id, variant, player, rating, uncertainty, games, wins, place_sum, streak, best_streak, updated_at",
         "guild_id, variant, player",
     ),
-    ("analyses", "game_id, version, png, swings, created_at", "game_id, version"),
+    ("analyses", "game_id, version, png, swings, review, created_at", "game_id, version"),
     ("user_settings", "user_id, notify_turns", "user_id"),
     ("page_secret", "id, secret", "id"),
     (

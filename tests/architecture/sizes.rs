@@ -20,6 +20,7 @@ const LONG_FNS: &[(&str, &str)] = &[
     ("engine/notation.rs::parse_tpn", "one grammar, read top to bottom as the notation's spec gives it"),
     ("discord/view/words.rs::words_of", "one match over every kind of word, a line or two each"),
     ("lab/web_bench.rs::rounds", "the workbench's one measured loop, its phases in the order they run"),
+    ("bin/thaayam-lab.rs::run", "the workbench's command table: one short arm per command"),
 ];
 
 /// Every function's length in a file's code (comments removed by the

@@ -1,5 +1,6 @@
-//! End-to-end: `/thaayam analyse` on a game played to the end through the
-//! fake Discord posts a PNG chart with the swings, and answers a second
+//! End-to-end: a game played to the end through the fake Discord gains,
+//! once its analysis is ready, a line per player (luck, choices,
+//! accuracy); `/thaayam analyse` on it posts a PNG chart with the swings, and answers a second
 //! time from the store's cache; a running game, an unknown number and a
 //! malformed one are refused privately.
 
@@ -28,11 +29,22 @@ async fn a_finished_game_is_analysed_then_answered_from_the_cache() {
     let _serial = crate::support::serial().await;
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new("analyse");
-    let bot = play::start_bot(&fake, &dir.0).await;
+    let mut config = play::config(&dir.0.join("thaayam.db"), thaayam::discord::config::Shards::Auto);
+    config.limits.analyses_after_games = true;
+    let bot = play::start_bot_with(&fake, config).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     play::start_two(&fake, &alice, &bob, CHANNEL).await;
 
     play::play_to_end(&fake, CHANNEL, &[alice.clone(), bob.clone()], 4000).await;
+    // Once the analysis is ready, the result gains its line per player.
+    let line = |m: &StoredMessage| m.channel_id == CHANNEL && m.content().starts_with("Game #1, analysed");
+    let review = fake.wait_for_message(line, WAIT * 6).await;
+    let text = review.content().to_string();
+    for who in [&alice, &bob] {
+        let mine = text.lines().find(|l| l.starts_with(&who.mention())).unwrap_or_else(|| panic!("{text}"));
+        assert!(mine.contains(": dice ") && mine.contains(", choices "), "{mine}");
+    }
+    assert!(text.contains("accuracy "), "someone had a choice in a whole game: {text}");
     let (chart, text, first) = analyse(&fake, &bob, "1", 0).await;
     assert!(chart.starts_with(b"\x89PNG"), "a PNG chart");
     assert!(text.starts_with("**Game #1** (bell)") && text.contains(&alice.mention()), "{text}");

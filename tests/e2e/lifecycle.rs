@@ -34,7 +34,7 @@ async fn a_refused_token_stops_the_bot_at_once_with_one_line() {
         metrics: None,
         web: None,
         notify_after: thaayam::discord::config::NOTIFY_AFTER,
-        limits: Default::default(),
+        limits: thaayam::discord::limits::Limits { analyses_after_games: false, ..Default::default() },
     };
     let endpoint = Endpoint::Sandbox { http_base: fake.http_base(), computer_pause: Duration::ZERO, dice_seed: None };
     let started = Instant::now();

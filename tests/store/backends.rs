@@ -207,7 +207,7 @@ fn settings_languages_and_analyses_round_trip() {
         assert_eq!(store.server(5).expect("read"), cleared, "{backend}");
         assert_eq!(store.server(6).expect("another"), SavedServer::default(), "{backend}");
         let id = store.create_game(&new_game(3, Ruleset::new(Variant::Bell), 2)).expect("game");
-        let a = CachedAnalysis { png: vec![0x89, 0, 255], swings: "[]".into() };
+        let a = CachedAnalysis { png: vec![0x89, 0, 255], swings: "[]".into(), review: Some("{\"steps\":[]}".into()) };
         store.cache_analysis(id, 1, &a).expect("cache");
         assert_eq!(store.cached_analysis(id, 1).expect("read"), Some(a), "{backend}");
         assert_eq!(store.cached_analysis(id, 2).expect("read"), None, "{backend}");

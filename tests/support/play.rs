@@ -42,7 +42,9 @@ pub fn config_on(database: thaayam::store::Database, shards: Shards) -> Config {
         metrics: None,
         web: None,
         notify_after: thaayam::discord::config::NOTIFY_AFTER,
-        limits: Default::default(),
+        // The analysis after each game posts a message of its own; only
+        // the tests of it ask for it (`analyse.rs`).
+        limits: thaayam::discord::limits::Limits { analyses_after_games: false, ..Default::default() },
     }
 }
 

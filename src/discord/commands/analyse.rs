@@ -1,6 +1,7 @@
 //! `/thaayam analyse game:<id>`: a finished game's chart of every
-//! player's chance of winning and its three biggest swings, posted in the
-//! channel. Computed after deferring (the evaluation of a long game takes
+//! player's chance of winning (the throws' luck and the decisions' losses
+//! marked), its three biggest swings, every player's luck, losses and
+//! accuracy and the five costliest decisions, posted in the channel. Computed after deferring (the evaluation of a long game takes
 //! seconds), one at a time (a few more wait; anyone more, or a user who
 //! asked a moment ago, is told to try again later), with a deadline well
 //! inside Discord's 15 minutes for follow-ups, then cached in the store
@@ -9,15 +10,16 @@
 use super::answer::{langs, occupant};
 use super::busy::admit;
 use super::replay::load_game;
-use crate::ai::analysis::{Swing, analyse as analyse_game, cache_version};
+use crate::ai::analysis::{Swing, cache_version};
+use crate::ai::review::Review;
 use crate::ai::value::win_chances;
 use crate::discord::game::ids::Venue;
 use crate::discord::live::guard::{Heavy, Ticket};
-use crate::discord::view::analysis::{analysis_message, chart};
+use crate::discord::live::review::compute;
+use crate::discord::view::analysis::analysis_message;
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::{Context, Error};
 use crate::engine::Game;
-use crate::render::render_chart;
 use crate::store::{CachedAnalysis, GameId, GameInfo, GameState, LoadedGame};
 use poise::serenity_prelude as serenity;
 use std::time::{Duration, Instant};
@@ -45,16 +47,6 @@ pub(crate) fn refusal(lang: Lang, info: Option<&GameInfo>, venue: Venue, id: Gam
         ));
     }
     None
-}
-
-/// Analyses a game and draws its chart with the letters of `lang` on its
-/// discs (blocking, CPU-bound).
-pub(crate) fn compute(game: &LoadedGame, lang: Lang, deadline: Instant) -> Result<CachedAnalysis, String> {
-    let start = Game::new(game.info.ruleset, game.info.seat_set());
-    let a = analyse_game(start, &game.events, Some(deadline)).map_err(|e| e.to_string())?;
-    let png = render_chart(&chart(lang, &a)).map_err(|e| e.to_string())?;
-    let swings = serde_json::to_string(&a.swings).map_err(|e| e.to_string())?;
-    Ok(CachedAnalysis { png, swings })
 }
 
 /// The attachment's file name.
@@ -106,7 +98,12 @@ pub(crate) async fn analyse(ctx: Context<'_>, game: String) -> Result<(), Error>
                 tracing::error!("the cached swings of game {id} do not read: {e}");
                 Vec::new()
             });
-            let message = analysis_message(server, &id.to_string(), &ruleset, &seats, &swings);
+            let review = done.review.as_deref().and_then(|r| {
+                serde_json::from_str::<Review>(r)
+                    .map_err(|e| tracing::error!("the cached review of game {id} does not read: {e}"))
+                    .ok()
+            });
+            let message = analysis_message(server, &id.to_string(), &ruleset, &seats, &swings, review.as_ref());
             super::answer::reply(&message, false).attachment(serenity::CreateAttachment::bytes(done.png, file_name(id)))
         }
         Err(e) => {
@@ -197,6 +194,9 @@ mod tests {
         assert!(done.png.starts_with(b"\x89PNG"));
         let swings: Vec<Swing> = serde_json::from_str(&done.swings).expect("swings read back");
         assert!(!swings.is_empty() && swings.len() <= 3);
+        let review: Review = serde_json::from_str(done.review.as_deref().expect("a review")).expect("reads back");
+        assert_eq!(review.players.len(), 2);
+        assert!(review.players.iter().all(|p| p.decisions > 0 && p.accuracy.is_some()), "{:?}", review.players);
         assert!(compute(&loaded, Lang::EN, Instant::now()).is_err(), "out of time");
         assert_eq!(file_name(GameId(7)), "thaayam-analysis-7.png");
     }

@@ -170,11 +170,33 @@ pub(crate) async fn show(
     let pages_on = data.servers.get(&data.store, table.venue).await.pages_on;
     data.pages.add_link(table, pages_on, lang, &mut msg);
     let posted = carry_out(http, running, plan.send, via, lang, &msg, &lines).await;
+    if plan.shows == Shows::Result && posted {
+        review_after(data, running, lang);
+    }
     if plan.pings {
         running.post.shown_to_act(&running.table);
     }
     let saved = remember(data, running).await;
     Shown { posted, saved }
+}
+
+/// Queues the analysis of a game whose result was just posted (a game
+/// played to its end; one ended otherwise has nothing to judge).
+fn review_after(data: &Data, running: &Running, lang: Lang) {
+    let t = &running.table;
+    if t.stage != crate::discord::game::table::Stage::Finished || !data.guard.limits().analyses_after_games {
+        return;
+    }
+    let names = std::array::from_fn(|i| {
+        crate::engine::Seat::ALL
+            .get(i)
+            .filter(|s| t.seats().contains(**s))
+            .map(|&s| crate::discord::view::words::seat_player_name(lang, t, s))
+            .unwrap_or_default()
+    });
+    let result = running.post.board.map(|b| b.message);
+    let finished = super::review::Finished { game: ids::game(t), channel: t.channel, result, lang, names };
+    data.reviews.after_result(&data.store, finished);
 }
 
 /// Sends `msg` as `send` says (answering `via`, the interaction the plan

@@ -38,4 +38,6 @@ pub(crate) struct Data {
     pub(crate) pages: Arc<super::page_key::Pages>,
     /// The players' time away.
     pub(crate) aways: Arc<super::away::Known>,
+    /// The analyses after games: their queue, and where they are posted.
+    pub(crate) reviews: Arc<super::review::Reviews>,
 }

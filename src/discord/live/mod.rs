@@ -66,6 +66,7 @@ pub(crate) mod persist;
 pub(crate) mod pictures;
 pub(crate) mod podium;
 pub(crate) mod ratelimits;
+pub(crate) mod review;
 pub(crate) mod running;
 pub(crate) mod saved;
 pub(crate) mod servers;

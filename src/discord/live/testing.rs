@@ -69,6 +69,7 @@ pub(crate) fn data(store: Store) -> Data {
         guard: Arc::new(crate::discord::live::guard::Guard::new(config.limits.clone())),
         pages: Arc::default(),
         aways: Arc::default(),
+        reviews: Arc::default(),
     }
 }
 
