@@ -320,7 +320,7 @@ fn shared_data(
         stopping: Arc::new(AtomicBool::new(false)),
         computers: Arc::new(Mutex::new(HashSet::new())),
         computer_pause,
-        servers: Arc::new(crate::discord::live::servers::Servers::new(&config)),
+        servers: Arc::new(crate::discord::live::servers::Servers::new(config)),
         seeds: Arc::new(persist::Seeds::fixed(dice_seed)),
         metrics: Arc::new(if metrics_on { Metrics::on() } else { Metrics::off() }),
         gateway: Arc::new(Gateway::default()),

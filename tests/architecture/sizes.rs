@@ -107,9 +107,13 @@ fn is_test_file(file: &str) -> bool {
     name == "tests.rs" || name.ends_with("_tests.rs") || name == "testing.rs"
 }
 
+/// Each file of `src/` with its number of lines and its code lines (as
+/// `code_lines` gives them).
+pub(crate) type Files = BTreeMap<String, (usize, Vec<(String, bool)>)>;
+
 /// What breaks the size rules: files and functions over their limit and not
 /// listed, and listed ones that are no longer over it.
-pub(crate) fn size_violations(files: &BTreeMap<String, (usize, Vec<(String, bool)>)>) -> Vec<String> {
+pub(crate) fn size_violations(files: &Files) -> Vec<String> {
     let mut v = Vec::new();
     for (file, (total, lines)) in files {
         let listed = LONG_FILES.iter().any(|(f, _)| f == file);

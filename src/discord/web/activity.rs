@@ -61,7 +61,7 @@ fn script(body: &'static str) -> Response {
 }
 
 /// What the Activity's page allows: Discord frames it (its clients at
-/// discord.com and its channels, behind its proxy at <app>.discordsays.com),
+/// discord.com and its channels, behind its proxy at `<app>.discordsays.com`),
 /// and this site itself; nobody else. Scripts and styles are files of
 /// this site's only: no inline script runs.
 const CSP: &str = "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; \
