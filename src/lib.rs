@@ -86,8 +86,9 @@
 //!   channel and message ids are types in `discord/game/ids.rs`, and a
 //!   game lives in a `Venue` (a server, or outside servers); they become
 //!   serenity's and the store's types in `discord/live/ids.rs` only.
-//!   Whether a game is rated is `engine/rated.rs`'s `is_rated`, which the
-//!   store (rating a finished game) and the table (its result) both ask.
+//!   Whether a game is rated is one rule, `Venue::is_rated` (asked by
+//!   `Table::is_rated`); the finishing save writes the answer in
+//!   `games.rated`, which every rating, season and rival query reads.
 //! - **A game's page and the Activity**: `discord/web/` (its `mod.rs` maps
 //!   it): the routes in `web/listener.rs`, the HTML in `web/page.rs` and
 //!   `web/activity.rs`, their scripts and styles as files in `assets/web/`

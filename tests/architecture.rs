@@ -6,7 +6,7 @@
 //! engine and of the bot's `game` and `view` wings (no Discord client, no
 //! tokio, no store, no global state in `game`), one series walk (the
 //! engine's), ids as types (no `type UserId`) and a guild number 0
-//! decided in one place (`engine/rated.rs`, not `guild == 0` here and
+//! decided in one place (`discord/game/ids.rs`, not `guild == 0` here and
 //! there), and no import circle between any files of `src/` (a
 
 //! `mod.rs` that defines items its children use, while re-exporting
@@ -675,7 +675,7 @@ fn the_checker_sees_a_workbench_outside_its_feature() {
 /// Lines that compare a guild number with 0 (`guild == 0`, `guild_id != 0`,
 /// `info.guild == 0`…): where a game lives is a type (`Venue`), and the
 /// number a game outside servers is stored with is named in one place,
-/// `allowed`, which decides it (`engine/rated.rs`).
+/// `allowed`, which decides it (`discord/game/ids.rs`).
 fn guild_zero_tests(sources: &BTreeMap<String, Source>, allowed: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (file, src) in sources.iter().filter(|(f, _)| f.as_str() != allowed) {
@@ -716,15 +716,15 @@ fn user_id_aliases(sources: &BTreeMap<String, Source>) -> Vec<String> {
 
 /// Issue 42 §2: ids and places are types. No `type UserId = u64`, and no
 /// guild number compared with 0 outside the one place that decides what
-/// a guild number of a game outside servers is (`engine/rated.rs`, which
-/// the store and the bot's `Venue` both ask).
+/// a guild number of a game outside servers is (`discord/game/ids.rs`'s
+/// `Venue`; the store keeps what it said of a finished game: `games.rated`).
 #[test]
 fn ids_are_types_and_outside_servers_is_decided_once() {
     let sources = read_sources();
     let aliases = user_id_aliases(&sources);
     assert!(aliases.is_empty(), "a user id is a type (`discord/game/ids.rs`):\n{}", aliases.join("\n"));
-    let zeros = guild_zero_tests(&sources, "engine/rated.rs");
-    assert!(zeros.is_empty(), "a guild 0 is decided in `engine/rated.rs` only:\n{}", zeros.join("\n"));
+    let zeros = guild_zero_tests(&sources, "discord/game/ids.rs");
+    assert!(zeros.is_empty(), "a guild 0 is decided in `discord/game/ids.rs` only:\n{}", zeros.join("\n"));
 }
 
 #[test]
@@ -737,13 +737,13 @@ fn the_checker_sees_guild_zero_tests_and_user_id_aliases() {
         "discord/live/ids.rs",
         "fn f(guild: u64) -> bool {\n    if guild == 0 { return true; }\n    info.guild_id != 0 || t.guild() == 0\n}\n",
     );
-    assert_eq!(guild_zero_tests(&planted, "engine/rated.rs").len(), 3, "each comparison is seen");
+    assert_eq!(guild_zero_tests(&planted, "discord/game/ids.rs").len(), 3, "each comparison is seen");
     assert!(guild_zero_tests(&planted, "discord/live/ids.rs").is_empty(), "the one place may");
     let fine = source(
         "discord/a.rs",
         "// guild == 0 in a comment\nlet x = by_guild == 0;\nlet y = guild == 0x1;\nlet z = guild == 07;\nlet w = guild_count == 0;\n",
     );
-    assert!(guild_zero_tests(&fine, "engine/rated.rs").is_empty(), "{:?}", guild_zero_tests(&fine, "x"));
+    assert!(guild_zero_tests(&fine, "discord/game/ids.rs").is_empty(), "{:?}", guild_zero_tests(&fine, "x"));
     let alias = source("discord/game/table.rs", "/// A user.\npub(crate) type UserId = u64;\n");
     assert_eq!(user_id_aliases(&alias).len(), 1);
     let newtype = source("discord/game/ids.rs", "pub(crate) struct UserId(pub(crate) u64);\n// type UserId = u64\n");

@@ -12,7 +12,6 @@ mod movegen;
 pub(crate) mod notation;
 mod outcomes;
 mod position;
-pub mod rated;
 mod seat;
 mod series;
 mod setup;

@@ -101,17 +101,20 @@ impl Store {
     }
 }
 
-/// Marks the game finished, stores the places and updates the ratings.
+/// Marks the game finished, stores the places and whether it counts for
+/// ratings (the bot's one rule, `Venue::is_rated`), and updates the
+/// ratings.
 pub(crate) fn finish(
     tx: &dyn Db,
     id: GameId,
     places: [u8; 4],
+    rated: bool,
     now: Timestamp,
 ) -> Result<Vec<ratings::RatingChange>, StoreError> {
     tx.execute(
         "finish game",
-        "UPDATE games SET state = 'finished', finished_at = ?2, deadline = NULL WHERE id = ?1",
-        args![id, now],
+        "UPDATE games SET state = 'finished', finished_at = ?2, deadline = NULL, rated = ?3 WHERE id = ?1",
+        args![id, now, rated],
     )?;
     for seat in Seat::ALL {
         let place = places[seat.index()];

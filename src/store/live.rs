@@ -46,6 +46,11 @@ pub struct LiveSave {
     pub board_seq: Option<u64>,
     /// Places by seat index (0 for empty seats), required with `Finished`.
     pub places: Option<[u8; 4]>,
+    /// With `Finished`: whether the game counts for ratings, as the front
+    /// end's one rule says (the bot's `Venue::is_rated`: a server's game
+    /// that is not practice). Kept as `games.rated`, which every rating,
+    /// season and rival query reads; ignored before the finish.
+    pub rated: bool,
     /// The names the humans went by, by seat: written on their seats when
     /// the game ends (finished or abandoned), ignored before.
     pub names: Vec<(Seat, String)>,
@@ -244,7 +249,7 @@ fn save_in(tx: &dyn Db, id: GameId, save: &LiveSave, now: Timestamp) -> Result<V
                     args![id, seat.index() as i64],
                 )?;
             }
-            finish(tx, id, places, now)
+            finish(tx, id, places, save.rated, now)
         }
         GameState::Abandoned => {
             tx.execute(
@@ -316,6 +321,7 @@ mod tests {
             board: None,
             board_seq: None,
             places: None,
+            rated: true,
             names: Vec::new(),
             left_unplayed: Vec::new(),
             live: format!("{{\"seq\":{seq}}}"),
@@ -420,10 +426,10 @@ mod tests {
     }
 
     #[test]
-    fn a_finished_practice_game_keeps_its_places_and_changes_no_rating() {
+    fn a_finished_practice_game_saved_unrated_keeps_its_places_and_changes_no_rating() {
         let (mut store, id) = lobby_of(true);
         store.save_live(id, &LiveSave { seats: two_humans(), ..save(0, 1, GameState::Playing) }).expect("start");
-        let end = LiveSave { places: Some([2, 0, 1, 0]), ..save(1, 2, GameState::Finished) };
+        let end = LiveSave { places: Some([2, 0, 1, 0]), rated: false, ..save(1, 2, GameState::Finished) };
         assert!(store.save_live(id, &end).expect("finish").is_empty(), "no rating changes");
         let info = store.game(id).expect("read").expect("game");
         assert!(info.practice);
@@ -436,10 +442,10 @@ mod tests {
     }
 
     #[test]
-    fn a_game_outside_servers_keeps_its_places_and_changes_no_rating() {
+    fn a_game_outside_servers_saved_unrated_keeps_its_places_and_changes_no_rating() {
         let (mut store, id) = lobby_in(0, false);
         store.save_live(id, &LiveSave { seats: two_humans(), ..save(0, 1, GameState::Playing) }).expect("start");
-        let end = LiveSave { places: Some([2, 0, 1, 0]), ..save(1, 2, GameState::Finished) };
+        let end = LiveSave { places: Some([2, 0, 1, 0]), rated: false, ..save(1, 2, GameState::Finished) };
         assert!(store.save_live(id, &end).expect("finish").is_empty(), "no rating changes");
         let info = store.game(id).expect("read").expect("game");
         assert_eq!(info.state, GameState::Finished);

@@ -264,6 +264,12 @@ DROP TABLE away_limits;
     r#"
 ALTER TABLE analyses ADD COLUMN review TEXT;
 "#,
+    // 11: SQLite's version 18 (whether a finished game counts for
+    // ratings, written at the finish; earlier games backfilled).
+    r#"
+ALTER TABLE games ADD COLUMN rated BIGINT NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_id <> 0;
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -345,6 +351,7 @@ mod tests {
         "028ca0736096e684c8fa6518b8fef04736731bbd92ea9b8fc5aa3f9899aa9d55",
         "5afc4e8273c6329b0b1c5fa756585856dd7d614df5cef0639c64583f98f05c69",
         "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
+        "ecc1a7a6902bd48af81fd267615c4bff15990d5b6b656c5399871218c86d1609",
     ];
 
     #[test]

@@ -11,7 +11,7 @@ use super::Store;
 use super::error::StoreError;
 use super::sql::{Db, Row, args};
 use super::types::{GameId, Timestamp};
-use crate::engine::{Variant, rated};
+use crate::engine::Variant;
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
@@ -117,18 +117,15 @@ impl RatingChange {
     }
 }
 
-/// Rates a game that has just been marked finished (places set); returns
-/// the humans' changes in seat order. A practice game, and a game outside
-/// servers (a DM, a group DM), change nothing: only a server's games count
-/// for its leaderboards ([`rated::is_rated`], which the bot asks too).
+/// Rates a game that has just been marked finished (places set, and
+/// whether it counts: `games.rated`, as the finishing save said); returns
+/// the humans' changes in seat order. An unrated game (practice, outside
+/// servers) changes nothing.
 pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec<RatingChange>, StoreError> {
-    let row = tx.query_one(
-        "select game for rating",
-        "SELECT guild_id, variant, practice FROM games WHERE id = ?1",
-        args![id],
-    )?;
-    let (guild, variant, practice): (i64, String, bool) = (row.get(0)?, row.get(1)?, row.get(2)?);
-    if !rated::is_rated(guild as u64, practice) {
+    let row =
+        tx.query_one("select game for rating", "SELECT guild_id, variant, rated FROM games WHERE id = ?1", args![id])?;
+    let (guild, variant, rated): (i64, String, bool) = (row.get(0)?, row.get(1)?, row.get(2)?);
+    if !rated {
         return Ok(Vec::new());
     }
     let mut entries = participants(tx, id, Lookup::Insert)?;
@@ -222,7 +219,7 @@ fn rating_problems_in(db: &dyn Db) -> Result<Vec<String>, StoreError> {
     let games: Vec<(GameId, i64, String)> = db
         .query(
             "select rated games",
-            "SELECT id, guild_id, variant FROM games WHERE state = 'finished' AND practice = 0 \
+            "SELECT id, guild_id, variant FROM games WHERE state = 'finished' AND rated = 1 \
                  ORDER BY rated_seq IS NOT NULL, rated_seq, finished_at, id",
             args![],
         )?
@@ -231,7 +228,7 @@ fn rating_problems_in(db: &dyn Db) -> Result<Vec<String>, StoreError> {
         .collect::<Result<_, StoreError>>()?;
     type Key = (i64, String, i64);
     let mut recount: std::collections::BTreeMap<Key, (WengLinRating, [u32; 5])> = Default::default();
-    for (id, guild, variant) in games.into_iter().filter(|(_, guild, _)| rated::is_rated(*guild as u64, false)) {
+    for (id, guild, variant) in games {
         let mut entries = participants(db, id, Lookup::ReadOnly)?;
         if entries.len() < 2 {
             continue;

@@ -1,8 +1,8 @@
 //! Rivals: how a player does against each frequent opponent, and the
 //! head-to-head of two players, counted from a server's rated finished
 //! games (the seats' places), so there is no second record to keep true.
-//! Only rated games count (a server's finished games that are not practice,
-//! as `engine::rated` decides); computers are nobody's rivals.
+//! Only rated games count (`games.rated`, written when a game finishes);
+//! computers are nobody's rivals.
 
 use super::Store;
 use super::error::StoreError;
@@ -45,7 +45,7 @@ pub struct HeadToHead {
 const MEETINGS: &str = "FROM seats m \
      JOIN seats o ON o.game_id = m.game_id AND o.user_id IS NOT NULL AND o.user_id <> m.user_id \
      JOIN games g ON g.id = m.game_id \
-     WHERE m.user_id = ?2 AND g.guild_id = ?1 AND g.state = 'finished' AND g.practice = 0 \
+     WHERE m.user_id = ?2 AND g.guild_id = ?1 AND g.state = 'finished' AND g.rated = 1 \
      AND m.place IS NOT NULL AND o.place IS NOT NULL";
 
 const RECORD: &str = "SELECT o.user_id AS opponent, count(*) AS games, \

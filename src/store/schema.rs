@@ -306,6 +306,14 @@ DROP TABLE away_limits;
     r#"
 ALTER TABLE analyses ADD COLUMN review TEXT;
 "#,
+    // 18: whether a finished game counts for ratings, as the bot decided
+    // when it finished (one rule: `Venue::is_rated`); every rating,
+    // season and rival query reads it. Games finished before are what
+    // that rule said of them: a server's game that is not practice.
+    r#"
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_id <> 0;
+"#,
 ];
 
 /// The schema version this program writes.
@@ -416,6 +424,7 @@ mod tests {
         "5dd9170399c31ef5012ae90a55fd7b5c9c01b0577efddfdc499f4066c770c38d",
         "062c405d51257a9519c314017ebdcc64e0be10b2e0c201eada0c99a5c8fa2aa9",
         "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
+        "3af22229f43595708e8d4a38f8f24876e8a24b7ee24dfe5f805ec369b62ac691",
     ];
 
     #[test]
@@ -521,6 +530,34 @@ mod tests {
             })
             .expect("the game");
         assert_eq!(row, (12, 77, None));
+    }
+
+    /// A database of the previous release (version 17) opens with each
+    /// finished game rated as the rule said of it then: a server's game
+    /// that is not practice; a practice game, a game outside servers and an
+    /// abandoned one are not.
+    #[test]
+    fn a_database_of_the_previous_release_says_which_of_its_games_were_rated() {
+        let conn = Connection::open_in_memory().expect("memory db");
+        for sql in &MIGRATIONS[..17] {
+            conn.execute_batch(sql).expect("the previous release's schema");
+        }
+        let game = |id: i64, guild: i64, state: &str, practice: i64| {
+            format!(
+                "INSERT INTO games (id, guild_id, channel_id, host_id, variant, ruleset, max_players, state, \
+                     created_at, updated_at, turn_timeout_secs, seq, seed, commitment, practice) \
+                 VALUES ({id}, {guild}, {id}, 9, 'bell', '{{}}', 2, '{state}', 1, 2, 60, 3, zeroblob(32), 'c', {practice});"
+            )
+        };
+        let games = [game(1, 5, "finished", 0), game(2, 5, "finished", 1), game(3, 0, "finished", 0)];
+        conn.execute_batch(&format!("PRAGMA user_version = 17; {} {}", games.concat(), game(4, 5, "abandoned", 0)))
+            .expect("finished games");
+        migrate(&conn).expect("upgrade");
+        let rated: Vec<(i64, bool)> = conn
+            .prepare("SELECT id, rated FROM games ORDER BY id")
+            .and_then(|mut st| st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+            .expect("rated");
+        assert_eq!(rated, [(1, true), (2, false), (3, false), (4, false)]);
     }
 
     /// A game saved by the release before migration 7 keeps the throws it

@@ -79,14 +79,14 @@ const EVERY_SEAT: &str = "SELECT m.user_id AS user_id, count(*) AS games, \
      sum(CAST((SELECT count(*) FROM seats o WHERE o.game_id = m.game_id AND o.place > m.place) AS INTEGER)) AS points, \
      sum(CASE WHEN m.place = 1 THEN 1 ELSE 0 END) AS wins \
      FROM seats m JOIN games g ON g.id = m.game_id \
-     WHERE g.guild_id = ?1 AND g.variant = ?2 AND g.state = 'finished' AND g.practice = 0 \
+     WHERE g.guild_id = ?1 AND g.variant = ?2 AND g.state = 'finished' AND g.rated = 1 \
      AND g.finished_at >= ?3 AND g.finished_at < ?4 AND m.user_id IS NOT NULL AND m.place IS NOT NULL \
      GROUP BY m.user_id ORDER BY points DESC, wins DESC, games ASC, user_id ASC";
 
 const HUMAN_SEATS: &str = "SELECT g.id AS game, g.finished_at AS at, s.user_id AS user_id, s.place AS place, \
      s.left_unplayed AS unplayed \
      FROM seats s JOIN games g ON g.id = s.game_id \
-     WHERE g.guild_id = ?1 AND g.variant = ?2 AND g.state = 'finished' AND g.practice = 0 \
+     WHERE g.guild_id = ?1 AND g.variant = ?2 AND g.state = 'finished' AND g.rated = 1 \
      AND g.finished_at >= ?3 AND g.finished_at < ?4 AND s.user_id IS NOT NULL AND s.place IS NOT NULL \
      ORDER BY g.finished_at, g.id, s.place";
 

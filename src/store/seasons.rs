@@ -89,7 +89,7 @@ impl Store {
         let row = self.read(|db| {
             db.query_opt(
                 "select first rated game",
-                "SELECT min(finished_at) FROM games WHERE guild_id = ?1 AND state = 'finished' AND practice = 0",
+                "SELECT min(finished_at) FROM games WHERE guild_id = ?1 AND state = 'finished' AND rated = 1",
                 args![guild],
             )
         })?;
@@ -158,7 +158,7 @@ impl Store {
         let rows = self.read(|db| {
             db.query(
                 "select season variants",
-                "SELECT DISTINCT variant FROM games WHERE guild_id = ?1 AND state = 'finished' AND practice = 0 \
+                "SELECT DISTINCT variant FROM games WHERE guild_id = ?1 AND state = 'finished' AND rated = 1 \
                  AND finished_at >= ?2 AND finished_at < ?3 ORDER BY variant",
                 args![guild, span.starts, span.ends],
             )
@@ -285,6 +285,7 @@ mod tests {
             board: None,
             board_seq: None,
             places,
+            rated: !practice,
             names: Vec::new(),
             left_unplayed: Vec::new(),
             live: "{}".into(),

@@ -26,7 +26,7 @@ const TABLES: &[(&str, &str, &str)] = &[
         "games",
         "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, variant, ruleset, max_players, \
          state, created_at, updated_at, finished_at, turn_timeout_secs, seq, seed, commitment, throws_drawn, \
-         deadline, events, live, practice, dice, board_seq, rated_seq",
+         deadline, events, live, practice, dice, board_seq, rated_seq, rated",
         "id",
     ),
     ("seats", "game_id, seat, user_id, computer, joined_at, place, name, left_unplayed", "game_id, seat"),

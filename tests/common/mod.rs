@@ -81,6 +81,7 @@ impl Front {
             board: None,
             board_seq: None,
             places: None,
+            rated: true,
             names: Vec::new(),
             left_unplayed: Vec::new(),
             live: format!("{{\"seq\":{seq}}}"),

@@ -517,6 +517,43 @@ fn a_postgres_database_of_the_previous_release_opens_with_its_servers_settings()
     assert_eq!(old, 0, "folded and dropped");
 }
 
+/// A PostgreSQL database of the previous release (version 10) opens with
+/// each finished game rated as the rule said of it then (a server's game
+/// that is not practice), and a game it finishes afterwards is rated as
+/// its finishing save says.
+#[test]
+fn a_postgres_database_of_the_previous_release_says_which_of_its_games_were_rated() {
+    let Some((server, db)) = postgres_database() else { return };
+    let mut raw = admin(server, &name_of(&db));
+    for sql in &thaayam::store::postgres_schema::MIGRATIONS[..10] {
+        raw.batch_execute(sql).expect("the previous release's schema");
+    }
+    let game = |id: i64, guild: i64, state: &str, practice: i64| {
+        format!(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, variant, ruleset, max_players, state, created_at, \
+                 updated_at, turn_timeout_secs, seq, seed, commitment, practice) \
+             VALUES ({id}, {guild}, {id}, 9, 'bell', '{{}}', 2, '{state}', 1, 2, 60, 3, \
+                 decode(repeat('00', 32), 'hex'), 'c', {practice});"
+        )
+    };
+    let games = [game(1, 5, "finished", 0), game(2, 5, "finished", 1), game(3, 0, "finished", 0)].concat();
+    raw.batch_execute(&format!(
+        "{games} {} SELECT setval(pg_get_serial_sequence('games', 'id'), 10); UPDATE thaayam_schema SET version = 10;",
+        game(4, 5, "abandoned", 0)
+    ))
+    .expect("the previous release's games");
+    let mut store = Store::open_database(&db).expect("the previous release's database opens");
+    let rated = |raw: &mut postgres::Client| -> Vec<(i64, i64)> {
+        let rows = raw.query("SELECT id, rated FROM games ORDER BY id", &[]).expect("rated");
+        rows.iter().map(|r| (r.get(0), r.get(1))).collect()
+    };
+    assert_eq!(rated(&mut raw), [(1, 1), (2, 0), (3, 0), (4, 0)]);
+    let (mut front, _) = playing_game(&mut store, 5, &humans(2));
+    let end = LiveSave { state: GameState::Finished, places: Some([2, 0, 1, 0]), rated: false, ..front.change(&[]) };
+    assert!(front.save(&mut store, &end).expect("finish").is_empty(), "saved unrated: no rating changes");
+    assert_eq!(rated(&mut raw).last(), Some(&(front.id.0, 0)));
+}
+
 /// A PostgreSQL database of the previous release (version 7) with a kept
 /// season table, counted by its rule (a computer beaten is a point): it
 /// opens, the table reads as it was kept and says its rule, and the

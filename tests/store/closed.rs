@@ -20,6 +20,7 @@ fn save(expected_seq: u64, state: GameState, board: Option<u64>) -> LiveSave {
         board: board.map(|m| (m, Timestamp(1))),
         board_seq: None,
         places: None,
+        rated: true,
         names: Vec::new(),
         left_unplayed: Vec::new(),
         live: "{}".into(),

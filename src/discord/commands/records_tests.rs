@@ -44,6 +44,7 @@ fn change(seq: u64, first: u64, events: &[Event]) -> LiveSave {
         board: None,
         board_seq: None,
         places: None,
+        rated: true,
         names: Vec::new(),
         left_unplayed: Vec::new(),
         live: "{}".into(),

@@ -72,10 +72,13 @@ pub(crate) enum Venue {
 }
 
 impl Venue {
-    /// The venue of a stored or saved guild number (the engine's
-    /// `rated::in_a_server` says which numbers name a server).
+    /// The guild number a game outside servers is stored with (Discord
+    /// ids are never 0).
+    pub(crate) const OUTSIDE_SERVERS: u64 = 0;
+
+    /// The venue of a stored or saved guild number.
     pub(crate) fn from_guild(guild: u64) -> Venue {
-        if crate::engine::rated::in_a_server(guild) { Venue::Server(GuildId(guild)) } else { Venue::Outside }
+        if guild == Venue::OUTSIDE_SERVERS { Venue::Outside } else { Venue::Server(GuildId(guild)) }
     }
 
     /// The venue of an interaction's server, if any.
@@ -87,7 +90,7 @@ impl Venue {
     pub(crate) fn guild_number(self) -> u64 {
         match self {
             Venue::Server(g) => g.0,
-            Venue::Outside => crate::engine::rated::OUTSIDE_SERVERS,
+            Venue::Outside => Venue::OUTSIDE_SERVERS,
         }
     }
 
@@ -99,10 +102,13 @@ impl Venue {
         }
     }
 
-    /// Whether a game here counts for ratings (asked of the engine's one
-    /// decision, which the store asks too).
+    /// Whether a game here counts for ratings, the one rule: only a
+    /// server's games count for its leaderboards, and never a practice
+    /// game. The store keeps what it said when the game finished
+    /// (`games.rated`, written by the finishing save) and every
+    /// leaderboard, season and rival reads that.
     pub(crate) fn is_rated(self, practice: bool) -> bool {
-        crate::engine::rated::is_rated(self.guild_number(), practice)
+        matches!(self, Venue::Server(_)) && !practice
     }
 }
 

@@ -143,6 +143,7 @@ fn to_save(running: &Running) -> Result<Option<(LiveSave, Stored)>, StoreError> 
         board: post.board.map(|b| (b.message.get(), Timestamp(b.posted_at))),
         board_seq: post.shown.map(u64::from),
         places: table.final_places(),
+        rated: table.is_rated(),
         names: closing_names(table),
         left_unplayed: if table.stage == Stage::Finished { table.left_unplayed() } else { Vec::new() },
         live: json.clone(),
