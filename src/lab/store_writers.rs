@@ -169,6 +169,38 @@ pub fn run_writers(
     Ok(WriterFigures { rtt_ms, saves_per_writer, lobbies_per_writer, designs })
 }
 
+/// `store-bench --writers 1,4 --rtt-ms 1 --patroni`: the same writers on
+/// a Patroni cluster of three nodes (`pg_cluster`), every link delayed
+/// (the bot's to the primary, the replicas' to it), once with Patroni's
+/// synchronous mode (a commit waits for a replica) and once without:
+/// what a save costs for nothing acknowledged to be lost with the primary.
+pub fn run_on_clusters(
+    writers: &[usize],
+    rtt_ms: f64,
+    saves_per_writer: u64,
+    lobbies_per_writer: u64,
+) -> Result<WriterFigures, String> {
+    let one_way = Duration::from_secs_f64(rtt_ms.max(0.0) / 2000.0);
+    let mut designs = Vec::new();
+    for (synchronous, design) in
+        [(false, "Patroni, asynchronous replicas"), (true, "Patroni, synchronous_mode: a replica has every commit")]
+    {
+        let options = super::pg_cluster::Options { synchronous, one_way };
+        let cluster = super::pg_cluster::start_with(options).ok_or("no patroni, etcd or pg_rewind installed")?;
+        let mut runs: Vec<WriterRun> = Vec::new();
+        for (k, &n) in writers.iter().enumerate() {
+            let db = Database::parse(&cluster.fresh_database(&format!("w{k}"))?)?;
+            let mut run = writers_run(&db, n.max(1), saves_per_writer, lobbies_per_writer, Design::OneStatement)?;
+            run.speedup = runs.first().map_or(1.0, |one| {
+                ((run.saves_per_sec / one.saves_per_sec.max(1e-9)) * one.writers as f64 * 100.0).round() / 100.0
+            });
+            runs.push(run);
+        }
+        designs.push(DesignRuns { design, runs });
+    }
+    Ok(WriterFigures { rtt_ms, saves_per_writer, lobbies_per_writer, designs })
+}
+
 /// What one writer measured.
 #[derive(Debug, Default, Serialize, serde::Deserialize)]
 pub struct WriterOut {
@@ -384,7 +416,7 @@ fn summary(
 /// `one_way` in each direction (so a round trip takes twice that more):
 /// the network between a bot machine and its database, on one machine.
 /// Its threads live as long as the process (a lab tool's).
-fn delaying_proxy(target: u16, one_way: Duration) -> std::io::Result<u16> {
+pub(crate) fn delaying_proxy(target: u16, one_way: Duration) -> std::io::Result<u16> {
     use std::net::{TcpListener, TcpStream};
     let listener = TcpListener::bind("127.0.0.1:0")?;
     let port = listener.local_addr()?.port();
