@@ -196,7 +196,8 @@ impl Cluster {
                 return Err(Unavailable::NotInstalled(program.into()));
             }
         }
-        let bin = postgres_bin().ok_or_else(|| Unavailable::NotInstalled("/usr/lib/postgresql/*/bin/pg_rewind".into()))?;
+        let bin =
+            postgres_bin().ok_or_else(|| Unavailable::NotInstalled("/usr/lib/postgresql/*/bin/pg_rewind".into()))?;
         let ports = free_ports(2 + 2 * NODES)?;
         let mut nodes = Vec::new();
         for i in 0..NODES {

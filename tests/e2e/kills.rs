@@ -369,7 +369,12 @@ async fn restart_database(fake: &FakeDiscord, server: &PgServer, down_for: Durat
 
 /// The figures of the window from `stopped` until the bot's first saved
 /// click made after `up` (waited for).
-pub(crate) async fn window_after(fake: &FakeDiscord, stopped: Instant, up: Instant, recovery: Duration) -> DatabaseRestart {
+pub(crate) async fn window_after(
+    fake: &FakeDiscord,
+    stopped: Instant,
+    up: Instant,
+    recovery: Duration,
+) -> DatabaseRestart {
     let saved_after = |i: &Inner| {
         i.interactions
             .values()

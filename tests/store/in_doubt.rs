@@ -86,7 +86,11 @@ fn a_save_that_cannot_be_read_back_is_in_doubt_and_the_row_decides_after() {
     let started = std::time::Instant::now();
     let doubt = store.save_live(game.id, &save);
     assert!(matches!(doubt, Err(StoreError::InDoubt { .. })), "{doubt:?}");
-    assert!(started.elapsed() < std::time::Duration::from_secs(2), "inside a click's deadline: {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "inside a click's deadline: {:?}",
+        started.elapsed()
+    );
     assert_eq!(counter_and_log(&direct, &game), (save.seq, 1), "it was written");
     proxy.refuse(false);
     // The bot's copy went back to before the change: its next save is stale.
