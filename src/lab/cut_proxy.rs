@@ -6,7 +6,8 @@
 //! just after (written, its answer never delivered), as the death of a
 //! primary does. New connections are forwarded again at once, unless the
 //! proxy is told to refuse them ([`CutProxy::refuse`]: no primary yet).
-//! Its threads live as long as the process (a test's).
+//! Its threads live as long as the process (a test's). Beside it, the
+//! delaying proxy of the lab's benchmarks ([`delaying_proxy`]).
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -122,4 +123,47 @@ fn watched_pipe(mut from: TcpStream, mut to: TcpStream, shared: &Shared) {
 fn plain_pipe(mut from: TcpStream, mut to: TcpStream) {
     let _ = std::io::copy(&mut from, &mut to);
     let _ = to.shutdown(Shutdown::Both);
+}
+
+/// A loopback TCP proxy to `target` that holds every chunk of bytes for
+/// `one_way` in each direction (so a round trip takes twice that more):
+/// the network between a bot machine and its database, on one machine.
+/// Its threads live as long as the process (a lab tool's).
+pub(crate) fn delaying_proxy(target: u16, one_way: std::time::Duration) -> std::io::Result<u16> {
+    use std::net::{TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0")?;
+    let port = listener.local_addr()?.port();
+    std::thread::spawn(move || {
+        for client in listener.incoming() {
+            let Ok(client) = client else { continue };
+            let Ok(server) = TcpStream::connect(("127.0.0.1", target)) else { continue };
+            let _ = (client.set_nodelay(true), server.set_nodelay(true));
+            let (Ok(client2), Ok(server2)) = (client.try_clone(), server.try_clone()) else { continue };
+            delayed_pipe(client, server, one_way);
+            delayed_pipe(server2, client2, one_way);
+        }
+    });
+    Ok(port)
+}
+
+/// Copies `from` to `to`, each chunk sent `delay` after it arrived.
+fn delayed_pipe(mut from: std::net::TcpStream, mut to: std::net::TcpStream, delay: std::time::Duration) {
+    let (chunks, arrived) = std::sync::mpsc::channel::<(std::time::Instant, Vec<u8>)>();
+    std::thread::spawn(move || {
+        let mut buf = vec![0; 64 * 1024];
+        while let Ok(n) = from.read(&mut buf) {
+            if n == 0 || chunks.send((std::time::Instant::now() + delay, buf[..n].to_vec())).is_err() {
+                break;
+            }
+        }
+    });
+    std::thread::spawn(move || {
+        for (due, bytes) in arrived {
+            std::thread::sleep(due.saturating_duration_since(std::time::Instant::now()));
+            if to.write_all(&bytes).is_err() {
+                break;
+            }
+        }
+        let _ = to.shutdown(std::net::Shutdown::Write);
+    });
 }

@@ -204,7 +204,7 @@ impl Cluster {
             let pg = ports[2 + 2 * i];
             let reached = match options.one_way.is_zero() {
                 true => pg,
-                false => super::store_writers::delaying_proxy(pg, options.one_way)
+                false => super::cut_proxy::delaying_proxy(pg, options.one_way)
                     .map_err(|e| Unavailable::Failed(format!("a delaying proxy: {e}")))?,
             };
             nodes.push(Node { pg, reached, api: ports[3 + 2 * i] });
