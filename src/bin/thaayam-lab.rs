@@ -54,6 +54,11 @@ enum Command {
         /// saving at once, one writer each, e.g. `1,2`.
         #[arg(long, value_delimiter = ',')]
         processes: Vec<usize>,
+        /// With `--writers`: on a Patroni cluster of three nodes instead
+        /// (needs patroni and etcd), with and without synchronous mode,
+        /// `--rtt-ms` on every link.
+        #[arg(long)]
+        patroni: bool,
     },
     /// Test helper: one writer of `store-bench --processes` (prints `ready`,
     /// starts at a line on its input, prints its figures as JSON).
@@ -201,6 +206,10 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
+        Command::StoreBench { writers, rtt_ms, saves_per_writer, lobbies_per_writer, patroni: true, .. } => {
+            let figures = lab::store_writers::run_on_clusters(&writers, rtt_ms, saves_per_writer, lobbies_per_writer)?;
+            println!("{}", serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?);
+        }
         Command::StoreBench { writers, processes, rtt_ms, saves_per_writer, lobbies_per_writer, .. }
             if !writers.is_empty() || !processes.is_empty() =>
         {

@@ -4,13 +4,17 @@
 //! `fuzz` (every parser of outside input), `web-bench` (what the game
 //! pages' viewers cost a click), `analysis-bench` and `ladder` (the
 //! post-game analysis's cost, and the computer levels judged by it), and the rigs the tests start:
-//! `store-crash-worker` (saves until killed) and `sandbox-bot` (the bot
-//! against a fake Discord on loopback).
+//! `store-crash-worker` (saves until killed), `sandbox-bot` (the bot
+//! against a fake Discord on loopback), the PostgreSQL servers of the
+//! tests (`pg_server`, and a Patroni cluster: `pg_cluster`) and a proxy
+//! that cuts a connection at a chosen message (`cut_proxy`).
 
 pub mod bot_bench;
 pub mod cpu;
+pub mod cut_proxy;
 pub mod fuzz;
 pub mod ladder;
+pub mod pg_cluster;
 pub mod pg_server;
 pub mod sandbox_bot;
 pub mod store_bench;

@@ -5,6 +5,7 @@
 //! latencies per number of writers). The single-writer figures and the
 //! helpers it shares are `store_bench`'s.
 
+use super::cut_proxy::delaying_proxy;
 use super::store_bench::{save, started_game};
 use super::tables;
 use crate::discord::game::ids::{ChannelId, GuildId, UserId, Venue};
@@ -165,6 +166,38 @@ pub fn run_writers(
     }
     if !runs.is_empty() {
         designs.push(DesignRuns { design: "row locks, one statement, a process per writer", runs });
+    }
+    Ok(WriterFigures { rtt_ms, saves_per_writer, lobbies_per_writer, designs })
+}
+
+/// `store-bench --writers 1,4 --rtt-ms 1 --patroni`: the same writers on
+/// a Patroni cluster of three nodes (`pg_cluster`), every link delayed
+/// (the bot's to the primary, the replicas' to it), once with Patroni's
+/// synchronous mode (a commit waits for a replica) and once without:
+/// what a save costs for nothing acknowledged to be lost with the primary.
+pub fn run_on_clusters(
+    writers: &[usize],
+    rtt_ms: f64,
+    saves_per_writer: u64,
+    lobbies_per_writer: u64,
+) -> Result<WriterFigures, String> {
+    let one_way = Duration::from_secs_f64(rtt_ms.max(0.0) / 2000.0);
+    let mut designs = Vec::new();
+    for (synchronous, design) in
+        [(false, "Patroni, asynchronous replicas"), (true, "Patroni, synchronous_mode: a replica has every commit")]
+    {
+        let options = super::pg_cluster::Options { synchronous, one_way };
+        let cluster = super::pg_cluster::start_with(options).ok_or("no patroni, etcd or pg_rewind installed")?;
+        let mut runs: Vec<WriterRun> = Vec::new();
+        for (k, &n) in writers.iter().enumerate() {
+            let db = Database::parse(&cluster.fresh_database(&format!("w{k}"))?)?;
+            let mut run = writers_run(&db, n.max(1), saves_per_writer, lobbies_per_writer, Design::OneStatement)?;
+            run.speedup = runs.first().map_or(1.0, |one| {
+                ((run.saves_per_sec / one.saves_per_sec.max(1e-9)) * one.writers as f64 * 100.0).round() / 100.0
+            });
+            runs.push(run);
+        }
+        designs.push(DesignRuns { design, runs });
     }
     Ok(WriterFigures { rtt_ms, saves_per_writer, lobbies_per_writer, designs })
 }
@@ -378,48 +411,4 @@ fn summary(
         lobby_p99_us: at(&lobbies, 99),
         round_trips_per_lobby: trips(|o| o.lobby_round_trips, lobbies.len()),
     }
-}
-
-/// A loopback TCP proxy to `target` that holds every chunk of bytes for
-/// `one_way` in each direction (so a round trip takes twice that more):
-/// the network between a bot machine and its database, on one machine.
-/// Its threads live as long as the process (a lab tool's).
-fn delaying_proxy(target: u16, one_way: Duration) -> std::io::Result<u16> {
-    use std::net::{TcpListener, TcpStream};
-    let listener = TcpListener::bind("127.0.0.1:0")?;
-    let port = listener.local_addr()?.port();
-    std::thread::spawn(move || {
-        for client in listener.incoming() {
-            let Ok(client) = client else { continue };
-            let Ok(server) = TcpStream::connect(("127.0.0.1", target)) else { continue };
-            let _ = (client.set_nodelay(true), server.set_nodelay(true));
-            let (Ok(client2), Ok(server2)) = (client.try_clone(), server.try_clone()) else { continue };
-            delayed_pipe(client, server, one_way);
-            delayed_pipe(server2, client2, one_way);
-        }
-    });
-    Ok(port)
-}
-
-/// Copies `from` to `to`, each chunk sent `delay` after it arrived.
-fn delayed_pipe(mut from: std::net::TcpStream, mut to: std::net::TcpStream, delay: Duration) {
-    use std::io::{Read, Write};
-    let (chunks, arrived) = std::sync::mpsc::channel::<(Instant, Vec<u8>)>();
-    std::thread::spawn(move || {
-        let mut buf = vec![0; 64 * 1024];
-        while let Ok(n) = from.read(&mut buf) {
-            if n == 0 || chunks.send((Instant::now() + delay, buf[..n].to_vec())).is_err() {
-                break;
-            }
-        }
-    });
-    std::thread::spawn(move || {
-        for (due, bytes) in arrived {
-            std::thread::sleep(due.saturating_duration_since(Instant::now()));
-            if to.write_all(&bytes).is_err() {
-                break;
-            }
-        }
-        let _ = to.shutdown(std::net::Shutdown::Write);
-    });
 }

@@ -200,9 +200,15 @@ impl PostgresUrl {
         &self.shown
     }
 
-    /// The first host (for "cannot reach HOST").
+    /// The hosts (for "cannot reach HOST"): `h1:p1,h2:p2` for several.
     pub fn host(&self) -> String {
         host_of(&self.config())
+    }
+
+    /// Whether the URL names several servers (a cluster: the pool connects
+    /// to whichever accepts writes).
+    pub(crate) fn several_servers(&self) -> bool {
+        self.config().get_hosts().len() > 1
     }
 
     /// The connection settings (parsed again: the text was checked when
@@ -288,14 +294,21 @@ fn percent_decoded(text: &str) -> String {
 }
 
 fn host_of(config: &postgres::Config) -> String {
-    let host = match config.get_hosts().first() {
-        Some(postgres::config::Host::Tcp(h)) => h.clone(),
-        Some(postgres::config::Host::Unix(p)) => p.display().to_string(),
-        None => "localhost".into(),
+    let ports = config.get_ports();
+    let one = |i: usize, host: &postgres::config::Host| {
+        let host = match host {
+            postgres::config::Host::Tcp(h) => h.clone(),
+            postgres::config::Host::Unix(p) => p.display().to_string(),
+        };
+        // One port for all hosts, or one each.
+        match ports.get(i).or(ports.first().filter(|_| ports.len() == 1)) {
+            Some(port) => format!("{host}:{port}"),
+            None => host,
+        }
     };
-    match config.get_ports().first() {
-        Some(port) => format!("{host}:{port}"),
-        None => host,
+    match config.get_hosts() {
+        [] => one(0, &postgres::config::Host::Tcp("localhost".into())),
+        hosts => hosts.iter().enumerate().map(|(i, h)| one(i, h)).collect::<Vec<_>>().join(","),
     }
 }
 
@@ -338,6 +351,22 @@ mod tests {
         assert_eq!(Database::parse("thaayam.db").expect("a path").password(), None);
         let bad = Database::parse(&format!("postgres://bot:{SECRET}@db.example:notaport/x")).expect_err("bad port");
         assert!(!bad.contains(SECRET), "{bad}");
+    }
+
+    #[test]
+    fn several_servers_are_one_database_shown_with_every_host() {
+        let url = format!(
+            "postgres://bot:{SECRET}@10.0.0.1:5432,10.0.0.2:5433,10.0.0.3:5434/thaayam?\
+             target_session_attrs=read-write&sslmode=disable"
+        );
+        let db = Database::parse(&url).expect("a valid URL");
+        assert_eq!(db.to_string(), "postgres://bot@10.0.0.1:5432,10.0.0.2:5433,10.0.0.3:5434/thaayam");
+        let Database::Postgres(pg) = db else { panic!("not PostgreSQL") };
+        assert!(pg.several_servers());
+        assert_eq!(pg.config().get_hosts().len(), 3);
+        let one = PostgresUrl::parse("postgres://bot@db.example/thaayam?sslmode=disable").expect("one host");
+        assert!(!one.several_servers());
+        assert_eq!(one.host(), "db.example:5432");
     }
 
     #[test]

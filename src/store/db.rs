@@ -7,11 +7,13 @@
 use super::database::Database;
 use super::error::{SqlContext, StoreError};
 use super::postgres::Postgres;
+use super::primary::Primary;
 use super::schema;
 use super::sql::Db;
 use super::types::Timestamp;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The clock the store stamps rows with (replaceable in tests).
 pub(crate) type Clock = Box<dyn Fn() -> Timestamp + Send>;
@@ -36,13 +38,35 @@ impl Store {
     /// than this program; an unreachable server is
     /// [`StoreError::Unreachable`].
     pub fn open_database(database: &Database) -> Result<Store, StoreError> {
+        Store::open_in_pool(database, None)
+    }
+
+    /// [`Store::open_database`], one connection of a pool whose
+    /// connections share `primary` (where a cluster's primary is).
+    pub(crate) fn open_in_pool(database: &Database, primary: Option<Arc<Primary>>) -> Result<Store, StoreError> {
         match database {
             Database::Sqlite(path) => Store::open(path),
             Database::Postgres(url) => {
-                let pg = Postgres::open(url)?;
+                let pg = match primary {
+                    Some(primary) => Postgres::open_watched(url, primary)?,
+                    None => Postgres::open(url)?,
+                };
                 Ok(Store { conn: Backend::Postgres(Box::new(pg)), clock: Box::new(Timestamp::now), path: None })
             }
         }
+    }
+
+    /// Where the primary is (PostgreSQL; `None` on SQLite).
+    pub(crate) fn primary(&self) -> Option<Arc<Primary>> {
+        match &self.conn {
+            Backend::Sqlite(_) => None,
+            Backend::Postgres(pg) => Some(pg.primary()),
+        }
+    }
+
+    /// Whether this store is a PostgreSQL connection.
+    pub(crate) fn is_postgres(&self) -> bool {
+        matches!(self.conn, Backend::Postgres(_))
     }
 
     /// Runs `f` on the connection (reads; no transaction).

@@ -50,6 +50,10 @@ pub enum StoreError {
     /// one under way may still complete (its change then shows as a stale
     /// copy).
     Late { waited: std::time::Duration, under_way: bool },
+    /// The connection broke after a change of `game` was sent and before
+    /// its answer came, and the game could not be read back to see whether
+    /// it was written (no primary yet): it may or may not be stored.
+    InDoubt { game: GameId, reason: String },
     /// The store's queue holds `queued` calls already
     /// ([`super::handle::QUEUE`]): the call was refused without running
     /// (nothing written).
@@ -95,6 +99,9 @@ impl fmt::Display for StoreError {
                 "the database did not answer within {} ms; the change was under way and may still be written",
                 waited.as_millis()
             ),
+            StoreError::InDoubt { game, reason } => {
+                write!(f, "the change of game {game} may or may not have been written ({reason})")
+            }
             StoreError::Full { queued } => {
                 write!(f, "the database is busy ({queued} calls waiting); nothing was written")
             }

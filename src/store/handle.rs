@@ -16,6 +16,7 @@
 //! waiting behind a backlog no caller will outlive.
 
 use super::error::StoreError;
+use super::primary::{Primary, PrimaryStatus};
 use super::{Database, GameId, GameInfo, Store};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -50,6 +51,8 @@ pub struct StoreHandle {
     path: Option<PathBuf>,
     /// When the job each store thread is running started (`None`: idle).
     running_since: Arc<Vec<Mutex<Option<Instant>>>>,
+    /// Where the primary is (PostgreSQL), as the connections found it.
+    primary: Option<Arc<Primary>>,
 }
 
 impl StoreHandle {
@@ -62,6 +65,7 @@ impl StoreHandle {
     /// own; the threads take the calls from one queue.
     pub fn spawn_pool(stores: Vec<Store>) -> Result<StoreHandle, StoreError> {
         let path = stores.first().and_then(|s| s.path().map(Path::to_path_buf));
+        let primary = stores.first().and_then(Store::primary);
         let (jobs, queue) = mpsc::sync_channel::<Job>(QUEUE);
         let queue = Arc::new(Mutex::new(queue));
         let running_since: Arc<Vec<_>> = Arc::new(stores.iter().map(|_| Mutex::new(None)).collect());
@@ -83,7 +87,7 @@ impl StoreHandle {
                 })
                 .map_err(|_| StoreError::Closed)?;
         }
-        Ok(StoreHandle { jobs, path, running_since })
+        Ok(StoreHandle { jobs, path, running_since, primary })
     }
 
     /// The store of `database` ([`Store::open_database`]) on its own
@@ -92,11 +96,12 @@ impl StoreHandle {
     pub(crate) async fn open_with_busy_timeout(database: &Database, busy: Duration) -> Result<StoreHandle, StoreError> {
         let database = database.clone();
         let open = move || -> Result<Vec<Store>, StoreError> {
-            let connections = match &database {
-                Database::Sqlite(_) => 1,
-                Database::Postgres(url) => url.pool(),
+            let (connections, primary) = match &database {
+                Database::Sqlite(_) => (1, None),
+                Database::Postgres(url) => (url.pool(), Some(Arc::new(Primary::new(url.several_servers())))),
             };
-            (0..connections).map(|_| Store::open_database(&database).and_then(|s| s.with_busy_timeout(busy))).collect()
+            let one = |_| Store::open_in_pool(&database, primary.clone()).and_then(|s| s.with_busy_timeout(busy));
+            (0..connections).map(one).collect()
         };
         let stores = tokio::task::spawn_blocking(open).await.map_err(|_| StoreError::Closed)??;
         StoreHandle::spawn_pool(stores)
@@ -174,6 +179,12 @@ impl StoreHandle {
             mpsc::TrySendError::Full(_) => StoreError::Full { queued: QUEUE },
             mpsc::TrySendError::Disconnected(_) => StoreError::Closed,
         })
+    }
+
+    /// Where the primary is and how often it moved (PostgreSQL; `None`
+    /// on SQLite): the readiness check and the metrics read it.
+    pub fn primary_status(&self) -> Option<PrimaryStatus> {
+        self.primary.as_ref().map(|p| p.status())
     }
 
     /// [`Store::game`].

@@ -81,7 +81,14 @@ impl Store {
     /// statement, one round trip ([`quick_save`]); any other, or one that
     /// statement did not apply, is the transaction of `save_in`, which
     /// also says why a change is refused.
+    ///
+    /// A save whose answer was lost with its connection (PostgreSQL) is
+    /// read back and answered from what is stored (`in_doubt.rs`).
     pub fn save_live(&mut self, id: GameId, save: &LiveSave) -> Result<Vec<RatingChange>, StoreError> {
+        self.save_settled(id, save, |store| store.save_once(id, save))
+    }
+
+    fn save_once(&mut self, id: GameId, save: &LiveSave) -> Result<Vec<RatingChange>, StoreError> {
         let now = self.now();
         if save.state.is_active() && self.one_statement(|db| quick_save(db, id, save, now))? == Some(true) {
             return Ok(Vec::new());

@@ -20,9 +20,12 @@
 //! contract of CockroachDB and YugabyteDB (the URL's setting, or
 //! `THAAYAM_PG_SERIALIZABLE=1` for the tests).
 //!
-//! A lost connection (the server restarted, the network dropped) fails the
-//! call that met it with [`StoreError::Postgres`]; the next call connects
-//! again by itself. Errors name the server without its password.
+//! A lost connection (the server restarted, the network dropped, the
+//! primary of a cluster died) fails the call that met it with
+//! [`StoreError::Postgres`]; the next call connects again by itself, to
+//! whichever server of the URL accepts writes, trying again with a bounded
+//! back-off while none does (`primary.rs`, which the pool's connections
+//! share). Errors name the server without its password.
 //!
 //! TLS goes through rustls as the URL's `sslmode` says (`postgres_tls`):
 //! by default the link is encrypted when the server offers TLS;
@@ -32,12 +35,14 @@ use super::database::{Isolation, PostgresUrl};
 use super::error::{PgContext, StoreError, postgres_reason};
 use super::postgres_schema;
 use super::postgres_tls;
+use super::primary::{Backoff, Primary, RECONNECT_WITHIN};
 use super::sql::{Db, Names, Row, Value, numbered_dollars};
 use bytes::BytesMut;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, GenericClient, IsolationLevel, NoTls, Statement};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long connecting may take when the URL does not say
@@ -71,10 +76,14 @@ pub(crate) struct Postgres {
     /// database: the design before row locks, kept only so that the lab's
     /// `store-bench` can measure both on one build.
     database_wide_lock: Cell<bool>,
+    /// Where the primary is, shared by the pool's connections.
+    primary: Arc<Primary>,
 }
 
 struct Session {
     client: Option<Client>,
+    /// The server (`address:port`) the connection reached.
+    server: Option<String>,
     statements: HashMap<String, Statement>,
     lock_wait: Duration,
 }
@@ -83,7 +92,12 @@ impl Postgres {
     /// Connects, refuses a database that is not ours or is newer than
     /// this program, and migrates it.
     pub(crate) fn open(url: &PostgresUrl) -> Result<Postgres, StoreError> {
-        let session = Session { client: None, statements: HashMap::new(), lock_wait: LOCK_WAIT };
+        Postgres::open_watched(url, Arc::new(Primary::new(url.several_servers())))
+    }
+
+    /// [`Postgres::open`], one of a pool whose connections share `primary`.
+    pub(crate) fn open_watched(url: &PostgresUrl, primary: Arc<Primary>) -> Result<Postgres, StoreError> {
+        let session = Session { client: None, server: None, statements: HashMap::new(), lock_wait: LOCK_WAIT };
         let serializable = url.isolation() == Isolation::Serializable
             || std::env::var("THAAYAM_PG_SERIALIZABLE").is_ok_and(|v| v == "1");
         let isolation = if serializable { Isolation::Serializable } else { Isolation::ReadCommitted };
@@ -95,6 +109,7 @@ impl Postgres {
             round_trips: Cell::new(0),
             one_statements: Cell::new(true),
             database_wide_lock: Cell::new(false),
+            primary,
         };
         pg.with_client(|client, _| postgres_schema::migrate(client, url))?;
         Ok(pg)
@@ -190,6 +205,11 @@ impl Postgres {
         self.one_statements.set(false);
     }
 
+    /// Where the primary is, as this connection and its pool found it.
+    pub(crate) fn primary(&self) -> Arc<Primary> {
+        self.primary.clone()
+    }
+
     /// How many transactions ran again after a conflict since opening.
     pub(crate) fn retries(&self) -> u64 {
         self.retries.get()
@@ -228,18 +248,15 @@ impl Postgres {
         f: impl FnOnce(&mut Client, &mut HashMap<String, Statement>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let mut session = self.session.borrow_mut();
-        let Session { client, statements, lock_wait } = &mut *session;
+        let Session { client, server, statements, lock_wait } = &mut *session;
         if client.as_ref().is_none_or(Client::is_closed) {
-            *client = None;
-            statements.clear();
-            let mut fresh = self.connect()?;
-            set_lock_timeout(&mut fresh, *lock_wait)?;
-            if self.isolation == Isolation::Serializable {
-                // A statement outside BEGIN (a save in one statement) too.
-                let sql = "SET default_transaction_isolation = 'serializable'";
-                fresh.batch_execute(sql).pg("SET default_transaction_isolation")?;
+            if client.take().is_some() {
+                self.primary.lost(server.as_deref());
             }
-            *client = Some(fresh);
+            statements.clear();
+            let (fresh, reached) = self.connect_again(*lock_wait)?;
+            self.primary.found(&reached);
+            (*client, *server) = (Some(fresh), Some(reached));
         }
         let Some(c) = client.as_mut() else { return Err(StoreError::Closed) };
         let out = f(c, statements);
@@ -248,11 +265,50 @@ impl Postgres {
         {
             *client = None;
             statements.clear();
+            self.primary.lost(server.as_deref());
         }
         out
     }
 
-    fn connect(&self) -> Result<Client, StoreError> {
+    /// Connects with its settings, trying again with a bounded back-off
+    /// while no server of the URL accepts (a failover under way); the
+    /// connection and the server it reached.
+    fn connect_again(&self, lock_wait: Duration) -> Result<(Client, String), StoreError> {
+        let mut backoff = Backoff::new(RECONNECT_WITHIN);
+        loop {
+            match self.connect_with_settings(lock_wait) {
+                Ok(connected) => return Ok(connected),
+                Err((e, passing)) => {
+                    self.primary.lost(None);
+                    match backoff.next_pause() {
+                        Some(pause) if passing => std::thread::sleep(pause),
+                        _ => return Err(e),
+                    }
+                }
+            }
+        }
+    }
+
+    /// A connection with its settings, or why not and whether that may
+    /// pass by itself (no server answered, or it is starting up or no
+    /// primary: not a refused password or a missing database).
+    fn connect_with_settings(&self, lock_wait: Duration) -> Result<(Client, String), (StoreError, bool)> {
+        let mut fresh = self.connect()?;
+        let passing = |e: StoreError| {
+            let lost = is_lost(&e);
+            (e, lost)
+        };
+        set_lock_timeout(&mut fresh, lock_wait).map_err(passing)?;
+        if self.isolation == Isolation::Serializable {
+            // A statement outside BEGIN (a save in one statement) too.
+            let sql = "SET default_transaction_isolation = 'serializable'";
+            fresh.batch_execute(sql).pg("SET default_transaction_isolation").map_err(passing)?;
+        }
+        let reached = server_of(&mut fresh).map_err(passing)?;
+        Ok((fresh, reached))
+    }
+
+    fn connect(&self) -> Result<Client, (StoreError, bool)> {
         let mut config = self.url.config();
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
@@ -263,12 +319,18 @@ impl Postgres {
         if config.get_application_name().is_none() {
             config.application_name("thaayam");
         }
+        if config.get_hosts().len() > 1 {
+            // Several servers: the one that takes writes (a cluster's primary).
+            config.target_session_attrs(postgres::config::TargetSessionAttrs::ReadWrite);
+        }
         let connected = match postgres_tls::connector(self.url.tls()) {
             Ok(Some(tls)) => config.connect(tls),
             Ok(None) => config.connect(NoTls),
-            Err(reason) => return Err(StoreError::Unreachable { server: self.url.host(), reason }),
+            Err(reason) => return Err((StoreError::Unreachable { server: self.url.host(), reason }, false)),
         };
         connected.map_err(|e| {
+            // 57P03: starting up, or a replica's recovery.
+            let passing = e.as_db_error().is_none_or(|db| db.code().code() == "57P03");
             let mut reason = postgres_reason(&e);
             if let Some(password) = config.get_password() {
                 let password = String::from_utf8_lossy(password);
@@ -276,9 +338,22 @@ impl Postgres {
                     reason = reason.replace(password.as_ref(), "[redacted]");
                 }
             }
-            StoreError::Unreachable { server: self.url.host(), reason }
+            (StoreError::Unreachable { server: self.url.host(), reason }, passing)
         })
     }
+}
+
+/// The server a connection reached, `address:port` (`socket:port` over a
+/// Unix socket): a connection to another server than the last one means
+/// the primary moved.
+fn server_of(client: &mut Client) -> Result<String, StoreError> {
+    let sql = "SELECT coalesce(host(inet_server_addr()), 'socket') || ':' || coalesce(inet_server_port()::text, '')";
+    let messages = client.simple_query(sql).pg("the server's address")?;
+    let row = messages.iter().find_map(|m| match m {
+        postgres::SimpleQueryMessage::Row(r) => r.get(0).map(str::to_string),
+        _ => None,
+    });
+    Ok(row.unwrap_or_default())
 }
 
 fn set_lock_timeout(client: &mut Client, wait: Duration) -> Result<(), StoreError> {
@@ -323,12 +398,18 @@ fn pause_before(attempt: u32, started: Instant) -> Duration {
 }
 
 /// Whether an error means the connection is gone: closed, an I/O or
-/// protocol failure (no SQLSTATE), a connection exception (class 08) or
-/// the server shutting down (class 57).
-fn is_lost(e: &StoreError) -> bool {
+/// protocol failure (no SQLSTATE), a connection exception (class 08), the
+/// server shutting down (class 57), or a server that no longer takes
+/// writes (25006: a primary turned replica; the next connection finds the
+/// new primary).
+pub(crate) fn is_lost(e: &StoreError) -> bool {
     match e {
         StoreError::Postgres { source, .. } => {
-            source.is_closed() || source.code().is_none_or(|c| c.code().starts_with("08") || c.code().starts_with("57"))
+            source.is_closed()
+                || source.code().is_none_or(|c| {
+                    let c = c.code();
+                    c.starts_with("08") || c.starts_with("57") || c == "25006"
+                })
         }
         StoreError::Unreachable { .. } => true,
         _ => false,

@@ -15,6 +15,7 @@ mod child_bot;
 mod clicks;
 mod crash;
 mod crowds;
+mod failover;
 mod fair_play;
 mod forged;
 mod games;

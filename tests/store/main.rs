@@ -9,6 +9,7 @@ mod closed;
 mod concurrency;
 mod conflicts;
 mod crash;
+mod in_doubt;
 mod migrate;
 mod open;
 mod ratings;

@@ -52,7 +52,8 @@ pub(crate) async fn change<T>(
             running.table = before;
             // A save still under way may yet be written: then the next
             // save is refused as stale and reloads the game.
-            Err(if matches!(e, StoreError::Late { under_way: true, .. }) { Refusal::Unsure } else { Refusal::Unsaved })
+            let unsure = matches!(e, StoreError::Late { under_way: true, .. } | StoreError::InDoubt { .. });
+            Err(if unsure { Refusal::Unsure } else { Refusal::Unsaved })
         }
     }
 }

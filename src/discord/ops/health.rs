@@ -3,7 +3,7 @@
 //! Also what its shards are doing now, for the metrics page.
 
 use super::metrics::ShardNow;
-use crate::store::StoreHandle;
+use crate::store::{PrimaryStatus, StoreHandle};
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -70,11 +70,28 @@ pub(crate) async fn not_ready(gateway: &Gateway, store: &StoreHandle) -> Option<
     if connected < wanted as usize {
         return Some(format!("{connected} of {wanted} gateway shards connected"));
     }
-    match tokio::time::timeout(DATABASE_WAIT, store.call(|s| s.schema_version())).await {
+    let answer = tokio::time::timeout(DATABASE_WAIT, store.call(|s| s.schema_version())).await;
+    if !matches!(answer, Ok(Ok(_)))
+        && let Some(why) = store.primary_status().as_ref().and_then(without_primary)
+    {
+        return Some(why);
+    }
+    match answer {
         Ok(Ok(_)) => None,
         Ok(Err(e)) => Some(format!("the database failed: {e}")),
         Err(_) => Some(format!("the database did not answer within {} ms", DATABASE_WAIT.as_millis())),
     }
+}
+
+/// "database: failing over" while no connection of the pool reaches a
+/// primary (a cluster between two primaries), or "unreachable" for one
+/// server.
+fn without_primary(status: &PrimaryStatus) -> Option<String> {
+    let secs = status.without_primary_for?.as_secs_f64();
+    Some(match status.several_servers {
+        true => format!("database: failing over (no primary for {secs:.1} s)"),
+        false => format!("database: unreachable for {secs:.1} s"),
+    })
 }
 
 #[cfg(test)]
@@ -91,5 +108,15 @@ mod tests {
         gateway.want(2);
         let why = not_ready(&gateway, &store).await.expect("not ready");
         assert_eq!(why, "0 of 2 gateway shards connected");
+    }
+
+    #[test]
+    fn a_cluster_without_a_primary_is_failing_over() {
+        let mut status = PrimaryStatus { several_servers: true, ..PrimaryStatus::default() };
+        assert_eq!(without_primary(&status), None);
+        status.without_primary_for = Some(Duration::from_millis(2500));
+        assert_eq!(without_primary(&status).as_deref(), Some("database: failing over (no primary for 2.5 s)"));
+        status.several_servers = false;
+        assert_eq!(without_primary(&status).as_deref(), Some("database: unreachable for 2.5 s"));
     }
 }

@@ -104,6 +104,7 @@ async fn metrics(State(pages): State<Pages>) -> Response {
     let data = &pages.data;
     let open = (data.open_games)();
     let shards = data.gateway.shards().await;
+    data.metrics.database(data.store.primary_status());
     page(StatusCode::OK, METRICS_TYPE, data.metrics.render(&open, data.gateway.wanted(), &shards))
 }
 

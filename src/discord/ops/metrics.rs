@@ -13,6 +13,7 @@
 //! shard numbers): never a user, a channel, a token or a free text.
 
 use crate::engine::Variant;
+use crate::store::PrimaryStatus;
 use prometheus_client::encoding::prometheus_text;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -145,6 +146,9 @@ struct Families {
     shards_wanted: Gauge,
     shards_connected: Gauge,
     heartbeat: Family<[(&'static str, String); 1], Gauge<f64, AtomicU64>>,
+    failovers: Counter,
+    without_primary: Counter<f64, AtomicU64>,
+    primary_missing: Gauge,
 }
 
 impl Metrics {
@@ -172,6 +176,9 @@ impl Metrics {
             shards_wanted: Gauge::default(),
             shards_connected: Gauge::default(),
             heartbeat: Family::default(),
+            failovers: Counter::default(),
+            without_primary: Counter::default(),
+            primary_missing: Gauge::default(),
         };
         // Every kind and outcome from zero: a rate over a series that
         // appears only at its first count misses that count.
@@ -242,6 +249,20 @@ impl Metrics {
     pub(crate) fn rate_limited(&self, global: bool) {
         let Some(f) = &self.0 else { return };
         f.rate_limits.get_or_create(&[("scope", if global { "global" } else { "route" })]).inc();
+    }
+
+    /// Where the database's primary is (PostgreSQL), as the store found
+    /// it: its failovers and seconds without a primary, counted by the
+    /// store since it opened, and whether one is missing now.
+    pub(crate) fn database(&self, status: Option<PrimaryStatus>) {
+        let (Some(f), Some(status)) = (&self.0, status) else { return };
+        let failovers = status.failovers.saturating_sub(f.failovers.get());
+        f.failovers.inc_by(failovers);
+        let seconds = status.without_primary.as_secs_f64() - f.without_primary.get();
+        if seconds > 0.0 {
+            f.without_primary.inc_by(seconds);
+        }
+        f.primary_missing.set(i64::from(status.without_primary_for.is_some()));
     }
 
     /// The page `/metrics` serves, with the gauges of this instant: the
@@ -330,6 +351,21 @@ impl Families {
             "Latency of each shard's last heartbeat",
             self.heartbeat.clone(),
         );
+        r.register(
+            "thaayam_database_failovers",
+            "Times the database's primary was found on another server than before",
+            self.failovers.clone(),
+        );
+        r.register(
+            "thaayam_database_without_primary_seconds",
+            "Seconds no connection of the pool reached a primary (a failover or a restart)",
+            self.without_primary.clone(),
+        );
+        r.register(
+            "thaayam_database_primary_missing",
+            "1 while no connection reaches a primary (failing over), else 0",
+            self.primary_missing.clone(),
+        );
         r.register("thaayam_build", "The running build", Info::new([("version", env!("CARGO_PKG_VERSION"))]));
         self
     }
@@ -384,6 +420,23 @@ mod tests {
         let page = m.render(&[], 2, &[shard(0)]);
         assert!(!page.contains("shard=\"1\""), "{page}");
         assert_eq!(sample(&page, "thaayam_gateway_shards"), Some(2.0));
+    }
+
+    #[test]
+    fn failovers_and_seconds_without_a_primary_follow_the_store_s_counts() {
+        let m = Metrics::on();
+        let status = |failovers, secs: u64, missing: bool| PrimaryStatus {
+            without_primary_for: missing.then_some(Duration::from_secs(1)),
+            failovers,
+            without_primary: Duration::from_secs(secs),
+            several_servers: true,
+        };
+        m.database(Some(status(1, 6, true)));
+        m.database(Some(status(2, 11, false)));
+        let page = m.render(&[], 1, &[]);
+        assert_eq!(sample(&page, "thaayam_database_failovers_total"), Some(2.0), "{page}");
+        assert_eq!(sample(&page, "thaayam_database_without_primary_seconds_total"), Some(11.0));
+        assert_eq!(sample(&page, "thaayam_database_primary_missing"), Some(0.0));
     }
 
     #[test]
