@@ -84,6 +84,7 @@ mod settings;
 pub(crate) mod sql;
 mod sqlite;
 mod tournament_rounds;
+mod tournament_schema;
 mod tournaments;
 #[cfg(test)]
 mod tournaments_tests;

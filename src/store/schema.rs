@@ -311,76 +311,7 @@ ALTER TABLE analyses ADD COLUMN review TEXT;
     // the round's deadline), its tables (a bye is a table of one without a
     // game) and each player's seat and points at them (hundredths; NULL
     // until the table ends); a game played for one names it.
-    r#"
-CREATE TABLE tournaments (
-    id                   INTEGER PRIMARY KEY,
-    guild_id             INTEGER NOT NULL,
-    channel_id           INTEGER NOT NULL,
-    organiser_id         INTEGER NOT NULL,
-    name                 TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-    variant              TEXT    NOT NULL,
-    ruleset              TEXT    NOT NULL,
-    format               TEXT    NOT NULL CHECK (format IN ('swiss', 'arena')),
-    table_size           INTEGER NOT NULL CHECK (table_size BETWEEN 2 AND 4),
-    rounds               INTEGER NOT NULL CHECK (rounds > 0),
-    round_secs           INTEGER NOT NULL CHECK (round_secs > 0),
-    turn_timeout_secs    INTEGER NOT NULL CHECK (turn_timeout_secs > 0),
-    starts_at            INTEGER NOT NULL,
-    late_join_rounds     INTEGER NOT NULL DEFAULT 0 CHECK (late_join_rounds >= 0),
-    streak_bonus         INTEGER NOT NULL DEFAULT 0 CHECK (streak_bonus IN (0, 1)),
-    state                TEXT    NOT NULL CHECK (state IN ('signup', 'running', 'finished', 'cancelled')),
-    signup_message_id    INTEGER,
-    standings_message_id INTEGER,
-    podium_posted_at     INTEGER,
-    created_at           INTEGER NOT NULL,
-    finished_at          INTEGER
-);
-CREATE INDEX tournaments_open ON tournaments (guild_id) WHERE state IN ('signup', 'running');
-CREATE TABLE tournament_entrants (
-    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
-    user_id       INTEGER NOT NULL,
-    joined_at     INTEGER NOT NULL,
-    checked_in    INTEGER NOT NULL DEFAULT 0 CHECK (checked_in IN (0, 1)),
-    rating        INTEGER NOT NULL DEFAULT 0,
-    no_shows      INTEGER NOT NULL DEFAULT 0 CHECK (no_shows >= 0),
-    streak        INTEGER NOT NULL DEFAULT 0 CHECK (streak >= 0),
-    withdrawn_at  INTEGER,
-    PRIMARY KEY (tournament_id, user_id)
-);
-CREATE TABLE tournament_rounds (
-    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
-    round         INTEGER NOT NULL CHECK (round > 0),
-    started_at    INTEGER NOT NULL,
-    deadline      INTEGER NOT NULL,
-    finished_at   INTEGER,
-    PRIMARY KEY (tournament_id, round)
-);
-CREATE TABLE tournament_tables (
-    tournament_id INTEGER NOT NULL,
-    round         INTEGER NOT NULL,
-    table_no      INTEGER NOT NULL CHECK (table_no > 0),
-    thread_id     INTEGER,
-    game_id       INTEGER REFERENCES games (id),
-    started_at    INTEGER NOT NULL,
-    finished_at   INTEGER,
-    decided       TEXT    CHECK (decided IN ('played', 'deadline', 'bye', 'cancelled')),
-    PRIMARY KEY (tournament_id, round, table_no),
-    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round)
-);
-CREATE TABLE tournament_seats (
-    tournament_id INTEGER NOT NULL,
-    round         INTEGER NOT NULL,
-    table_no      INTEGER NOT NULL,
-    seat          INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
-    user_id       INTEGER NOT NULL,
-    points        INTEGER,
-    won           INTEGER NOT NULL DEFAULT 0 CHECK (won IN (0, 1)),
-    no_show       INTEGER NOT NULL DEFAULT 0 CHECK (no_show IN (0, 1)),
-    PRIMARY KEY (tournament_id, round, table_no, seat),
-    FOREIGN KEY (tournament_id, round, table_no) REFERENCES tournament_tables (tournament_id, round, table_no)
-);
-ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments (id);
-"#,
+    super::tournament_schema::SQLITE,
 ];
 
 /// The schema version this program writes.
