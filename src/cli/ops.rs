@@ -129,8 +129,8 @@ pub fn check(file: &Path) -> Result<Report, String> {
 
 /// The checks of [`check`] past SQLite's own, on any store (`thaayam
 /// migrate` runs them on its copy): open games resume, closed games replay
-/// and their dice verify, the ratings recompute, the kept season tables
-/// recount the same from the games.
+/// and their dice verify, the ratings recompute, the tournaments' tables
+/// hold together, the kept season tables recount the same from the games.
 pub fn check_store(store: &Store, report: &mut Report) -> Result<(), String> {
     let sql = |e: crate::store::StoreError| e.to_string();
     check_open(store, report)?;
@@ -144,6 +144,10 @@ pub fn check_store(store: &Store, report: &mut Report) -> Result<(), String> {
     match store.rating_problems() {
         Ok(found) => report.problems.extend(found.into_iter().map(|p| format!("rating of {p}"))),
         Err(e) => report.problems.push(format!("ratings cannot be recomputed: {e}")),
+    }
+    match store.tournament_problems() {
+        Ok(found) => report.problems.extend(found),
+        Err(e) => report.problems.push(format!("tournaments cannot be checked: {e}")),
     }
     match store.recount_seasons() {
         Ok((kept, differences)) => {

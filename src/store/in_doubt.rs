@@ -127,6 +127,7 @@ mod tests {
             board: None,
             board_seq: None,
             places: None,
+            rated: true,
             names: Vec::new(),
             left_unplayed: Vec::new(),
             live: format!("{{\"seq\":{seq}}}"),

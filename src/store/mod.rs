@@ -85,6 +85,11 @@ mod servers;
 mod settings;
 pub(crate) mod sql;
 mod sqlite;
+mod tournament_rounds;
+mod tournament_schema;
+mod tournaments;
+#[cfg(test)]
+mod tournaments_tests;
 mod transfer;
 mod types;
 
@@ -102,6 +107,8 @@ pub use rivals::{HeadToHead, Meeting, Rival};
 pub use season_count::{SeasonRule, SeasonSpan, SeasonStanding};
 pub use seasons::{KeptSeason, SeasonDifference};
 pub use servers::SavedServer;
+pub use tournament_rounds::NewTable;
+pub use tournaments::{NewTournament, SavedEntrant, SavedRound, SavedSeat, SavedTable, SavedTournament, SeatResult};
 pub use transfer::{TableCounts, copied_columns};
 pub use types::{
     EndPermission, GameId, GameInfo, GameState, GameSummary, GuildSettings, NewGame, Occupant, Placing, SeatRecord,

@@ -270,6 +270,9 @@ ALTER TABLE analyses ADD COLUMN review TEXT;
 ALTER TABLE games ADD COLUMN rated BIGINT NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
 UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_id <> 0;
 "#,
+    // 12: SQLite's version 19 (tournaments: each tournament, its
+    // entrants, rounds, tables and seats; a game played for one names it).
+    super::tournament_schema::POSTGRES,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -352,6 +355,7 @@ mod tests {
         "5afc4e8273c6329b0b1c5fa756585856dd7d614df5cef0639c64583f98f05c69",
         "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
         "ecc1a7a6902bd48af81fd267615c4bff15990d5b6b656c5399871218c86d1609",
+        "ddaab6da576a0916070b45cfecb5daecc136f35ff6ff5ac93464cefb6e81ee71",
     ];
 
     #[test]

@@ -314,6 +314,12 @@ ALTER TABLE analyses ADD COLUMN review TEXT;
 ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
 UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_id <> 0;
 "#,
+    // 19: tournaments the bot runs (`store::tournaments`): each
+    // tournament, its entrants, its rounds (an arena is one round, its end
+    // the round's deadline), its tables (a bye is a table of one without a
+    // game) and each player's seat and points at them (hundredths; NULL
+    // until the table ends); a game played for one names it.
+    super::tournament_schema::SQLITE,
 ];
 
 /// The schema version this program writes.
@@ -425,6 +431,7 @@ mod tests {
         "062c405d51257a9519c314017ebdcc64e0be10b2e0c201eada0c99a5c8fa2aa9",
         "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
         "3af22229f43595708e8d4a38f8f24876e8a24b7ee24dfe5f805ec369b62ac691",
+        "4098f926359465b402155028acd95f7f5e0a000a53a2a209db8cb2d0e7013895",
     ];
 
     #[test]
@@ -461,6 +468,11 @@ mod tests {
                 "seats",
                 "servers",
                 "snapshots",
+                "tournament_entrants",
+                "tournament_rounds",
+                "tournament_seats",
+                "tournament_tables",
+                "tournaments",
                 "user_settings"
             ]
         );

@@ -23,10 +23,17 @@ const TABLES: &[(&str, &str, &str)] = &[
     ),
     ("computers", "id, level", "id"),
     (
+        "tournaments",
+        "id, guild_id, channel_id, organiser_id, name, variant, ruleset, format, table_size, rounds, round_secs, \
+         turn_timeout_secs, starts_at, late_join_rounds, streak_bonus, state, signup_message_id, \
+         standings_message_id, podium_posted_at, created_at, finished_at",
+        "id",
+    ),
+    (
         "games",
         "id, guild_id, channel_id, board_message_id, board_posted_at, host_id, variant, ruleset, max_players, \
          state, created_at, updated_at, finished_at, turn_timeout_secs, seq, seed, commitment, throws_drawn, \
-         deadline, events, live, practice, dice, board_seq, rated_seq, rated",
+         deadline, events, live, practice, dice, board_seq, rated_seq, rated, tournament_id",
         "id",
     ),
     ("seats", "game_id, seat, user_id, computer, joined_at, place, name, left_unplayed", "game_id, seat"),
@@ -51,6 +58,22 @@ const TABLES: &[(&str, &str, &str)] = &[
     ),
     ("season_podiums", "guild_id, season, posted_at", "guild_id, season"),
     ("away", "user_id, starts_at, ends_at, guild_id", "user_id, starts_at"),
+    (
+        "tournament_entrants",
+        "tournament_id, user_id, joined_at, checked_in, rating, no_shows, streak, withdrawn_at",
+        "tournament_id, user_id",
+    ),
+    ("tournament_rounds", "tournament_id, round, started_at, deadline, finished_at", "tournament_id, round"),
+    (
+        "tournament_tables",
+        "tournament_id, round, table_no, thread_id, game_id, started_at, finished_at, decided",
+        "tournament_id, round, table_no",
+    ),
+    (
+        "tournament_seats",
+        "tournament_id, round, table_no, seat, user_id, points, won, no_show",
+        "tournament_id, round, table_no, seat",
+    ),
 ];
 
 /// What `thaayam migrate` copies: each table, in the order it is copied,
@@ -100,7 +123,7 @@ impl Store {
             }
             if dst.is_postgres() {
                 // Identity columns go on after the numbers copied.
-                for table in ["games", "computers"] {
+                for table in ["games", "computers", "tournaments"] {
                     let sql = format!(
                         "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
                          (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"

@@ -15,3 +15,4 @@ mod open;
 mod ratings;
 mod records;
 mod round_trips;
+mod tournaments;

@@ -28,6 +28,7 @@ pub(crate) mod server;
 pub(crate) mod session;
 pub(crate) mod story;
 pub(crate) mod table;
+pub(crate) mod tournament;
 pub(crate) mod turn;
 
 #[cfg(test)]
