@@ -268,7 +268,7 @@ fn postgres_wrong_credentials_are_one_line_without_the_password() {
 }
 
 #[test]
-fn postgres_a_lost_connection_fails_one_call_and_the_next_reconnects() {
+fn postgres_a_lost_connection_is_found_again_within_the_call_and_the_save_lands_once() {
     let Some((server, db)) = postgres_database() else { return };
     let mut store = Store::open_database(&db).expect("open");
     let (mut game, _) = playing_game(&mut store, 1, &humans(2));
@@ -278,11 +278,13 @@ fn postgres_a_lost_connection_fails_one_call_and_the_next_reconnects() {
         &[&name_of(&db)],
     )
     .expect("cut the store's connection");
+    // The call that meets the lost connection connects again (issue 59:
+    // a bounded back-off of about a second) and saves, once.
     let save = game.change(&[THROW]);
-    let lost = store.save_live(game.id, &save);
-    assert!(lost.is_err(), "the call that meets the lost connection fails: {lost:?}");
-    game.save(&mut store, &save).expect("the next call reconnects and saves");
-    assert_eq!(store.events(game.id).expect("events"), vec![THROW]);
+    game.save(&mut store, &save).expect("the call reconnects and saves");
+    let next = game.change(&[THROW]);
+    game.save(&mut store, &next).expect("and the next one saves too");
+    assert_eq!(store.events(game.id).expect("events"), vec![THROW, THROW]);
 }
 
 /// `thaayam run` with an unreachable PostgreSQL server stops before it
