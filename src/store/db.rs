@@ -64,6 +64,15 @@ impl Store {
         }
     }
 
+    /// Until when the call running now seeks a lost connection again
+    /// (PostgreSQL; `None`: for [`super::primary::RECONNECT_WITHIN`]);
+    /// SQLite has no connection to lose.
+    pub(crate) fn set_connect_by(&self, by: Option<std::time::Instant>) {
+        if let Backend::Postgres(pg) = &self.conn {
+            pg.set_connect_by(by);
+        }
+    }
+
     /// Whether this store is a PostgreSQL connection.
     pub(crate) fn is_postgres(&self) -> bool {
         matches!(self.conn, Backend::Postgres(_))

@@ -43,6 +43,44 @@ const QUEUED: u8 = 0;
 const UNDER_WAY: u8 = 1;
 const GIVEN_UP: u8 = 2;
 
+tokio::task_local! {
+    /// When the interaction a task is handling must be answered by (see
+    /// [`answer_by`]).
+    static ANSWER_BY: Instant;
+}
+
+/// Runs `work` with every [`StoreHandle::call_within`] made inside it
+/// (however many, one after the other) over by `due`: an interaction's
+/// store calls share its one deadline instead of each taking a full one
+/// (a click that read a server's settings, waited for its game and then
+/// saved could otherwise take three). A connection lost meanwhile is
+/// sought again until then, not for a fixed time. Tasks spawned inside do
+/// not inherit it.
+pub async fn answer_by<F: std::future::Future>(due: Instant, work: F) -> F::Output {
+    ANSWER_BY.scope(due, work).await
+}
+
+/// The deadline of the interaction this task is handling, if any (see
+/// [`answer_by`]).
+pub fn answer_due() -> Option<Instant> {
+    ANSWER_BY.try_with(|due| *due).ok()
+}
+
+/// When a call made now with `deadline` stops waiting, and when it gives
+/// up on a call under way: `deadline` and [`UNDER_WAY_GRACE`] after now,
+/// both brought forward to the interaction's own deadline (`due`), the
+/// grace kept inside it.
+fn call_window(now: Instant, deadline: Duration, due: Option<Instant>) -> (Instant, Instant) {
+    let (wait, give_up) = (now + deadline, now + deadline + UNDER_WAY_GRACE);
+    match due {
+        None => (wait, give_up),
+        Some(due) => {
+            let wait = wait.min(due.checked_sub(UNDER_WAY_GRACE).unwrap_or(now)).max(now);
+            (wait, give_up.min(due).max(wait))
+        }
+    }
+}
+
 /// A cloneable handle to stores running on their own threads. The
 /// threads end when the last handle is dropped.
 #[derive(Clone)]
@@ -139,7 +177,10 @@ impl StoreHandle {
     /// a pool: while any store thread is so held. A call that outlived a
     /// click's deadline means the database hangs or a lock is held far too
     /// long, and a click's second call would otherwise take a free
-    /// connection and wait a second deadline, past Discord's 3 s.)
+    /// connection and wait a second deadline, past Discord's 3 s.) Inside
+    /// [`answer_by`], the deadline and the grace are brought forward to
+    /// the interaction's own, and a call made with no time left fails at
+    /// once; the store seeks a lost connection again until the wait is over.
     pub async fn call_within<T, F>(&self, deadline: Duration, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
@@ -151,25 +192,35 @@ impl StoreHandle {
         if self.running_since.iter().any(held) {
             return Err(StoreError::Late { waited: Duration::ZERO, under_way: false });
         }
+        let called = Instant::now();
+        let (wait, give_up) = call_window(called, deadline, answer_due());
+        if wait <= called {
+            // The interaction's time is up already (it waited for its game).
+            return Err(StoreError::Late { waited: Duration::ZERO, under_way: false });
+        }
         let state = Arc::new(AtomicU8::new(QUEUED));
         let job_state = state.clone();
         let (reply, answer) = oneshot::channel();
         let job: Job = Box::new(move |store| {
             if job_state.compare_exchange(QUEUED, UNDER_WAY, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                // A lost connection is sought again until the call's own
+                // wait is over, leaving the grace for the call itself.
+                store.set_connect_by(Some(wait));
                 let _ = reply.send(f(store));
+                store.set_connect_by(None);
             }
         });
         self.send(job)?;
         let mut answer = std::pin::pin!(answer);
-        if let Ok(done) = tokio::time::timeout(deadline, &mut answer).await {
+        if let Ok(done) = tokio::time::timeout_at(wait.into(), &mut answer).await {
             return done.map_err(|_| StoreError::Closed)?;
         }
         if state.compare_exchange(QUEUED, GIVEN_UP, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-            return Err(StoreError::Late { waited: deadline, under_way: false });
+            return Err(StoreError::Late { waited: called.elapsed(), under_way: false });
         }
-        match tokio::time::timeout(UNDER_WAY_GRACE, answer).await {
+        match tokio::time::timeout_at(give_up.into(), answer).await {
             Ok(done) => done.map_err(|_| StoreError::Closed)?,
-            Err(_) => Err(StoreError::Late { waited: deadline + UNDER_WAY_GRACE, under_way: true }),
+            Err(_) => Err(StoreError::Late { waited: called.elapsed(), under_way: true }),
         }
     }
 
@@ -315,5 +366,46 @@ mod tests {
         let at_once = store.call_within(Duration::from_millis(50), |_| Ok(())).await;
         let settled = matches!(at_once, Err(StoreError::Late { under_way: false, .. })) || at_once.is_ok();
         assert!(settled, "behind a call past its deadline: refused at once or run after it, {at_once:?}");
+    }
+
+    #[test]
+    fn a_call_s_window_is_brought_forward_to_its_interaction_s_deadline() {
+        let now = Instant::now();
+        let ms = Duration::from_millis;
+        // No interaction: the call's own deadline and the grace after it.
+        assert_eq!(call_window(now, ms(2000), None), (now + ms(2000), now + ms(2000) + UNDER_WAY_GRACE));
+        // An interaction due in 1 s: the wait ends a grace before it.
+        assert_eq!(call_window(now, ms(2000), Some(now + ms(1000))), (now + ms(600), now + ms(1000)));
+        // An interaction due later than the call's own window changes nothing.
+        let own = call_window(now, ms(2000), None);
+        assert_eq!(call_window(now, ms(2000), Some(now + ms(9000))), own);
+        // Due within the grace, or past: no wait at all.
+        assert_eq!(call_window(now, ms(2000), Some(now + ms(100))), (now, now + ms(100)));
+        assert_eq!(call_window(now + ms(50), ms(2000), Some(now)), (now + ms(50), now + ms(50)));
+    }
+
+    #[tokio::test]
+    async fn calls_made_for_one_interaction_share_its_deadline() {
+        let store = handle();
+        let started = Instant::now();
+        let due = started + Duration::from_millis(600);
+        let calls = answer_by(due, async {
+            assert_eq!(answer_due(), Some(due));
+            // The first call holds the thread past the wait (but not the grace).
+            let first = store
+                .call_within(Duration::from_secs(2), |_| {
+                    std::thread::sleep(Duration::from_millis(350));
+                    Ok(1)
+                })
+                .await;
+            // The second has no time left to wait: refused at once, not run.
+            let second = store.call_within(Duration::from_secs(2), |_| Ok(2)).await;
+            (first, second)
+        })
+        .await;
+        assert_eq!(calls.0.ok(), Some(1), "finished inside the interaction's grace");
+        assert!(matches!(calls.1, Err(StoreError::Late { under_way: false, .. })), "{:?}", calls.1);
+        assert!(started.elapsed() < Duration::from_millis(600), "both over by the deadline: {:?}", started.elapsed());
+        assert_eq!(answer_due(), None, "outside the interaction");
     }
 }

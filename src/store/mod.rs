@@ -98,7 +98,7 @@ pub use away::AwayPeriod;
 pub use database::{DEFAULT_POOL, Database, Isolation, PostgresUrl};
 pub use db::{Store, backup_database, backup_file};
 pub use error::StoreError;
-pub use handle::StoreHandle;
+pub use handle::{StoreHandle, answer_by, answer_due};
 pub use live::{LiveGame, LiveSave};
 pub use primary::PrimaryStatus;
 pub use queries::LoadedGame;

@@ -49,6 +49,10 @@ use std::time::{Duration, Instant};
 /// (`connect_timeout`): a click must be answered within Discord's 3 s.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// The shortest time allowed to connect, however close the interaction's
+/// deadline: a connection over loopback or a LAN takes a few milliseconds.
+const SHORTEST_CONNECT: Duration = Duration::from_millis(100);
+
 /// How long sent data may stay unacknowledged before the connection counts
 /// as lost (`tcp_user_timeout`, when the URL does not say): a server that
 /// vanished without a word (a dead machine, a cut network) fails the call
@@ -78,6 +82,9 @@ pub(crate) struct Postgres {
     database_wide_lock: Cell<bool>,
     /// Where the primary is, shared by the pool's connections.
     primary: Arc<Primary>,
+    /// Until when the call running now seeks a lost connection again
+    /// (an interaction's deadline; `None`: for [`RECONNECT_WITHIN`]).
+    connect_by: Cell<Option<Instant>>,
 }
 
 struct Session {
@@ -110,9 +117,15 @@ impl Postgres {
             one_statements: Cell::new(true),
             database_wide_lock: Cell::new(false),
             primary,
+            connect_by: Cell::new(None),
         };
         pg.with_client(|client, _| postgres_schema::migrate(client, url))?;
         Ok(pg)
+    }
+
+    /// Until when the call running now seeks a lost connection again.
+    pub(crate) fn set_connect_by(&self, by: Option<Instant>) {
+        self.connect_by.set(by);
     }
 
     /// How long a write waits for another writer's lock.
@@ -274,7 +287,8 @@ impl Postgres {
     /// while no server of the URL accepts (a failover under way); the
     /// connection and the server it reached.
     fn connect_again(&self, lock_wait: Duration) -> Result<(Client, String), StoreError> {
-        let mut backoff = Backoff::new(RECONNECT_WITHIN);
+        let within = self.connect_by.get().map_or(RECONNECT_WITHIN, |by| by.saturating_duration_since(Instant::now()));
+        let mut backoff = Backoff::new(within);
         loop {
             match self.connect_with_settings(lock_wait) {
                 Ok(connected) => return Ok(connected),
@@ -311,7 +325,10 @@ impl Postgres {
     fn connect(&self) -> Result<Client, (StoreError, bool)> {
         let mut config = self.url.config();
         if config.get_connect_timeout().is_none() {
-            config.connect_timeout(CONNECT_TIMEOUT);
+            // Within the interaction's deadline too (a machine that is gone
+            // answers nothing: each server of the URL is tried in turn).
+            let left = self.connect_by.get().map(|by| by.saturating_duration_since(Instant::now()));
+            config.connect_timeout(left.map_or(CONNECT_TIMEOUT, |l| l.clamp(SHORTEST_CONNECT, CONNECT_TIMEOUT)));
         }
         if config.get_tcp_user_timeout().is_none() {
             config.tcp_user_timeout(SILENT_LOSS);

@@ -8,16 +8,18 @@
 //! connection to another server than before counts a failover.
 //!
 //! Connecting again waits between attempts with a bounded back-off
-//! ([`Backoff`]: 25 ms doubling to 400 ms, within [`RECONNECT_WITHIN`]): a
-//! call that meets no primary keeps trying for a little over a second, so
-//! that a click made as the new primary takes over is saved, and one made
-//! in the middle of a failover is answered "not saved" within its deadline.
+//! ([`Backoff`]: 25 ms doubling to 400 ms): a call made for an interaction
+//! (a click) keeps trying until its wait is over (the interaction's one
+//! deadline, see `handle::answer_by`, less the grace a call under way gets),
+//! so that a click made as the new primary takes over is saved and one made
+//! in the middle of a failover is answered "not saved" in time; any other
+//! call (a computer's move, start-up) tries for [`RECONNECT_WITHIN`].
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// How long one call keeps trying to connect before it fails: inside a
-/// click's 2 s save deadline, with room for the save itself.
+/// How long a call made for no interaction keeps trying to connect before
+/// it fails: inside a save's 2 s deadline, with room for the save itself.
 pub(crate) const RECONNECT_WITHIN: Duration = Duration::from_millis(1200);
 
 /// The first pause between two attempts to connect.

@@ -51,12 +51,13 @@ struct Failover {
     window: DatabaseRestart,
     /// Of the clicks answered meanwhile, those told "may or may not have been saved".
     unsure: usize,
+    /// The slowest first answer to an interaction sent meanwhile.
+    slowest: Duration,
     /// From the restart of the killed node until it ran as a replica.
     rejoined: Duration,
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "one click in ~4,000 was answered after 3.3 s during a failover on the lead's loaded machine (issue 59 left open): run with --ignored"]
 async fn the_primary_dies_twice_in_click_storms_and_no_acknowledged_click_is_lost() {
     let _serial = crate::support::serial().await;
     let started = Instant::now();
@@ -133,13 +134,14 @@ async fn fail_over(fake: &FakeDiscord, cluster: &Cluster) -> Failover {
     };
     let window = window_after(fake, killed, Instant::now(), Duration::ZERO).await;
     let window_end = killed + window.down + window.reconnect;
-    let unsure = fake
+    let answers: Vec<_> = fake
         .interactions()
-        .iter()
+        .into_iter()
         .filter(|r| r.sent_at >= killed && r.sent_at < window_end)
-        .filter_map(|r| r.response.as_ref())
-        .filter(|a| is_unsure(a))
-        .count();
+        .filter_map(|r| r.response)
+        .collect();
+    let unsure = answers.iter().filter(|a| is_unsure(a)).count();
+    let slowest = answers.iter().map(|a| a.latency).max().unwrap_or_default();
     blocking(|| cluster.restart(from)).unwrap_or_else(|e| panic!("restart node {from}: {e}"));
     let restarted = Instant::now();
     while !blocking(|| cluster.is_replica(from)) {
@@ -148,7 +150,7 @@ async fn fail_over(fake: &FakeDiscord, cluster: &Cluster) -> Failover {
     }
     let rejoined = restarted.elapsed();
     blocking(|| cluster.wait_primary(REJOIN_WITHIN)).unwrap_or_else(|e| panic!("after the rejoin: {e}"));
-    Failover { from, to, window, unsure, rejoined }
+    Failover { from, to, window, unsure, slowest, rejoined }
 }
 
 fn is_unsure(answer: &Response) -> bool {
@@ -168,7 +170,8 @@ fn report(fake: &FakeDiscord, failovers: &[Failover], ctl: &Control, cluster_up:
         eprintln!(
             "failover {}: node {} -> node {}; first saved click {:.0} ms after the kill; {} interactions sent \
              meanwhile: {} answered 'could not be saved/opened', {} 'may or may not have been saved', {} refused \
-             otherwise, {} saved; the killed node back as a replica {:.1} s after its restart",
+             otherwise, {} saved, the slowest answered in {:.0} ms; the killed node back as a replica {:.1} s \
+             after its restart",
             n + 1,
             f.from + 1,
             f.to + 1,
@@ -178,6 +181,7 @@ fn report(fake: &FakeDiscord, failovers: &[Failover], ctl: &Control, cluster_up:
             f.unsure,
             w.refused_otherwise - f.unsure.min(w.refused_otherwise),
             w.saved,
+            f.slowest.as_secs_f64() * 1e3,
             f.rejoined.as_secs_f64(),
         );
     }

@@ -18,6 +18,7 @@ use crate::discord::live::guard::Capped;
 use crate::discord::live::ids;
 use crate::discord::live::lang;
 use crate::discord::live::opening::{self, Asked, Opened};
+use crate::discord::live::persist;
 use crate::discord::live::running::Reach;
 use crate::discord::live::unix_now;
 use crate::discord::view::lang::{Lang, tr};
@@ -34,6 +35,19 @@ pub(crate) async fn new_game(
     variant: Option<VariantChoice>,
     #[min = 2]
     #[max = 4]
+    players: Option<u8>,
+    timeout: Option<String>,
+    practice: Option<bool>,
+) -> Result<(), Error> {
+    // Its store calls (the server's settings, the game's row, its first
+    // save) share one deadline, as a click's do: it is answered in time.
+    let due = std::time::Instant::now() + persist::INTERACTION_DEADLINE;
+    crate::store::answer_by(due, open_new(ctx, variant, players, timeout, practice)).await
+}
+
+async fn open_new(
+    ctx: Context<'_>,
+    variant: Option<VariantChoice>,
     players: Option<u8>,
     timeout: Option<String>,
     practice: Option<bool>,

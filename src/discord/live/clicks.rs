@@ -25,7 +25,7 @@ use super::lang::{self, server_lang};
 use super::lookup;
 use super::opening::{self, Asked, Opened};
 use super::outgoing;
-use super::persist::SAVE_DEADLINE;
+use super::persist::{INTERACTION_DEADLINE, SAVE_DEADLINE};
 use super::pictures;
 use super::running::{Reach, Running};
 use super::unix_now;
@@ -41,6 +41,7 @@ use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::{self, Outro};
 use crate::discord::view::refusals::{board_caught_up, end_shown, refusal_text};
+use crate::store;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse, CreateInteractionResponseFollowup,
@@ -62,9 +63,14 @@ async fn click_langs(data: &Data, click: &ComponentInteraction) -> (Lang, Lang) 
     (server, lang::private(Some(&click.locale), server))
 }
 
-/// Handles one click; every path answers the interaction exactly once.
+/// Handles one click; every path answers the interaction exactly once,
+/// within Discord's 3 s (see [`INTERACTION_DEADLINE`]).
 pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
     let arrived = Instant::now();
+    store::answer_by(arrived + INTERACTION_DEADLINE, handle_click(ctx, data, click, arrived)).await;
+}
+
+async fn handle_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, arrived: Instant) {
     let (server, mine) = click_langs(data, click).await;
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => {
@@ -86,8 +92,10 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
     let Some(game) = data.hub.get(id.game) else {
         return on_not_running(ctx, data, click, id.game, server, mine).await;
     };
-    let Some(mut running) = lock_from_own_channel(data, &game, click, id.game).await else {
-        return refuse(ctx, click, &not_running(mine)).await;
+    let mut running = match lock_from_own_channel(data, &game, click, id.game).await {
+        Ok(running) => running,
+        Err(Unlocked::Forged) => return refuse(ctx, click, &not_running(mine)).await,
+        Err(Unlocked::Late) => return refuse(ctx, click, &refusal_text(mine, &Refusal::Unsaved)).await,
     };
     // Controls ahead of the game: if the store is behind them too, it went
     // back in time and the game must not deal its throws again.
@@ -176,19 +184,32 @@ async fn lock_from_own_channel<'g>(
     game: &'g Shared,
     click: &ComponentInteraction,
     id: GameId,
-) -> Option<tokio::sync::MutexGuard<'g, Running>> {
+) -> Result<tokio::sync::MutexGuard<'g, Running>, Unlocked> {
     let here = data.hub.in_channel(click.channel_id.into());
     if !here.is_some_and(|g| std::sync::Arc::ptr_eq(&g, game)) {
         forged(data, id, click);
-        return None;
+        return Err(Unlocked::Forged);
     }
-    let running = game.lock().await;
+    // Behind other clicks of the game, each saving: no longer than the
+    // click's time.
+    let running = match store::answer_due() {
+        Some(due) => tokio::time::timeout_at(due.into(), game.lock()).await.map_err(|_| Unlocked::Late)?,
+        None => game.lock().await,
+    };
     if !from_game_channel(&running.table, click.guild_id, click.channel_id) {
         drop(running);
         forged(data, id, click);
-        return None;
+        return Err(Unlocked::Forged);
     }
-    Some(running)
+    Ok(running)
+}
+
+/// Why a click did not get its game.
+enum Unlocked {
+    /// It does not come from the game's own channel.
+    Forged,
+    /// Its time ran out waiting for the game (other clicks held it).
+    Late,
 }
 
 /// Who clicked, with her rights: those of the channel the click came from

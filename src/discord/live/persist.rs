@@ -95,6 +95,14 @@ pub(crate) fn create_sync(store: &mut Store, new: NewGame, seed: [u8; 32]) -> Re
 /// one, a server's first language look-up.
 pub(crate) const SAVE_DEADLINE: std::time::Duration = std::time::Duration::from_millis(2000);
 
+/// How long after an interaction (a click, `/thaayam new`) arrived its
+/// store calls are over, all of them together: reading the server's
+/// settings, waiting for its game behind other clicks, saving (see
+/// [`crate::store::answer_by`]). Discord drops answers later than 3 s, and
+/// the answer itself takes a round trip; one that waited behind others is
+/// answered "could not be saved" rather than late.
+pub(crate) const INTERACTION_DEADLINE: std::time::Duration = std::time::Duration::from_millis(2400);
+
 /// Saves whatever changed since the last save (nothing if nothing did);
 /// returns the humans' rating changes when this save finished the game.
 /// A save that takes longer than [`SAVE_DEADLINE`] fails with
