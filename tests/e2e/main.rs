@@ -35,6 +35,7 @@ mod restart;
 mod seasons;
 mod selftest;
 mod selftest_places;
+mod selftest_threads;
 mod shards;
 mod tireout;
 mod transcript;

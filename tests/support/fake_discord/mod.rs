@@ -47,6 +47,7 @@ pub mod payloads;
 mod read;
 pub mod rest;
 pub mod state;
+pub mod threads;
 pub mod validate;
 
 pub use interactions::Opt;
@@ -165,6 +166,11 @@ impl FakeDiscord {
     /// the interaction and the bot's post).
     pub fn set_rest_permissions(&self, channel: u64, permissions: u64) {
         self.shared.lock().channel_setups.entry(channel).or_default().rest_permissions = permissions;
+    }
+
+    /// The threads the bot opened (`tests/support/fake_discord/threads.rs`), oldest first.
+    pub fn threads(&self) -> Vec<threads::Thread> {
+        self.shared.lock().threads.clone()
     }
 
     /// Makes `channel` a public thread (posting there needs Send Messages in Threads).

@@ -30,6 +30,8 @@ pub mod perms {
     /// Read Message History: without it a channel's messages read as none.
     pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
     pub const MENTION_EVERYONE: u64 = 1 << 17;
     pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
     /// Every permission up to bit 50: what the bot has unless a test restricts it.
@@ -94,6 +96,9 @@ pub struct ChannelSetup {
     pub rest_permissions: u64,
     /// A public thread (type 11) rather than a text channel (type 0).
     pub thread: bool,
+    /// A thread's parent channel, where the bot opened it (`None`: a
+    /// thread a test made, said to be under the channel before its id).
+    pub parent: Option<u64>,
     /// The server the channel is in (meaningless outside servers).
     pub guild: u64,
     /// A server channel, or a group DM, a DM, the bot's DM.
@@ -106,6 +111,7 @@ impl Default for ChannelSetup {
             app_permissions: perms::ALL,
             rest_permissions: perms::ALL,
             thread: false,
+            parent: None,
             guild: GUILD_ID,
             place: Place::Guild,
         }
@@ -263,7 +269,8 @@ fn partial_channel(u: &FakeUser, origin: &Origin) -> Value {
                                      "permissions": u.permissions.to_string(), "guild_id": origin.guild.to_string()});
             if origin.setup.thread {
                 partial["type"] = json!(11);
-                partial["parent_id"] = json!(origin.channel.saturating_sub(1).max(1).to_string());
+                let parent = origin.setup.parent.unwrap_or(origin.channel.saturating_sub(1).max(1));
+                partial["parent_id"] = json!(parent.to_string());
                 partial["thread_metadata"] = json!({"archived": false, "auto_archive_duration": 1440,
                     "archive_timestamp": timestamp(1_600_000_000_000), "locked": false, "invitable": true});
             }

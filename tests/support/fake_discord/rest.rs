@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
 
-type St = State<Arc<Shared>>;
+pub(super) type St = State<Arc<Shared>>;
 
 /// Interaction tokens stay valid this long for edits and follow-ups.
 const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
@@ -50,6 +50,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/channels/{ch}", get(channel_get_info))
         .route("/api/v10/channels/{ch}/messages", post(channel_post).get(channel_list))
         .route("/api/v10/channels/{ch}/messages/{mid}", get(channel_get).patch(channel_edit).delete(channel_delete))
+        .route("/api/v10/channels/{ch}/threads", post(super::threads::start))
+        .route("/api/v10/channels/{ch}/messages/{mid}/threads", post(super::threads::start_from_message))
         .route("/attachments/{ch}/{id}/{name}", get(attachment))
         .fallback(unknown)
         .layer(axum::middleware::from_fn(refuse_bad_tokens))
@@ -81,7 +83,7 @@ async fn count_all(State(st): St, req: Request, next: axum::middleware::Next) ->
     next.run(req).await
 }
 
-struct Json(Value);
+pub(super) struct Json(pub(super) Value);
 
 impl IntoResponse for Json {
     fn into_response(self) -> Response {
@@ -90,7 +92,7 @@ impl IntoResponse for Json {
 }
 
 /// A Discord error answer.
-struct Refusal {
+pub(super) struct Refusal {
     status: StatusCode,
     code: u32,
     message: &'static str,
@@ -104,13 +106,13 @@ impl IntoResponse for Refusal {
 }
 
 /// What most handlers answer.
-type Reply = Result<Response, Refusal>;
+pub(super) type Reply = Result<Response, Refusal>;
 
-fn error(status: StatusCode, code: u32, message: &'static str) -> Refusal {
+pub(super) fn error(status: StatusCode, code: u32, message: &'static str) -> Refusal {
     Refusal { status, code, message }
 }
 
-fn count(st: &Shared, route: &str) {
+pub(super) fn count(st: &Shared, route: &str) {
     *st.lock().requests.entry(route.to_string()).or_default() += 1;
 }
 
@@ -683,7 +685,7 @@ async fn followup(State(st): St, Path((_app, token)): Path<(String, String)>, re
 /// only through interactions). Not a violation: Discord answers it and the
 /// bot must cope; tests read `request_count("refused: missing access")`
 /// and `channel_requests_to`.
-fn reach(st: &Shared, ch: u64) -> Result<(), Refusal> {
+pub(super) fn reach(st: &Shared, ch: u64) -> Result<(), Refusal> {
     let mut inner = st.lock();
     *inner.channel_requests.entry(ch).or_default() += 1;
     if !inner.setup(ch).place.bot_absent() {
@@ -750,7 +752,7 @@ async fn channel_get_info(State(st): St, Path(ch): Path<u64>) -> Reply {
     };
     if setup.thread {
         channel["type"] = json!(11);
-        channel["parent_id"] = json!(ch.saturating_sub(1).max(1).to_string());
+        channel["parent_id"] = json!(setup.parent.unwrap_or(ch.saturating_sub(1).max(1)).to_string());
         channel["thread_metadata"] = json!({"archived": false, "auto_archive_duration": 1440,
             "archive_timestamp": payloads::timestamp(1_600_000_000_000), "locked": false, "invitable": true});
     }

@@ -168,6 +168,8 @@ pub struct Inner {
     pub channel_requests: HashMap<u64, u64>,
     /// The app's Activities: on or off, OAuth2 codes and tokens, instances.
     pub activities: super::activity::Activities,
+    /// The threads the bot opened, oldest first.
+    pub threads: Vec<super::threads::Thread>,
 }
 
 impl Inner {
