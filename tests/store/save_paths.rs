@@ -57,6 +57,9 @@ fn seats(list: &[(usize, Occupant)]) -> Option<Vec<(Seat, Occupant)>> {
     Some(list.iter().map(|(i, o)| (Seat::ALL[*i], o.clone())).collect())
 }
 
+/// A save case: the change made of what the front end knows.
+type Step = Box<dyn Fn(&Front) -> LiveSave>;
+
 #[test]
 fn every_save_case_writes_the_same_rows_and_answers_in_one_statement_as_in_a_transaction() {
     let Some(server) = pg_server::shared() else { return };
@@ -75,7 +78,7 @@ fn every_save_case_writes_the_same_rows_and_answers_in_one_statement_as_in_a_tra
         seats: seats(list),
         ..game.change(&[])
     };
-    let mut steps: Vec<(&str, Box<dyn Fn(&Front) -> LiveSave>)> = vec![
+    let mut steps: Vec<(&str, Step)> = vec![
         ("the host's first save", Box::new(move |g| lobby(g, &[(0, h(100))]))),
         ("a join", Box::new(move |g| lobby(g, &[(0, h(100)), (2, h(101))]))),
         ("seats swapped", Box::new(move |g| lobby(g, &[(0, h(101)), (2, h(100))]))),

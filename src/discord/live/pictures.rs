@@ -31,9 +31,12 @@ use std::time::Instant;
 /// Games whose last drawn board is kept (the oldest kept goes first).
 const LAST_KEPT: usize = 64;
 
-/// The last board drawn of each of the last [`LAST_KEPT`] games drawn: the
-/// game, the hash of the view ([`view_key`]), the picture.
-static LAST: Mutex<VecDeque<(GameId, u64, Arc<Vec<u8>>)>> = Mutex::new(VecDeque::new());
+/// A game's last board drawn: the game, the hash of its view
+/// ([`view_key`]), the picture.
+type LastDrawn = (GameId, u64, Arc<Vec<u8>>);
+
+/// The last board drawn of each of the last [`LAST_KEPT`] games drawn.
+static LAST: Mutex<VecDeque<LastDrawn>> = Mutex::new(VecDeque::new());
 
 /// At most one board drawing per core at a time: drawings run on the async
 /// workers (one per core unless a runtime is built with more), and more at
