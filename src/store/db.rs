@@ -152,9 +152,10 @@ impl Store {
 
     /// On PostgreSQL, every change runs as a transaction, none as one
     /// statement of its own (a new game's row, a save): the design before,
-    /// only for the lab's `store-bench` to measure both on one build.
+    /// only for the lab's `store-bench` to measure both on one build, and
+    /// for the store's tests to compare what both write.
     #[cfg(any(test, feature = "lab"))]
-    pub(crate) fn with_transactions_only(self) -> Store {
+    pub fn with_transactions_only(self) -> Store {
         if let Backend::Postgres(pg) = &self.conn {
             pg.without_one_statements();
         }

@@ -15,4 +15,5 @@ mod open;
 mod ratings;
 mod records;
 mod round_trips;
+mod save_paths;
 mod tournaments;

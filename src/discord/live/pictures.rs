@@ -7,19 +7,36 @@
 //! remembers the hash its board message shows once a send succeeded, and
 //! a change that leaves it equal keeps that message's file (many changes
 //! do: a page of the menu, step by step, a change of the text only).
+//!
+//! The last board drawn of each of a few games is kept with the hash of
+//! its view ([`last_drawn`]): a game's page asks for the picture of the
+//! position Discord was just sent, and takes it rather than drawing it again.
 
 use super::delivery::{self, Attach};
 use super::guard::Ticket;
 use super::outgoing::{Picture, Png};
 use super::running::Running;
+use crate::discord::game::ids::GameId;
 use crate::discord::game::table::Table;
 use crate::discord::view::lang::Lang;
 use crate::discord::view::message::Message;
 use crate::discord::view::picture::{BOARD_SIZE, board_view};
 use crate::engine::{Board, BoardKind, Ruleset, Seat, Variant};
 use crate::render::{self, BoardView};
+use std::collections::VecDeque;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
+
+/// Games whose last drawn board is kept (the oldest kept goes first).
+const LAST_KEPT: usize = 64;
+
+/// A game's last board drawn: the game, the hash of its view
+/// ([`view_key`]), the picture.
+type LastDrawn = (GameId, u64, Arc<Vec<u8>>);
+
+/// The last board drawn of each of the last [`LAST_KEPT`] games drawn.
+static LAST: Mutex<VecDeque<LastDrawn>> = Mutex::new(VecDeque::new());
 
 /// At most one board drawing per core at a time: drawings run on the async
 /// workers (one per core unless a runtime is built with more), and more at
@@ -62,6 +79,38 @@ pub(crate) fn draw_png(view: &BoardView) -> Option<Vec<u8>> {
     }
 }
 
+/// The hash of `view`: two views of one hash draw the same picture.
+pub(crate) fn view_key(view: &BoardView) -> u64 {
+    let mut h = DefaultHasher::new();
+    view.hash(&mut h);
+    h.finish()
+}
+
+/// The last board drawn of `game` if it was drawn of a view of hash `view`
+/// ([`view_key`]).
+pub(crate) fn last_drawn(game: GameId, view: u64) -> Option<Arc<Vec<u8>>> {
+    let kept = LAST.lock().unwrap_or_else(PoisonError::into_inner);
+    kept.iter().find(|(g, v, _)| *g == game && *v == view).map(|(.., png)| png.clone())
+}
+
+/// Keeps `png`, drawn of a view of hash `view`, as `game`'s last board.
+fn keep_last(game: GameId, view: u64, png: &[u8]) {
+    let mut kept = LAST.lock().unwrap_or_else(PoisonError::into_inner);
+    kept.retain(|(g, ..)| *g != game);
+    if kept.len() >= LAST_KEPT {
+        kept.pop_front();
+    }
+    kept.push_back((game, view, Arc::new(png.to_vec())));
+}
+
+/// Draws the board of `game` ([`render_png`]) and keeps it as its last.
+async fn render_board(game: GameId, view: BoardView) -> Option<Vec<u8>> {
+    let hash = view_key(&view);
+    let png = render_png(view).await?;
+    keep_last(game, hash, &png);
+    Some(png)
+}
+
 /// What a board message built from `msg` shows of the picture of `view`.
 pub(crate) fn key(view: &BoardView, msg: &Message) -> u64 {
     let mut h = DefaultHasher::new();
@@ -93,7 +142,8 @@ pub(crate) fn start(lang: Lang, running: &Running, msg: &Message, by: Instant) -
     match (delivery::attach(msg.board_image, key, running.post.picture, false), view) {
         (Attach::Keep(key), _) => Coming::Ready(Some(Picture::Kept { key })),
         (Attach::Draw(key), Some(view)) => {
-            Coming::Drawing { key, task: tokio::spawn(crate::discord::ops::instrument::inherit(render_png(view))), by }
+            let drawing = render_board(running.table.id, view);
+            Coming::Drawing { key, task: tokio::spawn(crate::discord::ops::instrument::inherit(drawing)), by }
         }
         (Attach::Draw(_) | Attach::Nothing, _) => Coming::Ready(None),
     }
@@ -138,7 +188,7 @@ pub(crate) async fn for_new_message(lang: Lang, t: &Table, png: Png) -> Png {
     let shown = png.as_ref().map(Picture::key);
     match (png, delivery::attach(true, shown, shown, true)) {
         (Some(Picture::Kept { .. }), Attach::Draw(key)) => {
-            Some(Picture::Drawn { key, png: render_png(board_view(lang, t)?).await? })
+            Some(Picture::Drawn { key, png: render_board(t.id, board_view(lang, t)?).await? })
         }
         (png, _) => png,
     }

@@ -232,6 +232,12 @@ impl Metrics {
         f.picture_seconds.observe(took.as_secs_f64());
     }
 
+    /// The board pictures drawn so far (for the tests).
+    #[cfg(test)]
+    pub(crate) fn pictures_drawn(&self) -> u64 {
+        self.0.as_ref().map_or(0, |f| f.pictures.get())
+    }
+
     /// A Discord REST request and its answer: `Ok` is any success, an
     /// HTTP error its status code, anything else (no answer) `error`.
     pub(crate) fn request(&self, route: Route, status: Result<(), Option<u16>>) {

@@ -3,7 +3,8 @@
 //! it (its lock held only to copy the table), else from the store. A
 //! finished game is read once and kept with its pages and pictures
 //! ([`super::closed`]); a running game's pictures are drawn once per game
-//! state, however many pages ask (a few are kept). The pages draw on a
+//! state, however many pages ask (a few are kept), and not when Discord's
+//! board was just drawn of that state (`live::pictures`). The pages draw on a
 //! render slot of their own ([`PAINTERS`]), not the Discord boards'. A
 //! page's request waits for the store at most [`STORE_WAIT`], with at most
 //! [`STORE_CALLS`] of the pages' calls in the store's queue at once (where
@@ -22,7 +23,7 @@ use crate::discord::live::data::Data;
 use crate::discord::live::hub::Changed;
 use crate::discord::live::page_key::Keys;
 use crate::discord::live::running::Running;
-use crate::discord::live::{lang::game_lang, lookup};
+use crate::discord::live::{lang::game_lang, lookup, pictures};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::picture::board_view;
 use crate::render::BoardView;
@@ -225,10 +226,11 @@ impl Site {
     /// Draws a picture on the pages' render slot.
     pub(super) async fn paint(&self, view: BoardView) -> Result<Option<Vec<u8>>, Busy> {
         let Ok(Ok(_slot)) = tokio::time::timeout(PAINT_WAIT, self.painters.acquire()).await else { return Err(Busy) };
-        Ok(crate::discord::live::pictures::draw_png(&view))
+        Ok(pictures::draw_png(&view))
     }
 
-    /// The board of running game `t`, drawn once however many ask.
+    /// The board of running game `t`, drawn once however many ask, and not
+    /// at all when it is the picture its Discord board was last drawn with.
     pub(super) async fn picture(&self, lang: Lang, t: &Table) -> Result<Option<Arc<Vec<u8>>>, Busy> {
         let key = (t.id.get(), t.seq, lang.code());
         let cell = {
@@ -249,6 +251,9 @@ impl Site {
         let drawn = cell
             .get_or_try_init(|| async {
                 let Some(view) = board_view(lang, t) else { return Err(None) };
+                if let Some(png) = pictures::last_drawn(t.id, pictures::view_key(&view)) {
+                    return Ok(png);
+                }
                 self.paint(view).await.map_err(Some)?.map(Arc::new).ok_or(None)
             })
             .await;
@@ -343,4 +348,68 @@ pub(super) fn html(status: StatusCode, body: String) -> Response {
 
 pub(super) fn not_found() -> Response {
     html(StatusCode::NOT_FOUND, page::not_found(Lang::EN))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::game::ids::{GameId, UserId};
+    use crate::discord::game::intent::{Actor, Intent};
+    use crate::discord::game::script::random_intent;
+    use crate::discord::game::{session, table::kit};
+    use crate::discord::live::outgoing::Picture as Board;
+    use crate::discord::live::testing::data;
+    use crate::discord::ops::{instrument, metrics::Metrics};
+    use crate::discord::view::presenter;
+    use crate::engine::Variant;
+    use rand::SeedableRng;
+
+    /// A bell game of 10 and 11 just started, under an id of its own (the
+    /// last pictures drawn are kept per game for the whole process).
+    fn started(id: i64) -> Running {
+        let mut t = kit::lobby(2, Variant::Bell);
+        t.id = GameId(id);
+        session::handle(&mut t, Actor { user: UserId(11), moderator: false }, Intent::Join, None, 0).expect("join");
+        session::handle(&mut t, Actor { user: UserId(10), moderator: false }, Intent::Start, None, 0).expect("start");
+        Running::new(t)
+    }
+
+    #[tokio::test]
+    async fn a_page_takes_the_picture_its_discord_board_got_and_draws_another_language_or_position() {
+        let site = Site::new(data(Store::open_in_memory().expect("store")));
+        let mut r = started(56_001);
+        let metrics = Arc::new(Metrics::on());
+        instrument::within(metrics.clone(), async {
+            let msg = presenter::board(Lang::EN, &r.table, &[]);
+            let Some(Board::Drawn { png, .. }) = pictures::board_png(Lang::EN, &r, &msg).await else {
+                panic!("the board is drawn")
+            };
+            assert_eq!(metrics.pictures_drawn(), 1);
+            let page = site.picture(Lang::EN, &r.table).await.expect("not busy").expect("a picture");
+            assert_eq!(*page, png, "the page shows the bytes Discord got");
+            assert_eq!(metrics.pictures_drawn(), 1, "and draws nothing new");
+            // Another language: drawn.
+            let fr = Lang::from_code("fr").expect("French");
+            let french = site.picture(fr, &r.table).await.expect("not busy").expect("a picture");
+            assert_ne!(*french, png);
+            assert_eq!(metrics.pictures_drawn(), 2);
+            // Another position (Discord's board is not drawn of it yet): drawn.
+            let (seq, mut rng) = (r.table.seq, rand_chacha::ChaCha8Rng::seed_from_u64(1));
+            while r.table.seq == seq {
+                let user = r.table.human_to_act().expect("someone to play");
+                let intent = random_intent(&r.table, &mut rng);
+                let _ = session::handle(&mut r.table, Actor { user, moderator: false }, intent, Some(seq), 0);
+            }
+            let thrown = site.picture(Lang::EN, &r.table).await.expect("not busy").expect("a picture");
+            assert_ne!(*thrown, png);
+            assert_eq!(metrics.pictures_drawn(), 3);
+            // The same view draws the same bytes (what makes taking Discord's safe).
+            let msg = presenter::board(Lang::EN, &r.table, &[]);
+            let Some(Board::Drawn { png, .. }) = pictures::board_png(Lang::EN, &r, &msg).await else {
+                panic!("the board is drawn")
+            };
+            assert_eq!(png, *thrown);
+        })
+        .await;
+    }
 }
