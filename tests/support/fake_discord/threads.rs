@@ -130,15 +130,14 @@ fn open(st: &Shared, thread: Thread) -> Reply {
 pub fn channel_object(t: &Thread, guild: u64) -> Value {
     let now = payloads::timestamp(payloads::now_ms());
     json!({"id": t.id.to_string(), "type": t.kind, "guild_id": guild.to_string(), "name": t.name,
-        "parent_id": t.parent.to_string(), "owner_id": APP_USER.to_string(), "flags": 0,
+        "parent_id": t.parent.to_string(),
+        // The bot, as the fake's `users/@me` says.
+        "owner_id": payloads::APP_ID.to_string(), "flags": 0,
         "last_message_id": null, "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
         "total_message_sent": 0,
         "thread_metadata": {"archived": false, "auto_archive_duration": t.auto_archive_minutes,
             "archive_timestamp": now, "locked": false, "create_timestamp": now, "invitable": t.kind == 12}})
 }
-
-/// The bot's user id (its application's, as the fake's `users/@me` says).
-const APP_USER: u64 = payloads::APP_ID;
 
 /// POST /channels/{ch}/threads: a thread without a starter message.
 pub(super) async fn start(State(st): St, Path(ch): Path<u64>, body: Bytes) -> Reply {
