@@ -816,3 +816,49 @@ fn the_checker_sees_a_second_cache_of_the_servers_settings() {
     assert_eq!(server_store_calls(&sources, "discord/live/servers.rs").len(), 1, "the call, not the comment");
     assert!(server_store_calls(&sources, "discord/commands/x.rs").is_empty(), "the one place may");
 }
+
+/// The store's files that are a backend or open one: only they may name
+/// which engine a connection is.
+const BACKEND_FILES: &[&str] =
+    &["store/backend.rs", "store/db.rs", "store/sqlite.rs", "store/postgres.rs", "store/postgres_db.rs"];
+
+/// Lines of the store's shared code that ask which backend they run on
+/// (`is_postgres`) or build one (the operator's `Database::Sqlite` path
+/// or URL is a setting, not a connection, and may be named): each backend
+/// is an object behind `store/backend.rs`'s trait, and what differs in
+/// their SQL is a method of `Db` that each implements.
+fn backend_questions(sources: &BTreeMap<String, Source>) -> Vec<String> {
+    let asks = ["is_postgres(", "is_sqlite(", "impl Backend for", "Sqlite(Connection", "Sqlite(conn", "Postgres::open"];
+    let mut out = Vec::new();
+    let shared = sources.iter().filter(|(f, _)| f.starts_with("store/") && !BACKEND_FILES.contains(&f.as_str()));
+    for (file, src) in shared {
+        for (line, _) in &src.lines {
+            if asks.iter().any(|a| line.contains(a)) {
+                out.push(format!("{file}: `{}`", line.trim()));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 56: one backend trait, SQLite an object like PostgreSQL, and the
+/// store's operations written once: none of them asks which engine it
+/// talks to.
+#[test]
+fn the_stores_shared_code_never_asks_which_backend_it_runs_on() {
+    let sources = read_sources();
+    for file in BACKEND_FILES {
+        assert!(sources.contains_key(*file), "{file} is one of the store's backend files");
+    }
+    let found = backend_questions(&sources);
+    assert!(found.is_empty(), "the store's shared code asks its backend's kind:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_checker_sees_shared_code_that_asks_its_backend() {
+    let lines = code_lines("if tx.is_postgres() {\n// is_postgres in a comment\n}\n");
+    let sources = BTreeMap::from([("store/rows.rs".to_string(), Source { module: vec![], lines: lines.clone() })]);
+    assert_eq!(backend_questions(&sources).len(), 1, "the call, not the comment");
+    let sources = BTreeMap::from([("store/postgres_db.rs".to_string(), Source { module: vec![], lines })]);
+    assert!(backend_questions(&sources).is_empty(), "a backend's own file may");
+}

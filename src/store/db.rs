@@ -1,17 +1,20 @@
-//! The store itself: one connection (an SQLite file, or a PostgreSQL
-//! database) and the clock it stamps rows with; opening (migrating,
-//! refusing foreign or newer databases), the transactions the operations
-//! run in, and online backups of SQLite files. The other files of the
-//! store add its operations, written once for both backends.
+//! The store itself: one connection (a [`Backend`]: an SQLite file or a
+//! PostgreSQL database, held without knowing which) and the clock it
+//! stamps rows with; opening (migrating, refusing foreign or newer
+//! databases), the transactions the operations run in, and online backups
+//! of SQLite files. The other files of the store add its operations,
+//! written once for both backends.
 
+use super::backend::{Backend, Once, not_run};
 use super::database::Database;
 use super::error::{SqlContext, StoreError};
 use super::postgres::Postgres;
 use super::primary::Primary;
 use super::schema;
 use super::sql::Db;
+use super::sqlite::Sqlite;
 use super::types::Timestamp;
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -20,15 +23,9 @@ pub(crate) type Clock = Box<dyn Fn() -> Timestamp + Send>;
 
 /// The store: one connection and a clock.
 pub struct Store {
-    conn: Backend,
+    conn: Box<dyn Backend>,
     clock: Clock,
     path: Option<PathBuf>,
-}
-
-/// The connection of either backend.
-enum Backend {
-    Sqlite(Connection),
-    Postgres(Box<Postgres>),
 }
 
 impl Store {
@@ -51,39 +48,39 @@ impl Store {
                     Some(primary) => Postgres::open_watched(url, primary)?,
                     None => Postgres::open(url)?,
                 };
-                Ok(Store { conn: Backend::Postgres(Box::new(pg)), clock: Box::new(Timestamp::now), path: None })
+                Ok(Store::of(Box::new(pg), None))
             }
         }
     }
 
+    /// A store over `conn`, stamping rows with the system's clock.
+    fn of(conn: Box<dyn Backend>, path: Option<PathBuf>) -> Store {
+        Store { conn, clock: Box::new(Timestamp::now), path }
+    }
+
     /// Where the primary is (PostgreSQL; `None` on SQLite).
     pub(crate) fn primary(&self) -> Option<Arc<Primary>> {
-        match &self.conn {
-            Backend::Sqlite(_) => None,
-            Backend::Postgres(pg) => Some(pg.primary()),
-        }
+        self.conn.primary()
     }
 
     /// Until when the call running now seeks a lost connection again
     /// (PostgreSQL; `None`: for [`super::primary::RECONNECT_WITHIN`]);
     /// SQLite has no connection to lose.
     pub(crate) fn set_connect_by(&self, by: Option<std::time::Instant>) {
-        if let Backend::Postgres(pg) = &self.conn {
-            pg.set_connect_by(by);
-        }
+        self.conn.set_connect_by(by);
     }
 
-    /// Whether this store is a PostgreSQL connection.
-    pub(crate) fn is_postgres(&self) -> bool {
-        matches!(self.conn, Backend::Postgres(_))
+    /// Whether `e` may mean a change was applied and its answer lost on
+    /// the way back (see [`Backend::answer_may_be_lost`]).
+    pub(super) fn answer_may_be_lost(&self, e: &StoreError) -> bool {
+        self.conn.answer_may_be_lost(e)
     }
 
     /// Runs `f` on the connection (reads; no transaction).
     pub(super) fn read<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        match &self.conn {
-            Backend::Sqlite(conn) => f(conn),
-            Backend::Postgres(pg) => pg.read(f),
-        }
+        let mut once = Once::new(f);
+        self.conn.read(&mut |db| once.run(db))?;
+        once.output()
     }
 
     /// Runs `f` in one write transaction and commits it; an error rolls
@@ -93,15 +90,12 @@ impl Store {
     /// (so it must not count on running once: it only reads and writes
     /// through the transaction).
     pub(super) fn write<T>(&mut self, mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        match &mut self.conn {
-            Backend::Sqlite(conn) => {
-                let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).ctx("BEGIN IMMEDIATE")?;
-                let out = f(&*tx)?;
-                tx.commit().ctx("COMMIT")?;
-                Ok(out)
-            }
-            Backend::Postgres(pg) => pg.write(f),
-        }
+        let mut out = None;
+        self.conn.write(&mut |db| {
+            out = Some(f(db)?);
+            Ok(())
+        })?;
+        out.ok_or_else(not_run)
     }
 
     /// On PostgreSQL, runs `f`, one statement that is its own transaction
@@ -110,33 +104,28 @@ impl Store {
     /// the lab's database-wide lock): the caller then uses [`Store::write`].
     pub(super) fn one_statement<T>(
         &mut self,
-        f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
+        mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
     ) -> Result<Option<T>, StoreError> {
-        match &mut self.conn {
-            Backend::Sqlite(_) => Ok(None),
-            Backend::Postgres(pg) => pg.one_statement(f),
-        }
+        let mut out = None;
+        let ran = self.conn.one_statement(&mut |db| {
+            out = Some(f(db)?);
+            Ok(())
+        })?;
+        if ran { out.ok_or_else(not_run).map(Some) } else { Ok(None) }
     }
 
     /// Runs `f` in one read transaction: every read sees the same snapshot.
     pub(super) fn snapshot<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        match &self.conn {
-            Backend::Sqlite(conn) => {
-                let tx = conn.unchecked_transaction().ctx("BEGIN read")?;
-                f(&*tx)
-            }
-            Backend::Postgres(pg) => pg.snapshot(f),
-        }
+        let mut once = Once::new(f);
+        self.conn.snapshot(&mut |db| once.run(db))?;
+        once.output()
     }
 
     /// How many changes ran again after a conflict the database refused
     /// (PostgreSQL's 40001 and 40P01) since the store was opened; always 0
     /// on SQLite, whose writers run one at a time.
     pub fn conflicts_retried(&self) -> u64 {
-        match &self.conn {
-            Backend::Sqlite(_) => 0,
-            Backend::Postgres(pg) => pg.retries(),
-        }
+        self.conn.conflicts_retried()
     }
 
     /// How many exchanges with the server (a statement, a statement's
@@ -144,10 +133,7 @@ impl Store {
     /// opened: what a change costs on a network, each one a round trip.
     /// Always 0 on SQLite, which is a file in the process.
     pub fn round_trips(&self) -> u64 {
-        match &self.conn {
-            Backend::Sqlite(_) => 0,
-            Backend::Postgres(pg) => pg.round_trips(),
-        }
+        self.conn.round_trips()
     }
 
     /// On PostgreSQL, every change runs as a transaction, none as one
@@ -156,9 +142,7 @@ impl Store {
     /// for the store's tests to compare what both write.
     #[cfg(any(test, feature = "lab"))]
     pub fn with_transactions_only(self) -> Store {
-        if let Backend::Postgres(pg) = &self.conn {
-            pg.without_one_statements();
-        }
+        self.conn.transactions_only();
         self
     }
 
@@ -168,18 +152,13 @@ impl Store {
     /// build. Nothing changes on SQLite (its writers run one at a time).
     #[cfg(any(test, feature = "lab"))]
     pub(crate) fn with_database_wide_lock(self) -> Store {
-        if let Backend::Postgres(pg) = &self.conn {
-            pg.lock_the_whole_database();
-        }
+        self.conn.database_wide_lock();
         self
     }
 
     /// The SQLite connection, for what only an SQLite file can do.
     fn sqlite(&self, what: &'static str) -> Result<&Connection, StoreError> {
-        match &self.conn {
-            Backend::Sqlite(conn) => Ok(conn),
-            Backend::Postgres(_) => Err(StoreError::Unsupported(what)),
-        }
+        self.conn.sqlite().ok_or(StoreError::Unsupported(what))
     }
 
     /// Opens or creates the database at `path`, migrating it to this
@@ -188,7 +167,7 @@ impl Store {
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         let path = path.as_ref();
         let conn = schema::open(path)?;
-        Ok(Store { conn: Backend::Sqlite(conn), clock: Box::new(Timestamp::now), path: Some(path.to_path_buf()) })
+        Ok(Store::of(Box::new(Sqlite(conn)), Some(path.to_path_buf())))
     }
 
     /// A copy in memory of the database file at `path`, migrated there:
@@ -228,7 +207,7 @@ impl Store {
         refuse_foreign_code(&conn, path)?;
         conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
         schema::migrate(&conn)?;
-        Ok(Store { conn: Backend::Sqlite(conn), clock: Box::new(Timestamp::now), path: None })
+        Ok(Store::of(Box::new(Sqlite(conn)), None))
     }
 
     /// A private database in memory (tests, tools).
@@ -236,7 +215,7 @@ impl Store {
         let conn = Connection::open_in_memory().ctx("open")?;
         conn.execute_batch("PRAGMA foreign_keys = ON;").ctx("PRAGMA foreign_keys")?;
         schema::migrate(&conn)?;
-        Ok(Store { conn: Backend::Sqlite(conn), clock: Box::new(Timestamp::now), path: None })
+        Ok(Store::of(Box::new(Sqlite(conn)), None))
     }
 
     /// Replaces the clock (tests and simulations).
@@ -249,10 +228,7 @@ impl Store {
     /// (10 s by default). The bot uses less, so that a locked database
     /// gives a clear "try again" within Discord's 3 s instead of silence.
     pub(crate) fn with_busy_timeout(self, wait: std::time::Duration) -> Result<Store, StoreError> {
-        match &self.conn {
-            Backend::Sqlite(conn) => conn.busy_timeout(wait).ctx("busy_timeout")?,
-            Backend::Postgres(pg) => pg.set_lock_wait(wait)?,
-        }
+        self.conn.set_lock_wait(wait)?;
         Ok(self)
     }
 
@@ -263,13 +239,7 @@ impl Store {
 
     /// The schema version of the open database.
     pub fn schema_version(&self) -> Result<u32, StoreError> {
-        match &self.conn {
-            Backend::Sqlite(conn) => {
-                let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).ctx("PRAGMA user_version")?;
-                Ok(u32::try_from(v).unwrap_or(0))
-            }
-            Backend::Postgres(pg) => pg.schema_version(),
-        }
+        self.conn.schema_version()
     }
 
     /// Copies the whole database to `dest` with SQLite's online backup

@@ -82,7 +82,7 @@ impl Store {
         let mut sent = 0;
         loop {
             let e = match once(self) {
-                Err(e) if self.is_postgres() && lost_in_flight(&e) => e,
+                Err(e) if self.answer_may_be_lost(&e) => e,
                 out => return out,
             };
             let stored = self.read(|db| read_back(db, id)).map_err(|read| StoreError::InDoubt {
@@ -102,12 +102,6 @@ impl Store {
             }
         }
     }
-}
-
-/// Whether the connection broke while a call was under way (its message
-/// may have reached the server): not a connection that could not be made.
-fn lost_in_flight(e: &StoreError) -> bool {
-    matches!(e, StoreError::Postgres { .. }) && super::postgres::is_lost(e)
 }
 
 #[cfg(test)]

@@ -62,6 +62,7 @@
 
 mod analyses;
 mod away;
+mod backend;
 mod database;
 mod db;
 mod error;
@@ -71,6 +72,7 @@ mod in_doubt;
 mod live;
 mod pages;
 mod postgres;
+mod postgres_db;
 pub mod postgres_schema;
 mod postgres_tls;
 mod primary;

@@ -1,7 +1,8 @@
 //! The PostgreSQL side of the store: one connection (`postgres`, the
 //! blocking client of rust-postgres, which fits a store's own thread; the
 //! bot runs several stores, one per connection of its pool, see
-//! `handle.rs`), its cache of prepared statements, and [`Db`] over it.
+//! `handle.rs`), its cache of prepared statements, as a [`Backend`]
+//! ([`Db`](super::sql::Db) over it is `postgres_db.rs`).
 //!
 //! Transactions keep SQLite's promises without a database-wide lock: a
 //! change locks its own game's row (`rows::lock_game`, `SELECT … FOR
@@ -31,15 +32,14 @@
 //! by default the link is encrypted when the server offers TLS;
 //! `verify-full` also proves the server.
 
+use super::backend::{Backend, Work};
 use super::database::{Isolation, PostgresUrl};
 use super::error::{PgContext, StoreError, postgres_reason};
+use super::postgres_db::PgDb;
 use super::postgres_schema;
 use super::postgres_tls;
 use super::primary::{Backoff, Primary, RECONNECT_WITHIN};
-use super::sql::{Db, Names, Row, Value, numbered_dollars};
-use bytes::BytesMut;
-use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
-use postgres::{Client, GenericClient, IsolationLevel, NoTls, Statement};
+use postgres::{Client, IsolationLevel, NoTls, Statement};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -123,66 +123,6 @@ impl Postgres {
         Ok(pg)
     }
 
-    /// Until when the call running now seeks a lost connection again.
-    pub(crate) fn set_connect_by(&self, by: Option<Instant>) {
-        self.connect_by.set(by);
-    }
-
-    /// How long a write waits for another writer's lock.
-    pub(crate) fn set_lock_wait(&self, wait: Duration) -> Result<(), StoreError> {
-        self.session.borrow_mut().lock_wait = wait;
-        self.with_client(|client, _| set_lock_timeout(client, wait))
-    }
-
-    /// The schema version of the database.
-    pub(crate) fn schema_version(&self) -> Result<u32, StoreError> {
-        self.with_client(|client, _| postgres_schema::version(client)?.map_or(Ok(0), Ok))
-    }
-
-    /// Runs `f` outside any transaction (each statement on its own).
-    pub(crate) fn read<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        self.with_client(|client, statements| f(&PgDb::new(client, statements, &self.round_trips)))
-    }
-
-    /// Runs `f` in one write transaction and commits; a transaction
-    /// refused for a conflict runs again from the start (see the module),
-    /// within the lock timeout.
-    pub(crate) fn write<T>(&self, mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        self.retrying(|client, statements| {
-            let mut tx = client
-                .build_transaction()
-                .isolation_level(match self.isolation {
-                    Isolation::ReadCommitted => IsolationLevel::ReadCommitted,
-                    Isolation::Serializable => IsolationLevel::Serializable,
-                })
-                .start()
-                .pg("BEGIN")?;
-            self.count_trip();
-            if self.database_wide_lock.get() {
-                let lock = postgres_schema::MIGRATION_LOCK;
-                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).pg("lock the database")?;
-            }
-            let out = f(&PgDb::new(&mut tx, statements, &self.round_trips))?;
-            self.count_trip();
-            tx.commit().pg("COMMIT")?;
-            Ok(out)
-        })
-    }
-
-    /// Runs `f`, whose one statement is its own transaction (no BEGIN, no
-    /// COMMIT: one round trip), with the same runs again after a conflict
-    /// as [`Postgres::write`]. `None` under the former database-wide lock
-    /// (the lab's comparison), which needs a transaction: `f` did not run.
-    pub(crate) fn one_statement<T>(
-        &self,
-        mut f: impl FnMut(&dyn Db) -> Result<T, StoreError>,
-    ) -> Result<Option<T>, StoreError> {
-        if self.database_wide_lock.get() || !self.one_statements.get() {
-            return Ok(None);
-        }
-        self.retrying(|client, statements| f(&PgDb::new(client, statements, &self.round_trips))).map(Some)
-    }
-
     /// Runs `attempt` until it is not refused for a conflict, or the lock
     /// timeout since the first attempt is spent.
     fn retrying<T>(
@@ -204,54 +144,8 @@ impl Postgres {
         }
     }
 
-    /// Every change first takes one lock for the whole database (the
-    /// design before row locks; the lab's comparison only).
-    #[cfg(any(test, feature = "lab"))]
-    pub(crate) fn lock_the_whole_database(&self) {
-        self.database_wide_lock.set(true);
-    }
-
-    /// Every change runs as a transaction, none as one statement of its
-    /// own (the design before; the lab's comparison only).
-    #[cfg(any(test, feature = "lab"))]
-    pub(crate) fn without_one_statements(&self) {
-        self.one_statements.set(false);
-    }
-
-    /// Where the primary is, as this connection and its pool found it.
-    pub(crate) fn primary(&self) -> Arc<Primary> {
-        self.primary.clone()
-    }
-
-    /// How many transactions ran again after a conflict since opening.
-    pub(crate) fn retries(&self) -> u64 {
-        self.retries.get()
-    }
-
-    /// How many exchanges with the server the store's calls made since
-    /// opening (connecting and its settings not counted).
-    pub(crate) fn round_trips(&self) -> u64 {
-        self.round_trips.get()
-    }
-
     fn count_trip(&self) {
         self.round_trips.set(self.round_trips.get() + 1);
-    }
-
-    /// Runs `f` in one read-only transaction that sees one snapshot.
-    pub(crate) fn snapshot<T>(&self, f: impl FnOnce(&dyn Db) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        self.with_client(|client, statements| {
-            let mut tx = client
-                .build_transaction()
-                .isolation_level(IsolationLevel::RepeatableRead)
-                .read_only(true)
-                .start()
-                .pg("BEGIN read")?;
-            self.count_trip();
-            let out = f(&PgDb::new(&mut tx, statements, &self.round_trips));
-            self.count_trip(); // the ROLLBACK that ends it when dropped
-            out
-        })
     }
 
     /// Runs `f` on the connection, connecting first when there is none
@@ -360,6 +254,111 @@ impl Postgres {
     }
 }
 
+/// The server's side of [`Backend`]: each call connects first when there
+/// is no connection (or it was lost), and a change refused for a conflict
+/// runs again from the start within the lock timeout (see the module).
+impl Backend for Postgres {
+    /// Outside any transaction (each statement on its own).
+    fn read(&self, work: Work<'_>) -> Result<(), StoreError> {
+        self.with_client(|client, statements| work(&PgDb::new(client, statements, &self.round_trips)))
+    }
+
+    fn write(&mut self, work: Work<'_>) -> Result<(), StoreError> {
+        self.retrying(|client, statements| {
+            let mut tx = client
+                .build_transaction()
+                .isolation_level(match self.isolation {
+                    Isolation::ReadCommitted => IsolationLevel::ReadCommitted,
+                    Isolation::Serializable => IsolationLevel::Serializable,
+                })
+                .start()
+                .pg("BEGIN")?;
+            self.count_trip();
+            if self.database_wide_lock.get() {
+                let lock = postgres_schema::MIGRATION_LOCK;
+                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&lock]).pg("lock the database")?;
+            }
+            work(&PgDb::new(&mut tx, statements, &self.round_trips))?;
+            self.count_trip();
+            tx.commit().pg("COMMIT")
+        })
+    }
+
+    /// No BEGIN, no COMMIT: one round trip. Not under the former
+    /// database-wide lock, nor in the lab's comparison without one
+    /// statements (each needs a transaction).
+    fn one_statement(&mut self, work: Work<'_>) -> Result<bool, StoreError> {
+        if self.database_wide_lock.get() || !self.one_statements.get() {
+            return Ok(false);
+        }
+        self.retrying(|client, statements| work(&PgDb::new(client, statements, &self.round_trips)))?;
+        Ok(true)
+    }
+
+    /// A read-only transaction at REPEATABLE READ.
+    fn snapshot(&self, work: Work<'_>) -> Result<(), StoreError> {
+        self.with_client(|client, statements| {
+            let mut tx = client
+                .build_transaction()
+                .isolation_level(IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .pg("BEGIN read")?;
+            self.count_trip();
+            let out = work(&PgDb::new(&mut tx, statements, &self.round_trips));
+            self.count_trip(); // the ROLLBACK that ends it when dropped
+            out
+        })
+    }
+
+    fn schema_version(&self) -> Result<u32, StoreError> {
+        self.with_client(|client, _| postgres_schema::version(client)?.map_or(Ok(0), Ok))
+    }
+
+    fn set_lock_wait(&self, wait: Duration) -> Result<(), StoreError> {
+        self.session.borrow_mut().lock_wait = wait;
+        self.with_client(|client, _| set_lock_timeout(client, wait))
+    }
+
+    fn set_connect_by(&self, by: Option<Instant>) {
+        self.connect_by.set(by);
+    }
+
+    /// As this connection and its pool found it.
+    fn primary(&self) -> Option<Arc<Primary>> {
+        Some(self.primary.clone())
+    }
+
+    fn conflicts_retried(&self) -> u64 {
+        self.retries.get()
+    }
+
+    /// Connecting and its settings not counted.
+    fn round_trips(&self) -> u64 {
+        self.round_trips.get()
+    }
+
+    /// The connection broke while a call was under way (its message may
+    /// have reached the server): not a connection that could not be made.
+    fn answer_may_be_lost(&self, e: &StoreError) -> bool {
+        matches!(e, StoreError::Postgres { .. }) && is_lost(e)
+    }
+
+    fn sqlite(&self) -> Option<&rusqlite::Connection> {
+        None
+    }
+
+    #[cfg(any(test, feature = "lab"))]
+    fn transactions_only(&self) {
+        self.one_statements.set(false);
+    }
+
+    #[cfg(any(test, feature = "lab"))]
+    fn database_wide_lock(&self) {
+        self.database_wide_lock.set(true);
+    }
+}
+
 /// The server a connection reached, `address:port` (`socket:port` over a
 /// Unix socket): a connection to another server than the last one means
 /// the primary moved.
@@ -431,107 +430,4 @@ pub(crate) fn is_lost(e: &StoreError) -> bool {
         StoreError::Unreachable { .. } => true,
         _ => false,
     }
-}
-
-/// [`Db`] over a client or a transaction, with the connection's cache of
-/// prepared statements.
-struct PgDb<'a, C> {
-    client: RefCell<&'a mut C>,
-    statements: RefCell<&'a mut HashMap<String, Statement>>,
-    round_trips: &'a Cell<u64>,
-}
-
-impl<'a, C: GenericClient> PgDb<'a, C> {
-    fn new(client: &'a mut C, statements: &'a mut HashMap<String, Statement>, round_trips: &'a Cell<u64>) -> Self {
-        PgDb { client: RefCell::new(client), statements: RefCell::new(statements), round_trips }
-    }
-
-    fn count_trip(&self) {
-        self.round_trips.set(self.round_trips.get() + 1);
-    }
-
-    fn statement(&self, what: &'static str, sql: &str) -> Result<Statement, StoreError> {
-        if let Some(st) = self.statements.borrow().get(sql) {
-            return Ok(st.clone());
-        }
-        self.count_trip();
-        let st = self.client.borrow_mut().prepare(&numbered_dollars(sql)).pg(what)?;
-        self.statements.borrow_mut().insert(sql.to_string(), st.clone());
-        Ok(st)
-    }
-}
-
-fn params(args: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
-    args.iter().map(|a| a as &(dyn ToSql + Sync)).collect()
-}
-
-impl<C: GenericClient> Db for PgDb<'_, C> {
-    fn is_postgres(&self) -> bool {
-        true
-    }
-
-    fn execute(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<u64, StoreError> {
-        let st = self.statement(what, sql)?;
-        self.count_trip();
-        self.client.borrow_mut().execute(&st, &params(args)).pg(what)
-    }
-
-    fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError> {
-        let st = self.statement(what, sql)?;
-        self.count_trip();
-        let rows = self.client.borrow_mut().query(&st, &params(args)).pg(what)?;
-        let names: Names = st.columns().iter().map(|c| c.name().to_string()).collect();
-        rows.iter().map(|r| row_of(r, &names).pg(what)).collect()
-    }
-}
-
-fn row_of(row: &postgres::Row, names: &Names) -> Result<Row, postgres::Error> {
-    let values = (0..row.len()).map(|i| value_at(row, i)).collect::<Result<Vec<_>, _>>()?;
-    Ok(Row(values, names.clone()))
-}
-
-fn value_at(row: &postgres::Row, i: usize) -> Result<Value, postgres::Error> {
-    let ty = row.columns()[i].type_();
-    let value = if *ty == Type::INT8 {
-        row.try_get::<_, Option<i64>>(i)?.map(Value::Int)
-    } else if *ty == Type::INT4 {
-        row.try_get::<_, Option<i32>>(i)?.map(|v| Value::Int(i64::from(v)))
-    } else if *ty == Type::INT2 {
-        row.try_get::<_, Option<i16>>(i)?.map(|v| Value::Int(i64::from(v)))
-    } else if *ty == Type::BOOL {
-        row.try_get::<_, Option<bool>>(i)?.map(|v| Value::Int(i64::from(v)))
-    } else if *ty == Type::FLOAT8 {
-        row.try_get::<_, Option<f64>>(i)?.map(Value::Real)
-    } else if *ty == Type::FLOAT4 {
-        row.try_get::<_, Option<f32>>(i)?.map(|v| Value::Real(f64::from(v)))
-    } else if *ty == Type::BYTEA {
-        row.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Blob)
-    } else {
-        row.try_get::<_, Option<String>>(i)?.map(Value::Text)
-    };
-    Ok(value.unwrap_or(Value::Null))
-}
-
-/// A value bound to whatever type PostgreSQL inferred for the placeholder
-/// (an integer goes into `BIGINT`, `INTEGER`, `SMALLINT` or `BOOLEAN`).
-impl ToSql for Value {
-    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
-        match self {
-            Value::Null => Ok(IsNull::Yes),
-            Value::Int(i) if *ty == Type::INT4 => i32::try_from(*i)?.to_sql_checked(ty, out),
-            Value::Int(i) if *ty == Type::INT2 => i16::try_from(*i)?.to_sql_checked(ty, out),
-            Value::Int(i) if *ty == Type::BOOL => (*i != 0).to_sql_checked(ty, out),
-            Value::Int(i) if *ty == Type::FLOAT8 => (*i as f64).to_sql_checked(ty, out),
-            Value::Int(i) => i.to_sql_checked(ty, out),
-            Value::Real(r) => r.to_sql_checked(ty, out),
-            Value::Text(s) => s.as_str().to_sql_checked(ty, out),
-            Value::Blob(b) => b.as_slice().to_sql_checked(ty, out),
-        }
-    }
-
-    fn accepts(_: &Type) -> bool {
-        true
-    }
-
-    to_sql_checked!();
 }

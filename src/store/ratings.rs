@@ -132,7 +132,7 @@ pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec
     if entries.len() < 2 {
         return Ok(Vec::new());
     }
-    number_the_rating(tx, id, guild, &variant)?;
+    tx.number_the_rating(id, guild, &variant)?;
     for e in &mut entries {
         e.old = load_rating(tx, guild, &variant, e.player)?;
     }
@@ -150,37 +150,6 @@ pub(crate) fn record_game(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<Vec
         }
     }
     Ok(changes)
-}
-
-/// Gives the game its place in the order ratings were made (`rated_seq`,
-/// which `thaayam check` recounts in), holding the narrowest lock that
-/// keeps that order exact: on PostgreSQL the row of its server and
-/// variant in `rating_groups` (locked until the commit), so games of
-/// other servers or variants are rated at once, and the number comes from
-/// a sequence drawn under that lock (so within one server and variant the
-/// numbers rise in the order the ratings were read and written). Under
-/// SQLite's file lock, one more than the largest.
-fn number_the_rating(tx: &dyn Db, id: GameId, guild: i64, variant: &str) -> Result<(), StoreError> {
-    if tx.is_postgres() {
-        tx.execute(
-            "lock the ratings of a server and variant",
-            "INSERT INTO rating_groups (guild_id, variant, rated) VALUES (?1, ?2, 1) \
-             ON CONFLICT (guild_id, variant) DO UPDATE SET rated = rating_groups.rated + 1",
-            args![guild, variant],
-        )?;
-        tx.execute(
-            "number the rating",
-            "UPDATE games SET rated_seq = nextval('games_rated_order') WHERE id = ?1",
-            args![id],
-        )?;
-    } else {
-        tx.execute(
-            "number the rating",
-            "UPDATE games SET rated_seq = (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games) WHERE id = ?1",
-            args![id],
-        )?;
-    }
-    Ok(())
 }
 
 /// The new rating and record (games, wins, place sum, streak, best streak)

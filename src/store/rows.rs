@@ -43,11 +43,8 @@ pub(crate) fn lock_game(
     expected: Option<u64>,
     allowed: &[GameState],
 ) -> Result<Locked, StoreError> {
-    let sql = match tx.is_postgres() {
-        true => "SELECT seq, state, events FROM games WHERE id = ?1 FOR UPDATE",
-        false => "SELECT seq, state, events FROM games WHERE id = ?1",
-    };
-    let row = tx.query_opt("lock game", sql, args![id])?;
+    let sql = format!("SELECT seq, state, events FROM games WHERE id = ?1{}", tx.for_update());
+    let row = tx.query_opt("lock game", &sql, args![id])?;
     let row = row.ok_or(StoreError::NoSuchGame(id))?;
     let (seq, state, events): (i64, GameState, i64) = (row.get(0)?, row.get(1)?, row.get(2)?);
     if !allowed.contains(&state) {
@@ -71,29 +68,12 @@ pub(crate) fn bump(tx: &dyn Db, id: GameId, now: Timestamp) -> Result<u64, Store
 }
 
 /// Writes `events` into the game's log from index `first` on (the caller
-/// counts them in the game's row). On PostgreSQL in one statement, so one
-/// round trip whatever their number.
+/// counts them in the game's row), each backend its way
+/// ([`Db::insert_events`]).
 pub(crate) fn insert_events(tx: &dyn Db, id: GameId, first: u64, events: &[Event]) -> Result<(), StoreError> {
     let bodies =
         events.iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(|e| corrupt(Some(id), e))?;
-    if tx.is_postgres() {
-        let list = serde_json::to_string(&bodies).map_err(|e| corrupt(Some(id), e))?;
-        tx.execute(
-            "insert events",
-            "INSERT INTO events (game_id, idx, v, body) SELECT ?1::bigint, ?2::bigint + n - 1, ?3::bigint, body \
-             FROM json_array_elements_text(?4::text::json) WITH ORDINALITY AS t(body, n)",
-            args![id, first as i64, EVENT_V1, list],
-        )?;
-        return Ok(());
-    }
-    for (i, body) in bodies.into_iter().enumerate() {
-        tx.execute(
-            "insert event",
-            "INSERT INTO events (game_id, idx, v, body) VALUES (?1, ?2, ?3, ?4)",
-            args![id, (first + i as u64) as i64, EVENT_V1, body],
-        )?;
-    }
-    Ok(())
+    tx.insert_events(id, first, EVENT_V1, &bodies)
 }
 
 /// Reads a game and its seats.

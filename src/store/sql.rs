@@ -61,10 +61,27 @@ pub(crate) trait Db {
     /// Runs a statement and reads all its rows.
     fn query(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Vec<Row>, StoreError>;
 
-    /// Whether this is PostgreSQL (for the rare statement only it has).
-    fn is_postgres(&self) -> bool {
-        false
-    }
+    /// What a `SELECT` adds to keep the rows it reads locked until the
+    /// commit: PostgreSQL's ` FOR UPDATE`; nothing under SQLite, whose
+    /// `BEGIN IMMEDIATE` holds the whole file already.
+    fn for_update(&self) -> &'static str;
+
+    /// Writes game `id`'s log events (their JSON `bodies`, encoding `v`)
+    /// from index `first` on: PostgreSQL in one statement (one round trip
+    /// whatever their number), SQLite one row at a time.
+    fn insert_events(&self, id: GameId, first: u64, v: i64, bodies: &[String]) -> Result<(), StoreError>;
+
+    /// Gives the finished game `id` (of server `guild`, rule set
+    /// `variant`) its place in the order ratings were made (`rated_seq`),
+    /// under the narrowest lock that keeps that order exact (see
+    /// `ratings.rs`).
+    fn number_the_rating(&self, id: GameId, guild: i64, variant: &str) -> Result<(), StoreError>;
+
+    /// After `thaayam migrate` copied rows with their numbers: what the
+    /// database numbers next (games, computers, tournaments, ratings) goes
+    /// on after them, and each server and variant has the row its ratings
+    /// lock. Nothing on SQLite, which numbers from the rows themselves.
+    fn after_copy(&self) -> Result<(), StoreError>;
 
     /// The first row, if any.
     fn query_opt(&self, what: &'static str, sql: &str, args: &[Value]) -> Result<Option<Row>, StoreError> {

@@ -121,29 +121,7 @@ impl Store {
                     copy_game_rows(self, dst, &rows)?;
                 }
             }
-            if dst.is_postgres() {
-                // Identity columns go on after the numbers copied.
-                for table in ["games", "computers", "tournaments"] {
-                    let sql = format!(
-                        "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
-                         (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
-                    );
-                    dst.query("copy: go on numbering", &sql, args![])?;
-                }
-                // Ratings go on numbering after the games copied, and each
-                // server and variant has the row its ratings lock.
-                dst.query(
-                    "copy: go on numbering ratings",
-                    "SELECT setval('games_rated_order', (SELECT COALESCE(MAX(rated_seq), 0) + 1 FROM games), false)",
-                    args![],
-                )?;
-                dst.execute(
-                    "copy: rating groups",
-                    "INSERT INTO rating_groups (guild_id, variant, rated) SELECT guild_id, variant, count(*) \
-                     FROM games WHERE rated_seq IS NOT NULL GROUP BY guild_id, variant",
-                    args![],
-                )?;
-            }
+            dst.after_copy()?;
             counts(dst)
         })
     }
