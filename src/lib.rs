@@ -108,8 +108,11 @@
 //!   by `discord/live/away.rs`, asked with `discord/commands/away.rs`.
 //! - **The store's connections**: `store/handle.rs` (one SQLite connection,
 //!   or a pool of `database_pool` PostgreSQL connections, each on a thread
-//!   of its own, with deadlines and a bounded queue); the SQL of each
-//!   backend in `store/sqlite.rs` and `store/postgres.rs`.
+//!   of its own, with deadlines and a bounded queue). Each backend is an
+//!   object of `store/backend.rs`'s trait (`store/sqlite.rs`,
+//!   `store/postgres.rs`); the few statements they write differently are
+//!   methods of `store/sql.rs`'s `Db` (SQLite's in `sqlite.rs`,
+//!   PostgreSQL's in `postgres_db.rs`), so the operations are written once.
 //! - **What every handler shares**: `discord/live/data.rs`'s `Data`; the
 //!   operators' wing is handed only `ops::listener::Reports`.
 //! - **A server setting**: a field of `ServerSettings` in
