@@ -448,7 +448,8 @@ mod tests {
                 Step::Series { series, .. } => (*series, true),
                 Step::Decision { series, .. } => (*series, false),
             };
-            let found = rec.events.iter().zip(&numbers).any(|(e, &n)| n == series && matches!(e, Event::Throw { .. }) == throw);
+            let found =
+                rec.events.iter().zip(&numbers).any(|(e, &n)| n == series && matches!(e, Event::Throw { .. }) == throw);
             assert!(found, "{step:?}");
         }
         // The luck alone is the analysis's.

@@ -165,9 +165,8 @@ async fn a_games_page_follows_it_live_then_replays_it_and_checks_its_dice_in_a_b
 
     // Once analysed, the story labels the costly decisions, and such a
     // step shows its marks and the better end position beside the played.
-    let analysed = |m: &crate::support::fake_discord::StoredMessage| {
-        m.channel_id == CHANNEL && m.content().contains(", analysed")
-    };
+    let analysed =
+        |m: &crate::support::fake_discord::StoredMessage| m.channel_id == CHANNEL && m.content().contains(", analysed");
     fake.wait_for_message(analysed, Duration::from_secs(30)).await;
     browser.open(&url).await;
     let costly = "(function(){var m=document.querySelector('#story .mark.blunder, #story .mark.mistake');\

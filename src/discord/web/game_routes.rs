@@ -8,8 +8,8 @@
 //! render slot busy past their waits: 503.
 
 use super::closed::{Analysed, Closed, Item};
-use super::marks;
 use super::limits::{client_address, counted_as};
+use super::marks;
 use super::page::{self, GamePage};
 use super::site::{Busy, Door, Found, PAINT_WAIT, Site, html, not_found};
 use super::story;

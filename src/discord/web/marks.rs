@@ -88,7 +88,8 @@ pub(crate) fn marks(t: &Table, moves: &[Move], review: &Review) -> Vec<StepMarks
                 let (Some(&m), Ok(before)) = (used.get(series), parse_tpn(tpn)) else { continue };
                 if moves[m].seat == *seat && before.turn() == *seat {
                     let (played, best) = (played.clone(), best.clone());
-                    out[m].decision = Some(DecisionMark { seat: *seat, loss: *loss, label: *label, before, played, best });
+                    out[m].decision =
+                        Some(DecisionMark { seat: *seat, loss: *loss, label: *label, before, played, best });
                 }
             }
         }
@@ -130,6 +131,12 @@ pub(crate) fn badge(lang: Lang, marks: &StepMarks) -> Markup {
     html! { " " span class=(label_class(label)) { (label_word(lang, label)) } }
 }
 
+/// A player's name, else her seat's.
+fn who(lang: Lang, names: &[String; 4], seat: Seat) -> String {
+    let name = &names[seat.index()];
+    if name.is_empty() { seat_name(lang, seat) } else { name.clone() }
+}
+
 /// A move in the game's notation with its throws: "c3 → e5 (4+1)".
 fn move_words(lang: Lang, before: &Position, path: &[Action]) -> String {
     let (what, throws) = choice_words(lang, before, path);
@@ -139,14 +146,21 @@ fn move_words(lang: Lang, before: &Position, path: &[Action]) -> String {
 /// A step's marks in the replay, under its words: each series' luck, the
 /// decision's label and loss, and on a costly one both moves named and
 /// both end positions drawn side by side (`key`, `step`: the pictures').
-pub(crate) fn marks_html(lang: Lang, key: &str, step: usize, marks: &StepMarks, alt: &str) -> Markup {
+/// `names`: the players' by seat index.
+pub(crate) fn marks_html(
+    lang: Lang,
+    key: &str,
+    step: usize,
+    marks: &StepMarks,
+    (alt, names): (&str, &[String; 4]),
+) -> Markup {
     let luck: Vec<String> = marks.luck.iter().map(|(_, l)| signed(*l)).collect();
     html! {
         @if !marks.luck.is_empty() || marks.decision.is_some() {
             div id="marks" class="marks" {
                 @if let Some((seat, _)) = marks.luck.first() {
                     p id="mark-luck" {
-                        (tr!(lang, "web-mark-luck", who = seat_name(lang, *seat), points = luck.join(", ")))
+                        (tr!(lang, "web-mark-luck", who = who(lang, names, *seat), points = luck.join(", ")))
                     }
                 }
                 @if let Some(d) = &marks.decision { (decision_html(lang, key, step, d, alt)) }
@@ -171,10 +185,6 @@ fn decision_html(lang: Lang, key: &str, step: usize, d: &DecisionMark, alt: &str
         }
         @if d.costly() {
             @let best = move_words(lang, &d.before, &d.best);
-            p id="mark-moves" {
-                (tr!(lang, "web-mark-played", what = played.clone())) br;
-                (tr!(lang, "web-mark-better", what = best.clone()))
-            }
             div class="compare" role="group" aria-label=(tr!(lang, "web-mark-compare")) {
                 figure {
                     img src={ "/g/" (key) "/board.png?step=" (step) } alt=(alt) width="400" height="400";
@@ -210,8 +220,9 @@ pub(crate) fn best_view(lang: Lang, d: &DecisionMark, names: &[String; 4]) -> Op
         }
     }
     view.last = last;
-    (replay_words(lang).0)(&mut view, None);
+    // The caption first: the picture's words are made with it.
     let who = view.name(d.seat);
     view.note = Some(tr!(lang, "web-mark-best-note", who = who, what = choice_words(lang, &d.before, &d.best).0));
+    (replay_words(lang).0)(&mut view, None);
     Some(view)
 }

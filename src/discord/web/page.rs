@@ -296,7 +296,7 @@ fn board_part(p: &GamePage<'_>, step: Option<usize>, over: bool) -> Markup {
         @if let Some(s) = step {
             (steps_nav(lang, key, s, moves.len()))
             @if let Some(m) = shown { p id="step-lines" { (move_lines(t, m)) } }
-            @if let Some(mark) = s.checked_sub(1).and_then(|i| marks.get(i)) { (marks_html(lang, key, s, mark, &alt)) }
+            @if let Some(mark) = s.checked_sub(1).and_then(|i| marks.get(i)) { (marks_html(lang, key, s, mark, (&alt, &names(lang, t)))) }
         } @else if over && !moves.is_empty() {
             nav class="steps" aria-label=(replay) { a href={ "/g/" (key) "?step=0#board" } { (replay) } }
         }
@@ -503,7 +503,15 @@ mod tests {
         let mut t = playing(NASTY, NASTY);
         t.deadline = Some(1_795_000_000);
         let moves = crate::discord::web::story::moves(Lang::EN, &t);
-        let page = game_page(&GamePage { lang: Lang::EN, key: "k", t: &t, moves: &moves, step: None, analysis: false, marks: &[] });
+        let page = game_page(&GamePage {
+            lang: Lang::EN,
+            key: "k",
+            t: &t,
+            moves: &moves,
+            step: None,
+            analysis: false,
+            marks: &[],
+        });
         assert!(!unescaped(&page), "{page}");
         let text = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; 'q' &quot;";
         assert!(page.contains(&format!("</strong>: {text}")), "the players list: {page}");
@@ -536,7 +544,15 @@ mod tests {
             json,
             "<script type=\"application/json\" id=\"dice-data\">{\"a\":\"\\u003c/script>\\u003c!--\\u003cscript>\"}</script>"
         );
-        let page = game_page(&GamePage { lang: Lang::EN, key: "k", t: &t, moves: &[], step: Some(0), analysis: true, marks: &[] });
+        let page = game_page(&GamePage {
+            lang: Lang::EN,
+            key: "k",
+            t: &t,
+            moves: &[],
+            step: Some(0),
+            analysis: true,
+            marks: &[],
+        });
         assert!(!unescaped(&page), "{page}");
         scripts_are_files_or_data(&page);
         assert!(page.contains(&format!("value=\"{}\"", t.seed_hex())), "the seed, once the game is over");

@@ -394,7 +394,12 @@ fn made_up_review(t: &crate::discord::game::table::Table) -> (crate::ai::review:
 
 /// Stores a made-up analysis of game `id` with `review`, as the analysis
 /// after a game does.
-async fn store_analysis(s: &Served, id: i64, t: &crate::discord::game::table::Table, review: &crate::ai::review::Review) {
+async fn store_analysis(
+    s: &Served,
+    id: i64,
+    t: &crate::discord::game::table::Table,
+    review: &crate::ai::review::Review,
+) {
     let version = crate::ai::analysis::cache_version(t.ruleset, 2).expect("bell 2p has a network");
     let a = crate::store::CachedAnalysis {
         png: b"\x89PNG chart".to_vec(),
@@ -428,8 +433,14 @@ async fn an_analysed_games_replay_marks_its_steps_and_draws_the_better_move_an_u
     let (status, marked) = get(&format!("{}/g/{}?step={step}", s.base, s.key)).await;
     assert_eq!(status, 200);
     assert!(marked.contains("id=\"marks\"") && marked.contains("Dice for "), "{marked}");
+    let thrower = review.steps[0].seat();
+    let name = super::page::names(crate::discord::view::lang::Lang::EN, &t)[thrower.index()].clone();
+    assert!(marked.contains(&format!("Dice for {name}: ")), "the thrower by her name: {marked}");
     assert!(marked.contains("+5.0 points of chance"), "the series' luck, signed: {marked}");
-    assert!(marked.contains("<span class=\"mark blunder\">Blunder</span> 9.3 points of chance given away."), "{marked}");
+    assert!(
+        marked.contains("<span class=\"mark blunder\">Blunder</span> 9.3 points of chance given away."),
+        "{marked}"
+    );
     assert!(marked.contains("Played: ") && marked.contains("The expert prefers: "), "both moves named: {marked}");
     assert!(marked.contains(&format!("/g/{}/best.png?step={step}", s.key)), "the better end drawn: {marked}");
     assert_eq!(marked.matches("class=\"mark blunder\"").count(), 2, "in the step's marks and the story's list");
@@ -449,6 +460,6 @@ async fn an_analysed_games_replay_marks_its_steps_and_draws_the_better_move_an_u
     }
     let fr = crate::discord::view::lang::Lang::from_code("fr").expect("French");
     let fr_marks = super::marks::marks(&t, &super::story::moves(fr, &t), &review);
-    let html = super::marks::marks_html(fr, &s.key, step, &fr_marks[step - 1], "").into_string();
+    let html = super::marks::marks_html(fr, &s.key, step, &fr_marks[step - 1], ("", &Default::default())).into_string();
     assert!(html.contains("Gaffe") && html.contains("L'expert préfère"), "{html}");
 }
