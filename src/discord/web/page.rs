@@ -235,16 +235,11 @@ fn marked_items(
         .collect()
 }
 
-/// Whether a table's game is over (its page replays it).
-fn over_stage(t: &Table) -> bool {
-    matches!(t.stage, Stage::Finished | Stage::Ended)
-}
-
 /// A game's page.
 pub(crate) fn game_page(p: &GamePage<'_>) -> String {
     let GamePage { lang, key, t, moves, step, analysis, marks } = *p;
-    let marks = if over_stage(t) { marks } else { &[] };
     let over = matches!(t.stage, Stage::Finished | Stage::Ended);
+    let marks = if over { marks } else { &[] };
     let step = step.filter(|_| over).map(|s| s.min(moves.len()));
     let title = title(lang, t);
     let scripts = if over {
