@@ -171,6 +171,23 @@ fn runs(start: Game, events: &[Event]) -> Result<Vec<Run>, AnalysisError> {
     Ok(out)
 }
 
+/// The series each event of the log from `start` belongs to, numbered as
+/// the analysis numbers them ([`Step`]'s `series`): 0 for the opening's
+/// throws, then 1, 2, … (a series' throws and the use of them share one).
+pub fn event_series(start: Game, events: &[Event]) -> Result<Vec<u32>, AnalysisError> {
+    let runs = runs(start, events)?;
+    let opening = events.len() - runs.iter().map(|r| r.events.len()).sum::<usize>();
+    let mut out = vec![0; opening];
+    let mut series = 0u32;
+    for run in &runs {
+        if let Event::Throw { .. } = run.events[0] {
+            series += 1;
+        }
+        out.extend(std::iter::repeat_n(series, run.events.len()));
+    }
+    Ok(out)
+}
+
 /// Analyses the game played by `events` from `start` (usually
 /// `Game::new`); fails with [`AnalysisError::OutOfTime`] once `deadline`
 /// has passed.
@@ -216,6 +233,28 @@ pub fn analyse(start: Game, events: &[Event], deadline: Option<Instant>) -> Resu
     swings.truncate(SWINGS);
     let players = players(seats, &steps);
     Ok(Analysis { seats, points, swings, series, steps, players })
+}
+
+/// Every seat's luck total (by seat index) over the game played by
+/// `events` from `start`: the sum of its series' luck as [`analyse`] finds
+/// it, without judging the decisions (what the strength tests take off
+/// a result, `thaayam-lab edge`).
+pub fn luck_by_seat(start: Game, events: &[Event]) -> Result<[f64; 4], AnalysisError> {
+    let seats = start.position().seats();
+    let net = stored_net(start.position().ruleset(), seats.len()).ok_or(AnalysisError::NoNetwork)?;
+    let mut judge = LuckJudge::new(net);
+    let (mut steps, mut series) = (Vec::new(), 0u32);
+    for run in runs(start, events)?.iter().filter(|r| matches!(r.events[0], Event::Throw { .. })) {
+        series += 1;
+        series_steps(&mut judge, run, series, f64::from(series) - 0.5, &mut steps);
+    }
+    let mut out = [0.0; 4];
+    for step in &steps {
+        if let Step::Series { seat, luck, .. } = step {
+            out[seat.index()] += luck;
+        }
+    }
+    Ok(out)
 }
 
 fn throw_of(e: &Event) -> Option<Throw> {
@@ -391,5 +430,32 @@ mod tests {
         let Some(Step::Decision { loss, label, best, .. }) = a.steps.first() else { panic!("{:?}", a.steps) };
         assert_eq!((*loss, *label, best.is_empty()), (0.0, None, true));
         assert_eq!(a.players[0].accuracy.map(f64::round), Some(100.0));
+    }
+
+    #[test]
+    fn each_event_is_numbered_with_the_series_the_analysis_gives_it() {
+        let rec = random(Variant::Bell, 2, 11);
+        let start = Game::new(rec.ruleset, rec.seats);
+        let numbers = event_series(start, &rec.events).expect("numbered");
+        assert_eq!(numbers.len(), rec.events.len());
+        assert_eq!(numbers[0], 0, "the opening");
+        assert!(numbers.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1), "one series after another");
+        let a = analyse(start, &rec.events, None).expect("analysed");
+        assert_eq!(numbers.last().copied(), Some(a.series));
+        // Every decision's series has actions, every series step's throws.
+        for step in &a.steps {
+            let (series, throw) = match step {
+                Step::Series { series, .. } => (*series, true),
+                Step::Decision { series, .. } => (*series, false),
+            };
+            let found =
+                rec.events.iter().zip(&numbers).any(|(e, &n)| n == series && matches!(e, Event::Throw { .. }) == throw);
+            assert!(found, "{step:?}");
+        }
+        // The luck alone is the analysis's.
+        let luck = luck_by_seat(start, &rec.events).expect("luck");
+        for p in &a.players {
+            assert!((luck[p.seat.index()] - p.luck).abs() < 1e-12, "{luck:?} {p:?}");
+        }
     }
 }

@@ -184,6 +184,23 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         games: u64,
     },
+    /// One level's edge over another (result minus fair share), raw and
+    /// with each game's luck taken off, with 95% intervals and the games
+    /// the adjusted figure saves.
+    Edge {
+        #[arg(long, default_value = "bell")]
+        variant: String,
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// The two levels: the first at one seat (rotated), the second at
+        /// every other.
+        #[arg(long, value_delimiter = ',', default_value = "hard,medium")]
+        ai: Vec<String>,
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     Fuzz {
         /// Inputs per parser.
         #[arg(long, default_value_t = 100_000)]
@@ -294,6 +311,11 @@ fn run(command: Command) -> Result<(), String> {
                 .map(|v| v.parse().map_err(|e| format!("--variants: {e}")))
                 .collect::<Result<_, String>>()?;
             print!("{}", lab::ladder::ladder(&variants, &players, games)?)
+        }
+        Command::Edge { variant, players, ai, games, seed } => {
+            let variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
+            let [a, b] = ai.as_slice() else { return Err("--ai names two levels, e.g. hard,medium".into()) };
+            print!("{}", lab::edge::report(variant, players, [a.parse()?, b.parse()?], games, seed)?)
         }
         Command::Fuzz { cases, seed } => println!("{}", lab::fuzz::report(cases, seed)?),
     }

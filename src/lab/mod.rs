@@ -3,7 +3,9 @@
 //! `bot-bench` (a click's CPU), `store-bench` (saves per second),
 //! `fuzz` (every parser of outside input), `web-bench` (what the game
 //! pages' viewers cost a click), `analysis-bench` and `ladder` (the
-//! post-game analysis's cost, and the computer levels judged by it), and the rigs the tests start:
+//! post-game analysis's cost, and the computer levels judged by it),
+//! `edge` (one level's edge over another, raw and luck-adjusted), and the
+//! rigs the tests start:
 //! `store-crash-worker` (saves until killed), `sandbox-bot` (the bot
 //! against a fake Discord on loopback), the PostgreSQL servers of the
 //! tests (`pg_server`, and a Patroni cluster: `pg_cluster`) and a proxy
@@ -12,6 +14,7 @@
 pub mod bot_bench;
 pub mod cpu;
 pub mod cut_proxy;
+pub mod edge;
 pub mod fuzz;
 pub mod ladder;
 pub mod pg_cluster;

@@ -6,7 +6,10 @@
 //! reload resumes the stream; after the end the page checks every throw
 //! with the browser's SHA-256 and shows a mismatch for a tampered seed;
 //! the replay steps with the arrow keys; no page scrolls sideways at
-//! 360 px; the console shows no error. Screenshots are written to
+//! 360 px; once the game is analysed, a costly step of the replay shows
+//! its marks (the series' luck, the label) and the expert's better end
+//! position drawn beside the one played; the console shows no error.
+//! Screenshots are written to
 //! `target/web-shots/` (look at them).
 
 use crate::support::browser::{Browser, chromium_or_skip};
@@ -55,6 +58,7 @@ async fn a_games_page_follows_it_live_then_replays_it_and_checks_its_dice_in_a_b
     let base = format!("http://127.0.0.1:{port}");
     let mut config = play::config(&dir.0.join("thaayam.db"), Shards::Auto);
     config.web = Some(Web::new(SocketAddr::from(([127, 0, 0, 1], port)), Some(base.clone())));
+    config.limits.analyses_after_games = true;
     let bot = play::start_bot_with(&fake, config).await;
     let (alice, bob) = (FakeUser::new(1, "alice"), FakeUser::new(2, "bob"));
     let players = [alice.clone(), bob.clone()];
@@ -117,7 +121,8 @@ async fn a_games_page_follows_it_live_then_replays_it_and_checks_its_dice_in_a_b
     // The end: the page reloads itself and checks the dice.
     let (last, _) = play::play_to_end(&fake, CHANNEL, &players, 4000).await;
     assert!(play::is_over(&last));
-    let result = fake.read_newest_public(CHANNEL, |m| m.clone()).expect("the result");
+    // The result (not the analysis's reply, which may follow it at once).
+    let result = fake.message(last.id).expect("the result");
     assert_eq!(link_urls(&result), vec![url.clone()], "the result links to the same page");
     browser.wait_for("document.body.getAttribute('data-checked') === '1'", Duration::from_secs(20)).await;
     assert_eq!(browser.eval("document.getElementById('throws-verdict').dataset.bad").await, "0");
@@ -157,6 +162,28 @@ async fn a_games_page_follows_it_live_then_replays_it_and_checks_its_dice_in_a_b
     assert!(text.as_str().is_some_and(|t| t.starts_with("Move 2 of")), "{text}");
     fits(&browser, "a replay step").await;
     shot(&browser, "replay-360.png").await;
+
+    // Once analysed, the story labels the costly decisions, and such a
+    // step shows its marks and the better end position beside the played.
+    let analysed =
+        |m: &crate::support::fake_discord::StoredMessage| m.channel_id == CHANNEL && m.content().contains(", analysed");
+    fake.wait_for_message(analysed, Duration::from_secs(30)).await;
+    browser.open(&url).await;
+    let costly = "(function(){var m=document.querySelector('#story .mark.blunder, #story .mark.mistake');\
+                  return m ? +m.closest('li').id.slice(1) : 0;})()";
+    let step = browser.eval(costly).await.as_u64().unwrap_or(0);
+    assert!(step > 0, "a mistake or a blunder is labelled in the story");
+    browser.open(&format!("{url}?step={step}")).await;
+    browser.wait_for("document.readyState === 'complete'", Duration::from_secs(5)).await;
+    let marks = browser.eval("document.getElementById('marks').innerText").await;
+    let marks = marks.as_str().unwrap_or_default().to_string();
+    assert!(marks.contains("points of chance given away") && marks.contains("The expert prefers: "), "{marks}");
+    browser.wait_for("document.getElementById('best-img').complete", Duration::from_secs(5)).await;
+    let best = browser.eval("document.getElementById('best-img').naturalWidth").await;
+    assert!(best.as_u64().is_some_and(|w| w > 0), "the better end position is drawn");
+    browser.eval("document.getElementById('marks').scrollIntoView()").await;
+    fits(&browser, "a marked replay step").await;
+    shot(&browser, "marks-360.png").await;
 
     let errors = browser.errors.lock().expect("lock").clone();
     assert!(errors.is_empty(), "the console shows errors: {errors:?}");

@@ -19,6 +19,7 @@ use crate::render::render_chart;
 use crate::store::StoreHandle;
 use crate::store::{CachedAnalysis, GameId, LoadedGame};
 use poise::serenity_prelude::Http;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -34,6 +35,9 @@ pub(crate) struct Reviews {
     http: OnceLock<Arc<Http>>,
     places: Arc<Semaphore>,
     worker: Arc<Semaphore>,
+    /// How many analyses it has stored: the pages believe a game has none
+    /// only until this moves ([`Reviews::stored`]).
+    stored: Arc<AtomicU64>,
 }
 
 impl Default for Reviews {
@@ -42,6 +46,7 @@ impl Default for Reviews {
             http: OnceLock::new(),
             places: Arc::new(Semaphore::new(WAITING + 1)),
             worker: Arc::new(Semaphore::new(1)),
+            stored: Arc::default(),
         }
     }
 }
@@ -74,6 +79,19 @@ impl Reviews {
         let _ = self.http.set(http);
     }
 
+    /// How many analyses were stored after games so far: a page that found
+    /// none for a game asks the store again once this moved.
+    pub(crate) fn stored(&self) -> u64 {
+        self.stored.load(Ordering::SeqCst)
+    }
+
+    /// Counts an analysis stored (the pages then ask the store again), as
+    /// the worker does.
+    #[cfg(test)]
+    pub(crate) fn note_stored(&self) {
+        self.stored.fetch_add(1, Ordering::SeqCst);
+    }
+
     /// Queues the analysis of a game whose result was just shown; `false`
     /// if it is not queued (the queue is full, or the bot not connected).
     pub(crate) fn after_result(&self, store: &StoreHandle, finished: Finished) -> bool {
@@ -82,18 +100,18 @@ impl Reviews {
             tracing::info!("game {}: the analyses' queue is full; not analysed now", finished.game);
             return false;
         };
-        let (store, worker) = (store.clone(), self.worker.clone());
+        let (store, worker, reviews) = (store.clone(), self.worker.clone(), self.stored.clone());
         tokio::spawn(instrument::inherit(async move {
             let _place = place;
             let Ok(_worker) = worker.acquire().await else { return };
-            post(&http, &store, finished).await;
+            post(&http, &store, finished, &reviews).await;
         }));
         true
     }
 }
 
 /// Analyses one game (or reads its cached analysis) and posts its lines.
-async fn post(http: &Http, store: &StoreHandle, f: Finished) {
+async fn post(http: &Http, store: &StoreHandle, f: Finished, stored: &AtomicU64) {
     let id = f.game;
     let loaded = match store.call(move |s| s.load(id)).await {
         Ok(Some(loaded)) => loaded,
@@ -111,8 +129,9 @@ async fn post(http: &Http, store: &StoreHandle, f: Finished) {
                 return tracing::warn!("game {id}: its analysis failed");
             };
             let keep: CachedAnalysis = made.clone();
-            if let Err(e) = store.call(move |s| s.cache_analysis(id, version, &keep)).await {
-                tracing::warn!("caching the analysis of game {id} failed: {e}");
+            match store.call(move |s| s.cache_analysis(id, version, &keep)).await {
+                Ok(()) => _ = stored.fetch_add(1, Ordering::SeqCst),
+                Err(e) => tracing::warn!("caching the analysis of game {id} failed: {e}"),
             }
             made
         }

@@ -3,11 +3,13 @@
 //! and each of its pages and pictures is made once, then served from
 //! memory however often and by however many it is asked; a flood of
 //! requests for a finished game's page reaches neither the store's queue
-//! (where clicks wait) nor the painters again. Its analysis chart may be
-//! made after its end: while it has none, the store is asked again at most
-//! every [`ANALYSIS_FRESH`]. Bounded by size ([`BUDGET`] bytes in all), the
+//! (where clicks wait) nor the painters again. Its analysis (the chart and
+//! the replay's marks, [`Analysed`]) may be made after its end: while it
+//! has none, the store is asked again at most every [`ANALYSIS_FRESH`], or
+//! as soon as an analysis was stored after a game. Bounded by size ([`BUDGET`] bytes in all), the
 //! least recently asked given up first.
 
+use super::marks::StepMarks;
 use super::story::Move;
 use crate::discord::game::table::Table;
 use crate::discord::view::lang::Lang;
@@ -40,6 +42,24 @@ impl Closed {
     }
 }
 
+/// A closed game's analysis as its pages show it.
+#[derive(Debug, Default)]
+pub(crate) struct Analysed {
+    /// The chart (empty: none stored when last asked).
+    pub(crate) png: Vec<u8>,
+    /// The replay's marks, by move (empty: none stored).
+    pub(crate) marks: Vec<StepMarks>,
+    /// The analyses stored after games when it was read
+    /// (`live::review::Reviews::stored`).
+    pub(crate) epoch: u64,
+}
+
+impl Analysed {
+    fn size(&self) -> usize {
+        256 + self.png.len() + self.marks.iter().map(StepMarks::size).sum::<usize>()
+    }
+}
+
 /// What is kept of a closed game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Item {
@@ -50,13 +70,16 @@ pub(crate) enum Item {
     Page { step: Option<usize>, analysis: bool, overlay: bool },
     /// Its board at a replay's step (`None`: at its end).
     Board(Option<usize>),
-    /// Its analysis chart (empty: none stored when last asked).
+    /// Its best end position beside a costly decision at a replay's step.
+    Best(usize),
+    /// Its analysis ([`Analysed`]).
     Analysis,
 }
 
 enum Kept {
     Game(Arc<Closed>),
     Bytes(Arc<Vec<u8>>),
+    Analysis(Arc<Analysed>),
 }
 
 struct Entry {
@@ -132,7 +155,7 @@ impl ClosedGames {
     pub(crate) fn game(&self, id: i64) -> Option<Arc<Closed>> {
         match self.lru().get((id, Item::Game))?.kept {
             Kept::Game(ref g) => Some(g.clone()),
-            Kept::Bytes(_) => None,
+            Kept::Bytes(_) | Kept::Analysis(_) => None,
         }
     }
 
@@ -144,16 +167,34 @@ impl ClosedGames {
         game
     }
 
-    /// A page or a picture of game `id`, if kept; an analysis chart's
-    /// absence only while it is fresh.
+    /// A page or a picture of game `id`, if kept.
     pub(crate) fn bytes(&self, id: i64, item: Item) -> Option<Arc<Vec<u8>>> {
-        let mut lru = self.lru();
-        let entry = lru.get((id, item))?;
-        match &entry.kept {
-            Kept::Bytes(b) if item == Item::Analysis && b.is_empty() && entry.made.elapsed() >= ANALYSIS_FRESH => None,
+        match &self.lru().get((id, item))?.kept {
             Kept::Bytes(b) => Some(b.clone()),
-            Kept::Game(_) => None,
+            Kept::Game(_) | Kept::Analysis(_) => None,
         }
+    }
+
+    /// The analysis of game `id`, if kept; its absence only while it is
+    /// fresh and no analysis was stored since (`epoch`: how many are now).
+    pub(crate) fn analysis(&self, id: i64, epoch: u64) -> Option<Arc<Analysed>> {
+        let mut lru = self.lru();
+        let entry = lru.get((id, Item::Analysis))?;
+        match &entry.kept {
+            Kept::Analysis(a) if a.png.is_empty() && (entry.made.elapsed() >= ANALYSIS_FRESH || a.epoch != epoch) => {
+                None
+            }
+            Kept::Analysis(a) => Some(a.clone()),
+            Kept::Game(_) | Kept::Bytes(_) => None,
+        }
+    }
+
+    /// Keeps the analysis of game `id`, and gives it back.
+    pub(crate) fn keep_analysis(&self, id: i64, analysed: Analysed) -> Arc<Analysed> {
+        let size = analysed.size();
+        let analysed = Arc::new(analysed);
+        self.lru().put((id, Item::Analysis), Kept::Analysis(analysed.clone()), size, self.budget);
+        analysed
     }
 
     /// Keeps a page or a picture of game `id`, and gives it back.
@@ -203,15 +244,17 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_analysis_is_believed_for_a_while_a_stored_one_for_good() {
+    fn a_missing_analysis_is_believed_for_a_while_or_until_one_is_stored_a_stored_one_for_good() {
         let kept = ClosedGames::default();
-        kept.keep(1, Item::Analysis, Vec::new());
-        assert_eq!(kept.bytes(1, Item::Analysis).map(|b| b.len()), Some(0), "none, believed");
-        kept.keep(2, Item::Analysis, vec![1, 2, 3]);
-        assert_eq!(kept.bytes(2, Item::Analysis).map(|b| b.len()), Some(3));
+        kept.keep_analysis(1, Analysed { epoch: 4, ..Analysed::default() });
+        assert_eq!(kept.analysis(1, 4).map(|a| a.png.len()), Some(0), "none, believed");
+        assert!(kept.analysis(1, 5).is_none(), "an analysis was stored since: asked again");
+        kept.keep_analysis(2, Analysed { png: vec![1, 2, 3], epoch: 4, ..Analysed::default() });
+        assert_eq!(kept.analysis(2, 9).map(|a| a.png.len()), Some(3), "a stored one, for good");
         if let Some(e) = kept.lru().map.get_mut(&(1, Item::Analysis)) {
             e.made = e.made.checked_sub(ANALYSIS_FRESH).expect("a minute after the clock's start");
         }
-        assert!(kept.bytes(1, Item::Analysis).is_none(), "asked again after {ANALYSIS_FRESH:?}");
+        assert!(kept.analysis(1, 4).is_none(), "asked again after {ANALYSIS_FRESH:?}");
+        assert!(kept.bytes(2, Item::Analysis).is_none(), "an analysis is no bytes");
     }
 }

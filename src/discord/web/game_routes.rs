@@ -1,16 +1,19 @@
 //! The routes of a game's page and its pictures (`/g/{key}`,
-//! `…/board.png`, `…/analysis.png`, and the Activity's board), served
+//! `…/board.png`, `…/analysis.png`, `…/best.png` (a costly decision's
+//! best end position, [`super::marks`]), and the Activity's board), served
 //! through the [`Site`]: a request within its address's budget
 //! ([`super::budget`]) or refused (429); a finished game's page, boards
 //! (at every step, clamped to the game's length before it is a key) and
-//! chart made once and kept ([`super::closed`]); the store or the pages'
+//! chart and replay's marks made once and kept ([`super::closed`]); the store or the pages'
 //! render slot busy past their waits: 503.
 
-use super::closed::{Closed, Item};
+use super::closed::{Analysed, Closed, Item};
 use super::limits::{client_address, counted_as};
+use super::marks;
 use super::page::{self, GamePage};
 use super::site::{Busy, Door, Found, PAINT_WAIT, Site, html, not_found};
 use super::story;
+use crate::ai::review::Review;
 use crate::discord::game::table::{Stage, Table};
 use crate::discord::view::lang::Lang;
 use crate::discord::view::picture::board_view;
@@ -49,21 +52,48 @@ impl Site {
         Ok(png.map(|png| self.closed.keep(id, item, png)))
     }
 
-    /// The analysis chart of a closed game, read once (its absence for a
-    /// while: [`super::closed::ANALYSIS_FRESH`]).
-    pub(super) async fn closed_analysis(&self, id: i64, t: &Table) -> Result<Option<Arc<Vec<u8>>>, Busy> {
+    /// The analysis of a closed game (its chart and its replay's marks),
+    /// read once (its absence for a while, [`super::closed::ANALYSIS_FRESH`],
+    /// or until an analysis is stored after a game).
+    pub(super) async fn closed_analysis(&self, id: i64, game: &Closed) -> Result<Option<Arc<Analysed>>, Busy> {
+        let t = &game.table;
         let Some(version) = analysis_version(t).filter(|_| t.stage == Stage::Finished) else { return Ok(None) };
-        let png = match self.closed.bytes(id, Item::Analysis) {
-            Some(png) => png,
+        let epoch = self.data.reviews.stored();
+        let analysed = match self.closed.analysis(id, epoch) {
+            Some(kept) => kept,
             None => match self.store(move |s| s.cached_analysis(GameId(id), version)).await? {
-                Ok(found) => self.closed.keep(id, Item::Analysis, found.map(|a| a.png).unwrap_or_default()),
+                Ok(found) => {
+                    let (png, review) = found.map(|a| (a.png, a.review)).unwrap_or_default();
+                    let review = review.and_then(|r| serde_json::from_str::<Review>(&r).ok());
+                    let marks = review.map(|r| marks::marks(t, &game.moves, &r)).unwrap_or_default();
+                    self.closed.keep_analysis(id, Analysed { png, marks, epoch })
+                }
                 Err(e) => {
                     tracing::warn!("game page: cannot read the analysis of game {id}: {e}");
                     return Ok(None);
                 }
             },
         };
-        Ok(Some(png).filter(|p| !p.is_empty()))
+        Ok(Some(analysed).filter(|a| !a.png.is_empty()))
+    }
+
+    /// The best end position of the costly decision at a replay's step of
+    /// a closed game, drawn once and kept (`None`: no such decision).
+    async fn closed_best(&self, id: i64, game: &Closed, step: usize) -> Result<Option<Arc<Vec<u8>>>, Busy> {
+        let Some(analysed) = self.closed_analysis(id, game).await? else { return Ok(None) };
+        let costly = step.checked_sub(1).and_then(|i| analysed.marks.get(i)).and_then(|m| m.decision.as_ref());
+        let Some(decision) = costly.filter(|d| d.costly()) else { return Ok(None) };
+        let item = Item::Best(step);
+        if let Some(png) = self.closed.bytes(id, item) {
+            return Ok(Some(png));
+        }
+        let Ok(Ok(_slot)) = tokio::time::timeout(PAINT_WAIT, self.painters.acquire()).await else { return Err(Busy) };
+        if let Some(png) = self.closed.bytes(id, item) {
+            return Ok(Some(png));
+        }
+        let view = marks::best_view(game.lang, decision, &page::names(game.lang, &game.table));
+        let png = view.as_ref().and_then(crate::discord::live::pictures::draw_png);
+        Ok(png.map(|png| self.closed.keep(id, item, png)))
     }
 }
 
@@ -115,10 +145,12 @@ pub(super) async fn game_page(
         }
         Err(r) => return r,
     };
-    let analysis = match site.closed_analysis(id, &game.table).await {
-        Ok(a) => a.is_some(),
+    let analysed = match site.closed_analysis(id, &game).await {
+        Ok(a) => a,
         Err(Busy) => return refused(StatusCode::SERVICE_UNAVAILABLE),
     };
+    let analysis = analysed.is_some();
+    let marks = analysed.as_ref().map_or(&[][..], |a| &a.marks[..]);
     // Clamped before it is a key: every step past the end is the end (the
     // overlay shows the end only).
     let step = q.step.map(|s| s.min(game.moves.len())).filter(|_| !overlay);
@@ -130,7 +162,7 @@ pub(super) async fn game_page(
             let body = if overlay {
                 page::overlay(lang, &key, t)
             } else {
-                page::game_page(&GamePage { lang, key: &key, t, moves: &game.moves, step, analysis })
+                page::game_page(&GamePage { lang, key: &key, t, moves: &game.moves, step, analysis, marks })
             };
             site.closed.keep(id, item, body.clone().into_bytes());
             body
@@ -142,7 +174,7 @@ pub(super) async fn game_page(
 /// A running game's page (never kept: it changes).
 fn game_open(lang: Lang, key: &str, t: &Table) -> String {
     let moves = story::moves(lang, t);
-    page::game_page(&GamePage { lang, key, t, moves: &moves, step: None, analysis: false })
+    page::game_page(&GamePage { lang, key, t, moves: &moves, step: None, analysis: false, marks: &[] })
 }
 
 /// The version the analysis of a table is cached under, if it can have one.
@@ -219,8 +251,35 @@ pub(super) async fn analysis_png(
         Ok(Found::Open { .. }) => return not_found(),
         Err(r) => return r,
     };
-    match site.closed_analysis(id, &game.table).await {
-        Ok(Some(chart)) => png(chart.to_vec(), "private, max-age=3600"),
+    match site.closed_analysis(id, &game).await {
+        Ok(Some(analysed)) => png(analysed.png.clone(), "private, max-age=3600"),
+        Ok(None) => not_found(),
+        Err(Busy) => refused(StatusCode::SERVICE_UNAVAILABLE),
+    }
+}
+
+/// The best end position beside the one played at a replay's step whose
+/// decision was a mistake or a blunder (`/g/{key}/best.png?step=N`): only
+/// of a finished game analysed, each drawn once and kept; any other step
+/// is a 404.
+pub(super) async fn best_png(
+    State(site): State<Site>,
+    Path(key): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(q): Query<PictureQuery>,
+) -> Response {
+    if !within_budget(&site, peer, &headers) {
+        return refused(StatusCode::TOO_MANY_REQUESTS);
+    }
+    let (id, game) = match found_or(&site, Door::Page, &key).await {
+        Ok(Found::Closed { id, game }) => (id, game),
+        Ok(Found::Open { .. }) => return not_found(),
+        Err(r) => return r,
+    };
+    let Some(step) = q.step.filter(|&s| s >= 1 && s <= game.moves.len()) else { return not_found() };
+    match site.closed_best(id, &game, step).await {
+        Ok(Some(bytes)) => png(bytes.to_vec(), "private, max-age=3600"),
         Ok(None) => not_found(),
         Err(Busy) => refused(StatusCode::SERVICE_UNAVAILABLE),
     }

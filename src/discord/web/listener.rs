@@ -93,6 +93,7 @@ pub(crate) fn router(site: Site) -> Router {
         .route("/g/{key}", get(routes::game_page))
         .route("/g/{key}/board.png", get(routes::board_png))
         .route("/g/{key}/analysis.png", get(routes::analysis_png))
+        .route("/g/{key}/best.png", get(routes::best_png))
         .route("/g/{key}/events", get(events))
         // The Activity's own (Discord maps one address to `/activity/`),
         // with the Activity's keys: shown also where pages are off.

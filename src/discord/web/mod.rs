@@ -18,7 +18,9 @@
 //! - [`page`]: the HTML (server-rendered; the scripts only add the live
 //!   updates, the replay's arrow keys and the dice check).
 //! - [`line`](mod@line): a line of the channel's words in HTML, names put in once.
-//! - [`story`]: the story move by move and the replay's boards.
+//! - [`story`]: the story move by move and the replay's boards;
+//!   [`marks`]: the replay's marks from the stored review (luck, labels,
+//!   the best end position beside a costly decision's).
 //! - [`stream`]: the live streams (server-sent events) and their viewers.
 //! - [`limits`]: the caps on live streams, and whose address a request is.
 //! - [`serve`]: the listener's connection caps and timeouts, sized from
@@ -42,6 +44,7 @@ pub(crate) mod headers;
 pub(crate) mod limits;
 pub(crate) mod line;
 pub(crate) mod listener;
+pub(crate) mod marks;
 pub(crate) mod page;
 pub(crate) mod serve;
 pub(crate) mod site;

@@ -13,6 +13,7 @@
 
 use super::assets::Asset;
 use super::line::{insert, line_html, line_html_with, line_text};
+use super::marks::{StepMarks, badge, marks_html};
 use super::story::Move;
 use crate::discord::game::table::{Player, Stage, Table};
 use crate::discord::view::lang::{Lang, tr};
@@ -31,6 +32,9 @@ pub(crate) struct GamePage<'a> {
     pub(crate) step: Option<usize>,
     /// A chart of the game's analysis is stored.
     pub(crate) analysis: bool,
+    /// The replay's marks by move, from the stored review (empty: none;
+    /// always empty while the game runs).
+    pub(crate) marks: &'a [StepMarks],
 }
 
 /// The name shown for each seat: the player's name in Discord when the
@@ -199,6 +203,18 @@ pub(crate) fn players_html(lang: Lang, t: &Table) -> Markup {
 
 /// The story's moves `from` on, as list items (numbered by the list).
 pub(crate) fn story_items(t: &Table, moves: &[Move], from: usize, link: Option<&str>) -> Vec<Markup> {
+    marked_items(Lang::EN, t, moves, from, link, &[])
+}
+
+/// [`story_items`], each with its decision's label when `marks` has one.
+fn marked_items(
+    lang: Lang,
+    t: &Table,
+    moves: &[Move],
+    from: usize,
+    link: Option<&str>,
+    marks: &[StepMarks],
+) -> Vec<Markup> {
     moves
         .iter()
         .enumerate()
@@ -212,6 +228,7 @@ pub(crate) fn story_items(t: &Table, moves: &[Move], from: usize, link: Option<&
                     } @else {
                         (move_lines(t, m))
                     }
+                    @if let Some(mark) = marks.get(i) { (badge(lang, mark)) }
                 }
             }
         })
@@ -220,8 +237,9 @@ pub(crate) fn story_items(t: &Table, moves: &[Move], from: usize, link: Option<&
 
 /// A game's page.
 pub(crate) fn game_page(p: &GamePage<'_>) -> String {
-    let GamePage { lang, key, t, moves, step, analysis } = *p;
+    let GamePage { lang, key, t, moves, step, analysis, marks } = *p;
     let over = matches!(t.stage, Stage::Finished | Stage::Ended);
+    let marks = if over { marks } else { &[] };
     let step = step.filter(|_| over).map(|s| s.min(moves.len()));
     let title = title(lang, t);
     let scripts = if over {
@@ -248,7 +266,7 @@ pub(crate) fn game_page(p: &GamePage<'_>) -> String {
                 }
                 (dice_section(lang, t, over))
                 h2 { (tr!(lang, "web-story")) }
-                ol id="story" { @for item in story_items(t, moves, 0, over.then_some(key)) { (item) } }
+                ol id="story" { @for item in marked_items(lang, t, moves, 0, over.then_some(key), marks) { (item) } }
                 @if !over { p class="muted" { (tr!(lang, "web-live")) } }
             }
             (scripts)
@@ -259,7 +277,7 @@ pub(crate) fn game_page(p: &GamePage<'_>) -> String {
 
 /// The board (the game now, or the replay's step) and the replay's links.
 fn board_part(p: &GamePage<'_>, step: Option<usize>, over: bool) -> Markup {
-    let GamePage { lang, key, t, moves, .. } = *p;
+    let GamePage { lang, key, t, moves, marks, .. } = *p;
     let (src, alt) = match step {
         Some(s) => (format!("/g/{key}/board.png?step={s}"), step_alt(lang, t, moves, s)),
         None => (format!("/g/{key}/board.png?v={}", t.seq), alt_text(lang, t)),
@@ -273,6 +291,7 @@ fn board_part(p: &GamePage<'_>, step: Option<usize>, over: bool) -> Markup {
         @if let Some(s) = step {
             (steps_nav(lang, key, s, moves.len()))
             @if let Some(m) = shown { p id="step-lines" { (move_lines(t, m)) } }
+            @if let Some(mark) = s.checked_sub(1).and_then(|i| marks.get(i)) { (marks_html(lang, key, s, mark, (&alt, &names(lang, t)))) }
         } @else if over && !moves.is_empty() {
             nav class="steps" aria-label=(replay) { a href={ "/g/" (key) "?step=0#board" } { (replay) } }
         }
@@ -479,7 +498,15 @@ mod tests {
         let mut t = playing(NASTY, NASTY);
         t.deadline = Some(1_795_000_000);
         let moves = crate::discord::web::story::moves(Lang::EN, &t);
-        let page = game_page(&GamePage { lang: Lang::EN, key: "k", t: &t, moves: &moves, step: None, analysis: false });
+        let page = game_page(&GamePage {
+            lang: Lang::EN,
+            key: "k",
+            t: &t,
+            moves: &moves,
+            step: None,
+            analysis: false,
+            marks: &[],
+        });
         assert!(!unescaped(&page), "{page}");
         let text = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; 'q' &quot;";
         assert!(page.contains(&format!("</strong>: {text}")), "the players list: {page}");
@@ -512,7 +539,15 @@ mod tests {
             json,
             "<script type=\"application/json\" id=\"dice-data\">{\"a\":\"\\u003c/script>\\u003c!--\\u003cscript>\"}</script>"
         );
-        let page = game_page(&GamePage { lang: Lang::EN, key: "k", t: &t, moves: &[], step: Some(0), analysis: true });
+        let page = game_page(&GamePage {
+            lang: Lang::EN,
+            key: "k",
+            t: &t,
+            moves: &[],
+            step: Some(0),
+            analysis: true,
+            marks: &[],
+        });
         assert!(!unescaped(&page), "{page}");
         scripts_are_files_or_data(&page);
         assert!(page.contains(&format!("value=\"{}\"", t.seed_hex())), "the seed, once the game is over");

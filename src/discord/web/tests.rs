@@ -345,3 +345,121 @@ async fn the_pages_scripts_and_styles_are_files_named_by_their_hash_under_a_poli
     let (status, _) = get(&format!("{}/assets/live.0000000000000000.js", s.base)).await;
     assert_eq!(status, 404, "an old or made-up name");
 }
+
+/// A review of `t`'s game as the analysis stores it, made up: its first
+/// use of throws with a choice is a blunder (the best a legal action other
+/// than the one played), its series thrown was lucky (+5 points). Returns
+/// it with that decision's step (a move of the story, from 1).
+fn made_up_review(t: &crate::discord::game::table::Table) -> (crate::ai::review::Review, usize) {
+    use crate::ai::review::{Review, Step};
+    use crate::engine::{Event, Game, format_tpn};
+    let series = crate::ai::analysis::event_series(Game::new(t.ruleset, t.seats()), &t.events).expect("numbered");
+    let moves = super::story::moves(crate::discord::view::lang::Lang::EN, t);
+    let mut game = Game::new(t.ruleset, t.seats());
+    for (i, &e) in t.events.iter().enumerate() {
+        let starts_a_use = i > 0 && matches!(t.events[i - 1], Event::Throw { .. }) && series[i] > 0;
+        let legal = game.legal_actions();
+        if let (Event::Act { action }, true) = (e, starts_a_use && legal.len() >= 2) {
+            let k = series[i];
+            let played: Vec<_> = (i..t.events.len())
+                .take_while(|&j| series[j] == k)
+                .filter_map(|j| if let Event::Act { action } = t.events[j] { Some(action) } else { None })
+                .collect();
+            let best = legal.into_iter().find(|&a| a != action).expect("another action");
+            let seat = game.position().turn();
+            let step = moves.iter().position(|m| m.end > i).expect("a move") + 1;
+            let steps = vec![
+                Step::Series { series: k, x: f64::from(k) - 0.5, seat, throws: Vec::new(), luck: 0.05 },
+                Step::Decision {
+                    series: k,
+                    x: f64::from(k),
+                    seat,
+                    tpn: format_tpn(game.position(), true),
+                    played,
+                    best: vec![best],
+                    played_end: String::new(),
+                    best_end: String::new(),
+                    chance: 0.3,
+                    best_chance: 0.393,
+                    loss: 0.093,
+                    label: crate::ai::skill::Label::of(0.093),
+                },
+            ];
+            return (Review { players: Vec::new(), steps }, step);
+        }
+        game.apply(e).expect("replays");
+    }
+    panic!("no choice in the whole game")
+}
+
+/// Stores a made-up analysis of game `id` with `review`, as the analysis
+/// after a game does.
+async fn store_analysis(
+    s: &Served,
+    id: i64,
+    t: &crate::discord::game::table::Table,
+    review: &crate::ai::review::Review,
+) {
+    let version = crate::ai::analysis::cache_version(t.ruleset, 2).expect("bell 2p has a network");
+    let a = crate::store::CachedAnalysis {
+        png: b"\x89PNG chart".to_vec(),
+        swings: "[]".into(),
+        review: Some(serde_json::to_string(review).expect("json")),
+    };
+    let id = crate::store::GameId(id);
+    s.data.store.call(move |st| st.cache_analysis(id, version, &a)).await.expect("stored");
+    s.data.reviews.note_stored();
+}
+
+#[tokio::test]
+async fn an_analysed_games_replay_marks_its_steps_and_draws_the_better_move_an_unanalysed_or_running_one_none() {
+    let running = served(12).await;
+    let t = running.game.lock().await.table.clone();
+    let (review, _) = made_up_review(&t);
+    store_analysis(&running, t.id.get(), &t, &review).await;
+    let (status, page) = get(&format!("{}/g/{}", running.base, running.key)).await;
+    assert_eq!(status, 200);
+    assert!(!page.contains("class=\"mark") && !page.contains("id=\"marks\""), "no analysis during play: {page}");
+    let (status, _) = get(&format!("{}/g/{}/best.png?step=1", running.base, running.key)).await;
+    assert_eq!(status, 404, "nor its pictures");
+
+    let s = served(0).await;
+    finish(&s).await;
+    let t = s.game.lock().await.table.clone();
+    let (review, step) = made_up_review(&t);
+    let (_, unanalysed) = get(&format!("{}/g/{}?step={step}", s.base, s.key)).await;
+    assert!(unanalysed.contains("id=\"step-lines\"") && !unanalysed.contains("id=\"marks\""), "no analysis yet");
+    store_analysis(&s, t.id.get(), &t, &review).await;
+    let (status, marked) = get(&format!("{}/g/{}?step={step}", s.base, s.key)).await;
+    assert_eq!(status, 200);
+    assert!(marked.contains("id=\"marks\"") && marked.contains("Dice for "), "{marked}");
+    let thrower = review.steps[0].seat();
+    let name = super::page::names(crate::discord::view::lang::Lang::EN, &t)[thrower.index()].clone();
+    assert!(marked.contains(&format!("Dice for {name}: ")), "the thrower by her name: {marked}");
+    assert!(marked.contains("+5.0 points of chance"), "the series' luck, signed: {marked}");
+    assert!(
+        marked.contains("<span class=\"mark blunder\">Blunder</span> 9.3 points of chance given away."),
+        "{marked}"
+    );
+    assert!(marked.contains("Played: ") && marked.contains("The expert prefers: "), "both moves named: {marked}");
+    assert!(marked.contains(&format!("/g/{}/best.png?step={step}", s.key)), "the better end drawn: {marked}");
+    assert_eq!(marked.matches("class=\"mark blunder\"").count(), 2, "in the step's marks and the story's list");
+    for other in [step - 1, step + 1] {
+        let (_, plain) = get(&format!("{}/g/{}?step={other}", s.base, s.key)).await;
+        assert!(!plain.contains("id=\"marks\""), "step {other} has no mark");
+    }
+    let best = reqwest::get(format!("{}/g/{}/best.png?step={step}", s.base, s.key)).await.expect("png");
+    assert_eq!(best.headers()["content-type"], "image/png");
+    let best = best.bytes().await.expect("bytes");
+    assert!(best.starts_with(b"\x89PNG"));
+    let played = reqwest::get(format!("{}/g/{}/board.png?step={step}", s.base, s.key)).await.expect("png");
+    assert_ne!(best, played.bytes().await.expect("bytes"), "another position than the one played");
+    for other in [0, step + 1, usize::MAX] {
+        let (status, _) = get(&format!("{}/g/{}/best.png?step={other}", s.base, s.key)).await;
+        assert_eq!(status, 404, "step {other} has no better move to draw");
+    }
+    let fr = crate::discord::view::lang::Lang::from_code("fr").expect("French");
+    let fr_marks = super::marks::marks(&t, &super::story::moves(fr, &t), &review);
+    let html = super::marks::marks_html(fr, &s.key, step, &fr_marks[step - 1], ("", &Default::default())).into_string();
+    assert!(html.contains("Gaffe") && html.contains("L'expert préfère"), "{html}");
+}
