@@ -77,8 +77,10 @@ async fn analysis(
     let made = ticket.run(move || compute(&loaded, lang, deadline)).await.map_err(|e| e.to_string())??;
     tracing::info!("analysis of game {id}: computed");
     let keep = made.clone();
-    if let Err(e) = store.call(move |s| s.cache_analysis(id, version, &keep)).await {
-        tracing::warn!("caching the analysis of game {id} failed: {e}");
+    match store.call(move |s| s.cache_analysis(id, version, &keep)).await {
+        // The game's page, which may have found none, asks again.
+        Ok(()) => ctx.data().reviews.note_stored(),
+        Err(e) => tracing::warn!("caching the analysis of game {id} failed: {e}"),
     }
     Ok(made)
 }

@@ -85,9 +85,8 @@ impl Reviews {
         self.stored.load(Ordering::SeqCst)
     }
 
-    /// Counts an analysis stored (the pages then ask the store again), as
-    /// the worker does.
-    #[cfg(test)]
+    /// Counts an analysis stored outside the worker (`/thaayam analyse`,
+    /// the tests): the pages then ask the store again.
     pub(crate) fn note_stored(&self) {
         self.stored.fetch_add(1, Ordering::SeqCst);
     }
