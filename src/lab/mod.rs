@@ -3,7 +3,8 @@
 //! `bot-bench` (a click's CPU), `store-bench` (saves per second),
 //! `fuzz` (every parser of outside input), `web-bench` (what the game
 //! pages' viewers cost a click), `analysis-bench` and `ladder` (the
-//! post-game analysis's cost, and the computer levels judged by it), and the rigs the tests start:
+//! post-game analysis's cost, and the computer levels judged by it),
+//! `tutor-bench` (what judging a player's menu costs the tutor), and the rigs the tests start:
 //! `store-crash-worker` (saves until killed), `sandbox-bot` (the bot
 //! against a fake Discord on loopback), the PostgreSQL servers of the
 //! tests (`pg_server`, and a Patroni cluster: `pg_cluster`) and a proxy
@@ -21,5 +22,6 @@ pub mod store_bench;
 pub mod store_crash;
 pub mod store_writers;
 mod tables;
+pub mod tutor_bench;
 pub mod web_bench;
 pub mod web_flood;

@@ -30,6 +30,7 @@ pub(crate) mod story;
 pub(crate) mod table;
 pub(crate) mod tournament;
 pub(crate) mod turn;
+pub(crate) mod tutor;
 
 #[cfg(test)]
 pub(crate) mod session_tests;
