@@ -14,7 +14,7 @@ const RATED: u64 = 1_300_000_000_000_005_702;
 
 /// The tutor's line on a board, if any (English).
 fn warning(board: &StoredMessage) -> Option<String> {
-    board.content().lines().find(|l| l.starts_with("**Tutor:**")).map(String::from)
+    board.content().lines().find(|l| l.starts_with("**Tutor**:")).map(String::from)
 }
 
 /// `/thaayam tutor` for `user` (`switch`: 0 on, 1 off, none: asks); the private answer.

@@ -123,7 +123,7 @@ step-by-step-first = Step by step: pick the first action in the menu.
 draft-whole = Preview: { $who } is choosing **{ $what }** ({ $throws }). **Confirm** plays it; another pick replaces it.
 draft-part = Preview: { $who } is building **{ $what }** ({ $throws }); pick how it goes on.
 # The tutor (`/thaayam tutor`), below the preview of a costly move: points of the chance of winning.
-tutor-warning = **Tutor:** this gives away { $loss }% — the expert prefers **{ $best }**.
+tutor-warning = **Tutor**: this gives away { $loss }% — the expert prefers **{ $best }**.
 earlier-lines = …{ $count } earlier { $count ->
     [one] line
    *[other] lines

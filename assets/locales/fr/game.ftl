@@ -121,7 +121,7 @@ away-until = { " " }(absence jusqu'au <t:{ $time }:f>)
 step-by-step-first = Pas à pas : choisissez la première action dans le menu.
 draft-whole = Aperçu : { $who } choisit **{ $what }** ({ $throws }). **Valider** le joue ; un autre choix le remplace.
 draft-part = Aperçu : { $who } construit **{ $what }** ({ $throws }) ; choisissez la suite.
-tutor-warning = **Tuteur :** ce coup cède { $loss } % — l'expert préfère **{ $best }**.
+tutor-warning = **Tuteur** : ce coup cède { $loss } % — l'expert préfère **{ $best }**.
 earlier-lines = …{ $count ->
     [one] { $count } ligne précédente
    *[other] { $count } lignes précédentes

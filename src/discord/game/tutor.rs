@@ -122,29 +122,29 @@ pub(crate) fn warning(table: &Table) -> Option<Warning> {
     Some(Warning { loss, best: verdict.best, base, path: best.path.clone() })
 }
 
+/// Tables at a choice and verdicts for them, for the tests (here and the
+/// presenter's).
 #[cfg(test)]
-mod tests {
+pub(crate) mod kit {
     use super::*;
-    use crate::ai::skill::{INACCURACY, MISTAKE};
     use crate::discord::game::choices::Pick;
     use crate::discord::game::computer::Level;
-    use crate::discord::game::ids::{GuildId, Venue};
     use crate::discord::game::intent::{Actor, Intent};
     use crate::discord::game::script::next_intent;
     use crate::discord::game::session;
     use crate::discord::game::table::{Stage, kit};
     use crate::engine::Variant;
 
-    const GUEST: UserId = UserId(11);
+    pub(crate) const GUEST: UserId = UserId(11);
 
-    fn act(t: &mut Table, user: UserId, intent: Intent) {
+    pub(crate) fn act(t: &mut Table, user: UserId, intent: Intent) {
         let seq = t.seq;
         session::handle(t, Actor { user, moderator: false }, intent, Some(seq), 0).expect("a legal click");
     }
 
     /// A started game of the host and `guest` (a person, or a computer),
     /// played on until a human has a menu of two whole moves or more.
-    fn at_a_choice(practice: bool, guest: Option<Level>) -> Table {
+    pub(crate) fn at_a_choice(practice: bool, guest: Option<Level>) -> Table {
         let mut t = kit::lobby(2, Variant::Bell);
         t.practice = practice;
         match guest {
@@ -169,17 +169,29 @@ mod tests {
 
     /// A verdict for the menu on turn: the first end best, the second
     /// giving away `loss`, the others nothing.
-    fn verdict(t: &Table, loss: f64) -> Verdict {
-        let job = job(t).expect("a menu to judge");
-        let mut losses = vec![0.0; job.ends.len()];
+    pub(crate) fn verdict(t: &Table, loss: f64) -> Verdict {
+        let Menu::Ends { base, ends, .. } = menu_of(t) else { panic!("a menu of whole moves") };
+        let mut losses = vec![0.0; ends.list.len()];
         losses[1] = loss;
-        Verdict { user: job.user, base: job.base, losses, best: 0 }
+        Verdict { user: t.human_to_act().expect("on turn"), base, losses, best: 0 }
     }
 
-    fn pick(t: &mut Table, i: usize) {
+    pub(crate) fn pick(t: &mut Table, i: usize) {
         let user = t.human_to_act().expect("on turn");
         act(t, user, Intent::Choose(Pick::End(i).encode()));
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kit::{GUEST, act, at_a_choice, pick, verdict};
+    use super::*;
+    use crate::ai::skill::{INACCURACY, MISTAKE};
+    use crate::discord::game::computer::Level;
+    use crate::discord::game::ids::{GuildId, Venue};
+    use crate::discord::game::intent::Intent;
+    use crate::discord::game::table::kit;
+    use crate::engine::Variant;
 
     #[test]
     fn who_the_tutor_may_speak_to() {
@@ -229,7 +241,8 @@ mod tests {
     fn below_the_mistake_threshold_nothing_is_said_and_from_it_on_it_is() {
         for (loss, warned) in [(INACCURACY, false), (MISTAKE - 1e-9, false), (MISTAKE, true), (0.3, true)] {
             let mut t = at_a_choice(true, None);
-            assert!(keep(&mut t, verdict(&t, loss)));
+            let v = verdict(&t, loss);
+            assert!(keep(&mut t, v));
             pick(&mut t, 1);
             assert_eq!(warning(&t).is_some(), warned, "{loss}");
         }
@@ -250,7 +263,8 @@ mod tests {
         assert_eq!(warning(&practice), None);
         // Against a computer, rated: tutored.
         let mut computer = at_a_choice(false, Some(Level::Easy));
-        assert!(keep(&mut computer, verdict(&computer, 0.1)));
+        let v = verdict(&computer, 0.1);
+        assert!(keep(&mut computer, v));
         pick(&mut computer, 1);
         assert!(warning(&computer).is_some());
     }
