@@ -236,7 +236,8 @@ mod tests {
 
     #[test]
     fn every_end_is_judged_as_the_review_judges_the_one_played_and_one_end_is_no_decision() {
-        let start = Game::from_position(crate::engine::parse_tpn("bell S=x,x,16,3 N=x,x,x,22 turn=S throws=2").expect("tpn"));
+        let start =
+            Game::from_position(crate::engine::parse_tpn("bell S=x,x,16,3 N=x,x,x,22 turn=S throws=2").expect("tpn"));
         let ps = plans(&start, &mut SeriesWalk::new(), REFERENCE_BUDGET.own_nodes);
         let ends: Vec<Game> = ps.iter().map(|p| p.end).collect();
         assert!(ends.len() >= 2, "{ends:?}");

@@ -6,8 +6,8 @@
 
 use super::cpu::thread_cpu_time;
 use crate::ai::Level;
-use crate::ai::arena::{mix, play_game};
 use crate::ai::Strategy;
+use crate::ai::arena::{mix, play_game};
 use crate::discord::game::choices::OPTIONS;
 use crate::discord::game::ends::ends;
 use crate::discord::game::ids::UserId;

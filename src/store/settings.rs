@@ -31,8 +31,9 @@ impl Store {
     /// Whether a user asked for the tutor (`/thaayam tutor`; off until she
     /// switches it on).
     pub fn tutor(&self, user: u64) -> Result<bool, StoreError> {
-        let row =
-            self.read(|db| db.query_opt("select user tutor", "SELECT tutor FROM user_settings WHERE user_id = ?1", args![user]))?;
+        let row = self.read(|db| {
+            db.query_opt("select user tutor", "SELECT tutor FROM user_settings WHERE user_id = ?1", args![user])
+        })?;
         Ok(row.map(|r| r.get::<i64>(0)).transpose()?.unwrap_or(0) == 1)
     }
 

@@ -31,7 +31,9 @@ async fn her_menu(fake: &FakeDiscord, channel: u64, user: &FakeUser) -> StoredMe
     let players = std::slice::from_ref(user);
     let found = fake
         .wait_channel(channel, WAIT, |i| {
-            i.newest_public(channel).filter(|m| play::move_menu(m).is_some() && play::to_act(m, players).is_some()).cloned()
+            i.newest_public(channel)
+                .filter(|m| play::move_menu(m).is_some() && play::to_act(m, players).is_some())
+                .cloned()
         })
         .await;
     found.unwrap_or_else(|| panic!("no menu for {}: {}", user.name, fake.summary()))

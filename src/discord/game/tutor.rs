@@ -89,9 +89,8 @@ pub(crate) fn judge(job: &Job) -> Option<Verdict> {
 /// Keeps `verdict` if the menu it judged is still the one on turn (the
 /// game may have moved on while it was judged); whether it was kept.
 pub(crate) fn keep(table: &mut Table, verdict: Verdict) -> bool {
-    let fits = job(table).is_some_and(|j| {
-        j.user == verdict.user && j.base == verdict.base && j.ends.len() == verdict.losses.len()
-    });
+    let fits = job(table)
+        .is_some_and(|j| j.user == verdict.user && j.base == verdict.base && j.ends.len() == verdict.losses.len());
     if fits {
         table.tutor = Some(std::sync::Arc::new(verdict));
     }

@@ -461,8 +461,11 @@ fn the_tutors_warning_is_on_the_preview_with_the_expert_move_beside_confirm() {
         let line = super::lang::tr!(lang, "tutor-warning", loss = 9, best = best);
         assert!(m.content.lines().any(|l| l == line), "{}: {line} in {}", lang.code(), m.content);
         let prefer = ComponentId::new(t.id, Control::Prefer(0), t.seq).encode();
-        let buttons: Vec<&message::Button> =
-            m.rows.iter().flat_map(|r| if let Row::Buttons(bs) = r { bs.iter().collect() } else { Vec::new() }).collect();
+        let buttons: Vec<&message::Button> = m
+            .rows
+            .iter()
+            .flat_map(|r| if let Row::Buttons(bs) = r { bs.iter().collect() } else { Vec::new() })
+            .collect();
         let b = buttons.iter().find(|b| b.id == prefer).unwrap_or_else(|| panic!("{}: {buttons:?}", lang.code()));
         assert_eq!(b.label, super::lang::tr!(lang, "button-prefer"));
         assert!(buttons.iter().any(|b| b.label == super::lang::tr!(lang, "button-confirm") && !b.disabled));
