@@ -320,12 +320,8 @@ UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_i
     // game) and each player's seat and points at them (hundredths; NULL
     // until the table ends); a game played for one names it.
     super::tournament_schema::SQLITE,
-    // 20: whether a user asked for the tutor (`/thaayam tutor`: a warning
-    // before she confirms a costly move in practice games and games
-    // against computers); off for every user of an older database.
-    r#"
-ALTER TABLE user_settings ADD COLUMN tutor INTEGER NOT NULL DEFAULT 0 CHECK (tutor IN (0, 1));
-"#,
+    // 20: whether a user asked for the tutor (`/thaayam tutor`), off for all before.
+    "\nALTER TABLE user_settings ADD COLUMN tutor INTEGER NOT NULL DEFAULT 0 CHECK (tutor IN (0, 1));\n",
 ];
 
 /// The schema version this program writes.

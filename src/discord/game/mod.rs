@@ -16,6 +16,7 @@ pub(crate) mod expiry;
 pub(crate) mod hint;
 pub(crate) mod ids;
 pub(crate) mod intent;
+pub(crate) mod judged;
 mod lobby;
 pub(crate) mod lost;
 pub(crate) mod notes;

@@ -152,8 +152,8 @@ pub(crate) struct Table {
     /// again from the log when needed).
     acts: ActsMemo,
     /// The tutor's judgement of the menu on turn, for the player who asked
-    /// for it (`tutor`; not saved: judged again when her turn comes).
-    pub(crate) tutor: Option<std::sync::Arc<super::tutor::Verdict>>,
+    /// for it (`tutor`, `judged`; not saved: judged again when her turn comes).
+    pub(crate) tutor: Option<std::sync::Arc<super::judged::Verdict>>,
 }
 
 impl Table {

@@ -13,6 +13,7 @@
 //! queue busy) is no warning, never a wait.
 
 use super::choices::Menu;
+pub(crate) use super::judged::Verdict;
 use super::table::{Player, Table, UserId};
 use super::turn::menu_of;
 use crate::ai::skill::{Label, judge_ends};
@@ -36,17 +37,6 @@ pub(crate) struct Job {
     pub(crate) user: UserId,
     pub(crate) base: Game,
     pub(crate) ends: Vec<Game>,
-}
-
-/// A menu judged for its player: what each end gives away against the
-/// best (by the analysis's reference) and which is the best. Kept by the
-/// table beside its game (not saved).
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Verdict {
-    pub(crate) user: UserId,
-    pub(crate) base: Game,
-    pub(crate) losses: Vec<f64>,
-    pub(crate) best: usize,
 }
 
 /// What the preview says: the move picked gives away `loss` (0 to 1);
