@@ -33,7 +33,7 @@ async fn verdict(data: &Data, job: Job) -> Option<Verdict> {
         }
     }
     let Ok(_worker) = WORKER.try_acquire() else {
-        tracing::info!("the tutor is busy: a menu of {} moves is not judged", job.ends.len());
+        tracing::debug!("the tutor is busy: a menu of {} moves is not judged now", job.ends.len());
         return None;
     };
     let (started, ends) = (Instant::now(), job.ends.len());
