@@ -156,6 +156,52 @@ impl<'n> SkillJudge<'n> {
     }
 }
 
+/// Every end position of a use of the series judged by the reference, as
+/// the tutor needs it before the player confirms one
+/// ([`SkillJudge::judge_ends`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct EndsJudged {
+    /// The player's chance after each end (in the order given).
+    pub(crate) chances: Vec<f64>,
+    /// The index of the best end.
+    pub(crate) best: usize,
+}
+
+impl EndsJudged {
+    /// What end `i` gives away against the best (0 for the best; `None`
+    /// for an index not judged).
+    pub(crate) fn loss(&self, i: usize) -> Option<f64> {
+        let best = self.chances.get(self.best)?;
+        self.chances.get(i).map(|c| (best - c).max(0.0))
+    }
+}
+
+impl SkillJudge<'_> {
+    /// Every one of `ends` (the distinct ends of the series in `start`)
+    /// judged by the reference's lookahead, each as [`Self::judge`] judges
+    /// the one played; the best is the best of them all (`judge` looks
+    /// past the network at its six best and the one played: a loss here
+    /// is at least the review's). `None` when there is no decision (fewer
+    /// than two ends).
+    pub(crate) fn judge_ends(&mut self, start: &Game, ends: &[Game]) -> Option<EndsJudged> {
+        if ends.len() < 2 {
+            return None;
+        }
+        let me = start.position().turn();
+        let chances: Vec<f64> = ends.iter().map(|e| self.search.expect(self.net, e, me)).collect();
+        let best = (0..chances.len()).fold(0, |b, i| if chances[i] > chances[b] { i } else { b });
+        Some(EndsJudged { chances, best })
+    }
+}
+
+/// [`SkillJudge::judge_ends`] with the stored network of `start`'s table
+/// (`None` as well where there is none).
+pub(crate) fn judge_ends(start: &Game, ends: &[Game]) -> Option<EndsJudged> {
+    let pos = start.position();
+    let net = super::value::stored_net(pos.ruleset(), pos.seats().len())?;
+    SkillJudge::new(net).judge_ends(start, ends)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,5 +232,27 @@ mod tests {
         let a = accuracy(&losses).expect("some");
         let arithmetic = losses.iter().map(|&l| move_accuracy(l)).sum::<f64>() / 10.0;
         assert!(a < arithmetic && a > 50.0, "{a} vs {arithmetic}");
+    }
+
+    #[test]
+    fn every_end_is_judged_as_the_review_judges_the_one_played_and_one_end_is_no_decision() {
+        let start =
+            Game::from_position(crate::engine::parse_tpn("bell S=x,x,16,3 N=x,x,x,22 turn=S throws=2").expect("tpn"));
+        let ps = plans(&start, &mut SeriesWalk::new(), REFERENCE_BUDGET.own_nodes);
+        let ends: Vec<Game> = ps.iter().map(|p| p.end).collect();
+        assert!(ends.len() >= 2, "{ends:?}");
+        let judged = judge_ends(&start, &ends).expect("a decision");
+        assert_eq!(judged.loss(judged.best), Some(0.0));
+        assert_eq!(judged.loss(ends.len()), None);
+        let net = super::super::value::stored_net(start.position().ruleset(), 2).expect("a network");
+        let mut review = SkillJudge::new(net);
+        for (i, end) in ends.iter().enumerate() {
+            let theirs = review.judge(&start, end).expect("a decision").loss();
+            let ours = judged.loss(i).expect("judged");
+            assert!(ours + 1e-9 >= theirs, "end {i}: {ours} against the review's {theirs}");
+        }
+        // Not capturing North's last piece is a blunder by either.
+        assert!(ends.iter().enumerate().any(|(i, _)| Label::of(judged.loss(i).unwrap_or(0.0)) == Some(Label::Blunder)));
+        assert_eq!(judge_ends(&start, &ends[..1]), None, "a forced move is no decision");
     }
 }

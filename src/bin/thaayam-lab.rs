@@ -170,6 +170,20 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         games: u64,
     },
+    /// What the tutor's judging of one menu costs (`/thaayam tutor`): games
+    /// played by computers of one level, every menu with a choice judged
+    /// as the bot judges it when a player's turn starts.
+    TutorBench {
+        #[arg(long, default_value = "bell")]
+        variant: String,
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// The level playing every seat.
+        #[arg(long, default_value = "hard")]
+        level: String,
+        #[arg(long, default_value_t = 5)]
+        games: u64,
+    },
     /// Every computer level judged by the analysis: mean loss per decision,
     /// accuracy and labels over self-play games, by variant and table size
     /// (a Markdown table).
@@ -304,6 +318,11 @@ fn run(command: Command) -> Result<(), String> {
             let variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
             let level = level.parse()?;
             print!("{}", lab::ladder::bench(variant, players, level, games)?)
+        }
+        Command::TutorBench { variant, players, level, games } => {
+            let variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
+            let level = level.parse()?;
+            print!("{}", lab::tutor_bench::bench(variant, players, level, games)?)
         }
         Command::Ladder { variants, players, games } => {
             let variants: Vec<thaayam::engine::Variant> = variants

@@ -4,7 +4,8 @@
 //! `fuzz` (every parser of outside input), `web-bench` (what the game
 //! pages' viewers cost a click), `analysis-bench` and `ladder` (the
 //! post-game analysis's cost, and the computer levels judged by it),
-//! `edge` (one level's edge over another, raw and luck-adjusted), and the
+//! `edge` (one level's edge over another, raw and luck-adjusted),
+//! `tutor-bench` (what judging a player's menu costs the tutor), and the
 //! rigs the tests start:
 //! `store-crash-worker` (saves until killed), `sandbox-bot` (the bot
 //! against a fake Discord on loopback), the PostgreSQL servers of the
@@ -24,5 +25,6 @@ pub mod store_bench;
 pub mod store_crash;
 pub mod store_writers;
 mod tables;
+pub mod tutor_bench;
 pub mod web_bench;
 pub mod web_flood;

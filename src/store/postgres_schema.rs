@@ -273,6 +273,10 @@ UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_i
     // 12: SQLite's version 19 (tournaments: each tournament, its
     // entrants, rounds, tables and seats; a game played for one names it).
     super::tournament_schema::POSTGRES,
+    // 13: SQLite's version 20 (whether a user asked for the tutor).
+    r#"
+ALTER TABLE user_settings ADD COLUMN tutor BIGINT NOT NULL DEFAULT 0 CHECK (tutor IN (0, 1));
+"#,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -356,6 +360,7 @@ mod tests {
         "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
         "ecc1a7a6902bd48af81fd267615c4bff15990d5b6b656c5399871218c86d1609",
         "ddaab6da576a0916070b45cfecb5daecc136f35ff6ff5ac93464cefb6e81ee71",
+        "b3d17495f746ce8f2d717401fdfb8fe2e8901e7aea4f6e373ec0c2c847e0b2b4",
     ];
 
     #[test]

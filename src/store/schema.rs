@@ -320,6 +320,8 @@ UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_i
     // game) and each player's seat and points at them (hundredths; NULL
     // until the table ends); a game played for one names it.
     super::tournament_schema::SQLITE,
+    // 20: whether a user asked for the tutor (`/thaayam tutor`), off for all before.
+    "\nALTER TABLE user_settings ADD COLUMN tutor INTEGER NOT NULL DEFAULT 0 CHECK (tutor IN (0, 1));\n",
 ];
 
 /// The schema version this program writes.
@@ -432,6 +434,7 @@ mod tests {
         "1b5883eacaceeddee343feefab32c12dd3bd327b913939ace0fa4ba543641940",
         "3af22229f43595708e8d4a38f8f24876e8a24b7ee24dfe5f805ec369b62ac691",
         "4098f926359465b402155028acd95f7f5e0a000a53a2a209db8cb2d0e7013895",
+        "a0ebd79b306511e6efd9d6f7814f370adb63610ef6b0cbec30bf7126709456ce",
     ];
 
     #[test]

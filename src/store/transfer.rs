@@ -44,7 +44,7 @@ const TABLES: &[(&str, &str, &str)] = &[
         "guild_id, variant, player",
     ),
     ("analyses", "game_id, version, png, swings, review, created_at", "game_id, version"),
-    ("user_settings", "user_id, notify_turns", "user_id"),
+    ("user_settings", "user_id, notify_turns, tutor", "user_id"),
     ("page_secret", "id, secret", "id"),
     (
         "seasons",

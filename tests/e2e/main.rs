@@ -40,6 +40,7 @@ mod shards;
 mod tireout;
 mod transcript;
 mod turns;
+mod tutor;
 mod web;
 mod web_bounds;
 mod web_flood;

@@ -592,3 +592,34 @@ fn a_postgres_season_table_kept_by_the_previous_release_keeps_its_count() {
     let now = store.season_standings(5, Variant::Bell, &kept.span, PEOPLE).expect("count");
     assert_eq!(now, [standing(9, 1, 1, 1), standing(8, 1, 0, 0)], "counted now: people only");
 }
+
+/// The tutor's setting (`/thaayam tutor`) on both backends, apart from a
+/// user's direct messages; and a PostgreSQL database of the previous
+/// release (version 12, before its column) opens with the tutor off for
+/// the users it knows.
+#[test]
+fn the_tutor_round_trips_and_a_postgres_database_of_the_previous_release_reads_it_off() {
+    let dir = Scratch::new("backends-tutor");
+    for (backend, db) in databases(&dir) {
+        let mut store = open(backend, &db);
+        assert!(!store.tutor(5).expect("read"), "{backend}: off by default");
+        store.set_tutor(5, true).expect("on");
+        assert!(store.tutor(5).expect("read"), "{backend}");
+        store.set_tutor(5, false).expect("off");
+        assert!(!store.tutor(5).expect("read"), "{backend}");
+    }
+    let Some((server, db)) = postgres_database() else { return };
+    let mut raw = admin(server, &name_of(&db));
+    for sql in &thaayam::store::postgres_schema::MIGRATIONS[..12] {
+        raw.batch_execute(sql).expect("the previous release's schema");
+    }
+    raw.batch_execute(
+        "INSERT INTO user_settings (user_id, notify_turns) VALUES (5, 1); UPDATE thaayam_schema SET version = 12;",
+    )
+    .expect("its users");
+    let mut store = Store::open_database(&db).expect("the previous release's database opens");
+    assert_eq!(store.schema_version().expect("version"), thaayam::store::postgres_schema::latest_version());
+    assert!(!store.tutor(5).expect("read"), "the tutor off");
+    store.set_tutor(5, true).expect("writes");
+    assert!(store.tutor(5).expect("read"));
+}

@@ -33,6 +33,8 @@ fn filled(dir: &Scratch) {
         ..thaayam::store::SavedServer::default()
     };
     store.save_server(7, &server).expect("a server's settings");
+    store.set_tutor(8, true).expect("a user's tutor");
+    store.set_tutor(9, false).expect("another user's, off");
 }
 
 /// Migrates `live.db` to `to` twice: the first copies and checks, the
@@ -49,6 +51,7 @@ fn migrate_twice(dir: &Scratch, to: &Database, url: &str) {
     assert!(source.differences(&copy).expect("compare").is_empty());
     assert_eq!(copy.server(7).expect("read"), source.server(7).expect("read"), "a server's settings move");
     assert!(copy.server(7).expect("read").pages_off);
+    assert!(copy.tutor(8).expect("read") && !copy.tutor(9).expect("read"), "the users' tutor moves");
     let live = |s: &Store| s.live_games().expect("live").into_iter().map(|g| (g.info, g.events)).collect::<Vec<_>>();
     assert_eq!(live(&source), live(&copy), "the open games resume the same");
     let before = copy.table_counts().expect("counts");

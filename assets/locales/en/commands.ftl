@@ -243,6 +243,13 @@ notify-failed = Your choice could not be saved; nothing changed. Please try agai
 # The direct message itself ($game, $board: link to the board).
 notify-dm = It is your turn in game { $game } ({ $ruleset }): { $board }
 
+## /thaayam tutor
+tutor-on = Tutor on: in practice games and games against computers (never in a rated game between people), when a move you pick gives away { $points } points or more of your chance of winning, the preview says so before you confirm, with the expert's move one tap away. `{ -cmd-tutor }` off stops it.
+tutor-off = Tutor off: your moves are no longer judged before you confirm them.
+tutor-is-on = The tutor is on for you: in practice games and games against computers, a move that gives away { $points } points or more is pointed out before you confirm it. `{ -cmd-tutor }` off stops it.
+tutor-is-off = The tutor is off for you. `{ -cmd-tutor }` on points out, in practice games and games against computers, a move that gives away { $points } points or more before you confirm it.
+tutor-failed = Your choice could not be saved; nothing changed. Please try again.
+
 ## /thaayam away
 away-set = You are away until <t:{ $until }:f>. Your turns in running games wait for you (not in practice games; a server honours at most its own limit, here { $days } days in any 30), and the other players may vote to let a computer play for you. Back sooner? `{ -cmd-away } { -opt-away-length }:off`.
 away-back = Welcome back: your turns count again, each with a full turn time from now.

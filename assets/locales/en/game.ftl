@@ -122,6 +122,8 @@ away-until = { " " }(away until <t:{ $time }:f>)
 step-by-step-first = Step by step: pick the first action in the menu.
 draft-whole = Preview: { $who } is choosing **{ $what }** ({ $throws }). **Confirm** plays it; another pick replaces it.
 draft-part = Preview: { $who } is building **{ $what }** ({ $throws }); pick how it goes on.
+# The tutor (`/thaayam tutor`), below the preview of a costly move: points of the chance of winning.
+tutor-warning = **Tutor**: this gives away { $loss }% — the expert prefers **{ $best }**.
 earlier-lines = …{ $count } earlier { $count ->
     [one] line
    *[other] lines
@@ -149,6 +151,8 @@ board-footer = { $drawn ->
 button-throw = Throw the cowries
 button-confirm = Confirm
 button-undo = Undo
+# The tutor's better move (`/thaayam tutor`), beside Confirm (at most 80 characters).
+button-prefer = Play the expert's move
 button-stand-in = Let a computer play ({ $votes }/{ $needed })
 # In a rated game: the away player is then placed last, as if she resigned (at most 80 characters).
 button-stand-in-rated = Let a computer play; they place last ({ $votes }/{ $needed })

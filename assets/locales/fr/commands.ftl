@@ -242,6 +242,13 @@ notify-off = Plus de messages privés pour vos tours.
 notify-failed = Votre choix n'a pas pu être enregistré ; rien n'a changé. Réessayez.
 notify-dm = C'est votre tour dans la partie { $game } ({ $ruleset }) : { $board }
 
+## /thaayam tutor
+tutor-on = Tuteur activé : dans les parties d'entraînement et contre l'ordinateur (jamais dans une partie classée entre personnes), quand un coup que vous choisissez cède { $points } points ou plus de votre chance de gagner, l'aperçu le dit avant que vous validiez, avec le coup de l'expert à un clic. `{ -cmd-tutor }` off l'arrête.
+tutor-off = Tuteur désactivé : vos coups ne sont plus jugés avant que vous les validiez.
+tutor-is-on = Le tuteur est activé pour vous : dans les parties d'entraînement et contre l'ordinateur, un coup qui cède { $points } points ou plus est signalé avant que vous le validiez. `{ -cmd-tutor }` off l'arrête.
+tutor-is-off = Le tuteur est désactivé pour vous. `{ -cmd-tutor }` on signale, dans les parties d'entraînement et contre l'ordinateur, un coup qui cède { $points } points ou plus avant que vous le validiez.
+tutor-failed = Votre choix n'a pas pu être enregistré ; rien n'a changé. Réessayez.
+
 ## /thaayam away
 away-set = Vous êtes absent jusqu'au <t:{ $until }:f>. Vos tours dans les parties en cours vous attendent (pas dans les parties d'entraînement ; un serveur accorde au plus sa propre limite, ici { $days } jours sur 30), et les autres joueurs peuvent voter pour que l'ordinateur joue à votre place. De retour plus tôt ? `{ -cmd-away } { -opt-away-length }:off`.
 away-back = Bon retour : vos tours comptent de nouveau, chacun avec un temps de tour complet à partir de maintenant.

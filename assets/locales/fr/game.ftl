@@ -121,6 +121,7 @@ away-until = { " " }(absence jusqu'au <t:{ $time }:f>)
 step-by-step-first = Pas à pas : choisissez la première action dans le menu.
 draft-whole = Aperçu : { $who } choisit **{ $what }** ({ $throws }). **Valider** le joue ; un autre choix le remplace.
 draft-part = Aperçu : { $who } construit **{ $what }** ({ $throws }) ; choisissez la suite.
+tutor-warning = **Tuteur** : ce coup cède { $loss } % — l'expert préfère **{ $best }**.
 earlier-lines = …{ $count ->
     [one] { $count } ligne précédente
    *[other] { $count } lignes précédentes
@@ -147,6 +148,7 @@ board-footer = { $drawn ->
 button-throw = Lancer les cauris
 button-confirm = Valider
 button-undo = Annuler le choix
+button-prefer = Jouer le coup de l'expert
 button-stand-in = Faire jouer l'ordinateur ({ $votes }/{ $needed })
 button-stand-in-rated = Faire jouer l'ordinateur ; classé dernier ({ $votes }/{ $needed })
 button-page = Page { $page }

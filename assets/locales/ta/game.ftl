@@ -133,6 +133,7 @@ away-until = { " " }(<t:{ $time }:f> வரை விடுப்பில்)
 step-by-step-first = படிப்படியாக: பட்டியலில் முதல் செயலைத் தேர்ந்தெடுங்கள்.
 draft-whole = முன்னோட்டம்: { $who } **{ $what }** ({ $throws }) தேர்ந்தெடுக்கிறார். **உறுதிசெய்** அதை ஆடும்; வேறு தேர்வு இதை மாற்றும்.
 draft-part = முன்னோட்டம்: { $who } **{ $what }** ({ $throws }) அமைக்கிறார்; அடுத்து எப்படி என்று தேர்ந்தெடுங்கள்.
+tutor-warning = **பயிற்றுநர்**: இது { $loss }% இழக்கிறது — வல்லுநர் விரும்புவது **{ $best }**.
 earlier-lines = …முந்தைய { $count } { $count ->
     [one] வரி
    *[other] வரிகள்
@@ -156,6 +157,7 @@ board-footer = இதுவரை { $drawn } உருட்டல்கள் �
 button-throw = சோழிகளை உருட்டு
 button-confirm = உறுதிசெய்
 button-undo = திரும்பப் பெறு
+button-prefer = வல்லுநரின் நகர்வை ஆடு
 button-stand-in = கணினி ஆடட்டும் ({ $votes }/{ $needed })
 button-stand-in-rated = கணினி ஆடட்டும்; அவர் கடைசி இடம் ({ $votes }/{ $needed })
 button-page = பக்கம் { $page }

@@ -22,6 +22,7 @@ pub(crate) mod replay;
 mod rules;
 mod seasons;
 pub(crate) mod settings;
+mod tutor;
 mod verify;
 
 use super::live::data::Data;
@@ -59,6 +60,7 @@ use std::collections::HashMap;
         "settings::settings",
         "games::games",
         "notify::notify",
+        "tutor::tutor",
         "away::away"
     ),
     subcommand_required

@@ -16,6 +16,7 @@ pub(crate) mod expiry;
 pub(crate) mod hint;
 pub(crate) mod ids;
 pub(crate) mod intent;
+pub(crate) mod judged;
 mod lobby;
 pub(crate) mod lost;
 pub(crate) mod notes;
@@ -30,6 +31,7 @@ pub(crate) mod story;
 pub(crate) mod table;
 pub(crate) mod tournament;
 pub(crate) mod turn;
+pub(crate) mod tutor;
 
 #[cfg(test)]
 pub(crate) mod session_tests;

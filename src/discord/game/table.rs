@@ -151,6 +151,9 @@ pub(crate) struct Table {
     /// The log's actions with the position before each (not saved: read
     /// again from the log when needed).
     acts: ActsMemo,
+    /// The tutor's judgement of the menu on turn, for the player who asked
+    /// for it (`tutor`, `judged`; not saved: judged again when her turn comes).
+    pub(crate) tutor: Option<std::sync::Arc<super::judged::Verdict>>,
 }
 
 impl Table {
@@ -188,6 +191,7 @@ impl Table {
             before_last_act: None,
             ends: EndsMemo::default(),
             acts: ActsMemo::default(),
+            tutor: None,
         }
     }
 

@@ -30,6 +30,7 @@ use super::pictures;
 use super::running::{Reach, Running};
 use super::unix_now;
 use super::went_back;
+use crate::discord::game::choices::Pick;
 use crate::discord::game::computer::Level;
 use crate::discord::game::ids::{GameId, Venue};
 use crate::discord::game::intent::{Actor, Intent, Refusal};
@@ -133,6 +134,7 @@ async fn handle_click(ctx: &serenity::Context, data: &Data, click: &ComponentInt
                 return refuse(ctx, click, &tr!(mine, "error-logged")).await;
             }
             let task_due = delivery::computer_task_due(&running.table, &running.post, shown.saved);
+            super::tutor::after_click(data, &running, &game);
             drop(running);
             if task_due {
                 spawn_computer(ctx.http.clone(), data.clone(), game);
@@ -423,6 +425,8 @@ fn intent_of(control: Control, kind: &ComponentInteractionDataKind) -> Option<In
         Control::Undo => Intent::Undo,
         Control::Page(p) => Intent::Page(p),
         Control::StandIn => Intent::StandIn,
+        // The tutor's better move: the same pick as the menu's option.
+        Control::Prefer(i) => Intent::Choose(Pick::End(usize::from(i)).encode()),
         // Answered before the game is looked up (`on_rematch`, `on_play`).
         Control::Rematch | Control::Play => return None,
     })

@@ -112,6 +112,8 @@ pub(crate) fn spawn_computer(http: Arc<Http>, data: Data, game: Shared) {
                 tracing::info!("computer move in game {id} saved after {failures} failed tries");
                 failures = 0;
             }
+            // The board that calls a human back carries her tutor's verdict.
+            super::tutor::judge_here(&data, &mut running).await;
             show(&http, &data, &mut running, Change::of(&notes, &outro), None).await;
         }
     }));

@@ -19,7 +19,8 @@
 //! - [`opening`]: `/thaayam new`'s lobby (or the channel's game resumed)
 //!   and Rematch's; [`servers`]: the servers' settings (the rules new games
 //!   take, the language, the pages, seasons, time away), one cache.
-//! - [`computer`]: the task that plays computer seats.
+//! - [`computer`]: the task that plays computer seats; [`tutor`]: the
+//!   tutor's judging of a player's menu when her turn starts, beside it.
 //! - [`clock`]: turn deadlines and reminders; [`away`]: the players'
 //!   time away it honours (cached from the store).
 //! - [`outgoing`] and [`pictures`]: serenity builders and PNG drawing;
@@ -70,6 +71,7 @@ pub(crate) mod review;
 pub(crate) mod running;
 pub(crate) mod saved;
 pub(crate) mod servers;
+pub(crate) mod tutor;
 pub(crate) mod went_back;
 
 #[cfg(test)]

@@ -46,6 +46,9 @@ pub(crate) enum Control {
     /// Board, while the player on turn is away: a vote to let a computer
     /// play her seat.
     StandIn,
+    /// Board (the tutor, after a costly pick): pick the expert's better
+    /// move instead, the menu's end at this index (as `Choose` picks it).
+    Prefer(u8),
 }
 
 impl Control {
@@ -64,6 +67,7 @@ impl Control {
             Control::Rematch => ("again", None),
             Control::Play => ("play", None),
             Control::StandIn => ("standin", None),
+            Control::Prefer(i) => ("prefer", Some(i)),
         }
     }
 
@@ -84,6 +88,7 @@ impl Control {
             "again" => no_arg(Control::Rematch),
             "play" => no_arg(Control::Play),
             "standin" => no_arg(Control::StandIn),
+            "prefer" => parse_number(arg).map(Control::Prefer),
             _ => Err(ParseError::UnknownControl),
         }
     }
@@ -191,7 +196,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    const ALL: [Control; 14] = [
+    const ALL: [Control; 16] = [
         Control::Join,
         Control::Leave,
         Control::AddComputer,
@@ -206,6 +211,8 @@ mod tests {
         Control::Rematch,
         Control::Play,
         Control::StandIn,
+        Control::Prefer(0),
+        Control::Prefer(24),
     ];
 
     #[test]
@@ -222,6 +229,7 @@ mod tests {
     fn the_encoding_is_the_documented_one() {
         assert_eq!(ComponentId::new(GameId(12), Control::Throw, 7).encode(), "t1:12:throw::7");
         assert_eq!(ComponentId::new(GameId(3), Control::Page(2), 9).encode(), "t1:3:page:2:9");
+        assert_eq!(ComponentId::new(GameId(3), Control::Prefer(4), 9).encode(), "t1:3:prefer:4:9");
     }
 
     #[test]
@@ -236,6 +244,8 @@ mod tests {
             ("t1:1:throw:3:1", ParseError::BadArgument),
             ("t1:1:page::1", ParseError::BadNumber),
             ("t1:1:page:256:1", ParseError::BadNumber),
+            ("t1:1:prefer::1", ParseError::BadNumber),
+            ("t1:1:prefer:-2:1", ParseError::BadNumber),
             ("t1:-1:throw::1", ParseError::BadNumber),
             ("t1:1:throw::+1", ParseError::BadNumber),
             ("t1:1:throw::99999999999", ParseError::BadNumber),

@@ -51,6 +51,7 @@ pub(crate) const COMMANDS: &[Command] = &[
     },
     Command { name: "games", options: &[] },
     Command { name: "notify", options: &["switch"] },
+    Command { name: "tutor", options: &["switch"] },
     Command { name: "away", options: &["length"] },
 ];
 

@@ -12,8 +12,8 @@ use super::message::{Button, Embed, Message, Row, Select, SelectOption, Style, l
 use super::notes::note_lines;
 use super::picture::alt_text;
 use super::words::{
-    COLOUR, army_places, choice_words, clip, counted, goal_word, level_description, level_name, mention, player_name,
-    seat_letter, seat_name, seat_player_name,
+    COLOUR, army_places, choice_words, clip, counted, goal_word, level_description, level_name, mention, percent,
+    player_name, seat_letter, seat_name, seat_player_name,
 };
 use crate::discord::game::away;
 use crate::discord::game::choices::PAGES;
@@ -21,6 +21,7 @@ use crate::discord::game::computer::Level;
 use crate::discord::game::notes::Note;
 use crate::discord::game::table::{Stage, Table, UserId};
 use crate::discord::game::turn::menu_of;
+use crate::discord::game::tutor::{self, Warning};
 use crate::engine::{Phase, Seat};
 
 /// What the players learn at the end besides the places: each human's
@@ -170,7 +171,8 @@ pub(crate) fn board(lang: Lang, t: &Table, notes: &[String]) -> Message {
         mentions.extend(t.human_to_act());
     }
     lead.extend(practice_line(lang, t));
-    let tail: Vec<String> = t.to_act().and_then(|_| draft_line(lang, t)).into_iter().collect();
+    let mut tail: Vec<String> = t.to_act().and_then(|_| draft_line(lang, t)).into_iter().collect();
+    tail.extend(tutor::warning(t).map(|w| tutor_line(lang, &w)));
     Message {
         content: with_notes(lang, &lead, notes, &tail),
         embed: Some(state_embed(lang, t)),
@@ -247,6 +249,13 @@ fn draft_line(lang: Lang, t: &Table) -> Option<String> {
     } else {
         tr!(lang, "draft-part", who = who, what = what, throws = throws)
     })
+}
+
+/// The tutor's warning on the preview: what the move picked gives away
+/// (in points of her chance of winning) and the expert's better move.
+fn tutor_line(lang: Lang, w: &Warning) -> String {
+    let (what, _) = choice_words(lang, w.base.position(), &w.path);
+    tr!(lang, "tutor-warning", loss = percent(w.loss), best = what)
 }
 
 /// What the player on turn does, as the selector of `to-act`.
@@ -346,10 +355,15 @@ fn turn_controls(lang: Lang, t: &Table) -> Vec<Row> {
         }
     }
     let nothing = t.draft.actions.is_empty() && !t.draft.stepping;
-    rows.push(Row::Buttons(vec![
+    let mut buttons = vec![
         button(t, Control::Confirm, &tr!(lang, "button-confirm"), Style::Success, !t.draft_is_whole()),
         button(t, Control::Undo, &tr!(lang, "button-undo"), Style::Secondary, nothing),
-    ]));
+    ];
+    // The tutor's better move, one tap away.
+    if let Some(best) = tutor::warning(t).and_then(|w| u8::try_from(w.best).ok()) {
+        buttons.push(button(t, Control::Prefer(best), &tr!(lang, "button-prefer"), Style::Primary, false));
+    }
+    rows.push(Row::Buttons(buttons));
     rows
 }
 

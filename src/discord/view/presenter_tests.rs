@@ -442,3 +442,36 @@ fn tayam_sonalu_speaks_its_own_words() {
         assert!(!text.contains("borne off") && !text.contains("keep"), "{text}");
     }
 }
+
+/// The tutor's warning (`game::tutor`) on the preview of a costly pick:
+/// the points given away and the expert's move, and beside Confirm the
+/// button that picks that move, in every language and within Discord's
+/// limits; none once the expert's move is picked.
+#[test]
+fn the_tutors_warning_is_on_the_preview_with_the_expert_move_beside_confirm() {
+    use crate::discord::game::tutor::{self, kit};
+    let mut t = kit::at_a_choice(true, None);
+    let v = kit::verdict(&t, 0.09);
+    assert!(tutor::keep(&mut t, v));
+    kit::pick(&mut t, 1);
+    let w = tutor::warning(&t).expect("warned");
+    for lang in Lang::all() {
+        let m = checked_in(lang, &t, &[]);
+        let (best, _) = super::words::choice_words(lang, w.base.position(), &w.path);
+        let line = super::lang::tr!(lang, "tutor-warning", loss = 9, best = best);
+        assert!(m.content.lines().any(|l| l == line), "{}: {line} in {}", lang.code(), m.content);
+        let prefer = ComponentId::new(t.id, Control::Prefer(0), t.seq).encode();
+        let buttons: Vec<&message::Button> = m
+            .rows
+            .iter()
+            .flat_map(|r| if let Row::Buttons(bs) = r { bs.iter().collect() } else { Vec::new() })
+            .collect();
+        let b = buttons.iter().find(|b| b.id == prefer).unwrap_or_else(|| panic!("{}: {buttons:?}", lang.code()));
+        assert_eq!(b.label, super::lang::tr!(lang, "button-prefer"));
+        assert!(buttons.iter().any(|b| b.label == super::lang::tr!(lang, "button-confirm") && !b.disabled));
+    }
+    kit::pick(&mut t, 0);
+    let m = checked(&t, &[]);
+    assert!(!m.content.contains("Tutor"), "{}", m.content);
+    assert!(!format!("{:?}", m.rows).contains(":prefer:"));
+}
