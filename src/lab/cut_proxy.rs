@@ -107,13 +107,19 @@ fn watched_pipe(mut from: TcpStream, mut to: TcpStream, shared: &Shared) {
             });
             if hit { armed.take() } else { None }
         };
-        if !matches!(cut, Some(Cut::Before(_))) && to.write_all(&buf[..n]).is_err() {
-            break;
-        }
-        if cut.is_some() {
+        if let Some(cut) = cut {
+            // The client's side first: no answer the server gives from
+            // here on can reach it (the pipe back writes to this socket).
+            let _ = from.shutdown(Shutdown::Both);
+            if matches!(cut, Cut::After(_)) {
+                let _ = to.write_all(&buf[..n]);
+            }
             shared.cuts.fetch_add(1, Ordering::SeqCst);
-            let _ = (from.shutdown(Shutdown::Both), to.flush(), to.shutdown(Shutdown::Both));
+            let _ = (to.flush(), to.shutdown(Shutdown::Both));
             return;
+        }
+        if to.write_all(&buf[..n]).is_err() {
+            break;
         }
         tail = seen.split_off(seen.len().saturating_sub(64));
     }
