@@ -9,45 +9,70 @@ impl Store {
     /// Whether a user asked for a direct message when her turn waits
     /// (`/thaayam notify`; off until she switches it on).
     pub(crate) fn notify_turns(&self, user: u64) -> Result<bool, StoreError> {
-        let row = self.read(|db| {
-            db.query_opt("select user notify", "SELECT notify_turns FROM user_settings WHERE user_id = ?1", args![user])
-        })?;
-        Ok(row.map(|r| r.get::<i64>(0)).transpose()?.unwrap_or(0) == 1)
+        self.switch(user, Switch::NotifyTurns)
     }
 
     /// Saves whether a user wants direct messages about her turns.
     pub(crate) fn set_notify_turns(&mut self, user: u64, on: bool) -> Result<(), StoreError> {
-        self.write(|tx| {
-            tx.execute(
-                "save user notify",
-                "INSERT INTO user_settings (user_id, notify_turns) VALUES (?1, ?2) \
-                 ON CONFLICT (user_id) DO UPDATE SET notify_turns = excluded.notify_turns",
-                args![user, i64::from(on)],
-            )
-        })?;
-        Ok(())
+        self.set_switch(user, Switch::NotifyTurns, on)
     }
 
     /// Whether a user asked for the tutor (`/thaayam tutor`; off until she
     /// switches it on).
     pub fn tutor(&self, user: u64) -> Result<bool, StoreError> {
-        let row = self.read(|db| {
-            db.query_opt("select user tutor", "SELECT tutor FROM user_settings WHERE user_id = ?1", args![user])
-        })?;
-        Ok(row.map(|r| r.get::<i64>(0)).transpose()?.unwrap_or(0) == 1)
+        self.switch(user, Switch::Tutor)
     }
 
     /// Saves whether a user wants the tutor.
     pub fn set_tutor(&mut self, user: u64, on: bool) -> Result<(), StoreError> {
-        self.write(|tx| {
-            tx.execute(
-                "save user tutor",
-                "INSERT INTO user_settings (user_id, tutor) VALUES (?1, ?2) \
-                 ON CONFLICT (user_id) DO UPDATE SET tutor = excluded.tutor",
-                args![user, i64::from(on)],
-            )
-        })?;
+        self.set_switch(user, Switch::Tutor, on)
+    }
+
+    /// One of her switches (off while she has no row).
+    fn switch(&self, user: u64, which: Switch) -> Result<bool, StoreError> {
+        let (what, sql, _) = which.statements();
+        let row = self.read(|db| db.query_opt(what, sql, args![user]))?;
+        Ok(row.map(|r| r.get::<i64>(0)).transpose()?.unwrap_or(0) == 1)
+    }
+
+    /// Sets one of her switches, leaving the others as they are.
+    fn set_switch(&mut self, user: u64, which: Switch, on: bool) -> Result<(), StoreError> {
+        let (_, _, (what, sql)) = which.statements();
+        self.write(|tx| tx.execute(what, sql, args![user, i64::from(on)]))?;
         Ok(())
+    }
+}
+
+/// A column of `user_settings` that is on or off.
+#[derive(Copy, Clone)]
+enum Switch {
+    NotifyTurns,
+    Tutor,
+}
+
+impl Switch {
+    /// Its read (name, SQL) and its write (name, SQL).
+    fn statements(self) -> (&'static str, &'static str, (&'static str, &'static str)) {
+        match self {
+            Switch::NotifyTurns => (
+                "select user notify",
+                "SELECT notify_turns FROM user_settings WHERE user_id = ?1",
+                (
+                    "save user notify",
+                    "INSERT INTO user_settings (user_id, notify_turns) VALUES (?1, ?2) \
+                     ON CONFLICT (user_id) DO UPDATE SET notify_turns = excluded.notify_turns",
+                ),
+            ),
+            Switch::Tutor => (
+                "select user tutor",
+                "SELECT tutor FROM user_settings WHERE user_id = ?1",
+                (
+                    "save user tutor",
+                    "INSERT INTO user_settings (user_id, tutor) VALUES (?1, ?2) \
+                     ON CONFLICT (user_id) DO UPDATE SET tutor = excluded.tutor",
+                ),
+            ),
+        }
     }
 }
 

@@ -120,6 +120,24 @@ async fn found_or(site: &Site, door: Door, key: &str) -> Result<Found, Response>
     }
 }
 
+/// The finished game a request for one of its analysis's pictures names,
+/// within the address's budget; a running game's is a 404 (nothing of an
+/// analysis shows during play).
+async fn finished_game(
+    site: &Site,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    key: &str,
+) -> Result<(i64, Arc<Closed>), Response> {
+    if !within_budget(site, peer, headers) {
+        return Err(refused(StatusCode::TOO_MANY_REQUESTS));
+    }
+    match found_or(site, Door::Page, key).await? {
+        Found::Closed { id, game } => Ok((id, game)),
+        Found::Open { .. } => Err(not_found()),
+    }
+}
+
 #[derive(serde::Deserialize)]
 pub(super) struct PageQuery {
     step: Option<usize>,
@@ -243,12 +261,8 @@ pub(super) async fn analysis_png(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
-    if !within_budget(&site, peer, &headers) {
-        return refused(StatusCode::TOO_MANY_REQUESTS);
-    }
-    let (id, game) = match found_or(&site, Door::Page, &key).await {
-        Ok(Found::Closed { id, game }) => (id, game),
-        Ok(Found::Open { .. }) => return not_found(),
+    let (id, game) = match finished_game(&site, peer, &headers, &key).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
     match site.closed_analysis(id, &game).await {
@@ -269,12 +283,8 @@ pub(super) async fn best_png(
     headers: HeaderMap,
     Query(q): Query<PictureQuery>,
 ) -> Response {
-    if !within_budget(&site, peer, &headers) {
-        return refused(StatusCode::TOO_MANY_REQUESTS);
-    }
-    let (id, game) = match found_or(&site, Door::Page, &key).await {
-        Ok(Found::Closed { id, game }) => (id, game),
-        Ok(Found::Open { .. }) => return not_found(),
+    let (id, game) = match finished_game(&site, peer, &headers, &key).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
     let Some(step) = q.step.filter(|&s| s >= 1 && s <= game.moves.len()) else { return not_found() };

@@ -7,7 +7,7 @@
 //! Made only from an analysis stored after the game's end: a running game
 //! has none, so nothing of the analysis shows during play.
 
-use super::story::Move;
+use super::story::{Move, view_after};
 use crate::ai::analysis::event_series;
 use crate::ai::review::{Review, Step};
 use crate::ai::skill::Label;
@@ -16,7 +16,7 @@ use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::picture::replay_words;
 use crate::discord::view::words::{choice_words, seat_name};
 use crate::engine::{Action, Event, Game, Position, Seat, parse_tpn};
-use crate::render::{BoardView, Capture, LastAction};
+use crate::render::{BoardView, LastAction};
 use maud::{Markup, html};
 use std::collections::HashMap;
 
@@ -211,15 +211,7 @@ pub(crate) fn best_view(lang: Lang, d: &DecisionMark, names: &[String; 4]) -> Op
         let captured = game.act(action, &mut mg).ok()?.captured;
         last.extend(LastAction::of(&before, action, captured));
     }
-    let mut view = BoardView::new(*game.position());
-    view.names = names.clone();
-    let board = game.position().rules().board;
-    for a in last.iter().filter(|a| a.captured > 0) {
-        if let Some(cell) = a.landing_cell(board) {
-            view.captures.push(Capture { cell, count: a.captured });
-        }
-    }
-    view.last = last;
+    let mut view = view_after(game.position(), names, last);
     // The caption first: the picture's words are made with it.
     let who = view.name(d.seat);
     view.note = Some(tr!(lang, "web-mark-best-note", who = who, what = choice_words(lang, &d.before, &d.best).0));

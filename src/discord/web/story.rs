@@ -189,17 +189,24 @@ pub(crate) fn step_view(lang: Lang, t: &Table, moves: &[Move], step: usize, name
             game.apply(e).ok()?;
         }
     }
-    let mut view = BoardView::new(*game.position());
+    let mut view = view_after(game.position(), names, last);
+    (replay_words(lang).0)(&mut view, done.as_ref().map(|(p, a)| (p, *a)));
+    Some(view)
+}
+
+/// The board at `position` with `last`, the actions that led there,
+/// highlighted and the captures among them marked (no caption yet).
+pub(crate) fn view_after(position: &Position, names: &[String; 4], last: Vec<LastAction>) -> BoardView {
+    let mut view = BoardView::new(*position);
     view.names = names.clone();
-    let board = game.position().rules().board;
+    let board = position.rules().board;
     for a in last.iter().filter(|a| a.captured > 0) {
         if let Some(cell) = a.landing_cell(board) {
             view.captures.push(Capture { cell, count: a.captured });
         }
     }
     view.last = last;
-    (replay_words(lang).0)(&mut view, done.as_ref().map(|(p, a)| (p, *a)));
-    Some(view)
+    view
 }
 
 #[cfg(test)]
