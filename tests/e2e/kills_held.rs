@@ -28,11 +28,15 @@ fn games(db: &Database) -> BTreeMap<i64, (u64, Vec<Event>)> {
 
 /// The ids of every game, oldest first. Not 1 to N: PostgreSQL's identity
 /// column does not give back a number whose insert rolled back (a refused
-/// or failed `/thaayam new`).
+/// or failed `/thaayam new`). The open games first: with the bot still
+/// playing, a game that ends between the two reads is then in the second
+/// (a closed game stays closed), where read the other way round it would
+/// be in neither.
 pub(crate) fn game_ids(store: &Store) -> Vec<GameId> {
-    let mut ids = store.closed_game_ids().expect("closed games");
-    ids.extend(store.unfinished_games().expect("open games").into_iter().map(|g| g.info.id));
+    let mut ids: Vec<GameId> = store.unfinished_games().expect("open games").into_iter().map(|g| g.info.id).collect();
+    ids.extend(store.closed_game_ids().expect("closed games"));
     ids.sort_unstable_by_key(|id| id.0);
+    ids.dedup();
     ids
 }
 
