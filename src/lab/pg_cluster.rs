@@ -59,6 +59,10 @@ stop() {
     pm=$(head -n 1 "$base/n$1/data/postmaster.pid" 2>/dev/null)
     # Only this node's postmaster (the file outlives a killed one).
     if [ -n "$pm" ] && ! tr '\0' ' ' <"/proc/$pm/cmdline" 2>/dev/null | grep -q "$base/n$1/data"; then pm=""; fi
+    # Stopped first, so that no backend is forked between the listing of
+    # their children and the kill (one that was would live on as an
+    # orphan holding a connection, as no dead machine does).
+    kill -STOP $pa $pm 2>/dev/null
     kids=""
     for p in $pa $pm; do kids="$kids $(pgrep -P "$p")"; done
     kill -KILL $pa $pm $kids 2>/dev/null
