@@ -23,7 +23,7 @@ pub(crate) struct Locale {
 }
 
 /// A locale whose `.ftl` files are
-/// `assets/locales/<code>/{game,commands,discord}.ftl`; one that Discord
+/// `assets/locales/<code>/{game,commands,tournament,signup,discord}.ftl`; one that Discord
 /// does not offer takes the `discord.ftl` of the language its readers'
 /// clients show instead (`discord = "en"`).
 macro_rules! locale {
@@ -41,6 +41,8 @@ macro_rules! locale {
             files: &[
                 ("game.ftl", include_str!(concat!("../../../assets/locales/", $code, "/game.ftl"))),
                 ("commands.ftl", include_str!(concat!("../../../assets/locales/", $code, "/commands.ftl"))),
+                ("tournament.ftl", include_str!(concat!("../../../assets/locales/", $code, "/tournament.ftl"))),
+                ("signup.ftl", include_str!(concat!("../../../assets/locales/", $code, "/signup.ftl"))),
                 ("discord.ftl", include_str!(concat!("../../../assets/locales/", $discord, "/discord.ftl"))),
             ],
         }
