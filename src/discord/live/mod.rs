@@ -71,6 +71,7 @@ pub(crate) mod review;
 pub(crate) mod running;
 pub(crate) mod saved;
 pub(crate) mod servers;
+pub(crate) mod signup;
 pub(crate) mod tutor;
 pub(crate) mod went_back;
 
