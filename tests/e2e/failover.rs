@@ -178,16 +178,16 @@ fn is_unsure(answer: &Response) -> bool {
 fn report(fake: &FakeDiscord, failovers: &[Failover], ctl: &Control, cluster_up: Duration, elapsed: Duration) {
     let clicks = fake.interactions().iter().filter(|r| r.custom_id.is_some()).count();
     let commands: Vec<_> = fake.interactions().into_iter().filter(|r| r.custom_id.is_none()).collect();
-    // A `/thaayam new` that met no primary opened no lobby: it must not
-    // count against its host's hourly cap (the hosts were once capped by
-    // their own tries, and their tables stopped for the rest of the test).
+    // The storms' hosts open a lobby every few seconds: capped by the hour
+    // (the bot's default), every table stopped within a minute, and once,
+    // in CI, no click at all was saved after a failover.
     let capped = commands
         .iter()
         .filter_map(|r| r.response.as_ref())
         .filter(|a| a.data["content"].as_str().is_some_and(|t| t.contains("games in the last hour")))
         .count();
     eprintln!("failover test: {} /thaayam new sent, {capped} answered with the hourly cap", commands.len());
-    assert_eq!(capped, 0, "hosts capped by lobbies that were never opened");
+    assert_eq!(capped, 0, "hosts capped by the hour: their tables stopped");
     eprintln!(
         "failover test: cluster up in {:.1} s; {clicks} clicks ({} interactions by players) in {:.1} s in all",
         cluster_up.as_secs_f64(),
