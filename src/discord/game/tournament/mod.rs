@@ -11,6 +11,8 @@
 
 pub(crate) mod arena;
 pub(crate) mod clock;
+pub(crate) mod deadline;
+pub(crate) mod no_show;
 pub(crate) mod points;
 pub(crate) mod seating;
 pub(crate) mod standings;
