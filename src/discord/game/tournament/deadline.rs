@@ -104,7 +104,7 @@ mod tests {
         let c = place_chances(&[0.9, 0.0, 0.3], &[None, Some(0), None]);
         let want = vec![vec![0.0, 0.75, 0.25], vec![1.0, 0.0, 0.0], vec![0.0, 0.25, 0.75]];
         assert!(close(&c, &want), "{c:?}");
-        assert_eq!(expected_points(3, &c), vec![Points(150), Points(200), Points(50)]);
+        assert_eq!(expected_points(3, &c), vec![Points(75), Points(200), Points(25)]);
     }
 
     #[test]
