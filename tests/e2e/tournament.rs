@@ -100,7 +100,13 @@ fn seated(fake: &FakeDiscord, thread: u64) -> usize {
 
 /// Plays the tables of `threads` at once, each for `steps` steps or to
 /// its end (`None`); after each game the standings must count it.
-async fn play(fake: &FakeDiscord, threads: &[u64], players: &[FakeUser], steps: Option<usize>, done: &Arc<AtomicUsize>) {
+async fn play(
+    fake: &FakeDiscord,
+    threads: &[u64],
+    players: &[FakeUser],
+    steps: Option<usize>,
+    done: &Arc<AtomicUsize>,
+) {
     let tables = threads.iter().map(|&thread| {
         let done = done.clone();
         async move {

@@ -52,8 +52,16 @@ pub(crate) fn table_opening(
 }
 
 /// The round's announcement in the tournament's channel (pings no one).
-pub(crate) fn round_started(lang: Lang, name: &str, round: u32, rounds: u32, tables: usize, bye: Option<(UserId, Points)>) -> Message {
-    let mut content = tr!(lang, "tournament-round-started", name = name, round = round, rounds = rounds, tables = tables);
+pub(crate) fn round_started(
+    lang: Lang,
+    name: &str,
+    round: u32,
+    rounds: u32,
+    tables: usize,
+    bye: Option<(UserId, Points)>,
+) -> Message {
+    let mut content =
+        tr!(lang, "tournament-round-started", name = name, round = round, rounds = rounds, tables = tables);
     if let Some((user, points)) = bye {
         content.push(' ');
         content.push_str(&tr!(lang, "tournament-bye", who = mention(user), points = points.shown()));
@@ -138,7 +146,15 @@ pub(crate) fn podium(lang: Lang, name: &str, lines: &[Standing], entrants: &[Use
     let places: Vec<String> = lines
         .iter()
         .filter(|s| (1..=3).contains(&s.place))
-        .map(|s| tr!(lang, "tournament-podium-place", medal = MEDALS[s.place - 1], who = mention(s.player), points = s.points.shown()))
+        .map(|s| {
+            tr!(
+                lang,
+                "tournament-podium-place",
+                medal = MEDALS[s.place - 1],
+                who = mention(s.player),
+                points = s.points.shown()
+            )
+        })
         .collect();
     let pings = entrants.iter().map(|&u| mention(u)).collect::<Vec<_>>().join(" ");
     let content = format!("{}\n{}\n{pings}", tr!(lang, "tournament-podium", name = name), places.join("\n"));
@@ -180,7 +196,11 @@ mod tests {
             let m = table_opening(lang, "Cup", (2, 3, 1), 3, &[UserId(1), UserId(2)]);
             assert_eq!(check(&m), Ok(()));
             assert_eq!(m.mentions, vec![UserId(1), UserId(2)]);
-            assert!(m.content.contains("<@1>") && m.content.contains("<@2>") && m.content.contains("2/1/0"), "{}", m.content);
+            assert!(
+                m.content.contains("<@1>") && m.content.contains("<@2>") && m.content.contains("2/1/0"),
+                "{}",
+                m.content
+            );
         }
     }
 

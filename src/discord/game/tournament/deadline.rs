@@ -53,8 +53,10 @@ pub(crate) fn decide(table: &Table, size: usize, win: Option<[f64; 4]>) -> Vec<(
         _ => [0; 4],
     };
     let occupants = table.occupants();
-    let finished: Vec<Option<usize>> =
-        occupants.iter().map(|(seat, _)| Some(places[seat.index()]).filter(|&p| p > 0).map(|p| usize::from(p) - 1)).collect();
+    let finished: Vec<Option<usize>> = occupants
+        .iter()
+        .map(|(seat, _)| Some(places[seat.index()]).filter(|&p| p > 0).map(|p| usize::from(p) - 1))
+        .collect();
     let win: Vec<f64> = occupants.iter().map(|(seat, _)| win.map_or(0.0, |w| w[seat.index()])).collect();
     let expected = expected_points(size, &place_chances(&win, &finished));
     occupants

@@ -6,10 +6,12 @@
 //! table's result when its game ends, or at the round's deadline
 //! ([`results`]); the standings message and the podium ([`standings`]);
 //! a no-show replaced at her table ([`no_show`]); and what the runner
-//! keeps in memory ([`known`]).
+//! keeps in memory ([`known`]); a tournament as read from the store
+//! ([`read`]).
 
 pub(crate) mod known;
 pub(crate) mod no_show;
+pub(crate) mod read;
 pub(crate) mod results;
 pub(crate) mod round;
 pub(crate) mod runner;

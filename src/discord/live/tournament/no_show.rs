@@ -41,7 +41,9 @@ pub(crate) async fn replace_if_due(http: &Http, data: &Data, running: &mut Runni
         })
         .await;
     match counted {
-        Ok(count) => tracing::info!("tournament {id}: user {u} is a no-show at round {}, table {} ({count})", at.round, at.table),
+        Ok(count) => {
+            tracing::info!("tournament {id}: user {u} is a no-show at round {}, table {} ({count})", at.round, at.table)
+        }
         Err(e) => tracing::warn!("tournament {id}: the no-show of user {u} was not counted: {e}"),
     }
     true

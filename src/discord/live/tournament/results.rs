@@ -5,8 +5,7 @@
 //! points (the expert's estimate of each seat's chances), shown as such
 //! in its thread, and ended.
 
-use super::round::post;
-use super::runner::Read;
+use super::read::{Read, post};
 use super::standings;
 use crate::discord::game::ids::{GameId, UserId};
 use crate::discord::game::tournament::deadline;
@@ -59,12 +58,8 @@ async fn ended(data: &Data, r: &Read, table: &SavedTable) -> Result<bool, StoreE
             // The table's i-th player sat on the game's i-th seat.
             let mut seats: Vec<_> = info.seats.iter().collect();
             seats.sort_by_key(|s| s.seat.index());
-            let mut order: Vec<(u8, UserId)> = table
-                .seats
-                .iter()
-                .zip(&seats)
-                .map(|(t, g)| (g.place.unwrap_or(u8::MAX), UserId(t.user)))
-                .collect();
+            let mut order: Vec<(u8, UserId)> =
+                table.seats.iter().zip(&seats).map(|(t, g)| (g.place.unwrap_or(u8::MAX), UserId(t.user))).collect();
             order.sort();
             let finish: Vec<UserId> = order.into_iter().map(|(_, u)| u).collect();
             ("played", scored(r.size(), &finish, &no_shows))

@@ -7,7 +7,7 @@
 //! paired that have no game yet are opened; nothing is paired twice.
 
 use super::known::TableAt;
-use super::runner::Read;
+use super::read::{Read, post};
 use super::standings::played;
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::table::{NewGame, Player};
@@ -16,11 +16,8 @@ use crate::discord::game::tournament::standings::meetings;
 use crate::discord::game::tournament::swiss::{self, Ranked};
 use crate::discord::live::data::Data;
 use crate::discord::live::lang::server_lang;
-use crate::discord::live::{ids, opening, outgoing, unix_now};
-use crate::discord::ops::instrument;
-use crate::discord::ops::metrics::Route;
+use crate::discord::live::{ids, opening, unix_now};
 use crate::discord::view::lang::Lang;
-use crate::discord::view::message::Message;
 use crate::discord::view::tournament as words;
 use crate::engine::{Ruleset, Variant};
 use crate::store::{NewTable, SavedTable, StoreError};
@@ -74,7 +71,8 @@ fn seat(r: &Read) -> swiss::Round {
             *points.entry(s.player).or_default() += s.points;
         }
     }
-    let byes: Vec<UserId> = played.iter().filter(|t| t.is_bye()).flat_map(|t| t.seats.iter().map(|s| s.player)).collect();
+    let byes: Vec<UserId> =
+        played.iter().filter(|t| t.is_bye()).flat_map(|t| t.seats.iter().map(|s| s.player)).collect();
     let ranked: Vec<Ranked> = r
         .playing()
         .iter()
@@ -142,19 +140,6 @@ async fn open_thread(http: &Http, r: &Read, round: u32, table: u32, lang: Lang) 
         Ok(thread) => Some(thread.id.into()),
         Err(e) => {
             tracing::warn!("tournament {}: could not open the thread of round {round}, table {table}: {e:?}", r.t.id);
-            None
-        }
-    }
-}
-
-/// Posts a message of the tournament (logged if Discord refuses); its id.
-pub(crate) async fn post(http: &Http, channel: ChannelId, msg: &Message) -> Option<u64> {
-    let sent = ids::channel(channel).send_message(http, outgoing::create(msg, None)).await;
-    instrument::request(Route::CreateMessage, &sent);
-    match sent {
-        Ok(m) => Some(m.id.get()),
-        Err(e) => {
-            tracing::warn!("could not post a tournament's message in channel {channel}: {e:?}");
             None
         }
     }

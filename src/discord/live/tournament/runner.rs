@@ -8,6 +8,7 @@
 //! restart that asks again finds it done.
 
 use super::known::TableAt;
+use super::read::{Read, read};
 use super::{results, round, standings};
 use crate::discord::game::ids::{GameId, Venue};
 use crate::discord::game::tournament::clock::{self, Now, RoundNow, Stage, Step};
@@ -15,7 +16,7 @@ use crate::discord::live::data::Data;
 use crate::discord::live::signup;
 use crate::discord::live::unix_now;
 use crate::discord::ops::instrument;
-use crate::store::{SavedEntrant, SavedRound, SavedTable, SavedTournament, StoreError};
+use crate::store::StoreError;
 use poise::serenity_prelude::Http;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -27,42 +28,6 @@ pub(crate) const LOOK_EVERY: Duration = Duration::from_secs(2);
 /// Steps one look does at most for one tournament (each is saved; the
 /// next look goes on).
 const STEPS_A_LOOK: usize = 12;
-
-/// A tournament as the runner reads it at each step.
-pub(crate) struct Read {
-    pub(crate) t: SavedTournament,
-    pub(crate) entrants: Vec<SavedEntrant>,
-    pub(crate) rounds: Vec<SavedRound>,
-    pub(crate) tables: Vec<SavedTable>,
-}
-
-impl Read {
-    /// The latest round paired, and its tables (a bye is one).
-    pub(crate) fn latest(&self) -> Option<(&SavedRound, Vec<&SavedTable>)> {
-        let r = self.rounds.last()?;
-        Some((r, self.tables.iter().filter(|t| t.round == r.round).collect()))
-    }
-
-    /// The entrants who play: checked in, not withdrawn.
-    pub(crate) fn playing(&self) -> Vec<&SavedEntrant> {
-        self.entrants.iter().filter(|e| e.checked_in && e.withdrawn_at.is_none()).collect()
-    }
-
-    pub(crate) fn size(&self) -> usize {
-        self.t.setup.table_size as usize
-    }
-}
-
-/// Reads tournament `id` whole.
-pub(crate) async fn read(data: &Data, id: i64) -> Result<Option<Read>, StoreError> {
-    data.store
-        .call(move |s| {
-            let Some(t) = s.tournament(id)? else { return Ok(None) };
-            let entrants = s.tournament_entrants(id)?;
-            Ok(Some(Read { t, entrants, rounds: s.tournament_rounds(id)?, tables: s.tournament_tables(id)? }))
-        })
-        .await
-}
 
 /// Starts the runner (after the games were loaded into the hub).
 pub(crate) fn spawn(http: Arc<Http>, data: Data) {

@@ -3,8 +3,7 @@
 //! the tournament's channel, posted once and edited after every game; and
 //! its podium, claimed in the store and posted once, pinging the entrants.
 
-use super::round::post;
-use super::runner::{Read, read};
+use super::read::{Read, post, read};
 use crate::discord::game::ids::{ChannelId, MessageId, UserId, Venue};
 use crate::discord::game::tournament::points::Points;
 use crate::discord::game::tournament::standings::{self, Entrant, Played, Seat, Standing};
@@ -72,7 +71,9 @@ pub(crate) async fn refresh(http: &Http, data: &Data, id: i64) {
     let msg = words::standings(lang, &r.t.setup.name, (closed, r.t.setup.rounds), &lines(&r), over);
     let channel = ChannelId(r.t.setup.channel);
     if let Some(message) = r.t.standings_message {
-        let edited = ids::channel(channel).edit_message(http, ids::message(MessageId(message)), outgoing::edit(&msg, None)).await;
+        let edited = ids::channel(channel)
+            .edit_message(http, ids::message(MessageId(message)), outgoing::edit(&msg, None))
+            .await;
         instrument::request(Route::EditMessage, &edited);
         if let Err(e) = edited {
             tracing::warn!("could not edit the standings of tournament {id}: {e:?}");
