@@ -11,7 +11,10 @@ tournament-decided = The round's deadline came before this game ended: the table
 tournament-decided-line = { $who }: { $points } expected points
 tournament-standings-title = { $name }: standings
 tournament-standing = { $place }. { $who }: **{ $points }** points · { $games } games · { $wins } wins · tie-break { $tiebreak }
-tournament-standing-byes = { " " }· { $byes } bye(s)
+tournament-standing-byes = { " " }· { $byes ->
+    [one] one bye
+   *[other] { $byes } byes
+}
 tournament-standing-withdrawn = { " " }· withdrawn
 tournament-standings-after = After round { $round } of { $rounds }.
 tournament-standings-final = Final, after { $rounds } rounds.

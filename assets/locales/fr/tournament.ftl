@@ -11,11 +11,14 @@ tournament-decided = L'échéance de la ronde est arrivée avant la fin de cette
 tournament-decided-line = { $who } : { $points } points espérés
 tournament-standings-title = { $name } : classement
 tournament-standing = { $place }. { $who } : **{ $points }** points · { $games } parties · { $wins } victoires · départage { $tiebreak }
-tournament-standing-byes = { " " }· { $byes } exemption(s)
+tournament-standing-byes = { " " }· { $byes ->
+    [one] une exemption
+   *[other] { $byes } exemptions
+}
 tournament-standing-withdrawn = { " " }· retiré
 tournament-standings-after = Après la ronde { $round } sur { $rounds }.
 tournament-standings-final = Final, après { $rounds } rondes.
-tournament-standings-rule = { " " }Égalités : points des adversaires, puis victoires, puis classement Elo.
+tournament-standings-rule = { " " }Égalités : points des adversaires, puis victoires, puis note.
 tournament-standings-estimated = { " " }≈ : comprend les points espérés d'une table départagée à l'échéance de la ronde.
 tournament-podium = 🏆 **{ $name }** est terminé. Le podium :
 tournament-podium-place = { $medal } { $who } : { $points } points
