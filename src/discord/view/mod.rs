@@ -17,6 +17,7 @@ pub(crate) mod picture;
 pub(crate) mod presenter;
 pub(crate) mod refusals;
 pub(crate) mod story;
+pub(crate) mod tournament;
 pub(crate) mod verify;
 pub(crate) mod words;
 
