@@ -42,7 +42,9 @@ async fn a_tournaments_page_shows_standings_and_tables_and_fits_a_phone() {
     assert!(text.contains("http-equiv=\"refresh\""), "a running tournament's page reloads itself");
     let round_two = text.find("Round 2").expect("round 2");
     assert!(round_two < text.find("Round 1").expect("round 1"), "the latest round first");
-    for wrong in [game_key.clone(), format!("{}A", &key[..key.len() - 1]), "short".into()] {
+    // A key one character off (its first: never the key itself).
+    let changed = format!("{}{}", if key.starts_with('A') { 'B' } else { 'A' }, &key[1..]);
+    for wrong in [game_key.clone(), changed, "short".into()] {
         let got = reqwest::get(format!("{base}/t/{wrong}")).await.expect("an answer");
         assert_eq!(got.status(), 404, "/t/{wrong}");
     }

@@ -8,10 +8,9 @@
 //! render slot busy past their waits: 503.
 
 use super::closed::{Analysed, Closed, Item};
-use super::limits::{client_address, counted_as};
 use super::marks;
 use super::page::{self, GamePage};
-use super::site::{Busy, Door, Found, PAINT_WAIT, Site, html, not_found};
+use super::site::{Busy, Door, Found, PAINT_WAIT, Site, html, not_found, refused, within_budget};
 use super::story;
 use crate::ai::review::Review;
 use crate::discord::game::table::{Stage, Table};
@@ -23,7 +22,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
 
 impl Site {
     /// The board of a closed game at a replay's step (`None`: its end),
@@ -95,20 +93,6 @@ impl Site {
         let png = view.as_ref().and_then(crate::discord::live::pictures::draw_png);
         Ok(png.map(|png| self.closed.keep(id, item, png)))
     }
-}
-
-/// Refused for load: over the address's budget (429) or the store or the
-/// render slot busy (503); asked again in a moment.
-pub(super) fn refused(status: StatusCode) -> Response {
-    let mut r = html(status, page::busy(Lang::EN));
-    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    r
-}
-
-/// A request for a page or a picture, within its address's budget.
-pub(super) fn within_budget(site: &Site, peer: SocketAddr, headers: &HeaderMap) -> bool {
-    let addr = counted_as(client_address(peer.ip(), headers, &site.proxies));
-    site.budget.take(&addr, Instant::now()).is_ok()
 }
 
 /// The game a page's request names, or its answer: 404, 503.

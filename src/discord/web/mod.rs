@@ -14,7 +14,8 @@
 //!   [`game_routes`]: a game's page and pictures; [`closed`]: the finished
 //!   games kept, with their pages and pictures.
 //! - [`tournament`]: a tournament's page (`/t/{key}`: standings, rounds,
-//!   tables linked to their games), its HTML in [`tournament_page`].
+//!   tables linked to their games), its HTML in [`tournament_page`], the
+//!   pages made lately in [`tournament_kept`].
 //! - [`assets`]: the pages' scripts and style sheets (`assets/web/`),
 //!   served at addresses named by their hash.
 //! - [`page`]: the HTML (server-rendered; the scripts only add the live
@@ -54,6 +55,7 @@ pub(crate) mod story;
 pub(crate) mod stream;
 pub(crate) mod touch;
 pub(crate) mod tournament;
+pub(crate) mod tournament_kept;
 pub(crate) mod tournament_page;
 
 #[cfg(test)]

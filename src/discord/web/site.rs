@@ -14,7 +14,7 @@
 use super::auth::Discord;
 use super::budget::{Buckets, Rate};
 use super::closed::{Closed, ClosedGames};
-use super::limits::Streams;
+use super::limits::{Streams, client_address, counted_as};
 use super::page;
 use super::story;
 use super::stream::{Update, Viewers};
@@ -28,9 +28,10 @@ use crate::discord::view::lang::Lang;
 use crate::discord::view::picture::board_view;
 use crate::render::BoardView;
 use crate::store::{GameId, Store, StoreError};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use std::collections::VecDeque;
+use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -83,7 +84,7 @@ pub(crate) struct Site {
     /// The pages' places in the store's queue.
     store_calls: Arc<Semaphore>,
     /// The tournaments' pages made lately.
-    pub(super) tournament_pages: Arc<super::tournament::TournamentPages>,
+    pub(super) tournament_pages: Arc<super::tournament_kept::TournamentPages>,
 }
 
 /// The store or the render slot did not answer in time (503).
@@ -360,6 +361,20 @@ pub(super) fn html(status: StatusCode, body: String) -> Response {
 
 pub(super) fn not_found() -> Response {
     html(StatusCode::NOT_FOUND, page::not_found(Lang::EN))
+}
+
+/// Refused for load: over the address's budget (429) or the store or the
+/// render slot busy (503); asked again in a moment.
+pub(super) fn refused(status: StatusCode) -> Response {
+    let mut r = html(status, page::busy(Lang::EN));
+    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    r
+}
+
+/// A request for a page or a picture, within its address's budget.
+pub(super) fn within_budget(site: &Site, peer: SocketAddr, headers: &HeaderMap) -> bool {
+    let addr = counted_as(client_address(peer.ip(), headers, &site.proxies));
+    site.budget.take(&addr, Instant::now()).is_ok()
 }
 
 #[cfg(test)]

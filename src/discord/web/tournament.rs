@@ -7,10 +7,9 @@
 //! address's budget, else 429; a key that names no tournament, or one of a
 //! server that switched its pages off, the same 404 as a game's; the store
 //! slow past the pages' wait, 503. A page is made at most once every
-//! [`KEPT_FOR`] per tournament, however many ask.
+//! `tournament_kept::KEPT_FOR` per tournament, however many ask.
 
-use super::game_routes::{refused, within_budget};
-use super::site::{Busy, STORE_WAIT, Site, html, not_found};
+use super::site::{Busy, STORE_WAIT, Site, html, not_found, refused, within_budget};
 use super::tournament_page::{Line, Outcome, RoundView, SeatView, State, TableView, TournamentView, tournament_page};
 use crate::discord::game::ids::{UserId, Venue};
 use crate::discord::game::tournament::points::Points;
@@ -22,38 +21,8 @@ use crate::store::StoreError;
 use axum::extract::{ConnectInfo, Path, State as Axum};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
-
-/// How long a tournament's page, once made, is served as it is.
-pub(crate) const KEPT_FOR: Duration = Duration::from_secs(5);
-
-/// Tournaments' pages kept at most.
-const KEPT: usize = 32;
-
-/// The tournaments' pages made lately.
-#[derive(Default)]
-pub(crate) struct TournamentPages {
-    kept: Mutex<VecDeque<(i64, Instant, String)>>,
-}
-
-impl TournamentPages {
-    fn fresh(&self, id: i64) -> Option<String> {
-        let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.iter().find(|(t, at, _)| *t == id && at.elapsed() < KEPT_FOR).map(|(_, _, page)| page.clone())
-    }
-
-    fn keep(&self, id: i64, page: &str) {
-        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.retain(|(t, _, _)| *t != id);
-        if kept.len() >= KEPT {
-            kept.pop_front();
-        }
-        kept.push_back((id, Instant::now(), page.to_string()));
-    }
-}
 
 /// What the store holds of a tournament, read as the runner reads it.
 fn read(s: &mut crate::store::Store, id: i64) -> Result<Option<Read>, StoreError> {
