@@ -264,29 +264,23 @@ mod tests {
     /// options, the groups' too.
     #[test]
     fn every_command_and_option_is_in_the_table_of_names() {
+        /// A command by its name and its options' names.
+        type Shape = (String, Vec<String>);
         let root = super::thaayam();
-        let shape = |c: &Cmd| (c.name.clone(), c.parameters.iter().map(|p| p.name.clone()).collect::<Vec<_>>());
-        let tree: Vec<(String, Vec<String>)> = root.subcommands.iter().map(shape).collect();
-        let table: Vec<(String, Vec<String>)> = names::COMMANDS
-            .iter()
-            .map(|c| (c.name.to_string(), c.options.iter().map(|o| o.to_string()).collect()))
-            .collect();
+        let shape = |c: &Cmd| -> Shape { (c.name.clone(), c.parameters.iter().map(|p| p.name.clone()).collect()) };
+        let listed =
+            |c: &names::Command| -> Shape { (c.name.to_string(), c.options.iter().map(|o| o.to_string()).collect()) };
+        let tree: Vec<Shape> = root.subcommands.iter().map(shape).collect();
+        let table: Vec<Shape> = names::COMMANDS.iter().map(listed).collect();
         assert_eq!(tree, table);
-        let groups: Vec<(String, Vec<(String, Vec<String>)>)> = root
+        let groups: Vec<(String, Vec<Shape>)> = root
             .subcommands
             .iter()
             .filter(|c| !c.subcommands.is_empty())
             .map(|g| (g.name.clone(), g.subcommands.iter().map(shape).collect()))
             .collect();
-        let table: Vec<(String, Vec<(String, Vec<String>)>)> = names::GROUPS
-            .iter()
-            .map(|g| {
-                let commands = g.commands.iter();
-                let commands =
-                    commands.map(|c| (c.name.to_string(), c.options.iter().map(|o| o.to_string()).collect()));
-                (g.name.to_string(), commands.collect())
-            })
-            .collect();
+        let table: Vec<(String, Vec<Shape>)> =
+            names::GROUPS.iter().map(|g| (g.name.to_string(), g.commands.iter().map(listed).collect())).collect();
         assert_eq!(groups, table);
     }
 
