@@ -3,8 +3,10 @@
 //! nothing; a member without Manage Server is refused; then the sign-up is
 //! posted, three players join, one leaves, forged clicks change nothing,
 //! check-in opens (the start moved close in the database, as time passing
-//! would) and works, `show` lists it, a player withdraws, and only its
-//! organiser cancels it (its sign-up then says so and keeps no button).
+//! would) and works, `show` lists it, a player leaves before the start
+//! and another withdraws after it (round 1 written in the database as the
+//! runner would pair it), late joining is over, and only its organiser
+//! cancels it (its sign-up then says so and keeps no button).
 //! The registered group's shape is the fake's to check (`validate.rs`).
 
 use crate::support::fake_discord::payloads::perms;
@@ -159,6 +161,32 @@ async fn a_sign_up_with_joins_check_in_show_withdraw_and_cancel() {
     let (text, _) = ask(&fake, &bob, "tournament withdraw", vec![]).await;
     assert!(text.contains("not an entrant"), "{text}");
     assert!(fake.message(signup.id).expect("the sign-up").embed_text().contains("Entrants (2, 2 checked in)"));
+
+    // Started, round 1 paired (written as the runner would): leaving is
+    // withdrawing, her seat stays; no late joining (none was set up).
+    let conn = rusqlite::Connection::open(dir.0.join("thaayam.db")).expect("open the database");
+    let paired = "UPDATE tournaments SET state = 'running'; \
+         INSERT INTO tournament_rounds (tournament_id, round, started_at, deadline) VALUES (1, 1, 0, 9999999999); \
+         INSERT INTO tournament_tables (tournament_id, round, table_no, started_at) VALUES (1, 1, 1, 0);";
+    conn.execute_batch(paired).expect("start round 1");
+    for (seat, user) in [&alice, &dave].into_iter().enumerate() {
+        conn.execute(
+            "INSERT INTO tournament_seats (tournament_id, round, table_no, seat, user_id) VALUES (1, 1, 1, ?1, ?2)",
+            rusqlite::params![seat as i64, user.id as i64],
+        )
+        .expect("seat");
+    }
+    let (text, _) = ask(&fake, &alice, "tournament withdraw", vec![]).await;
+    assert!(text.contains("You have withdrawn from tournament #1"), "{text}");
+    let withdrawn: Option<i64> = conn
+        .query_row("SELECT withdrawn_at FROM tournament_entrants WHERE user_id = ?1", [alice.id as i64], |r| r.get(0))
+        .expect("her entry stays");
+    assert!(withdrawn.is_some(), "marked withdrawn");
+    drop(conn);
+    let running = fake.message(signup.id).expect("the sign-up");
+    assert!(running.embed_text().contains("round 1 of 2") && running.buttons().is_empty(), "{:?}", running.json);
+    let text = forged(&fake, &bob, CHANNEL, signup.id, join).await;
+    assert!(text.contains("Late joining is over"), "{text}");
     let (text, _) = ask(&fake, &alice, "tournament cancel", vec![]).await;
     assert!(text.contains("Only the organiser"), "{text}");
     let (text, _) = ask(&fake, &organiser, "tournament cancel", vec![Opt::int("tournament", 7)]).await;
