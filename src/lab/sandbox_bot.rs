@@ -57,8 +57,15 @@ pub fn run(sandbox: Sandbox) -> Result<(), String> {
         web: sandbox.web,
         notify_after: crate::discord::config::NOTIFY_AFTER,
         // The tests that start this rig count its messages: no analysis
-        // message after their games.
-        limits: crate::discord::limits::Limits { analyses_after_games: false, ..Default::default() },
+        // message after their games. Their storms play a short game every
+        // few seconds per channel: the hourly cap on lobbies (10) stopped
+        // every table within a minute (and once, during a failover, every
+        // click), so it is out of their way (tests/e2e/tireout.rs checks it).
+        limits: crate::discord::limits::Limits {
+            analyses_after_games: false,
+            new_games_per_hour: 1_000_000,
+            ..Default::default()
+        },
     };
     let endpoint = Endpoint::Sandbox {
         http_base: sandbox.http_base,

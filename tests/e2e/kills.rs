@@ -347,7 +347,7 @@ async fn freeze_database(fake: &FakeDiscord, server: &PgServer, frozen_for: Dura
     blocking(|| server.freeze()).unwrap_or_else(|e| panic!("freeze the database server: {e}"));
     tokio::time::sleep(frozen_for).await;
     blocking(|| server.thaw()).unwrap_or_else(|e| panic!("thaw the database server: {e}"));
-    window_after(fake, frozen, Instant::now(), Duration::ZERO).await
+    window_after(fake, frozen, Instant::now(), Duration::ZERO, String::new).await
 }
 
 /// Whether an answer tells the player that nothing could be saved.
@@ -364,7 +364,7 @@ async fn restart_database(fake: &FakeDiscord, server: &PgServer, down_for: Durat
     blocking(|| server.stop_immediately()).unwrap_or_else(|e| panic!("stop the database server: {e}"));
     tokio::time::sleep(down_for).await;
     let recovery = blocking(|| server.start_again()).unwrap_or_else(|e| panic!("start the database server: {e}"));
-    window_after(fake, stopped, Instant::now(), recovery).await
+    window_after(fake, stopped, Instant::now(), recovery, String::new).await
 }
 
 /// The figures of the window from `stopped` until the bot's first saved
@@ -374,6 +374,7 @@ pub(crate) async fn window_after(
     stopped: Instant,
     up: Instant,
     recovery: Duration,
+    context: impl Fn() -> String,
 ) -> DatabaseRestart {
     let saved_after = |i: &Inner| {
         i.interactions
@@ -383,7 +384,11 @@ pub(crate) async fn window_after(
             .min()
     };
     let Some(first_save) = fake.wait_until(WAIT, saved_after).await else {
-        panic!("the bot saved no click within {WAIT:?} of the database's return");
+        panic!(
+            "the bot saved no click within {WAIT:?} of the database's return; {}\n{}",
+            answered_since(fake, up),
+            context()
+        );
     };
     let window: Vec<_> =
         fake.interactions().into_iter().filter(|r| r.sent_at >= stopped && r.sent_at < first_save).collect();
@@ -401,6 +406,26 @@ pub(crate) async fn window_after(
             .collect(),
         saved: answers().filter(|a| a.kind != 4).count(),
     }
+}
+
+/// What the interactions sent since `up` were answered, for a failure's
+/// message: how many, how many without an answer, and each answer's kind
+/// and words with their count.
+pub(crate) fn answered_since(fake: &FakeDiscord, up: Instant) -> String {
+    let sent: Vec<_> = fake.interactions().into_iter().filter(|r| r.sent_at >= up).collect();
+    let mut answers: BTreeMap<String, usize> = BTreeMap::new();
+    for r in &sent {
+        let said = match &r.response {
+            None => "no answer".to_string(),
+            Some(a) => {
+                let words: String = a.data["content"].as_str().unwrap_or("").chars().take(90).collect();
+                format!("kind {} after {} ms: {words}", a.kind, a.latency.as_millis() / 500 * 500)
+            }
+        };
+        *answers.entry(said).or_default() += 1;
+    }
+    let lines: Vec<String> = answers.into_iter().map(|(said, n)| format!("  {n} × {said}")).collect();
+    format!("{} interactions sent since:\n{}", sent.len(), lines.join("\n"))
 }
 
 // ---- the players -------------------------------------------------------

@@ -422,6 +422,44 @@ web-not-found-title = No such game
 web-not-found = This link leads to no game: it may be mistyped, or the game's server switched its game pages off.
 web-busy = Too many live pages are open from your address. Close some, then reload this one.
 web-link = Game page
+
+# A tournament's page (/t/…).
+web-tournament-title = { $name }: tournament
+web-tournament-signup = Sign-up open: { $entrants } entrants so far.
+web-tournament-running = Under way.
+web-tournament-finished = Finished.
+web-tournament-cancelled = Cancelled.
+web-tournament-swiss = Swiss, tables of { $size }, { $rounds } rounds
+web-tournament-arena = Arena, tables of { $size }
+web-tournament-start = Start: { $time }
+web-tournament-live = This page reloads itself every { $secs } seconds while the tournament runs.
+web-tournament-standings = Standings
+web-tournament-tie-break = Ties are broken by the opponents' points (the sum of the points of everyone met), then by wins, then by the rating at the start.
+web-tournament-player = Player
+web-tournament-points = Points
+web-tournament-games = Games
+web-tournament-wins = Wins
+web-tournament-opponents = Opponents' points
+web-tournament-withdrawn = (withdrawn)
+web-tournament-round = Round { $round }
+web-tournament-arena-games = The arena's games
+web-tournament-deadline = Deadline: { $time }; a game still running then is decided by each player's expected points.
+web-tournament-table = Table { $table }
+web-tournament-playing = playing
+web-tournament-played = played to its end
+web-tournament-decided = decided at the deadline by expected points
+web-tournament-bye = a bye
+web-tournament-table-cancelled = cancelled
+web-tournament-no-show = (did not show: a computer played her seat)
+web-tournament-entrant = Entrant { $number }
+web-tournament-points-short = Pts
+web-tournament-games-short = G
+web-tournament-wins-short = W
+web-tournament-opponents-short = Opp.
+web-tournament-rules = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }
 # The button of a board that opens the game inside Discord (an Activity), and
 # the private answer when Discord could not open it.
 activity-button = Play on the board

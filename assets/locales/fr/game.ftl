@@ -423,6 +423,44 @@ web-not-found-title = Partie introuvable
 web-not-found = Ce lien ne mène à aucune partie : il est peut-être mal recopié, ou le serveur de la partie a désactivé ses pages.
 web-busy = Trop de pages en direct sont ouvertes depuis votre adresse. Fermez-en quelques-unes, puis rechargez celle-ci.
 web-link = Page de la partie
+
+# La page d'un tournoi (/t/…).
+web-tournament-title = { $name } : tournoi
+web-tournament-signup = Inscriptions ouvertes : { $entrants } inscrits pour l'instant.
+web-tournament-running = En cours.
+web-tournament-finished = Terminé.
+web-tournament-cancelled = Annulé.
+web-tournament-swiss = Système suisse, tables de { $size }, { $rounds } rondes
+web-tournament-arena = Arène, tables de { $size }
+web-tournament-start = Début : { $time }
+web-tournament-live = Cette page se recharge toute seule toutes les { $secs } secondes tant que le tournoi se joue.
+web-tournament-standings = Classement
+web-tournament-tie-break = Les égalités sont départagées par les points des adversaires (la somme des points de tous ceux qu'on a rencontrés), puis par les victoires, puis par le classement Elo du début.
+web-tournament-player = Joueur
+web-tournament-points = Points
+web-tournament-games = Parties
+web-tournament-wins = Victoires
+web-tournament-opponents = Points des adversaires
+web-tournament-withdrawn = (retiré)
+web-tournament-round = Ronde { $round }
+web-tournament-arena-games = Les parties de l'arène
+web-tournament-deadline = Échéance : { $time } ; une partie encore en cours à ce moment est départagée par les points espérés de chaque joueur.
+web-tournament-table = Table { $table }
+web-tournament-playing = en cours
+web-tournament-played = jouée jusqu'au bout
+web-tournament-decided = départagée à l'échéance par les points espérés
+web-tournament-bye = exempt
+web-tournament-table-cancelled = annulée
+web-tournament-no-show = (absent : l'ordinateur a joué sa place)
+web-tournament-entrant = Inscrit n° { $number }
+web-tournament-points-short = Pts
+web-tournament-games-short = P
+web-tournament-wins-short = V
+web-tournament-opponents-short = Adv.
+web-tournament-rules = { $ruleset ->
+    [tayam-sonalu] Tayam Sonalu
+   *[other] Thaayam ({ $ruleset })
+  }
 # Le bouton d'un plateau qui ouvre la partie dans Discord (une Activité), et
 # la réponse privée quand Discord n'a pas pu l'ouvrir.
 activity-button = Jouer sur le plateau

@@ -422,6 +422,44 @@ web-not-found-title = அப்படி ஒரு ஆட்டம் இல்�
 web-not-found = இந்த இணைப்பு எந்த ஆட்டத்துக்கும் செல்லவில்லை: தவறாக நகலெடுக்கப்பட்டிருக்கலாம், அல்லது அந்த ஆட்டத்தின் சர்வர் தன் ஆட்டப் பக்கங்களை நிறுத்தியிருக்கலாம்.
 web-busy = உங்கள் முகவரியிலிருந்து மிக அதிகமான நேரலைப் பக்கங்கள் திறந்துள்ளன. சிலவற்றை மூடிவிட்டு இதை மீண்டும் ஏற்றவும்.
 web-link = ஆட்டப் பக்கம்
+
+# ஒரு போட்டித்தொடரின் பக்கம் (/t/…).
+web-tournament-title = { $name }: போட்டித்தொடர்
+web-tournament-signup = பதிவு திறந்துள்ளது: இதுவரை { $entrants } பேர் பதிவு செய்துள்ளனர்.
+web-tournament-running = நடந்துகொண்டிருக்கிறது.
+web-tournament-finished = முடிந்தது.
+web-tournament-cancelled = ரத்து செய்யப்பட்டது.
+web-tournament-swiss = சுவிஸ் முறை, { $size } பேர் மேசைகள், { $rounds } சுற்றுகள்
+web-tournament-arena = அரங்கு முறை, { $size } பேர் மேசைகள்
+web-tournament-start = தொடக்கம்: { $time }
+web-tournament-live = போட்டித்தொடர் நடக்கும்வரை இந்தப் பக்கம் ஒவ்வொரு { $secs } விநாடிக்கும் தானே புதுப்பிக்கப்படுகிறது.
+web-tournament-standings = நிலைப்பட்டியல்
+web-tournament-tie-break = சமநிலையை முதலில் எதிராளிகளின் புள்ளிகள் (சந்தித்த அனைவரின் புள்ளிகளின் கூட்டுத்தொகை), பிறகு வெற்றிகள், பிறகு தொடக்கத்தின் தரமதிப்பீடு தீர்க்கின்றன.
+web-tournament-player = ஆட்டக்காரர்
+web-tournament-points = புள்ளிகள்
+web-tournament-games = ஆட்டங்கள்
+web-tournament-wins = வெற்றிகள்
+web-tournament-opponents = எதிராளிகளின் புள்ளிகள்
+web-tournament-withdrawn = (விலகினார்)
+web-tournament-round = சுற்று { $round }
+web-tournament-arena-games = அரங்கின் ஆட்டங்கள்
+web-tournament-deadline = கெடு: { $time }; அப்போதும் நடக்கும் ஆட்டம் ஒவ்வொருவரின் எதிர்பார்க்கப்படும் புள்ளிகளால் தீர்மானிக்கப்படும்.
+web-tournament-table = மேசை { $table }
+web-tournament-playing = நடக்கிறது
+web-tournament-played = இறுதிவரை ஆடப்பட்டது
+web-tournament-decided = கெடுவில் எதிர்பார்க்கப்படும் புள்ளிகளால் தீர்மானிக்கப்பட்டது
+web-tournament-bye = ஓய்வு (பை)
+web-tournament-table-cancelled = ரத்து
+web-tournament-no-show = (வரவில்லை: அவரின் இடத்தைக் கணினி ஆடியது)
+web-tournament-entrant = பதிவாளர் { $number }
+web-tournament-points-short = புள்.
+web-tournament-games-short = ஆட்.
+web-tournament-wins-short = வெ.
+web-tournament-opponents-short = எதி.
+web-tournament-rules = { $ruleset ->
+    [tayam-sonalu] தாயம் சோனலு
+   *[other] தாயம் ({ $ruleset })
+  }
 # ஆட்டத்தை Discord-க்குள் (ஒரு Activity ஆக) திறக்கும் பலகையின் பொத்தான்,
 # Discord அதைத் திறக்க முடியாதபோது தனிப்பட்ட பதில்.
 activity-button = பலகையில் ஆடுக

@@ -14,7 +14,7 @@ use crate::discord::live::board::{Change, Command, Via, show};
 use crate::discord::live::change::apply_intent;
 use crate::discord::live::computer::spawn_computer;
 use crate::discord::live::delivery::Place;
-use crate::discord::live::guard::Capped;
+use crate::discord::live::guard::{Capped, Counted};
 use crate::discord::live::ids;
 use crate::discord::live::lang;
 use crate::discord::live::opening::{self, Asked, Opened};
@@ -81,14 +81,16 @@ async fn open_new(
         // against the computer, hints included, unless asked otherwise.
         practice: practice.unwrap_or(place == Where::BotDm),
     };
-    if let Err(capped) = may_open(ctx).await {
-        return private(ctx, capped.words(mine)).await;
-    }
+    let counted = match may_open(ctx).await {
+        Ok(counted) => counted,
+        Err(capped) => return private(ctx, capped.words(mine)).await,
+    };
     let name = ctx.author().display_name().to_string();
     let reach = if place == Where::Private { Reach::Interactions } else { Reach::Channel };
     let lang = lang::of_new_game(venue.guild().is_some(), ctx.locale(), public);
     let asked = Asked { reach, via: via(ctx, reach), lang };
     let opened = opening::open(&ctx.serenity_context().http, ctx.data(), new, name, asked).await;
+    counted.settle(matches!(opened, Opened::New { .. }));
     if answered(ctx) && matches!(opened, Opened::New { .. }) {
         return Ok(()); // the lobby is the answer
     }
@@ -98,10 +100,10 @@ async fn open_new(
 
 /// Whether the command's user may open one more game: fewer than the cap
 /// open (hosted or seated, lobbies included), fewer than the hour's cap
-/// opened (this one is then counted). Counted from the registry, without
+/// opened (this one is then counted, until it proves not opened). Counted from the registry, without
 /// waiting for any game (a click may hold one while the database is slow,
 /// and the command must be answered within Discord's 3 seconds).
-async fn may_open(ctx: Context<'_>) -> Result<(), Capped> {
+async fn may_open(ctx: Context<'_>) -> Result<Counted<'_>, Capped> {
     let user = UserId::from(ctx.author().id);
     let open = ctx.data().hub.open_with(user);
     ctx.data().guard.may_open(user, open)

@@ -325,9 +325,10 @@ async fn on_rematch(
         return refuse(ctx, click, &tr!(mine, "rematch-not-player", game = game)).await;
     }
     // A rematch opens a lobby as `/thaayam new` does: under the same caps.
-    if let Err(capped) = data.guard.may_open(user, data.hub.open_with(user)) {
-        return refuse(ctx, click, &capped.words(mine)).await;
-    }
+    let counted = match data.guard.may_open(user, data.hub.open_with(user)) {
+        Ok(counted) => counted,
+        Err(capped) => return refuse(ctx, click, &capped.words(mine)).await,
+    };
     let name = click.user.display_name().to_string();
     let answered = AtomicBool::new(false);
     // Outside servers the rematch speaks the language of the one who asks.
@@ -344,6 +345,7 @@ async fn on_rematch(
         Asked { reach, via: None, lang }
     };
     let opened = opening::rematch(&ctx.http, data, &old, user, name, asked).await;
+    counted.settle(matches!(opened, Opened::New { .. }));
     if reach == Reach::Interactions && matches!(opened, Opened::New { .. }) {
         return; // the lobby says it all
     }

@@ -30,8 +30,11 @@ pub(crate) const COMPUTER_PAUSE: Duration = Duration::from_millis(1000);
 /// failed; it doubles with each failure in a row, up to [`RETRY_MAX`].
 const RETRY_FIRST: Duration = Duration::from_millis(250);
 
-/// The longest pause between two tries of a computer's move.
-const RETRY_MAX: Duration = Duration::from_secs(30);
+/// The longest pause between two tries of a computer's move: short, so
+/// that a game goes on within seconds of the database's return (a failover
+/// takes about 5 s; at 30 s a computer waited up to 16 s more after it),
+/// and one try per game every few seconds is nothing to a database.
+const RETRY_MAX: Duration = Duration::from_secs(4);
 
 /// The pause after `failures` failed saves in a row (none after none).
 fn retry_pause(failures: u32) -> Duration {

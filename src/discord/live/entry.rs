@@ -60,9 +60,10 @@ pub(crate) async fn on_entry_point(ctx: &serenity::Context, data: &Data, command
             open_games += 1;
         }
     }
-    if let Err(capped) = data.guard.may_open(host, open_games) {
-        return refuse(ctx, command, &capped.words(mine)).await;
-    }
+    let counted = match data.guard.may_open(host, open_games) {
+        Ok(counted) => counted,
+        Err(capped) => return refuse(ctx, command, &capped.words(mine)).await,
+    };
     let defaults = data.servers.get(&data.store, venue).await.rules;
     let new = NewGame {
         venue,
@@ -88,6 +89,7 @@ pub(crate) async fn on_entry_point(ctx: &serenity::Context, data: &Data, command
         launch(ctx, command, mine).await;
         open(&ctx.http, data, new, name, Asked { reach: Reach::Channel, via: None, lang }).await
     };
+    counted.settle(matches!(opened, Opened::New { .. }));
     if place != Where::Private {
         if !matches!(opened, Opened::New { .. }) {
             tracing::info!("the Entry Point command opened no lobby: {opened:?}");

@@ -169,6 +169,41 @@ const REPLAYS_BYTES: usize = 48_000_000;
 /// A replay as drawn for a game, a language and the names drawn.
 type ReplayKey = (store::GameId, &'static str, [String; 4]);
 
+/// An opening counted against its user's hourly cap ([`Guard::may_open`]):
+/// kept when the lobby opened ([`Counted::settle`] with `true`), taken back
+/// otherwise, and when dropped unsettled. A lobby the database or Discord
+/// did not take is no game opened: a host whose `/thaayam new` met a
+/// database failing over (each try answered "could not be opened") is not
+/// capped for the hour by her own tries.
+#[must_use]
+pub(crate) struct Counted<'a> {
+    guard: &'a Guard,
+    user: UserId,
+    at: Instant,
+    kept: bool,
+}
+
+impl Counted<'_> {
+    /// The opening is kept if the lobby `opened`, taken back if not.
+    pub(crate) fn settle(mut self, opened: bool) {
+        self.kept = opened;
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.guard.uncount(self.user, self.at);
+        }
+    }
+}
+
+impl std::fmt::Debug for Counted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Counted({:?})", self.user)
+    }
+}
+
 /// The guard of one bot (shared by its handlers).
 pub(crate) struct Guard {
     limits: Limits,
@@ -228,10 +263,10 @@ impl Guard {
     }
 
     /// Whether `user` may open a lobby now, having `open` games open; if
-    /// she may, the opening is counted. `Err` with the refusal's numbers:
-    /// open games at once, or seconds until the hour's oldest opening is
-    /// an hour old.
-    pub(crate) fn may_open(&self, user: UserId, open: usize) -> Result<(), Capped> {
+    /// she may, the opening is counted, until the lobby proves not opened
+    /// (see [`Counted`]). `Err` with the refusal's numbers: open games at
+    /// once, or seconds until the hour's oldest opening is an hour old.
+    pub(crate) fn may_open(&self, user: UserId, open: usize) -> Result<Counted<'_>, Capped> {
         if open >= self.limits.open_games_per_user {
             return Err(Capped::Open { max: self.limits.open_games_per_user });
         }
@@ -251,7 +286,17 @@ impl Guard {
             return Err(Capped::Hourly { max: self.limits.new_games_per_hour, secs });
         }
         times.push_back(now);
-        Ok(())
+        Ok(Counted { guard: self, user, at: now, kept: false })
+    }
+
+    /// Takes back the opening `user` was counted at `at`.
+    fn uncount(&self, user: UserId, at: Instant) {
+        let mut opened = self.opened.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(times) = opened.get_mut(&user)
+            && let Some(i) = times.iter().rposition(|t| *t == at)
+        {
+            times.remove(i);
+        }
     }
 
     /// A click on game `game` by `user` at unix time `now` (`host`: she
@@ -386,15 +431,34 @@ mod tests {
     #[test]
     fn a_user_opens_a_bounded_number_of_lobbies() {
         let g = guard(Duration::ZERO);
-        assert_eq!(g.may_open(UserId(1), 2), Err(Capped::Open { max: 2 }), "two open already");
+        assert_eq!(g.may_open(UserId(1), 2).err(), Some(Capped::Open { max: 2 }), "two open already");
         for _ in 0..3 {
-            assert_eq!(g.may_open(UserId(1), 0), Ok(()));
+            g.may_open(UserId(1), 0).expect("under the cap").settle(true);
         }
         match g.may_open(UserId(1), 0) {
             Err(Capped::Hourly { max: 3, secs }) => assert!((3590..=3600).contains(&secs), "{secs}"),
             other => panic!("the hour's cap: {other:?}"),
         }
-        assert_eq!(g.may_open(UserId(2), 0), Ok(()), "another user is not capped");
+        assert!(g.may_open(UserId(2), 0).is_ok(), "another user is not capped");
+    }
+
+    #[test]
+    fn an_opening_that_opened_no_lobby_is_not_counted() {
+        let g = guard(Duration::ZERO);
+        // Tries that met a database failing over, many more than the cap.
+        for _ in 0..20 {
+            g.may_open(UserId(1), 0).expect("failed tries count for nothing").settle(false);
+        }
+        // Dropped before it was settled (a panic, an early answer): not counted.
+        drop(g.may_open(UserId(1), 0).expect("not capped"));
+        // Two openings under way at once: the one that fails takes back its own.
+        let first = g.may_open(UserId(1), 0).expect("not capped");
+        let second = g.may_open(UserId(1), 0).expect("not capped");
+        second.settle(false);
+        first.settle(true);
+        g.may_open(UserId(1), 0).expect("the second of three").settle(true);
+        g.may_open(UserId(1), 0).expect("the third of three").settle(true);
+        assert!(matches!(g.may_open(UserId(1), 0), Err(Capped::Hourly { max: 3, .. })), "three lobbies opened: capped");
     }
 
     #[test]

@@ -8,6 +8,9 @@
 //! guessed from the game's number (a game in a DM is seen only by those
 //! given its link).
 //!
+//! A tournament's page (`/t/{key}`) has a key made the same way with
+//! labels of its own, so that neither kind of key names the other's.
+//!
 //! The key is 16 bytes: the game's number enciphered (a four-round Feistel
 //! network over its 64 bits, HMAC-SHA256 with the secret as the round
 //! function), then 8 bytes of HMAC-SHA256(secret, number) that
@@ -57,6 +60,12 @@ impl Pages {
     pub(crate) fn link(&self, id: i64) -> Option<String> {
         let base = self.public_url.as_ref()?;
         Some(format!("{base}/g/{}", self.keys()?.key(id)))
+    }
+
+    /// The address of tournament `id`'s page, when pages are served and linked.
+    pub(crate) fn tournament_link(&self, id: i64) -> Option<String> {
+        let base = self.public_url.as_ref()?;
+        Some(format!("{base}/t/{}", self.keys()?.tournament_key(id)))
     }
 
     /// Adds the link to its page to a game's board or result, when the
@@ -109,13 +118,13 @@ impl Keys {
         mac.finalize().into_bytes().into()
     }
 
-    fn round(&self, i: u8, half: u32) -> u32 {
-        let d = self.mac(&[b"thaayam-page-round", &[i], &half.to_be_bytes()]);
+    fn round(&self, kind: Kind, i: u8, half: u32) -> u32 {
+        let d = self.mac(&[kind.labels().0, &[i], &half.to_be_bytes()]);
         u32::from_be_bytes([d[0], d[1], d[2], d[3]])
     }
 
-    fn tag(&self, id: i64) -> [u8; 8] {
-        let d = self.mac(&[b"thaayam-page-tag", &id.to_be_bytes()]);
+    fn tag(&self, kind: Kind, id: i64) -> [u8; 8] {
+        let d = self.mac(&[kind.labels().1, &id.to_be_bytes()]);
         let mut t = [0; 8];
         t.copy_from_slice(&d[..8]);
         t
@@ -123,33 +132,70 @@ impl Keys {
 
     /// The key of game `id`.
     pub(crate) fn key(&self, id: i64) -> String {
-        let n = id as u64;
-        let (mut l, mut r) = ((n >> 32) as u32, n as u32);
-        for i in 0..4 {
-            (l, r) = (r, l ^ self.round(i, r));
-        }
-        let mut bytes = [0u8; 16];
-        bytes[..4].copy_from_slice(&l.to_be_bytes());
-        bytes[4..8].copy_from_slice(&r.to_be_bytes());
-        bytes[8..].copy_from_slice(&self.tag(id));
-        encode(&bytes)
+        self.key_of(Kind::Game, id)
     }
 
     /// The game a key names, if it names one.
     pub(crate) fn game(&self, key: &str) -> Option<i64> {
+        self.named(Kind::Game, key)
+    }
+
+    /// The key of tournament `id` (`/t/{key}`): another key than game
+    /// `id`'s, and a game's key names no tournament.
+    pub(crate) fn tournament_key(&self, id: i64) -> String {
+        self.key_of(Kind::Tournament, id)
+    }
+
+    /// The tournament a key names, if it names one.
+    pub(crate) fn tournament(&self, key: &str) -> Option<i64> {
+        self.named(Kind::Tournament, key)
+    }
+
+    fn key_of(&self, kind: Kind, id: i64) -> String {
+        let n = id as u64;
+        let (mut l, mut r) = ((n >> 32) as u32, n as u32);
+        for i in 0..4 {
+            (l, r) = (r, l ^ self.round(kind, i, r));
+        }
+        let mut bytes = [0u8; 16];
+        bytes[..4].copy_from_slice(&l.to_be_bytes());
+        bytes[4..8].copy_from_slice(&r.to_be_bytes());
+        bytes[8..].copy_from_slice(&self.tag(kind, id));
+        encode(&bytes)
+    }
+
+    fn named(&self, kind: Kind, key: &str) -> Option<i64> {
         let bytes = decode(key)?;
         let (mut l, mut r) = (
             u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
             u32::from_be_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]),
         );
         for i in (0..4).rev() {
-            (l, r) = (r ^ self.round(i, l), l);
+            (l, r) = (r ^ self.round(kind, i, l), l);
         }
         let id = ((u64::from(l) << 32) | u64::from(r)) as i64;
-        let tag = self.tag(id);
+        let tag = self.tag(kind, id);
         // Compared in constant time.
         let diff = tag.iter().zip(&bytes[8..]).fold(0u8, |acc, (a, b)| acc | (a ^ b));
         (diff == 0 && id > 0).then_some(id)
+    }
+}
+
+/// What a key names: its own labels in the HMACs, so that a key of one
+/// kind names nothing of the other (a game's labels are those of the
+/// first pages: its keys never change).
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Game,
+    Tournament,
+}
+
+impl Kind {
+    fn labels(self) -> (&'static [u8], &'static [u8]) {
+        match self {
+            Kind::Game => (b"thaayam-page-round", b"thaayam-page-tag"),
+            Kind::Tournament => (b"thaayam-tournament-round", b"thaayam-tournament-tag"),
+        }
     }
 }
 
@@ -215,6 +261,23 @@ mod tests {
         let other = Keys::new([8; 32]);
         assert_ne!(other.key(1), keys.key(1));
         assert_eq!(other.game(&keys.key(1)), None);
+    }
+
+    #[test]
+    fn a_tournament_s_key_names_it_and_no_game_and_a_game_s_names_no_tournament() {
+        let keys = Keys::new([7; 32]);
+        // The first pages' keys are kept: game 1's key under this secret.
+        let game_one = keys.key(1);
+        for id in [1, 2, 77, i64::MAX] {
+            let key = keys.tournament_key(id);
+            assert_eq!(key.len(), KEY_LEN);
+            assert_eq!(keys.tournament(&key), Some(id), "{key}");
+            assert_eq!(keys.game(&key), None, "a tournament's key names no game: {key}");
+            assert_ne!(key, keys.key(id));
+            assert_eq!(keys.tournament(&keys.key(id)), None, "a game's key names no tournament");
+        }
+        assert_eq!(keys.game(&game_one), Some(1));
+        assert_eq!(Keys::new([8; 32]).tournament(&keys.tournament_key(3)), None);
     }
 
     #[test]

@@ -99,14 +99,14 @@ impl Site {
 
 /// Refused for load: over the address's budget (429) or the store or the
 /// render slot busy (503); asked again in a moment.
-fn refused(status: StatusCode) -> Response {
+pub(super) fn refused(status: StatusCode) -> Response {
     let mut r = html(status, page::busy(Lang::EN));
     r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     r
 }
 
 /// A request for a page or a picture, within its address's budget.
-fn within_budget(site: &Site, peer: SocketAddr, headers: &HeaderMap) -> bool {
+pub(super) fn within_budget(site: &Site, peer: SocketAddr, headers: &HeaderMap) -> bool {
     let addr = counted_as(client_address(peer.ip(), headers, &site.proxies));
     site.budget.take(&addr, Instant::now()).is_ok()
 }

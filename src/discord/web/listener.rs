@@ -6,6 +6,7 @@
 //! - `GET /g/{key}/board.png`: its board (`?step=N` at a step);
 //! - `GET /g/{key}/analysis.png`: its analysis chart, when one was made;
 //! - `GET /g/{key}/events`: its live stream (server-sent events);
+//! - `GET /t/{key}`: a tournament's page ([`super::tournament`]);
 //! - `GET /assets/{file}`: the pages' scripts and style sheets
 //!   ([`super::assets`]);
 //! - with `activity = true`, the Activity under `/activity/`
@@ -95,6 +96,7 @@ pub(crate) fn router(site: Site) -> Router {
         .route("/g/{key}/analysis.png", get(routes::analysis_png))
         .route("/g/{key}/best.png", get(routes::best_png))
         .route("/g/{key}/events", get(events))
+        .route("/t/{key}", get(super::tournament::tournament_route))
         // The Activity's own (Discord maps one address to `/activity/`),
         // with the Activity's keys: shown also where pages are off.
         .route("/activity/g/{key}/board.png", get(routes::activity_board_png))

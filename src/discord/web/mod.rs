@@ -13,6 +13,8 @@
 //!   drawing its pictures once, on the pages' own render slot;
 //!   [`game_routes`]: a game's page and pictures; [`closed`]: the finished
 //!   games kept, with their pages and pictures.
+//! - [`tournament`]: a tournament's page (`/t/{key}`: standings, rounds,
+//!   tables linked to their games), its HTML in [`tournament_page`].
 //! - [`assets`]: the pages' scripts and style sheets (`assets/web/`),
 //!   served at addresses named by their hash.
 //! - [`page`]: the HTML (server-rendered; the scripts only add the live
@@ -51,6 +53,8 @@ pub(crate) mod site;
 pub(crate) mod story;
 pub(crate) mod stream;
 pub(crate) mod touch;
+pub(crate) mod tournament;
+pub(crate) mod tournament_page;
 
 #[cfg(test)]
 mod tests;

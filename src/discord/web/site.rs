@@ -82,6 +82,8 @@ pub(crate) struct Site {
     pub(super) painters: Arc<Semaphore>,
     /// The pages' places in the store's queue.
     store_calls: Arc<Semaphore>,
+    /// The tournaments' pages made lately.
+    pub(super) tournament_pages: Arc<super::tournament::TournamentPages>,
 }
 
 /// The store or the render slot did not answer in time (503).
@@ -150,6 +152,7 @@ impl Site {
             stream_life: crate::discord::limits::Serving::default().stream_life,
             painters: Arc::new(Semaphore::new(PAINTERS)),
             store_calls: Arc::new(Semaphore::new(STORE_CALLS)),
+            tournament_pages: Arc::default(),
         }
     }
 
@@ -190,6 +193,15 @@ impl Site {
                 Ok(None)
             }
         }
+    }
+
+    /// Game `id`'s table as it is now (a closed one as kept), whatever its
+    /// server's pages: for a tournament's page, which names its players.
+    pub(super) async fn table_of(&self, id: i64) -> Result<Option<Table>, Busy> {
+        if let Some(game) = self.closed.game(id) {
+            return Ok(Some(game.table.clone()));
+        }
+        Ok(self.running(id).await?.map(|r| r.table))
     }
 
     /// The game a key names at a door: a page's key unless its server
