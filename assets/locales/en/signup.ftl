@@ -38,6 +38,7 @@ signup-entrants-more = and { $count } more
 signup-footer = Time away does not apply inside a tournament: a player who does not act in her first turn is replaced by a computer at that table. Tournament #{ $id }
 signup-button-join = Join
 signup-button-leave = Leave
+signup-page = Tournament page
 signup-button-check-in = Check in
 signup-minutes = { $count ->
     [one] { $count } minute

@@ -38,6 +38,7 @@ signup-entrants-more = et { $count } de plus
 signup-footer = Les absences ne s'appliquent pas dans un tournoi : qui ne joue pas son premier tour est remplacé par l'ordinateur à cette table. Tournoi n° { $id }
 signup-button-join = S'inscrire
 signup-button-leave = Se désinscrire
+signup-page = Page du tournoi
 signup-button-check-in = Je suis là
 signup-minutes = { $count ->
     [one] { $count } minute

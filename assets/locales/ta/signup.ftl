@@ -38,6 +38,7 @@ signup-entrants-more = மேலும் { $count } பேர்
 signup-footer = போட்டிக்குள் விடுப்பு செல்லாது: முதல் முறையில் ஆடாதவரின் இடத்தில் அந்த மேசையில் கணினி ஆடும். போட்டி எண் { $id }
 signup-button-join = சேர்
 signup-button-leave = விலகு
+signup-page = போட்டிப் பக்கம்
 signup-button-check-in = வந்துவிட்டேன்
 signup-minutes = { $count } { $count ->
     [one] நிமிடம்

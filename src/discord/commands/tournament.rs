@@ -177,8 +177,9 @@ async fn target(ctx: Context<'_>, number: Option<i64>, mine: Lang) -> Result<Rea
     })
 }
 
-/// One tournament's line in `show`.
-fn show_line(lang: Lang, r: &Read, now: i64) -> String {
+/// One tournament's line in `show` (with its page, if it has one).
+fn show_line(lang: Lang, r: &Read, now: i64, page: Option<String>) -> String {
+    let links: Vec<String> = r.link().into_iter().chain(page).collect();
     tr!(
         lang,
         "tournament-show-line",
@@ -187,15 +188,22 @@ fn show_line(lang: Lang, r: &Read, now: i64) -> String {
         phase = phase_name(lang, r.phase(now)),
         entrants = tr!(lang, "tournament-n-entrants", count = r.still_in()),
         start = when(r.saved.setup.starts_at),
-        link = r.link().unwrap_or_default()
+        link = links.join(" · ")
     )
 }
 
-/// The tournaments `show` lists: this channel's, else the server's latest.
-pub(crate) fn show_message(lang: Lang, reads: &[Read], here: [u64; 2], now: i64) -> Message {
+/// The tournaments `show` lists: this channel's, else the server's
+/// latest; `page` gives a tournament's page, if any.
+pub(crate) fn show_message(
+    lang: Lang,
+    reads: &[Read],
+    here: [u64; 2],
+    now: i64,
+    page: &dyn Fn(i64) -> Option<String>,
+) -> Message {
     let mine: Vec<&Read> = reads.iter().filter(|r| here.contains(&r.saved.setup.channel)).collect();
     let listed: Vec<&Read> = if mine.is_empty() { reads.iter().collect() } else { mine };
-    let lines: Vec<String> = listed.iter().take(SHOWN).map(|r| show_line(lang, r, now)).collect();
+    let lines: Vec<String> = listed.iter().take(SHOWN).map(|r| show_line(lang, r, now, page(r.saved.id))).collect();
     let description = if lines.is_empty() { tr!(lang, "tournament-none") } else { lines.join("\n") };
     let embed = Embed { title: tr!(lang, "tournament-show-title"), description, colour: COLOUR, ..Embed::default() };
     Message { embed: Some(embed), ..Message::default() }
@@ -212,7 +220,10 @@ pub(crate) async fn show(ctx: Context<'_>) -> Result<(), Error> {
             return private(ctx, tr!(mine, "tournament-store-failed")).await;
         }
     };
-    send(ctx, &show_message(mine, &reads, channels_here(ctx), unix_now()), true).await
+    let data = ctx.data();
+    let pages_on = data.servers.get(&data.store, ids::venue_of(ctx.guild_id())).await.pages_on;
+    let page = |id: i64| pages_on.then(|| data.pages.tournament_link(id)).flatten();
+    send(ctx, &show_message(mine, &reads, channels_here(ctx), unix_now(), &page), true).await
 }
 
 #[poise::command(slash_command, guild_only)]
@@ -310,19 +321,22 @@ mod tests {
     #[test]
     fn show_lists_this_channels_tournaments_else_the_servers_latest() {
         let reads = [read(3, 20, "running"), read(2, 10, "signup"), read(1, 10, "cancelled")];
-        let here = description(&show_message(Lang::EN, &reads, [10, 10], 4000));
+        let page = |id: i64| Some(format!("https://thaayam.example.org/t/{id}"));
+        let none = |_: i64| None;
+        let here = description(&show_message(Lang::EN, &reads, [10, 10], 4000, &page));
         assert!(here.contains("#2 Cup 2**: sign-up open · 0 entrants"), "{here}");
         assert!(here.contains("#1 Cup 1**: cancelled") && !here.contains("Cup 3"), "{here}");
         assert!(here.contains("https://discord.com/channels/1/10/902") && here.contains("<t:5000:F>"), "{here}");
+        assert!(here.contains("/902 · https://thaayam.example.org/t/2"), "the page beside the sign-up: {here}");
         // From a table's thread (parent 20), its tournament; from elsewhere, the latest.
-        let thread = description(&show_message(Lang::EN, &reads, [77, 20], 4000));
+        let thread = description(&show_message(Lang::EN, &reads, [77, 20], 4000, &none));
         assert!(thread.contains("#3 Cup 3**: round 2") && !thread.contains("Cup 2"), "{thread}");
-        let elsewhere = description(&show_message(Lang::EN, &reads, [55, 55], 4500));
+        let elsewhere = description(&show_message(Lang::EN, &reads, [55, 55], 4500, &none));
         assert!(elsewhere.contains("Cup 3") && elsewhere.contains("check-in open"), "{elsewhere}");
-        let none = description(&show_message(Lang::EN, &[], [55, 55], 0));
+        let none = description(&show_message(Lang::EN, &[], [55, 55], 0, &none));
         assert!(none.contains("/thaayam tournament new"), "{none}");
         for lang in Lang::all() {
-            let m = show_message(lang, &reads, [10, 10], 4000);
+            let m = show_message(lang, &reads, [10, 10], 4000, &page);
             assert_eq!(crate::discord::view::message::check(&m), Ok(()));
         }
     }

@@ -82,17 +82,25 @@ impl Read {
         }
     }
 
-    /// The sign-up message at `now`, in `lang`.
-    pub(crate) fn message(&self, lang: Lang, now: i64) -> Message {
+    /// The sign-up message at `now`, in `lang`, linking its `page`.
+    pub(crate) fn message(&self, lang: Lang, now: i64, page: Option<String>) -> Message {
         let setup = self.setup();
         let entrants = self.entrants();
         let rules = match serde_json::from_str::<Ruleset>(&self.saved.setup.ruleset) {
             Ok(ruleset) => ruleset.to_string(),
             Err(_) => self.saved.setup.variant.clone(),
         };
-        let shown = Shown { id: self.saved.id, setup: &setup, rules, phase: self.phase(now), entrants: &entrants };
+        let phase = self.phase(now);
+        let shown = Shown { id: self.saved.id, setup: &setup, rules, phase, entrants: &entrants, page };
         signup_message(lang, &shown)
     }
+}
+
+/// The address of tournament `t`'s page, where the bot serves and links
+/// pages and its server did not switch them off.
+pub(crate) async fn page_of(data: &Data, t: &SavedTournament) -> Option<String> {
+    let server = data.servers.get(&data.store, Venue::from_guild(t.setup.guild)).await;
+    server.pages_on.then(|| data.pages.tournament_link(t.id)).flatten()
 }
 
 fn entrant_of(e: &SavedEntrant) -> Entrant {
@@ -129,7 +137,7 @@ pub(crate) async fn redraw(http: &Http, data: &Data, tournament: i64) -> Result<
     let read = read.ok_or_else(|| format!("no tournament {tournament}"))?;
     let Some(message) = read.saved.signup_message else { return Ok(()) };
     let lang = server_lang(data, Venue::from_guild(read.saved.setup.guild), None).await;
-    let msg = read.message(lang, unix_now());
+    let msg = read.message(lang, unix_now(), page_of(data, &read.saved).await);
     let channel = ids::channel(ChannelId(read.saved.setup.channel));
     let edited = channel.edit_message(http, ids::message(MessageId(message)), outgoing::edit(&msg, None)).await;
     instrument::request(Route::EditMessage, &edited);
@@ -172,7 +180,7 @@ pub(crate) async fn open(http: &Http, data: &Data, new: NewTournament, lang: Lan
         }
     };
     let id = read.saved.id;
-    let msg = read.message(lang, unix_now());
+    let msg = read.message(lang, unix_now(), page_of(data, &read.saved).await);
     let sent = ids::channel(channel).send_message(http, outgoing::create(&msg, None)).await;
     instrument::request(Route::CreateMessage, &sent);
     let posted = match sent {
@@ -308,7 +316,8 @@ pub(crate) async fn on_click(
     };
     let venue = Venue::from_guild(after.saved.setup.guild);
     let lang = server_lang(data, venue, click.guild_locale.as_deref()).await;
-    let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&after.message(lang, now), false, None));
+    let msg = after.message(lang, now, page_of(data, &after.saved).await);
+    let update = CreateInteractionResponse::UpdateMessage(outgoing::response(&msg, false, None));
     if let Err(e) = respond(ctx, click, update).await {
         tracing::warn!("could not update the sign-up of tournament {tournament}: {e:?}");
     }

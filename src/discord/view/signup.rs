@@ -3,12 +3,12 @@
 //! Discord timestamp in every reader's zone, late joining, that time away
 //! does not apply, the entrants so far) with Join / Leave (and Check in
 //! once check-in opened; Join and Leave stay while a running tournament
-//! still takes latecomers), the `custom_id`s of those buttons
+//! still takes latecomers; a link to its page where pages are served), the `custom_id`s of those buttons
 //! ([`SignupId`]), and the words of every refusal of the sign-up and of
 //! `/thaayam tournament`.
 
 use super::lang::{Lang, tr};
-use super::message::{Button, Embed, Message, Row, Style};
+use super::message::{Button, Embed, Link, Message, Row, Style, limits};
 use super::words::{COLOUR, mention};
 use crate::discord::game::signup::{Act, Entrant, Format, Phase, Refusal, Setup, SetupRefusal};
 use crate::discord::game::tournament::clock::CHECK_IN_SECS;
@@ -60,6 +60,8 @@ pub(crate) struct Shown<'a> {
     pub(crate) phase: Phase,
     /// In the order they joined (the withdrawn are not listed).
     pub(crate) entrants: &'a [Entrant],
+    /// The address of its page, where the bot serves pages.
+    pub(crate) page: Option<String>,
 }
 
 /// Entrants listed by name; the rest are counted.
@@ -195,7 +197,10 @@ pub(crate) fn signup_message(lang: Lang, t: &Shown) -> Message {
     if t.phase == (Phase::SignUp { check_in: true }) {
         buttons.push(button(Act::CheckIn, "signup-button-check-in", Style::Primary));
     }
-    let rows = if buttons.is_empty() { Vec::new() } else { vec![Row::Buttons(buttons)] };
+    let mut rows = if buttons.is_empty() { Vec::new() } else { vec![Row::Buttons(buttons)] };
+    if let Some(url) = t.page.clone().filter(|u| u.chars().count() <= limits::LINK_URL) {
+        rows.push(Row::Links(vec![Link { label: tr!(lang, "signup-page"), url }]));
+    }
     Message { embed: Some(embed), rows, ..Message::default() }
 }
 

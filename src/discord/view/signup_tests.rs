@@ -48,8 +48,14 @@ fn text(m: &Message) -> String {
 fn the_sign_up_states_its_rules_points_tie_break_start_and_entrants() {
     let s = setup(Format::Swiss, 4);
     let list = entrants();
-    let shown =
-        Shown { id: 9, setup: &s, rules: "bell".into(), phase: Phase::SignUp { check_in: false }, entrants: &list };
+    let shown = Shown {
+        id: 9,
+        setup: &s,
+        rules: "bell".into(),
+        phase: Phase::SignUp { check_in: false },
+        entrants: &list,
+        page: None,
+    };
     let m = signup_message(Lang::EN, &shown);
     assert_eq!(check(&m), Ok(()));
     assert!(m.mentions.is_empty(), "the sign-up pings no one");
@@ -81,8 +87,14 @@ fn the_sign_up_states_its_rules_points_tie_break_start_and_entrants() {
 fn check_in_adds_its_button_and_marks_who_checked_in() {
     let s = setup(Format::Swiss, 2);
     let list = entrants();
-    let shown =
-        Shown { id: 9, setup: &s, rules: "bell".into(), phase: Phase::SignUp { check_in: true }, entrants: &list };
+    let shown = Shown {
+        id: 9,
+        setup: &s,
+        rules: "bell".into(),
+        phase: Phase::SignUp { check_in: true },
+        entrants: &list,
+        page: None,
+    };
     let m = signup_message(Lang::EN, &shown);
     assert_eq!(check(&m), Ok(()));
     let t = text(&m);
@@ -96,8 +108,9 @@ fn check_in_adds_its_button_and_marks_who_checked_in() {
 fn a_running_finished_or_cancelled_tournament_says_so_and_keeps_only_what_still_works() {
     let s = setup(Format::Swiss, 3);
     let list = entrants();
-    let at =
-        |phase| signup_message(Lang::EN, &Shown { id: 4, setup: &s, rules: "bell".into(), phase, entrants: &list });
+    let at = |phase| {
+        signup_message(Lang::EN, &Shown { id: 4, setup: &s, rules: "bell".into(), phase, entrants: &list, page: None })
+    };
     let round1 = at(Phase::Running { round: 1 });
     assert!(text(&round1).contains("round 1 of 3"), "{}", text(&round1));
     assert_eq!(labels(&round1).len(), 2, "late joining until round 2: Join and Leave stay");
@@ -110,7 +123,14 @@ fn a_running_finished_or_cancelled_tournament_says_so_and_keeps_only_what_still_
     let arena = setup(Format::Arena, 2);
     let m = signup_message(
         Lang::EN,
-        &Shown { id: 5, setup: &arena, rules: "bell".into(), phase: Phase::Running { round: 1 }, entrants: &list },
+        &Shown {
+            id: 5,
+            setup: &arena,
+            rules: "bell".into(),
+            phase: Phase::Running { round: 1 },
+            entrants: &list,
+            page: None,
+        },
     );
     let t = text(&m);
     assert!(t.contains("Arena, 45 minutes") && t.contains("double") && !t.contains("bye"), "{t}");
@@ -132,13 +152,27 @@ fn every_language_builds_every_phase_within_discords_limits() {
     ];
     for lang in Lang::all() {
         for phase in phases {
-            let shown = Shown { id: i64::MAX, setup: &long, rules: "tayam-sonalu".into(), phase, entrants: &many };
+            let shown =
+                Shown { id: i64::MAX, setup: &long, rules: "tayam-sonalu".into(), phase, entrants: &many, page: None };
             let m = signup_message(lang, &shown);
             assert_eq!(check(&m), Ok(()), "{} {phase:?}", lang.code());
             assert_eq!(text(&m).matches("<@").count(), LISTED, "the rest are counted: {}", text(&m));
             assert!(text(&m).contains("70"), "the rest are counted: {}", text(&m));
             assert!(!phase_name(lang, phase).is_empty());
         }
+    }
+}
+
+#[test]
+fn the_page_is_linked_where_it_is_served() {
+    let s = setup(Format::Swiss, 2);
+    let page = Some("https://thaayam.example.org/t/abc".to_string());
+    let shown = Shown { id: 1, setup: &s, rules: "bell".into(), phase: Phase::Finished, entrants: &[], page };
+    let m = signup_message(Lang::EN, &shown);
+    assert_eq!(check(&m), Ok(()));
+    match m.rows.as_slice() {
+        [Row::Links(links)] => assert_eq!(links[0].url, "https://thaayam.example.org/t/abc"),
+        rows => panic!("one row of one link: {rows:?}"),
     }
 }
 
