@@ -110,6 +110,13 @@
 //!   `store/seasons.rs` (`store/season_count.rs` counts them), the podium
 //!   posted by `discord/live/podium.rs`, the command in
 //!   `discord/commands/seasons.rs`.
+//! - **A tournament**: the pure rules (pairing, points, standings, the
+//!   deadline's expected points, no-shows, the clock of a Swiss) in
+//!   `discord/game/tournament/`; stored by `store/tournaments.rs` and
+//!   `store/tournament_rounds.rs`; run by `discord/live/tournament/`
+//!   (`runner.rs` asks the clock and does each step; a table is a game of
+//!   the bot in a thread, opened by `live/opening.rs`'s `open_started`);
+//!   its words in `discord/view/tournament.rs` and `tournament.ftl`.
 //! - **Time away**: the rule (how long a turn waits for a player away, and
 //!   the limit per 30 days) is `discord/game/away.rs` with
 //!   `away_times.rs`; the periods are stored by `store/away.rs`, kept fresh

@@ -152,6 +152,7 @@ async fn serve(config: Config, endpoint: Endpoint) -> Result<(), String> {
 /// passed; then the boards of games that closed just before the start.
 async fn reconcile(http: Arc<serenity::Http>, data: Data) {
     data.reviews.connect(http.clone());
+    crate::discord::live::tournament::runner::spawn(http.clone(), data.clone());
     let mut open = tokio::spawn(instrument::inherit(reconcile_open(http.clone(), data.clone())));
     let waited = tokio::time::timeout(START_CHECK_LIMIT, &mut open).await;
     clock::spawn_ticker(http.clone(), data.clone());
@@ -331,6 +332,7 @@ fn shared_data(
         ),
         aways: Default::default(),
         reviews: Default::default(),
+        tournaments: Default::default(),
     }
 }
 

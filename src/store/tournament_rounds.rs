@@ -124,6 +124,20 @@ impl Store {
         })
     }
 
+    /// Marks `user` a no-show at a table still playing (she scores it
+    /// last when it ends); whether her seat there was found.
+    pub fn mark_no_show(&mut self, id: i64, round: u32, table: u32, user: u64) -> Result<bool, StoreError> {
+        self.write(|tx| {
+            tx.execute(
+                "mark a no-show",
+                "UPDATE tournament_seats SET no_show = ?5 \
+                 WHERE tournament_id = ?1 AND round = ?2 AND table_no = ?3 AND user_id = ?4 AND points IS NULL",
+                args![id, round, table, user, true],
+            )
+        })
+        .map(|n| n > 0)
+    }
+
     /// Ends round `round`; whether it was running.
     pub fn finish_round(&mut self, id: i64, round: u32, at: i64) -> Result<bool, StoreError> {
         self.write(|tx| {

@@ -162,3 +162,25 @@ fn a_database_of_the_previous_release_opens_without_tournaments() {
     let none: i64 = conn.query_row("SELECT count(*) FROM tournaments", [], |r| r.get(0)).expect("table");
     assert_eq!((linked, none), (0, 0));
 }
+
+#[test]
+fn a_no_show_is_marked_at_a_table_still_playing_only() {
+    let mut store = Store::open_in_memory().expect("open");
+    let id = store.create_tournament(&setup("No-shows")).expect("create");
+    for u in 10..13 {
+        store.join_tournament(id, u, 1500, 950).expect("join");
+    }
+    assert!(store.start_round(id, 1, 1000, 4600, &[table(1, &[10, 11, 12])]).expect("pair"));
+    assert!(store.mark_no_show(id, 1, 1, 12).expect("mark"));
+    assert!(!store.mark_no_show(id, 1, 1, 99).expect("a stranger"), "not seated there");
+    let seats = |store: &Store| {
+        let t = store.tournament_tables(id).expect("tables");
+        t[0].seats.iter().map(|s| (s.user, s.no_show)).collect::<Vec<_>>()
+    };
+    assert_eq!(seats(&store), vec![(10, false), (11, false), (12, true)]);
+    let result = |user, points, no_show| SeatResult { user, points, won: false, no_show };
+    let scores = [result(10, 200, false), result(11, 100, false), result(12, 0, true)];
+    assert!(store.finish_table(id, 1, 1, "played", 2000, &scores).expect("score"));
+    assert!(!store.mark_no_show(id, 1, 1, 11).expect("mark late"), "an ended table keeps its result");
+    assert_eq!(seats(&store), vec![(10, false), (11, false), (12, true)]);
+}

@@ -38,6 +38,7 @@ mod selftest_places;
 mod selftest_threads;
 mod shards;
 mod tireout;
+mod tournament;
 mod tournament_page;
 mod tournament_signup;
 mod transcript;

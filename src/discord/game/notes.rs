@@ -68,6 +68,15 @@ pub(crate) enum Note {
         user: UserId,
         then: Vacated,
     },
+    /// In a tournament, she did not act in her first turn time: a
+    /// computer plays her seat for this table (she scores it last).
+    NoShow {
+        user: UserId,
+        then: Vacated,
+    },
+    /// A tournament round's deadline ended the game: its table is decided
+    /// by expected points.
+    DecidedAtDeadline,
     /// A vote to let a computer play the seat of `away` (away on turn):
     /// `votes` of the `needed`.
     VotedStandIn {

@@ -22,7 +22,9 @@ pub(crate) async fn change<T>(
     running: &mut Running,
     f: impl FnOnce(&mut Table) -> T,
 ) -> Result<(T, Outro), Refusal> {
-    let days = data.servers.get(&data.store, running.table.venue).await.away_days();
+    // Time away does not apply inside a tournament.
+    let tournament = data.tournaments.holds(running.table.id);
+    let days = if tournament { 0 } else { data.servers.get(&data.store, running.table.venue).await.away_days() };
     super::away::fill(&data.aways, days, &mut running.table, super::unix_now());
     let before = running.table.clone();
     let out = f(&mut running.table);
@@ -32,6 +34,10 @@ pub(crate) async fn change<T>(
             data.hub.saved(table);
             if table.stage == Stage::Finished && before.stage != Stage::Finished {
                 data.metrics.game_finished(table.ruleset.variant);
+            }
+            if tournament && !table.is_open() && before.is_open() {
+                // The runner writes the table's result and the standings.
+                data.tournaments.ring();
             }
             Ok((out, persist::outro(&changes)))
         }

@@ -21,6 +21,7 @@ use super::lang::game_lang;
 use super::opening;
 use super::podium;
 use super::running::{Reach, Running};
+use super::tournament::no_show;
 use super::unix_now;
 use crate::discord::config::Config;
 use crate::discord::game::session;
@@ -75,9 +76,16 @@ async fn tick(http: &Arc<Http>, data: &Data) {
     for game in open {
         let mut running = game.lock().await;
         ids.insert(running.table.id);
-        let days = data.servers.get(&data.store, running.table.venue).await.away_days();
+        // Time away does not apply inside a tournament.
+        let tournament = data.tournaments.holds(running.table.id);
+        let days = if tournament { 0 } else { data.servers.get(&data.store, running.table.venue).await.away_days() };
         away::fill(&data.aways, days, &mut running.table, now);
         if expiry::close_if_due(http, data, &mut running, now).await {
+            continue;
+        }
+        if tournament && no_show::replace_if_due(http, data, &mut running, now).await {
+            drop(running);
+            spawn_computer(http.clone(), data.clone(), game);
             continue;
         }
         notice(http, data, &mut running, now).await;

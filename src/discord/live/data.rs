@@ -40,4 +40,6 @@ pub(crate) struct Data {
     pub(crate) aways: Arc<super::away::Known>,
     /// The analyses after games: their queue, and where they are posted.
     pub(crate) reviews: Arc<super::review::Reviews>,
+    /// The tournament runner's memory: which games are tables, its bell.
+    pub(crate) tournaments: Arc<super::tournament::known::Known>,
 }

@@ -72,6 +72,7 @@ pub(crate) mod running;
 pub(crate) mod saved;
 pub(crate) mod servers;
 pub(crate) mod signup;
+pub(crate) mod tournament;
 pub(crate) mod tutor;
 pub(crate) mod went_back;
 

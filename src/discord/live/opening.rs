@@ -5,6 +5,7 @@
 //! would not take is given up so that it does not hold the channel.
 
 use super::board::{Change, Via, show};
+use super::change::change;
 use super::computer::spawn_computer;
 use super::data::Data;
 use super::delivery::Place;
@@ -14,9 +15,11 @@ use super::persist;
 use super::running::{Reach, Running};
 use super::saved;
 use crate::discord::game::ids::GameId;
+use crate::discord::game::intent::{Actor, Intent};
 use crate::discord::game::notes::Note;
 use crate::discord::game::rematch;
 use crate::discord::game::server::WhoEnds;
+use crate::discord::game::session;
 use crate::discord::game::table::{NewGame, Player, Stage, Table, UserId};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::Outro;
@@ -149,6 +152,50 @@ async fn open_seated(
         return Opened::NotPosted;
     }
     Opened::New { game: running.table.id, link: link_of(&running) }
+}
+
+/// Opens a game already started with `lineup` seated (a tournament's
+/// table, in its thread; the first in the lineup is its host): created and
+/// saved as any game, started at once, its board posted and its computers
+/// playing. `None` when it could not be (the channel holds a game, the
+/// store or Discord refused; logged).
+pub(crate) async fn open_started(
+    http: &Arc<Http>,
+    data: &Data,
+    new: NewGame,
+    lineup: Vec<Player>,
+    now: i64,
+) -> Option<GameId> {
+    let Ok(reservation) = data.hub.reserve(new.channel) else {
+        tracing::warn!("channel {} holds a game already: no table opened there", new.channel);
+        return None;
+    };
+    let running = match create(data, new, Some(lineup), (Reach::Channel, None)).await {
+        Ok(Created::New(running)) => running,
+        Ok(_) => return None,
+        Err(e) => {
+            tracing::error!("could not open a table's game in channel {}: {e}", new.channel);
+            return None;
+        }
+    };
+    let game = reservation.fill(running);
+    let mut running = game.lock().await;
+    let host = Actor { user: new.host, moderator: false };
+    let started = change(data, &mut running, |t| session::handle(t, host, Intent::Start, None, now)).await;
+    let (notes, outro) = match started {
+        Ok((Ok(notes), outro)) => (notes, outro),
+        other => {
+            tracing::error!("a table's game {} did not start: {:?}", running.table.id, other.err());
+            give_up(data, &mut running.table).await;
+            return None;
+        }
+    };
+    let change = Change { place: Place::New, ..Change::of(&notes, &outro) };
+    show(http, data, &mut running, change, None).await;
+    let id = running.table.id;
+    drop(running);
+    spawn_computer(http.clone(), data.clone(), game);
+    Some(id)
 }
 
 /// The link to a game's board message (empty when it has none).

@@ -70,6 +70,7 @@ pub(crate) fn data(store: Store) -> Data {
         pages: Arc::default(),
         aways: Arc::default(),
         reviews: Arc::default(),
+        tournaments: Arc::default(),
     }
 }
 

@@ -18,6 +18,7 @@ pub(crate) mod presenter;
 pub(crate) mod refusals;
 pub(crate) mod signup;
 pub(crate) mod story;
+pub(crate) mod tournament;
 pub(crate) mod verify;
 pub(crate) mod words;
 

@@ -64,6 +64,8 @@ fn line(lang: Lang, note: &Note) -> String {
         Note::Forfeited { user, then } => {
             tr!(lang, "note-forfeited", who = mention(*user), then = vacated(lang, *then))
         }
+        Note::DecidedAtDeadline => tr!(lang, "note-decided-at-deadline"),
+        Note::NoShow { user, then } => tr!(lang, "note-no-show", who = mention(*user), then = vacated(lang, *then)),
         Note::VotedStandIn { away, by, votes, needed } => tr!(
             lang,
             "note-voted-stand-in",

@@ -174,10 +174,10 @@ fn standings(lang: Lang, lines: &[Line]) -> Markup {
                 thead { tr {
                     th scope="col" { "#" }
                     th scope="col" { (tr!(lang, "web-tournament-player")) }
-                    (short_th(lang, "web-tournament-points"))
-                    (short_th(lang, "web-tournament-games"))
-                    (short_th(lang, "web-tournament-wins"))
-                    (short_th(lang, "web-tournament-opponents"))
+                    (short_th(lang, "web-tournament-points", "web-tournament-points-short"))
+                    (short_th(lang, "web-tournament-games", "web-tournament-games-short"))
+                    (short_th(lang, "web-tournament-wins", "web-tournament-wins-short"))
+                    (short_th(lang, "web-tournament-opponents", "web-tournament-opponents-short"))
                 } }
                 tbody {
                     @for l in lines {
@@ -201,9 +201,9 @@ fn standings(lang: Lang, lines: &[Line]) -> Markup {
 
 /// A column's heading in its short form (a phone's width holds six
 /// columns), the whole word given to screen readers and on hover.
-fn short_th(lang: Lang, key: &str) -> Markup {
-    let short = lang.format(&format!("{key}-short"), None);
-    html! { th scope="col" abbr=(lang.format(key, None)) { abbr title=(lang.format(key, None)) { (short) } } }
+fn short_th(lang: Lang, whole: &str, short: &str) -> Markup {
+    let whole = lang.format(whole, None);
+    html! { th scope="col" abbr=(whole) { abbr title=(whole) { (lang.format(short, None)) } } }
 }
 
 fn round_part(lang: Lang, arena: bool, round: &RoundView) -> Markup {

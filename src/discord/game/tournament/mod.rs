@@ -5,12 +5,14 @@
 //! ([`standings`]), and the Swiss's clock: what the runner does next
 //! ([`clock`]). The live wing runs the rounds and the store keeps them.
 //!
-//! Only the tests call it until the live runner (issue 58's next slice)
-//! is in: dead code is allowed here until then.
+//! The live runner (`discord::live::tournament`) runs the Swiss; the
+//! arena is not run yet, so dead code is allowed here until it is.
 #![cfg_attr(not(test), allow(dead_code))]
 
 pub(crate) mod arena;
 pub(crate) mod clock;
+pub(crate) mod deadline;
+pub(crate) mod no_show;
 pub(crate) mod points;
 pub(crate) mod seating;
 pub(crate) mod standings;

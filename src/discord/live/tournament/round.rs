@@ -1,0 +1,146 @@
+//! A round of a Swiss, live: paired once from the standings (the pure
+//! `swiss::pair`), written with its tables in one go (`start_round`),
+//! announced in the tournament's channel, and each table opened: a public
+//! thread under the channel, the table's opening message there, and the
+//! table's game, a game of the bot like any (`opening::open_started`)
+//! linked to its table. After a restart the tables of a round already
+//! paired that have no game yet are opened; nothing is paired twice.
+
+use super::known::TableAt;
+use super::read::{Read, post};
+use super::standings::played;
+use crate::discord::game::ids::{ChannelId, UserId, Venue};
+use crate::discord::game::table::{NewGame, Player};
+use crate::discord::game::tournament::points::{Points, bye_points};
+use crate::discord::game::tournament::standings::meetings;
+use crate::discord::game::tournament::swiss::{self, Ranked};
+use crate::discord::live::data::Data;
+use crate::discord::live::lang::server_lang;
+use crate::discord::live::{ids, opening, unix_now};
+use crate::discord::view::lang::Lang;
+use crate::discord::view::tournament as words;
+use crate::engine::{Ruleset, Variant};
+use crate::store::{NewTable, SavedTable, StoreError};
+use poise::serenity_prelude::{self as serenity, Http};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Pairs round `n` (once) and opens its tables that have no game yet.
+pub(crate) async fn pair(http: &Arc<Http>, data: &Data, r: &Read, n: u32) -> Result<(), StoreError> {
+    let id = r.t.id;
+    let now = unix_now();
+    let seating = seat(r);
+    let size = r.size();
+    let mut tables: Vec<NewTable> = seating
+        .tables
+        .iter()
+        .enumerate()
+        .map(|(i, players)| NewTable {
+            table: i as u32 + 1,
+            players: players.iter().map(|u| u.get()).collect(),
+            bye_points: None,
+        })
+        .collect();
+    if let Some(bye) = seating.bye {
+        let table = tables.len() as u32 + 1;
+        tables.push(NewTable { table, players: vec![bye.get()], bye_points: Some(bye_points(size).hundredths()) });
+    }
+    let deadline = now + r.t.setup.round_secs;
+    let count = seating.tables.len();
+    let new = data.store.call(move |s| s.start_round(id, n, now, deadline, &tables)).await?;
+    let lang = server_lang(data, Venue::from_guild(r.t.setup.guild), None).await;
+    if new {
+        tracing::info!("tournament {id}: round {n} paired, {count} table(s)");
+        let bye = seating.bye.map(|u| (u, bye_points(size)));
+        let msg = words::round_started(lang, &r.t.setup.name, n, r.t.setup.rounds, count, bye);
+        post(http, ChannelId(r.t.setup.channel), &msg).await;
+    }
+    let saved = data.store.call(move |s| s.tournament_tables(id)).await?;
+    for table in saved.iter().filter(|t| t.round == n && t.game.is_none() && t.finished_at.is_none()) {
+        open_table(http, data, r, table, lang).await?;
+    }
+    Ok(())
+}
+
+/// The seating of the next round from the standings so far.
+fn seat(r: &Read) -> swiss::Round {
+    let played = played(&r.tables);
+    let mut points: HashMap<UserId, Points> = HashMap::new();
+    for table in &played {
+        for s in &table.seats {
+            *points.entry(s.player).or_default() += s.points;
+        }
+    }
+    let byes: Vec<UserId> =
+        played.iter().filter(|t| t.is_bye()).flat_map(|t| t.seats.iter().map(|s| s.player)).collect();
+    let ranked: Vec<Ranked> = r
+        .playing()
+        .iter()
+        .map(|e| {
+            let player = UserId(e.user);
+            Ranked {
+                player,
+                points: points.get(&player).copied().unwrap_or_default(),
+                rating: e.rating,
+                had_bye: byes.contains(&player),
+            }
+        })
+        .collect();
+    swiss::pair(&ranked, r.size(), &meetings(&played))
+}
+
+/// The tournament's rules: as its games store them, or its variant's.
+fn ruleset(r: &Read) -> Ruleset {
+    serde_json::from_str(&r.t.setup.ruleset)
+        .ok()
+        .or_else(|| r.t.setup.variant.parse::<Variant>().ok().map(Ruleset::new))
+        .unwrap_or_else(|| Ruleset::new(Variant::Bell))
+}
+
+/// Opens one table: its thread, its opening message, its game, linked.
+async fn open_table(http: &Arc<Http>, data: &Data, r: &Read, table: &SavedTable, lang: Lang) -> Result<(), StoreError> {
+    let (id, round, no) = (r.t.id, table.round, table.table);
+    let players: Vec<UserId> = table.seats.iter().map(|s| UserId(s.user)).collect();
+    let Some(&host) = players.first() else { return Ok(()) };
+    let thread = match table.thread {
+        Some(thread) => ChannelId(thread),
+        None => match open_thread(http, r, round, no, lang).await {
+            Some(thread) => thread,
+            None => return Ok(()), // tried again at the next look
+        },
+    };
+    let opening = words::table_opening(lang, &r.t.setup.name, (round, r.t.setup.rounds, no), r.size(), &players);
+    post(http, thread, &opening).await;
+    let new = NewGame {
+        venue: Venue::from_guild(r.t.setup.guild),
+        channel: thread,
+        host,
+        ruleset: ruleset(r),
+        players: players.len() as u8,
+        turn_timeout: r.t.setup.turn_timeout_secs.max(1) as u64,
+        moderators_end: true,
+        practice: false,
+    };
+    let lineup = players.iter().map(|&u| Player::Human(u)).collect();
+    let Some(game) = opening::open_started(http, data, new, lineup, unix_now()).await else { return Ok(()) };
+    data.tournaments.add(game, TableAt { tournament: id, round, table: no });
+    let (g, t) = (crate::store::GameId::from(game), thread.get());
+    data.store.call(move |s| s.link_table(id, round, no, g, Some(t))).await?;
+    tracing::info!("tournament {id}: round {round}, table {no} plays game {game} in thread {thread}");
+    Ok(())
+}
+
+/// A public thread under the tournament's channel for a table.
+async fn open_thread(http: &Http, r: &Read, round: u32, table: u32, lang: Lang) -> Option<ChannelId> {
+    let name = words::thread_name(lang, &r.t.setup.name, round, table);
+    let builder = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
+    match ids::channel(ChannelId(r.t.setup.channel)).create_thread(http, builder).await {
+        Ok(thread) => Some(thread.id.into()),
+        Err(e) => {
+            tracing::warn!("tournament {}: could not open the thread of round {round}, table {table}: {e:?}", r.t.id);
+            None
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! How a tournament shows as it runs, pure: the name of a table's thread,
+//! the table's opening message there, the round's announcement, a table
+//! decided at the round's deadline, the standings message kept edited in
+//! the tournament's channel, and the podium. The words are in
+//! `tournament.ftl`.
+
+use super::lang::{Lang, tr};
+use super::message::{Embed, Message};
+use super::words::{COLOUR, mention};
+use crate::discord::game::ids::UserId;
+use crate::discord::game::tournament::points::{Points, place_points};
+use crate::discord::game::tournament::standings::Standing;
+
+/// A thread's name has at most this many characters (Discord's limit).
+pub(crate) const THREAD_NAME: usize = 100;
+
+/// The thread of table `table` of round `round`: "Name · round 2 · table
+/// 1", the tournament's name cut so the whole fits.
+pub(crate) fn thread_name(lang: Lang, name: &str, round: u32, table: u32) -> String {
+    let tail = tr!(lang, "tournament-thread", round = round, table = table);
+    let room = THREAD_NAME.saturating_sub(tail.chars().count() + 3).max(1);
+    let name: String = name.chars().take(room).collect();
+    format!("{} · {tail}", name.trim())
+}
+
+/// The points by place at a full table of `size`: "2/1/0".
+fn by_place(size: usize) -> String {
+    (0..size).map(|p| place_points(size, size, p).shown()).collect::<Vec<_>>().join("/")
+}
+
+/// The first message of a table's thread: who plays, for what, pinging
+/// the players (the board follows it).
+pub(crate) fn table_opening(
+    lang: Lang,
+    name: &str,
+    (round, rounds, table): (u32, u32, u32),
+    size: usize,
+    players: &[UserId],
+) -> Message {
+    let who = players.iter().map(|&u| mention(u)).collect::<Vec<_>>().join(", ");
+    let content = tr!(
+        lang,
+        "tournament-table-opening",
+        name = name,
+        round = round,
+        rounds = rounds,
+        table = table,
+        players = who,
+        points = by_place(size),
+    );
+    Message { content, mentions: players.to_vec(), ..Message::default() }
+}
+
+/// The round's announcement in the tournament's channel (pings no one).
+pub(crate) fn round_started(
+    lang: Lang,
+    name: &str,
+    round: u32,
+    rounds: u32,
+    tables: usize,
+    bye: Option<(UserId, Points)>,
+) -> Message {
+    let mut content =
+        tr!(lang, "tournament-round-started", name = name, round = round, rounds = rounds, tables = tables);
+    if let Some((user, points)) = bye {
+        content.push(' ');
+        content.push_str(&tr!(lang, "tournament-bye", who = mention(user), points = points.shown()));
+    }
+    Message { content, ..Message::default() }
+}
+
+/// A table the round's deadline decided: each player's expected points.
+pub(crate) fn decided(lang: Lang, results: &[(UserId, Points)]) -> Message {
+    let lines: Vec<String> = results
+        .iter()
+        .map(|(u, p)| tr!(lang, "tournament-decided-line", who = mention(*u), points = p.shown()))
+        .collect();
+    let content = format!("{}\n{}", tr!(lang, "tournament-decided"), lines.join("\n"));
+    Message { content, ..Message::default() }
+}
+
+/// One line of the standings as shown, with whether some of her points
+/// are expected points of a table the deadline decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    pub(crate) standing: Standing,
+    pub(crate) estimated: bool,
+}
+
+fn line(lang: Lang, l: &Line) -> String {
+    let s = &l.standing;
+    let mark = if l.estimated { "≈" } else { "" };
+    let mut text = tr!(
+        lang,
+        "tournament-standing",
+        place = s.place,
+        who = mention(s.player),
+        points = format!("{mark}{}", s.points.shown()),
+        games = s.games,
+        wins = s.wins,
+        tiebreak = s.opponents.shown(),
+    );
+    if s.byes > 0 {
+        text.push_str(&tr!(lang, "tournament-standing-byes", byes = s.byes));
+    }
+    if s.withdrawn {
+        text.push_str(&tr!(lang, "tournament-standing-withdrawn"));
+    }
+    text
+}
+
+/// The standings message: after `round` of `rounds` (0 before the first
+/// ends), every entrant's place, points, games, wins and tie-break; it
+/// pings no one.
+pub(crate) fn standings(lang: Lang, name: &str, (round, rounds): (u32, u32), lines: &[Line], over: bool) -> Message {
+    let title = tr!(lang, "tournament-standings-title", name = name);
+    let mut description: Vec<String> = Vec::new();
+    let mut used = 0;
+    for l in lines {
+        let text = line(lang, l);
+        used += text.chars().count() + 1;
+        if used > 3800 {
+            break;
+        }
+        description.push(text);
+    }
+    let estimated = lines.iter().any(|l| l.estimated);
+    let mut footer = if over {
+        tr!(lang, "tournament-standings-final", rounds = rounds)
+    } else {
+        tr!(lang, "tournament-standings-after", round = round, rounds = rounds)
+    };
+    footer.push_str(&tr!(lang, "tournament-standings-rule"));
+    if estimated {
+        footer.push_str(&tr!(lang, "tournament-standings-estimated"));
+    }
+    let embed = Embed { title, description: description.join("\n"), footer, colour: COLOUR, ..Embed::default() };
+    Message { embed: Some(embed), ..Message::default() }
+}
+
+const MEDALS: [&str; 3] = ["🥇", "🥈", "🥉"];
+
+/// The podium, posted once: the first three places (shared places
+/// share a medal), pinging every entrant.
+pub(crate) fn podium(lang: Lang, name: &str, lines: &[Standing], entrants: &[UserId]) -> Message {
+    let places: Vec<String> = lines
+        .iter()
+        .filter(|s| (1..=3).contains(&s.place))
+        .map(|s| {
+            tr!(
+                lang,
+                "tournament-podium-place",
+                medal = MEDALS[s.place - 1],
+                who = mention(s.player),
+                points = s.points.shown()
+            )
+        })
+        .collect();
+    let pings = entrants.iter().map(|&u| mention(u)).collect::<Vec<_>>().join(" ");
+    let content = format!("{}\n{}\n{pings}", tr!(lang, "tournament-podium", name = name), places.join("\n"));
+    Message { content, mentions: entrants.to_vec(), ..Message::default() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::view::message::check;
+
+    fn standing(place: usize, user: u64, points: i64) -> Standing {
+        Standing {
+            place,
+            player: UserId(user),
+            points: Points(points),
+            games: 2,
+            wins: 1,
+            byes: 0,
+            opponents: Points(300),
+            withdrawn: false,
+        }
+    }
+
+    #[test]
+    fn a_thread_name_fits_discords_limit() {
+        for lang in Lang::all() {
+            let short = thread_name(lang, "Friday cup", 2, 1);
+            assert!(short.starts_with("Friday cup · ") && short.contains('2') && short.contains('1'), "{short}");
+            let long = thread_name(lang, &"x".repeat(300), 3, 12);
+            assert!(long.chars().count() <= THREAD_NAME, "{long}");
+            assert!(long.contains("12"), "the table's number is kept: {long}");
+        }
+    }
+
+    #[test]
+    fn the_opening_pings_the_players_and_states_the_points() {
+        for lang in Lang::all() {
+            let m = table_opening(lang, "Cup", (2, 3, 1), 3, &[UserId(1), UserId(2)]);
+            assert_eq!(check(&m), Ok(()));
+            assert_eq!(m.mentions, vec![UserId(1), UserId(2)]);
+            assert!(
+                m.content.contains("<@1>") && m.content.contains("<@2>") && m.content.contains("2/1/0"),
+                "{}",
+                m.content
+            );
+        }
+    }
+
+    #[test]
+    fn the_standings_list_every_line_in_order_and_ping_no_one() {
+        let mut lines = vec![
+            Line { standing: standing(1, 5, 400), estimated: false },
+            Line { standing: standing(2, 6, 250), estimated: true },
+            Line { standing: standing(3, 7, 0), estimated: false },
+        ];
+        lines[2].standing.withdrawn = true;
+        for lang in Lang::all() {
+            let m = standings(lang, "Cup", (1, 3), &lines, false);
+            assert_eq!(check(&m), Ok(()), "{lang:?}");
+            assert!(m.mentions.is_empty());
+            let e = m.embed.expect("an embed");
+            let (a, b, c) = (e.description.find("<@5>"), e.description.find("<@6>"), e.description.find("<@7>"));
+            assert!(a.is_some() && a < b && b < c, "{}", e.description);
+            assert!(e.description.contains("≈2.5"), "expected points are marked: {}", e.description);
+            assert!(e.title.contains("Cup"));
+        }
+    }
+
+    #[test]
+    fn the_podium_gives_medals_and_pings_the_entrants() {
+        let lines = vec![standing(1, 5, 400), standing(2, 6, 300), standing(2, 8, 300), standing(4, 7, 0)];
+        let entrants = [UserId(5), UserId(6), UserId(7), UserId(8)];
+        for lang in Lang::all() {
+            let m = podium(lang, "Cup", &lines, &entrants);
+            assert_eq!(check(&m), Ok(()));
+            assert_eq!(m.mentions.len(), 4);
+            assert!(m.content.contains("🥇") && m.content.matches("🥈").count() == 2, "{}", m.content);
+            assert!(!m.content.contains("🥉"), "no third place after a shared second: {}", m.content);
+        }
+    }
+
+    #[test]
+    fn a_decided_table_shows_expected_points() {
+        let m = decided(Lang::EN, &[(UserId(1), Points(150)), (UserId(2), Points(50))]);
+        assert!(m.content.contains("1.5") && m.content.contains("0.5"), "{}", m.content);
+        assert!(m.mentions.is_empty());
+    }
+}
