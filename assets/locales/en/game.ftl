@@ -454,6 +454,7 @@ web-tournament-bye = a bye
 web-tournament-table-cancelled = cancelled
 web-tournament-no-show = (did not show: a computer played her seat)
 web-tournament-entrant = Entrant { $number }
+web-tournament-link = Tournament page
 web-tournament-points-short = Pts
 web-tournament-games-short = G
 web-tournament-wins-short = W

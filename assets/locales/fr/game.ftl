@@ -455,6 +455,7 @@ web-tournament-bye = exempt
 web-tournament-table-cancelled = annulée
 web-tournament-no-show = (absent : l'ordinateur a joué sa place)
 web-tournament-entrant = Inscrit n° { $number }
+web-tournament-link = Page du tournoi
 web-tournament-points-short = Pts
 web-tournament-games-short = P
 web-tournament-wins-short = V

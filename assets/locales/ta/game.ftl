@@ -454,6 +454,7 @@ web-tournament-bye = ஓய்வு (பை)
 web-tournament-table-cancelled = ரத்து
 web-tournament-no-show = (வரவில்லை: அவரின் இடத்தைக் கணினி ஆடியது)
 web-tournament-entrant = பதிவாளர் { $number }
+web-tournament-link = போட்டித்தொடர் பக்கம்
 web-tournament-points-short = புள்.
 web-tournament-games-short = ஆட்.
 web-tournament-wins-short = வெ.

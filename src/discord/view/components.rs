@@ -172,9 +172,19 @@ fn parse_number<T: std::str::FromStr>(s: &str) -> Result<T, ParseError> {
 /// row of one link button, when the message has room for a row (a link
 /// button starts no interaction and has no custom id).
 pub(crate) fn add_page_link(lang: super::lang::Lang, msg: &mut super::message::Message, url: String) {
+    add_link(msg, super::lang::tr!(lang, "web-link"), url);
+}
+
+/// Adds the link button to a tournament's page (its standings), as
+/// [`add_page_link`] adds a game's.
+pub(crate) fn add_tournament_link(lang: super::lang::Lang, msg: &mut super::message::Message, url: String) {
+    add_link(msg, super::lang::tr!(lang, "web-tournament-link"), url);
+}
+
+fn add_link(msg: &mut super::message::Message, label: String, url: String) {
     use super::message::{Link, Row, limits};
     if msg.rows.len() < limits::ROWS && url.chars().count() <= limits::LINK_URL {
-        msg.rows.push(Row::Links(vec![Link { label: super::lang::tr!(lang, "web-link"), url }]));
+        msg.rows.push(Row::Links(vec![Link { label, url }]));
     }
 }
 

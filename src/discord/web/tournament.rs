@@ -1,8 +1,8 @@
 //! A tournament's page, `GET /t/{key}` (the key made as a game's is, with
 //! labels of its own: `live::page_key`): what the store holds of the
 //! tournament (its setup, entrants, rounds and tables) made a
-//! [`TournamentView`], the standings counted by the pure core
-//! (`game::tournament::standings`), the players' names as their games
+//! [`TournamentView`], the standings as its standings message counts
+//! them (`live::tournament::standings`), the players' names as their games
 //! know them, every table linked to its game's page. A request within its
 //! address's budget, else 429; a key that names no tournament, or one of a
 //! server that switched its pages off, the same 404 as a game's; the store
@@ -14,10 +14,11 @@ use super::site::{Busy, STORE_WAIT, Site, html, not_found};
 use super::tournament_page::{Line, Outcome, RoundView, SeatView, State, TableView, TournamentView, tournament_page};
 use crate::discord::game::ids::{UserId, Venue};
 use crate::discord::game::tournament::points::Points;
-use crate::discord::game::tournament::standings::{Entrant, Played, Seat, standings};
 use crate::discord::live::lang::server_lang;
+use crate::discord::live::tournament::read::Read;
+use crate::discord::live::tournament::standings::lines;
 use crate::discord::view::lang::{Lang, tr};
-use crate::store::{SavedEntrant, SavedRound, SavedTable, SavedTournament, StoreError};
+use crate::store::StoreError;
 use axum::extract::{ConnectInfo, Path, State as Axum};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -54,22 +55,11 @@ impl TournamentPages {
     }
 }
 
-/// What the store holds of a tournament.
-struct Stored {
-    t: SavedTournament,
-    entrants: Vec<SavedEntrant>,
-    rounds: Vec<SavedRound>,
-    tables: Vec<SavedTable>,
-}
-
-fn read(s: &mut crate::store::Store, id: i64) -> Result<Option<Stored>, StoreError> {
+/// What the store holds of a tournament, read as the runner reads it.
+fn read(s: &mut crate::store::Store, id: i64) -> Result<Option<Read>, StoreError> {
     let Some(t) = s.tournament(id)? else { return Ok(None) };
-    Ok(Some(Stored {
-        t,
-        entrants: s.tournament_entrants(id)?,
-        rounds: s.tournament_rounds(id)?,
-        tables: s.tournament_tables(id)?,
-    }))
+    let entrants = s.tournament_entrants(id)?;
+    Ok(Some(Read { t, entrants, rounds: s.tournament_rounds(id)?, tables: s.tournament_tables(id)? }))
 }
 
 pub(super) async fn tournament_route(
@@ -125,7 +115,7 @@ async fn made(site: &Site, id: i64) -> Result<Option<String>, Busy> {
 }
 
 /// The page's view of what the store holds.
-fn view(lang: Lang, s: &Stored, names: &BTreeMap<UserId, String>, links: &HashMap<i64, String>) -> TournamentView {
+fn view(lang: Lang, s: &Read, names: &BTreeMap<UserId, String>, links: &HashMap<i64, String>) -> TournamentView {
     let order: HashMap<u64, usize> = s.entrants.iter().enumerate().map(|(i, e)| (e.user, i + 1)).collect();
     let name = |user: u64| {
         names
@@ -133,22 +123,16 @@ fn view(lang: Lang, s: &Stored, names: &BTreeMap<UserId, String>, links: &HashMa
             .cloned()
             .unwrap_or_else(|| tr!(lang, "web-tournament-entrant", number = order.get(&user).copied().unwrap_or(0)))
     };
-    let entrants: Vec<Entrant> = s
-        .entrants
-        .iter()
-        .map(|e| Entrant { player: UserId(e.user), rating: e.rating, withdrawn: e.withdrawn_at.is_some() })
-        .collect();
-    let played: Vec<Played> = s.tables.iter().filter(|t| t.decided.is_some()).map(played_of).collect();
-    let standings = standings(&entrants, &played)
+    let standings = lines(s)
         .into_iter()
         .map(|l| Line {
-            place: l.place,
-            name: name(l.player.0),
-            points: l.points,
-            games: l.games,
-            wins: l.wins,
-            opponents: l.opponents,
-            withdrawn: l.withdrawn,
+            place: l.standing.place,
+            name: name(l.standing.player.0),
+            points: l.standing.points,
+            games: l.standing.games,
+            wins: l.standing.wins,
+            opponents: l.standing.opponents,
+            withdrawn: l.standing.withdrawn,
         })
         .collect();
     let mut rounds: Vec<RoundView> = s
@@ -196,16 +180,6 @@ fn view(lang: Lang, s: &Stored, names: &BTreeMap<UserId, String>, links: &HashMa
     }
 }
 
-/// An ended table as the standings count it.
-fn played_of(t: &SavedTable) -> Played {
-    let seats = t
-        .seats
-        .iter()
-        .map(|s| Seat { player: UserId(s.user), points: Points(s.points.unwrap_or(0)), won: s.won, no_show: s.no_show })
-        .collect();
-    Played { round: t.round, seats }
-}
-
 /// The rule set's word (`bell`, `tayam-sonalu`), from the stored JSON;
 /// the variant's when it does not read.
 fn rules_name(ruleset: &str, variant: &str) -> String {
@@ -215,9 +189,9 @@ fn rules_name(ruleset: &str, variant: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{NewTournament, SavedSeat};
+    use crate::store::{NewTournament, SavedEntrant, SavedRound, SavedSeat, SavedTable, SavedTournament};
 
-    fn stored() -> Stored {
+    fn stored() -> Read {
         let setup = NewTournament {
             guild: 1,
             channel: 2,
@@ -264,7 +238,7 @@ mod tests {
             decided: decided.map(String::from),
             seats,
         };
-        Stored {
+        Read {
             t,
             entrants: vec![entrant(11, None), entrant(12, None), entrant(13, Some(300)), entrant(14, None)],
             rounds: vec![SavedRound { round: 1, started_at: 100, deadline: 3700, finished_at: None }],

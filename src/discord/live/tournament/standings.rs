@@ -2,6 +2,7 @@
 //! (the pure `standings::standings` ranks them), shown in one message of
 //! the tournament's channel, posted once and edited after every game; and
 //! its podium, claimed in the store and posted once, pinging the entrants.
+//! The standings link the tournament's page where the server's pages are on.
 
 use super::read::{Read, post, read};
 use crate::discord::game::ids::{ChannelId, MessageId, UserId, Venue};
@@ -12,6 +13,7 @@ use crate::discord::live::lang::server_lang;
 use crate::discord::live::{ids, outgoing, unix_now};
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Route;
+use crate::discord::view::components::add_tournament_link;
 use crate::discord::view::tournament::{self as words, Line};
 use crate::store::{SavedTable, StoreError};
 use poise::serenity_prelude::Http;
@@ -68,7 +70,13 @@ pub(crate) async fn refresh(http: &Http, data: &Data, id: i64) {
     let lang = server_lang(data, Venue::from_guild(r.t.setup.guild), None).await;
     let closed = r.rounds.iter().filter(|x| x.finished_at.is_some()).count() as u32;
     let over = r.t.state == "finished";
-    let msg = words::standings(lang, &r.t.setup.name, (closed, r.t.setup.rounds), &lines(&r), over);
+    let mut msg = words::standings(lang, &r.t.setup.name, (closed, r.t.setup.rounds), &lines(&r), over);
+    let venue = Venue::from_guild(r.t.setup.guild);
+    if let Some(url) = data.pages.tournament_link(id)
+        && data.servers.get(&data.store, venue).await.pages_on
+    {
+        add_tournament_link(lang, &mut msg, url);
+    }
     let channel = ChannelId(r.t.setup.channel);
     if let Some(message) = r.t.standings_message {
         let edited = ids::channel(channel)
