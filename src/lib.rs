@@ -97,6 +97,14 @@
 //!   through `discord/live/lookup.rs`; a move from the Activity is played
 //!   by `live/activity.rs` through `live/change.rs`'s `apply_click`, the
 //!   one path of a click on the board.
+//! - **A tournament's sign-up**: its rules (the options' ranges, the
+//!   start, Join / Leave / Check in by phase) are pure in
+//!   `discord/game/signup.rs`, its message and its `s1:` button ids in
+//!   `discord/view/signup.rs`, saved and shown by `discord/live/signup.rs`
+//!   (its clicks routed there from `live/clicks.rs`), the commands in
+//!   `discord/commands/tournament.rs` (`/thaayam tournament`, a subcommand
+//!   group: `view/names.rs`'s `GROUPS`); the tournament itself is pure in
+//!   `discord/game/tournament/` and stored by `store/tournaments.rs`.
 //! - **A season**: what counts and the standings are pure in
 //!   `discord/game/season.rs`; points and the pair cap are stored in
 //!   `store/seasons.rs` (`store/season_count.rs` counts them), the podium

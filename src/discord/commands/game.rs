@@ -141,7 +141,7 @@ fn missing_permissions(ctx: Context<'_>) -> Vec<Permission> {
 
 /// The permissions the bot lacks, named as Discord names them in `lang`
 /// ("Embed Links and Attach Files").
-fn permission_list(lang: Lang, missing: &[Permission]) -> String {
+pub(crate) fn permission_list(lang: Lang, missing: &[Permission]) -> String {
     let names: Vec<String> = missing.iter().map(|&p| permission_name(lang, p)).collect();
     match names.as_slice() {
         [] => String::new(),

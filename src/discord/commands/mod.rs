@@ -22,6 +22,7 @@ pub(crate) mod replay;
 mod rules;
 mod seasons;
 pub(crate) mod settings;
+mod tournament;
 mod tutor;
 mod verify;
 
@@ -61,7 +62,8 @@ use std::collections::HashMap;
         "games::games",
         "notify::notify",
         "tutor::tutor",
-        "away::away"
+        "away::away",
+        "tournament::tournament"
     ),
     subcommand_required
 )]
@@ -78,15 +80,26 @@ pub(crate) fn thaayam() -> poise::Command<Data, Error> {
     describe(&mut root.description, &mut root.description_localizations, words("slash-thaayam-about"));
     for command in &mut root.subcommands {
         let key = format!("slash-{}", command.name);
-        name(&mut command.name_localizations, words(&key));
-        describe(&mut command.description, &mut command.description_localizations, words(&format!("{key}-about")));
-        for option in &mut command.parameters {
-            let key = format!("{key}-{}", option.name);
-            name(&mut option.name_localizations, words(&key));
-            describe(&mut option.description, &mut option.description_localizations, words(&format!("{key}-about")));
+        localize(command, &key, &words);
+        // A group's subcommands (`/thaayam tournament new`): `slash-<group>-<command>…`.
+        for sub in &mut command.subcommands {
+            let key = format!("{key}-{}", sub.name);
+            localize(sub, &key, &words);
         }
     }
     root
+}
+
+/// A command's (or a group's) names and descriptions and its options',
+/// from the words of `key` (`slash-<command>`).
+fn localize(command: &mut poise::Command<Data, Error>, key: &str, words: &dyn Fn(&str) -> Vec<(Lang, String)>) {
+    name(&mut command.name_localizations, words(key));
+    describe(&mut command.description, &mut command.description_localizations, words(&format!("{key}-about")));
+    for option in &mut command.parameters {
+        let key = format!("{key}-{}", option.name);
+        name(&mut option.name_localizations, words(&key));
+        describe(&mut option.description, &mut option.description_localizations, words(&format!("{key}-about")));
+    }
 }
 
 /// Sets a description: English as the default, the other languages Discord
@@ -172,27 +185,52 @@ mod tests {
             && n.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
     }
 
+    type Cmd = poise::Command<super::Data, super::Error>;
+
+    /// Every command of the tree with its words' key (`slash-<command>`,
+    /// `slash-<group>-<command>`): the subcommands, the groups among them,
+    /// and each group's subcommands.
+    fn all_commands(root: &Cmd) -> Vec<(String, &Cmd)> {
+        let mut out = Vec::new();
+        for c in &root.subcommands {
+            out.push((format!("slash-{}", c.name), c));
+            out.extend(c.subcommands.iter().map(|s| (format!("slash-{}-{}", c.name, s.name), s)));
+        }
+        out
+    }
+
     #[test]
     fn every_command_and_option_has_french_words_within_discord_limits() {
         let root = super::thaayam();
         assert!(root.description_localizations.get("fr").is_some_and(|d| d.chars().count() <= 100));
-        let mut names = Vec::new();
-        for c in &root.subcommands {
-            let name = c.name_localizations.get("fr").unwrap_or_else(|| panic!("/{} has no French name", c.name));
-            assert!(is_command_name(name), "{name}");
-            names.push(name.clone());
-            let about = c.description_localizations.get("fr").unwrap_or_else(|| panic!("/{} in French", c.name));
-            assert!((1..=100).contains(&about.chars().count()), "{about}");
-            for p in &c.parameters {
-                let name = p.name_localizations.get("fr").unwrap_or_else(|| panic!("{} of /{}", p.name, c.name));
+        let mut levels: Vec<(&Cmd, Vec<&Cmd>)> = vec![(&root, root.subcommands.iter().collect())];
+        levels.extend(
+            root.subcommands.iter().filter(|c| !c.subcommands.is_empty()).map(|g| (g, g.subcommands.iter().collect())),
+        );
+        for (parent, commands) in levels {
+            let mut names = Vec::new();
+            for c in &commands {
+                let name = c.name_localizations.get("fr").unwrap_or_else(|| panic!("/{} has no French name", c.name));
                 assert!(is_command_name(name), "{name}");
-                let about = p.description_localizations.get("fr").unwrap_or_else(|| panic!("{} in French", p.name));
+                names.push(name.clone());
+                let about = c.description_localizations.get("fr").unwrap_or_else(|| panic!("/{} in French", c.name));
                 assert!((1..=100).contains(&about.chars().count()), "{about}");
+                let mut options = Vec::new();
+                for p in &c.parameters {
+                    let name = p.name_localizations.get("fr").unwrap_or_else(|| panic!("{} of /{}", p.name, c.name));
+                    assert!(is_command_name(name), "{name}");
+                    options.push(name.clone());
+                    let about = p.description_localizations.get("fr").unwrap_or_else(|| panic!("{} in French", p.name));
+                    assert!((1..=100).contains(&about.chars().count()), "{about}");
+                }
+                options.sort();
+                options.dedup();
+                assert_eq!(options.len(), c.parameters.len(), "two French options of /{} alike", c.name);
             }
+            names.sort();
+            names.dedup();
+            assert_eq!(names.len(), commands.len(), "two French names alike under /{}", parent.name);
         }
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), root.subcommands.len(), "two French names alike");
     }
 
     /// Every language's `discord.ftl` has the words of every command and
@@ -201,41 +239,49 @@ mod tests {
     fn the_words_discord_shows_are_those_of_the_command_tree() {
         let root = super::thaayam();
         let mut expected = BTreeSet::from(["slash-thaayam-about".to_string()]);
-        for c in &root.subcommands {
-            expected.extend([format!("slash-{}", c.name), format!("slash-{}-about", c.name)]);
+        for (key, c) in all_commands(&root) {
+            expected.extend([key.clone(), format!("{key}-about")]);
             for p in &c.parameters {
-                expected.extend([format!("slash-{}-{}", c.name, p.name), format!("slash-{}-{}-about", c.name, p.name)]);
+                expected.extend([format!("{key}-{}", p.name), format!("{key}-{}-about", p.name)]);
             }
         }
         for locale in LOCALES {
             let found: BTreeSet<String> = ids(locale).into_iter().filter(|id| id.starts_with("slash-")).collect();
             assert_eq!(found, expected, "{}", locale.code);
         }
-        for c in &root.subcommands {
-            assert_eq!(Lang::EN.format(&format!("slash-{}", c.name), None), c.name);
+        for (key, c) in all_commands(&root) {
+            assert_eq!(Lang::EN.format(&key, None), c.name);
             assert!(c.description.as_ref().is_some_and(|d| (1..=100).contains(&d.chars().count())), "/{}", c.name);
             for p in &c.parameters {
-                assert_eq!(Lang::EN.format(&format!("slash-{}-{}", c.name, p.name), None), p.name);
+                assert_eq!(Lang::EN.format(&format!("{key}-{}", p.name), None), p.name);
                 assert!(p.description.as_ref().is_some_and(|d| (1..=100).contains(&d.chars().count())), "{}", p.name);
             }
         }
         assert!(root.description.is_some() && !root.name_localizations.contains_key("ta"));
     }
 
-    /// The table of names and the command tree name the same commands and options.
+    /// The table of names and the command tree name the same commands and
+    /// options, the groups' too.
     #[test]
     fn every_command_and_option_is_in_the_table_of_names() {
+        /// A command by its name and its options' names.
+        type Shape = (String, Vec<String>);
         let root = super::thaayam();
-        let tree: Vec<(String, Vec<String>)> = root
+        let shape = |c: &Cmd| -> Shape { (c.name.clone(), c.parameters.iter().map(|p| p.name.clone()).collect()) };
+        let listed =
+            |c: &names::Command| -> Shape { (c.name.to_string(), c.options.iter().map(|o| o.to_string()).collect()) };
+        let tree: Vec<Shape> = root.subcommands.iter().map(shape).collect();
+        let table: Vec<Shape> = names::COMMANDS.iter().map(listed).collect();
+        assert_eq!(tree, table);
+        let groups: Vec<(String, Vec<Shape>)> = root
             .subcommands
             .iter()
-            .map(|c| (c.name.clone(), c.parameters.iter().map(|p| p.name.clone()).collect()))
+            .filter(|c| !c.subcommands.is_empty())
+            .map(|g| (g.name.clone(), g.subcommands.iter().map(shape).collect()))
             .collect();
-        let table: Vec<(String, Vec<String>)> = names::COMMANDS
-            .iter()
-            .map(|c| (c.name.to_string(), c.options.iter().map(|o| o.to_string()).collect()))
-            .collect();
-        assert_eq!(tree, table);
+        let table: Vec<(String, Vec<Shape>)> =
+            names::GROUPS.iter().map(|g| (g.name.to_string(), g.commands.iter().map(listed).collect())).collect();
+        assert_eq!(groups, table);
     }
 
     /// A name as a client in `locale` shows it (Discord shows the
@@ -264,7 +310,9 @@ mod tests {
             let name: String =
                 before.chars().rev().take_while(|&c| is_name(c)).collect::<Vec<_>>().into_iter().rev().collect();
             let preceded = before[..before.len() - name.len()].chars().next_back();
-            if !name.is_empty() && !preceded.is_some_and(|c| c == '<' || c == '/' || c == ':') {
+            // `20:30` is a time of day: an option's name starts with a letter.
+            let time = name.starts_with(|c: char| c.is_ascii_digit());
+            if !name.is_empty() && !time && !preceded.is_some_and(|c| c == '<' || c == '/' || c == ':') {
                 out.push(name);
             }
         }
@@ -282,15 +330,14 @@ mod tests {
             let code = lang.code();
             let commands: BTreeSet<&str> =
                 root.subcommands.iter().map(|c| shown(&c.name, &c.name_localizations, code)).collect();
-            let options: BTreeSet<&str> = root
-                .subcommands
-                .iter()
-                .flat_map(|c| &c.parameters)
+            let options: BTreeSet<&str> = all_commands(&root)
+                .into_iter()
+                .flat_map(|(_, c)| &c.parameters)
                 .map(|p| shown(&p.name, &p.name_localizations, code))
                 .collect();
             let mut texts: Vec<(String, String)> =
                 ids(locale).into_iter().map(|id| (lang.format(&id, None), id)).collect();
-            for c in &root.subcommands {
+            for (_, c) in all_commands(&root) {
                 texts.extend(c.description_localizations.get(code).map(|d| (d.clone(), format!("/{}", c.name))));
                 for p in &c.parameters {
                     let about = p.description_localizations.get(code);

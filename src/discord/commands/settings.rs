@@ -137,7 +137,7 @@ pub(crate) fn settings_message(s: &ServerSettings, how: Shown) -> Message {
     Message { embed: Some(embed), ..Message::default() }
 }
 
-fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
+pub(crate) fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     match ctx {
         poise::Context::Application(a) => a.interaction.member.as_ref().and_then(|m| m.permissions),
         poise::Context::Prefix(_) => None,

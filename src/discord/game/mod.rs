@@ -27,6 +27,7 @@ pub(crate) mod script;
 pub(crate) mod season;
 pub(crate) mod server;
 pub(crate) mod session;
+pub(crate) mod signup;
 pub(crate) mod story;
 pub(crate) mod table;
 pub(crate) mod tournament;

@@ -100,9 +100,34 @@ pub(crate) fn missing_for_board(have: Permissions, thread: bool) -> Vec<Permissi
     board_permissions(thread).into_iter().filter(|(p, _)| !have.contains(*p)).map(|(_, name)| name).collect()
 }
 
+/// The permissions the bot lacks to run a tournament in a text channel:
+/// its sign-up there, and its tables' boards in threads it opens there
+/// (Create Public Threads, Send Messages in Threads).
+pub(crate) fn missing_for_tournament(have: Permissions) -> Vec<Permission> {
+    let threads = [
+        (Permissions::CREATE_PUBLIC_THREADS, Permission::CreatePublicThreads),
+        (Permissions::SEND_MESSAGES_IN_THREADS, Permission::SendMessagesInThreads),
+    ];
+    let needed = board_permissions(false).into_iter().chain(threads);
+    needed.filter(|(p, _)| !have.contains(*p)).map(|(_, name)| name).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tournament_needs_its_threads_too() {
+        assert!(missing_for_tournament(Permissions::all()).is_empty());
+        let no_threads =
+            Permissions::all() - Permissions::CREATE_PUBLIC_THREADS - Permissions::SEND_MESSAGES_IN_THREADS;
+        assert_eq!(
+            missing_for_tournament(no_threads),
+            [Permission::CreatePublicThreads, Permission::SendMessagesInThreads]
+        );
+        let no_embeds = Permissions::all() - Permissions::EMBED_LINKS;
+        assert_eq!(missing_for_tournament(no_embeds), [Permission::EmbedLinks]);
+    }
 
     #[test]
     fn an_interaction_says_where_it_comes_from_by_its_context_and_owners() {
@@ -142,7 +167,7 @@ mod tests {
     }
 
     /// The README's invite link asks for everything a board needs, in
-    /// channels and in threads.
+    /// channels and in threads, and a tournament's threads.
     #[test]
     fn the_invite_link_grants_what_a_board_needs() {
         let readme = include_str!("../../../README.md");
@@ -157,5 +182,6 @@ mod tests {
                 missing_for_board(granted, thread)
             );
         }
+        assert!(missing_for_tournament(granted).is_empty(), "the invite lacks {:?}", missing_for_tournament(granted));
     }
 }

@@ -11,7 +11,8 @@
 //! and showing it) brings that board up to date instead, with a private
 //! note; so does a click on the board of a game whose end was saved but
 //! not shown. A control of an older version of the board is refused
-//! privately and changes nothing.
+//! privately and changes nothing. A tournament's sign-up buttons (`s1:`
+//! ids) go to `signup.rs`, checked against the stored tournament likewise.
 
 use super::access::{Where, from_game_channel, is_moderator, where_clicked};
 use super::board::{Change, Click, Via, respond, show, show_end};
@@ -42,6 +43,7 @@ use crate::discord::view::components::{ComponentId, Control, ParseError};
 use crate::discord::view::lang::{Lang, tr};
 use crate::discord::view::presenter::{self, Outro};
 use crate::discord::view::refusals::{board_caught_up, end_shown, refusal_text};
+use crate::discord::view::signup::SignupId;
 use crate::store;
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -73,6 +75,10 @@ pub(crate) async fn on_click(ctx: &serenity::Context, data: &Data, click: &Compo
 
 async fn handle_click(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction, arrived: Instant) {
     let (server, mine) = click_langs(data, click).await;
+    // A tournament's sign-up button (`s1:`): its own path.
+    if let Some(id) = SignupId::parse(&click.data.custom_id) {
+        return super::signup::on_click(ctx, data, click, id, mine).await;
+    }
     let id = match ComponentId::parse(&click.data.custom_id) {
         Ok(id) => {
             tracing::Span::current().record("game", id.game.get());

@@ -16,6 +16,7 @@ pub(crate) mod notes;
 pub(crate) mod picture;
 pub(crate) mod presenter;
 pub(crate) mod refusals;
+pub(crate) mod signup;
 pub(crate) mod story;
 pub(crate) mod tournament;
 pub(crate) mod verify;

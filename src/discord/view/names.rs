@@ -53,19 +53,63 @@ pub(crate) const COMMANDS: &[Command] = &[
     Command { name: "notify", options: &["switch"] },
     Command { name: "tutor", options: &["switch"] },
     Command { name: "away", options: &["length"] },
+    Command { name: "tournament", options: &[] },
 ];
+
+/// A subcommand group of `/thaayam` (`/thaayam tournament new`): its
+/// name (listed in [`COMMANDS`] too, without options) and its subcommands.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Group {
+    pub(crate) name: &'static str,
+    pub(crate) commands: &'static [Command],
+}
+
+/// Every subcommand group, with its subcommands and their options.
+pub(crate) const GROUPS: &[Group] = &[Group {
+    name: "tournament",
+    commands: &[
+        Command {
+            name: "new",
+            options: &[
+                "name",
+                "variant",
+                "format",
+                "table_size",
+                "rounds",
+                "length",
+                "turn_time",
+                "start",
+                "late_join",
+                "streak_bonus",
+            ],
+        },
+        Command { name: "show", options: &[] },
+        Command { name: "cancel", options: &["tournament"] },
+        Command { name: "withdraw", options: &["tournament"] },
+    ],
+}];
 
 /// The Fluent terms of the names, the same in every language: each refers
 /// to the language's message of the name. `-cmd-<command>` is the whole
 /// command ("/thaayam nouvelle"), `-opt-<command>-<option>` an option's
 /// name ("entraînement"). (Terms and messages share one namespace in a
-/// bundle: the prefixes keep them apart from the messages' ids.)
+/// bundle: the prefixes keep them apart from the messages' ids.) A
+/// group's subcommand is `-cmd-<group>-<command>` ("/thaayam tournoi
+/// nouveau"), its options `-opt-<group>-<command>-<option>`.
 pub(crate) fn fluent_terms() -> String {
     let mut out = String::new();
     for c in COMMANDS {
         out.push_str(&format!("-cmd-{0} = /thaayam {{ slash-{0} }}\n", c.name));
         for o in c.options {
             out.push_str(&format!("-opt-{0}-{1} = {{ slash-{0}-{1} }}\n", c.name, o));
+        }
+    }
+    for g in GROUPS {
+        for c in g.commands {
+            out.push_str(&format!("-cmd-{0}-{1} = /thaayam {{ slash-{0} }} {{ slash-{0}-{1} }}\n", g.name, c.name));
+            for o in c.options {
+                out.push_str(&format!("-opt-{0}-{1}-{2} = {{ slash-{0}-{1}-{2} }}\n", g.name, c.name, o));
+            }
         }
     }
     out

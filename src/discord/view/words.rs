@@ -124,6 +124,8 @@ pub(crate) enum Permission {
     SendMessagesInThreads,
     EmbedLinks,
     AttachFiles,
+    /// A tournament's tables are threads of its channel.
+    CreatePublicThreads,
 }
 
 /// The name Discord's settings give a permission, in `lang`.
@@ -134,6 +136,7 @@ pub(crate) fn permission_name(lang: Lang, p: Permission) -> String {
         Permission::SendMessagesInThreads => tr!(lang, "permission-send-messages-in-threads"),
         Permission::EmbedLinks => tr!(lang, "permission-embed-links"),
         Permission::AttachFiles => tr!(lang, "permission-attach-files"),
+        Permission::CreatePublicThreads => tr!(lang, "permission-create-public-threads"),
     }
 }
 

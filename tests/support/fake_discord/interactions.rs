@@ -113,7 +113,17 @@ pub fn slash_data(
         .map(|(c, global)| offered(c, global, place).map(|g| (c, g)))
         .reduce(|a, b| a.or(b))
         .unwrap_or_else(|| Err(format!("/{command} is not registered")))?;
-    let subs = cmd["options"].as_array().cloned().unwrap_or_default();
+    // `sub` is a subcommand (`new`), or a group's subcommand (`tournament new`).
+    let (group, sub) = match sub.split_once(' ') {
+        Some((group, sub)) => (Some(group), sub),
+        None => (None, sub),
+    };
+    let mut subs = cmd["options"].as_array().cloned().unwrap_or_default();
+    if let Some(group) = group {
+        let g = subs.iter().find(|o| o["name"] == group && o["type"] == 2);
+        let g = g.ok_or_else(|| format!("/{command} has no subcommand group {group:?}"))?;
+        subs = g["options"].as_array().cloned().unwrap_or_default();
+    }
     let decl = subs
         .iter()
         .find(|o| o["name"] == sub && o["type"] == 1)
@@ -144,9 +154,13 @@ pub fn slash_data(
         }
     }
     let opts: Vec<Value> = options.iter().map(Opt::json).collect();
+    let mut chosen = json!({"name": sub, "type": 1, "options": opts});
+    if let Some(group) = group {
+        chosen = json!({"name": group, "type": 2, "options": [chosen]});
+    }
     let mut data = json!({
         "id": cmd["id"], "name": command, "type": 1, "resolved": resolved,
-        "options": [{"name": sub, "type": 1, "options": opts}]
+        "options": [chosen]
     });
     if !place.is_private() {
         data["guild_id"] = json!(guild.to_string());

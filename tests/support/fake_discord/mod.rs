@@ -412,7 +412,8 @@ impl FakeDiscord {
         origin
     }
 
-    /// Sends `/command sub options…` as `user` in `channel`; returns the interaction id.
+    /// Sends `/command sub options…` as `user` in `channel` (`sub` may be a
+    /// group's subcommand: `tournament new`); returns the interaction id.
     pub async fn send_slash(&self, user: &FakeUser, channel: u64, command: &str, sub: &str, options: Vec<Opt>) -> u64 {
         let mut origin = self.slash_origin(user, channel);
         let data = self.may_use(user, channel).and_then(|()| {

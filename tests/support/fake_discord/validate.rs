@@ -231,4 +231,36 @@ fn command_like(out: &mut Vec<String>, c: &Value, what: &str, top: bool) {
     for o in options {
         command_like(out, o, "option", false);
     }
+    nesting(out, c, name, options);
+    for (key, max) in [("name_localizations", 32), ("description_localizations", 100)] {
+        for (locale, v) in c[key].as_object().into_iter().flatten() {
+            if !(1..=max).contains(&chars(v)) {
+                out.push(format!("{what} {name:?} {key}[{locale}] has {} characters (1–{max})", chars(v)));
+            }
+        }
+    }
+}
+
+/// How options nest (the API description's `ApplicationCommandSubcommandGroupOption`
+/// holds only `ApplicationCommandSubcommandOption`s, which hold only value
+/// options; application-commands.mdx, "Subcommands and Subcommand
+/// Groups": a command's options are all subcommands and groups or none;
+/// "Required options must be listed before optional options").
+fn nesting(out: &mut Vec<String>, c: &Value, name: &str, options: &[Value]) {
+    let kind = |o: &Value| o["type"].as_u64().unwrap_or(0);
+    let subs = options.iter().filter(|o| matches!(kind(o), 1 | 2)).count();
+    match kind(c) {
+        2 if subs != options.len() || options.iter().any(|o| kind(o) != 1) => {
+            out.push(format!("group {name:?} holds options that are not subcommands"))
+        }
+        1 if subs > 0 => out.push(format!("subcommand {name:?} holds a subcommand or group")),
+        _ if subs > 0 && subs != options.len() => {
+            out.push(format!("command {name:?} mixes subcommands and value options"))
+        }
+        _ => {}
+    }
+    let required = options.iter().map(|o| o["required"] == true);
+    if required.clone().zip(required.skip(1)).any(|(a, b)| !a && b) {
+        out.push(format!("{name:?} lists a required option after an optional one"));
+    }
 }
