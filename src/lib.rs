@@ -116,7 +116,9 @@
 //!   `store/tournament_rounds.rs`; run by `discord/live/tournament/`
 //!   (`runner.rs` asks the clock and does each step; a table is a game of
 //!   the bot in a thread, opened by `live/opening.rs`'s `open_started`);
-//!   its words in `discord/view/tournament.rs` and `tournament.ftl`.
+//!   its words in `discord/view/tournament.rs` and `tournament.ftl`; its
+//!   page (`/t/{key}`) is `discord/web/tournament.rs`, its HTML
+//!   `web/tournament_page.rs`.
 //! - **Time away**: the rule (how long a turn waits for a player away, and
 //!   the limit per 30 days) is `discord/game/away.rs` with
 //!   `away_times.rs`; the periods are stored by `store/away.rs`, kept fresh

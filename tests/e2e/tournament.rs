@@ -174,8 +174,7 @@ async fn a_swiss_of_seven_at_tables_of_three_plays_to_its_podium() {
     pinged.sort_unstable();
     pinged.dedup();
     assert_eq!(pinged, (1..=7).map(|n| user(n).id).collect::<Vec<_>>(), "the podium pings every entrant");
-    let last = standings(&fake).expect("standings");
-    assert!(last.embed_text().contains("Final, after 3 rounds"), "{}", last.text());
+    let last = wait_standings(&fake, "the final", |m| m.embed_text().contains("Final, after 3 rounds")).await;
     let no_show = format!("<@{}>", user(NO_SHOW).id);
     let her_line = last.embed_text().lines().find(|l| l.contains(&no_show)).map(str::to_string).unwrap_or_default();
     assert!(her_line.contains("withdrawn") && her_line.contains("**0** points"), "{her_line}");

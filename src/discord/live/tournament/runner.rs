@@ -158,9 +158,11 @@ async fn act(http: &Arc<Http>, data: &Data, r: &Read, step: Step) -> Result<(), 
             standings::refresh(http, data, id).await;
         }
         Step::Finish | Step::Podium => {
-            standings::podium(http, data, r).await?;
+            // Over first, its final standings shown, then the podium: a
+            // restart in between finds it over and posts the podium.
             data.store.call(move |s| s.set_tournament_state(id, "running", "finished", now)).await?;
             standings::refresh(http, data, id).await;
+            standings::podium(http, data, r).await?;
             redraw(http, data, id).await;
         }
         Step::WaitUntil(_) | Step::Done => {}
