@@ -73,7 +73,8 @@ fn standings(fake: &FakeDiscord) -> Option<StoredMessage> {
 /// The games counted in the standings (the sum of every line's games).
 fn games_counted(m: &StoredMessage) -> usize {
     let text = m.embed_text();
-    text.split(" games").filter_map(|before| before.rsplit(' ').next()?.parse::<usize>().ok()).sum()
+    // "1 game", "2 games": the number before each.
+    text.split(" game").filter_map(|before| before.rsplit(' ').next()?.parse::<usize>().ok()).sum()
 }
 
 /// Waits until the standings message shows `what`.

@@ -10,7 +10,13 @@ tournament-bye = { $who } has the bye ({ $points } points).
 tournament-decided = The round's deadline came before this game ended: the table is decided by expected points (each player's estimated chance of each place, by the expert computer).
 tournament-decided-line = { $who }: { $points } expected points
 tournament-standings-title = { $name }: standings
-tournament-standing = { $place }. { $who }: **{ $points }** points · { $games } games · { $wins } wins · tie-break { $tiebreak }
+tournament-standing = { $place }. { $who }: **{ $points }** points · { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} · { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} · tie-break { $tiebreak }
 tournament-standing-byes = { " " }· { $byes ->
     [one] one bye
    *[other] { $byes } byes

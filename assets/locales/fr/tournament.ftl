@@ -10,7 +10,13 @@ tournament-bye = { $who } est exempt ({ $points } points).
 tournament-decided = L'échéance de la ronde est arrivée avant la fin de cette partie : la table est départagée aux points espérés (la chance estimée de chaque place pour chaque joueur, selon l'ordinateur expert).
 tournament-decided-line = { $who } : { $points } points espérés
 tournament-standings-title = { $name } : classement
-tournament-standing = { $place }. { $who } : **{ $points }** points · { $games } parties · { $wins } victoires · départage { $tiebreak }
+tournament-standing = { $place }. { $who } : **{ $points }** points · { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} · { $wins ->
+    [one] { $wins } victoire
+   *[other] { $wins } victoires
+} · départage { $tiebreak }
 tournament-standing-byes = { " " }· { $byes ->
     [one] une exemption
    *[other] { $byes } exemptions

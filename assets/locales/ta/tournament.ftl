@@ -10,7 +10,13 @@ tournament-bye = { $who } இந்தச் சுற்றில் ஆட்�
 tournament-decided = இந்த ஆட்டம் முடியும் முன் சுற்றின் கெடு வந்துவிட்டது: எதிர்பார்க்கும் புள்ளிகளால் (வல்லுநர் கணினி மதிப்பிட்ட ஒவ்வொரு இடத்துக்கான வாய்ப்பு) மேசை முடிவாகிறது.
 tournament-decided-line = { $who }: எதிர்பார்க்கும் புள்ளிகள் { $points }
 tournament-standings-title = { $name }: நிலைப் பட்டியல்
-tournament-standing = { $place }. { $who }: **{ $points }** புள்ளிகள் · { $games } ஆட்டங்கள் · { $wins } வெற்றிகள் · சமநிலை முறி { $tiebreak }
+tournament-standing = { $place }. { $who }: **{ $points }** புள்ளிகள் · { $games ->
+    [one] { $games } ஆட்டம்
+   *[other] { $games } ஆட்டங்கள்
+} · { $wins ->
+    [one] { $wins } வெற்றி
+   *[other] { $wins } வெற்றிகள்
+} · சமநிலை முறி { $tiebreak }
 tournament-standing-byes = { " " }· { $byes } ஆட்டமில்லா முன்னேற்றம்
 tournament-standing-withdrawn = { " " }· விலகினார்
 tournament-standings-after = சுற்று { $round } / { $rounds } முடிவில்.

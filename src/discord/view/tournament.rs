@@ -180,6 +180,15 @@ mod tests {
     }
 
     #[test]
+    fn a_standing_counts_its_games_and_wins_in_the_singular_and_plural() {
+        let one = Line { standing: standing(1, 1, 100), estimated: false };
+        let text = line(Lang::EN, &one);
+        assert!(text.contains("2 games · 1 win ·"), "{text}");
+        let fr = line(Lang::from_code("fr").expect("French"), &one);
+        assert!(fr.contains("2 parties · 1 victoire ·"), "{fr}");
+    }
+
+    #[test]
     fn a_thread_name_fits_discords_limit() {
         for lang in Lang::all() {
             let short = thread_name(lang, "Friday cup", 2, 1);
