@@ -92,18 +92,8 @@ fn view(lang: Lang, s: &Read, names: &BTreeMap<UserId, String>, links: &HashMap<
             .cloned()
             .unwrap_or_else(|| tr!(lang, "web-tournament-entrant", number = order.get(&user).copied().unwrap_or(0)))
     };
-    let standings = lines(s)
-        .into_iter()
-        .map(|l| Line {
-            place: l.standing.place,
-            name: name(l.standing.player.0),
-            points: l.standing.points,
-            games: l.standing.games,
-            wins: l.standing.wins,
-            opponents: l.standing.opponents,
-            withdrawn: l.standing.withdrawn,
-        })
-        .collect();
+    let standings =
+        lines(s).into_iter().map(|l| Line { name: name(l.standing.player.0), standing: l.standing }).collect();
     let mut rounds: Vec<RoundView> = s
         .rounds
         .iter()
@@ -230,10 +220,10 @@ mod tests {
     fn the_view_counts_ended_tables_only_and_names_players_as_their_games_do() {
         let names = BTreeMap::from([(UserId(11), "Ann".to_string())]);
         let v = view(Lang::EN, &stored(), &names, &HashMap::new());
-        let by_name: Vec<(&str, i64)> = v.standings.iter().map(|l| (l.name.as_str(), l.points.0)).collect();
+        let by_name: Vec<(&str, i64)> = v.standings.iter().map(|l| (l.name.as_str(), l.standing.points.0)).collect();
         assert_eq!(by_name[0], ("Ann", 300), "{by_name:?}");
         assert_eq!(by_name[1].1, 150);
-        assert!(v.standings.iter().any(|l| l.withdrawn), "the withdrawn entrant is marked");
+        assert!(v.standings.iter().any(|l| l.standing.withdrawn), "the withdrawn entrant is marked");
         assert_eq!(v.entrants, 3, "withdrawn entrants are not counted");
         let unnamed = tr!(Lang::EN, "web-tournament-entrant", number = 2);
         assert_eq!(v.standings[1].name, unnamed, "a player no game named yet is her entrant number");

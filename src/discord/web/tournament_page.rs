@@ -8,6 +8,7 @@
 
 use super::page::{document, iso_time};
 use crate::discord::game::tournament::points::Points;
+use crate::discord::game::tournament::standings::Standing;
 use crate::discord::view::lang::{Lang, tr};
 use maud::{Markup, html};
 
@@ -35,17 +36,11 @@ impl State {
     }
 }
 
-/// A line of the standings.
+/// A line of the standings: the pure core's, with the player's name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Line {
-    pub(crate) place: usize,
     pub(crate) name: String,
-    pub(crate) points: Points,
-    pub(crate) games: u32,
-    pub(crate) wins: u32,
-    /// The tie-break: the points of every opponent met.
-    pub(crate) opponents: Points,
-    pub(crate) withdrawn: bool,
+    pub(crate) standing: Standing,
 }
 
 /// A seat at a table.
@@ -180,11 +175,11 @@ fn standings(lang: Lang, lines: &[Line]) -> Markup {
                     (short_th(lang, "web-tournament-opponents", "web-tournament-opponents-short"))
                 } }
                 tbody {
-                    @for l in lines {
+                    @for Line { name, standing: l } in lines {
                         tr.withdrawn[l.withdrawn] {
                             td { (l.place) }
                             td {
-                                (l.name)
+                                (name)
                                 @if l.withdrawn { " " small { (tr!(lang, "web-tournament-withdrawn")) } }
                             }
                             td { (points(lang, l.points)) }
@@ -253,6 +248,20 @@ fn table_part(lang: Lang, table: &TableView) -> Markup {
 mod tests {
     use super::*;
 
+    fn line(place: usize, name: &str, points: i64, wins: u32, opponents: Points, withdrawn: bool) -> Line {
+        let standing = Standing {
+            place,
+            player: crate::discord::game::ids::UserId(place as u64),
+            points: Points(points),
+            games: 2,
+            wins,
+            byes: 0,
+            opponents,
+            withdrawn,
+        };
+        Line { name: name.into(), standing }
+    }
+
     fn view(state: State) -> TournamentView {
         let seat = |name: &str, p: Option<i64>, won: bool, no_show: bool| SeatView {
             name: name.into(),
@@ -269,26 +278,7 @@ mod tests {
             starts_at: 1_800_000_000,
             state,
             entrants: 7,
-            standings: vec![
-                Line {
-                    place: 1,
-                    name: "Ann".into(),
-                    points: Points(350),
-                    games: 2,
-                    wins: 1,
-                    opponents: Points(200),
-                    withdrawn: false,
-                },
-                Line {
-                    place: 2,
-                    name: "Bo".into(),
-                    points: Points(0),
-                    games: 2,
-                    wins: 0,
-                    opponents: Points(550),
-                    withdrawn: true,
-                },
-            ],
+            standings: vec![line(1, "Ann", 350, 1, Points(200), false), line(2, "Bo", 0, 0, Points(550), true)],
             played: vec![RoundView {
                 number: 2,
                 deadline: 1_800_003_600,
