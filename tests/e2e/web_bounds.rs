@@ -38,21 +38,23 @@ const STREAM_LIFE: Duration = Duration::from_secs(3);
 /// How long a click may take under the crowd.
 const ANSWERED_WITHIN: Duration = Duration::from_secs(3);
 
-/// The inodes of this process's TCP sockets whose local port is `port`
-/// and that are not listening: the listener's accepted connections (the
-/// test's own client sockets have `port` as their remote port).
+/// The inodes of this process's TCP sockets whose local address is
+/// 127.0.0.1:`port` and that are not listening: the listener's accepted
+/// connections. The test's own client sockets have it as their remote
+/// address; their local address is 127.2.x.y and an ephemeral port, which
+/// can be `port` itself (once in CI: 1001 counted under a cap of 1000), so
+/// the address is matched too, not the port alone.
 fn served_sockets(port: u16) -> usize {
+    // /proc/net/tcp prints the address as the raw 32-bit word in hex.
+    let listener = format!("{:08X}:{port:04X}", u32::from_ne_bytes([127, 0, 0, 1]));
     let mut inodes = HashSet::new();
-    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-        let Ok(text) = std::fs::read_to_string(table) else { continue };
-        for line in text.lines().skip(1) {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            let (Some(local), Some(state), Some(inode)) = (f.get(1), f.get(3), f.get(9)) else { continue };
-            let local_port = local.rsplit(':').next().and_then(|p| u16::from_str_radix(p, 16).ok());
-            // 0A is LISTEN.
-            if local_port == Some(port) && *state != "0A" {
-                inodes.insert(inode.to_string());
-            }
+    let text = std::fs::read_to_string("/proc/net/tcp").unwrap_or_default();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (Some(local), Some(state), Some(inode)) = (f.get(1), f.get(3), f.get(9)) else { continue };
+        // 0A is LISTEN.
+        if local.eq_ignore_ascii_case(&listener) && *state != "0A" {
+            inodes.insert(inode.to_string());
         }
     }
     let Ok(fds) = std::fs::read_dir("/proc/self/fd") else { return 0 };
