@@ -111,10 +111,11 @@
 //!   posted by `discord/live/podium.rs`, the command in
 //!   `discord/commands/seasons.rs`.
 //! - **A tournament**: the pure rules (pairing, points, standings, the
-//!   deadline's expected points, no-shows, the clock of a Swiss) in
-//!   `discord/game/tournament/`; stored by `store/tournaments.rs` and
-//!   `store/tournament_rounds.rs`; run by `discord/live/tournament/`
-//!   (`runner.rs` asks the clock and does each step; a table is a game of
+//!   deadline's expected points, no-shows, the clock of a Swiss, the
+//!   arena's lobby and clock) in `discord/game/tournament/`; stored by
+//!   `store/tournaments.rs` and `store/tournament_rounds.rs`; run by
+//!   `discord/live/tournament/` (`runner.rs` asks the clock and does each
+//!   step, `arena.rs` seats an arena's lobby; a table is a game of
 //!   the bot in a thread, opened by `live/opening.rs`'s `open_started`);
 //!   its words in `discord/view/tournament.rs` and `tournament.ftl`; its
 //!   page (`/t/{key}`) is `discord/web/tournament.rs`, its HTML

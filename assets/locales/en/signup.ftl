@@ -109,4 +109,3 @@ tournament-cancelled = Tournament #{ $id }, **{ $name }**, is cancelled.
 tournament-not-organiser = Only the organiser of tournament #{ $id } or a member with Manage Server can cancel it.
 tournament-withdrawn = You have withdrawn from tournament #{ $id }: you will not be paired again, and your results so far stay.
 tournament-left = You have left tournament #{ $id }.
-tournament-arena-not-yet = Arena tournaments are not run by the bot yet: set up a Swiss (format: swiss).

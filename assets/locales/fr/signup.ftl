@@ -109,4 +109,3 @@ tournament-cancelled = Le tournoi n° { $id }, **{ $name }**, est annulé.
 tournament-not-organiser = Seul l'organisateur du tournoi n° { $id } ou un membre qui peut gérer le serveur peut l'annuler.
 tournament-withdrawn = Vous vous êtes retiré du tournoi n° { $id } : vous ne serez plus apparié, et vos résultats jusqu'ici restent.
 tournament-left = Vous avez quitté le tournoi n° { $id }.
-tournament-arena-not-yet = Le bot ne fait pas encore jouer les tournois en arène : organisez un tournoi suisse (format: swiss).

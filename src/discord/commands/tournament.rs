@@ -112,11 +112,6 @@ async fn open_new(ctx: Context<'_>, asked: SetupAsked, variant: Option<VariantCh
         Ok(setup) => setup,
         Err(refusal) => return private(ctx, setup_refusal_text(mine, &refusal)).await,
     };
-    // The runner plays Swiss tournaments only so far: an arena set up now
-    // would never start.
-    if setup.format == Format::Arena {
-        return private(ctx, tr!(mine, "tournament-arena-not-yet")).await;
-    }
     let ruleset = variant.map(|v| Ruleset::new(v.into())).unwrap_or(server.rules.ruleset);
     let new = NewTournament {
         guild: venue.guild_number(),

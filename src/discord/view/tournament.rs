@@ -1,5 +1,6 @@
 //! How a tournament shows as it runs, pure: the name of a table's thread,
-//! the table's opening message there, the round's announcement, a table
+//! the table's opening message there, the round's announcement (an
+//! arena's: its opening, its tables' threads and openings), a table
 //! decided at the round's deadline, the standings message kept edited in
 //! the tournament's channel, and the podium. The words are in
 //! `tournament.ftl`.
@@ -69,13 +70,72 @@ pub(crate) fn round_started(
     Message { content, ..Message::default() }
 }
 
+/// An arena table's thread: "Name · game 5", the name cut to fit.
+pub(crate) fn arena_thread_name(lang: Lang, name: &str, table: u32) -> String {
+    let tail = tr!(lang, "tournament-arena-thread", table = table);
+    let room = THREAD_NAME.saturating_sub(tail.chars().count() + 3).max(1);
+    let name: String = name.chars().take(room).collect();
+    format!("{} · {tail}", name.trim())
+}
+
+/// The streak bonus as the arena states it ("" without it).
+fn bonus(lang: Lang, on: bool) -> String {
+    if on { tr!(lang, "tournament-arena-bonus") } else { String::new() }
+}
+
+/// The first message of an arena table's thread: who plays, for what,
+/// until when, pinging the players.
+pub(crate) fn arena_table_opening(
+    lang: Lang,
+    name: &str,
+    table: u32,
+    (size, streak_bonus): (usize, bool),
+    players: &[UserId],
+    ends: i64,
+) -> Message {
+    let who = players.iter().map(|&u| mention(u)).collect::<Vec<_>>().join(", ");
+    let content = tr!(
+        lang,
+        "tournament-arena-table-opening",
+        name = name,
+        table = table,
+        players = who,
+        points = by_place(size),
+        bonus = bonus(lang, streak_bonus),
+        ends = when(ends),
+    );
+    Message { content, mentions: players.to_vec(), ..Message::default() }
+}
+
+/// The arena's opening in the tournament's channel (pings no one).
+pub(crate) fn arena_open(lang: Lang, name: &str, ends: i64, size: usize, streak_bonus: bool) -> Message {
+    let content = tr!(
+        lang,
+        "tournament-arena-open",
+        name = name,
+        ends = when(ends),
+        size = size,
+        points = by_place(size),
+        bonus = bonus(lang, streak_bonus),
+    );
+    Message { content, ..Message::default() }
+}
+
+/// A time in Discord's markup: the date and clock time, and how far off,
+/// each in the reader's zone.
+fn when(at: i64) -> String {
+    format!("<t:{at}:f> (<t:{at}:R>)")
+}
+
 /// A table the round's deadline decided: each player's expected points.
-pub(crate) fn decided(lang: Lang, results: &[(UserId, Points)]) -> Message {
+/// (`arena`: the arena's end decided it.)
+pub(crate) fn decided(lang: Lang, results: &[(UserId, Points)], arena: bool) -> Message {
     let lines: Vec<String> = results
         .iter()
         .map(|(u, p)| tr!(lang, "tournament-decided-line", who = mention(*u), points = p.shown()))
         .collect();
-    let content = format!("{}\n{}", tr!(lang, "tournament-decided"), lines.join("\n"));
+    let why = if arena { tr!(lang, "tournament-arena-decided") } else { tr!(lang, "tournament-decided") };
+    let content = format!("{why}\n{}", lines.join("\n"));
     Message { content, ..Message::default() }
 }
 
@@ -109,10 +169,18 @@ fn line(lang: Lang, l: &Line) -> String {
     text
 }
 
-/// The standings message: after `round` of `rounds` (0 before the first
-/// ends), every entrant's place, points, games, wins and tie-break; it
-/// pings no one.
-pub(crate) fn standings(lang: Lang, name: &str, (round, rounds): (u32, u32), lines: &[Line], over: bool) -> Message {
+/// How far a tournament is, as its standings say.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Progress {
+    /// A Swiss: rounds closed (0 before the first ends) of its rounds.
+    Rounds { closed: u32, of: u32 },
+    /// An arena ending then (unix seconds).
+    Arena { ends: i64 },
+}
+
+/// The standings message: where the tournament is, every entrant's
+/// place, points, games, wins and tie-break; it pings no one.
+pub(crate) fn standings(lang: Lang, name: &str, progress: Progress, lines: &[Line], over: bool) -> Message {
     let title = tr!(lang, "tournament-standings-title", name = name);
     let mut description: Vec<String> = Vec::new();
     let mut used = 0;
@@ -125,10 +193,17 @@ pub(crate) fn standings(lang: Lang, name: &str, (round, rounds): (u32, u32), lin
         description.push(text);
     }
     let estimated = lines.iter().any(|l| l.estimated);
-    let mut footer = if over {
-        tr!(lang, "tournament-standings-final", rounds = rounds)
-    } else {
-        tr!(lang, "tournament-standings-after", round = round, rounds = rounds)
+    let mut footer = match (progress, over) {
+        (Progress::Rounds { of, .. }, true) => tr!(lang, "tournament-standings-final", rounds = of),
+        (Progress::Rounds { closed, of }, false) => {
+            tr!(lang, "tournament-standings-after", round = closed, rounds = of)
+        }
+        (Progress::Arena { .. }, true) => tr!(lang, "tournament-standings-arena-final"),
+        // A footer shows no timestamp markup: the end heads the lines.
+        (Progress::Arena { ends }, false) => {
+            description.insert(0, tr!(lang, "tournament-standings-arena", ends = when(ends)));
+            String::new()
+        }
     };
     footer.push_str(&tr!(lang, "tournament-standings-rule"));
     if estimated {
@@ -222,7 +297,7 @@ mod tests {
         ];
         lines[2].standing.withdrawn = true;
         for lang in Lang::all() {
-            let m = standings(lang, "Cup", (1, 3), &lines, false);
+            let m = standings(lang, "Cup", Progress::Rounds { closed: 1, of: 3 }, &lines, false);
             assert_eq!(check(&m), Ok(()), "{lang:?}");
             assert!(m.mentions.is_empty());
             let e = m.embed.expect("an embed");
@@ -248,8 +323,35 @@ mod tests {
 
     #[test]
     fn a_decided_table_shows_expected_points() {
-        let m = decided(Lang::EN, &[(UserId(1), Points(150)), (UserId(2), Points(50))]);
+        let m = decided(Lang::EN, &[(UserId(1), Points(150)), (UserId(2), Points(50))], false);
         assert!(m.content.contains("1.5") && m.content.contains("0.5"), "{}", m.content);
         assert!(m.mentions.is_empty());
+        let arena = decided(Lang::EN, &[(UserId(1), Points(150))], true);
+        assert!(arena.content.contains("arena ended"), "{}", arena.content);
+    }
+
+    #[test]
+    fn an_arena_says_when_it_ends_and_what_a_table_is_for() {
+        let ends = 1_800_000_000;
+        for lang in Lang::all() {
+            let name = arena_thread_name(lang, &"x".repeat(300), 41);
+            assert!(name.chars().count() <= THREAD_NAME && name.contains("41"), "{name}");
+            let m = arena_table_opening(lang, "Blitz", 7, (2, true), &[UserId(1), UserId(2)], ends);
+            assert_eq!(check(&m), Ok(()));
+            assert_eq!(m.mentions, vec![UserId(1), UserId(2)]);
+            assert!(m.content.contains(&format!("<t:{ends}:R>")) && m.content.contains("1/0"), "{}", m.content);
+            let plain = arena_table_opening(lang, "Blitz", 7, (2, false), &[UserId(1)], ends);
+            assert!(plain.content.len() < m.content.len(), "the bonus is stated only when on: {}", plain.content);
+            let open = arena_open(lang, "Blitz", ends, 3, false);
+            assert!(open.mentions.is_empty() && open.content.contains(&format!("<t:{ends}:f>")), "{}", open.content);
+            let running = standings(lang, "Blitz", Progress::Arena { ends }, &[], false).embed.expect("an embed");
+            assert!(running.description.starts_with(&tr!(lang, "tournament-standings-arena", ends = when(ends))));
+            assert!(running.description.contains(&format!("<t:{ends}:R>")), "{}", running.description);
+            let over = standings(lang, "Blitz", Progress::Arena { ends }, &[], true).embed.expect("an embed");
+            assert!(
+                !over.description.contains("<t:")
+                    && over.footer.starts_with(&tr!(lang, "tournament-standings-arena-final"))
+            );
+        }
     }
 }

@@ -8,6 +8,9 @@
 //! wait; fewer (two at least) start together when nobody is playing (no
 //! one else is coming back soon) or when the first of them has waited
 //! [`ARENA_PATIENCE`] seconds. No table starts once the arena is over.
+//! **Who sits**: when not everyone waiting can be seated, the ones who
+//! waited longest are (ties: the higher ranked); those seated are placed
+//! by rank, leaders together.
 //!
 //! **The streak bonus** (when the organiser turns it on, stated on the
 //! sign-up): after two wins in a row, each further win scores double,
@@ -53,9 +56,14 @@ pub(crate) fn arena_tables(waiting: &[Waiting], size: usize, playing: usize, now
         sizes.push(left);
     }
     let seated: usize = sizes.iter().sum();
-    // The ones left standing are the lowest ranked (they wait the least
-    // for a full table of their own points).
-    let ids: Vec<UserId> = ranked.iter().take(seated).map(|e| e.player).collect();
+    // The ones left standing came last (ties: the lowest ranked), so
+    // nobody stands out game after game for her points.
+    let since = |p: UserId| waiting.iter().find(|w| w.entrant.player == p).map_or(now, |w| w.since);
+    let mut by_wait: Vec<(i64, usize)> = ranked.iter().enumerate().map(|(i, e)| (since(e.player), i)).collect();
+    by_wait.sort();
+    let mut chosen: Vec<usize> = by_wait.into_iter().take(seated).map(|(_, i)| i).collect();
+    chosen.sort_unstable();
+    let ids: Vec<UserId> = chosen.into_iter().map(|i| ranked[i].player).collect();
     let last = |p: UserId| waiting.iter().find(|w| w.entrant.player == p).map(|w| &w.last_met);
     let met = |a: usize, b: usize| {
         u32::from(
@@ -75,4 +83,10 @@ pub(crate) fn arena_points(size: usize, seats: usize, place: usize, streak: u32,
     }
     let doubled = bonus && streak >= STREAK_FOR_BONUS;
     (if doubled { Points(base.0 * 2) } else { base }, streak + 1)
+}
+
+/// Wins in a row at the end of a player's games (each `true` a win, in
+/// the order played): the streak her next game starts with.
+pub(crate) fn wins_in_a_row(wins: &[bool]) -> u32 {
+    wins.iter().rev().take_while(|&&w| w).count() as u32
 }

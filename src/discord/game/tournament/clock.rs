@@ -67,8 +67,11 @@ pub(crate) enum Step {
     OpenCheckIn,
     /// Too few checked in at the start: cancel, saying so.
     Cancel,
-    /// Pair this round and open its tables.
+    /// Pair this round and open its tables (an arena: open its one round).
     Pair(u32),
+    /// An arena's lobby seats these players (each a new table of its
+    /// round, players in rank order).
+    Seat(Vec<Vec<crate::discord::game::ids::UserId>>),
     /// The round's deadline passed: decide these tables (their indices)
     /// by expected points.
     Decide(Vec<usize>),
@@ -252,6 +255,7 @@ mod tests {
                     }
                     Step::Finish => t.stage = Stage::Over { podium_posted: false },
                     Step::Podium => t.stage = Stage::Over { podium_posted: true },
+                    Step::Seat(_) => panic!("a Swiss seats by rounds"),
                 }
             }
             assert_eq!(next(&t), Step::Done, "the clock ends");

@@ -2,14 +2,12 @@
 //! four ([`swiss`], over the seating search of [`seating`]), the arena's
 //! lobby ([`arena`]), points by place and the deadline's expected points
 //! ([`points`]), the no-show rule and the standings with their tie-breaks
-//! ([`standings`]), and the Swiss's clock: what the runner does next
-//! ([`clock`]). The live wing runs the rounds and the store keeps them.
-//!
-//! The live runner (`discord::live::tournament`) runs the Swiss; the
-//! arena is not run yet, so dead code is allowed here until it is.
-#![cfg_attr(not(test), allow(dead_code))]
+//! ([`standings`]), and the clocks: what the runner does next in a Swiss
+//! ([`clock`]) and in an arena ([`arena_clock`]). The live wing runs the
+//! rounds and the store keeps them.
 
 pub(crate) mod arena;
+pub(crate) mod arena_clock;
 pub(crate) mod clock;
 pub(crate) mod deadline;
 pub(crate) mod no_show;

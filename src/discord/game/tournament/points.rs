@@ -102,14 +102,6 @@ pub(crate) fn expected_points(size: usize, chances: &[Vec<f64>]) -> Vec<Points> 
         .collect()
 }
 
-/// The places the deadline gives for the game's record and rating: seats
-/// by expected points, highest first (ties by the seat's number).
-pub(crate) fn places_by_expectation(expected: &[Points]) -> Vec<usize> {
-    let mut seats: Vec<usize> = (0..expected.len()).collect();
-    seats.sort_by(|&a, &b| expected[b].cmp(&expected[a]).then(a.cmp(&b)));
-    seats
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,7 +152,6 @@ mod tests {
         let chances = vec![vec![0.8, 0.2, 0.0], vec![0.2, 0.5, 0.3], vec![0.0, 0.3, 0.7]];
         let e = expected_points(3, &chances);
         assert_eq!(e, vec![Points(180), Points(90), Points(30)]);
-        assert_eq!(places_by_expectation(&e), vec![0, 1, 2]);
         // A finished seat scores its place exactly.
         let done = vec![vec![0.0, 0.0, 1.0], vec![0.6, 0.4, 0.0], vec![0.4, 0.6, 0.0]];
         assert_eq!(expected_points(3, &done), vec![Points(0), Points(160), Points(140)]);

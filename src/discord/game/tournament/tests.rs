@@ -1,7 +1,7 @@
 //! A table's points with no-shows, the no-show rule, the standings and
 //! their tie-breaks, and the arena's lobby and streaks.
 
-use super::arena::{ARENA_PATIENCE, Waiting, arena_points, arena_tables};
+use super::arena::{ARENA_PATIENCE, Waiting, arena_points, arena_tables, wins_in_a_row};
 use super::points::Points;
 use super::standings::{Entrant, NoShow, Played, meetings, no_show, score_table, standings};
 use super::swiss::Ranked;
@@ -133,4 +133,22 @@ fn the_arena_keeps_the_last_opponents_apart() {
     // 1 and 2 just played each other; 3 and 4 too: the pairs cross.
     let lobby = [waiting(1, 4, 0, &[2]), waiting(2, 3, 0, &[1]), waiting(3, 2, 0, &[4]), waiting(4, 1, 0, &[3])];
     assert_eq!(arena_tables(&lobby, 2, 0, 10, 100), vec![vec![u(1), u(3)], vec![u(2), u(4)]]);
+}
+
+#[test]
+fn whoever_waited_longest_sits_first_whatever_her_points() {
+    // Tables of three, four waiting: the last to come stands, even the leader.
+    let lobby = [waiting(1, 9, 999, &[]), waiting(2, 1, 990, &[]), waiting(3, 4, 991, &[]), waiting(4, 0, 992, &[])];
+    assert_eq!(arena_tables(&lobby, 3, 3, 1000, 5000), vec![vec![u(3), u(2), u(4)]]);
+    // Same wait: the lowest ranked stands.
+    let lobby = [waiting(1, 9, 990, &[]), waiting(2, 1, 990, &[]), waiting(3, 4, 990, &[]), waiting(4, 0, 990, &[])];
+    assert_eq!(arena_tables(&lobby, 3, 3, 1000, 5000), vec![vec![u(1), u(3), u(2)]]);
+}
+
+#[test]
+fn a_streak_is_the_wins_at_the_end() {
+    assert_eq!(wins_in_a_row(&[]), 0);
+    assert_eq!(wins_in_a_row(&[true, true, false]), 0);
+    assert_eq!(wins_in_a_row(&[false, true, true]), 2);
+    assert_eq!(wins_in_a_row(&[true, true, true]), 3);
 }

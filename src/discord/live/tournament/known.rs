@@ -1,6 +1,8 @@
 //! What the tournament runner keeps in memory beside the store: which
 //! running games are tournament tables (time away does not apply to them,
 //! a no-show there is replaced), which tournaments showed their check-in,
+//! when a table's game was last tried (a table Discord or the store would
+//! not open is tried again every [`OPEN_AGAIN_SECS`], not at every look),
 //! and the bell that wakes the runner when a game ends. Rebuilt from the
 //! store when the runner starts; nothing here must survive a restart.
 
@@ -17,11 +19,15 @@ pub(crate) struct TableAt {
     pub(crate) table: u32,
 }
 
+/// Seconds between two tries at opening one table's game.
+pub(crate) const OPEN_AGAIN_SECS: i64 = 30;
+
 /// The runner's memory (one per bot, in `Data`).
 #[derive(Default)]
 pub(crate) struct Known {
     tables: Mutex<HashMap<GameId, TableAt>>,
     check_in_shown: Mutex<HashSet<i64>>,
+    tried: Mutex<HashMap<(i64, u32, u32), i64>>,
     bell: Notify,
 }
 
@@ -55,6 +61,18 @@ impl Known {
         self.check_in_shown.lock().unwrap_or_else(PoisonError::into_inner).insert(id);
     }
 
+    /// Whether to try opening table `at`'s game at `now` (never tried, or
+    /// [`OPEN_AGAIN_SECS`] since the last try); a yes counts as a try.
+    pub(crate) fn may_try_opening(&self, at: TableAt, now: i64) -> bool {
+        let mut tried = self.tried.lock().unwrap_or_else(PoisonError::into_inner);
+        let key = (at.tournament, at.round, at.table);
+        if tried.get(&key).is_some_and(|&last| now - last < OPEN_AGAIN_SECS) {
+            return false;
+        }
+        tried.insert(key, now);
+        true
+    }
+
     /// A tournament game ended (or anything the runner should look at now).
     pub(crate) fn ring(&self) {
         self.bell.notify_one();
@@ -82,5 +100,15 @@ mod tests {
         assert!(!k.check_in_shown(1));
         k.show_check_in(1);
         assert!(k.check_in_shown(1));
+    }
+
+    #[test]
+    fn a_table_is_tried_at_once_then_every_thirty_seconds() {
+        let k = Known::default();
+        let at = TableAt { tournament: 1, round: 2, table: 3 };
+        assert!(k.may_try_opening(at, 100));
+        assert!(!k.may_try_opening(at, 100 + OPEN_AGAIN_SECS - 1));
+        assert!(k.may_try_opening(TableAt { table: 4, ..at }, 101), "another table is its own");
+        assert!(k.may_try_opening(at, 100 + OPEN_AGAIN_SECS));
     }
 }

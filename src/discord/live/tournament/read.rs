@@ -3,6 +3,7 @@
 //! posted in its channel or a table's thread.
 
 use crate::discord::game::ids::ChannelId;
+use crate::discord::game::signup::Format;
 use crate::discord::live::data::Data;
 use crate::discord::live::{ids, outgoing};
 use crate::discord::ops::instrument;
@@ -29,6 +30,11 @@ impl Read {
     /// The entrants who play: checked in, not withdrawn.
     pub(crate) fn playing(&self) -> Vec<&SavedEntrant> {
         self.entrants.iter().filter(|e| e.checked_in && e.withdrawn_at.is_none()).collect()
+    }
+
+    /// An arena (else a Swiss).
+    pub(crate) fn is_arena(&self) -> bool {
+        Format::from_code(&self.t.setup.format) == Format::Arena
     }
 
     pub(crate) fn size(&self) -> usize {

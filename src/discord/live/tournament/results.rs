@@ -62,7 +62,8 @@ async fn ended(data: &Data, r: &Read, table: &SavedTable) -> Result<bool, StoreE
                 table.seats.iter().zip(&seats).map(|(t, g)| (g.place.unwrap_or(u8::MAX), UserId(t.user))).collect();
             order.sort();
             let finish: Vec<UserId> = order.into_iter().map(|(_, u)| u).collect();
-            ("played", scored(r.size(), &finish, &no_shows))
+            let results = scored(r.size(), &finish, &no_shows);
+            ("played", if r.is_arena() { super::arena::with_streaks(r, table, results) } else { results })
         }
         GameState::Abandoned => ("cancelled", even(r.size(), table)),
         GameState::Lobby | GameState::Playing => return Ok(false),
@@ -127,7 +128,7 @@ async fn decide_table(http: &Http, data: &Data, r: &Read, table: &SavedTable) ->
         return Ok(());
     }
     let lang = game_lang(data, &running).await;
-    post(http, running.table.channel, &words::decided(lang, &shown)).await;
+    post(http, running.table.channel, &words::decided(lang, &shown, r.is_arena())).await;
     match change(data, &mut running, deadline::end).await {
         Ok((notes, outro)) => {
             show(http, data, &mut running, Change::of(&notes, &outro), None).await;

@@ -3,8 +3,9 @@
 //! announced in the tournament's channel, and each table opened: a public
 //! thread under the channel, the table's opening message there, and the
 //! table's game, a game of the bot like any (`opening::open_started`)
-//! linked to its table. After a restart the tables of a round already
-//! paired that have no game yet are opened; nothing is paired twice.
+//! linked to its table (an arena's tables open the same way). After a
+//! restart the tables of a round already paired that have no game yet
+//! are opened; nothing is paired twice.
 
 use super::known::TableAt;
 use super::read::{Read, post};
@@ -55,9 +56,29 @@ pub(crate) async fn pair(http: &Arc<Http>, data: &Data, r: &Read, n: u32) -> Res
         let msg = words::round_started(lang, &r.t.setup.name, n, r.t.setup.rounds, count, bye);
         post(http, ChannelId(r.t.setup.channel), &msg).await;
     }
-    let saved = data.store.call(move |s| s.tournament_tables(id)).await?;
-    for table in saved.iter().filter(|t| t.round == n && t.game.is_none() && t.finished_at.is_none()) {
-        open_table(http, data, r, table, lang).await?;
+    match super::read::read(data, id).await? {
+        Some(r) => open_pending(http, data, &r).await,
+        None => Ok(()),
+    }
+}
+
+/// Opens the latest round's tables that were saved but have no game yet:
+/// just paired or seated, or a restart came between the two, or Discord
+/// or the store refused the last try (the runner asks at every look; a
+/// table is tried again after `OPEN_AGAIN_SECS`).
+pub(crate) async fn open_pending(http: &Arc<Http>, data: &Data, r: &Read) -> Result<(), StoreError> {
+    let Some((_, tables)) = r.latest() else { return Ok(()) };
+    let pending: Vec<&SavedTable> =
+        tables.into_iter().filter(|t| t.game.is_none() && t.finished_at.is_none()).collect();
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let lang = server_lang(data, Venue::from_guild(r.t.setup.guild), None).await;
+    for table in pending {
+        let at = TableAt { tournament: r.t.id, round: table.round, table: table.table };
+        if data.tournaments.may_try_opening(at, unix_now()) {
+            open_table(http, data, r, table, lang).await?;
+        }
     }
     Ok(())
 }
@@ -97,8 +118,15 @@ fn ruleset(r: &Read) -> Ruleset {
         .unwrap_or_else(|| Ruleset::new(Variant::Bell))
 }
 
-/// Opens one table: its thread, its opening message, its game, linked.
-async fn open_table(http: &Arc<Http>, data: &Data, r: &Read, table: &SavedTable, lang: Lang) -> Result<(), StoreError> {
+/// Opens one table (of a Swiss's round or of the arena): its thread, its
+/// opening message, its game, linked.
+pub(crate) async fn open_table(
+    http: &Arc<Http>,
+    data: &Data,
+    r: &Read,
+    table: &SavedTable,
+    lang: Lang,
+) -> Result<(), StoreError> {
     let (id, round, no) = (r.t.id, table.round, table.table);
     let players: Vec<UserId> = table.seats.iter().map(|s| UserId(s.user)).collect();
     let Some(&host) = players.first() else { return Ok(()) };
@@ -109,7 +137,12 @@ async fn open_table(http: &Arc<Http>, data: &Data, r: &Read, table: &SavedTable,
             None => return Ok(()), // tried again at the next look
         },
     };
-    let opening = words::table_opening(lang, &r.t.setup.name, (round, r.t.setup.rounds, no), r.size(), &players);
+    let opening = if r.is_arena() {
+        let ends = super::arena::ends(r);
+        words::arena_table_opening(lang, &r.t.setup.name, no, (r.size(), r.t.setup.streak_bonus), &players, ends)
+    } else {
+        words::table_opening(lang, &r.t.setup.name, (round, r.t.setup.rounds, no), r.size(), &players)
+    };
     post(http, thread, &opening).await;
     let new = NewGame {
         venue: Venue::from_guild(r.t.setup.guild),
@@ -132,7 +165,11 @@ async fn open_table(http: &Arc<Http>, data: &Data, r: &Read, table: &SavedTable,
 
 /// A public thread under the tournament's channel for a table.
 async fn open_thread(http: &Http, r: &Read, round: u32, table: u32, lang: Lang) -> Option<ChannelId> {
-    let name = words::thread_name(lang, &r.t.setup.name, round, table);
+    let name = if r.is_arena() {
+        words::arena_thread_name(lang, &r.t.setup.name, table)
+    } else {
+        words::thread_name(lang, &r.t.setup.name, round, table)
+    };
     let builder = serenity::CreateThread::new(name)
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);

@@ -1,6 +1,7 @@
 //! The tournament runner: one task that, for every tournament in sign-up
 //! or running (of this process's servers), reads it from the store, asks
-//! `game::tournament::clock::next` and does the step, then asks again
+//! its clock (`game::tournament::clock::next` for a Swiss,
+//! `arena_clock::next` for an arena) and does the step, then asks again
 //! until the clock says to wait. It looks again when a tournament game
 //! ends (the bell of [`Known`](super::known::Known)) or within
 //! [`LOOK_EVERY`]. Every step is written once in the store (a round is
@@ -9,8 +10,9 @@
 
 use super::known::TableAt;
 use super::read::{Read, read};
-use super::{results, round, standings};
+use super::{arena, results, round, standings};
 use crate::discord::game::ids::{GameId, Venue};
+use crate::discord::game::tournament::arena_clock;
 use crate::discord::game::tournament::clock::{self, Now, RoundNow, Stage, Step};
 use crate::discord::live::data::Data;
 use crate::discord::live::signup;
@@ -73,7 +75,7 @@ async fn look(http: &Arc<Http>, data: &Data) -> Duration {
     };
     let mut wait = LOOK_EVERY;
     for t in open {
-        if !data.config.shards.runs(Venue::from_guild(t.setup.guild)) || t.setup.format != "swiss" {
+        if !data.config.shards.runs(Venue::from_guild(t.setup.guild)) {
             continue;
         }
         if let Some(at) = drive(http, data, t.id).await {
@@ -104,7 +106,7 @@ pub(crate) fn now_of(r: &Read, check_in_shown: bool, now: i64) -> Now {
 /// Steps tournament `id` on until its clock says to wait: when to look
 /// again (`None`: nothing more, or the store failed).
 async fn drive(http: &Arc<Http>, data: &Data, id: i64) -> Option<i64> {
-    for _ in 0..STEPS_A_LOOK {
+    for look in 0..STEPS_A_LOOK {
         let r = match read(data, id).await {
             Ok(Some(r)) => r,
             Ok(None) => return None,
@@ -113,10 +115,17 @@ async fn drive(http: &Arc<Http>, data: &Data, id: i64) -> Option<i64> {
                 return None;
             }
         };
+        if look == 0
+            && r.t.state == "running"
+            && let Err(e) = round::open_pending(http, data, &r).await
+        {
+            tracing::warn!("tournament {id}: a table's game was not opened, tried again at the next look: {e}");
+        }
         if results::settle(http, data, &r).await {
             continue; // a table ended: read it again
         }
-        let step = clock::next(&now_of(&r, data.tournaments.check_in_shown(id), unix_now()));
+        let now = now_of(&r, data.tournaments.check_in_shown(id), unix_now());
+        let step = if r.is_arena() { arena_clock::next(&arena::now_of(&r, now)) } else { clock::next(&now) };
         match step {
             Step::WaitUntil(at) => return Some(at),
             Step::Done => return None,
@@ -150,8 +159,13 @@ async fn act(http: &Arc<Http>, data: &Data, r: &Read, step: Step) -> Result<(), 
                 data.store.call(move |s| s.set_tournament_state(id, "signup", "running", now)).await?;
                 redraw(http, data, id).await;
             }
-            round::pair(http, data, r, n).await?;
+            if r.is_arena() {
+                arena::open(http, data, r).await?;
+            } else {
+                round::pair(http, data, r, n).await?;
+            }
         }
+        Step::Seat(tables) => arena::seat(http, data, r, &tables).await?,
         Step::Decide(open) => results::decide(http, data, r, &open).await?,
         Step::Close(n) => {
             data.store.call(move |s| s.finish_round(id, n, now)).await?;

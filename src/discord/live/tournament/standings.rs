@@ -14,7 +14,7 @@ use crate::discord::live::{ids, outgoing, unix_now};
 use crate::discord::ops::instrument;
 use crate::discord::ops::metrics::Route;
 use crate::discord::view::components::add_tournament_link;
-use crate::discord::view::tournament::{self as words, Line};
+use crate::discord::view::tournament::{self as words, Line, Progress};
 use crate::store::{SavedTable, StoreError};
 use poise::serenity_prelude::Http;
 
@@ -70,7 +70,12 @@ pub(crate) async fn refresh(http: &Http, data: &Data, id: i64) {
     let lang = server_lang(data, Venue::from_guild(r.t.setup.guild), None).await;
     let closed = r.rounds.iter().filter(|x| x.finished_at.is_some()).count() as u32;
     let over = r.t.state == "finished";
-    let mut msg = words::standings(lang, &r.t.setup.name, (closed, r.t.setup.rounds), &lines(&r), over);
+    let progress = if r.is_arena() {
+        Progress::Arena { ends: super::arena::ends(&r) }
+    } else {
+        Progress::Rounds { closed, of: r.t.setup.rounds }
+    };
+    let mut msg = words::standings(lang, &r.t.setup.name, progress, &lines(&r), over);
     let venue = Venue::from_guild(r.t.setup.guild);
     if let Some(url) = data.pages.tournament_link(id)
         && data.servers.get(&data.store, venue).await.pages_on
