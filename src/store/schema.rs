@@ -322,6 +322,8 @@ UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_i
     super::tournament_schema::SQLITE,
     // 20: whether a user asked for the tutor (`/thaayam tutor`), off for all before.
     "\nALTER TABLE user_settings ADD COLUMN tutor INTEGER NOT NULL DEFAULT 0 CHECK (tutor IN (0, 1));\n",
+    // 21: a server's tournament organisers' role (`servers.organiser_role`), none before.
+    super::organisers_schema::SQLITE,
 ];
 
 /// The schema version this program writes.

@@ -39,6 +39,7 @@ mod selftest_threads;
 mod shards;
 mod tireout;
 mod tournament;
+mod tournament_organisers;
 mod tournament_page;
 mod tournament_signup;
 mod transcript;
