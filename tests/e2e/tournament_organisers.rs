@@ -7,7 +7,8 @@
 //! cancels it; a member with neither is refused with the role named; once
 //! cleared, the role opens nothing.
 
-use crate::support::fake_discord::{FakeDiscord, FakeRole, FakeUser, Opt};
+use crate::support::fake_discord::payloads::FakeRole;
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt};
 use crate::support::play::{self, TempDir, WAIT};
 use std::path::Path;
 

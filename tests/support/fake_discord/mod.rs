@@ -51,7 +51,7 @@ pub mod threads;
 pub mod validate;
 
 pub use interactions::Opt;
-pub use payloads::{FakeRole, FakeUser, GUILD_ID, Place};
+pub use payloads::{FakeUser, GUILD_ID, Place};
 pub use state::{Hold, InteractionRec, Response, StoredMessage};
 
 use payloads::{ChannelSetup, Origin};
