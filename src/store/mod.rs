@@ -70,6 +70,7 @@ mod games;
 mod handle;
 mod in_doubt;
 mod live;
+mod organisers_schema;
 mod pages;
 mod postgres;
 mod postgres_db;

@@ -277,6 +277,8 @@ UPDATE games SET rated = 1 WHERE state = 'finished' AND practice = 0 AND guild_i
     r#"
 ALTER TABLE user_settings ADD COLUMN tutor BIGINT NOT NULL DEFAULT 0 CHECK (tutor IN (0, 1));
 "#,
+    // 14: SQLite's version 21 (a server's tournament organisers' role).
+    super::organisers_schema::POSTGRES,
 ];
 
 /// The schema version this program writes on PostgreSQL.
@@ -361,6 +363,7 @@ mod tests {
         "ecc1a7a6902bd48af81fd267615c4bff15990d5b6b656c5399871218c86d1609",
         "ddaab6da576a0916070b45cfecb5daecc136f35ff6ff5ac93464cefb6e81ee71",
         "b3d17495f746ce8f2d717401fdfb8fe2e8901e7aea4f6e373ec0c2c847e0b2b4",
+        "1cfb6d0367d3316dacd553d993c434c39c9b879ff904fd6f1061f7f3cb8dc9a4",
     ];
 
     #[test]

@@ -1,14 +1,16 @@
 //! A server's settings as its admins saved them, one row of `servers`
 //! ([`SavedServer`]: the rules new games start with, the language, the
 //! game pages' switch, the seasons' zone and podium, the limit on time
-//! away), read in one statement and written in one transaction; and the
+//! away, the tournament organisers' role), read in one statement and written in one transaction; and the
 //! servers whose monthly podium is posted.
 //!
 //! Until migration 16 (PostgreSQL 9) these were five tables
 //! (`guild_settings`, `guild_languages`, `pages_off`, `guild_seasons`,
 //! `away_limits`); the migration folds their rows into this one and drops
 //! them. A column that is NULL was never set: the bot's own default
-//! applies (the configured rules, Discord's locale, the default time away).
+//! applies (the configured rules, Discord's locale, the default time away,
+//! no organisers' role: Manage Server only). The organisers' role came
+//! with migration 21 (PostgreSQL 14): rows saved before read as none.
 
 use super::Store;
 use super::error::StoreError;
@@ -32,6 +34,9 @@ pub struct SavedServer {
     pub podium_channel: Option<u64>,
     /// Days a player may be away in any 30 (`None`: the default).
     pub away_days: Option<u32>,
+    /// The role whose members may organise tournaments besides those with
+    /// Manage Server (`None`: none named).
+    pub organiser_role: Option<u64>,
 }
 
 impl Default for SavedServer {
@@ -43,13 +48,14 @@ impl Default for SavedServer {
             time_zone: "UTC".into(),
             podium_channel: None,
             away_days: None,
+            organiser_role: None,
         }
     }
 }
 
 /// The columns of a server's row, as `server` reads them and `save_server` writes them.
-const COLUMNS: &str =
-    "default_ruleset, turn_timeout_secs, end_permission, language, pages_off, time_zone, podium_channel, away_days";
+const COLUMNS: &str = "default_ruleset, turn_timeout_secs, end_permission, language, pages_off, time_zone, \
+     podium_channel, away_days, organiser_role";
 
 fn from_row(r: &Row) -> Result<SavedServer, StoreError> {
     let ruleset: Option<String> = r.named("default_ruleset")?;
@@ -68,6 +74,7 @@ fn from_row(r: &Row) -> Result<SavedServer, StoreError> {
         time_zone: r.named("time_zone")?,
         podium_channel: r.named("podium_channel")?,
         away_days: r.named("away_days")?,
+        organiser_role: r.named("organiser_role")?,
     })
 }
 
@@ -90,7 +97,7 @@ impl Store {
         let end = s.rules.map(|r| r.end_permission);
         let updates: Vec<String> = COLUMNS.split(", ").map(|c| format!("{c} = excluded.{c}")).collect();
         let sql = format!(
-            "INSERT INTO servers (guild_id, {COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
+            "INSERT INTO servers (guild_id, {COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) \
              ON CONFLICT (guild_id) DO UPDATE SET {}",
             updates.join(", ")
         );
@@ -107,7 +114,8 @@ impl Store {
                     s.pages_off,
                     s.time_zone.as_str(),
                     s.podium_channel,
-                    s.away_days
+                    s.away_days,
+                    s.organiser_role
                 ],
             )
         })?;

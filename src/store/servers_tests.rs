@@ -1,6 +1,7 @@
 //! A server's row: saved whole and read back, defaults where none was
 //! saved, and a database of the previous release (five tables) opening
-//! with every server's settings.
+//! with every server's settings; one of the release before the
+//! organisers' role reading none.
 
 use super::*;
 use crate::engine::{Ruleset, Variant};
@@ -19,6 +20,7 @@ fn kolkata() -> SavedServer {
         time_zone: "Asia/Kolkata".into(),
         podium_channel: Some(42),
         away_days: Some(0),
+        organiser_role: None,
     }
 }
 
@@ -82,6 +84,38 @@ fn a_database_of_the_previous_release_opens_with_its_servers_settings() {
     assert_eq!(store.server(11).expect("read"), only(|s| s.away_days = Some(3)));
     assert_eq!(store.server(12).expect("read"), SavedServer::default(), "a server with no row");
     assert_eq!(store.table_counts().expect("counts").of("servers"), 5);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A database of the previous release (schema 20, before the organisers'
+/// role): its servers open with their settings and no organisers' role;
+/// one is named, then cleared, the rest kept.
+#[test]
+fn a_database_of_the_previous_release_reads_no_organisers_role() {
+    let dir = std::env::temp_dir().join(format!("thaayam-organisers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp");
+    let path = dir.join("v20.db");
+    let _ = std::fs::remove_file(&path);
+    let conn = rusqlite::Connection::open(&path).expect("file");
+    for sql in &MIGRATIONS[..20] {
+        conn.execute_batch(sql).expect("the previous release's schema");
+    }
+    conn.execute_batch(&format!(
+        "PRAGMA user_version = 20; PRAGMA application_id = {APPLICATION_ID};
+         INSERT INTO servers (guild_id, language, pages_off, time_zone, podium_channel, away_days)
+         VALUES (7, 'ta', 1, 'Asia/Kolkata', 42, 0);"
+    ))
+    .expect("a server of the previous release");
+    drop(conn);
+    let mut store = Store::open(&path).expect("the previous release's file opens");
+    let seven = SavedServer { rules: None, ..kolkata() };
+    assert_eq!(store.server(7).expect("read"), seven, "its settings, and no organisers' role");
+    let named = SavedServer { organiser_role: Some(1_300_000_000_000_000_123), ..seven.clone() };
+    store.save_server(7, &named).expect("a role named");
+    assert_eq!(store.server(7).expect("read"), named);
+    store.save_server(7, &seven).expect("cleared");
+    assert_eq!(store.server(7).expect("read"), seven);
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -18,7 +18,7 @@ const TABLES: &[(&str, &str, &str)] = &[
     (
         "servers",
         "guild_id, default_ruleset, turn_timeout_secs, end_permission, language, pages_off, time_zone, \
-         podium_channel, away_days",
+         podium_channel, away_days, organiser_role",
         "guild_id",
     ),
     ("computers", "id, level", "id"),

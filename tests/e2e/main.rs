@@ -40,6 +40,7 @@ mod shards;
 mod tireout;
 mod tournament;
 mod tournament_arena;
+mod tournament_organisers;
 mod tournament_page;
 mod tournament_signup;
 mod transcript;

@@ -198,11 +198,12 @@ fn settings_languages_and_analyses_round_trip() {
             time_zone: "Asia/Kolkata".into(),
             podium_channel: Some(u64::MAX),
             away_days: Some(30),
+            organiser_role: Some(u64::MAX - 1),
         };
         store.save_server(5, &mine).expect("save");
         store.save_server(5, &mine).expect("save again (an update)");
         assert_eq!(store.server(5).expect("read"), mine, "{backend}");
-        let cleared = SavedServer { rules: None, language: None, podium_channel: None, ..mine };
+        let cleared = SavedServer { rules: None, language: None, podium_channel: None, organiser_role: None, ..mine };
         store.save_server(5, &cleared).expect("cleared");
         assert_eq!(store.server(5).expect("read"), cleared, "{backend}");
         assert_eq!(store.server(6).expect("another"), SavedServer::default(), "{backend}");
@@ -508,6 +509,7 @@ fn a_postgres_database_of_the_previous_release_opens_with_its_servers_settings()
         time_zone: "Asia/Kolkata".into(),
         podium_channel: Some(42),
         away_days: Some(0),
+        organiser_role: None,
     };
     assert_eq!(store.server(7).expect("read"), seven);
     assert_eq!(store.server(9).expect("read"), SavedServer { pages_off: true, ..SavedServer::default() });

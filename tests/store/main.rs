@@ -12,6 +12,7 @@ mod crash;
 mod in_doubt;
 mod migrate;
 mod open;
+mod organisers;
 mod ratings;
 mod records;
 mod round_trips;

@@ -96,6 +96,13 @@ settings-away = Time away
 settings-away-days = up to { $days } days in any 30 (`{ -cmd-away }`)
 settings-away-none = not allowed
 settings-not-in-server = Thaayam is not in this server, so it has no settings here: an admin can add it first.
+settings-organisers = Tournament organisers
+settings-organisers-none = members with Manage Server
+settings-organisers-role = members with Manage Server or the role { $role }
+settings-role-and-clear = Name the tournament organisers' role or clear it, not both.
+# The refusals of `/thaayam tournament new` and `cancel` on a server that named its organisers' role.
+tournament-not-manager-nor-role = Setting up a tournament needs Manage Server or the role { $role }.
+tournament-not-organiser-nor-role = Only the organiser of tournament #{ $id }, a member with Manage Server or a member with the role { $role } can cancel it.
 
 ## /thaayam help
 

@@ -93,6 +93,10 @@ slash-settings-podium = podium
 slash-settings-podium-about = on: last month's podium is posted in this channel when a month ends; off: not posted
 slash-settings-away_days = away_days
 slash-settings-away_days-about = Days a player may be away (her turns wait) in any 30: 0 to 30, 0 = not allowed; 14 by default
+slash-settings-organiser_role = organiser_role
+slash-settings-organiser_role-about = A role whose members may set tournaments up and cancel them, besides Manage Server
+slash-settings-clear_organiser_role = clear_organiser_role
+slash-settings-clear_organiser_role-about = true: forget the organisers' role (tournaments need Manage Server again)
 
 slash-games = games
 slash-games-about = The running games of this channel (or, outside servers, yours), with links to their boards

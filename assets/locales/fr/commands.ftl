@@ -94,6 +94,13 @@ settings-away = Absences
 settings-away-days = jusqu'à { $days } jours sur 30 (`{ -cmd-away }`)
 settings-away-none = non autorisées
 settings-not-in-server = Thaayam n'est pas sur ce serveur, il n'y a donc pas de réglages ici : un administrateur peut d'abord l'ajouter.
+settings-organisers = Organisateurs de tournois
+settings-organisers-none = les membres qui peuvent gérer le serveur
+settings-organisers-role = les membres qui peuvent gérer le serveur ou qui ont le rôle { $role }
+settings-role-and-clear = Nommez le rôle des organisateurs de tournois ou effacez-le, pas les deux à la fois.
+# Les refus de créer et d'annuler un tournoi, sur un serveur qui a nommé le rôle de ses organisateurs.
+tournament-not-manager-nor-role = Organiser un tournoi demande la permission Gérer le serveur ou le rôle { $role }.
+tournament-not-organiser-nor-role = Seuls l'organisateur du tournoi n° { $id }, un membre qui peut gérer le serveur ou un membre qui a le rôle { $role } peuvent l'annuler.
 
 ## /thaayam help
 

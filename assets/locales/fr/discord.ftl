@@ -93,6 +93,10 @@ slash-settings-podium = podium
 slash-settings-podium-about = on : le podium du mois passé est publié dans ce salon à la fin du mois ; off : non
 slash-settings-away_days = jours_d_absence
 slash-settings-away_days-about = Jours d'absence permis sur 30 (ses tours attendent) : 0 à 30, 0 = interdit ; 14 par défaut
+slash-settings-organiser_role = rôle_organisateurs
+slash-settings-organiser_role-about = Un rôle dont les membres peuvent organiser et annuler les tournois, en plus de Gérer le serveur
+slash-settings-clear_organiser_role = oublier_rôle_organisateurs
+slash-settings-clear_organiser_role-about = Oui : oublier le rôle des organisateurs (les tournois demandent à nouveau Gérer le serveur)
 
 slash-games = parties
 slash-games-about = Les parties en cours de ce salon (ou, hors serveur, les vôtres), avec le lien de leur plateau

@@ -94,6 +94,13 @@ settings-away = விடுப்பு
 settings-away-days = எந்த 30 நாட்களிலும் { $days } நாட்கள் வரை (`{ -cmd-away }`)
 settings-away-none = அனுமதி இல்லை
 settings-not-in-server = Thaayam இந்தச் சர்வரில் இல்லை, எனவே இங்கே அமைப்புகள் இல்லை: முதலில் ஒரு நிர்வாகி அதைச் சேர்க்கலாம்.
+settings-organisers = போட்டி அமைப்பாளர்கள்
+settings-organisers-none = Manage Server அனுமதி உள்ளவர்கள்
+settings-organisers-role = Manage Server அனுமதி உள்ளவர்களும் { $role } பங்கு உள்ளவர்களும்
+settings-role-and-clear = போட்டி அமைப்பாளர்களின் பங்கைக் குறிப்பிடுங்கள், அல்லது நீக்குங்கள்: இரண்டையும் ஒரே நேரத்தில் அல்ல.
+# அமைப்பாளர்களின் பங்கைக் குறிப்பிட்ட சர்வரில் `/thaayam tournament new`, `cancel` மறுக்கும் சொற்கள்.
+tournament-not-manager-nor-role = போட்டியை அமைக்க Manage Server அனுமதி அல்லது { $role } பங்கு வேண்டும்.
+tournament-not-organiser-nor-role = போட்டி எண் { $id } இன் அமைப்பாளரோ Manage Server அனுமதி உள்ளவரோ { $role } பங்கு உள்ளவரோ மட்டுமே அதை ரத்து செய்யலாம்.
 
 ## /thaayam help
 

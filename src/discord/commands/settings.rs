@@ -1,14 +1,14 @@
 //! `/thaayam settings`: a server's settings (`game::server`: the default
 //! rules, turn timeout, who may end games, the bot's language, the game
-//! pages, the seasons' time zone and podium, the limit on time away).
-//! Anyone may look; changing needs Manage Server. The command reads the
-//! options, gets the settings, applies the request, saves and shows them;
-//! the words (the refusals and the message) are plain functions, tested
-//! without Discord.
+//! pages, the seasons' time zone and podium, the limit on time away, the
+//! tournament organisers' role). Anyone may look; changing needs Manage
+//! Server. The command reads the options, gets the settings, applies the
+//! request, saves and shows them; the words (the refusals and the
+//! message) are plain functions, tested without Discord.
 
 use super::answer::{VariantChoice, langs, private, send, store_failed};
 use super::notify::Switch;
-use crate::discord::game::ids::ChannelId;
+use crate::discord::game::ids::{ChannelId, RoleId};
 use crate::discord::game::server::{LanguageAsked, Refusal, ServerSettings, SettingsRequest, WhoEnds};
 use crate::discord::live::access::Where;
 use crate::discord::live::ids::venue_of;
@@ -63,6 +63,7 @@ pub(crate) fn refusal_text(lang: Lang, refusal: &Refusal) -> String {
             tr!(lang, "settings-bad-language", typed = typed.as_str(), known = known.join(", "))
         }
         Refusal::BadTimeZone(typed) => tr!(lang, "settings-bad-time-zone", typed = typed.as_str()),
+        Refusal::RoleAndClear => tr!(lang, "settings-role-and-clear"),
     }
 }
 
@@ -133,8 +134,19 @@ pub(crate) fn settings_message(s: &ServerSettings, how: Shown) -> Message {
         None => tr!(lang, "settings-podium-off"),
     };
     fields.push((tr!(lang, "settings-podium"), podium));
+    let organisers = match s.organisers {
+        Some(role) => tr!(lang, "settings-organisers-role", role = role_mention(role)),
+        None => tr!(lang, "settings-organisers-none"),
+    };
+    fields.push((tr!(lang, "settings-organisers"), organisers));
     let embed = Embed { title: tr!(lang, "settings-title"), description, fields, footer, colour: COLOUR };
     Message { embed: Some(embed), ..Message::default() }
+}
+
+/// How Discord shows a role in a message (`<@&id>`: its name, no ping
+/// where the message allows no role mentions, and none in an embed).
+pub(crate) fn role_mention(role: RoleId) -> String {
+    format!("<@&{role}>")
 }
 
 pub(crate) fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
@@ -142,6 +154,13 @@ pub(crate) fn member_permissions(ctx: Context<'_>) -> Option<serenity::Permissio
         poise::Context::Application(a) => a.interaction.member.as_ref().and_then(|m| m.permissions),
         poise::Context::Prefix(_) => None,
     }
+}
+
+/// The server's roles the member asking holds, as the interaction's
+/// `member.roles` lists them (none outside servers).
+pub(crate) fn member_roles(ctx: Context<'_>) -> Vec<RoleId> {
+    let poise::Context::Application(a) = ctx else { return Vec::new() };
+    a.interaction.member.as_ref().map(|m| m.roles.iter().map(|&r| RoleId::from(r)).collect()).unwrap_or_default()
 }
 
 // A slash command's options are its arguments (poise): one per setting.
@@ -159,6 +178,8 @@ pub(crate) async fn settings(
     #[min = 0]
     #[max = 30]
     away_days: Option<u32>,
+    organiser_role: Option<serenity::Role>,
+    clear_organiser_role: Option<bool>,
 ) -> Result<(), Error> {
     let (_, mine) = langs(ctx).await;
     // A server the bot was not added to (the app installed to a user):
@@ -176,6 +197,8 @@ pub(crate) async fn settings(
         time_zone,
         podium: podium.map(|p| p == Switch::On),
         away_days,
+        organisers: organiser_role.map(|r| RoleId::from(r.id)),
+        clear_organisers: clear_organiser_role == Some(true),
     };
     let (data, venue) = (ctx.data(), venue_of(ctx.guild_id()));
     let manager = may_manage(member_permissions(ctx));

@@ -62,7 +62,8 @@ fn the_settings_message_shows_every_value() {
         let english = "English (the server's language in Discord)";
         let away = tr!(Lang::EN, "settings-away-days", days = crate::discord::game::away::DEFAULT_DAYS);
         let end = "only moderators (Manage Messages)";
-        assert_eq!(values(&m), ["francais", "1d 12h 1m 30s", end, english, &away, "UTC", "off"]);
+        let organisers = "members with Manage Server";
+        assert_eq!(values(&m), ["francais", "1d 12h 1m 30s", end, english, &away, "UTC", "off", organisers]);
         let e = m.embed.expect("embed");
         assert_eq!(e.description.starts_with("Saved."), saved);
         assert_eq!(e.footer.starts_with("Change them"), manager);
@@ -96,7 +97,7 @@ fn the_pages_switch_is_shown_where_the_bot_serves_pages() {
         let msg = settings_message(&off, Shown { serves: true, ..shown(lang) });
         assert!(check(&msg).is_ok(), "{lang:?}: {:?}", check(&msg));
         assert_eq!(values(&msg)[5], tr!(lang, "settings-pages-off"));
-        assert_eq!(values(&settings_message(&off, shown(lang))).len(), 7, "not shown without pages");
+        assert_eq!(values(&settings_message(&off, shown(lang))).len(), 8, "not shown without pages");
     }
 }
 
@@ -107,4 +108,29 @@ fn the_seasons_zone_and_podium_are_shown_and_a_bad_zone_is_refused_in_words() {
     assert!(shown_values.iter().any(|v| v == "Asia/Kolkata") && shown_values.iter().any(|v| v.contains("<#77>")));
     let bad = refusal_text(Lang::from_code("fr").expect("French"), &Refusal::BadTimeZone("Paris".into()));
     assert!(bad.contains("Paris") && bad.contains("Europe/Paris"), "{bad}");
+}
+
+#[test]
+fn the_organisers_role_is_shown_and_named_in_the_refusals_in_every_language() {
+    let role = RoleId(1_400_000_000_000_000_005);
+    let set = ServerSettings { organisers: Some(role), ..current() };
+    for lang in Lang::all() {
+        let m = settings_message(&set, shown(lang));
+        assert_eq!(check(&m), Ok(()));
+        let last = values(&m).pop().unwrap_or_default();
+        assert!(last.contains("<@&1400000000000000005>"), "{lang:?}: {last}");
+        assert!(m.mentions.is_empty(), "a role shown is not pinged");
+        assert_ne!(values(&settings_message(&current(), shown(lang))).pop(), Some(last), "{lang:?}: none named");
+        let mention = role_mention(role);
+        let new = tr!(lang, "tournament-not-manager-nor-role", role = mention.as_str());
+        let cancel = tr!(lang, "tournament-not-organiser-nor-role", id = 4, role = mention.as_str());
+        assert!(
+            new.contains(&mention) && cancel.contains(&mention) && cancel.contains('4'),
+            "{lang:?}: {new} / {cancel}"
+        );
+        assert!(!refusal_text(lang, &Refusal::RoleAndClear).is_empty());
+    }
+    let both = SettingsRequest { organisers: Some(role), clear_organisers: true, ..SettingsRequest::default() };
+    let refused = answer(Lang::EN, &both, true).expect("both asked");
+    assert!(refused.contains("not both"), "{refused}");
 }

@@ -1,15 +1,17 @@
-//! `/thaayam tournament`: `new` (Manage Server) sets a tournament up in
-//! this channel and posts its sign-up; `show` lists this channel's
-//! tournaments (or the server's latest); `cancel` (its organiser, or
-//! Manage Server) cancels one; `withdraw` takes the player out of one
+//! `/thaayam tournament`: `new` (Manage Server, or the server's
+//! organisers' role) sets a tournament up in this channel and posts its
+//! sign-up; `show` lists this channel's tournaments (or the server's
+//! latest); `cancel` (its organiser, Manage Server or the organisers'
+//! role) cancels one; `withdraw` takes the player out of one
 //! (leaving before the start, withdrawing after it). They read their
 //! options and word the answer; `game::signup` decides, the live wing
 //! (`live/signup.rs`) saves and shows the sign-up.
 
 use super::answer::{VariantChoice, langs, private, send, where_asked};
 use super::game::permission_list;
-use super::settings::{may_manage, member_permissions};
+use super::settings::{may_manage, member_permissions, member_roles, role_mention};
 use crate::discord::game::season;
+use crate::discord::game::server::ServerSettings;
 use crate::discord::game::signup::{self, Act, Format, Outcome, SetupAsked};
 use crate::discord::live::access::{self, Where};
 use crate::discord::live::persist;
@@ -81,13 +83,23 @@ pub(crate) async fn tournament_new(
     crate::store::answer_by(due, open_new(ctx, asked, variant)).await
 }
 
-/// Why the bot may not set a tournament up here, in words (`None`: it may).
-fn not_here(ctx: Context<'_>, mine: Lang) -> Option<String> {
+/// Whether the member asking may organise the server's tournaments
+/// (`ServerSettings::may_organise`: Manage Server, or its organisers' role).
+fn organises(ctx: Context<'_>, server: &ServerSettings) -> bool {
+    server.may_organise(may_manage(member_permissions(ctx)), &member_roles(ctx))
+}
+
+/// Why the bot may not set a tournament up here, in words (`None`: it
+/// may), on a server with these settings.
+fn not_here(ctx: Context<'_>, mine: Lang, server: &ServerSettings) -> Option<String> {
     if where_asked(ctx) != Where::Server {
         return Some(tr!(mine, "tournament-not-in-server"));
     }
-    if !may_manage(member_permissions(ctx)) {
-        return Some(tr!(mine, "tournament-not-manager"));
+    if !organises(ctx, server) {
+        return Some(match server.organisers {
+            Some(role) => tr!(mine, "tournament-not-manager-nor-role", role = role_mention(role)),
+            None => tr!(mine, "tournament-not-manager"),
+        });
     }
     let poise::Context::Application(a) = ctx else { return None };
     if access::is_thread(a.interaction.channel.as_ref()) {
@@ -101,12 +113,12 @@ fn not_here(ctx: Context<'_>, mine: Lang) -> Option<String> {
 
 async fn open_new(ctx: Context<'_>, asked: SetupAsked, variant: Option<VariantChoice>) -> Result<(), Error> {
     let (public, mine) = langs(ctx).await;
-    if let Some(refusal) = not_here(ctx, mine) {
-        return private(ctx, refusal).await;
-    }
     let data = ctx.data();
     let venue = ids::venue_of(ctx.guild_id());
     let server = data.servers.get(&data.store, venue).await;
+    if let Some(refusal) = not_here(ctx, mine, &server) {
+        return private(ctx, refusal).await;
+    }
     let now = unix_now();
     let setup = match signup::setup(&asked, now, season::saved_zone(&server.time_zone)) {
         Ok(setup) => setup,
@@ -234,9 +246,16 @@ pub(crate) async fn cancel(ctx: Context<'_>, #[min = 1] tournament: Option<i64>)
         Err(text) => return private(ctx, text).await,
     };
     let id = read.saved.id;
-    let organiser = read.saved.setup.organiser == ctx.author().id.get();
-    if !organiser && !may_manage(member_permissions(ctx)) {
-        return private(ctx, tr!(mine, "tournament-not-organiser", id = id)).await;
+    if read.saved.setup.organiser != ctx.author().id.get() {
+        let data = ctx.data();
+        let server = data.servers.get(&data.store, ids::venue_of(ctx.guild_id())).await;
+        if !organises(ctx, &server) {
+            let refusal = match server.organisers {
+                Some(role) => tr!(mine, "tournament-not-organiser-nor-role", id = id, role = role_mention(role)),
+                None => tr!(mine, "tournament-not-organiser", id = id),
+            };
+            return private(ctx, refusal).await;
+        }
     }
     let now = unix_now();
     if read.phase(now).is_over() {

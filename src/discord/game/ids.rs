@@ -1,5 +1,5 @@
 //! The bot's ids and places as types: a user, a game, a server (guild), a
-//! channel and a message are each their own number, so one cannot stand
+//! channel, a message and a role are each their own number, so one cannot stand
 //! for another, and where a game lives is a [`Venue`] (a server, or outside
 //! servers), not a guild number of 0. Their saved form is the bare number
 //! (`#[serde(transparent)]`: the saved games' bytes do not change); they
@@ -59,6 +59,10 @@ id!(
 id!(
     /// A Discord message.
     MessageId(u64)
+);
+id!(
+    /// A role of a Discord server.
+    RoleId(u64)
 );
 
 /// Where a game lives: a server's channel, or outside servers (a DM with

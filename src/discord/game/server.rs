@@ -1,15 +1,16 @@
 //! A server as one noun: its settings ([`ServerSettings`]: the rules its
 //! new games start with, its language, its game pages, its seasons' zone
-//! and podium, its limit on time away) and what an admin's
-//! `/thaayam settings` does to them ([`ServerSettings::apply`]: the new
-//! settings, or why not). Pure: the store keeps them as one row
+//! and podium, its limit on time away, its tournament organisers' role),
+//! what an admin's `/thaayam settings` does to them
+//! ([`ServerSettings::apply`]: the new settings, or why not) and who may
+//! organise its tournaments ([`ServerSettings::may_organise`]). Pure: the store keeps them as one row
 //! (`store::servers`), `live::servers` caches them, the command shows them.
 //!
 //! A new setting is a field here (with its part of [`SettingsRequest`] and
 //! of `apply`), its migration pair, and its words.
 
 use super::away::DEFAULT_DAYS;
-use super::ids::ChannelId;
+use super::ids::{ChannelId, RoleId};
 use crate::engine::{Ruleset, Variant};
 
 /// Who may end a game early.
@@ -48,12 +49,15 @@ pub(crate) struct ServerSettings {
     /// Days a player may be away in any 30, as its admins set it (`None`:
     /// the default, [`DEFAULT_DAYS`], whatever it becomes).
     pub(crate) away_limit: Option<u32>,
+    /// The role whose members may organise its tournaments besides those
+    /// with Manage Server (`None`: Manage Server only).
+    pub(crate) organisers: Option<RoleId>,
 }
 
 impl ServerSettings {
     /// The settings of a server that never saved any: `rules` (the bot's
     /// configured defaults), its locale's language, pages on, UTC, no
-    /// podium, the default time away.
+    /// podium, the default time away, no organisers' role.
     pub(crate) fn new(rules: GameRules) -> ServerSettings {
         ServerSettings {
             rules,
@@ -62,12 +66,20 @@ impl ServerSettings {
             time_zone: "UTC".into(),
             podium: None,
             away_limit: None,
+            organisers: None,
         }
     }
 
     /// Days a player may be away in any 30 here (0: not allowed).
     pub(crate) fn away_days(&self) -> u32 {
         self.away_limit.unwrap_or(DEFAULT_DAYS)
+    }
+
+    /// Whether a member may organise tournaments here (set one up, cancel
+    /// any): she `manages` the server (Manage Server or Administrator), or
+    /// her `roles` hold the server's organisers' role.
+    pub(crate) fn may_organise(&self, manages: bool, roles: &[RoleId]) -> bool {
+        manages || self.organisers.is_some_and(|role| roles.contains(&role))
     }
 }
 
@@ -99,6 +111,10 @@ pub(crate) struct SettingsRequest {
     pub(crate) podium: Option<bool>,
     /// Days a player may be away in any 30 (0: not allowed).
     pub(crate) away_days: Option<u32>,
+    /// The tournament organisers' role named.
+    pub(crate) organisers: Option<RoleId>,
+    /// The tournament organisers' role cleared (Manage Server only again).
+    pub(crate) clear_organisers: bool,
 }
 
 impl SettingsRequest {
@@ -121,6 +137,8 @@ pub(crate) enum Refusal {
     BadLanguage(String),
     /// Not a time zone (as typed, trimmed).
     BadTimeZone(String),
+    /// The organisers' role both named and cleared.
+    RoleAndClear,
 }
 
 impl ServerSettings {
@@ -172,6 +190,12 @@ impl ServerSettings {
         // never chose keeps following the default.
         if let Some(days) = req.away_days.filter(|&d| d != self.away_days()) {
             new.away_limit = Some(days);
+        }
+        match (req.organisers, req.clear_organisers) {
+            (Some(_), true) => return Err(Refusal::RoleAndClear),
+            (Some(role), false) => new.organisers = Some(role),
+            (None, true) => new.organisers = None,
+            (None, false) => {}
         }
         Ok(Some(new))
     }

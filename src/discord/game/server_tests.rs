@@ -1,7 +1,7 @@
 //! The answers of `/thaayam settings` as [`ServerSettings::apply`] gives
 //! them, one row per case: what was asked, by whom, and the settings or
 //! refusal that follow (pinned from the command as it was before the
-//! settings became one noun).
+//! settings became one noun); and who may organise tournaments.
 
 use super::*;
 
@@ -153,6 +153,23 @@ fn each_request_gives_the_settings_or_refusal_the_command_answered() {
             true,
             Ok(Some(current())),
         ),
+        (
+            "the organisers' role",
+            ask(|r| r.organisers = Some(RoleId(5))),
+            true,
+            Ok(Some(with(|s| s.organisers = Some(RoleId(5))))),
+        ),
+        ("the organisers' role by a member", ask(|r| r.organisers = Some(RoleId(5))), false, Err(Refusal::NotManager)),
+        ("the organisers' role cleared", ask(|r| r.clear_organisers = true), true, Ok(Some(current()))),
+        (
+            "the organisers' role named and cleared at once",
+            ask(|r| {
+                r.organisers = Some(RoleId(5));
+                r.clear_organisers = true;
+            }),
+            true,
+            Err(Refusal::RoleAndClear),
+        ),
     ];
     for (case, req, manager, expected) in cases {
         assert_eq!(current().apply(&req, manager, HERE), expected, "{case}");
@@ -174,6 +191,33 @@ fn later_changes_keep_what_earlier_ones_set() {
     assert_eq!(auto.as_ref().and_then(|s| s.language.clone()), None, "auto: Discord's locale again");
     let back = set.apply(&ask(|r| r.away_days = Some(DEFAULT_DAYS)), true, HERE).expect("valid").expect("a change");
     assert_eq!((back.away_limit, back.away_days()), (Some(DEFAULT_DAYS), DEFAULT_DAYS), "a limit once set is kept");
+    let named = set.apply(&ask(|r| r.organisers = Some(RoleId(5))), true, HERE).expect("valid").expect("a change");
+    assert_eq!(named, ServerSettings { organisers: Some(RoleId(5)), ..set.clone() }, "the rest stays");
+    let cleared = named.apply(&ask(|r| r.clear_organisers = true), true, HERE).expect("valid").expect("a change");
+    assert_eq!(cleared, set, "cleared: Manage Server only again, the rest as it was");
+}
+
+/// Who may organise: Manage Server (or Administrator) × the organisers'
+/// role set or not × the member holding it or not.
+#[test]
+fn a_tournament_is_organised_by_managers_and_the_holders_of_the_organisers_role() {
+    let (organisers, other) = (RoleId(5), RoleId(6));
+    let unset = current();
+    let set = with(|s| s.organisers = Some(organisers));
+    let cases = [
+        (&unset, true, vec![], true, "a manager, no role set"),
+        (&unset, true, vec![organisers], true, "a manager holding a role, none set"),
+        (&unset, false, vec![], false, "a member, no role set"),
+        (&unset, false, vec![organisers, other], false, "a member's roles count for nothing while none is set"),
+        (&set, true, vec![], true, "a manager without the role"),
+        (&set, true, vec![organisers], true, "a manager with the role"),
+        (&set, false, vec![other, organisers], true, "a member holding the role among others"),
+        (&set, false, vec![other], false, "a member holding another role"),
+        (&set, false, vec![], false, "a member holding no role"),
+    ];
+    for (settings, manages, roles, expected, case) in cases {
+        assert_eq!(settings.may_organise(manages, &roles), expected, "{case}");
+    }
 }
 
 #[test]
@@ -181,5 +225,5 @@ fn a_server_that_never_saved_has_the_configured_rules_and_the_defaults() {
     let s = current();
     assert_eq!(s.rules, rules());
     assert_eq!((s.language.as_deref(), s.pages_on, s.time_zone.as_str(), s.podium), (None, true, "UTC", None));
-    assert_eq!((s.away_limit, s.away_days()), (None, DEFAULT_DAYS));
+    assert_eq!((s.away_limit, s.away_days(), s.organisers), (None, DEFAULT_DAYS, None));
 }

@@ -2,7 +2,7 @@
 //! and the store's, and back: Discord ids are never 0, so a 0 (a test's or
 //! a damaged row's) becomes 1 instead of a panic in serenity.
 
-use crate::discord::game::ids::{ChannelId, GameId, GuildId, MessageId, UserId, Venue};
+use crate::discord::game::ids::{ChannelId, GameId, GuildId, MessageId, RoleId, UserId, Venue};
 use crate::discord::game::table::Table;
 use crate::discord::view::components::ComponentId;
 use crate::store;
@@ -51,6 +51,13 @@ snowflake!(UserId, UserId, user);
 snowflake!(ChannelId, ChannelId, channel);
 snowflake!(MessageId, MessageId, message);
 snowflake!(GuildId, GuildId, guild);
+
+/// Ours of serenity's role (a role is only read from interactions).
+impl From<serenity::RoleId> for RoleId {
+    fn from(id: serenity::RoleId) -> RoleId {
+        RoleId(id.get())
+    }
+}
 
 /// A link to a message of a channel: a server's, or a DM or group DM's.
 pub(crate) fn link(venue: Venue, channel: ChannelId, message: MessageId) -> String {

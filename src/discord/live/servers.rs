@@ -20,7 +20,7 @@
 
 use super::persist::SAVE_DEADLINE;
 use crate::discord::config::Config;
-use crate::discord::game::ids::{ChannelId, GuildId, Venue};
+use crate::discord::game::ids::{ChannelId, GuildId, RoleId, Venue};
 use crate::discord::game::server::{GameRules, ServerSettings, WhoEnds};
 use crate::discord::view::lang::Lang;
 use crate::engine::Ruleset;
@@ -163,6 +163,7 @@ impl Servers {
             time_zone: saved.time_zone,
             podium: saved.podium_channel.map(ChannelId),
             away_limit: saved.away_days,
+            organisers: saved.organiser_role.map(RoleId),
         }
     }
 }
@@ -186,6 +187,7 @@ fn to_saved(s: &ServerSettings) -> SavedServer {
         time_zone: s.time_zone.clone(),
         podium_channel: s.podium.map(ChannelId::get),
         away_days: s.away_limit,
+        organiser_role: s.organisers.map(RoleId::get),
     }
 }
 

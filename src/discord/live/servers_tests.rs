@@ -33,7 +33,8 @@ async fn new_games_use_saved_settings_else_the_config_and_a_save_holds_at_once()
     let (here, elsewhere) = (servers(), servers());
     assert_eq!(here.get(&store, SEVEN).await, here.defaults(), "never saved: the configuration's");
     assert_eq!(here.defaults().rules, bell_rules(60));
-    let mine = ServerSettings { rules: bell_rules(300), away_limit: Some(3), ..here.defaults() };
+    let mine =
+        ServerSettings { rules: bell_rules(300), away_limit: Some(3), organisers: Some(RoleId(9)), ..here.defaults() };
     elsewhere.save(&store, SEVEN, &mine).await.expect("saved by another process");
     assert_eq!(elsewhere.get(&store, SEVEN).await, mine, "the saving process holds it at once");
     assert_eq!(here.get(&store, SEVEN).await, here.defaults(), "believed for 30 s here");

@@ -47,6 +47,8 @@ pub(crate) const COMMANDS: &[Command] = &[
             "time_zone",
             "podium",
             "away_days",
+            "organiser_role",
+            "clear_organiser_role",
         ],
     },
     Command { name: "games", options: &[] },

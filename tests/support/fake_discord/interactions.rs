@@ -2,7 +2,7 @@
 //! command must match a registered command and its options; a click or a
 //! selection must name a live, enabled component of a message the user sees.
 
-use super::payloads::{self, FakeUser, Place};
+use super::payloads::{self, FakeRole, FakeUser, Place};
 use super::state::{Inner, StoredMessage, id_of};
 use serde_json::{Value, json};
 
@@ -13,6 +13,7 @@ pub enum Opt {
     Int(String, i64),
     Bool(String, bool),
     User(String, FakeUser),
+    Role(String, FakeRole),
 }
 
 impl Opt {
@@ -28,10 +29,13 @@ impl Opt {
     pub fn user(name: &str, u: &FakeUser) -> Opt {
         Opt::User(name.into(), u.clone())
     }
+    pub fn role(name: &str, r: &FakeRole) -> Opt {
+        Opt::Role(name.into(), r.clone())
+    }
 
     fn name(&self) -> &str {
         match self {
-            Opt::Str(n, _) | Opt::Int(n, _) | Opt::Bool(n, _) | Opt::User(n, _) => n,
+            Opt::Str(n, _) | Opt::Int(n, _) | Opt::Bool(n, _) | Opt::User(n, _) | Opt::Role(n, _) => n,
         }
     }
 
@@ -42,6 +46,7 @@ impl Opt {
             Opt::Int(..) => 4,
             Opt::Bool(..) => 5,
             Opt::User(..) => 6,
+            Opt::Role(..) => 8,
         }
     }
 
@@ -51,6 +56,7 @@ impl Opt {
             Opt::Int(_, v) => json!(v),
             Opt::Bool(_, v) => json!(v),
             Opt::User(_, u) => json!(u.id.to_string()),
+            Opt::Role(_, r) => json!(r.id.to_string()),
         };
         json!({"name": self.name(), "type": self.kind(), "value": value})
     }
@@ -144,13 +150,22 @@ pub fn slash_data(
             return Err(format!("/{command} {sub} requires option {}", d["name"]));
         }
     }
+    // The objects the options name (openapi.json, ResolvedObjectsResponse):
+    // a user with her member in a server, a role (only servers have them).
     let mut resolved = json!({});
     for o in options {
-        if let Opt::User(_, u) = o {
-            resolved["users"][u.id.to_string()] = payloads::user(u);
-            if !place.is_private() {
-                resolved["members"][u.id.to_string()] = payloads::member(u, false);
+        match o {
+            Opt::User(_, u) => {
+                resolved["users"][u.id.to_string()] = payloads::user(u);
+                if !place.is_private() {
+                    resolved["members"][u.id.to_string()] = payloads::member(u, false);
+                }
             }
+            Opt::Role(..) if place.is_private() => {
+                return Err(format!("option {:?} names a role outside a server", o.name()));
+            }
+            Opt::Role(_, r) => resolved["roles"][r.id.to_string()] = payloads::role(r),
+            _ => {}
         }
     }
     let opts: Vec<Value> = options.iter().map(Opt::json).collect();

@@ -142,13 +142,17 @@ pub struct FakeUser {
     pub permissions: u64,
     /// The user's Discord language, sent with every interaction as `locale`.
     pub locale: String,
+    /// The ids of the server's roles she holds, sent as her member's
+    /// `roles` (openapi.json, GuildMemberResponse: an array of snowflake
+    /// strings, unique; @everyone is not listed).
+    pub roles: Vec<u64>,
 }
 
 impl FakeUser {
     /// An ordinary member (no moderation rights). `n` makes the id.
     pub fn new(n: u64, name: &str) -> Self {
         let (id, name) = (1_200_000_000_000_000_000 + n, name.to_string());
-        FakeUser { id, name, permissions: MEMBER_PERMISSIONS, locale: "en-US".into() }
+        FakeUser { id, name, permissions: MEMBER_PERMISSIONS, locale: "en-US".into(), roles: Vec::new() }
     }
 
     /// The same user with Discord set to another language (`fr`, `hi`…).
@@ -160,6 +164,15 @@ impl FakeUser {
     /// The same user with Manage Messages (a channel moderator).
     pub fn moderator(mut self) -> Self {
         self.permissions |= MANAGE_MESSAGES;
+        self
+    }
+
+    /// The same user holding `role` too (her permissions unchanged: the
+    /// test says what the role lets her do in the bot, not in Discord).
+    pub fn holding(mut self, role: &FakeRole) -> Self {
+        if !self.roles.contains(&role.id) {
+            self.roles.push(role.id);
+        }
         self
     }
 
@@ -197,6 +210,38 @@ pub fn timestamp(ms: u64) -> String {
     )
 }
 
+/// A role of the test server, which a [`FakeUser`] may hold and a slash
+/// command's role option may name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeRole {
+    pub id: u64,
+    pub name: String,
+}
+
+impl FakeRole {
+    /// A role of the server (not @everyone, whose id is the server's). `n` makes the id.
+    pub fn new(n: u64, name: &str) -> Self {
+        FakeRole { id: 1_400_000_000_000_000_000 + n, name: name.to_string() }
+    }
+
+    /// `<@&id>`, how Discord mentions the role.
+    pub fn mention(&self) -> String {
+        format!("<@&{}>", self.id)
+    }
+}
+
+/// A role object as an interaction's `resolved.roles` carries it
+/// (openapi.json, GuildRoleResponse: every field it requires, `colors`
+/// among them, which serenity 0.12.5 requires too).
+pub fn role(r: &FakeRole) -> Value {
+    json!({
+        "id": r.id.to_string(), "name": r.name, "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false, "icon": null, "unicode_emoji": null, "position": 1,
+        "permissions": "0", "managed": false, "mentionable": false, "flags": 0
+    })
+}
+
 /// The bot's own user object.
 pub fn bot_user() -> Value {
     json!({
@@ -225,10 +270,12 @@ pub fn user_by_id(id: u64) -> Value {
     })
 }
 
-/// A guild member object (with `user` unless `with_user` is false, as in `resolved`).
+/// A guild member object (with `user` unless `with_user` is false, as in
+/// `resolved`), with the roles she holds.
 pub fn member(u: &FakeUser, with_user: bool) -> Value {
+    let roles: Vec<String> = u.roles.iter().map(u64::to_string).collect();
     let mut m = json!({
-        "nick": null, "avatar": null, "roles": [], "joined_at": timestamp(1_600_000_000_000), "premium_since": null,
+        "nick": null, "avatar": null, "roles": roles, "joined_at": timestamp(1_600_000_000_000), "premium_since": null,
         "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": u.permissions.to_string(),
         "communication_disabled_until": null
     });
