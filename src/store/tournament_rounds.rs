@@ -162,16 +162,25 @@ impl Store {
     }
 
     /// What `thaayam check` finds wrong in the tournaments: a player seated
-    /// twice in one round of a Swiss, an ended table with a seat
+    /// twice in one round of a Swiss, at two tables of an arena still
+    /// playing, an ended table with a seat
     /// unscored, a table whose game names another tournament.
     pub fn tournament_problems(&self) -> Result<Vec<String>, StoreError> {
-        let checks: [(&'static str, &str, &str); 3] = [
+        let checks: [(&'static str, &str, &str); 4] = [
             (
                 "check seats per round",
                 "SELECT s.tournament_id, s.round, s.user_id FROM tournament_seats s \
                  JOIN tournaments t ON t.id = s.tournament_id WHERE t.format = 'swiss' \
                  GROUP BY s.tournament_id, s.round, s.user_id HAVING count(*) > 1 ORDER BY 1, 2, 3",
                 "seated twice in one round",
+            ),
+            (
+                "check arena seats",
+                "SELECT s.tournament_id, s.round, s.user_id FROM tournament_seats s JOIN tournament_tables t \
+                 ON t.tournament_id = s.tournament_id AND t.round = s.round AND t.table_no = s.table_no \
+                 JOIN tournaments a ON a.id = s.tournament_id WHERE a.format = 'arena' AND t.finished_at IS NULL \
+                 GROUP BY s.tournament_id, s.round, s.user_id HAVING count(*) > 1 ORDER BY 1, 2, 3",
+                "at two tables of the arena at once",
             ),
             (
                 "check ended tables",

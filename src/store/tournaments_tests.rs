@@ -140,6 +140,23 @@ fn check_finds_a_player_seated_twice_in_a_round() {
     assert_eq!(found, vec![format!("tournament {id}, round 1, 10: seated twice in one round")]);
 }
 
+#[test]
+fn check_finds_an_arena_player_at_two_tables_at_once_only() {
+    let mut store = Store::open_in_memory().expect("open");
+    let id = store.create_tournament(&NewTournament { format: "arena".to_string(), ..setup("Arena") }).expect("create");
+    assert!(store.start_round(id, 1, 1000, 2000, &[]).expect("open the arena"));
+    assert!(store.add_table(id, 1, 1000, &table(1, &[10, 11])).expect("a table"));
+    let result = |user| SeatResult { user, points: 0, won: false, no_show: false };
+    assert!(store.finish_table(id, 1, 1, "played", 1100, &[result(10), result(11)]).expect("ended"));
+    // Seated again after her table ended: sound.
+    assert!(store.add_table(id, 1, 1100, &table(2, &[10, 12])).expect("again"));
+    assert_eq!(store.tournament_problems().expect("check"), Vec::<String>::new());
+    // At a second table while the first plays: found.
+    assert!(store.add_table(id, 1, 1150, &table(3, &[10, 11])).expect("a second at once"));
+    let found = store.tournament_problems().expect("check");
+    assert_eq!(found, vec![format!("tournament {id}, round 1, 10: at two tables of the arena at once")]);
+}
+
 /// A file of the previous release (every migration but this one) opens
 /// with its games, none of them in a tournament, and no tournament.
 #[test]

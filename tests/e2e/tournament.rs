@@ -29,7 +29,8 @@ fn user(n: u64) -> FakeUser {
     FakeUser::new(n, &format!("player{n}"))
 }
 
-fn setup(now: i64) -> NewTournament {
+/// The Swiss of this test (the arena's test starts from it too).
+pub(crate) fn setup(now: i64) -> NewTournament {
     NewTournament {
         guild: GUILD_ID,
         channel: CHANNEL,

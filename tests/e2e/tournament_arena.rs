@@ -11,12 +11,11 @@
 //! organiser would. (The arena that plays is written in the store
 //! directly: an organiser's arena lasts ten minutes at least.)
 
-use crate::support::fake_discord::{FakeDiscord, FakeUser, GUILD_ID, Opt, StoredMessage};
+use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt, StoredMessage};
 use crate::support::play::{self, Progress, TempDir, WAIT};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use thaayam::discord::config::Shards;
-use thaayam::engine::{Ruleset, Variant};
 use thaayam::store::{NewTournament, Store};
 
 const CHANNEL: u64 = 1_300_000_000_000_000_681;
@@ -38,21 +37,15 @@ fn unix_now() -> i64 {
 
 fn setup(now: i64) -> NewTournament {
     NewTournament {
-        guild: GUILD_ID,
         channel: CHANNEL,
-        organiser: user(1).id,
         name: NAME.to_string(),
-        variant: "bell".to_string(),
-        ruleset: serde_json::to_string(&Ruleset::new(Variant::Bell)).expect("json"),
         format: "arena".to_string(),
         table_size: 2,
         rounds: 1,
         round_secs: LENGTH,
         turn_timeout_secs: 6,
-        starts_at: now,
-        late_join_rounds: 0,
         streak_bonus: true,
-        created_at: now,
+        ..crate::tournament::setup(now)
     }
 }
 

@@ -100,6 +100,7 @@ tournament-phase-signup = sign-up open
 tournament-phase-check-in = check-in open
 tournament-phase-starting = starting
 tournament-phase-round = round { $round }
+tournament-phase-arena = arena under way
 tournament-phase-finished = finished
 tournament-phase-cancelled = cancelled
 tournament-no-such = There is no tournament #{ $id } on this server.

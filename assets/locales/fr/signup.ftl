@@ -100,6 +100,7 @@ tournament-phase-signup = inscriptions ouvertes
 tournament-phase-check-in = confirmation de présence ouverte
 tournament-phase-starting = au départ
 tournament-phase-round = ronde { $round }
+tournament-phase-arena = arène en cours
 tournament-phase-finished = terminé
 tournament-phase-cancelled = annulé
 tournament-no-such = Il n'y a pas de tournoi n° { $id } sur ce serveur.

@@ -101,6 +101,7 @@ tournament-phase-signup = பதிவு திறந்துள்ளது
 tournament-phase-check-in = வருகைப் பதிவு திறந்துள்ளது
 tournament-phase-starting = தொடங்குகிறது
 tournament-phase-round = சுற்று { $round }
+tournament-phase-arena = அரங்கு நடக்கிறது
 tournament-phase-finished = முடிந்தது
 tournament-phase-cancelled = ரத்து செய்யப்பட்டது
 tournament-no-such = இந்தச் சர்வரில் போட்டி எண் { $id } இல்லை.

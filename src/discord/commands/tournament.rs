@@ -197,7 +197,7 @@ fn show_line(lang: Lang, r: &Read, now: i64, page: Option<String>) -> String {
         "tournament-show-line",
         id = r.saved.id,
         name = r.saved.setup.name.as_str(),
-        phase = phase_name(lang, r.phase(now)),
+        phase = phase_name(lang, r.phase(now), Format::from_code(&r.saved.setup.format)),
         entrants = tr!(lang, "tournament-n-entrants", count = r.still_in()),
         start = when(r.saved.setup.starts_at),
         link = links.join(" · ")

@@ -247,11 +247,13 @@ pub(crate) fn setup_refusal_text(lang: Lang, r: &SetupRefusal) -> String {
 }
 
 /// A tournament's phase in a word or two (for `/thaayam tournament show`).
-pub(crate) fn phase_name(lang: Lang, phase: Phase) -> String {
+pub(crate) fn phase_name(lang: Lang, phase: Phase, format: Format) -> String {
     match phase {
         Phase::SignUp { check_in: false } => tr!(lang, "tournament-phase-signup"),
         Phase::SignUp { check_in: true } => tr!(lang, "tournament-phase-check-in"),
         Phase::Running { round: 0 } => tr!(lang, "tournament-phase-starting"),
+        // An arena has one round: it is under way.
+        Phase::Running { .. } if format == Format::Arena => tr!(lang, "tournament-phase-arena"),
         Phase::Running { round } => tr!(lang, "tournament-phase-round", round = round),
         Phase::Finished => tr!(lang, "tournament-phase-finished"),
         Phase::Cancelled => tr!(lang, "tournament-phase-cancelled"),

@@ -151,6 +151,8 @@ fn every_language_builds_every_phase_within_discords_limits() {
         Phase::Cancelled,
     ];
     for lang in Lang::all() {
+        let running = Phase::Running { round: 1 };
+        assert_ne!(phase_name(lang, running, Format::Arena), phase_name(lang, running, Format::Swiss), "{lang:?}");
         for phase in phases {
             let shown =
                 Shown { id: i64::MAX, setup: &long, rules: "tayam-sonalu".into(), phase, entrants: &many, page: None };
@@ -158,7 +160,8 @@ fn every_language_builds_every_phase_within_discords_limits() {
             assert_eq!(check(&m), Ok(()), "{} {phase:?}", lang.code());
             assert_eq!(text(&m).matches("<@").count(), LISTED, "the rest are counted: {}", text(&m));
             assert!(text(&m).contains("70"), "the rest are counted: {}", text(&m));
-            assert!(!phase_name(lang, phase).is_empty());
+            assert!(!phase_name(lang, phase, Format::Swiss).is_empty());
+            assert!(!phase_name(lang, phase, Format::Arena).is_empty());
         }
     }
 }

@@ -7,20 +7,17 @@
 
 use super::read::{Read, post};
 use super::round::open_pending;
-use super::standings::played;
+use super::standings::{played, ranked};
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::tournament::arena::{arena_points, wins_in_a_row};
 use crate::discord::game::tournament::arena_clock::{ArenaNow, Sat, lobby};
 use crate::discord::game::tournament::clock::Now;
-use crate::discord::game::tournament::points::Points;
-use crate::discord::game::tournament::swiss::Ranked;
 use crate::discord::live::data::Data;
 use crate::discord::live::lang::server_lang;
 use crate::discord::live::unix_now;
 use crate::discord::view::tournament as words;
 use crate::store::{NewTable, SavedTable, SeatResult, StoreError};
 use poise::serenity_prelude::Http;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The arena's one round.
@@ -34,26 +31,7 @@ pub(crate) fn ends(r: &Read) -> i64 {
 
 /// What the arena's clock sees: the Swiss's view of it and its lobby.
 pub(crate) fn now_of(r: &Read, clock: Now) -> ArenaNow {
-    let played = played(&r.tables);
-    let mut points: HashMap<UserId, Points> = HashMap::new();
-    for table in &played {
-        for s in &table.seats {
-            *points.entry(s.player).or_default() += s.points;
-        }
-    }
-    let entrants: Vec<Ranked> = r
-        .playing()
-        .iter()
-        .map(|e| {
-            let player = UserId(e.user);
-            Ranked {
-                player,
-                points: points.get(&player).copied().unwrap_or_default(),
-                rating: e.rating,
-                had_bye: false,
-            }
-        })
-        .collect();
+    let entrants = ranked(r, &played(&r.tables));
     let opened_at = r.rounds.first().map_or(r.t.setup.starts_at, |x| x.started_at);
     let (waiting, playing) = lobby(&entrants, &sat(&r.tables), opened_at);
     ArenaNow { clock, size: r.size(), lobby: waiting, playing }

@@ -9,7 +9,7 @@
 
 use super::known::TableAt;
 use super::read::{Read, post};
-use super::standings::played;
+use super::standings::{played, ranked};
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::table::{NewGame, Player};
 use crate::discord::game::tournament::points::{Points, bye_points};
@@ -86,27 +86,7 @@ pub(crate) async fn open_pending(http: &Arc<Http>, data: &Data, r: &Read) -> Res
 /// The seating of the next round from the standings so far.
 fn seat(r: &Read) -> swiss::Round {
     let played = played(&r.tables);
-    let mut points: HashMap<UserId, Points> = HashMap::new();
-    for table in &played {
-        for s in &table.seats {
-            *points.entry(s.player).or_default() += s.points;
-        }
-    }
-    let byes: Vec<UserId> =
-        played.iter().filter(|t| t.is_bye()).flat_map(|t| t.seats.iter().map(|s| s.player)).collect();
-    let ranked: Vec<Ranked> = r
-        .playing()
-        .iter()
-        .map(|e| {
-            let player = UserId(e.user);
-            Ranked {
-                player,
-                points: points.get(&player).copied().unwrap_or_default(),
-                rating: e.rating,
-                had_bye: byes.contains(&player),
-            }
-        })
-        .collect();
+    let ranked = ranked(r, &played);
     swiss::pair(&ranked, r.size(), &meetings(&played))
 }
 

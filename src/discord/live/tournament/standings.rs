@@ -8,6 +8,7 @@ use super::read::{Read, post, read};
 use crate::discord::game::ids::{ChannelId, MessageId, UserId, Venue};
 use crate::discord::game::tournament::points::Points;
 use crate::discord::game::tournament::standings::{self, Entrant, Played, Seat, Standing};
+use crate::discord::game::tournament::swiss::Ranked;
 use crate::discord::live::data::Data;
 use crate::discord::live::lang::server_lang;
 use crate::discord::live::{ids, outgoing, unix_now};
@@ -17,6 +18,7 @@ use crate::discord::view::components::add_tournament_link;
 use crate::discord::view::tournament::{self as words, Line, Progress};
 use crate::store::{SavedTable, StoreError};
 use poise::serenity_prelude::Http;
+use std::collections::HashMap;
 
 /// The ended tables (and byes) as the standings count them.
 pub(crate) fn played(tables: &[SavedTable]) -> Vec<Played> {
@@ -35,6 +37,31 @@ pub(crate) fn played(tables: &[SavedTable]) -> Vec<Played> {
                     no_show: s.no_show,
                 })
                 .collect(),
+        })
+        .collect()
+}
+
+/// The entrants still playing as the pairing and the arena's lobby rank
+/// them: points so far from `played`, rating, whether she had a bye.
+pub(crate) fn ranked(r: &Read, played: &[Played]) -> Vec<Ranked> {
+    let mut points: HashMap<UserId, Points> = HashMap::new();
+    for table in played {
+        for s in &table.seats {
+            *points.entry(s.player).or_default() += s.points;
+        }
+    }
+    let byes: Vec<UserId> =
+        played.iter().filter(|t| t.is_bye()).flat_map(|t| t.seats.iter().map(|s| s.player)).collect();
+    r.playing()
+        .iter()
+        .map(|e| {
+            let player = UserId(e.user);
+            Ranked {
+                player,
+                points: points.get(&player).copied().unwrap_or_default(),
+                rating: e.rating,
+                had_bye: byes.contains(&player),
+            }
         })
         .collect()
 }
