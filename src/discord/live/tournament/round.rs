@@ -12,9 +12,9 @@ use super::read::{Read, post};
 use super::standings::{played, ranked};
 use crate::discord::game::ids::{ChannelId, UserId, Venue};
 use crate::discord::game::table::{NewGame, Player};
-use crate::discord::game::tournament::points::{Points, bye_points};
+use crate::discord::game::tournament::points::bye_points;
 use crate::discord::game::tournament::standings::meetings;
-use crate::discord::game::tournament::swiss::{self, Ranked};
+use crate::discord::game::tournament::swiss;
 use crate::discord::live::data::Data;
 use crate::discord::live::lang::server_lang;
 use crate::discord::live::{ids, opening, unix_now};
@@ -23,7 +23,6 @@ use crate::discord::view::tournament as words;
 use crate::engine::{Ruleset, Variant};
 use crate::store::{NewTable, SavedTable, StoreError};
 use poise::serenity_prelude::{self as serenity, Http};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Pairs round `n` (once) and opens its tables that have no game yet.
