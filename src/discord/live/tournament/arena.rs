@@ -23,12 +23,6 @@ use std::sync::Arc;
 /// The arena's one round.
 const ROUND: u32 = 1;
 
-/// When the arena ends: its start and its length (whenever the bot
-/// actually opened it).
-pub(crate) fn ends(r: &Read) -> i64 {
-    r.t.setup.starts_at + r.t.setup.round_secs
-}
-
 /// What the arena's clock sees: the Swiss's view of it and its lobby.
 pub(crate) fn now_of(r: &Read, clock: Now) -> ArenaNow {
     let entrants = ranked(r, &played(&r.tables));
@@ -49,7 +43,7 @@ fn sat(tables: &[SavedTable]) -> Vec<Sat> {
 
 /// Opens the arena's round (once) and announces it.
 pub(crate) async fn open(http: &Http, data: &Data, r: &Read) -> Result<(), StoreError> {
-    let (id, now, ends) = (r.t.id, unix_now(), ends(r));
+    let (id, now, ends) = (r.t.id, unix_now(), r.arena_ends());
     if !data.store.call(move |s| s.start_round(id, ROUND, now, ends, &[])).await? {
         return Ok(());
     }

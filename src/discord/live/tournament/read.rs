@@ -37,6 +37,12 @@ impl Read {
         Format::from_code(&self.t.setup.format) == Format::Arena
     }
 
+    /// When an arena ends: its start and its length (whenever the bot
+    /// actually opened it).
+    pub(crate) fn arena_ends(&self) -> i64 {
+        self.t.setup.starts_at + self.t.setup.round_secs
+    }
+
     pub(crate) fn size(&self) -> usize {
         self.t.setup.table_size as usize
     }

@@ -117,7 +117,7 @@ pub(crate) async fn open_table(
         },
     };
     let opening = if r.is_arena() {
-        let ends = super::arena::ends(r);
+        let ends = r.arena_ends();
         words::arena_table_opening(lang, &r.t.setup.name, no, (r.size(), r.t.setup.streak_bonus), &players, ends)
     } else {
         words::table_opening(lang, &r.t.setup.name, (round, r.t.setup.rounds, no), r.size(), &players)

@@ -98,7 +98,7 @@ pub(crate) async fn refresh(http: &Http, data: &Data, id: i64) {
     let closed = r.rounds.iter().filter(|x| x.finished_at.is_some()).count() as u32;
     let over = r.t.state == "finished";
     let progress = if r.is_arena() {
-        Progress::Arena { ends: super::arena::ends(&r) }
+        Progress::Arena { ends: r.arena_ends() }
     } else {
         Progress::Rounds { closed, of: r.t.setup.rounds }
     };
