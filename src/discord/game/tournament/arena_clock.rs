@@ -1,5 +1,5 @@
 //! What an arena does next, decided in plain data as the Swiss's
-//! [`clock`](super::clock) is: its sign-up, start and podium are the
+//! [`clock`] is: its sign-up, start and podium are the
 //! Swiss's; while it runs, its one round (opened at the start, its
 //! deadline the arena's end) gains a table whenever the lobby
 //! ([`arena_tables`]) seats players, and at the end the tables still
