@@ -65,6 +65,21 @@ impl Store {
         })
     }
 
+    /// Notes the thread opened for a table before its game is (a restart
+    /// in between opens the game in that thread, not in a second one);
+    /// `false` when the table has a thread already (the first stands).
+    pub fn note_table_thread(&mut self, id: i64, round: u32, table: u32, thread: u64) -> Result<bool, StoreError> {
+        let changed = self.write(|tx| {
+            tx.execute(
+                "note a table's thread",
+                "UPDATE tournament_tables SET thread_id = ?4 \
+                 WHERE tournament_id = ?1 AND round = ?2 AND table_no = ?3 AND thread_id IS NULL",
+                args![id, round, table, thread],
+            )
+        })?;
+        Ok(changed > 0)
+    }
+
     /// Notes the game and the thread a table plays in, and names the
     /// tournament in the game's row.
     pub fn link_table(

@@ -91,7 +91,10 @@ fn a_round_is_paired_once_and_a_table_scored_once() {
     let rounds = store.tournament_rounds(id).expect("rounds");
     assert_eq!((rounds.len(), rounds[0].started_at, rounds[0].deadline), (1, 1000, 4600));
     let g = game(&mut store, 20);
-    store.link_table(id, 1, 1, g, Some(777)).expect("link");
+    assert!(store.note_table_thread(id, 1, 1, 777).expect("its thread"));
+    assert!(!store.note_table_thread(id, 1, 1, 778).expect("a second thread"), "the first thread stands");
+    assert_eq!(store.tournament_tables(id).expect("tables")[0].thread, Some(777));
+    store.link_table(id, 1, 1, g, None).expect("link");
     assert_eq!(store.tournament_of_game(g).expect("its tournament"), Some((id, "Once".to_string())));
     let result = |user, points, won| SeatResult { user, points, won, no_show: false };
     let scores = [result(11, 200, true), result(10, 100, false), result(12, 0, false)];

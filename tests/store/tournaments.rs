@@ -57,7 +57,11 @@ fn fill(backend: &str, store: &mut Store) -> i64 {
     assert!(store.start_round(id, 1, 1000, 4600, &tables).expect("pair"), "{backend}");
     assert!(!store.start_round(id, 1, 1000, 4600, &tables[..1]).expect("pair again"), "{backend}: once");
     let game = store.create_game(&new_game(50)).expect("game");
-    store.link_table(id, 1, 1, game, Some(5000)).expect("link");
+    assert!(store.note_table_thread(id, 1, 1, 5000).expect("its thread"), "{backend}");
+    assert!(!store.note_table_thread(id, 1, 1, 5001).expect("again"), "{backend}: the first thread stands");
+    store.link_table(id, 1, 1, game, None).expect("link");
+    let linked = store.tournament_tables(id).expect("tables").into_iter().find(|t| t.table == 1).expect("table 1");
+    assert_eq!((linked.thread, linked.game), (Some(5000), Some(game)), "{backend}");
     let r = |user, points, won, no_show| SeatResult { user, points, won, no_show };
     let results = [r(12, 200, true, false), r(11, 100, false, false), r(10, 0, false, true)];
     assert!(store.finish_table(id, 1, 1, "played", 2000, &results).expect("score"), "{backend}");

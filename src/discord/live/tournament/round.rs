@@ -112,8 +112,14 @@ pub(crate) async fn open_table(
     let thread = match table.thread {
         Some(thread) => ChannelId(thread),
         None => match open_thread(http, r, round, no, lang).await {
-            Some(thread) => thread,
-            None => return Ok(()), // tried again at the next look
+            Some(thread) => {
+                // Kept at once: a restart before the game is linked opens
+                // the game in this thread, not in a second one.
+                let t = thread.get();
+                data.store.call(move |s| s.note_table_thread(id, round, no, t)).await?;
+                thread
+            }
+            None => return Ok(()), // tried again later
         },
     };
     let opening = if r.is_arena() {
