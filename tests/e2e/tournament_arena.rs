@@ -22,7 +22,7 @@ const CHANNEL: u64 = 1_300_000_000_000_000_681;
 const ELSEWHERE: u64 = CHANNEL + 1;
 const NAME: &str = "Blitz arena";
 /// The arena's length in seconds.
-const LENGTH: i64 = 14;
+const LENGTH: i64 = 10;
 /// The test stops playing this long before the end.
 const STOP_BEFORE: i64 = 2;
 const MANAGE_GUILD: u64 = 1 << 5;
