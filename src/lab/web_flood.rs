@@ -2,8 +2,8 @@
 //! (`tests/e2e/web_flood.rs`): two scripted humans play it to its end
 //! through the bot's own session layer, saved as the bot saves, before the
 //! bot starts; the page's key is made from the store's secret as the bot
-//! makes it. [`tournament_with_a_game`] adds a tournament around it, for
-//! the tournament page's test.
+//! makes it. [`tournament_with_a_game`] adds a Swiss around it, and
+//! [`arena_with_a_game`] an arena, for the tournament page's test.
 
 use super::tables;
 use crate::discord::game::ids::{ChannelId, GuildId, UserId, Venue};
@@ -94,6 +94,51 @@ pub fn tournament_with_a_game(db: &Path, guild: u64, channel: u64) -> Result<(St
     store.finish_round(id, 1, 1_800_001_000).map_err(e)?;
     store.start_round(id, 2, 1_800_001_100, 1_800_004_700, &[table(1, &[10, 12], None)]).map_err(e)?;
     Ok((keys.tournament_key(id), game_key))
+}
+
+/// An arena of three running on the database at `db` (in `channel`, whose
+/// finished game is its first table, won by user 10; its second table
+/// still playing): the arena page's key.
+pub fn arena_with_a_game(db: &Path, guild: u64, channel: u64) -> Result<String, String> {
+    let game_key = finished_game(db, guild, channel)?;
+    let mut store = Store::open(db).map_err(|e| e.to_string())?;
+    let keys = Keys::new(store.page_secret().map_err(|e| e.to_string())?);
+    let game = keys.game(&game_key).ok_or("the game's key names no game")?;
+    let e = |e: crate::store::StoreError| e.to_string();
+    let new = NewTournament {
+        guild,
+        channel,
+        organiser: 10,
+        name: "Sunday blitz arena".into(),
+        variant: "bell".into(),
+        ruleset: serde_json::to_string(&Ruleset::new(Variant::Bell)).map_err(|e| e.to_string())?,
+        format: "arena".into(),
+        table_size: 2,
+        rounds: 1,
+        round_secs: 3600,
+        turn_timeout_secs: 120,
+        starts_at: 1_800_000_000,
+        late_join_rounds: 0,
+        streak_bonus: true,
+        created_at: 1_799_990_000,
+    };
+    let id = store.create_tournament(&new).map_err(e)?;
+    for user in [10, 11, 12] {
+        store.join_tournament(id, user, 1500, 1_799_990_100).map_err(e)?;
+        store.check_in(id, user).map_err(e)?;
+    }
+    store.set_tournament_state(id, "signup", "running", 1_800_000_000).map_err(e)?;
+    store.start_round(id, 1, 1_800_000_000, 1_800_003_600, &[]).map_err(e)?;
+    let table = |table, players: &[u64]| NewTable { table, players: players.to_vec(), bye_points: None };
+    store.add_table(id, 1, 1_800_000_000, &table(1, &[10, 11])).map_err(e)?;
+    store.link_table(id, 1, 1, crate::store::GameId(game), None).map_err(e)?;
+    let results = [
+        SeatResult { user: 10, points: 100, won: true, no_show: false },
+        SeatResult { user: 11, points: 0, won: false, no_show: false },
+    ];
+    store.finish_table(id, 1, 1, "played", 1_800_000_900, &results).map_err(e)?;
+    store.add_table(id, 1, 1_800_000_950, &table(2, &[11, 12])).map_err(e)?;
+    Ok(keys.tournament_key(id))
 }
 
 /// Switches the game pages of server `guild` off on the database at `db`.

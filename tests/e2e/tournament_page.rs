@@ -7,8 +7,10 @@
 //! first with the table still playing and the table played linked to its
 //! game's page, reloads itself while it runs, does not scroll sideways at
 //! 360 px; a game's key, a changed key and a server that switched its
-//! pages off all get the 404. The screenshot is
-//! `target/web-shots/tournament-360.png` (look at it).
+//! pages off all get the 404. An arena's page (in another channel) lists
+//! its games under one heading, not by rounds, and fits the phone too.
+//! The screenshots are `target/web-shots/tournament-360.png` and
+//! `tournament-arena-360.png` (look at them).
 
 use crate::support::browser::{Browser, chromium_or_skip};
 use crate::support::fake_discord::{FakeDiscord, GUILD_ID};
@@ -17,6 +19,7 @@ use std::net::SocketAddr;
 use thaayam::discord::config::{Shards, Web};
 
 const CHANNEL: u64 = 1_300_000_000_000_005_801;
+const ARENA_CHANNEL: u64 = CHANNEL + 1;
 const WIDTH: u32 = 360;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -27,6 +30,7 @@ async fn a_tournaments_page_shows_standings_and_tables_and_fits_a_phone() {
     let db = dir.0.join("thaayam.db");
     let (key, game_key) =
         thaayam::lab::web_flood::tournament_with_a_game(&db, GUILD_ID, CHANNEL).expect("a running tournament");
+    let arena = thaayam::lab::web_flood::arena_with_a_game(&db, GUILD_ID, ARENA_CHANNEL).expect("a running arena");
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
     let base = format!("http://127.0.0.1:{port}");
     let mut config = play::config(&db, Shards::Auto);
@@ -65,6 +69,18 @@ async fn a_tournaments_page_shows_standings_and_tables_and_fits_a_phone() {
         let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("web-shots");
         std::fs::create_dir_all(&shots).expect("screenshot folder");
         std::fs::write(shots.join("tournament-360.png"), png).expect("write the screenshot");
+
+        browser.open(&format!("{base}/t/{arena}")).await;
+        let headings = browser.eval("[...document.querySelectorAll('h2')].map(h => h.textContent).join('|')").await;
+        let headings = headings.as_str().unwrap_or_default().to_string();
+        assert!(headings.contains("The arena's games") && !headings.contains("Round"), "{headings}");
+        let ends = browser.eval("document.querySelector('.round p').textContent").await;
+        assert!(ends.as_str().is_some_and(|t| t.starts_with("The arena ends")), "{ends}");
+        let leader = browser.eval("document.querySelector('.standings tbody tr td:nth-child(3)').textContent").await;
+        assert_eq!(leader, "1", "the arena's leader: one win at a table of two");
+        let width = browser.eval("document.scrollingElement.scrollWidth").await;
+        assert!(width.as_u64().is_some_and(|w| w <= u64::from(WIDTH)), "arena: scroll width {width} > {WIDTH}");
+        std::fs::write(shots.join("tournament-arena-360.png"), browser.screenshot().await).expect("write it");
     }
 
     // The server switches its pages off: the same 404 as a mistyped key

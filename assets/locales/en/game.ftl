@@ -446,6 +446,7 @@ web-tournament-withdrawn = (withdrawn)
 web-tournament-round = Round { $round }
 web-tournament-arena-games = The arena's games
 web-tournament-deadline = Deadline: { $time }; a game still running then is decided by each player's expected points.
+web-tournament-arena-ends = The arena ends { $time }; a game still running then is decided by each player's expected points.
 web-tournament-table = Table { $table }
 web-tournament-playing = playing
 web-tournament-played = played to its end

@@ -447,6 +447,7 @@ web-tournament-withdrawn = (retiré)
 web-tournament-round = Ronde { $round }
 web-tournament-arena-games = Les parties de l'arène
 web-tournament-deadline = Échéance : { $time } ; une partie encore en cours à ce moment est départagée par les points espérés de chaque joueur.
+web-tournament-arena-ends = L'arène finit { $time } ; une partie encore en cours à ce moment est départagée par les points espérés de chaque joueur.
 web-tournament-table = Table { $table }
 web-tournament-playing = en cours
 web-tournament-played = jouée jusqu'au bout

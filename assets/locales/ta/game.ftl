@@ -446,6 +446,7 @@ web-tournament-withdrawn = (விலகினார்)
 web-tournament-round = சுற்று { $round }
 web-tournament-arena-games = அரங்கின் ஆட்டங்கள்
 web-tournament-deadline = கெடு: { $time }; அப்போதும் நடக்கும் ஆட்டம் ஒவ்வொருவரின் எதிர்பார்க்கப்படும் புள்ளிகளால் தீர்மானிக்கப்படும்.
+web-tournament-arena-ends = அரங்கு { $time } முடிகிறது; அப்போதும் நடக்கும் ஆட்டம் ஒவ்வொருவரின் எதிர்பார்க்கப்படும் புள்ளிகளால் தீர்மானிக்கப்படும்.
 web-tournament-table = மேசை { $table }
 web-tournament-playing = நடக்கிறது
 web-tournament-played = இறுதிவரை ஆடப்பட்டது

@@ -211,7 +211,11 @@ fn round_part(lang: Lang, arena: bool, round: &RoundView) -> Markup {
         section.round {
             h2 { (heading) }
             @if !round.finished {
-                p { (tr!(lang, "web-tournament-deadline", time = iso_time(round.deadline))) }
+                @let time = iso_time(round.deadline);
+                p {
+                    @if arena { (tr!(lang, "web-tournament-arena-ends", time = time)) }
+                    @else { (tr!(lang, "web-tournament-deadline", time = time)) }
+                }
             }
             ol.tables {
                 @for table in &round.tables { li { (table_part(lang, table)) } }
