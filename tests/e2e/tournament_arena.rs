@@ -107,9 +107,7 @@ async fn an_arena_of_four_seats_players_again_until_its_end_and_decides_what_sti
         Opt::int("length", 10),
         Opt::bool("streak_bonus", true),
     ];
-    let i = fake.send_slash(&organiser, ELSEWHERE, "thaayam", "tournament new", options).await;
-    fake.wait_response(i, WAIT).await;
-    let answer = fake.response_message(i).map(|m| format!("{}\n{}", m.content(), m.embed_text())).unwrap_or_default();
+    let (answer, _) = crate::tournament_signup::ask_in(&fake, &organiser, ELSEWHERE, "tournament new", options).await;
     assert!(answer.contains("**Sunday arena**, is open for sign-up"), "{answer}");
     let signup = fake.newest_public(ELSEWHERE).expect("the sign-up").embed_text();
     assert!(signup.contains("Arena, 10 minutes") && signup.contains("streak"), "{signup}");

@@ -9,19 +9,15 @@
 
 use crate::support::fake_discord::payloads::FakeRole;
 use crate::support::fake_discord::{FakeDiscord, FakeUser, Opt};
-use crate::support::play::{self, TempDir, WAIT};
+use crate::support::play::{self, TempDir};
 use std::path::Path;
 
 const CHANNEL: u64 = 1_300_000_000_000_000_583;
 const MANAGE_GUILD: u64 = 1 << 5;
 
-/// Sends `/thaayam <sub>`: the answer's text (content and embeds) and
-/// whether it is private.
+/// Sends `/thaayam <sub>` here: the answer's text and whether it is private.
 async fn ask(fake: &FakeDiscord, user: &FakeUser, sub: &str, options: Vec<Opt>) -> (String, bool) {
-    let i = fake.send_slash(user, CHANNEL, "thaayam", sub, options).await;
-    fake.wait_response(i, WAIT).await;
-    let msg = fake.response_message(i).expect("an answer message");
-    (format!("{}\n{}", msg.content(), msg.embed_text()), msg.is_ephemeral())
+    crate::tournament_signup::ask_in(fake, user, CHANNEL, sub, options).await
 }
 
 /// The tournaments in the database: (name, state), oldest first.

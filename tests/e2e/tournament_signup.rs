@@ -19,13 +19,24 @@ const CHANNEL: u64 = 1_300_000_000_000_000_581;
 const ELSEWHERE: u64 = CHANNEL + 1;
 const MANAGE_GUILD: u64 = 1 << 5;
 
-/// Sends `/thaayam <sub>`; the answer's text (content and embeds) and
-/// whether it is private.
-async fn ask(fake: &FakeDiscord, user: &FakeUser, sub: &str, options: Vec<Opt>) -> (String, bool) {
-    let i = fake.send_slash(user, CHANNEL, "thaayam", sub, options).await;
+/// Sends `/thaayam <sub>` in `channel`; the answer's text (content and
+/// embeds) and whether it is private (the other tournament tests ask so too).
+pub(crate) async fn ask_in(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    channel: u64,
+    sub: &str,
+    options: Vec<Opt>,
+) -> (String, bool) {
+    let i = fake.send_slash(user, channel, "thaayam", sub, options).await;
     fake.wait_response(i, WAIT).await;
     let msg = fake.response_message(i).expect("an answer message");
     (format!("{}\n{}", msg.content(), msg.embed_text()), msg.is_ephemeral())
+}
+
+/// [`ask_in`] this test's channel.
+async fn ask(fake: &FakeDiscord, user: &FakeUser, sub: &str, options: Vec<Opt>) -> (String, bool) {
+    ask_in(fake, user, CHANNEL, sub, options).await
 }
 
 /// Clicks `custom_id` on the sign-up as `user`: the answer's kind and the
