@@ -2,7 +2,8 @@
 //! running games are tournament tables (time away does not apply to them,
 //! a no-show there is replaced), which tournaments showed their check-in,
 //! when a table's game was last tried (a table Discord or the store would
-//! not open is tried again every [`OPEN_AGAIN_SECS`], not at every look),
+//! not open is tried again every [`OPEN_AGAIN_SECS`], not at every look)
+//! and whether its opening message was posted,
 //! and the bell that wakes the runner when a game ends. Rebuilt from the
 //! store when the runner starts; nothing here must survive a restart.
 
@@ -28,6 +29,7 @@ pub(crate) struct Known {
     tables: Mutex<HashMap<GameId, TableAt>>,
     check_in_shown: Mutex<HashSet<i64>>,
     tried: Mutex<HashMap<(i64, u32, u32), i64>>,
+    opened: Mutex<HashSet<(i64, u32, u32)>>,
     bell: Notify,
 }
 
@@ -73,6 +75,13 @@ impl Known {
         true
     }
 
+    /// Whether table `at`'s opening message is still to post (the first
+    /// ask says yes): a table tried again after a refusal does not post
+    /// it twice (a restart may post it once more).
+    pub(crate) fn first_opening(&self, at: TableAt) -> bool {
+        self.opened.lock().unwrap_or_else(PoisonError::into_inner).insert((at.tournament, at.round, at.table))
+    }
+
     /// A tournament game ended (or anything the runner should look at now).
     pub(crate) fn ring(&self) {
         self.bell.notify_one();
@@ -110,5 +119,8 @@ mod tests {
         assert!(!k.may_try_opening(at, 100 + OPEN_AGAIN_SECS - 1));
         assert!(k.may_try_opening(TableAt { table: 4, ..at }, 101), "another table is its own");
         assert!(k.may_try_opening(at, 100 + OPEN_AGAIN_SECS));
+        assert!(k.first_opening(at), "its opening is posted once");
+        assert!(!k.first_opening(at));
+        assert!(k.first_opening(TableAt { table: 4, ..at }));
     }
 }

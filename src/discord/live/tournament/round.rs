@@ -122,13 +122,15 @@ pub(crate) async fn open_table(
             None => return Ok(()), // tried again later
         },
     };
-    let opening = if r.is_arena() {
-        let ends = r.arena_ends();
-        words::arena_table_opening(lang, &r.t.setup.name, no, (r.size(), r.t.setup.streak_bonus), &players, ends)
-    } else {
-        words::table_opening(lang, &r.t.setup.name, (round, r.t.setup.rounds, no), r.size(), &players)
-    };
-    post(http, thread, &opening).await;
+    if data.tournaments.first_opening(TableAt { tournament: id, round, table: no }) {
+        let name = &r.t.setup.name;
+        let opening = if r.is_arena() {
+            words::arena_table_opening(lang, name, no, (r.size(), r.t.setup.streak_bonus), &players, r.arena_ends())
+        } else {
+            words::table_opening(lang, name, (round, r.t.setup.rounds, no), r.size(), &players)
+        };
+        post(http, thread, &opening).await;
+    }
     let new = NewGame {
         venue: Venue::from_guild(r.t.setup.guild),
         channel: thread,
