@@ -124,19 +124,45 @@ fn sha(text: &str) -> String {
 fn every_acknowledged_save_survives_kills() {
     let dir = Scratch::new("crash");
     let db = Database::Sqlite(dir.path("crash.db"));
-    kill_loop(&db, &dir.path("crash.db").to_string_lossy(), KILLS);
+    kill_loop(&db, &dir.path("crash.db").to_string_lossy(), KILLS, None);
 }
 
 #[test]
 fn every_acknowledged_save_survives_kills_on_postgres() {
     let Some(server) = thaayam::lab::pg_server::shared() else { return };
     let db = server.fresh_database();
-    kill_loop(&db, &db.to_string(), KILLS);
+    let name = db.to_string().rsplit('/').next().unwrap_or_default().to_string();
+    let mut admin = postgres::Client::connect(&server.url(&name), postgres::NoTls).expect("admin connection");
+    kill_loop(&db, &db.to_string(), KILLS, Some(&mut admin));
+}
+
+/// Waits until no session but `admin`'s is left on its database: the
+/// killed worker's session may still run what the worker sent before it
+/// died (its last COMMIT included), and a check made before it ends could
+/// read the game as it was before a save that commits after the check
+/// (once: the last save of a board message, acknowledged as not made,
+/// landed after it).
+fn until_the_dead_session_ended(admin: &mut postgres::Client) {
+    for _ in 0..1000 {
+        let others: i64 = admin
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .and_then(|r| r.try_get(0))
+            .expect("pg_stat_activity");
+        if others == 0 {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("a session of the killed worker did not end in 5 s");
 }
 
 /// `kills` runs of the worker on `db` (`arg`: how the worker is told),
-/// each killed at a random moment, and the checks after each.
-fn kill_loop(db: &Database, arg: &str, kills: usize) {
+/// each killed at a random moment, and the checks after each (on
+/// PostgreSQL, through `admin`, once the dead worker's session ended).
+fn kill_loop(db: &Database, arg: &str, kills: usize, mut admin: Option<&mut postgres::Client>) {
     let started = Instant::now();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2024);
     let mut games: HashMap<i64, Seen> = HashMap::new();
@@ -146,6 +172,9 @@ fn kill_loop(db: &Database, arg: &str, kills: usize) {
         let lines = run_and_kill(arg, rng.random_range(1..=120), delay);
         let (acked, touched) = follow(&lines, &mut games);
         acks += acked;
+        if let Some(admin) = admin.as_deref_mut() {
+            until_the_dead_session_ended(admin);
+        }
         let store = Store::open_database(db).expect("open after a kill");
         for &id in &touched {
             unacknowledged += usize::from(as_announced(&store, id, &mut games));
